@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** Environment, validated once at start. Every variable is optional in the sandbox (product.md §1). */
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const envSchema = z.object({
+  APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port(8443),
+  PCI_PORT: port(8444),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
+  TRUST_PROXY: booleanFlag(false),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  PLATFORM_ADMIN_KEY: z.string().min(32).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  RATE_LIMIT_STANDARD_RPS: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_HIGH_RPS: z.coerce.number().int().min(1).default(1000),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('0,5,300,1800,7200,18000,36000,86400')
+    .transform((s, ctx) => {
+      const delays = s.split(',').map((part) => Number(part.trim()));
+      if (delays.length === 0 || delays.some((d) => !Number.isInteger(d) || d < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated whole seconds' });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  SANDBOX_AUTOPILOT: booleanFlag(true),
+  ZIPCODE_SERVICE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Payment Platform <no-reply@localhost>'),
+  PROVIDER_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
+  RUN_WORKER: booleanFlag(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: 'sandbox' | 'production';
+  host: string;
+  port: number;
+  pciPort: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  tls?: { certFile: string; keyFile: string };
+  trustProxy: boolean;
+  publicBaseUrl?: string;
+  platformAdminKey?: string;
+  jwtSecret?: string;
+  rateLimits: { standardRps: number; highRps: number };
+  webhookRetrySchedule: number[];
+  sandboxAutopilot: boolean;
+  zipcodeServiceUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  smtpUrl?: string;
+  mailFrom: string;
+  providerHealthIntervalMs: number;
+  runWorker: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  const config: Config = {
+    env: e.APP_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    pciPort: e.PCI_PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
+    trustProxy: e.TRUST_PROXY,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    platformAdminKey: e.PLATFORM_ADMIN_KEY,
+    jwtSecret: e.JWT_SECRET,
+    rateLimits: { standardRps: e.RATE_LIMIT_STANDARD_RPS, highRps: e.RATE_LIMIT_HIGH_RPS },
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+    sandboxAutopilot: e.SANDBOX_AUTOPILOT,
+    zipcodeServiceUrl: e.ZIPCODE_SERVICE_URL,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    providerHealthIntervalMs: e.PROVIDER_HEALTH_INTERVAL_MS,
+    runWorker: e.RUN_WORKER,
+  };
+  if (config.env === 'production') assertProductionReady(config);
+  return config;
+}
+
+/** Production never falls back to generated secrets or plain HTTP (product.md §1). */
+function assertProductionReady(config: Config): void {
+  const missing: string[] = [];
+  if (!config.platformAdminKey) missing.push('PLATFORM_ADMIN_KEY');
+  if (!config.jwtSecret) missing.push('JWT_SECRET');
+  if (!config.publicBaseUrl) missing.push('PUBLIC_BASE_URL');
+  if (!config.tls && !config.trustProxy) missing.push('TLS_CERT_FILE and TLS_KEY_FILE (or TRUST_PROXY=true)');
+  if (missing.length > 0) {
+    throw new ConfigError(`APP_ENV=production refuses to start without: ${missing.join(', ')}`);
+  }
+}
+
+/** A config for tests and tools: sandbox defaults plus overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+// int8 (bigint) arrives as a string by default; our amounts are cents far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories take this (or the database) and never open their own. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Tx;
+
+/** The minimal raw client the migration runner needs, for both drivers. */
+export interface RawClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  exec(text: string): Promise<void>;
+}
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs fn on one dedicated connection (the migration runner needs session-level locks). */
+  withRawClient<T>(fn: (client: RawClient) => Promise<T>): Promise<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** Directory for the embedded database; undefined keeps it in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export function dataDirDatabasePath(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
+export async function openDatabase(options: DbOptions): Promise<DbHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 20) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir?: string): Promise<DbHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    withRawClient: (fn) =>
+      fn({
+        query: async (text, params) => ({ rows: (await client.query(text, params)).rows as Record<string, unknown>[] }),
+        exec: async (text) => {
+          await client.exec(text);
+        },
+      }),
+    ping: () => pingWith(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server (restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    withRawClient: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        return await fn({
+          query: async (text, params) => ({ rows: (await conn.query(text, params as unknown[])).rows }),
+          exec: async (text) => {
+            await conn.query(text);
+          },
+        });
+      } finally {
+        conn.release();
+      }
+    },
+    ping: () => pingWith(db),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function pingWith(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

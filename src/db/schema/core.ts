@@ -1,0 +1,74 @@
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id'),
+  kind: text('kind').$type<'ORGANIZATION' | 'MERCHANT'>().notNull(),
+  name: text('name').notNull(),
+  fullName: text('full_name').notNull(),
+  documentNumber: text('document_number').notNull(),
+  documentType: text('document_type').$type<'CPF' | 'CNPJ'>().notNull(),
+  documentTaxType: text('document_tax_type').$type<'PF' | 'PJ' | 'MEI' | 'ME'>().notNull(),
+  status: text('status').$type<'PENDING_ACTIVATION' | 'ACTIVE' | 'INACTIVE' | 'BLOCKED'>().notNull(),
+  contact: jsonb('contact').$type<Record<string, unknown>>().notNull(),
+  address: jsonb('address').$type<Record<string, unknown>>().notNull(),
+  transferConfigurations: jsonb('transfer_configurations').$type<Record<string, unknown> | null>(),
+  companyLogoUrl: text('company_logo_url'),
+  websiteUrl: text('website_url'),
+  webhookEnabled: boolean('webhook_enabled').notNull(),
+  kycEnabled: boolean('kyc_enabled'),
+  shareDocuments: boolean('share_documents').notNull(),
+  companyOnboardingEnabled: boolean('company_onboarding_enabled').notNull(),
+  declaredRevenue: bigint('declared_revenue', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  kind: text('kind').$type<'ORGANIZATION' | 'MERCHANT'>().notNull(),
+  keyHash: text('key_hash').notNull(),
+  keyPrefix: text('key_prefix').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: uuid('company_id').notNull(),
+    scope: text('scope').notNull(),
+    requestId: text('request_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.scope, t.requestId] })],
+);
+
+export const events = pgTable('events', {
+  id: uuid('id').primaryKey(),
+  type: text('type').notNull(),
+  version: integer('version').notNull(),
+  source: text('source').notNull(),
+  companyId: uuid('company_id').notNull(),
+  organizationId: uuid('organization_id').notNull(),
+  correlationId: text('correlation_id').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  occurredAt: ts('occurred_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  organizationId: uuid('organization_id').primaryKey(),
+  url: text('url').notNull(),
+  signingSecret: text('signing_secret').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { parseDocument, type DocumentType } from '../domain/brazilian-documents.js';
+
+/** Shared building blocks of request and response schemas. */
+
+export const uuid = () => z.guid();
+export const timestamp = () => z.iso.datetime();
+
+/** Path params: a malformed id answers 400 BAD_REQUEST (the pipeline maps uuid format issues in params). */
+export const idParams = <K extends string>(...names: K[]) =>
+  z.strictObject(Object.fromEntries(names.map((n) => [n, z.guid()])) as Record<K, z.ZodGUID>);
+
+/** Integer cents (or whole units): a decimal is INVALID_TYPE, never rounded. */
+export const cents = () => z.int().min(0);
+
+export const requestIdField = () => z.string().min(1).max(255).optional();
+
+/** Case-insensitive enum: input is uppercased before it is checked (provider names, states). */
+export const upperEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(values));
+
+/** A CPF or CNPJ: formatting stripped, letters uppercased, check digits verified (INVALID_FORMAT otherwise). */
+export const documentNumber = (accept: readonly DocumentType[] = ['CPF', 'CNPJ']) =>
+  z.string().transform((value, ctx) => {
+    const parsed = parseDocument(value);
+    if (!parsed || !accept.includes(parsed.type)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a valid ${accept.join(' or ')} (check digits did not match or the length is wrong)`,
+        params: { type: 'INVALID_FORMAT' },
+      });
+      return z.NEVER;
+    }
+    return parsed.number;
+  });
+
+/** Bodiless actions accept no body at all, or `{}` (product.md §2). */
+export const emptyBody = z.strictObject({}).optional();
+
+export const metadataField = () => z.record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));

@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import type { IssueType, ValidationIssue } from './errors.js';
+
+/** Keys whose values are never echoed in an error nor logged (product.md §2). */
+const SENSITIVE_KEYS = new Set([
+  'number',
+  'cvv',
+  'network_token',
+  'cryptogram',
+  'password',
+  'new_password',
+  'current_password',
+  'code',
+  'api_key',
+  'signing_secret',
+  'token',
+  'content_base64',
+]);
+
+const MAX_ECHO_CHARS = 200;
+
+/** Thrown by the validator compiler: keeps the raw Zod issues and the input so the mapper can echo values. */
+export class RequestValidationError extends Error {
+  validationContext?: string;
+  statusCode = 400;
+  constructor(
+    readonly issues: z.core.$ZodIssue[],
+    readonly input: unknown,
+    readonly part: string,
+  ) {
+    super('Request validation failed');
+  }
+}
+
+export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
+  const zodSchema = schema as z.ZodType;
+  return (data: unknown) => {
+    const result = zodSchema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new RequestValidationError(result.error.issues, data, httpPart ?? 'body') };
+  };
+}
+
+export function isSensitivePath(path: readonly PropertyKey[]): boolean {
+  return path.some((p) => typeof p === 'string' && SENSITIVE_KEYS.has(p));
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = input;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+/** A value safe and small enough to echo back; undefined means "leave it out". */
+function echo(path: readonly PropertyKey[], value: unknown): unknown {
+  if (value === undefined || isSensitivePath(path)) return undefined;
+  if (typeof value === 'string') return value.length > MAX_ECHO_CHARS ? `${value.slice(0, MAX_ECHO_CHARS)}…` : value;
+  if (typeof value === 'object' && value !== null) {
+    const json = JSON.stringify(value);
+    return json.length > MAX_ECHO_CHARS ? undefined : value;
+  }
+  return value;
+}
+
+const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.');
+
+function describeReceived(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && !Number.isInteger(value)) return 'decimal number';
+  return typeof value;
+}
+
+/** Maps Zod issues to the contract's `{ field, type, message, value, constraints }` (product.md §2). */
+export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const path = [...issue.path, key];
+        out.push(build(path, 'UNKNOWN_FIELD', `${fieldName(path)} is not a field of this request`, valueAt(input, path)));
+      }
+      continue;
+    }
+    const value = valueAt(input, issue.path);
+    const field = fieldName(issue.path) || 'body';
+    out.push(mapOne(issue, field, value));
+  }
+  return out;
+}
+
+function build(path: readonly PropertyKey[], type: IssueType, message: string, value: unknown, constraints?: Record<string, unknown>): ValidationIssue {
+  const shown = type === 'ENCRYPTION_REQUIRED' ? undefined : echo(path, value);
+  return {
+    field: fieldName(path),
+    type,
+    message,
+    ...(shown === undefined ? {} : { value: shown }),
+    ...(constraints ? { constraints } : {}),
+  };
+}
+
+function mapOne(issue: z.core.$ZodIssue, field: string, value: unknown): ValidationIssue {
+  const path = issue.path.length ? issue.path : [field];
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined) return build(path, 'REQUIRED', `${field} is required`, value);
+      return build(path, 'INVALID_TYPE', `${field} must be ${article(issue.expected)}, received ${describeReceived(value)}`, value, {
+        expected: issue.expected,
+      });
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      const what = issue.origin === 'string' ? `at least ${min} characters` : issue.origin === 'array' ? `at least ${min} items` : `at least ${min}`;
+      return build(path, 'TOO_SMALL', `${field} must be ${issue.inclusive === false ? `greater than ${min}` : what}`, value, { min });
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      const what = issue.origin === 'string' ? `at most ${max} characters` : issue.origin === 'array' ? `at most ${max} items` : `at most ${max}`;
+      return build(path, 'TOO_LARGE', `${field} must be ${issue.inclusive === false ? `less than ${max}` : what}`, value, { max });
+    }
+    case 'invalid_value':
+      return build(path, 'INVALID_ENUM', `${field} must be one of: ${issue.values.map(String).join(', ')}`, value, {
+        allowed: issue.values,
+      });
+    case 'not_multiple_of':
+      return build(path, 'INVALID_FORMAT', `${field} must be a multiple of ${String(issue.divisor)}`, value, {
+        multipleOf: issue.divisor,
+      });
+    case 'invalid_format': {
+      const constraints: Record<string, unknown> = { format: issue.format };
+      if ('pattern' in issue && issue.pattern) constraints.pattern = String(issue.pattern);
+      const message = issue.message && !issue.message.startsWith('Invalid') ? issue.message : `${field} has an invalid ${issue.format} format`;
+      return build(path, 'INVALID_FORMAT', message, value, constraints);
+    }
+    case 'custom': {
+      const params = (issue.params ?? {}) as { type?: IssueType; constraints?: Record<string, unknown> };
+      return build(path, params.type ?? 'INVALID_FORMAT', issue.message || `${field} is invalid`, value, params.constraints);
+    }
+    default:
+      return build(path, 'INVALID_TYPE', `${field} is invalid`, value);
+  }
+}
+
+function article(expected: string): string {
+  const names: Record<string, string> = { int: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'an array' };
+  return names[expected] ?? expected;
+}

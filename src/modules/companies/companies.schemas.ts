@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
+import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';
+
+export const CONTACT_ROLES = ['PARTNER', 'ADMINISTRATOR', 'LEGAL_REPRESENTATIVE', 'ATTORNEY', 'EMPLOYEE', 'OTHER'] as const;
+export const TAX_TYPES = ['PF', 'PJ', 'MEI', 'ME'] as const;
+export const COMPANY_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
+
+const text = (max = 200) => z.string().trim().min(1).max(max);
+const httpUrl = () => z.url({ protocol: /^https?$/ }).max(2048);
+
+export const addressSchema = z.strictObject({
+  street: text(),
+  street_number: text(20),
+  complement: z.string().trim().max(200).optional(),
+  neighborhood: text(),
+  zipcode: z.string().regex(/^\d{8}$/, 'must be 8 digits'),
+  country: z.string().regex(/^\d{3}$/, 'must be a 3-digit country code'),
+  state: upperEnum(BRAZILIAN_STATES),
+  city: text(),
+});
+
+const birthDate = z.string().refine((v) => {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(v);
+  if (!m) return false;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCDate() === d && date.getUTCMonth() === mo - 1 && date.getUTCFullYear() === y && date.getTime() <= Date.now();
+}, 'must be a past date shaped DD-MM-YYYY');
+
+export const contactSchema = z.strictObject({
+  first_name: text(100),
+  last_name: text(100),
+  email: z.email().max(254),
+  phone: z.string().regex(/^\+?\d{10,15}$/, 'must be 10 to 15 digits, optionally prefixed with +'),
+  mother_name: text().optional(),
+  birth_date: birthDate.optional(),
+  document_number: documentNumber(['CPF']).optional(),
+  politically_exposed: z.boolean().optional(),
+  declared_income: z.int().min(0).optional(),
+  occupation: text(100).optional(),
+  net_worth: z.int().min(0).optional(),
+  role: upperEnum(CONTACT_ROLES).optional(),
+  address: addressSchema.optional(),
+});
+
+export const transferConfigurationsSchema = z.strictObject({
+  automatic_transfer_enabled: z.boolean().optional(),
+  transfer_frequency: upperEnum(['DAILY', 'WEEKLY', 'MONTHLY'] as const).optional(),
+  rail: upperEnum(['PIX', 'TED'] as const).optional(),
+  utc_hour_of_day: z.int().min(0).max(23).optional(),
+  day_of_week: z.int().min(0).max(6).optional(),
+  day_of_month: z.int().min(1).max(31).optional(),
+  min_balance: z.int().min(0).optional(),
+});
+
+/** Fields a company may set; `document_number` only on create (it is immutable). */
+const mutableCompanyFields = {
+  name: text(),
+  full_name: text(),
+  document_tax_type: upperEnum(TAX_TYPES).optional(),
+  contact: contactSchema,
+  address: addressSchema,
+  transfer_configurations: transferConfigurationsSchema.optional(),
+  company_logo_url: httpUrl().optional(),
+  website_url: httpUrl().optional(),
+  webhook_enabled: z.boolean().optional(),
+  declared_revenue: z.int().min(0).optional(),
+};
+
+export const companyInputFields = {
+  ...mutableCompanyFields,
+  document_number: documentNumber(),
+  request_id: requestIdField(),
+};
+
+export const createMerchantBody = z.strictObject(companyInputFields);
+export type CreateCompanyInput = z.infer<typeof createMerchantBody>;
+
+export const patchMerchantBody = z.strictObject({
+  ...mutableCompanyFields,
+  name: text().optional(),
+  full_name: text().optional(),
+  contact: contactSchema.partial().strict().optional(),
+  address: addressSchema.partial().strict().optional(),
+});
+export type PatchCompanyInput = z.infer<typeof patchMerchantBody>;
+
+// Response shapes are plain (no transforms): the serializer encodes through them.
+const addressOut = z.object({
+  street: z.string(),
+  street_number: z.string(),
+  complement: z.string().optional(),
+  neighborhood: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+});
+
+const contactOut = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  mother_name: z.string().optional(),
+  birth_date: z.string().optional(),
+  document_number: z.string().optional(),
+  politically_exposed: z.boolean(),
+  declared_income: z.int().optional(),
+  occupation: z.string().optional(),
+  net_worth: z.int().optional(),
+  role: z.string().optional(),
+  address: addressOut.optional(),
+});
+
+const transferConfigurationsOut = z.object({
+  automatic_transfer_enabled: z.boolean().optional(),
+  transfer_frequency: z.string().optional(),
+  rail: z.string().optional(),
+  utc_hour_of_day: z.int().optional(),
+  day_of_week: z.int().optional(),
+  day_of_month: z.int().optional(),
+  min_balance: z.int().optional(),
+});
+
+export const merchantSchema = z.object({
+  id: uuid(),
+  name: z.string(),
+  full_name: z.string(),
+  document_number: z.string(),
+  document_type: z.enum(['CPF', 'CNPJ']),
+  document_tax_type: z.enum(TAX_TYPES),
+  status: z.enum(COMPANY_STATUSES),
+  contact: contactOut,
+  address: addressOut,
+  transfer_configurations: transferConfigurationsOut.nullable(),
+  company_logo_url: z.string().nullable(),
+  website_url: z.string().nullable(),
+  webhook_enabled: z.boolean(),
+  kyc_enabled: z.boolean().nullable(),
+  declared_revenue: z.int(),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+export type MerchantView = z.infer<typeof merchantSchema>;
+
+export const merchantCreatedSchema = merchantSchema.extend({
+  api_key: z.string().optional().describe('The merchant API key; shown only in the response that created it'),
+});
+
+export const organizationSchema = merchantSchema.extend({
+  kyc_enabled: z.boolean(),
+  share_documents: z.boolean(),
+  company_onboarding_enabled: z.boolean(),
+});
+export type OrganizationView = z.infer<typeof organizationSchema>;
+
+export const organizationCreatedSchema = organizationSchema.extend({
+  api_key: z.string().optional().describe('The organization API key; shown only in the response that created it'),
+});
+
+export const organizationSettingsFields = {
+  kyc_enabled: z.boolean().optional(),
+  share_documents: z.boolean().optional(),
+  company_onboarding_enabled: z.boolean().optional(),
+};
+
+export const createOrganizationBody = z.strictObject({ ...companyInputFields, ...organizationSettingsFields });
+export type CreateOrganizationInput = z.infer<typeof createOrganizationBody>;
+export const patchOrganizationBody = z.strictObject(organizationSettingsFields);
+export const companyStatusBody = z.strictObject({ status: upperEnum(COMPANY_STATUSES) });

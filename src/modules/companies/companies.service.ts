@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { companies, type CompanyRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { generateApiKey, hashApiKey, keyDisplayPrefix } from '../../http/api-keys.js';
+import type { CompanyPrincipal, RequestContext } from '../../http/context.js';
+import { conflict, notFound, validationError } from '../../http/errors.js';
+import { claimRequestId } from '../../http/idempotency.js';
+import { companiesInReach } from '../../http/reach.js';
+import { recordEvent } from '../../events/outbox.js';
+import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
+import { findCompany, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
+import type { CreateCompanyInput, PatchCompanyInput } from './companies.schemas.js';
+import { toMerchantView } from './companies.views.js';
+
+export interface CreateCompanyCommand {
+  kind: 'ORGANIZATION' | 'MERCHANT';
+  /** The owning organization (merchants only). */
+  organizationId?: string;
+  input: CreateCompanyInput;
+  settings?: { kycEnabled?: boolean; shareDocuments?: boolean; companyOnboardingEnabled?: boolean };
+  /** Idempotency scope owner: the caller's company, or the platform scope. */
+  idempotencyCompanyId: string;
+}
+
+export interface CreatedCompany {
+  company: CompanyRow;
+  /** Present only when this call created the company: keys are shown once. */
+  apiKey?: string;
+  replayed: boolean;
+}
+
+const DOCUMENT_INDEX: Record<CreateCompanyCommand['kind'], string> = {
+  MERCHANT: 'companies_merchant_document_uq',
+  ORGANIZATION: 'companies_organization_document_uq',
+};
+
+/** Creates an organization or a merchant with its API key and `company.created`, in one transaction. */
+export async function createCompany(db: Database, ctx: RequestContext, cmd: CreateCompanyCommand): Promise<CreatedCompany> {
+  const { input } = cmd;
+  const { shape, issues } = deriveCompanyShape({ documentNumber: input.document_number, taxType: input.document_tax_type as TaxType | undefined, contact: input.contact });
+  if (!shape) throw validationError(issues);
+  const id = randomUUID();
+  const apiKey = generateApiKey(cmd.kind);
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.request_id) {
+        const existing = await claimRequestId(tx, { companyId: cmd.idempotencyCompanyId, scope: cmd.kind.toLowerCase(), requestId: input.request_id, body: input, resourceId: id });
+        if (existing) {
+          const company = await findCompany(tx, eq(companies.id, existing));
+          if (!company) throw notFound('Company');
+          return { company, replayed: true };
+        }
+      }
+      const now = new Date();
+      const row: NewCompanyRow = {
+        id,
+        organizationId: cmd.kind === 'MERCHANT' ? cmd.organizationId : null,
+        kind: cmd.kind,
+        name: input.name,
+        fullName: input.full_name,
+        documentNumber: input.document_number,
+        documentType: shape.documentType,
+        documentTaxType: shape.taxType,
+        status: 'PENDING_ACTIVATION',
+        contact: shape.contact,
+        address: input.address,
+        transferConfigurations: input.transfer_configurations ?? null,
+        companyLogoUrl: input.company_logo_url ?? null,
+        websiteUrl: input.website_url ?? null,
+        webhookEnabled: input.webhook_enabled ?? true,
+        kycEnabled: cmd.kind === 'ORGANIZATION' ? (cmd.settings?.kycEnabled ?? false) : null,
+        shareDocuments: cmd.settings?.shareDocuments ?? false,
+        companyOnboardingEnabled: cmd.settings?.companyOnboardingEnabled ?? true,
+        declaredRevenue: input.declared_revenue ?? 0,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const company = await insertCompany(tx, row);
+      await insertApiKey(tx, { id: randomUUID(), companyId: id, kind: cmd.kind, keyHash: hashApiKey(apiKey), keyPrefix: keyDisplayPrefix(apiKey) });
+      await recordEvent(tx, {
+        type: 'company.created',
+        companyId: id,
+        organizationId: company.organizationId ?? id,
+        correlationId: ctx.requestId,
+        payload: toMerchantView(company),
+      });
+      return { company, apiKey, replayed: false };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, DOCUMENT_INDEX[cmd.kind])) {
+      throw conflict(`A ${cmd.kind === 'MERCHANT' ? 'merchant of this organization' : 'organization'} already uses this document number`, 'document_number', input.document_number);
+    }
+    throw err;
+  }
+}
+
+/** A merchant of the caller's reach (an organization's merchant, or the merchant itself). */
+export async function getMerchant(db: Database | Tx, principal: CompanyPrincipal, id: string, lock = false): Promise<CompanyRow> {
+  const row = await findCompany(db, and(eq(companies.id, id), eq(companies.kind, 'MERCHANT'), companiesInReach(principal))!, lock);
+  if (!row) throw notFound('Merchant');
+  return row;
+}
+
+/** PATCH: every input field but document_number; nested contact/address merge; the shape is derived again. */
+export async function patchMerchant(db: Database, principal: CompanyPrincipal, id: string, patch: PatchCompanyInput): Promise<CompanyRow> {
+  return db.transaction(async (tx) => {
+    const current = await getMerchant(tx, principal, id, true);
+    const contact = mergeNested(current.contact, patch.contact as Record<string, unknown> | undefined);
+    const address = mergeNested(current.address, patch.address as Record<string, unknown> | undefined);
+    const { shape, issues } = deriveCompanyShape({
+      documentNumber: current.documentNumber,
+      taxType: (patch.document_tax_type ?? current.documentTaxType) as TaxType,
+      contact,
+    });
+    if (!shape) throw validationError(issues);
+    const changes: Partial<NewCompanyRow> = {
+      contact: shape.contact,
+      address,
+      documentTaxType: shape.taxType,
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.full_name !== undefined && { fullName: patch.full_name }),
+      ...(patch.transfer_configurations !== undefined && { transferConfigurations: patch.transfer_configurations }),
+      ...(patch.company_logo_url !== undefined && { companyLogoUrl: patch.company_logo_url }),
+      ...(patch.website_url !== undefined && { websiteUrl: patch.website_url }),
+      ...(patch.webhook_enabled !== undefined && { webhookEnabled: patch.webhook_enabled }),
+      ...(patch.declared_revenue !== undefined && { declaredRevenue: patch.declared_revenue }),
+    };
+    return updateCompany(tx, id, changes);
+  });
+}
+
+/** Staff status moves; every real change emits `company.status-changed` in the same transaction. */
+export async function setCompanyStatus(db: Database, ctx: RequestContext, id: string, status: CompanyRow['status']): Promise<CompanyRow> {
+  return db.transaction(async (tx) => {
+    const current = await findCompany(tx, eq(companies.id, id), true);
+    if (!current) throw notFound('Company');
+    return applyCompanyStatus(tx, ctx.requestId, current, status);
+  });
+}
+
+/**
+ * Moves a company (already locked by the caller's transaction) to `status`, recording
+ * `company.status-changed`; no-op when unchanged. Onboarding uses it for the move to ACTIVE.
+ */
+export async function applyCompanyStatus(tx: Tx, correlationId: string, current: CompanyRow, status: CompanyRow['status']): Promise<CompanyRow> {
+  if (current.status === status) return current;
+  const updated = await updateCompany(tx, current.id, { status });
+  await recordEvent(tx, {
+    type: 'company.status-changed',
+    companyId: current.id,
+    organizationId: current.organizationId ?? current.id,
+    correlationId,
+    payload: { company_id: current.id, old_status: current.status, new_status: status },
+  });
+  return updated;
+}

@@ -1,0 +1,34 @@
+import type { CompanyRow } from '../../db/schema/index.js';
+import type { MerchantView, OrganizationView } from './companies.schemas.js';
+
+/** A company as the Merchant resource shows it; `kyc_enabled` is null on merchants (platform-api.md). */
+export function toMerchantView(row: CompanyRow): MerchantView {
+  return {
+    id: row.id,
+    name: row.name,
+    full_name: row.fullName,
+    document_number: row.documentNumber,
+    document_type: row.documentType,
+    document_tax_type: row.documentTaxType,
+    status: row.status,
+    contact: row.contact as MerchantView['contact'],
+    address: row.address as MerchantView['address'],
+    transfer_configurations: (row.transferConfigurations ?? null) as MerchantView['transfer_configurations'],
+    company_logo_url: row.companyLogoUrl,
+    website_url: row.websiteUrl,
+    webhook_enabled: row.webhookEnabled,
+    kyc_enabled: row.kind === 'ORGANIZATION' ? (row.kycEnabled ?? false) : null,
+    declared_revenue: row.declaredRevenue,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toOrganizationView(row: CompanyRow): OrganizationView {
+  return {
+    ...toMerchantView(row),
+    kyc_enabled: row.kycEnabled ?? false,
+    share_documents: row.shareDocuments,
+    company_onboarding_enabled: row.companyOnboardingEnabled,
+  };
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { companies, webhookEndpoints } from '../../db/schema/index.js';
+import { invalidField, notFound } from '../../http/errors.js';
+
+/** A Standard Webhooks secret: `whsec_` and base64 of 32 random bytes. */
+export function generateSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * Receiver URLs: production takes only https; the sandbox also takes plain http to localhost
+ * (a local receiver during development).
+ */
+export function checkWebhookUrl(url: string, env: 'sandbox' | 'production'): void {
+  const parsed = new URL(url);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol === 'https:') return;
+  if (env === 'sandbox' && local) return;
+  throw invalidField('url', 'INVALID_FORMAT', env === 'sandbox' ? 'must be https (or http://localhost in the sandbox)' : 'must be https', url);
+}
+
+async function assertOrganization(db: Database, id: string) {
+  const [org] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))).limit(1);
+  if (!org) throw notFound('Organization');
+}
+
+/** PUT: sets the URL; a secret is generated on first set and kept on later URL changes. */
+export async function putWebhookEndpoint(db: Database, organizationId: string, url: string, env: 'sandbox' | 'production') {
+  checkWebhookUrl(url, env);
+  await assertOrganization(db, organizationId);
+  const now = new Date();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ organizationId, url, signingSecret: generateSigningSecret(), createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: webhookEndpoints.organizationId, set: { url, updatedAt: now } })
+    .returning();
+  return { url: row.url, signing_secret: row.signingSecret, created_at: row.createdAt.toISOString() };
+}
+
+export async function deleteWebhookEndpoint(db: Database, organizationId: string): Promise<void> {
+  await assertOrganization(db, organizationId);
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+}

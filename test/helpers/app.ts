@@ -1,0 +1,67 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/app.js';
+import { testConfig, type Config } from '../../src/config.js';
+import { openDatabase, type DbHandle } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { generateApiKey } from '../../src/http/api-keys.js';
+import { HealthMonitor } from '../../src/providers/health-monitor.js';
+import { sandboxProviders } from '../../src/providers/registry.js';
+import { merchantBody, organizationBody } from './fixtures.js';
+
+/**
+ * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
+ * Tests isolate by data: each creates its own organization.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: DbHandle;
+  platformKey: string;
+  request(options: InjectOptions & { key?: string; token?: string }): Promise<LightMyRequestResponse>;
+  createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
+  createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(configOverrides: Partial<Config> = {}, depsOverrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const config = testConfig({ rateLimits: { standardRps: 100_000, highRps: 100_000 }, ...configOverrides });
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 5 });
+  await migrate(db);
+  const providers = sandboxProviders();
+  const health = new HealthMonitor(providers, 60_000);
+  await health.checkNow();
+  const platformKey = generateApiKey('PLATFORM');
+  const deps: AppDeps = { config, db, providers, health, platformKey, ...depsOverrides };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  const request: TestApp['request'] = ({ key, token, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { ...(key ? { 'x-api-key': key } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+
+  return {
+    app,
+    deps,
+    db,
+    platformKey,
+    request,
+    async createOrganization(overrides = {}) {
+      const res = await request({ method: 'POST', url: '/core/v1/platform/organizations', key: platformKey, payload: organizationBody(overrides) });
+      if (res.statusCode !== 201) throw new Error(`organization create failed: ${res.statusCode} ${res.body}`);
+      const body = res.json();
+      return { id: body.id, apiKey: body.api_key, body };
+    },
+    async createMerchant(orgKey, overrides = {}) {
+      const res = await request({ method: 'POST', url: '/core/v1/merchants', key: orgKey, payload: merchantBody(overrides) });
+      if (res.statusCode !== 201) throw new Error(`merchant create failed: ${res.statusCode} ${res.body}`);
+      const body = res.json();
+      return { id: body.id, apiKey: body.api_key, body };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
