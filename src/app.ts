@@ -54,6 +54,7 @@ function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): FastifyIns
   app.decorate('permissionCatalogue', new Set<string>());
   installPipeline(app, {
     trustProxy: deps.config.trustProxy,
+    environment: deps.config.env,
     keys: new ApiKeyResolver(deps.db.db, deps.platformKey),
     bearer: deps.bearer ?? noBearerSupport,
     rateLimiter: deps.rateLimiter ?? createRateLimiter(deps.config.rateLimits),

@@ -36,6 +36,8 @@ export interface RouteAccess {
   organizationOnly?: boolean;
   /** `high` for authentication and transaction-creation POSTs; everything else `standard`. */
   ratePool?: 'high' | 'standard';
+  /** Sandbox controls (/v1/platform/sandbox/…): 404 in production (product.md §1). */
+  sandboxOnly?: boolean;
   /** JWT routes usable before a company is selected (`me`, `select-company`, `change-password`). */
   allowWithoutCompany?: boolean;
 }

@@ -12,6 +12,7 @@ import { pgError } from '../db/errors.js';
 
 export interface PipelineOptions {
   trustProxy: boolean;
+  environment: 'sandbox' | 'production';
   keys: ApiKeyResolver;
   bearer: BearerAuthenticator;
   rateLimiter: RateLimiter;
@@ -74,6 +75,9 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
       if (proto !== 'https') throw badRequest('HTTPS is required', 'protocol', proto ?? 'http');
     }
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
+    if (request.routeOptions.config.sandboxOnly && options.environment === 'production') {
+      throw new ApiError(404, 'RESOURCE_NOT_FOUND', 'Sandbox controls do not exist in production');
+    }
     let principal: Principal;
     try {
       principal = await authenticate(request, options.keys, options.bearer);
