@@ -160,7 +160,7 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
         return badRequest(`Path parameter ${first.field} must be a UUID`, first.field, first.value ?? null);
       }
     }
-    if (err.part === 'body' && err.input === undefined) return badRequest('A JSON body is required', 'body');
+    if (err.part === 'body' && (err.input === undefined || err.input === null)) return badRequest('A JSON body is required', 'body');
     return new ApiError(400, 'VALIDATION_ERROR', 'Request validation failed', { issues });
   }
   const e = err as FastifyError & { code?: string; cause?: unknown };

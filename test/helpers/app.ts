@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DbHandle } from '../../src/db/client.js';
@@ -6,6 +6,8 @@ import { migrate } from '../../src/db/migrate.js';
 import { generateApiKey } from '../../src/http/api-keys.js';
 import { HealthMonitor } from '../../src/providers/health-monitor.js';
 import { sandboxProviders } from '../../src/providers/registry.js';
+import { Redis } from 'ioredis';
+import { createRateLimiter } from '../../src/http/rate-limit.js';
 import { merchantBody, organizationBody } from './fixtures.js';
 
 /**
@@ -23,7 +25,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(configOverrides: Partial<Config> = {}, depsOverrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function createTestApp(
+  configOverrides: Partial<Config> = {},
+  depsOverrides: Partial<AppDeps> = {},
+  serverOptions: FastifyServerOptions = {},
+): Promise<TestApp> {
   const config = testConfig({ rateLimits: { standardRps: 100_000, highRps: 100_000 }, ...configOverrides });
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 5 });
   await migrate(db);
@@ -31,8 +37,11 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, depsO
   const health = new HealthMonitor(providers, 60_000);
   await health.checkNow();
   const platformKey = generateApiKey('PLATFORM');
-  const deps: AppDeps = { config, db, providers, health, platformKey, ...depsOverrides };
-  const app = await buildApp(deps);
+  // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  const rateLimiter = createRateLimiter({ ...config.rateLimits, redis });
+  const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, ...depsOverrides };
+  const app = await buildApp(deps, serverOptions);
   await app.ready();
 
   const request: TestApp['request'] = ({ key, token, headers, ...rest }) =>
@@ -61,6 +70,7 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, depsO
     },
     async close() {
       await app.close();
+      await redis?.quit();
       await db.close();
     },
   };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mapZodIssues } from './validation.js';
+
+const schema = z.strictObject({
+  name: z.string().min(2).max(5),
+  amount: z.int().min(1),
+  kind: z.enum(['A', 'B']),
+  email: z.email().optional(),
+  nested: z.strictObject({ count: z.int() }).optional(),
+  card: z.strictObject({ number: z.string().startsWith('ev:') }).optional(),
+  password: z.string().min(10).optional(),
+});
+
+function issuesFor(input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('expected failure');
+  return mapZodIssues(result.error.issues, input);
+}
+
+describe('mapZodIssues', () => {
+  const valid = { name: 'abc', amount: 1, kind: 'A' };
+  it.each([
+    [{ ...valid, name: undefined }, { field: 'name', type: 'REQUIRED' }],
+    [{ ...valid, amount: '1' }, { field: 'amount', type: 'INVALID_TYPE', value: '1' }],
+    [{ ...valid, amount: 1.5 }, { field: 'amount', type: 'INVALID_TYPE', value: 1.5 }],
+    [{ ...valid, amount: 0 }, { field: 'amount', type: 'TOO_SMALL', value: 0, constraints: { min: 1 } }],
+    [{ ...valid, name: 'abcdef' }, { field: 'name', type: 'TOO_LARGE', constraints: { max: 5 } }],
+    [{ ...valid, kind: 'C' }, { field: 'kind', type: 'INVALID_ENUM', value: 'C', constraints: { allowed: ['A', 'B'] } }],
+    [{ ...valid, email: 'nope' }, { field: 'email', type: 'INVALID_FORMAT', value: 'nope' }],
+    [{ ...valid, extra: 1 }, { field: 'extra', type: 'UNKNOWN_FIELD', value: 1 }],
+    [{ ...valid, nested: { count: 'x' } }, { field: 'nested.count', type: 'INVALID_TYPE', value: 'x' }],
+  ])('%j', (input, expected) => {
+    expect(issuesFor(input)[0]).toMatchObject(expected);
+  });
+
+  it('never echoes card numbers, passwords or codes', () => {
+    const issues = issuesFor({ ...valid, card: { number: '4111111111111111' }, password: 'short' });
+    expect(issues).toHaveLength(2);
+    for (const issue of issues) expect(issue).not.toHaveProperty('value');
+    expect(JSON.stringify(issues)).not.toContain('4111');
+  });
+});

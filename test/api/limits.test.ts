@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { loggerOptions } from '../../src/http/logger.js';
+import { buildPciApp } from '../../src/app.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { merchantBody } from '../helpers/fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { standardRps: 5, highRps: 8 } });
+});
+afterAll(async () => t?.close());
+
+describe('rate limits', () => {
+  it('counts the standard pool per key, sets headers on every response and answers 429 with an empty body', async () => {
+    const org = await t.createOrganization();
+    const other = await t.createOrganization();
+    const responses = [];
+    for (let i = 0; i < 7; i++) responses.push(await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey }));
+    const codes = responses.map((r) => r.statusCode);
+    // A one-second window can roll over mid-loop; what matters is that the excess is refused.
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
+    const first = responses[0];
+    expect(first.headers['x-ratelimit-limit']).toBe('5');
+    expect(Number(first.headers['x-ratelimit-remaining'])).toBeLessThanOrEqual(4);
+    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+    const limited = responses.find((r) => r.statusCode === 429)!;
+    expect(limited.body).toBe('');
+    expect(limited.headers['x-ratelimited']).toBe('true');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    // Another credential has its own pool.
+    expect((await t.request({ method: 'GET', url: '/core/v1/companies/me', key: other.apiKey })).statusCode).toBe(200);
+  });
+
+  it('counts unauthenticated requests by client address', async () => {
+    const codes = [];
+    for (let i = 0; i < 7; i++) codes.push((await t.request({ method: 'GET', url: '/core/v1/merchants', remoteAddress: '10.9.9.9' })).statusCode);
+    expect(codes).toContain(401);
+    expect(codes).toContain(429);
+  });
+});
+
+describe('transport rules', () => {
+  it('in TRUST_PROXY mode rejects a forwarded protocol other than https', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const plain = await proxied.request({ method: 'GET', url: '/core/health' });
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json().error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'protocol', receivedValue: 'http' } });
+      const http = await proxied.request({ method: 'GET', url: '/core/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(http.json().error.details.receivedValue).toBe('http');
+      const https = await proxied.request({ method: 'GET', url: '/core/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('the PCI host answers 404 RESOURCE_NOT_FOUND to everything for now', async () => {
+    const pci = await buildPciApp(t.deps);
+    const res = await pci.inject({ method: 'POST', url: '/core/v1/transactions', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'RESOURCE_NOT_FOUND', requestId: res.headers['x-request-id'] });
+    await pci.close();
+  });
+
+  it('bodies over 1 MiB answer 413 PAYLOAD_TOO_LARGE', async () => {
+    const org = await t.createOrganization();
+    const res = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: { ...merchantBody(), name: 'x'.repeat(1024 * 1024 + 10) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('logs', () => {
+  it('never contain API keys, even at debug level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const logger = { ...(loggerOptions('debug') as object), stream: sink };
+    const logged = await createTestApp({}, {}, { logger });
+    try {
+      const org = await logged.createOrganization();
+      const res = await logged.request({ method: 'GET', url: '/core/v1/companies/me?x=1', key: org.apiKey, headers: { authorization: 'Bearer secret-token' } });
+      const all = lines.join('');
+      expect(lines.length).toBeGreaterThan(2);
+      expect(all).toContain(res.headers['x-request-id'] as string);
+      expect(all).not.toContain(org.apiKey);
+      expect(all).not.toContain('secret-token');
+    } finally {
+      await logged.close();
+    }
+  });
+});
