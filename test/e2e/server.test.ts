@@ -1,0 +1,75 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+
+/** Starts the real server (`npm start`'s entry) and waits for its banner. */
+function startServer(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const poll = setInterval(() => {
+      if (out.includes('sandbox organization key')) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve({ child, output: () => out });
+      }
+    }, 100);
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
+}
+
+const insecure = new Agent({ connect: { rejectUnauthorized: false } });
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('npm start (sandbox)', () => {
+  it('prints URLs and keys, writes sandbox.json, serves over TLS, reuses keys on restart and shuts down gracefully', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
+    dirs.push(dataDir);
+    const first = await startServer(dataDir);
+    const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
+    expect(Object.keys(sandbox).sort()).toEqual(['core_url', 'docs_url', 'organization', 'pci_url', 'platform_admin_key']);
+    expect(first.output()).toContain(sandbox.organization.api_key);
+    expect(sandbox.core_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/core$/);
+
+    const me = await request(`${sandbox.core_url}/v1/companies/me`, { headers: { 'x-api-key': sandbox.organization.api_key }, dispatcher: insecure });
+    expect(me.statusCode).toBe(200);
+    expect(((await me.body.json()) as { id: string }).id).toBe(sandbox.organization.id);
+    const pci = await request(`${sandbox.pci_url}/v1/anything`, { dispatcher: insecure });
+    expect(pci.statusCode).toBe(404);
+    await pci.body.dump();
+
+    const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const second = await startServer(dataDir);
+    const again = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
+    expect(again.organization).toEqual(sandbox.organization);
+    expect(again.platform_admin_key).toBe(sandbox.platform_admin_key);
+    const stopped = new Promise<number | null>((resolve) => second.child.on('exit', resolve));
+    second.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+  }, 120_000);
+
+  it('refuses to start in production without secrets, with a clear message', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: { ...process.env, APP_ENV: 'production', PLATFORM_ADMIN_KEY: '', JWT_SECRET: '', DATA_DIR: tmpdir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += String(d)));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('APP_ENV=production refuses to start without');
+  }, 60_000);
+});
