@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { containsPan } from '../domain/pan.js';
 import type { IssueType, ValidationIssue } from './errors.js';
 
 /** Keys whose values are never echoed in an error nor logged (product.md §2). */
@@ -57,10 +58,12 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 /** A value safe and small enough to echo back; undefined means "leave it out". */
 function echo(path: readonly PropertyKey[], value: unknown): unknown {
   if (value === undefined || isSensitivePath(path)) return undefined;
+  if (typeof value === 'string' && containsPan(value)) return undefined;
+  if (typeof value === 'number' && containsPan(String(value))) return undefined;
   if (typeof value === 'string') return value.length > MAX_ECHO_CHARS ? `${value.slice(0, MAX_ECHO_CHARS)}…` : value;
   if (typeof value === 'object' && value !== null) {
     const json = JSON.stringify(value);
-    return json.length > MAX_ECHO_CHARS ? undefined : value;
+    return json.length > MAX_ECHO_CHARS || containsPan(json) ? undefined : value;
   }
   return value;
 }
