@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -8,7 +8,8 @@ import type { ProviderRegistry } from './providers/registry.js';
 import type { HealthMonitor } from './providers/health-monitor.js';
 import { ApiKeyResolver, noBearerSupport, type BearerAuthenticator } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
-import { BODY_LIMIT, installPipeline, newRequestId } from './http/pipeline.js';
+import underPressure from '@fastify/under-pressure';
+import { BODY_LIMIT, errorEnvelope, installPipeline, newRequestId } from './http/pipeline.js';
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   platformKey?: string;
   rateLimiter?: RateLimiter;
   bearer?: BearerAuthenticator;
+  /** Load-shedding thresholds (tests lower them to provoke a 503). */
+  pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number };
 }
 
 declare module 'fastify' {
@@ -36,8 +39,8 @@ declare module 'fastify' {
 
 export const CORE_PREFIX = '/core';
 
-/** The base every host shares: options, compilers, deps and the cross-cutting pipeline. */
-function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): FastifyInstance {
+/** The base every host shares: options, compilers, deps, load shedding and the cross-cutting pipeline. */
+async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel),
     genReqId: newRequestId,
@@ -52,6 +55,17 @@ function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('permissionCatalogue', new Set<string>());
+  // Shed load before any work (auth, database) when the event loop is overwhelmed: a fast 503 in the
+  // envelope beats timeouts for everyone.
+  await app.register(underPressure, {
+    maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? 1000,
+    sampleInterval: deps.pressure?.sampleIntervalMs ?? 250,
+    // under-pressure sends what the handler returns (returning nothing would let the request through).
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+      reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
+      return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
+    }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
+  });
   installPipeline(app, {
     trustProxy: deps.config.trustProxy,
     environment: deps.config.env,
@@ -65,7 +79,7 @@ function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): FastifyIns
 
 /** Builds the core host app (everything under /core). Never listens: server.ts and tests decide that. */
 export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = baseApp(deps, serverOptions);
+  const app = await baseApp(deps, serverOptions);
   await app.register(fastifySwagger, openApiOptions(deps.config));
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
   await app.register(

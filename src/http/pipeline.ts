@@ -42,7 +42,8 @@ export function errorEnvelope(request: FastifyRequest, status: number, code: str
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, err: ApiError) {
-  return reply.code(err.status).type('application/json').send(errorEnvelope(request, err.status, err.code, err.message, err.details));
+  // Errors bypass the route's response serializers: a route may document the same status with another body.
+  return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details));
 }
 
 /** Installs the cross-cutting rules on an app: request ids, errors, body parsing, auth, rate limits, 404/405. */

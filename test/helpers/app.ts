@@ -40,7 +40,8 @@ export async function createTestApp(
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
   const rateLimiter = createRateLimiter({ ...config.rateLimits, redis });
-  const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, ...depsOverrides };
+  // Load shedding off by default: several embedded databases starting in one test process block the loop.
+  const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, pressure: { maxEventLoopDelayMs: 0 }, ...depsOverrides };
   const app = await buildApp(deps, serverOptions);
   await app.ready();
 

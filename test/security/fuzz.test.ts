@@ -22,7 +22,7 @@ beforeAll(async () => {
   const merchant = await t.createMerchant(org.apiKey);
   keys = { org: org.apiKey, merchant: merchant.apiKey, platform: t.platformKey };
   ids = [org.id, merchant.id];
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, Record<string, any>>> };
+  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, any>>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
   );
