@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface Measurement {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Builds each request's body (e.g. a fresh request_id). */
+  makeBody?: () => string;
+  connections?: number;
+  durationSec?: number;
+  warmupSec?: number;
+  /** Offered load (req/s) instead of a closed loop. */
+  overallRate?: number;
+}
+
+function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: opts.url,
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+        body: opts.body,
+        connections: opts.connections ?? 32,
+        pipelining: 1,
+        duration,
+        ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+        ...(opts.makeBody ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: opts.makeBody!() }) }] } : {}),
+      } as autocannon.Options,
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/** Warm-up round (discarded), then one measured round with fixed connections and no pipelining. */
+export async function measure(name: string, opts: LoadOptions): Promise<Measurement> {
+  await run(opts, opts.warmupSec ?? 3);
+  const r = await run(opts, opts.durationSec ?? 10);
+  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/** Starts a child process and resolves when its output contains `readyText`. */
+export function startProcess(args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${out}`)), 90_000);
+    const onData = (d: Buffer) => {
+      out += String(d);
+      if (out.includes(readyText)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${out}`)));
+  });
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Samples a process's resident memory (VmRSS) until stopped; returns the peak in MB. */
+export function sampleRss(pid: number): { stop(): number } {
+  let peakKb = 0;
+  const timer = setInterval(() => {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch {
+      /* process gone */
+    }
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.round(peakKb / 1024);
+    },
+  };
+}

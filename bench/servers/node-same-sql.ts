@@ -1,0 +1,27 @@
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { BASELINE_QUERIES } from '../queries.js';
+
+/**
+ * Baseline for the API scenarios: a bare node:http server running the same SQL statements the platform
+ * runs for the scenario, through the same driver and pool size, and serializing the row to JSON.
+ * Paths: /<scenario>?<params> with the statement's parameters in order.
+ */
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const scenario = BASELINE_QUERIES[url.pathname.slice(1)];
+  if (!scenario) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const rows = await scenario(pool, url.searchParams);
+    const body = JSON.stringify(rows);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  } catch (err) {
+    res.writeHead(500).end(String(err));
+  }
+}).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
