@@ -1,3 +1,5 @@
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -41,14 +43,23 @@ export const CORE_PREFIX = '/core';
 
 /** The base every host shares: options, compilers, deps, load shedding and the cross-cutting pipeline. */
 async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Promise<FastifyInstance> {
+  const timeout = deps.config.requestTimeoutMs;
+  const tls = (serverOptions as { https?: { cert: string; key: string } }).https;
+  // Node checks request timeouts only every 30 s by default; check as often as the timeout demands, so a
+  // slow client (slowloris) is cut off close to the limit.
+  const serverFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
+    const options = { requestTimeout: timeout, connectionsCheckingInterval: Math.min(1000, timeout) };
+    return tls ? createHttpsServer({ ...options, ...tls }, handler) : createHttpServer(options, handler);
+  };
   const app = Fastify({
+    serverFactory,
     logger: loggerOptions(deps.config.logLevel),
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
-    requestTimeout: 30_000,
+    requestTimeout: deps.config.requestTimeoutMs,
     ...serverOptions,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -43,6 +43,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Payment Platform <no-reply@localhost>'),
   PROVIDER_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   RUN_WORKER: booleanFlag(true),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,6 +70,8 @@ export interface Config {
   mailFrom: string;
   providerHealthIntervalMs: number;
   runWorker: boolean;
+  /** A request (headers and body) must arrive within this time, or the connection gets 408 and closes. */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     providerHealthIntervalMs: e.PROVIDER_HEALTH_INTERVAL_MS,
     runWorker: e.RUN_WORKER,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };
   if (config.env === 'production') assertProductionReady(config);
   return config;

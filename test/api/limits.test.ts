@@ -120,3 +120,28 @@ describe('overload', () => {
     }
   });
 });
+
+describe('slow clients', () => {
+  it('a request that never finishes arriving is cut off by the request timeout', async () => {
+    const { createConnection } = await import('node:net');
+    const slow = await createTestApp({ requestTimeoutMs: 300 });
+    try {
+      await slow.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = slow.app.server.address() as { port: number };
+      const socket = createConnection({ host: '127.0.0.1', port });
+      let received = '';
+      socket.on('data', (d) => (received += String(d)));
+      // Headers that never end: the request never completes arriving.
+      socket.write('GET /core/health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      const closed = await new Promise<boolean>((resolve) => {
+        socket.on('close', () => resolve(true));
+        setTimeout(() => resolve(false), 10_000);
+      });
+      expect(closed).toBe(true);
+      expect(received.startsWith('HTTP/1.1 408')).toBe(true);
+      socket.destroy();
+    } finally {
+      await slow.close();
+    }
+  });
+});
