@@ -13,6 +13,7 @@ import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
 import { routeModules } from './modules/index.js';
+import type { AuthServices } from './modules/auth/services.js';
 
 /** What the app is built from; the composition root (server.ts) or a test makes these. */
 export interface AppDeps {
@@ -24,6 +25,8 @@ export interface AppDeps {
   platformKey?: string;
   rateLimiter?: RateLimiter;
   bearer?: BearerAuthenticator;
+  /** Users, auth and zipcodes (`createAuthServices`); its `bearer` verifies JWTs unless `bearer` is given. */
+  auth?: AuthServices;
 }
 
 declare module 'fastify' {
@@ -56,7 +59,7 @@ function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): FastifyIns
     trustProxy: deps.config.trustProxy,
     environment: deps.config.env,
     keys: new ApiKeyResolver(deps.db.db, deps.platformKey),
-    bearer: deps.bearer ?? noBearerSupport,
+    bearer: deps.bearer ?? deps.auth?.bearer ?? noBearerSupport,
     rateLimiter: deps.rateLimiter ?? createRateLimiter(deps.config.rateLimits),
     permissionCatalogue: app.permissionCatalogue,
   });

@@ -6,6 +6,8 @@ import { migrate } from '../../src/db/migrate.js';
 import { generateApiKey } from '../../src/http/api-keys.js';
 import { HealthMonitor } from '../../src/providers/health-monitor.js';
 import { sandboxProviders } from '../../src/providers/registry.js';
+import { createAuthServices } from '../../src/modules/auth/services.js';
+import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 
 /**
@@ -31,7 +33,8 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, depsO
   const health = new HealthMonitor(providers, 60_000);
   await health.checkNow();
   const platformKey = generateApiKey('PLATFORM');
-  const deps: AppDeps = { config, db, providers, health, platformKey, ...depsOverrides };
+  const auth = createAuthServices(config, db, randomBytes(32).toString('hex'));
+  const deps: AppDeps = { config, db, providers, health, platformKey, auth, ...depsOverrides };
   const app = await buildApp(deps);
   await app.ready();
 

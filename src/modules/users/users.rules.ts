@@ -71,7 +71,8 @@ export function checkCode(
 }
 
 export const CODE_FAILURE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
-  missing: 'The code is wrong or has expired; request a new one',
+  // Missing and wrong read the same, so the answer does not tell whether an identifier exists.
+  missing: 'The code is wrong',
   used: 'The code was already used; request a new one',
   expired: 'The code has expired; request a new one',
   exhausted: 'Too many wrong tries for this code; request a new one',
