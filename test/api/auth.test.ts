@@ -97,6 +97,14 @@ describe('login', () => {
     const other = await createVerifiedUser(t, org.apiKey);
     expect((await post('login', { identifier: other.email, password: PASSWORD })).statusCode).toBe(200);
   });
+
+  it('counts concurrent failures for an unknown identifier exactly, so it locks like a known one', async () => {
+    const ghost = randomEmail();
+    const results = await Promise.all(Array.from({ length: 5 }, () => post('login', { identifier: ghost, password: 'wrong password!' })));
+    expect(results.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    const locked = await post('login', { identifier: ghost, password: 'wrong password!' });
+    expect(locked.json().error.details.reason).toMatch(/Too many failed login attempts/);
+  });
 });
 
 describe('tokens', () => {

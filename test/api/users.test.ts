@@ -152,6 +152,20 @@ describe('users: membership and reach', () => {
     expect((await t.request({ method: 'GET', url: '/core/v1/users/not-a-uuid', key: org.apiKey })).json().error.code).toBe('BAD_REQUEST');
   });
 
+  it('a JWT for a merchant company acts as that merchant: its own routes with permission, organization-only ones 403', async () => {
+    const org = await t.createOrganization();
+    const merchant = await t.createMerchant(org.apiKey);
+    const role = await createRole(t, { key: merchant.apiKey }, ['merchant.*', 'company.view']);
+    const u = await createVerifiedUser(t, merchant.apiKey, [role.id]);
+    expect(u.session.company_id).toBe(merchant.id);
+    const own = await t.request({ method: 'GET', url: `/core/v1/merchants/${merchant.id}`, token: u.token });
+    expect(own.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/core/v1/companies/me', token: u.token })).json().id).toBe(merchant.id);
+    expect((await t.request({ method: 'GET', url: '/core/v1/merchants', token: u.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${(await t.createMerchant(org.apiKey)).id}`, token: u.token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/core/v1/users', token: u.token })).statusCode).toBe(403);
+  });
+
   it('refuses malformed bodies with the envelope', async () => {
     const org = await t.createOrganization();
     const res = await t.request({ method: 'POST', url: '/core/v1/users', key: org.apiKey, payload: { first_name: '', identifier: { type: 'email', value: 'nope' }, extra: 1 } });

@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, unauthenticated } from '../../http/err
 import { findCompany } from '../companies/companies.repo.js';
 import { toMerchantView } from '../companies/companies.views.js';
 import {
-  clearFailures, findFailures, findIdentifier, findUser, identifiersOf, markVerified, membershipsOf, rolesOf, saveFailures, setPassword,
+  bumpFailures, clearFailures, findFailures, findIdentifier, findUser, identifiersOf, markVerified, membershipsOf, rolesOf, setPassword,
 } from '../users/users.repo.js';
 import { isLocked, recordFailure } from '../users/users.rules.js';
 import { toUserView } from '../users/users.views.js';
@@ -65,10 +65,7 @@ export async function login(db: Database, services: AuthServices, identifier: Id
   const user = found ? await findUser(db, found.userId) : undefined;
   const ok = await services.passwords.verify(user?.passwordHash, password);
   if (!ok || !user) {
-    await db.transaction(async (tx) => {
-      const state = await findFailures(tx, identifier.value, true);
-      await saveFailures(tx, identifier.value, recordFailure(state, new Date()));
-    });
+    await db.transaction((tx) => bumpFailures(tx, identifier.value, (state) => recordFailure(state, new Date())));
     throw unauthenticated(BAD_CREDENTIALS);
   }
   await clearFailures(db, identifier.value);

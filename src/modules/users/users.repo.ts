@@ -183,8 +183,14 @@ export async function findFailures(tx: Executor, identifier: string, lock = fals
   return row;
 }
 
-export async function saveFailures(tx: Executor, identifier: string, state: FailureState): Promise<void> {
-  await tx.insert(loginFailures).values({ identifier, ...state }).onConflictDoUpdate({ target: loginFailures.identifier, set: state });
+/**
+ * One more failure for an identifier, computed by `next` from the locked row; the row is created first so
+ * concurrent failures serialize on it instead of overwriting each other.
+ */
+export async function bumpFailures(tx: Executor, identifier: string, next: (state: FailureState | undefined) => FailureState): Promise<void> {
+  await tx.insert(loginFailures).values({ identifier, failures: 0, windowStartedAt: new Date(), lockedUntil: null }).onConflictDoNothing();
+  const state = await findFailures(tx, identifier, true);
+  await tx.update(loginFailures).set(next(state && state.failures > 0 ? state : undefined)).where(eq(loginFailures.identifier, identifier));
 }
 
 export async function clearFailures(tx: Executor, identifier: string): Promise<void> {
