@@ -107,6 +107,21 @@ describe('login', () => {
   });
 });
 
+describe('phone identifiers', () => {
+  it('verify and log in with a phone, however it is typed', async () => {
+    const org = await t.createOrganization();
+    const national = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const made = await t.request({ method: 'POST', url: '/core/v1/users', key: org.apiKey, payload: { first_name: 'P', last_name: 'Q', identifier: { type: 'phone', value: `(${national.slice(0, 2)}) ${national.slice(2)}` } } });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().primary_identifier).toMatchObject({ type: 'phone', value: `+55${national}` });
+    const inbox = await t.request({ method: 'GET', url: `/core/v1/platform/sandbox/messages?to=+55${national}`, key: t.platformKey });
+    expect(inbox.json().data[0]).toMatchObject({ to: `+55${national}`, channel: 'phone', purpose: 'VERIFY' });
+    const verified = await post('verify', { identifier: national, code: inbox.json().data[0].code, password: PASSWORD });
+    expect(verified.statusCode).toBe(200);
+    expect((await post('login', { identifier: `+55 ${national}`, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
 describe('tokens', () => {
   it('refuses expired, forged, tampered and alg:none tokens, and API keys on JWT-only routes', async () => {
     const org = await t.createOrganization();

@@ -62,7 +62,9 @@ export default async function authRoutes(app: FastifyInstance) {
     schema: { summary: 'Codes the sandbox would have sent to an identifier, newest first', tags: ['sandbox'], querystring: sandboxMessagesQuery, response: { 200: sandboxMessagesSchema } },
   }, async (request) => {
     const mailer = authServices(app).mailer;
-    const to = parseIdentifier(request.query.to)?.value ?? request.query.to;
+    // An unencoded `+` of an E.164 phone arrives as a space.
+    const raw = request.query.to.replace(/^ (?=\d)/, '+');
+    const to = parseIdentifier(raw)?.value ?? raw;
     return { data: mailer instanceof SandboxMailer ? mailer.sentTo(to) : [] };
   });
 }
