@@ -162,6 +162,9 @@ describe('tokens', () => {
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
     const code = await latestCode(t, u.email, 'RESET_PASSWORD');
+    // A second request within the minute sends nothing new (and still answers 202).
+    expect((await post('forgot-password', { identifier: u.email })).statusCode).toBe(202);
+    expect(await latestCode(t, u.email, 'RESET_PASSWORD')).toBe(code);
     const reset = await post('reset-password', { identifier: u.email, code, new_password: 'a brand new password' });
     expect(reset.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/core/v1/auth/me', token: u.token })).json().error.details.reason).toMatch(/revoked/);

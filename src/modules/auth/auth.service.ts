@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound, unauthenticated } from '../../http/err
 import { findCompany } from '../companies/companies.repo.js';
 import { toMerchantView } from '../companies/companies.views.js';
 import {
-  bumpFailures, clearFailures, findFailures, findIdentifier, findUser, identifiersOf, markVerified, membershipsOf, rolesOf, setPassword,
+  bumpFailures, clearFailures, findFailures, findIdentifier, findUser, identifiersOf, latestCode, markVerified, membershipsOf, rolesOf, setPassword,
 } from '../users/users.repo.js';
 import { isLocked, recordFailure } from '../users/users.rules.js';
 import { toUserView } from '../users/users.views.js';
@@ -18,6 +18,7 @@ import type { AuthServices } from './services.js';
 type Identifier = { type: IdentifierType; value: string };
 
 const BAD_CREDENTIALS = 'Invalid identifier or password';
+const RESEND_INTERVAL_MS = 60_000;
 
 /**
  * The answer of login, verify, select-company and change-password (product.md §10): a fresh token for the
@@ -90,7 +91,13 @@ export async function forgotPassword(db: Database, services: AuthServices, ident
   if (!ident) return;
   const active = (await membershipsOf(db, ident.userId)).some((m) => !m.suspendedAt);
   if (!active) return;
-  const code = await db.transaction((tx) => issueCode(tx, services.codeSecret, ident, 'RESET_PASSWORD'));
+  const code = await db.transaction(async (tx) => {
+    // One reset code a minute per identifier: repeated requests cannot flood a mailbox.
+    const last = await latestCode(tx, ident.id, 'RESET_PASSWORD');
+    if (last && !last.consumedAt && Date.now() - last.createdAt.getTime() < RESEND_INTERVAL_MS) return null;
+    return issueCode(tx, services.codeSecret, ident, 'RESET_PASSWORD');
+  });
+  if (!code) return;
   try {
     await services.mailer.send({ to: ident.value, channel: ident.type, purpose: 'RESET_PASSWORD', code });
   } catch (err) {
