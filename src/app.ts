@@ -16,6 +16,7 @@ import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
 import { routeModules } from './modules/index.js';
+import type { AuthServices } from './modules/auth/services.js';
 
 /** What the app is built from; the composition root (server.ts) or a test makes these. */
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
   bearer?: BearerAuthenticator;
   /** Load-shedding thresholds (tests lower them to provoke a 503). */
   pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number };
+  /** Users, auth and zipcodes (`createAuthServices`); its `bearer` verifies JWTs unless `bearer` is given. */
+  auth?: AuthServices;
 }
 
 declare module 'fastify' {
@@ -81,7 +84,7 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
     trustProxy: deps.config.trustProxy,
     environment: deps.config.env,
     keys: new ApiKeyResolver(deps.db.db, deps.platformKey),
-    bearer: deps.bearer ?? noBearerSupport,
+    bearer: deps.bearer ?? deps.auth?.bearer ?? noBearerSupport,
     rateLimiter: deps.rateLimiter ?? createRateLimiter(deps.config.rateLimits),
     permissionCatalogue: app.permissionCatalogue,
   });

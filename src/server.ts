@@ -10,6 +10,7 @@ import { createRateLimiter } from './http/rate-limit.js';
 import { HealthMonitor } from './providers/health-monitor.js';
 import { sandboxProviders } from './providers/registry.js';
 import { resolveSecrets } from './runtime/secrets.js';
+import { createAuthServices } from './modules/auth/services.js';
 import { ensureSandboxOrganization } from './runtime/sandbox-bootstrap.js';
 import { resolveTls } from './runtime/tls.js';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     health,
     platformKey: secrets.platformAdminKey,
     rateLimiter: createRateLimiter({ ...config.rateLimits, redis }),
+    auth: createAuthServices(config, db, secrets.jwtSecret),
   };
 
   const tls = await resolveTls(config);

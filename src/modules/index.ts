@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import healthRoutes from './health/health.routes.js';
 import platformRoutes from './platform/platform.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
+import usersRoutes from './users/users.routes.js';
+import authRoutes from './auth/auth.routes.js';
+import zipcodesRoutes from './zipcodes/zipcodes.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   platformRoutes,
   companiesRoutes,
+  usersRoutes,
+  authRoutes,
+  zipcodesRoutes,
 ];

@@ -8,6 +8,8 @@ import { HealthMonitor } from '../../src/providers/health-monitor.js';
 import { sandboxProviders } from '../../src/providers/registry.js';
 import { Redis } from 'ioredis';
 import { createRateLimiter } from '../../src/http/rate-limit.js';
+import { createAuthServices } from '../../src/modules/auth/services.js';
+import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 
 /**
@@ -40,8 +42,9 @@ export async function createTestApp(
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
   const rateLimiter = createRateLimiter({ ...config.rateLimits, redis });
+  const auth = createAuthServices(config, db, randomBytes(32).toString('hex'));
   // Load shedding off by default: several embedded databases starting in one test process block the loop.
-  const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, pressure: { maxEventLoopDelayMs: 0 }, ...depsOverrides };
+  const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, auth, pressure: { maxEventLoopDelayMs: 0 }, ...depsOverrides };
   const app = await buildApp(deps, serverOptions);
   await app.ready();
 

@@ -1,0 +1,200 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  authCodes, companies, companyUsers, loginFailures, roles, userIdentifiers, userRoles, users,
+  type AuthCodeRow, type CodePurpose, type IdentifierRow, type MembershipRow, type RoleRow, type UserRow,
+} from '../../db/schema/index.js';
+import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import type { FailureState } from './users.rules.js';
+
+export async function findUser(tx: Executor, id: string, lock = false): Promise<UserRow | undefined> {
+  const q = tx.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function insertUser(tx: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [inserted] = await tx.insert(users).values(row).returning();
+  return inserted;
+}
+
+export async function updateUser(tx: Executor, id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Password set or changed: the token version moves so every earlier token stops working. */
+export async function setPassword(tx: Executor, id: string, passwordHash: string): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function findIdentifier(tx: Executor, value: string): Promise<IdentifierRow | undefined> {
+  const [row] = await tx.select().from(userIdentifiers).where(eq(userIdentifiers.value, value)).limit(1);
+  return row;
+}
+
+export async function insertIdentifier(tx: Executor, row: typeof userIdentifiers.$inferInsert): Promise<IdentifierRow> {
+  const [inserted] = await tx.insert(userIdentifiers).values(row).returning();
+  return inserted;
+}
+
+export async function markVerified(tx: Executor, identifierId: string): Promise<void> {
+  await tx.update(userIdentifiers).set({ verifiedAt: new Date() }).where(and(eq(userIdentifiers.id, identifierId), isNull(userIdentifiers.verifiedAt)));
+}
+
+export async function identifiersOf(tx: Executor, userIds: string[]): Promise<IdentifierRow[]> {
+  if (userIds.length === 0) return [];
+  return tx.select().from(userIdentifiers).where(inArray(userIdentifiers.userId, userIds)).orderBy(asc(userIdentifiers.createdAt), asc(userIdentifiers.id));
+}
+
+export async function findMembership(tx: Executor, userId: string, companyId: string, lock = false): Promise<MembershipRow | undefined> {
+  const q = tx.select().from(companyUsers).where(and(eq(companyUsers.userId, userId), eq(companyUsers.companyId, companyId))).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function insertMembership(tx: Executor, row: typeof companyUsers.$inferInsert): Promise<void> {
+  await tx.insert(companyUsers).values(row);
+}
+
+export async function setSuspended(tx: Executor, userId: string, companyId: string, suspendedAt: Date | null): Promise<MembershipRow> {
+  const [row] = await tx
+    .update(companyUsers)
+    .set({ suspendedAt, updatedAt: new Date() })
+    .where(and(eq(companyUsers.userId, userId), eq(companyUsers.companyId, companyId)))
+    .returning();
+  return row;
+}
+
+export interface MembershipCompany {
+  companyId: string;
+  name: string;
+  kind: 'ORGANIZATION' | 'MERCHANT';
+  organizationId: string;
+  suspendedAt: Date | null;
+}
+
+/** The companies a user belongs to, oldest membership first. */
+export async function membershipsOf(tx: Executor, userId: string): Promise<MembershipCompany[]> {
+  const rows = await tx
+    .select({ companyId: companies.id, name: companies.name, kind: companies.kind, organizationId: companyUsers.organizationId, suspendedAt: companyUsers.suspendedAt })
+    .from(companyUsers)
+    .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .where(eq(companyUsers.userId, userId))
+    .orderBy(asc(companyUsers.createdAt), asc(companies.id));
+  return rows;
+}
+
+/** Roles users hold, limited to the given companies. */
+export async function rolesOf(tx: Executor, userIds: string[], companyIds: string[]): Promise<{ userId: string; role: RoleRow }[]> {
+  if (userIds.length === 0 || companyIds.length === 0) return [];
+  return tx
+    .select({ userId: userRoles.userId, role: roles })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inArray(userRoles.userId, userIds), inArray(userRoles.companyId, companyIds)))
+    .orderBy(asc(roles.createdAt), asc(roles.id));
+}
+
+export async function setUserRoles(tx: Executor, m: { userId: string; companyId: string; organizationId: string }, roleIds: string[]): Promise<void> {
+  await tx.delete(userRoles).where(and(eq(userRoles.userId, m.userId), eq(userRoles.companyId, m.companyId)));
+  if (roleIds.length === 0) return;
+  await tx.insert(userRoles).values(roleIds.map((roleId) => ({ ...m, roleId })));
+}
+
+const userListColumns = { id: users.id, createdAt: companyUsers.createdAt, sortable: { first_name: users.firstName, last_name: users.lastName } };
+
+/** One page of the members of a company (newest membership first by default). */
+export async function listMembers(tx: Executor, companyId: string, q: CommonListFilters): Promise<{ rows: { user: UserRow; membership: MembershipRow }[]; total: number }> {
+  const where = and(eq(companyUsers.companyId, companyId), ...commonFilters(q, userListColumns));
+  const [rows, [{ total }]] = await Promise.all([
+    tx.select({ user: users, membership: companyUsers }).from(companyUsers).innerJoin(users, eq(users.id, companyUsers.userId))
+      .where(where).orderBy(...orderBy(q, userListColumns)).limit(q.limit).offset(offsetOf(q)),
+    tx.select({ total: count() }).from(companyUsers).where(where),
+  ]);
+  return { rows, total };
+}
+
+// Roles.
+
+export async function insertRole(tx: Executor, row: typeof roles.$inferInsert): Promise<RoleRow> {
+  const [inserted] = await tx.insert(roles).values(row).returning();
+  return inserted;
+}
+
+export async function updateRole(tx: Executor, id: string, changes: Partial<typeof roles.$inferInsert>): Promise<RoleRow> {
+  const [row] = await tx.update(roles).set({ ...changes, updatedAt: new Date() }).where(eq(roles.id, id)).returning();
+  return row;
+}
+
+export async function findRoles(tx: Executor, companyId: string, ids: string[], lock = false): Promise<RoleRow[]> {
+  if (ids.length === 0) return [];
+  const q = tx.select().from(roles).where(and(eq(roles.companyId, companyId), inArray(roles.id, ids)));
+  return lock ? q.for('update') : q;
+}
+
+const roleListColumns = { id: roles.id, createdAt: roles.createdAt, sortable: { name: roles.name } };
+
+export async function listRoles(tx: Executor, companyId: string, q: CommonListFilters): Promise<{ rows: RoleRow[]; total: number }> {
+  const where = and(eq(roles.companyId, companyId), ...commonFilters(q, roleListColumns));
+  const [rows, [{ total }]] = await Promise.all([
+    tx.select().from(roles).where(where).orderBy(...orderBy(q, roleListColumns)).limit(q.limit).offset(offsetOf(q)),
+    tx.select({ total: count() }).from(roles).where(where),
+  ]);
+  return { rows, total };
+}
+
+// One-time codes.
+
+export async function insertCode(tx: Executor, row: typeof authCodes.$inferInsert): Promise<void> {
+  await tx.insert(authCodes).values(row);
+}
+
+/** A new code replaces the open ones of the same purpose: only the latest can be used. */
+export async function retireOpenCodes(tx: Executor, identifierId: string, purpose: CodePurpose): Promise<void> {
+  await tx.update(authCodes).set({ consumedAt: new Date() }).where(and(eq(authCodes.identifierId, identifierId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
+}
+
+export async function latestCode(tx: Executor, identifierId: string, purpose: CodePurpose): Promise<AuthCodeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(authCodes)
+    .where(and(eq(authCodes.identifierId, identifierId), eq(authCodes.purpose, purpose)))
+    .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateCode(tx: Executor, id: string, changes: Partial<typeof authCodes.$inferInsert>): Promise<void> {
+  await tx.update(authCodes).set(changes).where(eq(authCodes.id, id));
+}
+
+// Login failures.
+
+export async function findFailures(tx: Executor, identifier: string, lock = false): Promise<FailureState | undefined> {
+  const q = tx.select().from(loginFailures).where(eq(loginFailures.identifier, identifier)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/**
+ * One more failure for an identifier, computed by `next` from the locked row; the row is created first so
+ * concurrent failures serialize on it instead of overwriting each other.
+ */
+export async function bumpFailures(tx: Executor, identifier: string, next: (state: FailureState | undefined) => FailureState): Promise<void> {
+  await tx.insert(loginFailures).values({ identifier, failures: 0, windowStartedAt: new Date(), lockedUntil: null }).onConflictDoNothing();
+  const state = await findFailures(tx, identifier, true);
+  await tx.update(loginFailures).set(next(state && state.failures > 0 ? state : undefined)).where(eq(loginFailures.identifier, identifier));
+}
+
+export async function clearFailures(tx: Executor, identifier: string): Promise<void> {
+  await tx.delete(loginFailures).where(eq(loginFailures.identifier, identifier));
+}
+
+export type { SQL };

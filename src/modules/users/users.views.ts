@@ -1,0 +1,60 @@
+import type { Executor } from '../../db/client.js';
+import type { IdentifierRow, RoleRow, UserRow } from '../../db/schema/index.js';
+import { identifiersOf, rolesOf } from './users.repo.js';
+import type { RoleView, UserView } from './users.schemas.js';
+
+export function toRoleView(row: RoleRow): RoleView {
+  return {
+    id: row.id,
+    name: row.name,
+    permissions: row.permissions,
+    description: row.description,
+    company_id: row.companyId,
+    organization_id: row.organizationId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toIdentifierView(row: IdentifierRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    value: row.value,
+    verified: row.verifiedAt !== null,
+    created_at: row.createdAt.toISOString(),
+    verified_at: row.verifiedAt?.toISOString() ?? null,
+  };
+}
+
+export function toUserView(user: UserRow, identifiers: IdentifierRow[], roles: RoleRow[], suspendedAt: Date | null): UserView {
+  const own = identifiers.filter((i) => i.userId === user.id);
+  const primary = own.find((i) => i.isPrimary) ?? own[0];
+  return {
+    id: user.id,
+    identifiers: own.map(toIdentifierView),
+    primary_identifier: primary ? toIdentifierView(primary) : null,
+    auth_methods: user.passwordHash ? ['password'] : [],
+    roles: roles.map(toRoleView),
+    first_name: user.firstName,
+    last_name: user.lastName,
+    suspended_at: suspendedAt?.toISOString() ?? null,
+    metadata: user.metadata ?? null,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Users as seen from some companies: their identifiers, and the roles they hold in those companies only
+ * (a person's roles elsewhere belong to other tenants). `suspendedAt` per user comes from the caller's membership.
+ */
+export async function loadUserViews(
+  tx: Executor,
+  entries: { user: UserRow; suspendedAt: Date | null }[],
+  companyIds: string[],
+): Promise<UserView[]> {
+  const ids = entries.map((e) => e.user.id);
+  const [identifiers, held] = await Promise.all([identifiersOf(tx, ids), rolesOf(tx, ids, companyIds)]);
+  return entries.map((e) => toUserView(e.user, identifiers, held.filter((h) => h.userId === e.user.id).map((h) => h.role), e.suspendedAt));
+}
