@@ -24,6 +24,8 @@ export interface AppDeps {
   platformKey?: string;
   rateLimiter?: RateLimiter;
   bearer?: BearerAuthenticator;
+  /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
+  webhookDashboardSecret?: string;
 }
 
 declare module 'fastify' {
