@@ -17,7 +17,7 @@ async function main() {
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir), poolSize: 10 });
   await migrate(db);
-  const worker = startDeliveryWorker({ db, config, logger });
+  const worker = startDeliveryWorker({ db, config, logger, organizationIds: organizationsFromArgs(process.argv.slice(2)) });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -29,6 +29,14 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** `--organization=<uuid>` (repeatable): a worker dedicated to some tenants; without it, all of them. */
+function organizationsFromArgs(args: string[]): string[] | undefined {
+  const ids = args.filter((a) => a.startsWith('--organization=')).map((a) => a.slice('--organization='.length));
+  const bad = ids.filter((id) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (bad.length) throw new ConfigError(`--organization must be a UUID: ${bad.join(', ')}`);
+  return ids.length ? ids : undefined;
 }
 
 main().catch((err) => {
