@@ -22,7 +22,7 @@ async function orgWithHistory() {
   receivers.push(receiver);
   receiver.script({ status: 500 });
   const merchant = await t.createMerchant(org.apiKey);
-  const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 1000 });
+  const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
   await worker.drain();
   await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
   await worker.drain();
@@ -154,6 +154,7 @@ describe('GET /v1/webhooks/dashboard', () => {
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.body).toContain('company.created');
     expect(page.body).toContain(merchant.id);
+    expect(page.body).toContain(merchant.body.name);
     expect(page.body).toContain('receiver answered an error (HTTP 500)');
     expect(page.body.match(/data-replay=/g)).toHaveLength(1); // only the failed message has a replay button
 

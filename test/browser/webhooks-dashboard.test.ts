@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
     const { org } = setup;
     receiver.script({ status: 500 }, { status: 500 });
     await t.createMerchant(org.apiKey);
-    worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [org.id], timeoutMs: 2000 });
+    worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [org.id], timeoutMs: 5000 });
     await worker.drain(); // two failures with a one-retry schedule: FAILED
 
     // The link is asked for over real HTTP, as an integrator's back office would, then opened with nothing else.

@@ -44,14 +44,14 @@ function attemptsTable(m: MessageView): string {
   return `<table class="attempts"><thead><tr><th>#</th><th>At</th><th>Status code</th><th>Duration</th><th>Error</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function messageRow(m: MessageView, token: string, f: PageFilters): string {
+function messageRow(m: MessageView, token: string, f: PageFilters, companyName?: string): string {
   const replay =
     m.status === 'FAILED'
       ? `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${hidden('status', f.status)}${hidden('type', f.type)}${hidden('page', f.page)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`
       : '';
   return `<tr class="message" data-event-id="${esc(m.id)}" data-status="${esc(m.status)}">
 <td><span class="status ${esc(m.status.toLowerCase())}">${esc(m.status)}</span></td>
-<td>${esc(m.type)}</td><td><code>${esc(m.company_id)}</code></td><td>${esc(m.created_at)}</td>
+<td>${esc(m.type)}</td><td>${companyName ? `${esc(companyName)}<br>` : ''}<code class="muted">${esc(m.company_id)}</code></td><td>${esc(m.created_at)}</td>
 <td><details><summary>${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${esc(m.next_attempt_at)}` : ''}</summary>${attemptsTable(m)}<p class="muted">Event <code>${esc(m.id)}</code></p></details></td>
 <td>${replay}</td></tr>`;
 }
@@ -61,10 +61,10 @@ function select(name: string, values: readonly string[], current: string | undef
   return `<label>${label} <select name="${name}">${options.join('')}</select></label>`;
 }
 
-export function renderDashboard(input: { token: string; filters: PageFilters; messages: MessageView[]; pagination: Pagination; expiresAt?: string; notice?: string }): string {
+export function renderDashboard(input: { token: string; filters: PageFilters; messages: MessageView[]; companyNames?: Map<string, string>; pagination: Pagination; expiresAt?: string; notice?: string }): string {
   const { token, filters: f, messages, pagination: p } = input;
   const rows = messages.length
-    ? messages.map((m) => messageRow(m, token, f)).join('\n')
+    ? messages.map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id))).join('\n')
     : '<tr><td colspan="6" class="muted">No messages match.</td></tr>';
   const nav = [
     p.hasPrev ? `<a rel="prev" href="${esc(pageHref(token, { ...f, page: p.page - 1 }))}">← Newer</a>` : '',

@@ -62,7 +62,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopped = false;
-  let ticking = false;
+  let ticking: Promise<void> | undefined;
 
   async function deliver(claim: ClaimedMessage): Promise<void> {
     const found = await loadDelivery(db, claim.eventId);
@@ -112,18 +112,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return started;
   }
 
-  async function tick() {
-    if (ticking || stopped) return;
-    ticking = true;
-    try {
-      await claimRound();
-    } catch (err) {
-      // The database may be restarting: keep polling; nothing is lost, messages stay PENDING.
-      log.warn({ err }, 'webhook worker could not claim work');
-    } finally {
-      ticking = false;
-      if (running && !stopped) schedule(pollIntervalMs);
-    }
+  function tick(): Promise<void> {
+    if (ticking || stopped) return ticking ?? Promise.resolve();
+    ticking = claimRound()
+      .then(() => undefined)
+      .catch((err) => {
+        // The database may be restarting: keep polling; nothing is lost, messages stay PENDING.
+        log.warn({ err }, 'webhook worker could not claim work');
+      })
+      .finally(() => {
+        ticking = undefined;
+        if (running && !stopped) schedule(pollIntervalMs);
+      });
+    return ticking;
   }
 
   function schedule(ms: number) {
@@ -157,6 +158,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       stopped = true;
       running = false;
       if (timer) clearTimeout(timer);
+      await ticking; // a claim round under way still hands its deliveries to inFlight
       // In-flight deliveries end within the timeout; waiting avoids resending them after a clean stop.
       await Promise.allSettled([...inFlight]);
       await sender.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { events, webhookAttempts, webhookEndpoints, webhookMessages, type EventRow, type WebhookAttemptRow, type WebhookMessageRow } from '../../db/schema/index.js';
+import { companies, events, webhookAttempts, webhookEndpoints, webhookMessages, type EventRow, type WebhookAttemptRow, type WebhookMessageRow } from '../../db/schema/index.js';
 
 /**
  * Called by recordEvent inside the business transaction: the message to deliver exists exactly when the event
@@ -162,4 +162,11 @@ export async function endpointExists(tx: Executor, organizationId: string): Prom
 function rowsOf(result: unknown): Record<string, unknown>[] {
   const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
   return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+/** Names of companies, for the dashboard's company column. */
+export async function companyNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

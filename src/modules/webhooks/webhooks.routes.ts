@@ -8,6 +8,7 @@ import { ephemeralDashboardSecret, signDashboardToken, verifyDashboardToken } fr
 import { DASHBOARD_HEADERS, pageHref, renderDashboard } from './dashboard.page.js';
 import { dashboardLinkSchema, dashboardPageQuery, dashboardReplayForm, messageListQuery, messageSchema } from './webhooks.schemas.js';
 import { listOrganizationMessages, replayMessage } from './webhooks.service.js';
+import { companyNames } from './messages.repo.js';
 
 const DASHBOARD_PAGE_SIZE = 50;
 const NOTICES: Record<string, string> = {
@@ -64,6 +65,7 @@ export default async function webhooksRoutes(app: FastifyInstance) {
       token: q.token!,
       filters: { status: q.status, type: q.type, page },
       messages: result.data,
+      companyNames: await companyNames(db, result.data.map((m) => m.company_id)),
       pagination: result.pagination,
       notice: q.notice ? NOTICES[q.notice] : undefined,
     });
