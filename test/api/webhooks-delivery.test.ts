@@ -148,6 +148,20 @@ describe('webhook delivery', () => {
     await worker.stop();
   });
 
+  it('two workers on one database share the work: each message is delivered exactly once', async () => {
+    const { org, receiver } = await setup();
+    for (let i = 0; i < 6; i++) await t.createMerchant(org.apiKey);
+    const a = workerFor([org.id], { perEndpointConcurrency: 2 });
+    const b = workerFor([org.id], { perEndpointConcurrency: 2 });
+    await Promise.all([a.drain(), b.drain()]);
+    await Promise.all([a.stop(), b.stop()]);
+    const ids = receiver.delivered().map((r) => r.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    const list = (await messages(org.apiKey)).data;
+    expect(list.every((m: any) => m.status === 'DELIVERED' && m.attempts.length === 1)).toBe(true);
+  });
+
   it('respects webhook_enabled and stops deliveries when the endpoint is removed', async () => {
     const { org, receiver } = await setup();
     const muted = await t.createMerchant(org.apiKey, { webhook_enabled: false });
