@@ -32,6 +32,8 @@ export interface AppDeps {
   pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number };
   /** Users, auth and zipcodes (`createAuthServices`); its `bearer` verifies JWTs unless `bearer` is given. */
   auth?: AuthServices;
+  /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
+  webhookDashboardSecret?: string;
 }
 
 declare module 'fastify' {

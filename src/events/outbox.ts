@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
+import { enqueueMessage } from '../modules/webhooks/messages.repo.js';
 
 export const EVENT_SOURCE = 'payment-platform';
 export const EVENT_VERSION = 1;
@@ -45,6 +46,8 @@ export async function recordEvent(tx: Executor, event: NewEvent): Promise<EventR
       occurredAt: new Date(),
     })
     .returning();
+  // The delivery row is written in the same transaction, so no event meant for a receiver can be lost.
+  await enqueueMessage(tx, row);
   return row;
 }
 

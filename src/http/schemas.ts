@@ -35,6 +35,7 @@ export const documentNumber = (accept: readonly DocumentType[] = ['CPF', 'CNPJ']
   });
 
 /** Bodiless actions accept no body at all, or `{}` (product.md §2). */
+// Fastify hands a bodiless request over as `null`, so null is accepted like undefined.
 export const emptyBody = z.strictObject({}).nullish();
 
 export const metadataField = () => z.record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));

@@ -5,6 +5,7 @@ import companiesRoutes from './companies/companies.routes.js';
 import usersRoutes from './users/users.routes.js';
 import authRoutes from './auth/auth.routes.js';
 import zipcodesRoutes from './zipcodes/zipcodes.routes.js';
+import webhooksRoutes from './webhooks/webhooks.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -14,4 +15,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   usersRoutes,
   authRoutes,
   zipcodesRoutes,
+  webhooksRoutes,
 ];

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { companies, webhookEndpoints } from '../../db/schema/index.js';
 import { invalidField, notFound } from '../../http/errors.js';
+import { webhookUrlProblem, type Resolve } from '../webhooks/url-safety.js';
 
 /** A Standard Webhooks secret: `whsec_` and base64 of 32 random bytes. */
 export function generateSigningSecret(): string {
@@ -10,15 +11,12 @@ export function generateSigningSecret(): string {
 }
 
 /**
- * Receiver URLs: production takes only https; the sandbox also takes plain http to localhost
- * (a local receiver during development).
+ * Receiver URLs: production takes only https URLs that do not resolve to private, loopback or link-local
+ * addresses; the sandbox also takes http://localhost (a local receiver during development).
  */
-export function checkWebhookUrl(url: string, env: 'sandbox' | 'production'): void {
-  const parsed = new URL(url);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol === 'https:') return;
-  if (env === 'sandbox' && local) return;
-  throw invalidField('url', 'INVALID_FORMAT', env === 'sandbox' ? 'must be https (or http://localhost in the sandbox)' : 'must be https', url);
+export async function checkWebhookUrl(url: string, env: 'sandbox' | 'production', resolve?: Resolve): Promise<void> {
+  const problem = await webhookUrlProblem(url, env, resolve);
+  if (problem) throw invalidField('url', 'INVALID_FORMAT', problem, url);
 }
 
 async function assertOrganization(db: Database, id: string) {
@@ -28,7 +26,7 @@ async function assertOrganization(db: Database, id: string) {
 
 /** PUT: sets the URL; a secret is generated on first set and kept on later URL changes. */
 export async function putWebhookEndpoint(db: Database, organizationId: string, url: string, env: 'sandbox' | 'production') {
-  checkWebhookUrl(url, env);
+  await checkWebhookUrl(url, env);
   await assertOrganization(db, organizationId);
   const now = new Date();
   const [row] = await db

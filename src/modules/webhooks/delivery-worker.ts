@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config.js';
+import type { DbHandle } from '../../db/client.js';
+import { eventEnvelope } from '../../events/outbox.js';
+import { claimDue, loadDelivery, organizationsWithDueWork, recordAttempt, attemptCountOf, type AttemptOutcome, type ClaimedMessage } from './messages.repo.js';
+import { retryDelayAfterFailure } from './retry.rules.js';
+import { createSender, type Sender } from './sender.js';
+
+export interface WorkerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
+
+export interface DeliveryWorkerOptions {
+  db: DbHandle;
+  config: Pick<Config, 'env' | 'webhookRetrySchedule'>;
+  logger?: WorkerLogger;
+  /** Deliveries in flight at once for one organization (its one endpoint), so a slow receiver holds only its own. */
+  perEndpointConcurrency?: number;
+  /** Deliveries in flight at once in this worker. */
+  maxInFlight?: number;
+  /** How long a claim holds; past it, another worker may take the message (a crashed worker's claims come back). */
+  leaseMs?: number;
+  pollIntervalMs?: number;
+  /** Receiver timeout; the contract's 5 s unless a test shortens it. */
+  timeoutMs?: number;
+  /** Serve only these organizations (a dedicated worker for a large tenant; tests sharing one database). */
+  organizationIds?: string[];
+}
+
+export interface DeliveryWorker {
+  /** One claim round; resolves when every delivery it started is recorded. */
+  runOnce(): Promise<number>;
+  /** Rounds until nothing is due (tests: with a zero-delay schedule, runs a message to DELIVERED or FAILED). */
+  drain(maxRounds?: number): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery worker. Any number of them (in servers or `npm run worker` processes, on any machine) share the
+ * work through the database: claims use FOR UPDATE SKIP LOCKED plus a lease. Delivery is at least once: the
+ * attempt is made, then recorded; a crash in between means another delivery after the lease, with the same id.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db } = options.db;
+  const log = options.logger ?? silent;
+  const perEndpoint = options.perEndpointConcurrency ?? 4;
+  const maxInFlight = options.maxInFlight ?? 64;
+  const timeoutMs = options.timeoutMs;
+  // The lease outlives a whole attempt (timeout plus recording) by a wide margin.
+  const leaseMs = options.leaseMs ?? Math.max(30_000, (timeoutMs ?? 5000) * 6);
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const sender: Sender = createSender({ env: options.config.env, timeoutMs });
+  const workerId = randomUUID();
+
+  const inFlightByOrg = new Map<string, number>();
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = false;
+  let ticking: Promise<void> | undefined;
+
+  async function deliver(claim: ClaimedMessage): Promise<void> {
+    const found = await loadDelivery(db, claim.eventId);
+    if (!found) return; // cannot happen: messages reference events
+    let outcome: AttemptOutcome;
+    let retry: number | null;
+    if (!found.url || !found.secret) {
+      // The endpoint was removed: deliveries stop (a replay after a new endpoint is set sends it again).
+      outcome = { at: new Date(), url: '', statusCode: null, durationMs: 0, error: 'no webhook endpoint configured', succeeded: false };
+      retry = null;
+    } else {
+      const body = JSON.stringify(eventEnvelope(found.event));
+      outcome = await sender.send({ url: found.url, secret: found.secret, eventId: claim.eventId, body });
+      const failures = (await attemptCountOf(db, claim.eventId)) + 1;
+      retry = outcome.succeeded ? null : retryDelayAfterFailure(failures, options.config.webhookRetrySchedule);
+    }
+    await db.transaction((tx) => recordAttempt(tx, claim, found.event.companyId, outcome, retry));
+    log.info({ eventId: claim.eventId, statusCode: outcome.statusCode, succeeded: outcome.succeeded, error: outcome.error ?? undefined }, 'webhook attempt');
+  }
+
+  function track(claim: ClaimedMessage): Promise<void> {
+    inFlightByOrg.set(claim.organizationId, (inFlightByOrg.get(claim.organizationId) ?? 0) + 1);
+    const p = deliver(claim)
+      .catch((err) => log.error({ err, eventId: claim.eventId }, 'webhook delivery could not be recorded; the lease will expire and it is retried'))
+      .finally(() => {
+        const left = (inFlightByOrg.get(claim.organizationId) ?? 1) - 1;
+        if (left <= 0) inFlightByOrg.delete(claim.organizationId);
+        else inFlightByOrg.set(claim.organizationId, left);
+        inFlight.delete(p);
+        if (running && !stopped) schedule(0); // a slot freed: look for more work now
+      });
+    inFlight.add(p);
+    return p;
+  }
+
+  /** Claims what free slots allow and starts those deliveries; returns their promises. */
+  async function claimRound(): Promise<Promise<void>[]> {
+    const started: Promise<void>[] = [];
+    const full = [...inFlightByOrg].filter(([, n]) => n >= perEndpoint).map(([org]) => org);
+    const orgs = await organizationsWithDueWork(db, full, 100, options.organizationIds);
+    for (const org of orgs) {
+      const free = Math.min(perEndpoint - (inFlightByOrg.get(org) ?? 0), maxInFlight - inFlight.size);
+      if (free <= 0) continue;
+      const claims = await claimDue(db, org, free, leaseMs);
+      for (const claim of claims) started.push(track(claim));
+    }
+    return started;
+  }
+
+  function tick(): Promise<void> {
+    if (ticking || stopped) return ticking ?? Promise.resolve();
+    ticking = claimRound()
+      .then(() => undefined)
+      .catch((err) => {
+        // The database may be restarting: keep polling; nothing is lost, messages stay PENDING.
+        log.warn({ err }, 'webhook worker could not claim work');
+      })
+      .finally(() => {
+        ticking = undefined;
+        if (running && !stopped) schedule(pollIntervalMs);
+      });
+    return ticking;
+  }
+
+  function schedule(ms: number) {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref?.();
+  }
+
+  return {
+    async runOnce() {
+      const started = await claimRound();
+      await Promise.all(started);
+      return started.length;
+    },
+    async drain(maxRounds = 50) {
+      let total = 0;
+      for (let i = 0; i < maxRounds; i++) {
+        const n = await this.runOnce();
+        if (n === 0) break;
+        total += n;
+      }
+      return total;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      log.info({ workerId }, 'webhook delivery worker started');
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      running = false;
+      if (timer) clearTimeout(timer);
+      await ticking; // a claim round under way still hands its deliveries to inFlight
+      // In-flight deliveries end within the timeout; waiting avoids resending them after a clean stop.
+      await Promise.allSettled([...inFlight]);
+      await sender.close();
+    },
+  };
+}
+
+/** For server.ts and worker.ts: a running worker and its stop. */
+export function startDeliveryWorker(options: DeliveryWorkerOptions): { stop(): Promise<void>; worker: DeliveryWorker } {
+  const worker = createDeliveryWorker(options);
+  worker.start();
+  return { worker, stop: () => worker.stop() };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { WEBHOOK_MESSAGE_STATUSES } from '../../db/schema/index.js';
+import { listQuery } from '../../http/pagination.js';
+import { timestamp } from '../../http/schemas.js';
+
+export const EVENT_TYPES = [
+  'company.created',
+  'company.status-changed',
+  'affiliation.created',
+  'affiliation.status-changed',
+  'internal-transfer.created',
+  'internal-transfer.status-changed',
+  'onboarding-document.status-changed',
+  'transaction.created',
+  'transaction.status-changed',
+  'cashout.created',
+  'cashout.status-changed',
+] as const;
+
+const typeList = z.string().transform((value, ctx) => {
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0 || items.some((i) => !(EVENT_TYPES as readonly string[]).includes(i))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of: ${EVENT_TYPES.join(', ')}`,
+      params: { type: 'INVALID_ENUM', constraints: { allowed: EVENT_TYPES } },
+    });
+    return z.NEVER;
+  }
+  return items;
+});
+
+export const messageListQuery = listQuery({ statuses: WEBHOOK_MESSAGE_STATUSES, extra: { type: typeList.optional() } });
+
+export const attemptSchema = z.object({
+  at: timestamp(),
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  error: z.string().nullable(),
+});
+
+export const messageSchema = z.object({
+  id: z.string().describe('the event id (also the webhook-id header)'),
+  type: z.string(),
+  company_id: z.string(),
+  status: z.enum(WEBHOOK_MESSAGE_STATUSES),
+  attempts: z.array(attemptSchema),
+  next_attempt_at: timestamp().nullable(),
+  created_at: timestamp(),
+});
+
+export const dashboardLinkSchema = z.object({
+  url: z.string().describe('opens the delivery dashboard in a browser; valid until expires_at'),
+  expires_at: timestamp(),
+});
+
+/** The page's query: lenient, since a person edits it; a bad filter is ignored rather than an error page. */
+export const dashboardPageQuery = z.object({
+  token: z.string().max(512).optional(),
+  status: z.enum(WEBHOOK_MESSAGE_STATUSES).optional().catch(undefined),
+  type: z.enum(EVENT_TYPES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  notice: z.enum(['replayed', 'already-pending', 'no-endpoint', 'not-found']).optional().catch(undefined),
+});
+
+export const dashboardReplayForm = dashboardPageQuery.extend({ event_id: z.guid() });
