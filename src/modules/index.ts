@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import healthRoutes from './health/health.routes.js';
 import platformRoutes from './platform/platform.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
+import bankingRoutes from './banking/banking.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   platformRoutes,
   companiesRoutes,
+  bankingRoutes,
 ];
