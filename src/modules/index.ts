@@ -3,6 +3,7 @@ import healthRoutes from './health/health.routes.js';
 import platformRoutes from './platform/platform.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
+import feesRoutes from './fees/fees.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -10,4 +11,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   platformRoutes,
   companiesRoutes,
   bankingRoutes,
+  feesRoutes,
 ];
