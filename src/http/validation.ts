@@ -57,6 +57,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 /** A value safe and small enough to echo back; undefined means "leave it out". */
 function echo(path: readonly PropertyKey[], value: unknown): unknown {
   if (value === undefined || isSensitivePath(path)) return undefined;
+  // An encrypted card credential is never echoed, whatever field it was sent in.
+  if (typeof value === 'string' && value.startsWith('ev:')) return undefined;
   if (typeof value === 'string') return value.length > MAX_ECHO_CHARS ? `${value.slice(0, MAX_ECHO_CHARS)}…` : value;
   if (typeof value === 'object' && value !== null) {
     const json = JSON.stringify(value);

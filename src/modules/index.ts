@@ -4,6 +4,7 @@ import platformRoutes from './platform/platform.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
 import feesRoutes from './fees/fees.routes.js';
+import cardsRoutes from './cards/cards.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -12,4 +13,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   companiesRoutes,
   bankingRoutes,
   feesRoutes,
+  cardsRoutes,
 ];

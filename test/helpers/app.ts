@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DbHandle } from '../../src/db/client.js';
@@ -23,7 +23,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(configOverrides: Partial<Config> = {}, depsOverrides: Partial<AppDeps> = {}): Promise<TestApp> {
+/** `serverOptions` lets a test capture log lines (e.g. a logger with its own stream). */
+export async function createTestApp(configOverrides: Partial<Config> = {}, depsOverrides: Partial<AppDeps> = {}, serverOptions: FastifyServerOptions = {}): Promise<TestApp> {
   const config = testConfig({ rateLimits: { standardRps: 100_000, highRps: 100_000 }, ...configOverrides });
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 5 });
   await migrate(db);
@@ -32,7 +33,7 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, depsO
   await health.checkNow();
   const platformKey = generateApiKey('PLATFORM');
   const deps: AppDeps = { config, db, providers, health, platformKey, ...depsOverrides };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, serverOptions);
   await app.ready();
 
   const request: TestApp['request'] = ({ key, token, headers, ...rest }) =>
