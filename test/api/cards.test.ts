@@ -22,7 +22,7 @@ const card = (overrides: Record<string, unknown> = {}) => ({
   bin: '636368',
   ...overrides,
 });
-const store = (key: string, merchantId: string, body: unknown) => t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/cards`, key, payload: body });
+const store = (key: string, merchantId: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/cards`, key, payload: body });
 
 describe('stored cards', () => {
   it('stores, lists, reads and closes a card; the ciphertext never comes back nor is logged', async () => {
