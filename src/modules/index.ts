@@ -5,6 +5,7 @@ import companiesRoutes from './companies/companies.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
 import feesRoutes from './fees/fees.routes.js';
 import cardsRoutes from './cards/cards.routes.js';
+import pixRoutes from './pix/pix.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -14,4 +15,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   bankingRoutes,
   feesRoutes,
   cardsRoutes,
+  pixRoutes,
 ];
