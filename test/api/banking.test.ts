@@ -199,6 +199,22 @@ describe('internal transfers', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('creates exactly one transfer for concurrent duplicates of a request_id', async () => {
+    const { org, a, b } = await funded(1_000);
+    const body = { request_id: 'dup-1', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 300 };
+    const results = await Promise.all(Array.from({ length: 10 }, () => transfer(org.apiKey, body)));
+    expect(results.filter((r) => r.statusCode === 201).length).toBe(1);
+    expect(results.every((r) => [200, 201].includes(r.statusCode))).toBe(true);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 700, held: 300 });
+  });
+
+  it('keeps ledger entries immutable', async () => {
+    const { a } = await funded(100);
+    await expect(t.db.db.update(ledgerEntries).set({ amount: 1_000_000 }).where(eq(ledgerEntries.bankAccountId, a.id))).rejects.toThrow();
+    await expect(t.db.db.delete(ledgerEntries).where(eq(ledgerEntries.bankAccountId, a.id))).rejects.toThrow();
+  });
+
   it('never overdraws under 100 concurrent transfers and never changes the total', async () => {
     const { org, a, b } = await funded(5_000);
     const c = await openAccount(org.apiKey);
@@ -222,5 +238,11 @@ describe('internal transfers', () => {
     expect(balances.reduce((s, bal) => s + bal.available + bal.held, 0)).toBe(5_000);
     const failed = ids.filter((_, i) => i % 3 === 0).length;
     expect(balances[0].available).toBe(failed * 100);
+    // The cached balances are exactly what the immutable ledger says.
+    for (const [i, x] of [a, b, c].entries()) {
+      const rows = await t.db.db.select({ bucket: ledgerEntries.bucket, total: sql<string>`sum(${ledgerEntries.amount})` }).from(ledgerEntries).where(eq(ledgerEntries.bankAccountId, x.id)).groupBy(ledgerEntries.bucket);
+      const sum = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
+      expect({ available: sum('AVAILABLE'), held: sum('HELD') }).toEqual(balances[i]);
+    }
   });
 });

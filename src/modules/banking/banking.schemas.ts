@@ -12,7 +12,8 @@ export const openAccountBody = z.strictObject({
   request_id: z.string().min(1).max(255).optional(),
 });
 
-export const depositBody = z.strictObject({ amount: z.int().min(1) });
+/** A sandbox deposit is capped (10 billion BRL) so balances stay far inside exact integer range. */
+export const depositBody = z.strictObject({ amount: z.int().min(1).max(1_000_000_000_000) });
 
 export const createTransferBody = z.strictObject({
   request_id: z.string().min(1).max(255),
