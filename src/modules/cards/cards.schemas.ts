@@ -23,7 +23,9 @@ export const encryptedValue = () =>
       return z.NEVER;
     }
     return value;
-  });
+  })
+  // Documented as what clients must send; the check above also turns non-strings into ENCRYPTION_REQUIRED.
+  .meta({ type: 'string', pattern: ENCRYPTED_VALUE.source, description: 'Encrypted value (prefix ev:), never plaintext' });
 
 const optionalText = (max = 100) => z.string().trim().min(1).max(max).optional();
 
