@@ -52,6 +52,8 @@ describe('bank accounts', () => {
     expect(list.pagination.total).toBe(3);
     const mine = (await t.request({ method: 'GET', url: '/core/v1/banking/bank-accounts', key: m.apiKey })).json();
     expect(mine.data.map((x: { id: string }) => x.id).sort()).toEqual([forMerchant.id, byMerchant.id].sort());
+    const filtered = (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts?provider=provider_b&company_id=${org.id}`, key: org.apiKey })).json();
+    expect(filtered.data.map((x: { id: string }) => x.id)).toEqual([own.id]);
 
     const bad = await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'NOPE' } });
     expect(bad.json().error.details.issues[0]).toMatchObject({ field: 'provider', type: 'INVALID_ENUM' });

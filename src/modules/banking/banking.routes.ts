@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed, requestContext } from '../../http/route-helpers.js';
-import { idParams } from '../../http/schemas.js';
+import { idParams, upperEnum, uuid } from '../../http/schemas.js';
+import { and, eq } from 'drizzle-orm';
+import { bankAccounts } from '../../db/schema/index.js';
+import { PROVIDER_NAMES } from '../../providers/port.js';
 import { getAccount, deposit, openAccount } from './accounts.service.js';
 import { accountsInReach, listAccounts, listTransfers, transfersInReach } from './banking.repo.js';
 import { TRANSFER_STATUSES } from './banking.rules.js';
@@ -21,6 +24,7 @@ import { TransferAutopilot } from './autopilot.js';
 import { applyStatusReport, createTransfer, getTransfer, type TransferDeps } from './transfers.service.js';
 
 const idParam = idParams('id');
+const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: upperEnum(PROVIDER_NAMES).optional(), company_id: uuid().optional() } });
 const sandbox = { auth: 'platform' as const, sandboxOnly: true };
 
 /** Bank accounts, internal transfers and their sandbox controls (product.md §7, §12). */
@@ -46,10 +50,15 @@ export default async function bankingRoutes(app: FastifyInstance) {
 
   r.get('/v1/banking/bank-accounts', {
     config: { permission: 'banking.list' },
-    schema: { summary: 'List bank accounts', querystring: listQuery({ statuses: BANK_ACCOUNT_STATUSES }), response: { 200: listEnvelope(bankAccountSchema) } },
+    schema: { summary: 'List bank accounts', querystring: accountListQuery, response: { 200: listEnvelope(bankAccountSchema) } },
   }, async (request) => {
     const q = request.query;
-    const { rows, total } = await listAccounts(db, accountsInReach(callerCompany(request)), q);
+    const scope = and(
+      accountsInReach(callerCompany(request)),
+      ...(q.provider ? [eq(bankAccounts.provider, q.provider)] : []),
+      ...(q.company_id ? [eq(bankAccounts.companyId, q.company_id)] : []),
+    )!;
+    const { rows, total } = await listAccounts(db, scope, q);
     return { data: rows.map(toBankAccountView), pagination: paginate(q.page, q.limit, total) };
   });
 
