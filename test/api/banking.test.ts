@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { events, ledgerEntries } from '../../src/db/schema/index.js';
+import { bankingOf } from '../../src/providers/banking.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -130,6 +131,24 @@ describe('internal transfers', () => {
     expect(evs[1].payload).toEqual({ internal_transfer_id: tr.id, old_status: 'PENDING', new_status: 'FAILED', error_message: 'Destination blocked' });
     expect((await report(tr.id, 'PROCESSING')).statusCode).toBe(409);
     expect((await report(tr.id, 'COMPLETED')).statusCode).toBe(409);
+  });
+
+  it('fails the transfer and releases the hold when the provider refuses it', async () => {
+    const org = await t.createOrganization();
+    const a = await openAccount(org.apiKey, 'PROVIDER_B');
+    const b = await openAccount(org.apiKey, 'PROVIDER_B');
+    await deposit(a.id, 800);
+    const banking = bankingOf(t.deps.providers.get('PROVIDER_B'));
+    const original = banking.submitInternalTransfer;
+    banking.submitInternalTransfer = async () => { throw new Error('account blocked'); };
+    try {
+      const res = await transfer(org.apiKey, { request_id: 'refused', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 500 });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'FAILED', error_message: expect.stringContaining('account blocked'), provider_transfer_id: null });
+    } finally {
+      banking.submitInternalTransfer = original;
+    }
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 800, held: 0 });
   });
 
   it('refuses illegal moves from PENDING', async () => {
