@@ -37,6 +37,7 @@ const envSchema = z.object({
       return delays;
     }),
   SANDBOX_AUTOPILOT: booleanFlag(true),
+  SANDBOX_AUTOPILOT_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   ZIPCODE_SERVICE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().url().optional(),
@@ -64,6 +65,8 @@ export interface Config {
   rateLimits: { standardRps: number; highRps: number };
   webhookRetrySchedule: number[];
   sandboxAutopilot: boolean;
+  /** Delay between the autopilot's status reports (each step). */
+  sandboxAutopilotDelayMs: number;
   zipcodeServiceUrl?: string;
   logLevel: Env['LOG_LEVEL'];
   smtpUrl?: string;
@@ -104,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { standardRps: e.RATE_LIMIT_STANDARD_RPS, highRps: e.RATE_LIMIT_HIGH_RPS },
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
     sandboxAutopilot: e.SANDBOX_AUTOPILOT,
+    sandboxAutopilotDelayMs: e.SANDBOX_AUTOPILOT_DELAY_MS,
     zipcodeServiceUrl: e.ZIPCODE_SERVICE_URL,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

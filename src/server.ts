@@ -9,7 +9,8 @@ import { migrate } from './db/migrate.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { HealthMonitor } from './providers/health-monitor.js';
 import { sandboxProviders } from './providers/registry.js';
-import { resolveSecrets } from './runtime/secrets.js';
+import { deriveKey, resolveSecrets } from './runtime/secrets.js';
+import { startDeliveryWorker } from './modules/webhooks/delivery-worker.js';
 import { createAuthServices } from './modules/auth/services.js';
 import { ensureSandboxOrganization } from './runtime/sandbox-bootstrap.js';
 import { resolveTls } from './runtime/tls.js';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     platformKey: secrets.platformAdminKey,
     rateLimiter: createRateLimiter({ ...config.rateLimits, redis }),
     auth: createAuthServices(config, db, secrets.jwtSecret),
+    webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
   };
 
   const tls = await resolveTls(config);
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
   const pci = await buildPciApp(deps, serverOptions);
   await core.listen({ host: config.host, port: config.port });
   await pci.listen({ host: config.host, port: config.pciPort });
+  // Webhook delivery runs inside the server by default; `npm run worker` runs more of it apart.
+  const worker = config.runWorker ? startDeliveryWorker({ db, config, logger: core.log }) : undefined;
 
   const scheme = tls ? 'https' : 'http';
   const coreUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${CORE_PREFIX}` : `${scheme}://${displayHost(config)}:${portOf(core)}${CORE_PREFIX}`;
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
     health.stop();
     // close() stops accepting, lets in-flight requests finish, then resolves.
     await Promise.allSettled([core.close(), pci.close()]);
+    await worker?.stop();
     await redis?.quit().catch(() => undefined);
     await db.close();
     process.exit(0);

@@ -60,6 +60,8 @@ function echo(path: readonly PropertyKey[], value: unknown): unknown {
   if (value === undefined || isSensitivePath(path)) return undefined;
   if (typeof value === 'string' && containsPan(value)) return undefined;
   if (typeof value === 'number' && containsPan(String(value))) return undefined;
+  // An encrypted card credential is never echoed, whatever field it was sent in.
+  if (typeof value === 'string' && value.startsWith('ev:')) return undefined;
   if (typeof value === 'string') return value.length > MAX_ECHO_CHARS ? `${value.slice(0, MAX_ECHO_CHARS)}…` : value;
   if (typeof value === 'object' && value !== null) {
     const json = JSON.stringify(value);

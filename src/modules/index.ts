@@ -6,6 +6,10 @@ import usersRoutes from './users/users.routes.js';
 import authRoutes from './auth/auth.routes.js';
 import zipcodesRoutes from './zipcodes/zipcodes.routes.js';
 import webhooksRoutes from './webhooks/webhooks.routes.js';
+import bankingRoutes from './banking/banking.routes.js';
+import feesRoutes from './fees/fees.routes.js';
+import cardsRoutes from './cards/cards.routes.js';
+import pixRoutes from './pix/pix.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -16,4 +20,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   zipcodesRoutes,
   webhooksRoutes,
+  bankingRoutes,
+  feesRoutes,
+  cardsRoutes,
+  pixRoutes,
 ];

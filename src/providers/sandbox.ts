@@ -8,6 +8,7 @@ import {
   type ProviderCapabilities,
   type ProviderName,
 } from './port.js';
+import { SandboxBanking } from './sandbox-banking.js';
 
 const WITHOUT_RNE = IDENTITY_DOCUMENT_TYPES.filter((t) => !t.startsWith('RNE_'));
 
@@ -24,10 +25,13 @@ export const SANDBOX_CAPABILITIES: Record<ProviderName, ProviderCapabilities> = 
  */
 export class SandboxProvider implements PaymentProvider {
   readonly capabilities: ProviderCapabilities;
+  /** Banking operations (src/providers/banking.ts). */
+  readonly banking: SandboxBanking;
   private failure: string | null = null;
 
   constructor(readonly name: ProviderName) {
     this.capabilities = SANDBOX_CAPABILITIES[name];
+    this.banking = new SandboxBanking(name);
   }
 
   /** Test and fault hook: a non-null reason makes every health check fail with it. */

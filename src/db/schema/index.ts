@@ -2,3 +2,4 @@
 export * from './core.js';
 export * from './users.js';
 export * from './webhooks.js';
+export * from './banking.js';

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { storedCards, type StoredCardRow } from '../../db/schema/index.js';
+import type { CompanyPrincipal } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { claimRequestId } from '../../http/idempotency.js';
+import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { merchantPathCompany } from '../../http/reach.js';
+import { brandFromBin } from './brands.js';
+import type { StoreCardInput } from './cards.schemas.js';
+
+/** Stores a card for a company in reach; the brand is derived from the BIN when not given. */
+export async function storeCard(db: Database, principal: CompanyPrincipal, merchantId: string, input: StoreCardInput) {
+  const id = randomUUID();
+  return db.transaction(async (tx) => {
+    const company = await merchantPathCompany(tx, principal, merchantId);
+    if (input.request_id) {
+      const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: `card:${company.id}`, requestId: input.request_id, body: input, resourceId: id });
+      if (existing) return { row: await findCard(tx, company.id, existing), replayed: true };
+    }
+    const c = input.card;
+    const now = new Date();
+    const [row] = await tx
+      .insert(storedCards)
+      .values({
+        id,
+        companyId: company.id,
+        organizationId: company.organizationId ?? company.id,
+        source: 'API',
+        status: 'ACTIVE',
+        brand: c.brand ?? brandFromBin(c.bin),
+        lastDigits: c.last_digits,
+        expiryMonth: c.expiry_month,
+        expiryYear: c.expiry_year,
+        funding: c.funding ?? null,
+        issuer: c.issuer ?? null,
+        country: c.country ?? null,
+        bin: c.bin,
+        segment: c.segment ?? null,
+        currency: c.currency ?? null,
+        cardholderName: c.cardholder_name,
+        numberCiphertext: c.number,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { row, replayed: false };
+  });
+}
+
+async function findCard(tx: Executor, companyId: string, id: string, lock = false): Promise<StoredCardRow> {
+  const query = tx.select().from(storedCards).where(and(eq(storedCards.id, id), eq(storedCards.companyId, companyId))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Card');
+  return row;
+}
+
+export async function getCard(db: Database, principal: CompanyPrincipal, merchantId: string, id: string): Promise<StoredCardRow> {
+  const company = await merchantPathCompany(db, principal, merchantId);
+  return findCard(db, company.id, id);
+}
+
+/** DELETE closes the card; closing a card that is no longer active returns it unchanged. */
+export async function closeCard(db: Database, principal: CompanyPrincipal, merchantId: string, id: string): Promise<StoredCardRow> {
+  return db.transaction(async (tx) => {
+    const company = await merchantPathCompany(tx, principal, merchantId);
+    const card = await findCard(tx, company.id, id, true);
+    if (card.status !== 'ACTIVE') return card;
+    const [row] = await tx.update(storedCards).set({ status: 'CLOSED', updatedAt: new Date() }).where(eq(storedCards.id, id)).returning();
+    return row;
+  });
+}
+
+const listColumns = { id: storedCards.id, createdAt: storedCards.createdAt, status: storedCards.status };
+
+export async function listCards(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters) {
+  const company = await merchantPathCompany(db, principal, merchantId);
+  const where = and(eq(storedCards.companyId, company.id), ...commonFilters(q, listColumns));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(storedCards).where(where).orderBy(...orderBy(q, listColumns)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ total: count() }).from(storedCards).where(where),
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { feePolicies, type FeePolicyRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { CompanyPrincipal } from '../../http/context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { claimRequestId } from '../../http/idempotency.js';
+import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { percentageDecimal, quote, type QuoteTransaction, type Rule } from './fees.rules.js';
+import type { PolicyInput, StoredRule } from './fees.schemas.js';
+
+const NAME_UQ = 'fee_policies_org_name_uq';
+const nameTaken = (name: string) => conflict('A fee policy with this name already exists in the organization', 'name', name);
+
+/** The columns a policy input sets (a PUT replaces all of them; rules get new ids). */
+function columnsOf(input: PolicyInput, now: Date) {
+  const rules: StoredRule[] = input.rules.map((rule) => ({
+    id: randomUUID(),
+    conditions: rule.conditions as Rule['conditions'],
+    price: rule.price,
+    priority: rule.priority,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  }));
+  return {
+    name: input.name,
+    description: input.description ?? null,
+    isActive: input.is_active ?? true,
+    cashoutPrice: input.cashout_price,
+    automaticAnticipationPercentage: percentageDecimal(input.automatic_anticipation_percentage),
+    spotAnticipationPercentage: percentageDecimal(input.spot_anticipation_percentage),
+    rules,
+    updatedAt: now,
+  };
+}
+
+const inOrganization = (p: CompanyPrincipal) => eq(feePolicies.organizationId, p.organizationId);
+
+export async function createPolicy(db: Database, principal: CompanyPrincipal, input: PolicyInput & { request_id?: string }) {
+  const id = randomUUID();
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.request_id) {
+        const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: 'fee-policy', requestId: input.request_id, body: input, resourceId: id });
+        if (existing) return { row: await getPolicy(tx, principal, existing), replayed: true };
+      }
+      const now = new Date();
+      const [row] = await tx
+        .insert(feePolicies)
+        .values({ id, companyId: principal.companyId, organizationId: principal.organizationId, createdAt: now, ...columnsOf(input, now) })
+        .returning();
+      return { row, replayed: false };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, NAME_UQ)) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+export async function getPolicy(tx: Executor, principal: CompanyPrincipal, id: string, lock = false): Promise<FeePolicyRow> {
+  const query = tx.select().from(feePolicies).where(and(eq(feePolicies.id, id), inOrganization(principal))).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Fee policy');
+  return row;
+}
+
+export async function replacePolicy(db: Database, principal: CompanyPrincipal, id: string, input: PolicyInput): Promise<FeePolicyRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      await getPolicy(tx, principal, id, true);
+      const [row] = await tx.update(feePolicies).set(columnsOf(input, new Date())).where(eq(feePolicies.id, id)).returning();
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, NAME_UQ)) throw nameTaken(input.name);
+    throw err;
+  }
+}
+
+/** DELETE deactivates (product.md §9): the policy stays readable, with is_active false. */
+export async function deactivatePolicy(db: Database, principal: CompanyPrincipal, id: string): Promise<FeePolicyRow> {
+  return db.transaction(async (tx) => {
+    const current = await getPolicy(tx, principal, id, true);
+    if (!current.isActive) return current;
+    const [row] = await tx.update(feePolicies).set({ isActive: false, updatedAt: new Date() }).where(eq(feePolicies.id, id)).returning();
+    return row;
+  });
+}
+
+const listColumns = { id: feePolicies.id, createdAt: feePolicies.createdAt, sortable: { name: feePolicies.name } };
+
+export async function listPolicies(db: Database, principal: CompanyPrincipal, q: CommonListFilters & { is_active?: boolean }) {
+  const where = and(inOrganization(principal), ...commonFilters(q, listColumns), ...(q.is_active === undefined ? [] : [eq(feePolicies.isActive, q.is_active)]) as SQL[]);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(feePolicies).where(where).orderBy(...orderBy(q, listColumns)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ total: count() }).from(feePolicies).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function quotePolicy(db: Database, principal: CompanyPrincipal, id: string, tx: QuoteTransaction) {
+  const policy = await getPolicy(db, principal, id);
+  return { fee_policy_id: policy.id, ...quote(policy.rules as Rule[], tx) };
+}
