@@ -51,12 +51,12 @@ describe('platform staff API', () => {
   it('stores a webhook endpoint with a whsec_ secret and removes it', async () => {
     const org = await t.createOrganization();
     const url = `/core/v1/platform/organizations/${org.id}/webhook-endpoint`;
-    const put = await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'https://hooks.example.com/pay' } });
+    const put = await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://localhost:9/pay' } });
     expect(put.statusCode).toBe(200);
     expect(put.json().signing_secret).toMatch(/^whsec_/);
-    const again = await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'https://hooks.example.com/v2' } });
-    expect(again.json()).toMatchObject({ url: 'https://hooks.example.com/v2', signing_secret: put.json().signing_secret });
-    const plain = await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://hooks.example.com' } });
+    const again = await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'https://127.0.0.1:9/v2' } });
+    expect(again.json()).toMatchObject({ url: 'https://127.0.0.1:9/v2', signing_secret: put.json().signing_secret });
+    const plain = await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://10.0.0.1/hook' } });
     expect(plain.statusCode).toBe(400);
     expect((await t.request({ method: 'DELETE', url, key: t.platformKey })).statusCode).toBe(200);
   });
