@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { HealthMonitor } from './providers/health-monitor.js';
+import type { FileStore } from './modules/onboarding/file-store.js';
 import { ApiKeyResolver, noBearerSupport, type BearerAuthenticator } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { BODY_LIMIT, installPipeline, newRequestId } from './http/pipeline.js';
@@ -24,6 +25,10 @@ export interface AppDeps {
   platformKey?: string;
   rateLimiter?: RateLimiter;
   bearer?: BearerAuthenticator;
+  /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
+  fileStore?: FileStore;
+  /** HMAC secret of document download links (server.ts persists one); default: random per process. */
+  documentUrlSecret?: string;
 }
 
 declare module 'fastify' {

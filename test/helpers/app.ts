@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
@@ -7,6 +11,7 @@ import { generateApiKey } from '../../src/http/api-keys.js';
 import { HealthMonitor } from '../../src/providers/health-monitor.js';
 import { sandboxProviders } from '../../src/providers/registry.js';
 import { merchantBody, organizationBody } from './fixtures.js';
+import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
 
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
@@ -31,7 +36,10 @@ export async function createTestApp(configOverrides: Partial<Config> = {}, depsO
   const health = new HealthMonitor(providers, 60_000);
   await health.checkNow();
   const platformKey = generateApiKey('PLATFORM');
-  const deps: AppDeps = { config, db, providers, health, platformKey, ...depsOverrides };
+  // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
+  const fileStore = new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-')));
+  const documentUrlSecret = randomBytes(32).toString('hex');
+  const deps: AppDeps = { config, db, providers, health, platformKey, fileStore, documentUrlSecret, ...depsOverrides };
   const app = await buildApp(deps);
   await app.ready();
 

@@ -1,2 +1,3 @@
 // One barrel per area keeps parallel work conflict-free: each area adds its own file and one export line.
 export * from './core.js';
+export * from './onboarding.js';
