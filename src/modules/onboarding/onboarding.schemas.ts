@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../providers/port.js';
-import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';
+import { documentNumber, requestIdField, timestamp, uuid } from '../../http/schemas.js';
 import { REQUIREMENT_TYPES } from './requirements.rules.js';
 
 /** Providers that offer company onboarding; INTERNAL (or anything else) is a VALIDATION_ERROR on `provider`. */
@@ -17,12 +17,22 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 /** Document uploads carry base64 (4/3 of the bytes) plus JSON: 15 MiB body limit (product.md §2). */
 export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
-export const requirementsQuery = z.strictObject({ provider: upperEnum(ONBOARDING_PROVIDERS) });
+/** Case-insensitive enum that reports a missing value as REQUIRED (upperEnum alone reports it as INVALID_ENUM). */
+const requiredUpperEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(values));
+
+export const requirementsQuery = z.strictObject({ provider: requiredUpperEnum(ONBOARDING_PROVIDERS) });
 
 export const uploadDocumentBody = z.strictObject({
-  file_type: upperEnum(UPLOAD_FILE_TYPES),
+  file_type: requiredUpperEnum(UPLOAD_FILE_TYPES),
   subject_document_number: documentNumber(),
-  content_type: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(UPLOAD_CONTENT_TYPES)),
+  content_type: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(UPLOAD_CONTENT_TYPES)),
   content_base64: z.string().min(1),
   file_name: z
     .string()
@@ -43,20 +53,21 @@ export const answerBody = z.strictObject({
   request_id: requestIdField(),
 });
 
-export const affiliationBody = z.strictObject({ provider: upperEnum(AFFILIATION_PROVIDERS), request_id: requestIdField() });
+export const affiliationBody = z.strictObject({ provider: requiredUpperEnum(AFFILIATION_PROVIDERS), request_id: requestIdField() });
 
 const requirementInputFields = {
-  provider: upperEnum(ONBOARDING_PROVIDERS),
-  type: upperEnum(REQUIREMENT_TYPES),
+  provider: requiredUpperEnum(ONBOARDING_PROVIDERS),
+  type: requiredUpperEnum(REQUIREMENT_TYPES),
   subject_document_number: documentNumber(),
-  subject_role: upperEnum(SUBJECT_ROLES),
+  subject_role: requiredUpperEnum(SUBJECT_ROLES),
   description: z.string().trim().min(1).max(2000),
 };
 export const staffRequirementBody = z.strictObject({ ...requirementInputFields, request_id: requestIdField() });
-export const waiveBody = z.strictObject({ reason: z.string().trim().min(1).max(2000).optional() }).optional();
+// Bodiless actions accept no body at all (Fastify hands the validator null then), or an object.
+export const waiveBody = z.strictObject({ reason: z.string().trim().min(1).max(2000).optional() }).nullish();
 
 export const providerReviewBody = z.strictObject({
-  provider: upperEnum(ONBOARDING_PROVIDERS),
+  provider: requiredUpperEnum(ONBOARDING_PROVIDERS),
   requests: z
     .array(
       z.strictObject({
@@ -71,11 +82,11 @@ export const providerReviewBody = z.strictObject({
 });
 
 export const documentReviewBody = z.strictObject({
-  decision: upperEnum(['APPROVED', 'REFUSED'] as const),
+  decision: requiredUpperEnum(['APPROVED', 'REFUSED'] as const),
   reason: z.string().trim().min(1).max(2000).optional(),
 });
-export const biometricReviewBody = z.strictObject({ decision: upperEnum(['APPROVED', 'REJECTED'] as const) });
-export const refuseAnswerBody = z.strictObject({ reason: z.string().trim().min(1).max(2000).optional() }).optional();
+export const biometricReviewBody = z.strictObject({ decision: requiredUpperEnum(['APPROVED', 'REJECTED'] as const) });
+export const refuseAnswerBody = z.strictObject({ reason: z.string().trim().min(1).max(2000).optional() }).nullish();
 
 export const downloadQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(200).optional() });
 
