@@ -16,7 +16,13 @@ import { MAX_DOCUMENT_BYTES, type UploadDocumentInput } from './onboarding.schem
 import { reevaluateAffiliations } from './requirements.service.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Strict base64 checked linearly (a repeated-group regex overflows the regex stack on 10 MiB inputs). */
+export function isStrictBase64(text: string): boolean {
+  if (text.length % 4 !== 0 || /[^A-Za-z0-9+/=]/.test(text)) return false;
+  const pad = text.indexOf('=');
+  return pad === -1 || (pad >= text.length - 2 && /^=+$/.test(text.slice(pad)));
+}
 
 /**
  * Decodes and checks an upload before anything is stored: strict base64, at most 10 MiB, and magic bytes
@@ -25,7 +31,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  */
 export async function decodeUpload(input: Pick<UploadDocumentInput, 'content_base64' | 'content_type'>): Promise<Buffer> {
   const text = input.content_base64.replace(/\s+/g, '');
-  if (!BASE64.test(text)) throw invalidField('content_base64', 'INVALID_FORMAT', 'content_base64 must be standard base64');
+  if (!isStrictBase64(text)) throw invalidField('content_base64', 'INVALID_FORMAT', 'content_base64 must be standard base64');
   // Checked on the encoded length first so an oversized body is refused without decoding it.
   const size = (text.length / 4) * 3 - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
   if (size > MAX_DOCUMENT_BYTES) {
