@@ -164,4 +164,37 @@ describe('onboarding requirements read', () => {
     expect(bodiless.statusCode, bodiless.body).toBe(200);
     expect(bodiless.json().waived_at).toBe(waive.json().waived_at);
   });
+
+  it('reads with a fixed, small number of queries whatever the number of rows', async () => {
+    const org = await t.createOrganization();
+    const small = await t.createMerchant(org.apiKey);
+    const large = await t.createMerchant(org.apiKey, cnpjMerchant('PJ', { role: 'ATTORNEY', politically_exposed: true }, { declared_revenue: 5_000_000 }));
+    const requests = Array.from({ length: 15 }, (_, i) => ({ type: i % 2 ? 'INFORMATION' : 'OTHER', subject_document_number: large.body.document_number, subject_role: 'COMPANY', description: `ask ${i}` }));
+    await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/companies/${large.id}/provider-review`, key: t.platformKey, payload: { provider: 'PROVIDER_A', requests } });
+    await requirements(t, org.apiKey, small.id);
+    await requirements(t, org.apiKey, large.id);
+    // Drizzle's session logger sees every statement, transactions included (they reuse the session options).
+    const session = (t.db.db as any).session;
+    const saved = { logger: session.logger, option: session.options.logger };
+    const counter = { n: 0, logQuery() { this.n++; } };
+    session.logger = counter;
+    session.options.logger = counter;
+    try {
+      const count = async (id: string) => {
+        counter.n = 0;
+        const rows = await requirements(t, org.apiKey, id);
+        return { n: counter.n, rows: rows.length };
+      };
+      const a = await count(small.id);
+      const b = await count(large.id);
+      expect(a.rows).toBe(3);
+      expect(b.rows).toBe(22);
+      expect(b.n).toBe(a.n);
+      expect(a.n).toBeGreaterThanOrEqual(6);
+      expect(a.n).toBeLessThanOrEqual(10);
+    } finally {
+      session.logger = saved.logger;
+      session.options.logger = saved.option;
+    }
+  });
 });
