@@ -5,7 +5,8 @@ import { byType, cnpjMerchant, requirements } from '../helpers/onboarding.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Reviews move only through the sandbox controls here; the autopilot has its own test file.
+  t = await createTestApp({ sandboxAutopilot: false });
 });
 afterAll(async () => t?.close());
 

@@ -5,7 +5,8 @@ import { byType, cnpjMerchant, eventsOf, requirements, reviewDocument, upload } 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Reviews move only through the sandbox controls here; the autopilot has its own test file.
+  t = await createTestApp({ sandboxAutopilot: false });
 });
 afterAll(async () => t?.close());
 

@@ -39,17 +39,12 @@ export function createBiometric(
   });
 }
 
-export async function listBiometrics(db: Database, principal: CompanyPrincipal, merchantId: string): Promise<BiometricRow[]> {
-  const company = await merchantPathCompany(db, principal, merchantId);
-  return db.select().from(biometricVerifications).where(eq(biometricVerifications.companyId, company.id)).orderBy(biometricVerifications.createdAt);
-}
-
 /** Sandbox review of a capture; the requirement and affiliation follow in the same transaction. */
-export function reviewBiometric(db: Database, ctx: EngineContext, id: string, decision: 'APPROVED' | 'REJECTED'): Promise<BiometricRow> {
+export function reviewBiometric(db: Database, ctx: EngineContext, id: string, decision: 'APPROVED' | 'REJECTED', onlyFrom?: BiometricRow['status']): Promise<BiometricRow> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id)).for('update');
     if (!current) throw notFound('Biometric verification');
-    if (current.status === decision) return current;
+    if (current.status === decision || (onlyFrom && current.status !== onlyFrom)) return current;
     const [row] = await tx.update(biometricVerifications).set({ status: decision, updatedAt: new Date() }).where(eq(biometricVerifications.id, id)).returning();
     const company = await findCompany(tx, eq(companies.id, row.companyId));
     if (company) await reevaluateAffiliations(tx, ctx, company);

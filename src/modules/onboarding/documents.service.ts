@@ -131,10 +131,19 @@ export async function documentUnderAffiliation(db: Database, principal: CompanyP
 }
 
 /** Sandbox review: the provider approves or refuses a document; requirements and affiliations follow at once. */
-export function reviewDocument(db: Database, ctx: EngineContext, documentId: string, decision: 'APPROVED' | 'REFUSED', reason: string | null): Promise<DocumentRow> {
+export function reviewDocument(
+  db: Database,
+  ctx: EngineContext,
+  documentId: string,
+  decision: 'APPROVED' | 'REFUSED',
+  reason: string | null,
+  /** Autopilot: review only if the document is still in this status. */
+  onlyFrom?: DocumentRow['status'],
+): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId)).for('update');
     if (!current) throw notFound('Onboarding document');
+    if (onlyFrom && current.status !== onlyFrom) return current;
     const refusalReason = decision === 'REFUSED' ? (reason ?? 'Refused by the provider') : null;
     if (current.status === decision && current.refusalReason === refusalReason) return current;
     const [document] = await tx

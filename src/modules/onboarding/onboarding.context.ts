@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/port.js';
 import type { EngineContext } from './engine.js';
+import { ReviewAutopilot } from './autopilot.js';
 import { LocalFileStore, type FileStore } from './file-store.js';
 import { DownloadSigner } from './signed-urls.js';
 
@@ -13,6 +14,7 @@ export interface OnboardingDeps {
   signer: DownloadSigner;
   accepts(provider: string): readonly string[];
   offersOnboarding(provider: string): boolean;
+  autopilot: ReviewAutopilot;
 }
 
 const resolved = new WeakMap<AppDeps, OnboardingDeps>();
@@ -27,6 +29,7 @@ export function onboardingDeps(deps: AppDeps): OnboardingDeps {
       signer: new DownloadSigner(deps.documentUrlSecret ?? randomBytes(32).toString('hex')),
       accepts: (p) => (known(p) ? deps.providers.get(p).capabilities.acceptedDocumentTypes : []),
       offersOnboarding: (p) => known(p) && deps.providers.get(p).capabilities.companyOnboarding,
+      autopilot: new ReviewAutopilot(deps.config.env === 'sandbox' && deps.config.sandboxAutopilot),
     };
     resolved.set(deps, found);
   }

@@ -4,8 +4,8 @@ import { forbidden, invalidField, notFound } from '../../http/errors.js';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
-import { createBiometric } from './biometrics.service.js';
-import { documentForDownload, listDocuments, uploadDocument } from './documents.service.js';
+import { createBiometric, reviewBiometric } from './biometrics.service.js';
+import { documentForDownload, listDocuments, reviewDocument, uploadDocument } from './documents.service.js';
 import { baseUrlOf, engineContext, onboardingDeps } from './onboarding.context.js';
 import {
   answerBody,
@@ -29,6 +29,8 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
   const od = onboardingDeps(app.deps);
+  app.addHook('onClose', async () => od.autopilot.close());
+  const autopilotLog = (err: unknown) => app.log.warn({ err }, 'sandbox autopilot review failed');
 
   r.get('/v1/merchants/:merchantId/onboarding-requirements', {
     config: { permission: 'merchant.onboarding-requirement.list' },
@@ -55,6 +57,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const ctx = engineContext(app.deps, request);
     const { document, replayed } = await uploadDocument(db, od.fileStore, ctx, callerCompany(request), request.params.merchantId, request.body);
+    if (!replayed) od.autopilot.later(() => reviewDocument(db, ctx, document.id, 'APPROVED', null, 'PENDING_REVIEW').catch(autopilotLog));
     createdOrReplayed(reply, replayed);
     return toDocumentView(document, od.signer, ctx.baseUrl);
   });
@@ -73,7 +76,9 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     config: { permission: 'merchant.biometric-verification.create' },
     schema: { summary: 'Start a biometric verification of a subject', params: idParams('merchantId'), body: biometricBody, response: { 200: biometricSchema, 201: biometricSchema } },
   }, async (request, reply) => {
-    const { row, replayed } = await createBiometric(db, engineContext(app.deps, request), callerCompany(request), request.params.merchantId, request.body);
+    const ctx = engineContext(app.deps, request);
+    const { row, replayed } = await createBiometric(db, ctx, callerCompany(request), request.params.merchantId, request.body);
+    if (!replayed) od.autopilot.later(() => reviewBiometric(db, ctx, row.id, 'APPROVED', 'PENDING').catch(autopilotLog));
     createdOrReplayed(reply, replayed);
     return toBiometricView(row);
   });
