@@ -133,6 +133,9 @@ describe('onboarding evidence', () => {
     const rows = await requirements(t, m.apiKey, m.id, 'PROVIDER_B');
     expect(rows.find((r) => r.id === pkg.id)).toMatchObject({ status: 'REJECTED' });
     expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations/${aff.json().id}`, key: org.apiKey })).json().status).toBe('WAITING_DOCUMENTS');
+    const back = (await eventsOf(t, m.id, 'affiliation.status-changed')).map((e) => e.payload).at(-1)!;
+    expect(back).toMatchObject({ affiliation_id: aff.json().id, old_status: 'ACTIVE', new_status: 'WAITING_DOCUMENTS' });
+    expect(back.onboarding_url).toContain(`/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_B`);
 
     // Rows that take no answer.
     const base = byType(await requirements(t, m.apiKey, m.id), 'PROOF_OF_ADDRESS');
