@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { biometricVerifications } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { contact, randomCpf } from '../helpers/fixtures.js';
 import { byType, cnpjMerchant, eventsOf, requirements, reviewDocument, upload } from '../helpers/onboarding.js';
@@ -88,5 +90,28 @@ describe('sharing documents across organizations', () => {
     await t.request({ method: 'POST', url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`, key: t.platformKey, payload: {} });
     await upload(t, org.apiKey, m.id, 'PROOF_OF_ADDRESS', m.body.document_number);
     expect(byType(await requirements(t, org.apiKey, m.id), 'PROOF_OF_ADDRESS')).toMatchObject({ id: row.id, status: 'WAIVED', satisfied_by: null });
+  });
+
+  it('stays consistent under concurrent uploads, reads and affiliation creation for one merchant', async () => {
+    const org = await t.createOrganization();
+    const m = await t.createMerchant(org.apiKey, cnpjMerchant('PJ', { role: 'EMPLOYEE' }));
+    const subject = m.body.contact.document_number;
+    const company = m.body.document_number;
+    const results = await Promise.all([
+      t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } }),
+      t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'INTERNAL' } }),
+      ...['CNH_FRONT', 'CNH_BACK', 'POWER_OF_ATTORNEY'].map((type) => upload(t, org.apiKey, m.id, type, subject).then(() => ({ statusCode: 201 }))),
+      ...['PROOF_OF_ADDRESS', 'ARTICLES_OF_INCORPORATION'].map((type) => upload(t, org.apiKey, m.id, type, company).then(() => ({ statusCode: 201 }))),
+      t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/biometric-verifications`, key: org.apiKey, payload: { subject_document_number: subject } }),
+      ...Array.from({ length: 4 }, () => t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_A`, key: org.apiKey })),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201, 201, 201, 201, 201, 201, 201, 201]);
+    const rows = await requirements(t, org.apiKey, m.id);
+    expect(rows.map((r) => r.status)).toEqual(['SATISFIED', 'SATISFIED', 'SATISFIED', 'PENDING', 'SATISFIED']);
+    const [{ id: bioId }] = await t.db.db.select({ id: biometricVerifications.id }).from(biometricVerifications).where(eq(biometricVerifications.companyId, m.id));
+    await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/biometric-verifications/${bioId}/review`, key: t.platformKey, payload: { decision: 'APPROVED' } });
+    const affs = (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey })).json().data;
+    expect(affs.map((a: any) => a.status)).toEqual(['ACTIVE', 'ACTIVE']);
+    expect(await eventsOf(t, m.id, 'company.status-changed')).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../
 import { merchantPathCompany, ownedRowsInReach } from '../../http/reach.js';
 import { recordEvent } from '../../events/outbox.js';
 import { activateCompany, affiliationState, evaluate, organizationIdOf, type EngineContext } from './engine.js';
+import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { toAffiliationView } from './onboarding.views.js';
 
 const duplicate = (provider: string) => conflict('The merchant already has an affiliation with this provider', 'provider', provider);
@@ -28,6 +29,7 @@ export async function createAffiliation(
   try {
     return await db.transaction(async (tx) => {
       const company = await merchantPathCompany(tx, principal, merchantId);
+      await lockCompanyOnboarding(tx, company.id);
       const id = randomUUID();
       if (input.request_id) {
         const existing = await claimRequestId(tx, { companyId: company.id, scope: 'affiliation', requestId: input.request_id, body: input, resourceId: id });

@@ -8,6 +8,7 @@ import { claimRequestId } from '../../http/idempotency.js';
 import { merchantPathCompany } from '../../http/reach.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { organizationIdOf, type EngineContext } from './engine.js';
+import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
 
 /** A biometric capture starts PENDING; a new capture moves a REJECTED row back to PENDING (product.md §6). */
@@ -20,6 +21,7 @@ export function createBiometric(
 ): Promise<{ row: BiometricRow; replayed: boolean }> {
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
+    await lockCompanyOnboarding(tx, company.id);
     const id = randomUUID();
     if (input.request_id) {
       const existing = await claimRequestId(tx, { companyId: company.id, scope: 'biometric-verification', requestId: input.request_id, body: input, resourceId: id });
@@ -42,8 +44,10 @@ export function createBiometric(
 /** Sandbox review of a capture; the requirement and affiliation follow in the same transaction. */
 export function reviewBiometric(db: Database, ctx: EngineContext, id: string, decision: 'APPROVED' | 'REJECTED', onlyFrom?: BiometricRow['status']): Promise<BiometricRow> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id)).for('update');
-    if (!current) throw notFound('Biometric verification');
+    const [found] = await tx.select({ companyId: biometricVerifications.companyId }).from(biometricVerifications).where(eq(biometricVerifications.id, id));
+    if (!found) throw notFound('Biometric verification');
+    await lockCompanyOnboarding(tx, found.companyId);
+    const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id));
     if (current.status === decision || (onlyFrom && current.status !== onlyFrom)) return current;
     const [row] = await tx.update(biometricVerifications).set({ status: decision, updatedAt: new Date() }).where(eq(biometricVerifications.id, id)).returning();
     const company = await findCompany(tx, eq(companies.id, row.companyId));

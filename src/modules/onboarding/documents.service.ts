@@ -13,6 +13,7 @@ import { findCompany } from '../companies/companies.repo.js';
 import { documentEventPayload, organizationIdOf, type EngineContext } from './engine.js';
 import type { FileStore } from './file-store.js';
 import { MAX_DOCUMENT_BYTES, type UploadDocumentInput } from './onboarding.schemas.js';
+import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
@@ -66,6 +67,7 @@ export async function uploadDocument(
   const storageKey = await store.put(bytes);
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
+    await lockCompanyOnboarding(tx, company.id);
     const id = randomUUID();
     if (input.request_id) {
       const existing = await claimRequestId(tx, { companyId: company.id, scope: 'onboarding-document', requestId: input.request_id, body: input, resourceId: id });
@@ -141,8 +143,10 @@ export function reviewDocument(
   onlyFrom?: DocumentRow['status'],
 ): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId)).for('update');
-    if (!current) throw notFound('Onboarding document');
+    const [found] = await tx.select({ companyId: onboardingDocuments.companyId }).from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId));
+    if (!found) throw notFound('Onboarding document');
+    await lockCompanyOnboarding(tx, found.companyId);
+    const [current] = await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId));
     if (onlyFrom && current.status !== onlyFrom) return current;
     const refusalReason = decision === 'REFUSED' ? (reason ?? 'Refused by the provider') : null;
     if (current.status === decision && current.refusalReason === refusalReason) return current;

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, type AffiliationRow, type CompanyRow, type DocumentRow, type RequirementRow } from '../../db/schema/index.js';
 import { recordEvent, recordEvents } from '../../events/outbox.js';
-import { findCompany } from '../companies/companies.repo.js';
 import { applyCompanyStatus } from '../companies/companies.service.js';
 import {
   findAffiliation,
   insertRequirements,
   insertSharedCopies,
+  lockCompanyOnboarding,
   moveAffiliation,
   restoreFromShape,
   selectAnswers,
@@ -64,6 +64,7 @@ export const onboardingUrlOf = (ctx: EngineContext, companyId: string, provider:
  * pending document rows be met by other organizations' shared documents. Re-evaluates the affiliation.
  */
 export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, options: { share: boolean }): Promise<RequirementView[]> {
+  await lockCompanyOnboarding(tx, company.id);
   const now = new Date();
   const accepts = ctx.accepts(provider);
   let rows = await selectRequirements(tx, company.id, provider);
@@ -232,6 +233,7 @@ export async function recordAffiliationStatus(tx: Tx, ctx: EngineContext, row: A
 
 /** The company's first ACTIVE affiliation moves it from PENDING_ACTIVATION to ACTIVE (product.md §5). */
 export async function activateCompany(tx: Tx, ctx: EngineContext, companyId: string): Promise<void> {
-  const locked = await findCompany(tx, eq(companies.id, companyId), true);
+  // NO KEY UPDATE: the status update needs no more, and it does not wait on foreign-key KEY SHARE locks.
+  const [locked] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('no key update');
   if (locked && locked.status === 'PENDING_ACTIVATION') await applyCompanyStatus(tx, ctx.correlationId, locked, 'ACTIVE');
 }

@@ -17,6 +17,16 @@ import {
 export type NewRequirementRow = typeof onboardingRequirements.$inferInsert;
 export type NewDocumentRow = typeof onboardingDocuments.$inferInsert;
 
+/**
+ * Serializes onboarding changes of one company (reads that reconcile, uploads, reviews, answers) for the
+ * rest of the transaction. Taken first in every such transaction, before any row lock, so that multi-row
+ * status updates never meet in opposite orders. An advisory lock rather than a company row lock: foreign-key
+ * checks take KEY SHARE locks on the company row, which a FOR UPDATE would wait on (and deadlock with).
+ */
+export async function lockCompanyOnboarding(tx: Executor, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`onboarding:${companyId}`}, 0))`);
+}
+
 /** A company's requirements for one provider, oldest first (insertion order breaks equal timestamps). */
 export function selectRequirements(tx: Executor, companyId: string, provider: string): Promise<RequirementRow[]> {
   return tx

@@ -8,7 +8,7 @@ import { claimRequestId, PLATFORM_SCOPE } from '../../http/idempotency.js';
 import { merchantPathCompany } from '../../http/reach.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { evaluate, organizationIdOf, type EngineContext } from './engine.js';
-import { findRequirement, insertRequirements, selectCompanyAffiliations, waiveByStaff } from './onboarding.repo.js';
+import { findRequirement, insertRequirements, lockCompanyOnboarding, selectCompanyAffiliations, waiveByStaff } from './onboarding.repo.js';
 import type { RequirementView } from './onboarding.schemas.js';
 import { takesAnswers } from './requirements.rules.js';
 
@@ -70,6 +70,7 @@ export function addRequirements(
 ): Promise<{ views: RequirementView[]; replayed: boolean }> {
   return db.transaction(async (tx) => {
     const company = await companyOf(tx, companyId);
+    await lockCompanyOnboarding(tx, company.id);
     let ids: string[] = inputs.map(() => randomUUID());
     let replayed = false;
     if (requestId) {
@@ -108,8 +109,10 @@ export function addRequirements(
 /** Staff waiver: stands whatever evidence arrives later (product.md §6). Waiving again changes nothing. */
 export function waiveRequirement(db: Database, ctx: EngineContext, id: string, reason: string | null): Promise<RequirementView> {
   return db.transaction(async (tx) => {
-    const row = await findRequirement(tx, id, true);
-    if (!row) throw notFound('Onboarding requirement');
+    const found = await findRequirement(tx, id);
+    if (!found) throw notFound('Onboarding requirement');
+    await lockCompanyOnboarding(tx, found.companyId);
+    const row = (await findRequirement(tx, id))!;
     if (row.waivedBy !== 'STAFF') await waiveByStaff(tx, id, reason, new Date());
     return viewOf(tx, ctx, await companyOf(tx, row.companyId), row);
   });
@@ -126,6 +129,7 @@ export function answerRequirement(
 ): Promise<RequirementView> {
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
+    await lockCompanyOnboarding(tx, company.id);
     const row = await findRequirement(tx, requirementId);
     if (!row || row.companyId !== company.id) throw notFound('Onboarding requirement');
     if (!takesAnswers(row.type)) throw badRequest(`A ${row.type} requirement takes no answer; only INFORMATION and EVIDENCE_PACKAGE do`, 'requirementId', requirementId);
@@ -167,8 +171,9 @@ export function answerRequirement(
 /** Sandbox: the provider refuses the latest answer of a requirement. */
 export function refuseLatestAnswer(db: Database, ctx: EngineContext, requirementId: string, reason: string | null): Promise<RequirementView> {
   return db.transaction(async (tx) => {
-    const row = await findRequirement(tx, requirementId, true);
+    const row = await findRequirement(tx, requirementId);
     if (!row) throw notFound('Onboarding requirement');
+    await lockCompanyOnboarding(tx, row.companyId);
     const [latest] = await tx
       .select()
       .from(onboardingAnswers)
