@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { HealthMonitor } from './providers/health-monitor.js';
+import type { FileStore } from './modules/onboarding/file-store.js';
 import { ApiKeyResolver, noBearerSupport, type BearerAuthenticator } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import underPressure from '@fastify/under-pressure';
@@ -34,6 +35,10 @@ export interface AppDeps {
   auth?: AuthServices;
   /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
   webhookDashboardSecret?: string;
+  /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
+  fileStore?: FileStore;
+  /** HMAC secret of document download links (server.ts persists one); default: random per process. */
+  documentUrlSecret?: string;
 }
 
 declare module 'fastify' {

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     rateLimiter: createRateLimiter({ ...config.rateLimits, redis }),
     auth: createAuthServices(config, db, secrets.jwtSecret),
     webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
+    documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
   };
 
   const tls = await resolveTls(config);

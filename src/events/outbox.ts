@@ -64,3 +64,25 @@ export function eventEnvelope(row: EventRow) {
     payload: row.payload,
   };
 }
+
+/** Records several events with one statement (a read that creates several documents stays one query). */
+export async function recordEvents(tx: Executor, list: NewEvent[]): Promise<EventRow[]> {
+  if (list.length === 0) return [];
+  const occurredAt = new Date();
+  return tx
+    .insert(events)
+    .values(
+      list.map((event) => ({
+        id: randomUUID(),
+        type: event.type,
+        version: EVENT_VERSION,
+        source: EVENT_SOURCE,
+        companyId: event.companyId,
+        organizationId: event.organizationId,
+        correlationId: event.correlationId,
+        payload: event.payload,
+        occurredAt,
+      })),
+    )
+    .returning();
+}

@@ -10,6 +10,9 @@ import bankingRoutes from './banking/banking.routes.js';
 import feesRoutes from './fees/fees.routes.js';
 import cardsRoutes from './cards/cards.routes.js';
 import pixRoutes from './pix/pix.routes.js';
+import onboardingRoutes from './onboarding/onboarding.routes.js';
+import affiliationsRoutes from './onboarding/affiliations.routes.js';
+import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -24,4 +27,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   feesRoutes,
   cardsRoutes,
   pixRoutes,
+  onboardingRoutes,
+  affiliationsRoutes,
+  onboardingPlatformRoutes,
 ];

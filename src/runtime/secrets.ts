@@ -6,9 +6,8 @@ import { generateApiKey } from '../http/api-keys.js';
 
 export interface Secrets {
   platformAdminKey: string;
+  /** Also the root of the keys that sign links (download URLs, dashboard tokens): see deriveKey. */
   jwtSecret: string;
-  /** Signs links the API hands out (download URLs, dashboard tokens); derived, never configured apart. */
-  linkSigningKey: Buffer;
 }
 
 interface StoredSecrets {
@@ -46,7 +45,6 @@ export function resolveSecrets(config: Config): Secrets {
   return {
     platformAdminKey: config.platformAdminKey ?? (stored.platform_admin_key as string),
     jwtSecret,
-    linkSigningKey: deriveKey(jwtSecret, 'signed-links'),
   };
 }
 

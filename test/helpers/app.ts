@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { testConfig, type Config } from '../../src/config.js';
@@ -11,6 +14,7 @@ import { createRateLimiter } from '../../src/http/rate-limit.js';
 import { createAuthServices } from '../../src/modules/auth/services.js';
 import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
+import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
 
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
@@ -43,8 +47,15 @@ export async function createTestApp(
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
   const rateLimiter = createRateLimiter({ ...config.rateLimits, redis });
   const auth = createAuthServices(config, db, randomBytes(32).toString('hex'));
+  // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
+  const fileStore = new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-')));
+  const documentUrlSecret = randomBytes(32).toString('hex');
   // Load shedding off by default: several embedded databases starting in one test process block the loop.
-  const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, auth, pressure: { maxEventLoopDelayMs: 0 }, ...depsOverrides };
+  const deps: AppDeps = {
+    config, db, providers, health, platformKey, rateLimiter, auth, fileStore, documentUrlSecret,
+    pressure: { maxEventLoopDelayMs: 0 },
+    ...depsOverrides,
+  };
   const app = await buildApp(deps, serverOptions);
   await app.ready();
 

@@ -3,3 +3,4 @@ export * from './core.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './banking.js';
+export * from './onboarding.js';

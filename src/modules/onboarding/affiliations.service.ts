@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { affiliations, type AffiliationRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { CompanyPrincipal } from '../../http/context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { claimRequestId } from '../../http/idempotency.js';
+import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { merchantPathCompany, ownedRowsInReach } from '../../http/reach.js';
+import { recordEvent } from '../../events/outbox.js';
+import { activateCompany, affiliationState, evaluate, organizationIdOf, type EngineContext } from './engine.js';
+import { lockCompanyOnboarding } from './onboarding.repo.js';
+import { toAffiliationView } from './onboarding.views.js';
+
+const duplicate = (provider: string) => conflict('The merchant already has an affiliation with this provider', 'provider', provider);
+
+/**
+ * One affiliation per company and provider. INTERNAL is ACTIVE at once; the others start from the
+ * provider's requirements as derived now. The first ACTIVE affiliation activates the company.
+ */
+export async function createAffiliation(
+  db: Database,
+  ctx: EngineContext,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  input: { provider: string; request_id?: string },
+): Promise<{ row: AffiliationRow; replayed: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const company = await merchantPathCompany(tx, principal, merchantId);
+      await lockCompanyOnboarding(tx, company.id);
+      const id = randomUUID();
+      if (input.request_id) {
+        const existing = await claimRequestId(tx, { companyId: company.id, scope: 'affiliation', requestId: input.request_id, body: input, resourceId: id });
+        if (existing) {
+          const [row] = await tx.select().from(affiliations).where(eq(affiliations.id, existing));
+          if (!row) throw notFound('Affiliation');
+          return { row, replayed: true };
+        }
+      }
+      const [taken] = await tx.select({ id: affiliations.id }).from(affiliations).where(and(eq(affiliations.companyId, company.id), eq(affiliations.provider, input.provider)));
+      if (taken) throw duplicate(input.provider);
+      const state =
+        input.provider === 'INTERNAL'
+          ? { status: 'ACTIVE' as const, onboardingUrl: null, providerStatusMessage: null }
+          : affiliationState(ctx, company.id, input.provider, (await evaluate(tx, ctx, company, input.provider, { share: false })).map((v) => v.status));
+      const now = new Date();
+      const [row] = await tx
+        .insert(affiliations)
+        .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider: input.provider, ...state, createdAt: now, updatedAt: now })
+        .returning();
+      await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row) });
+      if (row.status === 'ACTIVE') await activateCompany(tx, ctx, company.id);
+      return { row, replayed: false };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'affiliations_company_provider_uq')) throw duplicate(input.provider);
+    throw err;
+  }
+}
+
+const columns = { id: affiliations.id, createdAt: affiliations.createdAt, status: affiliations.status };
+
+async function page(db: Database, scope: SQL, q: CommonListFilters) {
+  const where = and(scope, ...commonFilters(q, columns));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(affiliations).where(where).orderBy(...orderBy(q, columns)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ total: count() }).from(affiliations).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** GET /v1/affiliations: every affiliation within the caller's reach. */
+export const listAffiliations = (db: Database, principal: CompanyPrincipal, q: CommonListFilters) =>
+  page(db, ownedRowsInReach(principal, { companyId: affiliations.companyId, organizationId: affiliations.organizationId }), q);
+
+export async function listMerchantAffiliations(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters) {
+  const company = await merchantPathCompany(db, principal, merchantId);
+  return page(db, eq(affiliations.companyId, company.id), q);
+}
+
+export async function getMerchantAffiliation(db: Database, principal: CompanyPrincipal, merchantId: string, affiliationId: string): Promise<AffiliationRow> {
+  const company = await merchantPathCompany(db, principal, merchantId);
+  const [row] = await db.select().from(affiliations).where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
+  if (!row) throw notFound('Affiliation');
+  return row;
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { biometricVerifications, companies, type BiometricRow } from '../../db/schema/index.js';
+import type { CompanyPrincipal } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import { claimRequestId } from '../../http/idempotency.js';
+import { merchantPathCompany } from '../../http/reach.js';
+import { findCompany } from '../companies/companies.repo.js';
+import { organizationIdOf, type EngineContext } from './engine.js';
+import { lockCompanyOnboarding } from './onboarding.repo.js';
+import { reevaluateAffiliations } from './requirements.service.js';
+
+/** A biometric capture starts PENDING; a new capture moves a REJECTED row back to PENDING (product.md §6). */
+export function createBiometric(
+  db: Database,
+  ctx: EngineContext,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  input: { subject_document_number: string; request_id?: string },
+): Promise<{ row: BiometricRow; replayed: boolean }> {
+  return db.transaction(async (tx) => {
+    const company = await merchantPathCompany(tx, principal, merchantId);
+    await lockCompanyOnboarding(tx, company.id);
+    const id = randomUUID();
+    if (input.request_id) {
+      const existing = await claimRequestId(tx, { companyId: company.id, scope: 'biometric-verification', requestId: input.request_id, body: input, resourceId: id });
+      if (existing) {
+        const [row] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, existing));
+        if (!row) throw notFound('Biometric verification');
+        return { row, replayed: true };
+      }
+    }
+    const now = new Date();
+    const [row] = await tx
+      .insert(biometricVerifications)
+      .values({ id, companyId: company.id, organizationId: organizationIdOf(company), subjectDocumentNumber: input.subject_document_number, status: 'PENDING', createdAt: now, updatedAt: now })
+      .returning();
+    await reevaluateAffiliations(tx, ctx, company);
+    return { row, replayed: false };
+  });
+}
+
+/** Sandbox review of a capture; the requirement and affiliation follow in the same transaction. */
+export function reviewBiometric(db: Database, ctx: EngineContext, id: string, decision: 'APPROVED' | 'REJECTED', onlyFrom?: BiometricRow['status']): Promise<BiometricRow> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ companyId: biometricVerifications.companyId }).from(biometricVerifications).where(eq(biometricVerifications.id, id));
+    if (!found) throw notFound('Biometric verification');
+    await lockCompanyOnboarding(tx, found.companyId);
+    const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id));
+    if (current.status === decision || (onlyFrom && current.status !== onlyFrom)) return current;
+    const [row] = await tx.update(biometricVerifications).set({ status: decision, updatedAt: new Date() }).where(eq(biometricVerifications.id, id)).returning();
+    const company = await findCompany(tx, eq(companies.id, row.companyId));
+    if (company) await reevaluateAffiliations(tx, ctx, company);
+    return row;
+  });
+}

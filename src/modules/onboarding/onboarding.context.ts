@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { PROVIDER_NAMES, type ProviderName } from '../../providers/port.js';
+import type { EngineContext } from './engine.js';
+import { ReviewAutopilot } from './autopilot.js';
+import { LocalFileStore, type FileStore } from './file-store.js';
+import { DownloadSigner } from './signed-urls.js';
+
+/** The onboarding area's collaborators, resolved once per app so every route shares one signer and store. */
+export interface OnboardingDeps {
+  fileStore: FileStore;
+  signer: DownloadSigner;
+  accepts(provider: string): readonly string[];
+  offersOnboarding(provider: string): boolean;
+  autopilot: ReviewAutopilot;
+}
+
+const resolved = new WeakMap<AppDeps, OnboardingDeps>();
+
+export function onboardingDeps(deps: AppDeps): OnboardingDeps {
+  let found = resolved.get(deps);
+  if (!found) {
+    const known = (p: string): p is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(p) && deps.providers.has(p);
+    found = {
+      fileStore: deps.fileStore ?? new LocalFileStore(join(deps.config.dataDir, 'files')),
+      // Without a configured secret links live as long as the process (server.ts passes a persisted one).
+      signer: new DownloadSigner(deps.documentUrlSecret ?? randomBytes(32).toString('hex')),
+      accepts: (p) => (known(p) ? deps.providers.get(p).capabilities.acceptedDocumentTypes : []),
+      offersOnboarding: (p) => known(p) && deps.providers.get(p).capabilities.companyOnboarding,
+      autopilot: new ReviewAutopilot(deps.config.env === 'sandbox' && deps.config.sandboxAutopilot),
+    };
+    resolved.set(deps, found);
+  }
+  return found;
+}
+
+/** PUBLIC_BASE_URL when configured, else the address the request came to. */
+export function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
+  return deps.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function engineContext(deps: AppDeps, request: FastifyRequest): EngineContext {
+  return { correlationId: request.id, baseUrl: baseUrlOf(deps, request), accepts: onboardingDeps(deps).accepts };
+}

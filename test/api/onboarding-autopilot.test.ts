@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { requirements, upload } from '../helpers/onboarding.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ sandboxAutopilot: true });
+});
+afterAll(async () => t?.close());
+
+async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await probe();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not reached');
+}
+
+it('approves pending documents and captures by itself, and the affiliation follows', async () => {
+  const org = await t.createOrganization();
+  const m = await t.createMerchant(org.apiKey);
+  const cpf = m.body.document_number;
+  const aff = (await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } })).json();
+  expect(aff.status).toBe('WAITING_DOCUMENTS');
+  const digital = await upload(t, org.apiKey, m.id, 'CNH_DIGITAL', cpf);
+  await upload(t, org.apiKey, m.id, 'PROOF_OF_ADDRESS', cpf);
+  const bio = await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/biometric-verifications`, key: org.apiKey, payload: { subject_document_number: cpf } });
+  expect(bio.json().status).toBe('PENDING');
+
+  const final = await eventually(
+    () => t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations/${aff.id}`, key: org.apiKey }).then((r) => r.json()),
+    (a) => a.status === 'ACTIVE',
+  );
+  expect(final.status).toBe('ACTIVE');
+  const docs = (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/onboarding-documents`, key: org.apiKey })).json().data;
+  expect(docs.map((d: any) => d.status)).toEqual(['APPROVED', 'APPROVED']);
+  expect((await requirements(t, org.apiKey, m.id)).every((r) => r.status === 'SATISFIED')).toBe(true);
+  expect(docs.find((d: any) => d.id === digital.id)).toBeTruthy();
+});
