@@ -6,7 +6,8 @@ import { request } from 'undici';
 import { measure, sampleRss, startProcess, stopProcess, type Measurement } from './harness.js';
 import { pgbenchScripts } from './queries.js';
 import { generateApiKey } from '../src/http/api-keys.js';
-import { merchantBody, organizationBody } from '../test/helpers/fixtures.js';
+import { randomUUID } from 'node:crypto';
+import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 
 /**
  * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
@@ -27,7 +28,7 @@ function psql(sql: string) {
 async function api(method: string, path: string, key: string, body?: unknown) {
   const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
     method: method as 'GET',
-    headers: { 'x-api-key': key, 'content-type': 'application/json', ...forwarded },
+    headers: { ...(key ? { 'x-api-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...forwarded },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.body.json()) as Record<string, any>;
@@ -47,6 +48,11 @@ async function main() {
   const results: Measurement[] = [];
   const lines: string[] = [];
   let peakRss = 0;
+  let org: Record<string, any> = {};
+  let merchant: Record<string, any> = {};
+  let origin: Record<string, any> = {};
+  let destination: Record<string, any> = {};
+  let pj: Record<string, any> = {};
   try {
     const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
     results.push(await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }));
@@ -68,20 +74,59 @@ async function main() {
       SANDBOX_AUTOPILOT: 'false',
     }, 'sandbox organization key');
     const rss = sampleRss(platform.pid!);
-    const org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
-    const merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
+    org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
+    merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
     const headers = { 'x-api-key': org.api_key, ...forwarded };
 
-    results.push(await measure('(a) GET /v1/merchants/{id}', { url: `http://127.0.0.1:${PORTS.platform}/core/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }));
+    const base = `http://127.0.0.1:${PORTS.platform}/core`;
+    results.push(await measure('(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }));
+
+    // (b) two accounts at one provider, a large deposit, then transfers of 1 cent with a fresh request_id each.
+    origin = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
+    destination = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
+    await api('POST', `/v1/platform/sandbox/bank-accounts/${origin.id}/deposits`, platformKey, { amount: 1_000_000_000 });
+    const transfer = {
+      url: `${base}/v1/banking/internal-transfers`,
+      method: 'POST' as const,
+      headers: { ...headers, 'content-type': 'application/json' },
+      makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: origin.id, destination_bank_account_id: destination.id, amount: 1 }),
+      durationSec: DURATION,
+    };
+    results.push(await measure('(b) POST /v1/banking/internal-transfers', transfer));
+    results.push(await measure('(b) at 1000 offered req/s', { ...transfer, overallRate: 1000, warmupSec: 1 }));
+
+    // (c) a PJ merchant whose shape calls for 7 BASE rows, plus 3 staff rows: ten rows, read again and again.
+    pj = await api('POST', '/v1/merchants', org.api_key, merchantBody({ document_number: randomCnpj(), document_tax_type: 'PJ', declared_revenue: 5_000_000, contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }) }));
+    for (let i = 0; i < 3; i++) {
+      await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, { provider: 'PROVIDER_A', type: 'OTHER', subject_document_number: pj.document_number, subject_role: 'COMPANY', description: `staff request ${i}` });
+    }
+    const rowsRead = await api('GET', `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, org.api_key);
+    if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
+    results.push(await measure('(c) GET onboarding-requirements (10 rows)', { url: `${base}/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, headers, durationSec: DURATION }));
+
+    // (d) a verified user logging in (argon2id verification on every call).
+    const email = `bench-${Date.now()}@example.com`;
+    await api('POST', '/v1/users', org.api_key, { first_name: 'Bench', last_name: 'User', identifier: { type: 'email', value: email }, role_ids: [] });
+    const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
+    const password = 'correct horse battery staple';
+    await api('POST', '/v1/auth/verify', '', { identifier: email, code: inbox.data[0].code, password });
+    results.push(await measure('(d) POST /v1/auth/login', {
+      url: `${base}/v1/auth/login`, method: 'POST', headers: { 'content-type': 'application/json', ...forwarded },
+      body: JSON.stringify({ identifier: email, password }), durationSec: DURATION,
+    }));
     peakRss = rss.stop();
     await stopProcess(platform);
 
     const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
-    results.push(await measure('(a) baseline: node:http + same SQL', { url: `http://127.0.0.1:${PORTS.sameSql}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }));
+    const same = `http://127.0.0.1:${PORTS.sameSql}`;
+    results.push(await measure('(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }));
+    results.push(await measure('(b) baseline: node:http + same SQL', { url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION }));
+    results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
     await stopProcess(sameSql);
 
-    const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id });
+    const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id, origin: origin.id, destination: destination.id });
     const pgTps = pgbench(scripts['merchant-read']);
+    const pgTransferTps = pgbench(scripts['transfer-create']);
 
     const by = (n: string) => results.find((r) => r.name.startsWith(n))!;
     const ratio = (a: Measurement, b: Measurement) => (a.rps / b.rps).toFixed(2);
@@ -93,11 +138,16 @@ async function main() {
       '|---|---:|---:|---:|---:|---:|',
       ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
       `| (a) pgbench, same statement (20 clients) | ${pgTps} tps | | | | |`,
+      `| (b) pgbench, the transfer transaction (20 clients) | ${pgTransferTps} tps | | | | |`,
       '',
       '| ratio | value | target |',
       '|---|---:|---:|',
       `| Fastify hello / node:http hello | ${ratio(by('Fastify'), by('node:http'))} | >= 0.9 |`,
       `| (a) platform / same-SQL baseline | ${ratio(by('(a) GET'), by('(a) baseline'))} | >= 0.8 |`,
+      `| (b) platform / same-SQL baseline | ${ratio(by('(b) POST'), by('(b) baseline'))} | >= 0.7 |`,
+      `| (c) platform / same-SQL baseline | ${ratio(by('(c) GET'), by('(c) baseline'))} | >= 0.6 |`,
+      `| (b) p99 at 1000 offered req/s | ${by('(b) at 1000').p99} ms (served ${by('(b) at 1000').rps} req/s) | < 50 ms |`,
+      `| (d) logins per second | ${by('(d) POST').rps} (${(by('(d) POST').rps / cpus().length).toFixed(0)} per core) | bounded by argon2id |`,
       '',
       `Platform peak resident memory during the run: ${peakRss} MB (target < 300 MB).`,
     );
