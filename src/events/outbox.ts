@@ -32,22 +32,7 @@ export interface NewEvent {
 
 /** Records an event inside the caller's transaction (the outbox): it exists exactly when the change does. */
 export async function recordEvent(tx: Executor, event: NewEvent): Promise<EventRow> {
-  const [row] = await tx
-    .insert(events)
-    .values({
-      id: randomUUID(),
-      type: event.type,
-      version: EVENT_VERSION,
-      source: EVENT_SOURCE,
-      companyId: event.companyId,
-      organizationId: event.organizationId,
-      correlationId: event.correlationId,
-      payload: event.payload,
-      occurredAt: new Date(),
-    })
-    .returning();
-  // The delivery row is written in the same transaction, so no event meant for a receiver can be lost.
-  await enqueueMessage(tx, row);
+  const [row] = await recordEvents(tx, [event]);
   return row;
 }
 
@@ -65,11 +50,14 @@ export function eventEnvelope(row: EventRow) {
   };
 }
 
-/** Records several events with one statement (a read that creates several documents stays one query). */
+/**
+ * Records several events with one statement (a read that creates several documents stays one query), each
+ * with its delivery row in the same transaction, so no event meant for a receiver can be lost.
+ */
 export async function recordEvents(tx: Executor, list: NewEvent[]): Promise<EventRow[]> {
   if (list.length === 0) return [];
   const occurredAt = new Date();
-  return tx
+  const rows = await tx
     .insert(events)
     .values(
       list.map((event) => ({
@@ -85,4 +73,6 @@ export async function recordEvents(tx: Executor, list: NewEvent[]): Promise<Even
       })),
     )
     .returning();
+  for (const row of rows) await enqueueMessage(tx, row);
+  return rows;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { biometricVerifications } from '../../src/db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { biometricVerifications, webhookMessages } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { contact, randomCpf } from '../helpers/fixtures.js';
 import { byType, cnpjMerchant, eventsOf, requirements, reviewDocument, upload } from '../helpers/onboarding.js';
@@ -53,6 +53,19 @@ describe('sharing documents across organizations', () => {
     // The copy downloads like any document.
     const link = new URL(copies[0].download_url);
     expect((await t.request({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
+  });
+
+  it('queues the SHARED copies\' events for webhook delivery in the same transaction', async () => {
+    const cpf = randomCpf();
+    await validatedElsewhere(cpf, true);
+    const org = await t.createOrganization();
+    await t.request({ method: 'PUT', url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`, key: t.platformKey, payload: { url: 'http://localhost:9/hooks' } });
+    const m = await t.createMerchant(org.apiKey, cnpjMerchant('MEI', { document_number: cpf, role: 'PARTNER' }));
+    await requirements(t, org.apiKey, m.id);
+    const events = await eventsOf(t, m.id, 'onboarding-document.status-changed');
+    expect(events).toHaveLength(2);
+    const queued = await t.db.db.select().from(webhookMessages).where(inArray(webhookMessages.eventId, events.map((e) => e.id)));
+    expect(queued).toHaveLength(2);
   });
 
   it('copies nothing from organizations that do not share, nor documents not yet approved', async () => {
