@@ -61,7 +61,9 @@ async function main() {
     results.push(await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }));
     await stopProcess(fastify);
 
-    const platform = await startProcess(['--import', 'tsx', 'src/server.ts'], {
+    // The platform runs as production would: compiled JavaScript, not through the TypeScript loader.
+    execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+    const platform = await startProcess(['dist/server.js'], {
       DATABASE_URL: dbUrl,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
       PORT: String(PORTS.platform),

@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -48,6 +46,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
 }
 
 async function openPglite(dir?: string): Promise<DbHandle> {
+  // Loaded only when chosen: the embedded engine costs ~40 MB of memory a PostgreSQL deployment should not pay.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;

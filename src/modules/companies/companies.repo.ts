@@ -1,5 +1,5 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
 import { apiKeys, companies, type CompanyRow } from '../../db/schema/index.js';
 import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
 
@@ -35,4 +35,34 @@ export async function listCompanies(tx: Executor, scope: SQL, q: CommonListFilte
     tx.select({ total: count() }).from(companies).where(where),
   ]);
   return { rows, total };
+}
+
+/**
+ * The merchant read is the hottest query of the API: prepared once per database (named statements, so
+ * PostgreSQL plans it once per connection and Drizzle stops rebuilding the SQL on every request).
+ */
+function prepareMerchantReads(db: Database) {
+  const byOrganization = db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, sql.placeholder('id')), eq(companies.kind, 'MERCHANT'), or(eq(companies.id, sql.placeholder('org')), eq(companies.organizationId, sql.placeholder('org')))))
+    .limit(1)
+    .prepare('merchant_by_id_for_organization');
+  const itself = db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, sql.placeholder('id')), eq(companies.kind, 'MERCHANT')))
+    .limit(1)
+    .prepare('merchant_by_id_itself');
+  return { byOrganization, itself };
+}
+
+const preparedReads = new WeakMap<Database, ReturnType<typeof prepareMerchantReads>>();
+
+/** A merchant the caller reaches: the organization's merchant, or a merchant key's own company. */
+export async function findMerchantInReach(db: Database, reach: { kind: 'organization' | 'merchant'; companyId: string; organizationId: string }, id: string): Promise<CompanyRow | undefined> {
+  let prepared = preparedReads.get(db);
+  if (!prepared) preparedReads.set(db, (prepared = prepareMerchantReads(db)));
+  if (reach.kind === 'merchant') return id === reach.companyId ? (await prepared.itself.execute({ id }))[0] : undefined;
+  return (await prepared.byOrganization.execute({ id, org: reach.organizationId }))[0];
 }

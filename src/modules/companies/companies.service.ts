@@ -10,7 +10,7 @@ import { claimRequestId } from '../../http/idempotency.js';
 import { companiesInReach } from '../../http/reach.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
-import { findCompany, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
+import { findCompany, findMerchantInReach, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
 import type { CreateCompanyInput, PatchCompanyInput } from './companies.schemas.js';
 import { toMerchantView } from './companies.views.js';
 
@@ -98,7 +98,9 @@ export async function createCompany(db: Database, ctx: RequestContext, cmd: Crea
 
 /** A merchant of the caller's reach (an organization's merchant, or the merchant itself). */
 export async function getMerchant(db: Database | Tx, principal: CompanyPrincipal, id: string, lock = false): Promise<CompanyRow> {
-  const row = await findCompany(db, and(eq(companies.id, id), eq(companies.kind, 'MERCHANT'), companiesInReach(principal))!, lock);
+  const row = lock
+    ? await findCompany(db, and(eq(companies.id, id), eq(companies.kind, 'MERCHANT'), companiesInReach(principal))!, true)
+    : await findMerchantInReach(db as Database, principal, id);
   if (!row) throw notFound('Merchant');
   return row;
 }
