@@ -29,7 +29,7 @@ export class ApiKeyResolver {
   ) {}
 
   async resolve(key: string): Promise<Principal | null> {
-    if (this.platformKey && safeEqual(key, this.platformKey)) return { kind: 'platform', credentialId: 'platform' };
+    if (this.platformKey && safeEqual(key, this.platformKey)) return { kind: 'platform', credentialId: `staff-${hashApiKey(key).slice(0, 16)}` };
     const hash = hashApiKey(key);
     const hit = this.cache.get(hash);
     if (hit && hit.expires > Date.now()) return hit.principal;

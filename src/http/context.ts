@@ -12,7 +12,8 @@ export type Principal =
       userId?: string;
       permissions?: string[];
     }
-  | { kind: 'platform'; credentialId: 'platform' }
+  /** credentialId names the staff key by its hash prefix, so a rotated key starts a fresh rate bucket. */
+  | { kind: 'platform'; credentialId: string }
   /** A JWT user that has not selected a company yet: reaches only /v1/auth. */
   | { kind: 'user'; credentialId: string; userId: string; via: 'jwt'; permissions: string[] }
   | { kind: 'anonymous' };

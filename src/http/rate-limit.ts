@@ -20,6 +20,8 @@ export interface RateLimitOptions {
   highRps: number;
   /** Shared pools across instances; without it each instance counts on its own. */
   redis?: Redis;
+  /** Redis key namespace (default `rl`): instances that share pools share it. */
+  keyPrefix?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       storeClient: options.redis,
       points,
       duration: 1,
-      keyPrefix: `rl:${prefix}`,
+      keyPrefix: `${options.keyPrefix ?? 'rl'}:${prefix}`,
       insuranceLimiter: new RateLimiterMemory({ points, duration: 1, keyPrefix: `${prefix}:ins` }),
     });
   };

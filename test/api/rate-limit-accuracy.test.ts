@@ -66,7 +66,7 @@ describe('rate-limit accuracy', () => {
 
   it.skipIf(!process.env.REDIS_URL)('two instances sharing Redis share one pool per key (skipped without REDIS_URL)', async () => {
     const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-    const second = await buildApp({ ...t.deps, rateLimiter: createRateLimiter({ standardRps: POOL, highRps: POOL, redis }) });
+    const second = await buildApp({ ...t.deps, rateLimiter: createRateLimiter({ standardRps: POOL, highRps: POOL, redis, keyPrefix: t.rateLimitPrefix }) });
     try {
       const org = await t.createOrganization();
       let turn = 0;

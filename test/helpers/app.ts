@@ -25,6 +25,8 @@ export interface TestApp {
   deps: AppDeps;
   db: DbHandle;
   platformKey: string;
+  /** Redis namespace of this app's rate-limit pools (a second instance sharing them uses the same). */
+  rateLimitPrefix: string;
   request(options: InjectOptions & { key?: string; token?: string }): Promise<LightMyRequestResponse>;
   createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
@@ -45,7 +47,9 @@ export async function createTestApp(
   const platformKey = generateApiKey('PLATFORM');
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
-  const rateLimiter = createRateLimiter({ ...config.rateLimits, redis });
+  // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
+  const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
+  const rateLimiter = createRateLimiter({ ...config.rateLimits, redis, keyPrefix: rateLimitPrefix });
   const auth = createAuthServices(config, db, randomBytes(32).toString('hex'));
   // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
   const fileStore = new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-')));
@@ -70,6 +74,7 @@ export async function createTestApp(
     deps,
     db,
     platformKey,
+    rateLimitPrefix,
     request,
     async createOrganization(overrides = {}) {
       const res = await request({ method: 'POST', url: '/core/v1/platform/organizations', key: platformKey, payload: organizationBody(overrides) });
