@@ -30,7 +30,7 @@ export interface AppDeps {
   rateLimiter?: RateLimiter;
   bearer?: BearerAuthenticator;
   /** Load-shedding thresholds (tests lower them to provoke a 503). */
-  pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number };
+  pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number; startupGraceMs?: number };
   /** Users, auth and zipcodes (`createAuthServices`); its `bearer` verifies JWTs unless `bearer` is given. */
   auth?: AuthServices;
   /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
@@ -78,11 +78,18 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   app.decorate('permissionCatalogue', new Set<string>());
   // Shed load before any work (auth, database) when the event loop is overwhelmed: a fast 503 in the
   // envelope beats timeouts for everyone.
+  // Startup work (embedded database, migrations, sandbox bootstrap) blocks the loop too; the first samples
+  // after start measure that, not load, so shedding begins only after a grace period.
+  let shedFrom = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    shedFrom = Date.now() + (deps.pressure?.startupGraceMs ?? 5000);
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? 1000,
     sampleInterval: deps.pressure?.sampleIntervalMs ?? 250,
-    // under-pressure sends what the handler returns (returning nothing would let the request through).
+    // under-pressure sends what the handler returns; returning nothing lets the request through.
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+      if (Date.now() < shedFrom) return undefined;
       reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
       return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,

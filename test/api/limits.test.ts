@@ -94,7 +94,7 @@ describe('logs', () => {
 
 describe('overload', () => {
   it('answers 503 in the envelope while the event loop is blocked, then recovers', async () => {
-    const stressed = await createTestApp({}, { pressure: { maxEventLoopDelayMs: 50, sampleIntervalMs: 100 } });
+    const stressed = await createTestApp({}, { pressure: { maxEventLoopDelayMs: 50, sampleIntervalMs: 100, startupGraceMs: 0 } });
     try {
       // Block the event loop as a CPU-bound overload would, then watch for the shed answer; the sampler
       // runs on its own interval, so poll rather than assume its timing.

@@ -48,8 +48,25 @@ describe('npm start (sandbox)', () => {
     expect(pci.statusCode).toBe(404);
     await pci.body.dump();
 
+    // Graceful shutdown: requests the server is already handling when SIGTERM arrives still complete.
+    // Connections are opened first (keep-alive), then logins (argon2 work keeps them busy server-side) are sent.
+    const pool = new Agent({ connect: { rejectUnauthorized: false }, connections: 8 });
+    await Promise.all(Array.from({ length: 8 }, () => request(`${sandbox.core_url}/health`, { dispatcher: pool }).then((r) => r.body.dump())));
     const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
+    const login = () =>
+      request(`${sandbox.core_url}/v1/auth/login`, {
+        method: 'POST',
+        dispatcher: pool,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: 'nobody@example.com', password: 'not-the-password' }),
+      }).then(async (r) => {
+        await r.body.dump();
+        return r.statusCode;
+      });
+    const inFlight = Array.from({ length: 8 }, login);
+    await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGTERM');
+    expect(await Promise.all(inFlight)).toEqual(Array(8).fill(401));
     expect(await exited).toBe(0);
 
     const second = await startServer(dataDir);
