@@ -21,6 +21,8 @@ export interface TestApp {
   deps: AppDeps;
   db: DbHandle;
   platformKey: string;
+  /** The secret user tokens are signed with (security tests forge tokens with it). */
+  jwtSecret: string;
   request(options: InjectOptions & { key?: string; token?: string }): Promise<LightMyRequestResponse>;
   createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
@@ -42,7 +44,8 @@ export async function createTestApp(
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
   const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
   const rateLimiter = createRateLimiter({ ...config.rateLimits, redis });
-  const auth = createAuthServices(config, db, randomBytes(32).toString('hex'));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const auth = createAuthServices(config, db, jwtSecret);
   // Load shedding off by default: several embedded databases starting in one test process block the loop.
   const deps: AppDeps = { config, db, providers, health, platformKey, rateLimiter, auth, pressure: { maxEventLoopDelayMs: 0 }, ...depsOverrides };
   const app = await buildApp(deps, serverOptions);
@@ -59,6 +62,7 @@ export async function createTestApp(
     deps,
     db,
     platformKey,
+    jwtSecret,
     request,
     async createOrganization(overrides = {}) {
       const res = await request({ method: 'POST', url: '/core/v1/platform/organizations', key: platformKey, payload: organizationBody(overrides) });
