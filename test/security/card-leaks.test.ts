@@ -9,7 +9,7 @@ import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-
 import { BODIES, FACTORIES, type Company } from './tenant-fixtures.js';
 
 /**
- * What this proves: a Luhn-valid card number (plain, spaced, and as a JSON number), a CVV, and `ev:` ciphertexts
+ * What this proves: a Luhn-valid card number (plain, spaced, dashed, beside another digit, and as a JSON number), a CVV, and `ev:` ciphertexts
  * of both, sent in every field of every card-carrying request (the field list is generated from each route's
  * documented body schema, plus `cvv`/`security_code` fields the schemas do not define), never appear in any
  * response, any log line written at trace level, any row of any table of the database (the one exception: the
@@ -33,9 +33,12 @@ const CVV = String(randomInt(1000, 10_000));
 const MARK = randomUUID().replace(/-/g, '');
 const PAN_CIPHER = `ev:Q2FyZE51bWJlcg${MARK}==`;
 const CVV_CIPHER = `ev:Q1ZWQ2lwaGVy${MARK.slice(0, 12)}xyz=`;
-const VALUES: unknown[] = [PAN, `${PAN.slice(0, 4)} ${PAN.slice(4, 8)} ${PAN.slice(8, 12)} ${PAN.slice(12)}`, Number(PAN), CVV, PAN_CIPHER, CVV_CIPHER];
+const SPACED = PAN.replace(/(\d{4})(?=\d)/g, '$1 ');
+const DASHED = PAN.replace(/(\d{4})(?=\d)/g, '$1-');
+/** Plain, grouped, as a JSON number, with a digit beside it; a CVV; ciphertexts. */
+const VALUES: unknown[] = [PAN, SPACED, DASHED, `${PAN} 7`, Number(PAN), CVV, PAN_CIPHER, CVV_CIPHER];
 /** What must never be found: the digits of the number, and the distinctive middle of each ciphertext. */
-const PAN_NEEDLES = [PAN, PAN.replace(/(\d{4})(?=\d)/g, '$1 ')];
+const PAN_NEEDLES = [PAN, SPACED, DASHED];
 const CIPHER_NEEDLES = [PAN_CIPHER.slice(3, -2), CVV_CIPHER.slice(3, -1)];
 const CVV_NEEDLES = [`"${CVV}"`, `:${CVV},`, `:${CVV}}`];
 
