@@ -11,6 +11,10 @@ describe('card-number detection', () => {
     ['52998224725', false],
     ['12ABC34501DE35', false],
     ['ev:abcdefghijklmnop', false],
+    // Digits beside a number do not hide it.
+    ['4111111111111111 7', true],
+    ['7 4111 1111 1111 1111 12', true],
+    ['12-4111111111111111', true],
   ])('%s -> %s', (text, expected) => expect(containsPan(text)).toBe(expected));
 
   it('any Luhn-valid 16-digit number is detected', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDocument, type DocumentType } from '../domain/brazilian-documents.js';
+import { containsPan, luhnValid } from '../domain/pan.js';
 
 /** Shared building blocks of request and response schemas. */
 
@@ -13,7 +14,31 @@ export const idParams = <K extends string>(...names: K[]) =>
 /** Integer cents (or whole units): a decimal is INVALID_TYPE, never rounded. */
 export const cents = () => z.int().min(0);
 
-export const requestIdField = () => z.string().min(1).max(255).optional();
+/** An `ev:` ciphertext anywhere in a text (product.md §8 shape). */
+const CIPHERTEXT_IN_TEXT = /(^|[^A-Za-z0-9])ev:[A-Za-z0-9+/=:_$-]{16,}/;
+
+/**
+ * Free text that is stored and returned must never carry card data: a Luhn-valid card number or an `ev:`
+ * ciphertext in it is refused (the error mapper never echoes such values), so it reaches no table or response.
+ */
+export const noCardData = <T extends z.ZodString>(schema: T, detect: (value: string) => boolean = containsPan) =>
+  schema.superRefine((value, ctx) => {
+    if (detect(value) || CIPHERTEXT_IN_TEXT.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'must not contain card data', params: { type: 'INVALID_FORMAT' } });
+    }
+  });
+
+/**
+ * For opaque keys (request_id): a card number as the whole value or as an unbroken run of digits. Narrower than
+ * containsPan, whose digit groups joined by dashes would now and then refuse a UUID made of digits.
+ */
+const carriesCardNumber = (value: string) => {
+  const whole = value.replace(/[ -]/g, '');
+  if (/^\d{13,19}$/.test(whole) && luhnValid(whole)) return true;
+  return (value.match(/\d{13,19}/g) ?? []).some((run) => luhnValid(run));
+};
+
+export const requestIdField = () => noCardData(z.string().min(1).max(255), carriesCardNumber).optional();
 
 /** Case-insensitive enum: input is uppercased before it is checked (provider names, states). */
 export const upperEnum = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -6,6 +6,11 @@ import type { IssueType, ValidationIssue } from './errors.js';
 const SENSITIVE_KEYS = new Set([
   'number',
   'cvv',
+  'cvc',
+  'security_code',
+  // Nothing inside a card object is echoed: a CVV or card number sent in any of its fields stays unechoed.
+  'card',
+  'card_data',
   'network_token',
   'cryptogram',
   'password',

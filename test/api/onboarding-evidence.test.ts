@@ -120,9 +120,10 @@ describe('onboarding evidence', () => {
     const invoice = await upload(t, m.apiKey, m.id, 'OTHER', cpf);
     const other = await t.createMerchant(org.apiKey);
     const foreign = await upload(t, org.apiKey, other.id, 'OTHER', other.body.document_number);
+    // Another company's document is outside the merchant's reach: 404, never a hint that it exists.
     const bad = await answer(pkg.id, { answer: 'Here', onboarding_document_ids: [invoice.id, foreign.id] });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'onboarding_document_ids', receivedValue: [foreign.id] } });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().error).toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
     expect((await answer(pkg.id, { answer: 'Here' })).statusCode).toBe(400);
     const closed = await answer(pkg.id, { answer: 'Here', onboarding_document_ids: [invoice.id] });
     expect(closed.json()).toMatchObject({ status: 'SATISFIED', satisfied_by: { onboarding_document_ids: [invoice.id], answer: 'Here' } });

@@ -27,6 +27,8 @@ export interface TestApp {
   platformKey: string;
   /** Redis namespace of this app's rate-limit pools (a second instance sharing them uses the same). */
   rateLimitPrefix: string;
+  /** The secret user tokens are signed with (security tests forge tokens with it). */
+  jwtSecret: string;
   request(options: InjectOptions & { key?: string; token?: string }): Promise<LightMyRequestResponse>;
   createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
@@ -50,7 +52,8 @@ export async function createTestApp(
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
   const rateLimiter = createRateLimiter({ ...config.rateLimits, redis, keyPrefix: rateLimitPrefix });
-  const auth = createAuthServices(config, db, randomBytes(32).toString('hex'));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const auth = createAuthServices(config, db, jwtSecret);
   // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
   const fileStore = new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-')));
   const documentUrlSecret = randomBytes(32).toString('hex');
@@ -75,6 +78,7 @@ export async function createTestApp(
     db,
     platformKey,
     rateLimitPrefix,
+    jwtSecret,
     request,
     async createOrganization(overrides = {}) {
       const res = await request({ method: 'POST', url: '/core/v1/platform/organizations', key: platformKey, payload: organizationBody(overrides) });

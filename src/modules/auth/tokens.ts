@@ -10,6 +10,7 @@ export const TOKEN_TTL_SECONDS = 3600;
 const ALGORITHM = 'HS256';
 const ISSUER = 'payment-platform';
 const AUDIENCE = 'payment-platform:core';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The claims of Authentication 3: user and identifiers, selected company, permissions and roles, expiry. */
 export interface TokenClaims {
@@ -53,7 +54,8 @@ export class TokenService {
         audience: AUDIENCE,
         requiredClaims: ['exp', 'sub', 'ver'],
       });
-      if (typeof payload.ver !== 'number') throw unauthenticated('Invalid token');
+      // A subject that is not a UUID would reach the users query as a cast error (a 500), not a 401.
+      if (typeof payload.ver !== 'number' || !UUID.test(payload.sub ?? '')) throw unauthenticated('Invalid token');
       return payload as unknown as TokenClaims;
     } catch (err) {
       if (err instanceof errors.JWTExpired) throw unauthenticated('Token expired');

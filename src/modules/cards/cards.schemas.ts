@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { StoredCardRow } from '../../db/schema/index.js';
-import { upperEnum } from '../../http/schemas.js';
+import { noCardData, requestIdField, upperEnum } from '../../http/schemas.js';
 import { CARD_BRANDS } from './brands.js';
 
 export const CARD_STATUSES = ['ACTIVE', 'REPLACED', 'CLOSED', 'INVALID'] as const;
@@ -27,7 +27,8 @@ export const encryptedValue = () =>
   // Documented as what clients must send; the check above also turns non-strings into ENCRYPTION_REQUIRED.
   .meta({ type: 'string', pattern: ENCRYPTED_VALUE.source, description: 'Encrypted value (prefix ev:), never plaintext' });
 
-const optionalText = (max = 100) => z.string().trim().min(1).max(max).optional();
+// Card metadata is stored and returned: a card number or ciphertext in it would leak, so it is refused.
+const optionalText = (max = 100) => noCardData(z.string().trim().min(1).max(max)).optional();
 
 /** Not in the past: the current year or later (UTC). */
 const expiryYear = z
@@ -44,7 +45,7 @@ export const storeCardBody = z.strictObject({
     expiry_month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be 01 to 12'),
     expiry_year: expiryYear,
     last_digits: z.string().regex(/^\d{4}$/, 'must be 4 digits'),
-    cardholder_name: z.string().trim().min(1).max(100),
+    cardholder_name: noCardData(z.string().trim().min(1).max(100)),
     bin: z.string().regex(/^\d{6,8}$/, 'must be 6 to 8 digits'),
     brand: upperEnum(CARD_BRANDS).optional(),
     funding: optionalText(),
@@ -53,7 +54,7 @@ export const storeCardBody = z.strictObject({
     segment: optionalText(),
     currency: optionalText(),
   }),
-  request_id: z.string().min(1).max(255).optional(),
+  request_id: requestIdField(),
 });
 export type StoreCardInput = z.infer<typeof storeCardBody>;
 

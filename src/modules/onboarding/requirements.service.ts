@@ -147,7 +147,8 @@ export function answerRequirement(
         .where(and(inArray(onboardingDocuments.id, attachments), eq(onboardingDocuments.companyId, company.id)));
       const ownedIds = new Set(owned.map((d) => d.id));
       const foreign = attachments.filter((id) => !ownedIds.has(id));
-      if (foreign.length > 0) throw badRequest('Attachments must be documents of this merchant', 'onboarding_document_ids', foreign);
+      // Another company's document is outside reach: 404, like any foreign id, so its existence stays hidden.
+      if (foreign.length > 0) throw notFound('Onboarding document');
     }
     const answerId = randomUUID();
     const replay = input.request_id

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from '../helpers/app.js';
+import { merchantBody, randomCpf } from '../helpers/fixtures.js';
+import { upload, uploadBody } from '../helpers/onboarding.js';
+import { createRole, createVerifiedUser, randomEmail } from '../helpers/users.js';
+import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
+
+/**
+ * The resources one tenant owns, made through the API, and the tables that tell the cross-tenant test how to
+ * make an id for each path parameter and a valid body for each operation. A path parameter (named by the path
+ * segment before it, e.g. `cards/{id}`) or a body id field without an entry here makes the test fail: a new
+ * tenant-owned route cannot escape the isolation test without someone deciding how to attack it.
+ */
+export interface Company {
+  id: string;
+  apiKey: string;
+}
+
+export interface Tenant {
+  name: string;
+  org: Company;
+  merchant: Company;
+  orgToken: string;
+  merchantToken: string;
+  /** Param key (`cards/{id}`) -> id of a resource this tenant owns (merchant-owned where the API allows it). */
+  ids: Record<string, string>;
+}
+
+type Ctx = { t: TestApp; org: Company; merchant: Company; ids: Record<string, string> };
+type Factory = (ctx: Ctx) => Promise<string>;
+
+async function ok(res: { statusCode: number; body: string }, what: string, status = 201) {
+  if (res.statusCode !== status) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  return JSON.parse(res.body);
+}
+
+const account = async ({ t, org, merchant }: Ctx) =>
+  (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'PROVIDER_A', company_id: merchant.id } }), 'bank account')).id as string;
+
+export const card = (overrides: Record<string, unknown> = {}) => ({
+  number: `ev:${'Q2lwaGVydGV4dE9mQUNhcmQ'}${randomUUID().replace(/-/g, '')}`,
+  expiry_month: '09',
+  expiry_year: String(new Date().getUTCFullYear() + 3),
+  last_digits: '1111',
+  cardholder_name: 'MARIA SILVA',
+  bin: '411111',
+  ...overrides,
+});
+
+export const policy = () => ({ name: `policy-${randomUUID().slice(0, 8)}`, cashout_price: 350, automatic_anticipation_percentage: 1.99, spot_anticipation_percentage: 2.5, rules: [{ conditions: [], price: { percentage: 1.5 } }] });
+
+/**
+ * Factories, in dependency order. Values that are not tenant-owned name the reason instead of a factory;
+ * routes whose parameters are all such values are not part of the isolation test.
+ */
+export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
+  'merchants/{merchantId}': async ({ merchant }) => merchant.id,
+  'bank-accounts/{id}': account,
+  'bank-accounts/{id}#destination': account,
+  'internal-transfers/{id}': async ({ t, org, ids }) => {
+    const origin = ids['bank-accounts/{id}'];
+    await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${origin}/deposits`, key: t.platformKey, payload: { amount: 100_000 } }), 'deposit', 200);
+    const body = { request_id: randomUUID(), origin_bank_account_id: origin, destination_bank_account_id: ids['bank-accounts/{id}#destination'], amount: 100 };
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key: org.apiKey, payload: body }), 'transfer')).id;
+  },
+  'pix-keys/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/pix-keys`, key: merchant.apiKey, payload: { key_type: 'EVP', bank_account_id: ids['bank-accounts/{id}'] } }), 'pix key')).id,
+  'cards/{id}': async ({ t, merchant }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/cards`, key: merchant.apiKey, payload: { card: card() } }), 'card')).id,
+  'fee-policies/{id}': async ({ t, org }) => (await ok(await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: policy() }), 'fee policy')).id,
+  'roles/{id}': async ({ t, merchant }) => (await createRole(t, { key: merchant.apiKey }, ['merchant.*'])).id,
+  'users/{id}': async ({ t, merchant, ids }) => {
+    const body = { first_name: 'Joao', last_name: 'Lima', identifier: { type: 'email', value: randomEmail() }, role_ids: [ids['roles/{id}']] };
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/users', key: merchant.apiKey, payload: body }), 'user')).id;
+  },
+  // Webhook messages are the organization's (merchants' events go to their organization's endpoint).
+  'messages/{eventId}': async ({ t, org }) => {
+    const list = await ok(await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?limit=1', key: org.apiKey }), 'messages', 200);
+    if (!list.data[0]) throw new Error('the organization has no webhook message');
+    return list.data[0].id;
+  },
+  'onboarding-documents/{documentId}': async ({ t, merchant }) => (await upload(t, merchant.apiKey, merchant.id, 'PROOF_OF_ADDRESS', randomCpf())).id,
+  'affiliations/{affiliationId}': async ({ t, merchant }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/affiliations`, key: merchant.apiKey, payload: { provider: 'PROVIDER_A' } }), 'affiliation')).id,
+  // A staff EVIDENCE_PACKAGE row: it takes answers with attachments, so both the route and its body ids are attacked.
+  'onboarding-requirements/{requirementId}': async ({ t, merchant }) => {
+    const body = { provider: 'PROVIDER_A', type: 'EVIDENCE_PACKAGE', subject_document_number: randomCpf(), subject_role: 'CONTACT', description: 'Send the sales contracts' };
+    return (await ok(await t.request({ method: 'POST', url: `/core/v1/platform/companies/${merchant.id}/onboarding-requirements`, key: t.platformKey, payload: body }), 'staff requirement')).id;
+  },
+  'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
+};
+
+/** Query strings an operation requires (the attack must get past validation to reach the reach check). */
+export const QUERIES: Record<string, string> = {
+  'GET /v1/merchants/{merchantId}/onboarding-requirements': 'provider=PROVIDER_A',
+};
+
+/** Body id fields -> the factory whose id they take (a field ending in _id/_ids that is not here fails the test). */
+export const BODY_ID_FIELDS: Record<string, string> = {
+  company_id: 'merchants/{merchantId}',
+  merchant_id: 'merchants/{merchantId}',
+  bank_account_id: 'bank-accounts/{id}',
+  origin_bank_account_id: 'bank-accounts/{id}',
+  destination_bank_account_id: 'bank-accounts/{id}#destination',
+  role_ids: 'roles/{id}',
+  fee_policy_id: 'fee-policies/{id}',
+  user_id: 'users/{id}',
+  onboarding_document_ids: 'onboarding-documents/{documentId}',
+};
+
+/**
+ * Valid bodies, built from the caller's own ids, for every operation that takes a body with required fields or
+ * id fields. A 404 only proves isolation when the same request succeeds for the owner (the test checks that).
+ */
+export const BODIES: Record<string, (own: Record<string, string>) => Record<string, unknown>> = {
+  'PATCH /v1/merchants/{merchantId}': () => ({ name: 'Renamed' }),
+  'PUT /v1/users/{id}/roles': (own) => ({ role_ids: [own['roles/{id}']] }),
+  'PUT /v1/roles/{id}': () => ({ name: `renamed-${randomUUID().slice(0, 6)}`, permissions: ['merchant.*'] }),
+  'PUT /v1/pricing/fee-policies/{id}': () => policy(),
+  'POST /v1/pricing/fee-policies/{id}/quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', card_data: { brand: 'VISA' } } }),
+  'POST /v1/merchants/{merchantId}/cards': () => ({ card: card() }),
+  'POST /v1/merchants/{merchantId}/pix-keys': (own) => ({ key_type: 'EVP', bank_account_id: own['bank-accounts/{id}'] }),
+  'POST /v1/users': (own) => ({ first_name: 'Ana', last_name: 'Lima', identifier: { type: 'email', value: randomEmail() }, role_ids: [own['roles/{id}']] }),
+  'POST /v1/banking/bank-accounts': (own) => ({ provider: 'PROVIDER_A', company_id: own['merchants/{merchantId}'] }),
+  'POST /v1/banking/internal-transfers': (own) => ({
+    request_id: randomUUID(),
+    origin_bank_account_id: own['bank-accounts/{id}'],
+    destination_bank_account_id: own['bank-accounts/{id}#destination'],
+    amount: 1,
+  }),
+  'POST /v1/merchants': () => merchantBody(),
+  'POST /v1/merchants/{merchantId}/onboarding-documents': () => uploadBody('PROOF_OF_ADDRESS', randomCpf()),
+  'POST /v1/merchants/{merchantId}/biometric-verifications': () => ({ subject_document_number: randomCpf() }),
+  'POST /v1/merchants/{merchantId}/affiliations': () => ({ provider: 'PROVIDER_B' }),
+  'POST /v1/merchants/{merchantId}/onboarding-requirements/{requirementId}/answers': (own) => ({ answer: 'Contracts attached', onboarding_document_ids: [own['onboarding-documents/{documentId}']] }),
+  'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
+};
+
+/** A tenant: an organization (with a webhook receiver), one merchant, administrators (*.*) of both, and one of every resource. */
+export async function buildTenant(t: TestApp, name: string, receivers: FakeReceiver[], existingOrg?: Company): Promise<Tenant> {
+  let org = existingOrg;
+  if (!org) {
+    const made = await organizationWithReceiver(t);
+    receivers.push(made.receiver);
+    org = made.org;
+  }
+  const merchant = await t.createMerchant(org.apiKey);
+  const adminOf = async (c: Company) => (await createVerifiedUser(t, c.apiKey, [(await createRole(t, { key: c.apiKey }, ['*.*'])).id])).token;
+  const ids: Record<string, string> = {};
+  for (const [key, factory] of Object.entries(FACTORIES)) {
+    if (typeof factory === 'function') ids[key] = await factory({ t, org, merchant, ids });
+  }
+  return { name, org, merchant, orgToken: await adminOf(org), merchantToken: await adminOf(merchant), ids };
+}
