@@ -38,7 +38,9 @@ const carriesCardNumber = (value: string) => {
   return (value.match(/\d{13,19}/g) ?? []).some((run) => luhnValid(run));
 };
 
-export const requestIdField = () => noCardData(z.string().min(1).max(255), carriesCardNumber).optional();
+/** A client-generated request_id (1-255 chars); never a card number, since it is echoed in 409s. */
+export const requiredRequestIdField = () => noCardData(z.string().min(1).max(255), carriesCardNumber);
+export const requestIdField = () => requiredRequestIdField().optional();
 
 /** Case-insensitive enum: input is uppercased before it is checked (provider names, states). */
 export const upperEnum = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -7,7 +7,8 @@ import { fromSchema, PLANTED_CARD } from './schema-arbitrary.js';
  * What this proves: for every operation of the OpenAPI document (so a new route is fuzzed without anyone
  * writing a test), random valid-looking and invalid bodies, queries and path ids never produce a 500, every
  * error is the contract's envelope with a matching status and request id, every success passed its documented
- * response schema (the serializer refuses anything else with a 500), and a planted card number never comes back.
+ * response schema (the serializer refuses anything else with a 500), and a planted card number never comes back
+ * in an error nor from a card-carrying operation.
  */
 type Operation = { method: string; path: string; spec: Record<string, any> };
 
@@ -28,6 +29,11 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => t?.close());
+
+function carriesCards(op: Operation): boolean {
+  const body = JSON.stringify(op.spec.requestBody ?? {});
+  return op.path.includes('/cards') || body.includes('"card"') || body.includes('"card_data"');
+}
 
 function keyFor(op: Operation): string | undefined {
   const schemes = (op.spec.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s));
@@ -71,14 +77,16 @@ describe('OpenAPI-driven fuzzing', () => {
           });
           const context = `${op.method} ${req.url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, context).toBeLessThan(500);
-          expect(res.body, context).not.toContain(PLANTED_CARD);
+          // Errors never echo a card number; nor does any answer of a card-carrying operation. A number the
+          // client chose to store in a plain-text field elsewhere (a name) is data it gets back, not an echo.
+          if (res.statusCode >= 400 || carriesCards(op)) expect(res.body, context).not.toContain(PLANTED_CARD);
           if (res.statusCode >= 400 && res.statusCode !== 429) {
             const error = res.json().error;
             expect(error, context).toMatchObject({ status: res.statusCode, requestId: res.headers['x-request-id'] });
             expect(typeof error.code, context).toBe('string');
           }
         }),
-        { numRuns: 12 },
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 12) },
       );
     }
   }, 300_000);

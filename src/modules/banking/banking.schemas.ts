@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BankAccountRow, InternalTransferRow } from '../../db/schema/index.js';
 import { PROVIDER_NAMES } from '../../providers/port.js';
-import { metadataField, upperEnum, uuid } from '../../http/schemas.js';
+import { metadataField, requestIdField, requiredRequestIdField, upperEnum, uuid } from '../../http/schemas.js';
 import { TRANSFER_STATUSES } from './banking.rules.js';
 
 export const BANK_ACCOUNT_STATUSES = ['ACTIVE', 'CLOSED'] as const;
@@ -9,14 +9,14 @@ export const BANK_ACCOUNT_STATUSES = ['ACTIVE', 'CLOSED'] as const;
 export const openAccountBody = z.strictObject({
   provider: upperEnum(PROVIDER_NAMES),
   company_id: uuid().optional(),
-  request_id: z.string().min(1).max(255).optional(),
+  request_id: requestIdField(),
 });
 
 /** A sandbox deposit is capped (10 billion BRL) so balances stay far inside exact integer range. */
 export const depositBody = z.strictObject({ amount: z.int().min(1).max(1_000_000_000_000) });
 
 export const createTransferBody = z.strictObject({
-  request_id: z.string().min(1).max(255),
+  request_id: requiredRequestIdField(),
   origin_bank_account_id: uuid(),
   destination_bank_account_id: uuid(),
   amount: z.int().min(1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeePolicyRow } from '../../db/schema/index.js';
-import { upperEnum } from '../../http/schemas.js';
+import { requestIdField, upperEnum } from '../../http/schemas.js';
 import { CONDITION_FIELDS, LIST_OPERATORS, NUMERIC_FIELDS, OPERATORS, ORDER_OPERATORS, percentageUnits, type Rule } from './fees.rules.js';
 import { CARD_BRANDS } from '../cards/brands.js';
 
@@ -57,7 +57,7 @@ const policyFields = {
   rules: z.array(ruleInput).min(1).max(100),
 };
 
-export const createPolicyBody = z.strictObject({ ...policyFields, request_id: z.string().min(1).max(255).optional() });
+export const createPolicyBody = z.strictObject({ ...policyFields, request_id: requestIdField() });
 export const replacePolicyBody = z.strictObject(policyFields);
 export type PolicyInput = z.infer<typeof replacePolicyBody>;
 

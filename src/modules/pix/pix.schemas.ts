@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { PixKeyRow } from '../../db/schema/index.js';
-import { upperEnum, uuid } from '../../http/schemas.js';
+import { requestIdField, upperEnum, uuid } from '../../http/schemas.js';
 import { PIX_KEY_TYPES } from './pix.rules.js';
 
 export const createPixKeyBody = z.strictObject({
   key_type: upperEnum(PIX_KEY_TYPES),
   key: z.string().max(100).optional(),
   bank_account_id: uuid(),
-  request_id: z.string().min(1).max(255).optional(),
+  request_id: requestIdField(),
 });
 export type CreatePixKeyInput = z.infer<typeof createPixKeyBody>;
 
