@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { Api, createOrganization, deposit, expectBooksBalance, openAccount, setWebhookEndpoint } from './support/api.js';
 import { databaseUrl, freePort, removeTempDirs, sleep, startServer, tempDir, until, type ServerProcess } from './support/server.js';
@@ -33,6 +33,8 @@ describe.skipIf(!databaseUrl)('kill -9 the server during a burst of internal tra
     db = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     receiver = await startFakeReceiver();
   });
+  // A failure shows what the servers said (their last lines), which is what explains a fault.
+  beforeEach(() => onTestFailed(() => console.error(servers.map((s) => `server :${s.port}:\n${s.output().slice(-4000)}`).join('\n'))));
   afterAll(async () => {
     for (const s of servers) await s.kill9();
     await receiver?.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { Api, createOrganization, deposit, expectBooksBalance, expectEnvelope, openAccount, type Reply } from './support/api.js';
 import { freePort, removeTempDirs, sleep, startServer, until, type ServerProcess } from './support/server.js';
 import { createThrowawayPostgres, throwawayPostgresAvailable, type ThrowawayPostgres } from './support/throwaway-pg.js';
@@ -25,6 +25,8 @@ describe.skipIf(!throwawayPostgresAvailable())('PostgreSQL restarts under load (
     server = await startServer({ databaseUrl: cluster.url });
     api = new Api(server.baseUrl);
   });
+  // A failure shows what the server said (its last lines), which is what explains a fault.
+  beforeEach(() => onTestFailed(() => console.error(server ? `server :${server.port}:\n${server.output().slice(-4000)}` : '')));
   afterAll(async () => {
     await api?.close();
     await server?.stop();

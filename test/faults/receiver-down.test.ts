@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { Api, createOrganization, deposit, openAccount, setWebhookEndpoint } from './support/api.js';
 import { databaseUrl, removeTempDirs, sleep, startServer, until, type ServerProcess } from './support/server.js';
@@ -18,6 +18,8 @@ describe.skipIf(!databaseUrl)('the webhook receiver goes away for a while', () =
     server = await startServer({ databaseUrl: databaseUrl!, env: { WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,2,2,2,2,2,2' } });
     api = new Api(server.baseUrl);
   });
+  // A failure shows what the server said (its last lines), which is what explains a fault.
+  beforeEach(() => onTestFailed(() => console.error(server ? `server :${server.port}:\n${server.output().slice(-4000)}` : '')));
   afterAll(async () => {
     await api?.close();
     await server?.stop();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { merchantBody } from '../helpers/fixtures.js';
 import { Api, createOrganization, deposit, expectBooksBalance, expectEnvelope, openAccount, type Reply } from './support/api.js';
 import { databaseUrl, PLATFORM_KEY, removeTempDirs, startServer, type ServerProcess } from './support/server.js';
@@ -28,6 +28,8 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
     servers.push(...(await Promise.all([startServer({ databaseUrl: databaseUrl!, env }), startServer({ databaseUrl: databaseUrl!, env })])));
     apis.push(...servers.map((s) => new Api(s.baseUrl)));
   });
+  // A failure shows what the servers said (their last lines), which is what explains a fault.
+  beforeEach(() => onTestFailed(() => console.error(servers.map((s) => `server :${s.port}:\n${s.output().slice(-4000)}`).join('\n'))));
   afterAll(async () => {
     for (const api of apis) await api.close();
     await Promise.all(servers.map((s) => s.stop()));
