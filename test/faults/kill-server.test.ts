@@ -162,6 +162,5 @@ describe.skipIf(!databaseUrl)('kill -9 the server during a burst of internal tra
     }, 'every message to be DELIVERED', 30_000);
     await api2.close();
     await second.stop();
-    await sleep(0);
   });
 });
