@@ -134,7 +134,7 @@ describe.skipIf(!databaseUrl)('kill -9 the server during a burst of internal tra
     console.info('kill -9 burst:', { answeredBeforeKill: answeredBeforeKill.length, cut: outcomes.filter((o) => o.error).length, committedUnanswered, statuses });
 
     // Every committed transfer has its created event, and its status-changed events chain PENDING to its status
-    // (a chain, not the latest timestamp: two moves can share a millisecond).
+    // (followed as a chain of old/new statuses, so it does not depend on timestamps).
     const eventGaps = await db.query(`
       select t.id, t.status,
         (select count(*) from events e where e.type = 'internal-transfer.created' and e.payload->>'id' = t.id::text)::int as created,
