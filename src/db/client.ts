@@ -77,6 +77,10 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its server (restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A checked-out client between two queries (mid-transaction) has no pool listener: its 'error' (the server
+  // restarting, 57P01) would be unhandled and kill the process. The failure still reaches its next query, and
+  // the pool discards the broken client on release (test/faults/postgres-restart.test.ts).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   let closed = false;
   return {

@@ -8,7 +8,7 @@ import { RequestValidationError, mapZodIssues } from './validation.js';
 import { authenticate, authorize, type ApiKeyResolver, type BearerAuthenticator } from './auth.js';
 import type { RateLimiter, RatePool } from './rate-limit.js';
 import type { Principal } from './context.js';
-import { pgError } from '../db/errors.js';
+import { isDatabaseUnavailable, pgError } from '../db/errors.js';
 
 export interface PipelineOptions {
   trustProxy: boolean;
@@ -148,8 +148,6 @@ function bucketOf(request: FastifyRequest, principal: Principal): string {
   return `${principal.kind}:${principal.credentialId}`;
 }
 
-const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
-
 /** Every failure becomes an ApiError; anything unexpected is a 500 that leaks nothing. */
 export function toApiError(err: unknown, request: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
@@ -172,7 +170,7 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('Malformed JSON body', 'body');
   if (e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return badRequest('Invalid Content-Length', 'content-length');
   const dbCode = pgError(err).code;
-  if (dbCode && DB_UNAVAILABLE.has(dbCode)) {
+  if (isDatabaseUnavailable(err)) {
     request.log.error({ err }, 'database unavailable');
     return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly');
   }

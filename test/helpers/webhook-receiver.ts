@@ -28,7 +28,8 @@ export interface FakeReceiver {
 }
 
 /** A receiver on 127.0.0.1 (random port) that verifies every delivery with the standardwebhooks library. */
-export async function startFakeReceiver(options: { secret?: string; path?: string } = {}): Promise<FakeReceiver> {
+/** `port` reopens a receiver where a closed one listened (the fault tests take a receiver down and bring it back). */
+export async function startFakeReceiver(options: { secret?: string; path?: string; port?: number } = {}): Promise<FakeReceiver> {
   let verifier = options.secret ? new Webhook(options.secret) : undefined;
   const queue: Behaviour[] = [];
   const sockets = new Set<Socket>();
@@ -66,7 +67,7 @@ export async function startFakeReceiver(options: { secret?: string; path?: strin
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return Object.assign(receiver, {

@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The staff key every spawned server of the fault tests accepts (PLATFORM_ADMIN_KEY). */
+export const PLATFORM_KEY = `faults-staff-${randomBytes(24).toString('hex')}`;
+
+/** A port nobody listens on right now (127.0.0.1), for a server we start (and restart) on a known port. */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** `http://127.0.0.1:<port>/core` (TRUST_PROXY: requests say x-forwarded-proto: https). */
+  baseUrl: string;
+  port: number;
+  output(): string;
+  /** kill -9: no shutdown hook runs, in-flight requests and deliveries die with it. */
+  kill9(): Promise<void>;
+  /** SIGTERM (graceful), SIGKILL if it takes longer than 15 s. */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  databaseUrl: string;
+  port?: number;
+  pciPort?: number;
+  /** One DATA_DIR per logical server (sandbox.json, TLS material); reused across its restarts. */
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+const tempDirs: string[] = [];
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+export function removeTempDirs(): void {
+  for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Spawns the real server (`node --import tsx src/server.ts`) and resolves once it has printed its banner. */
+export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const pciPort = options.pciPort ?? (await freePort());
+  const dataDir = options.dataDir ?? tempDir('faults-data-');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      APP_ENV: 'sandbox',
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PCI_PORT: String(pciPort),
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+      PLATFORM_ADMIN_KEY: PLATFORM_KEY,
+      RATE_LIMIT_STANDARD_RPS: '100000',
+      RATE_LIMIT_HIGH_RPS: '100000',
+      WEBHOOK_RETRY_SCHEDULE: '0,1,1,1,1,1',
+      SANDBOX_AUTOPILOT: 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  // Keep the tail only: a server logging every failed request during a fault must not grow the test's memory.
+  const append = (d: Buffer) => {
+    out = (out + String(d)).slice(-20_000);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 60 s:\n${out}`));
+    }, 60_000);
+    const poll = setInterval(() => {
+      if (out.includes('sandbox organization key')) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve();
+      }
+    }, 50);
+    void exited.then(() => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      reject(new Error(`server exited ${child.exitCode}:\n${out}`));
+    });
+  });
+
+  return {
+    child,
+    port,
+    baseUrl: `http://127.0.0.1:${port}/core`,
+    output: () => out,
+    async kill9() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Polls until `condition` holds; fails after `timeoutMs` naming what it waited for. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await sleep(everyMs);
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The database the suite runs on (CI: a fresh database); the fault tests need PostgreSQL (separate processes). */
+export const databaseUrl = process.env.DATABASE_URL;
