@@ -33,7 +33,12 @@ it('approves pending documents and captures by itself, and the affiliation follo
     (a) => a.status === 'ACTIVE',
   );
   expect(final.status).toBe('ACTIVE');
-  const docs = (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/onboarding-documents`, key: org.apiKey })).json().data;
+  // Pending-review documents already count as evidence, so the affiliation may turn ACTIVE before the
+  // autopilot has approved both documents: wait for the approvals on their own.
+  const docs = await eventually(
+    () => t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/onboarding-documents`, key: org.apiKey }).then((r) => r.json().data),
+    (list: any[]) => list.every((d) => d.status === 'APPROVED'),
+  );
   expect(docs.map((d: any) => d.status)).toEqual(['APPROVED', 'APPROVED']);
   expect((await requirements(t, org.apiKey, m.id)).every((r) => r.status === 'SATISFIED')).toBe(true);
   expect(docs.find((d: any) => d.id === digital.id)).toBeTruthy();

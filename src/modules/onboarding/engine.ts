@@ -68,8 +68,9 @@ export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, 
   const now = new Date();
   const accepts = ctx.accepts(provider);
   let rows = await selectRequirements(tx, company.id, provider);
-  const plan = reconcileBase(rows, baseRequirementSet(provider, shapeOf(company)));
-  if (plan.insert.length + plan.waive.length + plan.restore.length > 0) {
+  const base = baseRowsPlan(rows, company, provider);
+  const plan = base.plan;
+  if (base.changes > 0) {
     await insertRequirements(
       tx,
       plan.insert.map((item, i) => ({
@@ -92,21 +93,14 @@ export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, 
     await restoreFromShape(tx, plan.restore, now);
     rows = await selectRequirements(tx, company.id, provider);
   }
-  let [documents, biometrics, answers] = await Promise.all([selectDocuments(tx, company.id), selectBiometrics(tx, company.id), selectAnswers(tx, company.id)]);
-  const answersOf = groupAnswers(answers);
-  const derive = (row: RequirementRow): Derived =>
-    deriveRequirement(
-      { type: row.type, subjectDocumentNumber: row.subjectDocumentNumber, waived: row.waivedBy !== null },
-      { documents, biometrics, answers: answersOf.get(row.id) ?? [] },
-      accepts,
-    );
-  let derived = rows.map(derive);
+  let evidence = await loadEvidence(tx, company.id);
+  let derived = deriveAll(rows, evidence, accepts);
 
   if (options.share) {
-    const copied = await shareInto(tx, ctx, company, provider, rows.filter((r, i) => derived[i].status === 'PENDING' && isDocumentRequirement(r.type)));
+    const copied = await shareInto(tx, ctx, company, provider, pendingDocumentRows(rows, derived));
     if (copied) {
-      documents = await selectDocuments(tx, company.id);
-      derived = rows.map(derive);
+      evidence = { ...evidence, documents: await selectDocuments(tx, company.id) };
+      derived = deriveAll(rows, evidence, accepts);
     }
   }
 
@@ -116,6 +110,52 @@ export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, 
   const views = rows.map((row, i) => toRequirementView(changed.has(row.id) ? { ...row, updatedAt: now } : row, derived[i], accepts));
   await syncAffiliation(tx, ctx, company, provider, derived.map((d) => d.status));
   return views;
+}
+
+/** The base set's reconciliation against the stored rows (product.md §6), and how many rows it touches. */
+export function baseRowsPlan(rows: RequirementRow[], company: CompanyRow, provider: string) {
+  const plan = reconcileBase(rows, baseRequirementSet(provider, shapeOf(company)));
+  return { plan, changes: plan.insert.length + plan.waive.length + plan.restore.length };
+}
+
+export type Evidence = Awaited<ReturnType<typeof loadEvidence>>;
+
+/** Everything that can meet a company's rows: documents, biometric captures, answers by requirement. */
+export async function loadEvidence(tx: Tx, companyId: string) {
+  const [documents, biometrics, answers] = await Promise.all([selectDocuments(tx, companyId), selectBiometrics(tx, companyId), selectAnswers(tx, companyId)]);
+  return { documents, biometrics, answersOf: groupAnswers(answers) };
+}
+
+export function deriveAll(rows: RequirementRow[], evidence: Evidence, accepts: readonly string[]): Derived[] {
+  return rows.map((row) =>
+    deriveRequirement(
+      { type: row.type, subjectDocumentNumber: row.subjectDocumentNumber, waived: row.waivedBy !== null },
+      { documents: evidence.documents, biometrics: evidence.biometrics, answers: evidence.answersOf.get(row.id) ?? [] },
+      accepts,
+    ),
+  );
+}
+
+export const pendingDocumentRows = (rows: RequirementRow[], derived: Derived[]) =>
+  rows.filter((r, i) => derived[i].status === 'PENDING' && isDocumentRequirement(r.type));
+
+/** Other organizations' shared documents that would meet `pending` rows, and which of them to copy. */
+export async function shareableFor(tx: Tx, company: CompanyRow, accepts: readonly string[], pending: RequirementRow[]) {
+  if (pending.length === 0) return { candidates: [], toCopy: new Set<string>() };
+  const subjects = [...new Set(pending.map((r) => r.subjectDocumentNumber))];
+  const candidates = await selectShareable(tx, organizationIdOf(company), subjects);
+  const toCopy = new Set<string>();
+  for (const row of pending) for (const id of pickShared(row.type, row.subjectDocumentNumber, candidates, accepts) ?? []) toCopy.add(id);
+  return { candidates, toCopy };
+}
+
+/** Whether requirement outcomes move the affiliation (only ACTIVE and WAITING_DOCUMENTS follow requirements). */
+export function affiliationMove(ctx: EngineContext, company: CompanyRow, provider: string, current: AffiliationRow | undefined, statuses: string[]) {
+  // BLOCKED and INVALID_SETTLEMENT_BANK_ACCOUNT come from elsewhere; requirements do not lift them.
+  if (!current || (current.status !== 'ACTIVE' && current.status !== 'WAITING_DOCUMENTS')) return null;
+  const next = affiliationState(ctx, company.id, provider, statuses);
+  if (next.status === current.status && next.providerStatusMessage === current.providerStatusMessage && next.onboardingUrl === current.onboardingUrl) return null;
+  return next;
 }
 
 function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): Map<string, EvidenceAnswer[]> {
@@ -134,13 +174,7 @@ function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): Map<stri
  * whose insert took records `onboarding-document.status-changed`. Returns whether any copy now exists.
  */
 async function shareInto(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, pending: RequirementRow[]): Promise<boolean> {
-  if (pending.length === 0) return false;
-  const subjects = [...new Set(pending.map((r) => r.subjectDocumentNumber))];
-  const candidates = await selectShareable(tx, organizationIdOf(company), subjects);
-  if (candidates.length === 0) return false;
-  const accepts = ctx.accepts(provider);
-  const toCopy = new Set<string>();
-  for (const row of pending) for (const id of pickShared(row.type, row.subjectDocumentNumber, candidates, accepts) ?? []) toCopy.add(id);
+  const { candidates, toCopy } = await shareableFor(tx, company, ctx.accepts(provider), pending);
   if (toCopy.size === 0) return false;
   const now = new Date();
   const sources = candidates.filter((d) => toCopy.has(d.id));
@@ -204,10 +238,8 @@ export function affiliationState(ctx: EngineContext, companyId: string, provider
 /** Re-derives the company's affiliation with this provider; events and the company's activation go with it. */
 async function syncAffiliation(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, statuses: string[]): Promise<void> {
   const current = await findAffiliation(tx, company.id, provider);
-  // BLOCKED and INVALID_SETTLEMENT_BANK_ACCOUNT come from elsewhere; requirements do not lift them.
-  if (!current || (current.status !== 'ACTIVE' && current.status !== 'WAITING_DOCUMENTS')) return;
-  const next = affiliationState(ctx, company.id, provider, statuses);
-  if (next.status === current.status && next.providerStatusMessage === current.providerStatusMessage && next.onboardingUrl === current.onboardingUrl) return;
+  const next = affiliationMove(ctx, company, provider, current, statuses);
+  if (!current || !next) return;
   const moved = await moveAffiliation(tx, current, next, new Date());
   if (!moved || moved.status === current.status) return;
   await recordAffiliationStatus(tx, ctx, moved, current.status);

@@ -12,6 +12,8 @@ import { findRequirement, insertRequirements, lockCompanyOnboarding, selectCompa
 import type { RequirementView } from './onboarding.schemas.js';
 import { takesAnswers } from './requirements.rules.js';
 
+import { readIfUnchanged } from './snapshot-read.js';
+
 export const ONBOARDING_NOT_AVAILABLE = 'Company onboarding is not available yet';
 
 /** The organization's switch (product.md §6): off, the requirements read answers 403 with the contract's message. */
@@ -21,7 +23,17 @@ async function assertOnboardingAvailable(tx: Tx, company: CompanyRow): Promise<v
 }
 
 /** GET …/onboarding-requirements: reconcile, share, derive, persist and re-evaluate the affiliation, in one transaction. */
-export function readRequirements(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<RequirementView[]> {
+export async function readRequirements(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<RequirementView[]> {
+  // Most reads change nothing: a read-only snapshot answers those without the company lock (snapshot-read.ts).
+  const unchanged = await db.transaction(
+    async (tx) => {
+      const company = await merchantPathCompany(tx, principal, merchantId);
+      await assertOnboardingAvailable(tx, company);
+      return readIfUnchanged(tx, ctx, company, provider);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  if (unchanged) return unchanged;
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
     await assertOnboardingAvailable(tx, company);
