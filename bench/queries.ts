@@ -10,10 +10,10 @@ export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind
 
 type Scenario = (pool: pg.Pool, params: URLSearchParams) => Promise<unknown>;
 
-async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>, begin = 'begin'): Promise<T> {
   const c = await pool.connect();
   try {
-    await c.query('begin');
+    await c.query(begin);
     const out = await fn(c);
     await c.query('commit');
     return out;
@@ -25,7 +25,7 @@ async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise
   }
 }
 
-/** (b) create an internal transfer: idempotency claim, both accounts, hold, ledger pair, transfer, event, outbox row. */
+/** (b) create an internal transfer: idempotency claim, both accounts, transfer, event, outbox row, ledger pair, then the hold. */
 const transferCreate: Scenario = async (pool, p) => {
   const org = p.get('org')!;
   const origin = p.get('origin')!;
@@ -36,28 +36,27 @@ const transferCreate: Scenario = async (pool, p) => {
     await c.query('insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id) values ($1, $2, $3, $4, $5) on conflict do nothing returning resource_id', [org, 'internal-transfer', randomUUID(), 'f'.repeat(64), id]);
     await c.query('select * from bank_accounts where id = $1 and organization_id = $2 limit 1', [origin, org]);
     await c.query('select * from bank_accounts where id = $1 and organization_id = $2 limit 1', [destination, org]);
-    await c.query('update bank_accounts set available = available + $1, held = held + $2, updated_at = $3 where id = $4 and available + $5 >= $6 and held + $7 >= $8 returning id', [-1, 1, now, origin, -1, 0, 1, 0]);
-    const journal = randomUUID();
-    await c.query('insert into ledger_entries (id, journal_id, kind, bank_account_id, bucket, amount, internal_transfer_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)', [randomUUID(), journal, 'HOLD', origin, 'AVAILABLE', -1, id, now, randomUUID(), journal, 'HOLD', origin, 'HELD', 1, id, now]);
     const { rows } = await c.query('insert into internal_transfers (id, request_id, company_id, organization_id, destination_company_id, origin_bank_account_id, destination_bank_account_id, provider, amount, status, metadata, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning *', [id, randomUUID(), org, org, org, origin, destination, 'PROVIDER_A', 1, 'PENDING', null, now, now]);
     const eventId = randomUUID();
     await c.query('insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *', [eventId, 'internal-transfer.created', 1, 'payment-platform', org, org, randomUUID(), JSON.stringify(rows[0]), now]);
     await c.query(`insert into webhook_messages (event_id, organization_id, company_id, type, status, attempt_count, next_attempt_at, created_at)
       select $1, $2, $3, $4, 'PENDING', 0, now(), $5::timestamptz from companies c join webhook_endpoints w on w.organization_id = $6 where c.id = $7 and c.webhook_enabled`, [eventId, org, org, 'internal-transfer.created', now, org, org]);
+    const journal = randomUUID();
+    await c.query('insert into ledger_entries (id, journal_id, kind, bank_account_id, bucket, amount, internal_transfer_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10, $11, $12, $13, $14, $15, $16)', [randomUUID(), journal, 'HOLD', origin, 'AVAILABLE', -1, id, now, randomUUID(), journal, 'HOLD', origin, 'HELD', 1, id, now]);
+    await c.query('update bank_accounts set available = available + $1, held = held + $2, updated_at = $3 where id = $4 and available + $5 >= $6 and held + $7 >= $8 returning id', [-1, 1, now, origin, -1, 0, 1, 0]);
     return rows[0];
   });
   await pool.query('update internal_transfers set external_request_id = $1, provider_transfer_id = $2, updated_at = $3 where id = $4 returning *', [randomUUID(), `provider_a_tr_${id.slice(0, 8)}`, new Date(), id]);
   return row;
 };
 
-/** (c) the onboarding requirements read of a company whose rows are already reconciled. */
+/** (c) the onboarding requirements read of a company whose rows are already reconciled: the read-only snapshot path. */
 const requirementsRead: Scenario = (pool, p) =>
   inTransaction(pool, async (c) => {
     const company = p.get('company')!;
     const org = p.get('org')!;
     await c.query('select * from companies where id = $1 and (id = $2 or organization_id = $2) limit 1', [company, org]);
     await c.query('select * from companies where id = $1 limit 1', [org]);
-    await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`onboarding:${company}`]);
     const { rows } = await c.query('select * from onboarding_requirements where company_id = $1 and provider = $2 order by created_at, seq', [company, 'PROVIDER_A']);
     await c.query('select * from onboarding_documents where company_id = $1', [company]);
     await c.query('select * from biometric_verifications where company_id = $1', [company]);
@@ -65,7 +64,7 @@ const requirementsRead: Scenario = (pool, p) =>
     await c.query('select * from onboarding_documents where company_id <> $1 and status = $2 and false', [company, 'APPROVED']);
     await c.query('select * from affiliations where company_id = $1 and provider = $2 limit 1', [company, 'PROVIDER_A']);
     return { data: rows };
-  });
+  }, 'begin isolation level repeatable read read only');
 
 export const BASELINE_QUERIES: Record<string, Scenario> = {
   'merchant-read': async (pool, p) => (await pool.query(MERCHANT_READ_SQL, [p.get('id'), 'MERCHANT', p.get('org')])).rows[0],
@@ -82,10 +81,10 @@ export function pgbenchScripts(ids: { merchantId: string; organizationId: string
 insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id) values ('${o}', 'internal-transfer', gen_random_uuid()::text, repeat('f', 64), gen_random_uuid()) on conflict do nothing returning resource_id;
 select * from bank_accounts where id = '${origin}' and organization_id = '${o}' limit 1;
 select * from bank_accounts where id = '${destination}' and organization_id = '${o}' limit 1;
-update bank_accounts set available = available - 1, held = held + 1, updated_at = now() where id = '${origin}' and available - 1 >= 0 and held + 1 >= 0 returning id;
 \\set tid random(1, 2000000000)
 insert into internal_transfers (id, request_id, company_id, organization_id, destination_company_id, origin_bank_account_id, destination_bank_account_id, provider, amount, status, created_at, updated_at) values (gen_random_uuid(), 'pgb-' || :tid || '-' || gen_random_uuid(), '${o}', '${o}', '${o}', '${origin}', '${destination}', 'PROVIDER_A', 1, 'PENDING', now(), now()) returning *;
 insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at) values (gen_random_uuid(), 'internal-transfer.created', 1, 'payment-platform', '${o}', '${o}', 'pgbench', '{}'::jsonb, now()) returning *;
+update bank_accounts set available = available - 1, held = held + 1, updated_at = now() where id = '${origin}' and available - 1 >= 0 and held + 1 >= 0 returning id;
 commit;
 `,
   };

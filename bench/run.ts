@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -13,6 +13,7 @@ import { contact, merchantBody, organizationBody, randomCnpj } from '../test/hel
  * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
  * Loopback only, bounded rounds; prints req/s, p50, p99 and ratios, and writes docs/performance.md.
  */
+const ANALYSIS_HEADING = '## Analysis';
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503 };
@@ -157,7 +158,10 @@ async function main() {
     psql(`drop database if exists ${dbName} with (force)`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  writeFileSync('docs/performance.md', `# Performance\n\nOne run of \`npm run bench\`, figures side by side with their baselines.\n\n${lines.join('\n')}\n`);
+  // The figures are rewritten on every run; the hand-written analysis after them is kept.
+  const previous = existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : '';
+  const analysis = previous.includes(ANALYSIS_HEADING) ? previous.slice(previous.indexOf(ANALYSIS_HEADING)) : '';
+  writeFileSync('docs/performance.md', `# Performance\n\nOne run of \`npm run bench\`, figures side by side with their baselines.\n\n${lines.join('\n')}\n\n${analysis}`);
 }
 
 main().catch((err) => {

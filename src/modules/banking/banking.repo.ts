@@ -39,6 +39,12 @@ export async function applyPosting(
 ): Promise<boolean> {
   const entries = posting(kind, amount, accounts.origin, accounts.destination);
   const now = new Date();
+  // Ledger entries first, balance updates last: the updates lock account rows until commit, so the lock is held
+  // as briefly as possible. A refused update makes the caller throw, rolling the entries back too.
+  const journalId = randomUUID();
+  await tx.insert(ledgerEntries).values(
+    entries.map((e) => ({ id: randomUUID(), journalId, kind, bankAccountId: e.accountId, bucket: e.bucket, amount: e.amount, internalTransferId, createdAt: now })),
+  );
   for (const d of balanceDeltas(entries)) {
     const updated = await tx
       .update(bankAccounts)
@@ -48,10 +54,6 @@ export async function applyPosting(
     // The caller throws on false, so its transaction rolls back any delta already applied here.
     if (updated.length === 0) return false;
   }
-  const journalId = randomUUID();
-  await tx.insert(ledgerEntries).values(
-    entries.map((e) => ({ id: randomUUID(), journalId, kind, bankAccountId: e.accountId, bucket: e.bucket, amount: e.amount, internalTransferId, createdAt: now })),
-  );
   return true;
 }
 

@@ -44,9 +44,6 @@ export async function createTransfer(deps: TransferDeps, ctx: RequestContext, pr
     if (origin.provider !== destination.provider) {
       throw badRequest('Internal transfers move money within one provider; the accounts belong to different providers', 'destination_bank_account_id', destination.id);
     }
-    if (!(await applyPosting(tx, 'HOLD', input.amount, { origin: origin.id }, id))) {
-      throw conflict('The amount is above the available balance of the origin account', 'amount', input.amount);
-    }
     const now = new Date();
     const [row] = await tx
       .insert(internalTransfers)
@@ -67,6 +64,12 @@ export async function createTransfer(deps: TransferDeps, ctx: RequestContext, pr
       })
       .returning();
     await recordEvent(tx, { type: 'internal-transfer.created', companyId: row.companyId, organizationId: row.organizationId, correlationId: ctx.requestId, payload: toTransferView(row) });
+    // The hold comes last: its conditional update locks the origin account row until commit, and every
+    // transfer from that account waits on that lock, so nothing else runs while it is held. Too little
+    // available balance rolls back the transfer and its event with it.
+    if (!(await applyPosting(tx, 'HOLD', input.amount, { origin: origin.id }, id))) {
+      throw conflict('The amount is above the available balance of the origin account', 'amount', input.amount);
+    }
     return { row, replayed: false, origin, destination };
   });
   if (created.replayed || !created.origin || !created.destination) return created;
