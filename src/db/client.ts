@@ -74,7 +74,15 @@ async function openPglite(dir?: string): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    // Bounds on the server side: no request waits on a runaway statement, and a transaction left open by a
+    // stalled client (or a partitioned network) gives its row locks back.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+  });
   // An idle client losing its server (restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A checked-out client between two queries (mid-transaction) has no pool listener: its 'error' (the server

@@ -20,6 +20,12 @@ export class TransferAutopilot {
     this.later(() => this.report({ transferId, status: 'PROCESSING' }, () => this.later(() => this.report({ transferId, status: 'COMPLETED' }))));
   }
 
+  /** Picks up a transfer whose timers died with a previous process: PENDING starts over, PROCESSING completes. */
+  resume(transferId: string, status: 'PENDING' | 'PROCESSING'): void {
+    if (status === 'PENDING') this.schedule(transferId);
+    else this.later(() => this.report({ transferId, status: 'COMPLETED' }));
+  }
+
   private later(fn: () => void): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {

@@ -21,6 +21,7 @@ import {
   transferStatusBody,
 } from './banking.schemas.js';
 import { TransferAutopilot } from './autopilot.js';
+import { recoverStrandedTransfers, STRANDED_AFTER_MS } from './transfer-recovery.js';
 import { applyStatusReport, createTransfer, getTransfer, type TransferDeps } from './transfers.service.js';
 
 const idParam = idParams('id');
@@ -38,6 +39,12 @@ export default async function bankingRoutes(app: FastifyInstance) {
     : undefined;
   if (autopilot) app.addHook('onClose', () => autopilot.stop());
   const transferDeps: TransferDeps = { db, providers, onSubmitted: autopilot && ((id) => autopilot.schedule(id)) };
+  // Transfers a crashed process left behind are moved on at start and then every half minute.
+  const recover = () => recoverStrandedTransfers(transferDeps, autopilot).catch((err) => app.log.warn({ err }, 'transfer recovery failed'));
+  const recovery = setInterval(recover, STRANDED_AFTER_MS);
+  recovery.unref();
+  app.addHook('onReady', async () => void recover());
+  app.addHook('onClose', async () => clearInterval(recovery));
 
   r.post('/v1/banking/bank-accounts', {
     config: { permission: 'banking.create' },

@@ -77,7 +77,7 @@ export async function createTransfer(deps: TransferDeps, ctx: RequestContext, pr
 }
 
 /** Hands the committed transfer to its provider; a refusal fails it (releasing the hold) in its own transaction. */
-async function submitToProvider(
+export async function submitToProvider(
   deps: TransferDeps,
   correlationId: string,
   row: InternalTransferRow,

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { internalTransfers } from '../../src/db/schema/index.js';
+import { TransferAutopilot } from '../../src/modules/banking/autopilot.js';
+import { recoverStrandedTransfers } from '../../src/modules/banking/transfer-recovery.js';
+import { applyStatusReport, type TransferDeps } from '../../src/modules/banking/transfers.service.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+/**
+ * What this proves: transfers a crashed process left behind are moved on. One committed but never handed to
+ * the provider is submitted (once: the provider keys on our id); one the sandbox autopilot was moving when its
+ * timers died reaches COMPLETED, with the money where it belongs.
+ */
+let t: TestApp;
+let deps: TransferDeps;
+beforeAll(async () => {
+  t = await createTestApp({ sandboxAutopilot: false });
+  deps = { db: t.db.db, providers: t.deps.providers };
+});
+afterAll(async () => t?.close());
+
+async function transferOf() {
+  const org = await t.createOrganization();
+  const open = async () => (await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'PROVIDER_A' } })).json();
+  const [a, b] = [await open(), await open()];
+  await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${a.id}/deposits`, key: t.platformKey, payload: { amount: 1_000 } });
+  const res = await t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key: org.apiKey, payload: { request_id: 'r1', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 300 } });
+  expect(res.statusCode).toBe(201);
+  return { org, a, b, id: res.json().id as string };
+}
+
+/** Makes a transfer look as a crash leaves it: older than the recovery threshold. */
+const age = (id: string, changes: Record<string, unknown> = {}) =>
+  t.db.db.update(internalTransfers).set({ ...changes, createdAt: sql`now() - interval '5 minutes'`, updatedAt: sql`now() - interval '5 minutes'` } as never).where(eq(internalTransfers.id, id));
+
+const row = async (id: string) => (await t.db.db.select().from(internalTransfers).where(eq(internalTransfers.id, id)))[0];
+
+describe('stranded transfer recovery', () => {
+  it('submits a committed transfer that never reached its provider, once', async () => {
+    const { id } = await transferOf();
+    const submitted = (await row(id)).providerTransferId;
+    await age(id, { providerTransferId: null, externalRequestId: null });
+    expect(await recoverStrandedTransfers(deps, undefined)).toBeGreaterThanOrEqual(1);
+    const after = await row(id);
+    expect(after.status).toBe('PENDING');
+    expect(after.providerTransferId).toBe(submitted);
+    // Young transfers are left to their own request.
+    const fresh = await transferOf();
+    await t.db.db.update(internalTransfers).set({ providerTransferId: null }).where(eq(internalTransfers.id, fresh.id));
+    await recoverStrandedTransfers(deps, undefined);
+    expect((await row(fresh.id)).providerTransferId).toBeNull();
+  });
+
+  it('moves on, to COMPLETED, transfers the sandbox autopilot lost with its process', async () => {
+    const { org, a, b, id } = await transferOf();
+    await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/internal-transfers/${id}/status`, key: t.platformKey, payload: { status: 'PROCESSING' } });
+    await age(id);
+    const autopilot = new TransferAutopilot(5, (report) => applyStatusReport(t.db.db, 'test', report));
+    try {
+      await recoverStrandedTransfers(deps, autopilot);
+      for (let i = 0; i < 100 && (await row(id)).status !== 'COMPLETED'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect((await row(id)).status).toBe('COMPLETED');
+    } finally {
+      await autopilot.stop();
+    }
+    const balance = async (accountId: string) => (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${accountId}`, key: org.apiKey })).json().balance;
+    expect(await balance(a.id)).toEqual({ available: 700, held: 0 });
+    expect(await balance(b.id)).toEqual({ available: 300, held: 0 });
+  });
+});
