@@ -191,9 +191,8 @@ describe('onboarding requirements read', () => {
       expect(a.rows).toBe(3);
       expect(b.rows).toBe(22);
       expect(b.n).toBe(a.n);
-      expect(a.n).toBeGreaterThanOrEqual(6);
-      // company, organization, lock, rows, documents, verifications, answers, affiliation (+ begin/commit on node-postgres)
-      expect(a.n).toBeLessThanOrEqual(11);
+      // A read that changes nothing is one statement (the snapshot of snapshot-read.ts), whatever the rows.
+      expect(a.n).toBe(1);
     } finally {
       session.logger = saved.logger;
       session.options.logger = saved.option;

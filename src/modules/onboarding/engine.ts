@@ -144,9 +144,14 @@ export async function shareableFor(tx: Tx, company: CompanyRow, accepts: readonl
   if (pending.length === 0) return { candidates: [], toCopy: new Set<string>() };
   const subjects = [...new Set(pending.map((r) => r.subjectDocumentNumber))];
   const candidates = await selectShareable(tx, organizationIdOf(company), subjects);
+  return { candidates, toCopy: sharedToCopy(pending, candidates, accepts) };
+}
+
+/** Which shared candidates meet pending rows (an identity pair counts only whole). */
+export function sharedToCopy(pending: RequirementRow[], candidates: DocumentRow[], accepts: readonly string[]): Set<string> {
   const toCopy = new Set<string>();
   for (const row of pending) for (const id of pickShared(row.type, row.subjectDocumentNumber, candidates, accepts) ?? []) toCopy.add(id);
-  return { candidates, toCopy };
+  return toCopy;
 }
 
 /** Whether requirement outcomes move the affiliation (only ACTIVE and WAITING_DOCUMENTS follow requirements). */
@@ -158,7 +163,7 @@ export function affiliationMove(ctx: EngineContext, company: CompanyRow, provide
   return next;
 }
 
-function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): Map<string, EvidenceAnswer[]> {
+export function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): Map<string, EvidenceAnswer[]> {
   const map = new Map<string, EvidenceAnswer[]>();
   for (const a of rows) {
     const list = map.get(a.requirementId) ?? [];

@@ -12,7 +12,7 @@ import { findRequirement, insertRequirements, lockCompanyOnboarding, selectCompa
 import type { RequirementView } from './onboarding.schemas.js';
 import { takesAnswers } from './requirements.rules.js';
 
-import { readIfUnchanged } from './snapshot-read.js';
+import { readSnapshot } from './snapshot-read.js';
 
 export const ONBOARDING_NOT_AVAILABLE = 'Company onboarding is not available yet';
 
@@ -24,16 +24,11 @@ async function assertOnboardingAvailable(tx: Tx, company: CompanyRow): Promise<v
 
 /** GET …/onboarding-requirements: reconcile, share, derive, persist and re-evaluate the affiliation, in one transaction. */
 export async function readRequirements(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<RequirementView[]> {
-  // Most reads change nothing: a read-only snapshot answers those without the company lock (snapshot-read.ts).
-  const unchanged = await db.transaction(
-    async (tx) => {
-      const company = await merchantPathCompany(tx, principal, merchantId);
-      await assertOnboardingAvailable(tx, company);
-      return readIfUnchanged(tx, ctx, company, provider);
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  if (unchanged) return unchanged;
+  // Most reads change nothing: a single-statement snapshot answers those without the company lock.
+  const snapshot = await readSnapshot(db, ctx, principal, merchantId, provider);
+  if (snapshot.kind === 'not-found') throw notFound('Merchant');
+  if (snapshot.kind === 'onboarding-unavailable') throw forbidden(ONBOARDING_NOT_AVAILABLE);
+  if (snapshot.kind === 'unchanged') return snapshot.views;
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
     await assertOnboardingAvailable(tx, company);

@@ -1,27 +1,72 @@
-import type { Tx } from '../../db/client.js';
-import type { CompanyRow } from '../../db/schema/index.js';
-import { affiliationMove, baseRowsPlan, deriveAll, loadEvidence, pendingDocumentRows, shareableFor, type EngineContext } from './engine.js';
-import { findAffiliation, selectRequirements } from './onboarding.repo.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { AffiliationRow, CompanyRow, DocumentRow, RequirementRow } from '../../db/schema/index.js';
+import type { CompanyPrincipal } from '../../http/context.js';
+import { affiliationMove, baseRowsPlan, deriveAll, groupAnswers, pendingDocumentRows, sharedToCopy, type EngineContext } from './engine.js';
 import type { RequirementView } from './onboarding.schemas.js';
 import { toRequirementView } from './onboarding.views.js';
 
+export type SnapshotRead =
+  | { kind: 'not-found' }
+  | { kind: 'onboarding-unavailable' }
+  | { kind: 'unchanged'; views: RequirementView[] }
+  | { kind: 'must-write' };
+
+/**
+ * One statement, so one consistent snapshot: the company (within reach), its organization, the provider's rows
+ * (oldest first), every piece of the company's evidence, other organizations' shareable documents about the
+ * rows' subjects, and the affiliation.
+ */
+export const snapshotStatement = (companyId: string, organizationId: string, provider: string) => sql`
+  select
+    (select row_to_json(c) from companies c where c.id = ${companyId} and (c.id = ${organizationId} or c.organization_id = ${organizationId})) as company,
+    (select row_to_json(o) from companies o where o.id = ${organizationId}) as organization,
+    (select coalesce(json_agg(r order by r.created_at, r.seq), '[]') from onboarding_requirements r where r.company_id = ${companyId} and r.provider = ${provider}) as requirements,
+    (select coalesce(json_agg(d), '[]') from onboarding_documents d where d.company_id = ${companyId}) as documents,
+    (select coalesce(json_agg(b), '[]') from biometric_verifications b where b.company_id = ${companyId}) as biometrics,
+    (select coalesce(json_agg(a), '[]') from onboarding_answers a where a.company_id = ${companyId}) as answers,
+    (select coalesce(json_agg(d), '[]') from onboarding_documents d join companies owner on owner.id = d.organization_id
+      where d.subject_document_number in (select subject_document_number from onboarding_requirements where company_id = ${companyId} and provider = ${provider})
+        and d.status = 'APPROVED' and d.origin = 'UPLOAD' and d.organization_id <> ${organizationId} and owner.share_documents) as shareable,
+    (select row_to_json(f) from affiliations f where f.company_id = ${companyId} and f.provider = ${provider} limit 1) as affiliation`;
+
+/** A row as `row_to_json` gives it, as Drizzle would: camelCase fields, `*_at` timestamps as Dates. */
+function fromJson<T>(json: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const field = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[field] = key.endsWith('_at') && typeof value === 'string' ? new Date(value) : value;
+  }
+  return out as T;
+}
+
+const list = <T>(value: unknown) => (value as Record<string, unknown>[]).map((row) => fromJson<T>(row));
+
 /**
  * The lock-free requirements read. Most reads change nothing, yet the full evaluation takes the company's
- * onboarding lock, which serializes every reader of one company. In a read-only snapshot this derives what the
- * full evaluation would; when nothing would be written (no base row to add, waive or restore, no status to
- * persist, no shared copy to make, no affiliation to move) it answers from the snapshot, which is exactly what
- * the locked read would have returned at that instant. Otherwise it returns null and the caller evaluates
- * under the lock.
+ * onboarding lock, which serializes every reader of one company. From a single-statement snapshot this derives
+ * what the full evaluation would; when nothing would be written (no base row to add, waive or restore, no
+ * status to persist, no shared copy to make, no affiliation to move) it answers from the snapshot, which is what
+ * the locked read would have returned at that instant. Otherwise the caller evaluates under the lock.
  */
-export async function readIfUnchanged(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string): Promise<RequirementView[] | null> {
+export async function readSnapshot(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<SnapshotRead> {
+  if (principal.kind === 'merchant' && merchantId !== principal.companyId) return { kind: 'not-found' };
+  // Both drivers answer `{ rows }` and parse json columns.
+  const result = (await db.execute(snapshotStatement(merchantId, principal.organizationId, provider))) as unknown as { rows: Record<string, unknown>[] };
+  const snap = result.rows[0];
+  if (!snap.company) return { kind: 'not-found' };
+  const company = fromJson<CompanyRow>(snap.company as Record<string, unknown>);
+  const organization = snap.organization ? fromJson<CompanyRow>(snap.organization as Record<string, unknown>) : undefined;
+  if (!organization?.companyOnboardingEnabled) return { kind: 'onboarding-unavailable' };
+
   const accepts = ctx.accepts(provider);
-  const rows = await selectRequirements(tx, company.id, provider);
-  if (baseRowsPlan(rows, company, provider).changes > 0) return null;
-  const evidence = await loadEvidence(tx, company.id);
+  const rows = list<RequirementRow>(snap.requirements);
+  if (baseRowsPlan(rows, company, provider).changes > 0) return { kind: 'must-write' };
+  const evidence = { documents: list<DocumentRow>(snap.documents), biometrics: list<never>(snap.biometrics), answersOf: groupAnswers(list<never>(snap.answers)) };
   const derived = deriveAll(rows, evidence, accepts);
-  if (rows.some((row, i) => row.status !== derived[i].status)) return null;
-  if ((await shareableFor(tx, company, accepts, pendingDocumentRows(rows, derived))).toCopy.size > 0) return null;
-  const affiliation = await findAffiliation(tx, company.id, provider);
-  if (affiliationMove(ctx, company, provider, affiliation, derived.map((d) => d.status))) return null;
-  return rows.map((row, i) => toRequirementView(row, derived[i], accepts));
+  if (rows.some((row, i) => row.status !== derived[i].status)) return { kind: 'must-write' };
+  if (sharedToCopy(pendingDocumentRows(rows, derived), list<DocumentRow>(snap.shareable), accepts).size > 0) return { kind: 'must-write' };
+  const affiliation = snap.affiliation ? fromJson<AffiliationRow>(snap.affiliation as Record<string, unknown>) : undefined;
+  if (affiliationMove(ctx, company, provider, affiliation, derived.map((d) => d.status))) return { kind: 'must-write' };
+  return { kind: 'unchanged', views: rows.map((row, i) => toRequirementView(row, derived[i], accepts)) };
 }
