@@ -30,12 +30,21 @@ export const snapshotStatement = (companyId: string, organizationId: string, pro
         and d.status = 'APPROVED' and d.origin = 'UPLOAD' and d.organization_id <> ${organizationId} and owner.share_documents) as shareable,
     (select row_to_json(f) from affiliations f where f.company_id = ${companyId} and f.provider = ${provider} limit 1) as affiliation`;
 
+// Column name -> [field name, is a timestamp]: a few dozen names, converted once (this runs for every value read).
+const columns = new Map<string, readonly [string, boolean]>();
+const columnOf = (key: string) => {
+  let column = columns.get(key);
+  if (!column) columns.set(key, (column = [key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), key.endsWith('_at')]));
+  return column;
+};
+
 /** A row as `row_to_json` gives it, as Drizzle would: camelCase fields, `*_at` timestamps as Dates. */
 function fromJson<T>(json: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) {
-    const field = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    out[field] = key.endsWith('_at') && typeof value === 'string' ? new Date(value) : value;
+  for (const key in json) {
+    const [field, timestamp] = columnOf(key);
+    const value = json[key];
+    out[field] = timestamp && typeof value === 'string' ? new Date(value) : value;
   }
   return out as T;
 }
