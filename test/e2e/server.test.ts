@@ -5,12 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 
+const children: ChildProcess[] = [];
+
 /** Starts the real server (`npm start`'s entry) and waits for its banner. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
@@ -29,7 +32,11 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; output: ()
 
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  // A failed assertion must not leave a server running.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
 
 describe('npm start (sandbox)', () => {
   it('prints URLs and keys, writes sandbox.json, serves over TLS, reuses keys on restart and shuts down gracefully', async () => {
