@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { and, asc, desc, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.js';
 
 export interface SortKey {
   field: string;
@@ -141,3 +142,22 @@ export function orderBy(q: CommonListFilters, cols: ListColumns): SQL[] {
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
 
 export const allOf = (conditions: (SQL | undefined)[]) => and(...conditions.filter((c): c is SQL => c !== undefined));
+
+/**
+ * One page of a table's rows within `scope` and the common filters, in the requested order, with the total
+ * matching: the query pair every single-table list runs.
+ */
+export async function selectPage<T extends PgTable>(
+  db: Executor,
+  table: T,
+  scope: SQL | undefined,
+  q: CommonListFilters,
+  cols: ListColumns,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const where = and(scope, ...commonFilters(q, cols));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(table as PgTable).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
+    db.select({ total: count() }).from(table as PgTable).where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total };
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccounts, internalTransfers, ledgerEntries, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../http/context.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { ownedRowsInReach } from '../../http/reach.js';
 import { balanceDeltas, posting, type PostingKind } from './banking.rules.js';
 
@@ -59,12 +59,7 @@ export async function applyPosting(
 
 export async function listAccounts(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: BankAccountRow[]; total: number }> {
   const cols = { id: bankAccounts.id, createdAt: bankAccounts.createdAt, status: bankAccounts.status };
-  const where = and(scope, ...commonFilters(q, cols));
-  const [rows, [{ total }]] = await Promise.all([
-    tx.select().from(bankAccounts).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
-    tx.select({ total: count() }).from(bankAccounts).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(tx, bankAccounts, scope, q, cols);
 }
 
 export async function findTransfer(tx: Executor, where: SQL, lock = false): Promise<InternalTransferRow | undefined> {
@@ -80,10 +75,5 @@ export async function updateTransfer(tx: Executor, id: string, changes: Partial<
 
 export async function listTransfers(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: InternalTransferRow[]; total: number }> {
   const cols = { id: internalTransfers.id, createdAt: internalTransfers.createdAt, status: internalTransfers.status, amount: internalTransfers.amount };
-  const where = and(scope, ...commonFilters(q, cols));
-  const [rows, [{ total }]] = await Promise.all([
-    tx.select().from(internalTransfers).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
-    tx.select({ total: count() }).from(internalTransfers).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(tx, internalTransfers, scope, q, cols);
 }

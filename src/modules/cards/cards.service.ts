@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { storedCards, type StoredCardRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { claimRequestId } from '../../http/idempotency.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { merchantPathCompany } from '../../http/reach.js';
 import { brandFromBin } from './brands.js';
 import type { StoreCardInput } from './cards.schemas.js';
@@ -76,10 +76,5 @@ const listColumns = { id: storedCards.id, createdAt: storedCards.createdAt, stat
 
 export async function listCards(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters) {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const where = and(eq(storedCards.companyId, company.id), ...commonFilters(q, listColumns));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(storedCards).where(where).orderBy(...orderBy(q, listColumns)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(storedCards).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, storedCards, eq(storedCards.companyId, company.id), q, listColumns);
 }

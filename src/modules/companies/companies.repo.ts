@@ -1,7 +1,7 @@
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { apiKeys, companies, type CompanyRow } from '../../db/schema/index.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 
 export type NewCompanyRow = typeof companies.$inferInsert;
 
@@ -29,12 +29,7 @@ const listColumns = { id: companies.id, createdAt: companies.createdAt, status: 
 
 /** One page of companies matching `scope` and the common filters, with the total. */
 export async function listCompanies(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: CompanyRow[]; total: number }> {
-  const where = and(scope, ...commonFilters(q, listColumns));
-  const [rows, [{ total }]] = await Promise.all([
-    tx.select().from(companies).where(where).orderBy(...orderBy(q, listColumns)).limit(q.limit).offset(offsetOf(q)),
-    tx.select({ total: count() }).from(companies).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(tx, companies, scope, q, listColumns);
 }
 
 /**

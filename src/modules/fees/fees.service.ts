@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { feePolicies, type FeePolicyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { CompanyPrincipal } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { claimRequestId } from '../../http/idempotency.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { percentageDecimal, quote, type QuoteTransaction, type Rule } from './fees.rules.js';
 import type { PolicyInput, StoredRule } from './fees.schemas.js';
 
@@ -91,12 +91,7 @@ export async function deactivatePolicy(db: Database, principal: CompanyPrincipal
 const listColumns = { id: feePolicies.id, createdAt: feePolicies.createdAt, sortable: { name: feePolicies.name } };
 
 export async function listPolicies(db: Database, principal: CompanyPrincipal, q: CommonListFilters & { is_active?: boolean }) {
-  const where = and(inOrganization(principal), ...commonFilters(q, listColumns), ...(q.is_active === undefined ? [] : [eq(feePolicies.isActive, q.is_active)]) as SQL[]);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(feePolicies).where(where).orderBy(...orderBy(q, listColumns)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(feePolicies).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, feePolicies, and(inOrganization(principal), ...(q.is_active === undefined ? [] : [eq(feePolicies.isActive, q.is_active)]) as SQL[]), q, listColumns);
 }
 
 export async function quotePolicy(db: Database, principal: CompanyPrincipal, id: string, tx: QuoteTransaction) {

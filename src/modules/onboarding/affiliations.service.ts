@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { affiliations, type AffiliationRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { CompanyPrincipal } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { claimRequestId } from '../../http/idempotency.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { merchantPathCompany, ownedRowsInReach } from '../../http/reach.js';
 import { recordEvent } from '../../events/outbox.js';
 import { activateCompany, affiliationState, evaluate, organizationIdOf, type EngineContext } from './engine.js';
@@ -63,12 +63,7 @@ export async function createAffiliation(
 const columns = { id: affiliations.id, createdAt: affiliations.createdAt, status: affiliations.status };
 
 async function page(db: Database, scope: SQL, q: CommonListFilters) {
-  const where = and(scope, ...commonFilters(q, columns));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(affiliations).where(where).orderBy(...orderBy(q, columns)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(affiliations).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, affiliations, scope, q, columns);
 }
 
 /** GET /v1/affiliations: every affiliation within the caller's reach. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { affiliations, companies, onboardingDocuments, type DocumentRow } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import type { CompanyPrincipal } from '../../http/context.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { claimRequestId } from '../../http/idempotency.js';
 import { merchantPathCompany } from '../../http/reach.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { recordEvent } from '../../events/outbox.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { documentEventPayload, organizationIdOf, type EngineContext } from './engine.js';
@@ -114,12 +114,7 @@ const documentColumns = { id: onboardingDocuments.id, createdAt: onboardingDocum
 
 export async function listDocuments(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters) {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const where = and(eq(onboardingDocuments.companyId, company.id), ...commonFilters(q, documentColumns));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(onboardingDocuments).where(where).orderBy(...orderBy(q, documentColumns)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(onboardingDocuments).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, onboardingDocuments, eq(onboardingDocuments.companyId, company.id), q, documentColumns);
 }
 
 /** The read under an affiliation: 404 unless the affiliation and the document both belong to the merchant. */

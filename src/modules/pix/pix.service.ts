@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { CompanyPrincipal } from '../../http/context.js';
 import { badRequest, conflict, invalidField, notFound } from '../../http/errors.js';
 import { claimRequestId, fingerprint } from '../../http/idempotency.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { merchantPathCompany } from '../../http/reach.js';
 import { bankingOf } from '../../providers/banking.js';
 import type { ProviderName } from '../../providers/port.js';
@@ -140,15 +140,10 @@ const listColumns = { id: pixKeys.id, createdAt: pixKeys.createdAt, status: pixK
 
 export async function listPixKeys(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters & { key_type?: string; bank_account_id?: string }) {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const where = and(
+  const scope = and(
     eq(pixKeys.companyId, company.id),
-    ...commonFilters(q, listColumns),
     ...(q.key_type ? [eq(pixKeys.keyType, q.key_type as PixKeyRow['keyType'])] : []),
     ...(q.bank_account_id ? [eq(pixKeys.bankAccountId, q.bank_account_id)] : []),
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(pixKeys).where(where).orderBy(...orderBy(q, listColumns)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(pixKeys).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(db, pixKeys, scope, q, listColumns);
 }

@@ -4,7 +4,7 @@ import {
   authCodes, companies, companyUsers, loginFailures, roles, userIdentifiers, userRoles, users,
   type AuthCodeRow, type CodePurpose, type IdentifierRow, type MembershipRow, type RoleRow, type UserRow,
 } from '../../db/schema/index.js';
-import { commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { commonFilters, offsetOf, orderBy, selectPage, type CommonListFilters } from '../../http/pagination.js';
 import type { FailureState } from './users.rules.js';
 
 export async function findUser(tx: Executor, id: string, lock = false): Promise<UserRow | undefined> {
@@ -141,12 +141,7 @@ export async function findRoles(tx: Executor, companyId: string, ids: string[], 
 const roleListColumns = { id: roles.id, createdAt: roles.createdAt, sortable: { name: roles.name } };
 
 export async function listRoles(tx: Executor, companyId: string, q: CommonListFilters): Promise<{ rows: RoleRow[]; total: number }> {
-  const where = and(eq(roles.companyId, companyId), ...commonFilters(q, roleListColumns));
-  const [rows, [{ total }]] = await Promise.all([
-    tx.select().from(roles).where(where).orderBy(...orderBy(q, roleListColumns)).limit(q.limit).offset(offsetOf(q)),
-    tx.select({ total: count() }).from(roles).where(where),
-  ]);
-  return { rows, total };
+  return selectPage(tx, roles, eq(roles.companyId, companyId), q, roleListColumns);
 }
 
 // One-time codes.
