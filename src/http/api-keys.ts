@@ -18,8 +18,9 @@ export function keyDisplayPrefix(key: string): string {
   return key.slice(0, 12);
 }
 
-export function safeEqual(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a).digest();
-  const hb = createHash('sha256').update(b).digest();
-  return timingSafeEqual(ha, hb);
+/** Constant-time equality of two SHA-256 hex digests (as hashApiKey gives them). */
+export function sameDigest(a: string, b: string): boolean {
+  const ba = Buffer.from(a, 'hex');
+  const bb = Buffer.from(b, 'hex');
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
 }

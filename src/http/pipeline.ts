@@ -8,7 +8,7 @@ import { RequestValidationError, mapZodIssues } from './validation.js';
 import { authenticate, authorize, type ApiKeyResolver, type BearerAuthenticator } from './auth.js';
 import type { RateLimiter, RatePool } from './rate-limit.js';
 import type { Principal } from './context.js';
-import { isDatabaseUnavailable, pgError } from '../db/errors.js';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
 
 export interface PipelineOptions {
   trustProxy: boolean;
@@ -169,12 +169,11 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
   }
   if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('Malformed JSON body', 'body');
   if (e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return badRequest('Invalid Content-Length', 'content-length');
-  const dbCode = pgError(err).code;
   if (isDatabaseUnavailable(err)) {
     request.log.error({ err }, 'database unavailable');
     return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly');
   }
-  if (dbCode === '23505') return new ApiError(409, 'CONFLICT_ERROR', 'The resource already exists');
+  if (isUniqueViolation(err)) return new ApiError(409, 'CONFLICT_ERROR', 'The resource already exists');
   if (isResponseSerializationError(err)) {
     request.log.error({ err }, 'response did not match its schema');
   } else if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
