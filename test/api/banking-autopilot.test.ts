@@ -1,3 +1,4 @@
+import { eventually } from '../helpers/poll.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -7,14 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('condition not reached');
-}
+const waitFor = <T>(read: () => Promise<T>, done: (v: T) => boolean) => eventually(read, done, 'the autopilot', 10_000, 25);
 
 describe('sandbox autopilot', () => {
   it('moves an accepted transfer PENDING -> PROCESSING -> COMPLETED and settles the balances', async () => {

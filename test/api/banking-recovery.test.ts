@@ -5,6 +5,7 @@ import { TransferAutopilot } from '../../src/modules/banking/autopilot.js';
 import { recoverStrandedTransfers } from '../../src/modules/banking/transfer-recovery.js';
 import { applyStatusReport, type TransferDeps } from '../../src/modules/banking/transfers.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { eventually } from '../helpers/poll.js';
 
 /**
  * What this proves: transfers a crashed process left behind are moved on. One committed but never handed to
@@ -58,8 +59,7 @@ describe('stranded transfer recovery', () => {
     const autopilot = new TransferAutopilot(5, (report) => applyStatusReport(t.db.db, 'test', report));
     try {
       await recoverStrandedTransfers(deps, autopilot);
-      for (let i = 0; i < 100 && (await row(id)).status !== 'COMPLETED'; i++) await new Promise((r) => setTimeout(r, 20));
-      expect((await row(id)).status).toBe('COMPLETED');
+      expect((await eventually(() => row(id), (r) => r.status === 'COMPLETED', 'COMPLETED', 2_000, 20)).status).toBe('COMPLETED');
     } finally {
       await autopilot.stop();
     }

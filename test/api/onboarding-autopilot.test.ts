@@ -1,3 +1,4 @@
+import { eventually as poll } from '../helpers/poll.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { requirements, upload } from '../helpers/onboarding.js';
@@ -8,14 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not reached');
-}
+const eventually = <T>(probe: () => Promise<T>, done: (value: T) => boolean) => poll(probe, done, 'the autopilot', 10_000, 100);
 
 it('approves pending documents and captures by itself, and the affiliation follows', async () => {
   const org = await t.createOrganization();

@@ -1,3 +1,4 @@
+import { until as untilHolds } from '../helpers/poll.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +18,7 @@ function spawnWorker(organizationId: string): ChildProcess {
   });
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 600; i++) {
-    if (await condition()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const until = (condition: () => boolean | Promise<boolean>, what: string) => untilHolds(condition, what, 30_000, 50);
 
 describe.skipIf(!onPostgres)('webhook worker killed mid-delivery (PostgreSQL only: separate processes share one database)', () => {
   let t: TestApp;

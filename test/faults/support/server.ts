@@ -125,15 +125,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
 }
 
-/** Polls until `condition` holds; fails after `timeoutMs` naming what it waited for. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await sleep(everyMs);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
+export { until } from '../../helpers/poll.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
