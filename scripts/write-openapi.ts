@@ -1,18 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildApp } from '../src/app.js';
+import { buildDependencies, ephemeralSecrets } from '../src/composition.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { HealthMonitor } from '../src/providers/health-monitor.js';
-import { sandboxProviders } from '../src/providers/registry.js';
 
 /** Writes the OpenAPI document generated from the route schemas to build/openapi.json (CI lints it). */
-const config = testConfig();
-const db = await openDatabase({});
-const providers = sandboxProviders();
-const app = await buildApp({ config, db, providers, health: new HealthMonitor(providers, 60_000) });
+const built = await buildDependencies(testConfig(), { database: {}, migrate: false, secrets: ephemeralSecrets(), redis: null, checkHealth: false, cardKeys: false });
+const app = await buildApp(built.deps);
 await app.ready();
 mkdirSync('build', { recursive: true });
 writeFileSync('build/openapi.json', JSON.stringify(app.swagger(), null, 2));
 await app.close();
-await db.close();
+await built.close();
 process.stdout.write('wrote build/openapi.json\n');

@@ -4,42 +4,21 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import type { AppDeps } from './deps.js';
 import type { Config } from './config.js';
-import type { DbHandle } from './db/client.js';
-import type { ProviderRegistry } from './providers/registry.js';
-import type { HealthMonitor } from './providers/health-monitor.js';
-import type { FileStore } from './modules/onboarding/file-store.js';
-import { ApiKeyResolver, noBearerSupport, type BearerAuthenticator } from './http/auth.js';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import underPressure from '@fastify/under-pressure';
-import { BODY_LIMIT, errorEnvelope, installPipeline, newRequestId } from './http/pipeline.js';
+import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequestId } from './http/pipeline.js';
+import { answerPlainHttpOnTls, clientErrorHandler, MAX_URL_BYTES } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
 import { routeModules } from './modules/index.js';
-import type { AuthServices } from './modules/auth/services.js';
+import { buildPciHost } from './pci/pci-app.js';
+import { wallMillis } from './jobs/clock.js';
 
-/** What the app is built from; the composition root (server.ts) or a test makes these. */
-export interface AppDeps {
-  config: Config;
-  db: DbHandle;
-  providers: ProviderRegistry;
-  health: HealthMonitor;
-  /** The platform staff key in force (configured, or the sandbox's generated one). */
-  platformKey?: string;
-  rateLimiter?: RateLimiter;
-  bearer?: BearerAuthenticator;
-  /** Load-shedding thresholds (tests lower them to provoke a 503). */
-  pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number; startupGraceMs?: number };
-  /** Users, auth and zipcodes (`createAuthServices`); its `bearer` verifies JWTs unless `bearer` is given. */
-  auth?: AuthServices;
-  /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
-  webhookDashboardSecret?: string;
-  /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
-  fileStore?: FileStore;
-  /** HMAC secret of document download links (server.ts persists one); default: random per process. */
-  documentUrlSecret?: string;
-}
+export type { AppDeps };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +30,18 @@ declare module 'fastify' {
 
 export const CORE_PREFIX = '/core';
 
+/**
+ * Fastify's form of TRUST_PROXY: a hop count trusts that many hops from the socket's peer (so the client is
+ * the entry right of them in X-Forwarded-For, or the leftmost when there are fewer); a list trusts those
+ * addresses only. Fastify's `true` (believe every X-Forwarded-For entry) is never used.
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (Array.isArray(trust)) return trust;
+  const hops = trust === true ? 1 : trust;
+  return (_address, hop) => hop < hops;
+}
+
 /** The base every host shares: options, compilers, deps, load shedding and the cross-cutting pipeline. */
 async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Promise<FastifyInstance> {
   const timeout = deps.config.requestTimeoutMs;
@@ -59,7 +50,10 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   // slow client (slowloris) is cut off close to the limit.
   const serverFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
     const options = { requestTimeout: timeout, connectionsCheckingInterval: Math.min(1000, timeout) };
-    return tls ? createHttpsServer({ ...options, ...tls }, handler) : createHttpServer(options, handler);
+    if (!tls) return createHttpServer(options, handler);
+    const server = createHttpsServer({ ...options, ...tls }, handler);
+    answerPlainHttpOnTls(server);
+    return server;
   };
   const app = Fastify({
     serverFactory,
@@ -67,9 +61,13 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     return503OnClosing: true,
     requestTimeout: deps.config.requestTimeoutMs,
+    // Path ids of any length reach their schema (a 400 naming the field); the whole URL is bounded instead.
+    routerOptions: { maxParamLength: MAX_URL_BYTES },
+    clientErrorHandler,
+    frameworkErrors,
     ...serverOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -82,20 +80,20 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   // after start measure that, not load, so shedding begins only after a grace period.
   let shedFrom = Number.POSITIVE_INFINITY;
   app.addHook('onReady', async () => {
-    shedFrom = Date.now() + (deps.pressure?.startupGraceMs ?? 5000);
+    shedFrom = wallMillis() + (deps.pressure?.startupGraceMs ?? 5000);
   });
   await app.register(underPressure, {
     maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? 1000,
     sampleInterval: deps.pressure?.sampleIntervalMs ?? 250,
     // under-pressure sends what the handler returns; returning nothing lets the request through.
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-      if (Date.now() < shedFrom) return undefined;
+      if (wallMillis() < shedFrom) return undefined;
       reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
       return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
   });
   installPipeline(app, {
-    trustProxy: deps.config.trustProxy,
+    trustProxy: deps.config.trustProxy !== false,
     environment: deps.config.env,
     keys: new ApiKeyResolver(deps.db.db, deps.platformKey),
     bearer: deps.bearer ?? deps.auth?.bearer ?? noBearerSupport,
@@ -119,7 +117,13 @@ export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOption
   return app;
 }
 
-/** The PCI host: it serves transaction and 3DS creation only, which do not exist yet, so every path is 404. */
-export async function buildPciApp(deps: AppDeps, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  return baseApp(deps, serverOptions);
+/**
+ * The PCI host (payments.md P1): the four create routes, encrypted in transit and relayed in-process to `core`;
+ * 404 elsewhere. It gets no database from these deps: only config and the rate limiter (src/pci/).
+ */
+export async function buildPciApp(deps: AppDeps, serverOptions: FastifyServerOptions, relay: { core: FastifyInstance }): Promise<FastifyInstance> {
+  return buildPciHost(
+    { core: relay.core, logLevel: deps.config.logLevel, rateLimiter: deps.rateLimiter },
+    { trustProxy: fastifyTrustProxy(deps.config.trustProxy), requestTimeout: deps.config.requestTimeoutMs, ...serverOptions },
+  );
 }

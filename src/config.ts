@@ -19,10 +19,25 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
-  TRUST_PROXY: booleanFlag(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const v = (raw ?? 'false').trim();
+      if (v === 'false' || v === '0' || v === '') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v.split(',').map((p) => p.trim()).filter(Boolean);
+      if (list.length === 0 || list.some((p) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p))) {
+        ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count or a comma-separated list of proxy addresses/CIDRs' });
+        return z.NEVER;
+      }
+      return list;
+    }),
   PUBLIC_BASE_URL: z.string().url().optional(),
   PLATFORM_ADMIN_KEY: z.string().min(32).optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
   RATE_LIMIT_STANDARD_RPS: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_HIGH_RPS: z.coerce.number().int().min(1).default(1000),
   WEBHOOK_RETRY_SCHEDULE: z
@@ -38,6 +53,8 @@ const envSchema = z.object({
     }),
   SANDBOX_AUTOPILOT: booleanFlag(true),
   SANDBOX_AUTOPILOT_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Fault drills: faults the sandbox provider starts with (src/providers/sandbox/faults.ts). */
+  SANDBOX_PROVIDER_FAULTS: z.string().optional(),
   ZIPCODE_SERVICE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().url().optional(),
@@ -49,6 +66,12 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Which proxies are believed (product.md §14): none, a hop count (`true` is one hop), or a list of proxy
+ * addresses/CIDRs. Never "any X-Forwarded-For".
+ */
+export type TrustProxy = false | number | string[];
+
 export interface Config {
   env: 'sandbox' | 'production';
   host: string;
@@ -58,15 +81,20 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   tls?: { certFile: string; keyFile: string };
-  trustProxy: boolean;
+  /** `true` (tests) means one hop. */
+  trustProxy: TrustProxy | true;
   publicBaseUrl?: string;
   platformAdminKey?: string;
   jwtSecret?: string;
+  /** Card-data private keys (payments.md P6); sandbox default DATA_DIR/encryption-keys.json, generated. */
+  encryptionKeysFile?: string;
   rateLimits: { standardRps: number; highRps: number };
   webhookRetrySchedule: number[];
   sandboxAutopilot: boolean;
   /** Delay between the autopilot's status reports (each step). */
   sandboxAutopilotDelayMs: number;
+  /** `operation:kind[:times[:code]]`, comma-separated; sandbox only (ignored in production). */
+  sandboxProviderFaults?: string;
   zipcodeServiceUrl?: string;
   logLevel: Env['LOG_LEVEL'];
   smtpUrl?: string;
@@ -104,10 +132,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     platformAdminKey: e.PLATFORM_ADMIN_KEY,
     jwtSecret: e.JWT_SECRET,
+    encryptionKeysFile: e.ENCRYPTION_KEYS_FILE,
     rateLimits: { standardRps: e.RATE_LIMIT_STANDARD_RPS, highRps: e.RATE_LIMIT_HIGH_RPS },
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
     sandboxAutopilot: e.SANDBOX_AUTOPILOT,
     sandboxAutopilotDelayMs: e.SANDBOX_AUTOPILOT_DELAY_MS,
+    sandboxProviderFaults: e.APP_ENV === 'sandbox' ? e.SANDBOX_PROVIDER_FAULTS : undefined,
     zipcodeServiceUrl: e.ZIPCODE_SERVICE_URL,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
@@ -125,6 +155,7 @@ function assertProductionReady(config: Config): void {
   const missing: string[] = [];
   if (!config.platformAdminKey) missing.push('PLATFORM_ADMIN_KEY');
   if (!config.jwtSecret) missing.push('JWT_SECRET');
+  if (!config.encryptionKeysFile) missing.push('ENCRYPTION_KEYS_FILE');
   if (!config.publicBaseUrl) missing.push('PUBLIC_BASE_URL');
   if (!config.tls && !config.trustProxy) missing.push('TLS_CERT_FILE and TLS_KEY_FILE (or TRUST_PROXY=true)');
   if (missing.length > 0) {

@@ -1,30 +1,32 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
-import { dataDirDatabasePath, openDatabase } from './db/client.js';
-import { migrate } from './db/migrate.js';
-import { startDeliveryWorker } from './modules/webhooks/delivery-worker.js';
+import { buildDependencies } from './composition.js';
+import { dataDirDatabasePath } from './db/client.js';
 
 /**
- * `npm run worker`: a webhook delivery worker on its own, for scale. Run any number of them (and of servers,
- * which run one inside by default) against the same database; they share the work through leased claims.
+ * `npm run worker`: background work on its own (webhook delivery and the job runner), for scale. Run any number
+ * of them (and of servers, which run both inside by default) against the same database; they share the work
+ * through leased claims. Built by the same composition root as the server.
  */
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, base: { role: 'webhook-worker' } });
+  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, base: { role: 'worker' } });
   if (!config.databaseUrl) {
     // The embedded database is one process's file: a separate worker needs the shared PostgreSQL.
     logger.warn('DATABASE_URL is not set: the worker opens the embedded database, which the server must not hold at the same time');
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir), poolSize: 10 });
-  await migrate(db);
-  const worker = startDeliveryWorker({ db, config, logger, organizationIds: organizationsFromArgs(process.argv.slice(2)) });
+  const organizationIds = organizationsFromArgs(process.argv.slice(2));
+  const built = await buildDependencies(config, {
+    database: { databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir), poolSize: 10 },
+    checkHealth: false,
+  });
+  built.start({ logger, health: false, delivery: true, jobs: true, organizationIds });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping: finishing deliveries in flight');
-    await worker.stop();
-    await db.close();
+    logger.info({ signal }, 'stopping: finishing deliveries and jobs in flight');
+    await built.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -17,6 +17,10 @@ createServer(async (req, res) => {
     return;
   }
   try {
+    // A JSON body (POST) adds its fields to the parameters (e.g. a random origin account per request).
+    let input = '';
+    for await (const chunk of req) input += chunk;
+    if (input) for (const [k, v] of Object.entries(JSON.parse(input) as Record<string, string>)) url.searchParams.set(k, v);
     const rows = await scenario(pool, url.searchParams);
     const body = JSON.stringify(rows);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });

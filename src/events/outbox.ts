@@ -1,38 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
-import { enqueueMessage } from '../modules/webhooks/messages.repo.js';
+import { eventConsumers } from './consumers.js';
+import type { EventPayload, EventType } from './payloads.js';
+
+export type { EventType } from './payloads.js';
 
 export const EVENT_SOURCE = 'payment-platform';
 export const EVENT_VERSION = 1;
 
-export type EventType =
-  | 'company.created'
-  | 'company.status-changed'
-  | 'affiliation.created'
-  | 'affiliation.status-changed'
-  | 'internal-transfer.created'
-  | 'internal-transfer.status-changed'
-  | 'onboarding-document.status-changed'
-  | 'transaction.created'
-  | 'transaction.status-changed'
-  | 'cashout.created'
-  | 'cashout.status-changed';
-
-export interface NewEvent {
-  type: EventType;
+export interface NewEvent<T extends EventType = EventType> {
+  type: T;
   /** The company the event concerns (the merchant for a merchant's event). */
   companyId: string;
   /** The organization whose endpoint receives it. */
   organizationId: string;
-  payload: Record<string, unknown>;
+  payload: EventPayload<T>;
   /** Ties events of one request; the request id when there is one. */
   correlationId: string;
 }
 
-/** Records an event inside the caller's transaction (the outbox): it exists exactly when the change does. */
-export async function recordEvent(tx: Executor, event: NewEvent): Promise<EventRow> {
-  const [row] = await recordEvents(tx, [event]);
+/** Any event, with its payload checked against its own type (a union correlated by `type`). */
+export type AnyNewEvent = { [T in EventType]: NewEvent<T> }[EventType];
+
+/**
+ * Records an event inside the caller's transaction (the outbox): it exists exactly when the change does.
+ * `occurredAt` is the change's own timestamp (from the organization's clock), so the event and the resource agree.
+ */
+export async function recordEvent<T extends EventType>(tx: Executor, event: NewEvent<T>, occurredAt: Date): Promise<EventRow> {
+  const [row] = await recordEvents(tx, [event as AnyNewEvent], occurredAt);
   return row;
 }
 
@@ -52,11 +48,11 @@ export function eventEnvelope(row: EventRow) {
 
 /**
  * Records several events with one statement (a read that creates several documents stays one query), each
- * with its delivery row in the same transaction, so no event meant for a receiver can be lost.
+ * handed to the registered consumers in the same transaction (webhook delivery queues its message there), so no
+ * event meant for a receiver can be lost.
  */
-export async function recordEvents(tx: Executor, list: NewEvent[]): Promise<EventRow[]> {
+export async function recordEvents(tx: Executor, list: AnyNewEvent[], occurredAt: Date): Promise<EventRow[]> {
   if (list.length === 0) return [];
-  const occurredAt = new Date();
   const rows = await tx
     .insert(events)
     .values(
@@ -73,6 +69,6 @@ export async function recordEvents(tx: Executor, list: NewEvent[]): Promise<Even
       })),
     )
     .returning();
-  for (const row of rows) await enqueueMessage(tx, row);
+  await eventConsumers.dispatch(tx, rows);
   return rows;
 }

@@ -1,11 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { apiKeys, companies } from '../db/schema/index.js';
 import { hashApiKey, sameDigest } from './api-keys.js';
-import type { Principal } from './context.js';
-import { forbidden, unauthenticated } from './errors.js';
+import type { Principal } from '../kernel/context.js';
+import { forbidden, unauthenticated } from '../kernel/errors.js';
 import { hasPermission } from './permissions.js';
+import { wallMillis } from '../jobs/clock.js';
 
 /** Verifies a Bearer token; the users area provides the real one. */
 export interface BearerAuthenticator {
@@ -19,6 +21,7 @@ export const noBearerSupport: BearerAuthenticator = {
 };
 
 const KEY_CACHE_MS = 10_000;
+const parent = alias(companies, 'parent_company');
 
 /** Resolves API keys to principals; a short cache keeps the hot path off the database. */
 export class ApiKeyResolver {
@@ -31,16 +34,25 @@ export class ApiKeyResolver {
     this.platformKeyHash = platformKey === undefined ? undefined : hashApiKey(platformKey);
   }
 
+  /** Whether the key is known from the cache alone (no database work): unknown keys are rate limited first. */
+  isKnown(key: string): Principal | undefined {
+    const hash = hashApiKey(key);
+    if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash)) return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
+    const hit = this.cache.get(hash);
+    return hit && hit.expires > wallMillis() && hit.principal ? hit.principal : undefined;
+  }
+
   async resolve(key: string): Promise<Principal | null> {
     // One hash per request: it is compared with the staff key's and looked up among the stored ones.
     const hash = hashApiKey(key);
     if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash)) return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
     const hit = this.cache.get(hash);
-    if (hit && hit.expires > Date.now()) return hit.principal;
+    if (hit && hit.expires > wallMillis()) return hit.principal;
     const rows = await this.db
-      .select({ id: apiKeys.id, companyId: companies.id, kind: companies.kind, organizationId: companies.organizationId })
+      .select({ id: apiKeys.id, companyId: companies.id, kind: companies.kind, organizationId: companies.organizationId, status: companies.status, organizationStatus: parent.status })
       .from(apiKeys)
       .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+      .leftJoin(parent, eq(parent.id, companies.organizationId))
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
       .limit(1);
     const row = rows[0];
@@ -51,10 +63,11 @@ export class ApiKeyResolver {
           organizationId: row.organizationId ?? row.companyId,
           via: 'api_key',
           credentialId: row.id,
+          blocked: row.status === 'BLOCKED' || row.organizationStatus === 'BLOCKED',
         }
       : null;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { principal, expires: Date.now() + KEY_CACHE_MS });
+    this.cache.set(hash, { principal, expires: wallMillis() + KEY_CACHE_MS });
     return principal;
   }
 }
@@ -117,6 +130,9 @@ export function authorize(request: FastifyRequest, principal: Principal, reply: 
     throw forbidden('Select a company first (POST /v1/auth/select-company)');
   }
   if (principal.kind !== 'organization' && principal.kind !== 'merchant') throw unauthenticated('Missing credentials');
+  if (principal.blocked && !(request.method === 'GET' && request.routeOptions.url === '/core/v1/companies/me')) {
+    throw forbidden('The company is blocked');
+  }
   if (principal.via === 'jwt' && config.permission && !hasPermission(principal.permissions ?? [], config.permission)) {
     throw forbidden(`Missing permission ${config.permission}`);
   }

@@ -22,12 +22,55 @@ export const REDACTED_PATHS = [
   '*.content_base64',
 ];
 
+/** Secret-shaped text a message may carry: card ciphertexts, webhook secrets, API keys, bearer tokens, card numbers. */
+const SECRET_PATTERNS = [/ev:[A-Za-z0-9+/=:_$-]+/g, /whsec_[A-Za-z0-9+/=]+/g, /sk_[a-z]+_[A-Za-z0-9_-]+/g, /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g];
+
+/** A message with anything secret-shaped and any long digit run replaced (card numbers in any grouping). */
+export function scrubMessage(message: string): string {
+  let out = message;
+  for (const p of SECRET_PATTERNS) out = out.replace(p, '[REDACTED]');
+  return out.replace(/\d(?:[ -]?\d){11,}/g, '[REDACTED]');
+}
+
+type AnyError = { name?: unknown; message?: unknown; code?: unknown; constraint?: unknown; table?: unknown; column?: unknown; cause?: unknown; stack?: unknown; statusCode?: unknown };
+
+/**
+ * Errors are logged by their safe fields only (product.md §14): a failed query's SQLSTATE, constraint, table
+ * and column, never its SQL, parameters or `detail` (Drizzle's DrizzleQueryError message is the whole SQL with
+ * its parameters; PostgreSQL's detail quotes the offending values). Other messages are scrubbed; stacks keep
+ * their frames without the message line.
+ */
+export function serializeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = { type: 'Error', message: '', stack: '' };
+  let cur = err as AnyError | undefined;
+  let database = false;
+  for (let depth = 0; cur && typeof cur === 'object' && depth < 5; depth++) {
+    const name = typeof cur.name === 'string' ? cur.name : undefined;
+    if (name === 'DrizzleQueryError' || (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code))) database = true;
+    if (depth === 0 && name) out.type = name;
+    // 'sqlState', not 'code': redaction censors every `code` (one-time codes).
+    if (typeof cur.code === 'string' && out.sqlState === undefined) out.sqlState = cur.code;
+    if (typeof cur.statusCode === 'number' && out.statusCode === undefined) out.statusCode = cur.statusCode;
+    for (const field of ['constraint', 'table', 'column'] as const) {
+      if (typeof cur[field] === 'string' && out[field] === undefined) out[field] = cur[field];
+    }
+    cur = cur.cause as AnyError | undefined;
+  }
+  const top = err as AnyError | undefined;
+  if (database) out.message = 'database query failed';
+  else if (typeof top?.message === 'string') out.message = scrubMessage(top.message).slice(0, 500);
+  if (typeof top?.stack === 'string') out.stack = top.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).join('\n');
+  return out;
+}
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     serializers: {
+      err: serializeError,
+      error: serializeError,
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
         method: req.method,
         url: req.url.split('?')[0],

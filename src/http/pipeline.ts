@@ -3,12 +3,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import sjson from 'secure-json-parse';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ApiError, badRequest, unauthenticated } from './errors.js';
+import { DomainError, badRequest, invalidField, unauthenticated } from '../kernel/errors.js';
 import { RequestValidationError, mapZodIssues } from './validation.js';
+import { hasUnstorableChar, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-guard.js';
+import { containsCardNumber } from '../domain/pan.js';
+import { MAX_URL_BYTES, safePath } from './raw-errors.js';
 import { authenticate, authorize, type ApiKeyResolver, type BearerAuthenticator } from './auth.js';
 import type { RateLimiter, RatePool } from './rate-limit.js';
-import type { Principal } from './context.js';
-import { isDatabaseUnavailable, isUniqueViolation } from '../db/errors.js';
+import type { Principal } from '../kernel/context.js';
+import { isDatabaseUnavailable, isUniqueViolation, pgError } from '../db/errors.js';
+import { systemClock } from '../jobs/clock.js';
 
 export interface PipelineOptions {
   trustProxy: boolean;
@@ -33,17 +37,37 @@ export function errorEnvelope(request: FastifyRequest, status: number, code: str
       code,
       message,
       status,
-      path: request.url.split('?')[0],
-      timestamp: new Date().toISOString(),
+      path: safePath(request.url),
+      // When the platform answered: real time, whatever the caller's sandbox test clock says.
+      timestamp: systemClock.now().toISOString(),
       requestId: request.id,
       ...(details === undefined ? {} : { details }),
     },
   };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, err: ApiError) {
+function sendError(request: FastifyRequest, reply: FastifyReply, err: DomainError) {
+  // An error may carry headers of its own (a login limit's x-ratelimit-*).
+  const headers = (err as DomainError & { headers?: Record<string, string> }).headers;
+  if (headers) reply.headers(headers);
   // Errors bypass the route's response serializers: a route may document the same status with another body.
   return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details));
+}
+
+/** §14: a URL over 8 KiB, whether Fastify's router or the pipeline sees it first. */
+const uriTooLong = () => new DomainError('URI_TOO_LONG', `The URL exceeds ${MAX_URL_BYTES} bytes`);
+
+/**
+ * Fastify's own refusals before routing (a bad %-encoding, a path parameter over the URL bound): the envelope
+ * with x-request-id like every other error (product.md §14).
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  const mapped =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? uriTooLong()
+      : badRequest('The URL is not validly encoded', 'path');
+  return sendError(request, reply, mapped);
 }
 
 /** Installs the cross-cutting rules on an app: request ids, errors, body parsing, auth, rate limits, 404/405. */
@@ -70,25 +94,47 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (request.raw.url && request.raw.url.length > MAX_URL_BYTES) throw uriTooLong();
     if (options.trustProxy) {
       const forwarded = request.headers['x-forwarded-proto'];
-      const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+      // The last value is the one the nearest (trusted) proxy wrote; earlier ones came from the client.
+      const values = (Array.isArray(forwarded) ? forwarded : [forwarded ?? '']).join(',').split(',');
+      const proto = values[values.length - 1]?.trim().toLowerCase() || undefined;
       if (proto !== 'https') throw badRequest('HTTPS is required', 'protocol', proto ?? 'http');
     }
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
-    if (request.routeOptions.config.sandboxOnly && options.environment === 'production') {
-      throw new ApiError(404, 'RESOURCE_NOT_FOUND', 'Sandbox controls do not exist in production');
+    const idempotencyKey = request.headers['idempotency-key'];
+    if (typeof idempotencyKey === 'string' && (containsCardNumber(idempotencyKey) || hasUnstorableChar(idempotencyKey))) {
+      throw invalidField('Idempotency-Key', 'INVALID_FORMAT', 'Idempotency-Key must not contain card data');
     }
+    // §14: limits come before any database work. A credential known from the key cache counts in its own
+    // pool; anything else (no credential, a key not cached, a token) counts against the client address's
+    // standard pool before the lookup; an unknown route (404/405) counts and then the not-found handler answers.
+    const key = request.headers['x-api-key'];
+    const cached = typeof key === 'string' && key !== '' ? options.keys.isKnown(key) : undefined;
+    const routeKnown = !!request.routeOptions.url;
+    const isPublic = routeKnown && (request.routeOptions.config.auth ?? 'api') === 'public';
+    if (!routeKnown) {
+      const bucket = cached ? bucketOf(request, cached) : `ip:${request.ip}`;
+      if (await limited(request, reply, 'standard', bucket)) return reply;
+      return;
+    }
+    if (request.routeOptions.config.sandboxOnly && options.environment === 'production') {
+      throw new DomainError('RESOURCE_NOT_FOUND', 'Sandbox controls do not exist in production');
+    }
+    // A bearer token's signature is checked before any lookup; a failed one counts by address afterwards.
+    const bearer = cached === undefined && (key === undefined || key === '') && request.headers.authorization !== undefined;
+    const countedByAddress = !cached && !isPublic && !bearer;
+    if (countedByAddress && (await limited(request, reply, 'standard', `ip:${request.ip}`))) return reply;
     let principal: Principal;
     try {
       principal = await authenticate(request, options.keys, options.bearer);
     } catch (err) {
-      // Failed credentials still count, by client address, so guessing keys is rate limited too.
-      if (await limited(request, reply, 'standard', `ip:${request.ip}`)) return reply;
+      if (bearer && (await limited(request, reply, 'standard', `ip:${request.ip}`))) return reply;
       throw err;
     }
     request.principal = principal;
-    if (await limited(request, reply, poolOf(request), bucketOf(request, principal))) return reply;
+    // An anonymous caller of a public route counts once, in the route's pool, by address.
+    if (!(countedByAddress && principal.kind === 'anonymous') && (await limited(request, reply, poolOf(request), bucketOf(request, principal)))) return reply;
     authorize(request, principal, reply);
   });
 
@@ -109,6 +155,10 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     const text = String(body);
     // Bodiless actions accept no body at all; a route that needs one reports it as missing.
     if (text.trim() === '') return done(null, undefined);
+    // Checked on the text, before parsing: nothing recursive ever sees a hostile nesting (§14: at most 32).
+    if (jsonDepthExceeds(text)) {
+      return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 'body') as unknown as FastifyError, undefined);
+    }
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
@@ -120,15 +170,15 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = safePath(request.url);
     const match = routeShapes.find('GET', path);
     const allowed = match ? methodsByPath.get((match.store as { url: string }).url) : undefined;
     if (allowed && !allowed.has(request.method)) {
       const list = [...allowed].sort().join(', ');
       reply.header('allow', list);
-      return sendError(request, reply, new ApiError(405, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${path}; allowed: ${list}`));
+      return sendError(request, reply, new DomainError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${path}; allowed: ${list}`));
     }
-    return sendError(request, reply, new ApiError(404, 'RESOURCE_NOT_FOUND', `Route ${request.method} ${path} not found`));
+    return sendError(request, reply, new DomainError('RESOURCE_NOT_FOUND', `Route ${request.method} ${path} not found`));
   });
 
   app.setErrorHandler((err: unknown, request, reply) => sendError(request, reply, toApiError(err, request)));
@@ -148,11 +198,14 @@ function bucketOf(request: FastifyRequest, principal: Principal): string {
   return `${principal.kind}:${principal.credentialId}`;
 }
 
-/** Every failure becomes an ApiError; anything unexpected is a 500 that leaks nothing. */
-export function toApiError(err: unknown, request: FastifyRequest): ApiError {
-  if (err instanceof ApiError) return err;
+/** Every failure becomes an DomainError; anything unexpected is a 500 that leaks nothing. */
+export function toApiError(err: unknown, request: FastifyRequest): DomainError {
+  if (err instanceof DomainError) return err;
   if (err instanceof RequestValidationError) {
-    const issues = mapZodIssues(err.issues, err.input);
+    // Guarded issues (input-guard.ts) win over the schema's on the same field: theirs never echo the value.
+    const guardedFields = new Set(err.guarded.map((i) => i.field));
+    const issues = [...err.guarded, ...mapZodIssues(err.issues, err.input).filter((i) => !guardedFields.has(i.field))];
+    if (err.part === 'params' && err.guarded.length > 0) return badRequest(`Path parameter ${issues[0].field} is malformed`, issues[0].field);
     if (err.part === 'params') {
       const first = issues[0];
       if (err.issues.some((i) => i.code === 'invalid_format' && (i.format === 'uuid' || i.format === 'guid'))) {
@@ -160,10 +213,10 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
       }
     }
     if (err.part === 'body' && (err.input === undefined || err.input === null)) return badRequest('A JSON body is required', 'body');
-    return new ApiError(400, 'VALIDATION_ERROR', 'Request validation failed', { issues });
+    return new DomainError('VALIDATION_ERROR', 'Request validation failed', { issues });
   }
   const e = err as FastifyError & { code?: string; cause?: unknown };
-  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new DomainError('PAYLOAD_TOO_LARGE', 'Request body is too large');
   if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null);
   }
@@ -171,16 +224,23 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError {
   if (e.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return badRequest('Invalid Content-Length', 'content-length');
   if (isDatabaseUnavailable(err)) {
     request.log.error({ err }, 'database unavailable');
-    return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly');
+    return new DomainError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry shortly');
   }
-  if (isUniqueViolation(err)) return new ApiError(409, 'CONFLICT_ERROR', 'The resource already exists');
+  if (isUniqueViolation(err)) return new DomainError('CONFLICT_ERROR', 'The resource already exists');
+  // A value the database cannot take (SQLSTATE class 22: bad encoding, out of range...) that no schema
+  // caught is the client's input, not a server fault; logged by code only.
+  const sqlState = pgError(err)?.code;
+  if (typeof sqlState === 'string' && sqlState.startsWith('22')) {
+    request.log.warn({ err }, 'input refused by the database');
+    return badRequest('A value in the request cannot be stored', 'body');
+  }
   if (isResponseSerializationError(err)) {
     request.log.error({ err }, 'response did not match its schema');
   } else if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     if (e.statusCode === 401) return unauthenticated(e.message);
-    return new ApiError(e.statusCode, 'BAD_REQUEST', e.message);
+    return new DomainError('BAD_REQUEST', e.message, undefined, e.statusCode);
   } else {
     request.log.error({ err }, 'unexpected error');
   }
-  return new ApiError(500, 'INTERNAL_SERVER_ERROR', 'An unexpected error occurred; quote the requestId to support');
+  return new DomainError('INTERNAL_SERVER_ERROR', 'An unexpected error occurred; quote the requestId to support');
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requireCompany, type CompanyPrincipal, type RequestContext } from './context.js';
+import { requireCompany, type CompanyPrincipal, type RequestContext } from '../kernel/context.js';
 
 export function requestContext(request: FastifyRequest): RequestContext {
   return { requestId: request.id, principal: request.principal };

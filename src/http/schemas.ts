@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDocument, type DocumentType } from '../domain/brazilian-documents.js';
-import { containsPan, luhnValid } from '../domain/pan.js';
+import { containsCardNumber } from '../domain/pan.js';
 
 /** Shared building blocks of request and response schemas. */
 
@@ -21,25 +21,15 @@ const CIPHERTEXT_IN_TEXT = /(^|[^A-Za-z0-9])ev:[A-Za-z0-9+/=:_$-]{16,}/;
  * Free text that is stored and returned must never carry card data: a Luhn-valid card number or an `ev:`
  * ciphertext in it is refused (the error mapper never echoes such values), so it reaches no table or response.
  */
-export const noCardData = <T extends z.ZodString>(schema: T, detect: (value: string) => boolean = containsPan) =>
+export const noCardData = <T extends z.ZodString>(schema: T, detect: (value: string) => boolean = containsCardNumber) =>
   schema.superRefine((value, ctx) => {
     if (detect(value) || CIPHERTEXT_IN_TEXT.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'must not contain card data', params: { type: 'INVALID_FORMAT' } });
     }
   });
 
-/**
- * For opaque keys (request_id): a card number as the whole value or as an unbroken run of digits. Narrower than
- * containsPan, whose digit groups joined by dashes would now and then refuse a UUID made of digits.
- */
-const carriesCardNumber = (value: string) => {
-  const whole = value.replace(/[ -]/g, '');
-  if (/^\d{13,19}$/.test(whole) && luhnValid(whole)) return true;
-  return (value.match(/\d{13,19}/g) ?? []).some((run) => luhnValid(run));
-};
-
 /** A client-generated request_id (1-255 chars); never a card number, since it is echoed in 409s. */
-export const requiredRequestIdField = () => noCardData(z.string().min(1).max(255), carriesCardNumber);
+export const requiredRequestIdField = () => noCardData(z.string().min(1).max(255));
 export const requestIdField = () => requiredRequestIdField().optional();
 
 /** Case-insensitive enum: input is uppercased before it is checked (provider names, states). */
@@ -65,4 +55,22 @@ export const documentNumber = (accept: readonly DocumentType[] = ['CPF', 'CNPJ']
 // Fastify hands a bodiless request over as `null`, so null is accepted like undefined.
 export const emptyBody = z.strictObject({}).nullish();
 
-export const metadataField = () => z.record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+export const METADATA_MAX_KEYS = 50;
+export const METADATA_KEY_MAX = 40;
+
+/**
+ * `metadata` (product.md §14): at most 50 keys of 1-40 characters; values strings of at most 500 characters,
+ * numbers, booleans or null. Too many keys is TOO_LARGE on `metadata`, a bad key TOO_LARGE on its path.
+ */
+export const metadataField = () =>
+  z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).superRefine((value, ctx) => {
+    const keys = Object.keys(value);
+    if (keys.length > METADATA_MAX_KEYS) {
+      ctx.addIssue({ code: 'custom', message: `metadata must have at most ${METADATA_MAX_KEYS} keys`, params: { type: 'TOO_LARGE', constraints: { max: METADATA_MAX_KEYS } } });
+    }
+    for (const key of keys) {
+      if (key.length < 1 || key.length > METADATA_KEY_MAX) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `metadata keys must have 1-${METADATA_KEY_MAX} characters`, params: { type: 'TOO_LARGE', constraints: { min: 1, max: METADATA_KEY_MAX } } });
+      }
+    }
+  });

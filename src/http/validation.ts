@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { containsPan } from '../domain/pan.js';
-import type { IssueType, ValidationIssue } from './errors.js';
+import type { IssueType, ValidationIssue } from '../kernel/errors.js';
+import { scanInput } from './input-guard.js';
 
 /** Keys whose values are never echoed in an error nor logged (product.md §2). */
 const SENSITIVE_KEYS = new Set([
@@ -33,6 +34,8 @@ export class RequestValidationError extends Error {
     readonly issues: z.core.$ZodIssue[],
     readonly input: unknown,
     readonly part: string,
+    /** Issues found before the schema ran (input-guard.ts): already mapped, never echoing a value. */
+    readonly guarded: ValidationIssue[] = [],
   ) {
     super('Request validation failed');
   }
@@ -40,10 +43,13 @@ export class RequestValidationError extends Error {
 
 export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   const zodSchema = schema as z.ZodType;
+  const part = httpPart ?? 'body';
   return (data: unknown) => {
+    // Headers are not free text a route stores; params are ids (checked for unstorable characters only).
+    const guarded = part === 'headers' ? [] : scanInput(data, part === 'querystring' ? 'query' : part, part !== 'params');
     const result = zodSchema.safeParse(data);
-    if (result.success) return { value: result.data };
-    return { error: new RequestValidationError(result.error.issues, data, httpPart ?? 'body') };
+    if (result.success && guarded.length === 0) return { value: result.data };
+    return { error: new RequestValidationError(result.success ? [] : result.error.issues, data, part, guarded) };
   };
 }
 
@@ -103,7 +109,7 @@ export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown
 }
 
 function build(path: readonly PropertyKey[], type: IssueType, message: string, value: unknown, constraints?: Record<string, unknown>): ValidationIssue {
-  const shown = type === 'ENCRYPTION_REQUIRED' ? undefined : echo(path, value);
+  const shown = type === 'ENCRYPTION_REQUIRED' || type === 'DECRYPTION_FAILED' ? undefined : echo(path, value);
   return {
     field: fieldName(path),
     type,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventConsumerRegistry } from '../events/consumers.js';
+import { webhookDeliveryConsumer } from './webhooks/webhooks.consumer.js';
 import healthRoutes from './health/health.routes.js';
 import platformRoutes from './platform/platform.routes.js';
 import companiesRoutes from './companies/companies.routes.js';
@@ -9,10 +11,14 @@ import webhooksRoutes from './webhooks/webhooks.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
 import feesRoutes from './fees/fees.routes.js';
 import cardsRoutes from './cards/cards.routes.js';
+import testCardRoutes from './cards/test-cards.js';
+import encryptionKeyRoutes from './encryption-keys/keys.routes.js';
+import libraryRoutes from './library/library.routes.js';
 import pixRoutes from './pix/pix.routes.js';
 import onboardingRoutes from './onboarding/onboarding.routes.js';
 import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
+import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -26,8 +32,17 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   bankingRoutes,
   feesRoutes,
   cardsRoutes,
+  testCardRoutes,
+  encryptionKeyRoutes,
+  libraryRoutes,
   pixRoutes,
   onboardingRoutes,
   affiliationsRoutes,
   onboardingPlatformRoutes,
+  sandboxClockRoutes,
 ];
+
+/** Every area's event consumers, by name; composition roots register them before any event is recorded. */
+export function registerEventConsumers(registry: EventConsumerRegistry): void {
+  registry.register('webhook-delivery', webhookDeliveryConsumer);
+}

@@ -1,4 +1,5 @@
 import type { ProviderRegistry } from './registry.js';
+import { systemClock, type Clock } from '../jobs/clock.js';
 
 export interface ProviderHealth {
   name: string;
@@ -21,6 +22,7 @@ export class HealthMonitor {
   constructor(
     private readonly providers: ProviderRegistry,
     private readonly intervalMs: number,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   current(): ProvidersReport {
@@ -33,7 +35,7 @@ export class HealthMonitor {
       const health = await Promise.all(
         providers.map(async (p): Promise<ProviderHealth> => {
           const result = await withTimeout(p.healthCheck(), CHECK_TIMEOUT_MS).catch((err: Error) => ({ ok: false, responseTimeMs: CHECK_TIMEOUT_MS, error: err.message }));
-          return { name: p.name, status: result.ok ? 'OK' : 'ERROR', responseTime: result.responseTimeMs, lastChecked: new Date().toISOString() };
+          return { name: p.name, status: result.ok ? 'OK' : 'ERROR', responseTime: result.responseTimeMs, lastChecked: this.clock.now().toISOString() };
         }),
       );
       const initialized = health.filter((h) => h.status === 'OK').length;

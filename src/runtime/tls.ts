@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import type { Config } from '../config.js';
 import { writeFileAtomic } from './secrets.js';
+import { wallMillis } from '../jobs/clock.js';
 
 export interface TlsMaterial {
   cert: string;
@@ -24,7 +25,7 @@ export async function resolveTls(config: Config): Promise<TlsMaterial | undefine
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    notAfterDate: new Date(Date.now() + 825 * 24 * 3600 * 1000),
+    notAfterDate: new Date(wallMillis() + 825 * 24 * 3600 * 1000),
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },

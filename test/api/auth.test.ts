@@ -91,7 +91,10 @@ describe('login', () => {
 
     for (let i = 0; i < 4; i++) await post('login', { identifier: u.email, password: 'wrong password!' });
     const locked = await post('login', { identifier: u.email, password: PASSWORD });
-    expect(locked.statusCode).toBe(401);
+    // §14: over the limit, 429 with the rate-limit headers (the attempt was refused before its password was checked).
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
+    expect(Number(locked.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     expect(locked.json().error.details.reason).toMatch(/Too many failed login attempts/);
     // Per identifier: another user is unaffected.
     const other = await createVerifiedUser(t, org.apiKey);

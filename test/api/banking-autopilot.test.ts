@@ -1,5 +1,6 @@
 import { eventually } from '../helpers/poll.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -7,6 +8,7 @@ beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: true, sandboxAutopilotDelayMs: 5 });
 });
 afterAll(async () => t?.close());
+afterEach(async () => expectLedgerInvariants(t.db.db));
 
 const waitFor = <T>(read: () => Promise<T>, done: (v: T) => boolean) => eventually(read, done, 'the autopilot', 10_000, 25);
 

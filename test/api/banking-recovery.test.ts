@@ -1,24 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { eq, sql } from 'drizzle-orm';
 import { internalTransfers } from '../../src/db/schema/index.js';
-import { TransferAutopilot } from '../../src/modules/banking/autopilot.js';
+import { enqueueJob } from '../../src/jobs/queue.js';
+import { TRANSFER_AUTOPILOT_JOB } from '../../src/modules/banking/banking.jobs.js';
 import { recoverStrandedTransfers } from '../../src/modules/banking/transfer-recovery.js';
-import { applyStatusReport, type TransferDeps } from '../../src/modules/banking/transfers.service.js';
+import type { TransferDeps } from '../../src/modules/banking/transfers.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../helpers/poll.js';
 
 /**
  * What this proves: transfers a crashed process left behind are moved on. One committed but never handed to
  * the provider is submitted (once: the provider keys on our id); one the sandbox autopilot was moving when its
- * timers died reaches COMPLETED, with the money where it belongs.
+ * process died (a job whose lease expired) reaches COMPLETED, with the money where it belongs.
  */
 let t: TestApp;
 let deps: TransferDeps;
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
-  deps = { db: t.db.db, providers: t.deps.providers };
+  deps = { db: t.db.db, clock: t.deps.clock, providers: t.deps.providers };
 });
 afterAll(async () => t?.close());
+afterEach(async () => expectLedgerInvariants(t.db.db));
 
 async function transferOf() {
   const org = await t.createOrganization();
@@ -41,28 +44,26 @@ describe('stranded transfer recovery', () => {
     const { id } = await transferOf();
     const submitted = (await row(id)).providerTransferId;
     await age(id, { providerTransferId: null, externalRequestId: null });
-    expect(await recoverStrandedTransfers(deps, undefined)).toBeGreaterThanOrEqual(1);
+    expect(await recoverStrandedTransfers(deps)).toBeGreaterThanOrEqual(1);
     const after = await row(id);
     expect(after.status).toBe('PENDING');
     expect(after.providerTransferId).toBe(submitted);
     // Young transfers are left to their own request.
     const fresh = await transferOf();
     await t.db.db.update(internalTransfers).set({ providerTransferId: null }).where(eq(internalTransfers.id, fresh.id));
-    await recoverStrandedTransfers(deps, undefined);
+    await recoverStrandedTransfers(deps);
     expect((await row(fresh.id)).providerTransferId).toBeNull();
   });
 
-  it('moves on, to COMPLETED, transfers the sandbox autopilot lost with its process', async () => {
+  it('moves on, to COMPLETED, transfers the sandbox autopilot was moving when its process died', async () => {
     const { org, a, b, id } = await transferOf();
     await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/internal-transfers/${id}/status`, key: t.platformKey, payload: { status: 'PROCESSING' } });
     await age(id);
-    const autopilot = new TransferAutopilot(5, (report) => applyStatusReport(t.db.db, 'test', report));
-    try {
-      await recoverStrandedTransfers(deps, autopilot);
-      expect((await eventually(() => row(id), (r) => r.status === 'COMPLETED', 'COMPLETED', 2_000, 20)).status).toBe('COMPLETED');
-    } finally {
-      await autopilot.stop();
-    }
+    // The autopilot's job as a crashed runner leaves it: claimed, lease expired.
+    const now = t.deps.clock.now();
+    await enqueueJob(t.db.db, { kind: TRANSFER_AUTOPILOT_JOB, runAt: now, payload: { transferId: id, delayMs: 5 }, dedupeKey: `test-${id}`, organizationId: org.id }, now);
+    await t.db.db.execute(sql`update jobs set locked_until = now() - interval '1 second', lease_token = gen_random_uuid(), attempts = 1 where dedupe_key = ${`test-${id}`}`);
+    expect((await eventually(() => row(id), (r) => r.status === 'COMPLETED', 'COMPLETED', 5_000, 20)).status).toBe('COMPLETED');
     const balance = async (accountId: string) => (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${accountId}`, key: org.apiKey })).json().balance;
     expect(await balance(a.id)).toEqual({ available: 700, held: 0 });
     expect(await balance(b.id)).toEqual({ available: 300, held: 0 });

@@ -2,17 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loggerOptions } from '../../src/http/logger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { encryptFor } from '../helpers/cards.js';
+import { encryptEv } from '../../src/crypto/ev.js';
+import { newKeyFile } from '../../src/vault/index.js';
 
 const logLines: string[] = [];
 let t: TestApp;
+/** An Elo test number (BIN 636368, last digits 1234), encrypted for real with the app's sandbox key. */
+const ELO = '6363680000031234';
+let CIPHERTEXT: string;
 beforeAll(async () => {
   // Every log line the app writes, at the most verbose level, is kept to search for the ciphertext.
   const logger = { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } };
   t = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+  CIPHERTEXT = await encryptFor(t, ELO);
 });
 afterAll(async () => t?.close());
 
-const CIPHERTEXT = `ev:${'Q2lwaGVydGV4dE9mQUNhcmQ'}${Date.now()}abc+/=`;
 const card = (overrides: Record<string, unknown> = {}) => ({
   number: CIPHERTEXT,
   expiry_month: '09',
@@ -38,7 +44,7 @@ describe('stored cards', () => {
       funding: 'CREDIT', issuer: null, country: 'BR', bin: '636368', segment: null, currency: null, cardholder_name: 'MARIA SILVA',
       created_at: expect.any(String), updated_at: expect.any(String),
     });
-    const explicit = await store(m.apiKey, m.id, { card: card({ bin: '411111', brand: 'visa' }) });
+    const explicit = await store(m.apiKey, m.id, { card: card({ number: await encryptFor(t, '4111110000011234'), bin: '411111', brand: 'visa' }) });
     expect(explicit.json().brand).toBe('VISA');
     bodies.push(explicit.body);
 
@@ -61,7 +67,7 @@ describe('stored cards', () => {
 
     // It is stored (for the provider) ...
     const stored = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where number_ciphertext = ${CIPHERTEXT}`);
-    expect((stored as unknown as { rows: { n: number }[] }).rows[0].n).toBe(2);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
     // ... and nowhere else: not in any response, not in any log line.
     expect(logLines.length).toBeGreaterThan(0);
     for (const text of [...bodies, ...logLines]) expect(text).not.toContain(CIPHERTEXT.slice(3, 30));
@@ -80,6 +86,43 @@ describe('stored cards', () => {
     }
     const missing = await store(org.apiKey, m.id, { card: card({ number: undefined }) });
     expect(missing.json().error.details.issues[0]).toMatchObject({ field: 'card.number', type: 'REQUIRED' });
+  });
+
+  it('takes ev:v1 values only and verifies the number when it is stored (P6)', async () => {
+    const org = await t.createOrganization();
+    const m = await t.createMerchant(org.apiKey);
+    const key = await t.deps.vault!.current();
+    const otherEnvironment = newKeyFile('production', new Date()).keys[0];
+    const flipped = (v: string) => {
+      const ct = v.split(':')[6];
+      const i = Math.floor(ct.length / 2);
+      return v.replace(ct, `${ct.slice(0, i)}${ct[i] === 'A' ? 'B' : 'A'}${ct.slice(i + 1)}`);
+    };
+    const cases: [string, unknown, string, string][] = [
+      ['the old loose ev: form', `ev:${'Q2lwaGVydGV4dE9mQUNhcmQ'}abc+/=`, 'card.number', 'DECRYPTION_FAILED'],
+      ['a CVV purpose', await encryptFor(t, ELO, 'cvv'), 'card.number', 'DECRYPTION_FAILED'],
+      ['an unknown kid', encryptEv(ELO, 'pan', { ...key, kid: 'sbx_unknown_kid' }), 'card.number', 'DECRYPTION_FAILED'],
+      ['another environment\'s key', encryptEv(ELO, 'pan', otherEnvironment), 'card.number', 'DECRYPTION_FAILED'],
+      ['a tampered byte', flipped(CIPHERTEXT), 'card.number', 'DECRYPTION_FAILED'],
+      ['a truncated segment', CIPHERTEXT.replace(/:([A-Za-z0-9_-]{16}):/, (_m, iv: string) => `:${iv.slice(1)}:`), 'card.number', 'DECRYPTION_FAILED'],
+      ['not Luhn-valid', await encryptFor(t, '6363680000031235'), 'card.number', 'INVALID_FORMAT'],
+      ['not digits', await encryptFor(t, 'hello world 1234'), 'card.number', 'INVALID_FORMAT'],
+    ];
+    for (const [what, number, field, type] of cases) {
+      const res = await store(org.apiKey, m.id, { card: card({ number }) });
+      expect(res.statusCode, what).toBe(400);
+      const issue = res.json().error.details.issues[0];
+      expect(issue, what).toMatchObject({ field, type });
+      expect(issue.value, what).toBeUndefined();
+    }
+    const bin = await store(org.apiKey, m.id, { card: card({ bin: '636369' }) });
+    expect(bin.json().error.details.issues[0]).toEqual({ field: 'card.bin', type: 'INVALID_FORMAT', message: expect.any(String) });
+    const last = await store(org.apiKey, m.id, { card: card({ last_digits: '4321' }) });
+    expect(last.json().error.details.issues[0]).toEqual({ field: 'card.last_digits', type: 'INVALID_FORMAT', message: expect.any(String) });
+    // An 8-digit BIN that matches is fine.
+    expect((await store(org.apiKey, m.id, { card: card({ bin: '63636800' }) })).statusCode).toBe(201);
+    const count = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where company_id = ${m.id}`);
+    expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
   });
 
   it('validates the other fields', async () => {

@@ -56,8 +56,8 @@ describe('transport rules', () => {
     }
   });
 
-  it('the PCI host answers 404 RESOURCE_NOT_FOUND to everything for now', async () => {
-    const pci = await buildPciApp(t.deps);
+  it('the PCI host answers what the core answers for its routes (404 until transactions exist)', async () => {
+    const pci = await buildPciApp(t.deps, {}, { core: t.app });
     const res = await pci.inject({ method: 'POST', url: '/core/v1/transactions', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toMatchObject({ code: 'RESOURCE_NOT_FOUND', requestId: res.headers['x-request-id'] });

@@ -92,7 +92,8 @@ describe('users: the path a new user takes', () => {
     const activated = await t.request({ method: 'POST', url: `/core/v1/users/${user.id}/activate`, token: admin.token });
     expect(activated.statusCode).toBe(200);
     expect(activated.json().suspended_at).toBeNull();
-    expect((await t.request({ method: 'GET', url: '/core/v1/users', token })).statusCode).toBe(200);
+    // §14: suspension revokes for good; the old token stays dead, a new login works.
+    expect((await t.request({ method: 'GET', url: '/core/v1/users', token })).statusCode).toBe(401);
     expect((await t.request({ method: 'POST', url: '/core/v1/auth/login', payload: { identifier: email, password: PASSWORD } })).statusCode).toBe(200);
   });
 });
@@ -110,7 +111,9 @@ describe('users: membership and reach', () => {
     const roleB = await createRole(t, { key: b.apiKey }, ['user.view']);
     const joined = await t.request({ method: 'POST', url: '/core/v1/users', key: b.apiKey, payload: { first_name: 'X', last_name: 'Y', identifier: { type: 'email', value: u.email }, role_ids: [roleB.id] } });
     expect(joined.statusCode).toBe(201);
-    expect(joined.json()).toMatchObject({ id: u.id, first_name: 'Ana', roles: [{ id: roleB.id }] });
+    // §14: names belong to the membership; company B sees what it supplied, never A's.
+    expect(joined.json()).toMatchObject({ id: u.id, first_name: 'X', last_name: 'Y', roles: [{ id: roleB.id }] });
+    expect(joined.body).not.toContain('Souza');
 
     const login = await t.request({ method: 'POST', url: '/core/v1/auth/login', payload: { identifier: u.email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);

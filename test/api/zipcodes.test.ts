@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationError } from '../../src/http/errors.js';
+import { integrationError } from '../../src/kernel/errors.js';
 import type { ZipcodeLookup } from '../../src/modules/zipcodes/zipcodes.client.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createVerifiedUser } from '../helpers/users.js';

@@ -60,12 +60,13 @@ describe('npm start (sandbox)', () => {
     const pool = new Agent({ connect: { rejectUnauthorized: false }, connections: 8 });
     await Promise.all(Array.from({ length: 8 }, () => request(`${sandbox.core_url}/health`, { dispatcher: pool }).then((r) => r.body.dump())));
     const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
-    const login = () =>
+    // One identifier each: §14 allows 5 failed checks per identifier and address.
+    const login = (_: unknown, i: number) =>
       request(`${sandbox.core_url}/v1/auth/login`, {
         method: 'POST',
         dispatcher: pool,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: 'nobody@example.com', password: 'not-the-password' }),
+        body: JSON.stringify({ identifier: `nobody-${i}@example.com`, password: 'not-the-password' }),
       }).then(async (r) => {
         await r.body.dump();
         return r.statusCode;

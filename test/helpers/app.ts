@@ -3,15 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
+import { buildDependencies, type Dependencies } from '../../src/composition.js';
 import { testConfig, type Config } from '../../src/config.js';
-import { openDatabase, type DbHandle } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
-import { generateApiKey } from '../../src/http/api-keys.js';
-import { HealthMonitor } from '../../src/providers/health-monitor.js';
-import { sandboxProviders } from '../../src/providers/registry.js';
+import type { DbHandle } from '../../src/db/client.js';
+import type { Clock } from '../../src/jobs/clock.js';
 import { Redis } from 'ioredis';
-import { createRateLimiter } from '../../src/http/rate-limit.js';
-import { createAuthServices } from '../../src/modules/auth/services.js';
+import { generateApiKey } from '../../src/http/api-keys.js';
 import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
@@ -29,6 +26,8 @@ export interface TestApp {
   rateLimitPrefix: string;
   /** The secret user tokens are signed with (security tests forge tokens with it). */
   jwtSecret: string;
+  /** Everything the composition root built (the job registry, background work). */
+  built: Dependencies;
   request(options: InjectOptions & { key?: string; token?: string }): Promise<LightMyRequestResponse>;
   createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
@@ -39,32 +38,34 @@ export async function createTestApp(
   configOverrides: Partial<Config> = {},
   depsOverrides: Partial<AppDeps> = {},
   serverOptions: FastifyServerOptions = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const config = testConfig({ rateLimits: { standardRps: 100_000, highRps: 100_000 }, ...configOverrides });
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 5 });
-  await migrate(db);
-  const providers = sandboxProviders();
-  const health = new HealthMonitor(providers, 60_000);
-  await health.checkNow();
   const platformKey = generateApiKey('PLATFORM');
+  const jwtSecret = randomBytes(32).toString('hex');
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
-  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
+  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
-  const rateLimiter = createRateLimiter({ ...config.rateLimits, redis, keyPrefix: rateLimitPrefix });
-  const jwtSecret = randomBytes(32).toString('hex');
-  const auth = createAuthServices(config, db, jwtSecret);
-  // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
-  const fileStore = new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-')));
-  const documentUrlSecret = randomBytes(32).toString('hex');
-  // Load shedding off by default: several embedded databases starting in one test process block the loop.
-  const deps: AppDeps = {
-    config, db, providers, health, platformKey, rateLimiter, auth, fileStore, documentUrlSecret,
-    pressure: { maxEventLoopDelayMs: 0 },
-    ...depsOverrides,
-  };
+  const built = await buildDependencies(config, {
+    database: { databaseUrl: process.env.DATABASE_URL, poolSize: 5 },
+    secrets: { platformAdminKey: platformKey, jwtSecret },
+    clock: options.clock,
+    redis,
+    rateLimitPrefix,
+    // Card-data keys generated into a temp dir: each app its own ring, so apps sharing a PostgreSQL never mix keys.
+    encryptionKeysFile: join(mkdtempSync(join(tmpdir(), 'platform-keys-')), 'encryption-keys.json'),
+    // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
+    fileStore: new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-'))),
+    // Load shedding off by default: several embedded databases starting in one test process block the loop.
+    overrides: { pressure: { maxEventLoopDelayMs: 0 }, documentUrlSecret: randomBytes(32).toString('hex'), webhookDashboardSecret: undefined, ...depsOverrides },
+  });
+  const deps = built.deps;
+  const db: DbHandle = deps.db;
   const app = await buildApp(deps, serverOptions);
   await app.ready();
+  // Jobs run as in a server; webhook delivery and health checks stay off (tests drive their own workers).
+  built.start({ logger: app.log, health: false, delivery: false });
 
   const request: TestApp['request'] = ({ key, token, headers, ...rest }) =>
     app.inject({
@@ -74,6 +75,7 @@ export async function createTestApp(
 
   return {
     app,
+    built,
     deps,
     db,
     platformKey,
@@ -94,8 +96,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await redis?.quit();
-      await db.close();
+      await built.close();
     },
   };
 }

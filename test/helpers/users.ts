@@ -14,6 +14,8 @@ export async function createRole(t: TestApp, auth: { key?: string; token?: strin
 
 /** The latest code the sandbox would have sent to an identifier. */
 export async function latestCode(t: TestApp, to: string, purpose: 'VERIFY' | 'RESET_PASSWORD' = 'VERIFY'): Promise<string> {
+  // forgot-password sends after its answer: wait for that work.
+  await t.deps.auth?.background.idle();
   const res = await t.request({ method: 'GET', url: `/core/v1/platform/sandbox/messages?to=${encodeURIComponent(to)}`, key: t.platformKey });
   expect(res.statusCode).toBe(200);
   const message = (res.json().data as { purpose: string; code: string }[]).find((m) => m.purpose === purpose);

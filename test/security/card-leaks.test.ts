@@ -1,10 +1,11 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/http/logger.js';
 import { luhnValid } from '../../src/domain/pan.js';
 import { createDeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { encryptFor } from '../helpers/cards.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { BODIES, FACTORIES, type Company } from './tenant-fixtures.js';
 
@@ -22,24 +23,27 @@ import { BODIES, FACTORIES, type Company } from './tenant-fixtures.js';
 type Op = { method: string; path: string; spec: Record<string, any> };
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
 
-/** A random Visa-shaped Luhn-valid number, unique to this run so stored data of other runs cannot collide. */
+/**
+ * A random Luhn-valid number unique to this run (stored data of other runs cannot collide), with the BIN and
+ * last digits of the stored-card fixture, so its real ciphertext is accepted as a card number and stored.
+ */
 function randomPan(): string {
-  const body = `4${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
-  for (let d = 0; d < 10; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
+  const middle = Array.from({ length: 5 }, () => randomInt(10)).join('');
+  for (let d = 0; d < 10; d++) if (luhnValid(`411111${middle}${d}1111`)) return `411111${middle}${d}1111`;
   throw new Error('unreachable');
 }
 const PAN = randomPan();
 const CVV = String(randomInt(1000, 10_000));
-const MARK = randomUUID().replace(/-/g, '');
-const PAN_CIPHER = `ev:Q2FyZE51bWJlcg${MARK}==`;
-const CVV_CIPHER = `ev:Q1ZWQ2lwaGVy${MARK.slice(0, 12)}xyz=`;
+/** Real ev:v1 ciphertexts of both, made with the test app's key once it exists. */
+let PAN_CIPHER = '';
+let CVV_CIPHER = '';
 const SPACED = PAN.replace(/(\d{4})(?=\d)/g, '$1 ');
 const DASHED = PAN.replace(/(\d{4})(?=\d)/g, '$1-');
 /** Plain, grouped, as a JSON number, with a digit beside it; a CVV; ciphertexts. */
-const VALUES: unknown[] = [PAN, SPACED, DASHED, `${PAN} 7`, Number(PAN), CVV, PAN_CIPHER, CVV_CIPHER];
-/** What must never be found: the digits of the number, and the distinctive middle of each ciphertext. */
+let VALUES: unknown[] = [];
+/** What must never be found: the digits of the number, and the distinctive ciphertext segment of each value. */
 const PAN_NEEDLES = [PAN, SPACED, DASHED];
-const CIPHER_NEEDLES = [PAN_CIPHER.slice(3, -2), CVV_CIPHER.slice(3, -1)];
+let CIPHER_NEEDLES: string[] = [];
 const CVV_NEEDLES = [`"${CVV}"`, `:${CVV},`, `:${CVV}}`];
 
 const logLines: string[] = [];
@@ -52,6 +56,10 @@ let ownIds: Record<string, string>;
 beforeAll(async () => {
   const logger = { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } };
   t = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+  PAN_CIPHER = await encryptFor(t, PAN, 'pan');
+  CVV_CIPHER = await encryptFor(t, CVV, 'cvv');
+  VALUES = [PAN, SPACED, DASHED, `${PAN} 7`, Number(PAN), CVV, PAN_CIPHER, CVV_CIPHER];
+  CIPHER_NEEDLES = [PAN_CIPHER.split(':')[6], CVV_CIPHER.split(':')[6]];
   const made = await organizationWithReceiver(t);
   org = made.org;
   receiver = made.receiver;

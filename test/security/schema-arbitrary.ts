@@ -18,10 +18,27 @@ type JsonSchema = {
 
 /** A Luhn-valid test card number: planted in fuzzed bodies, it must never come back in a response. */
 export const PLANTED_CARD = '4111111111111111';
+/** Other card numbers and groupings planted (product.md §14): none may be stored, logged, echoed or sent. */
+export const PLANTED_FORMS = [PLANTED_CARD, '4111 1111 1111 1111', 'tx-4111-1111-1111-1111', 'Ana 5555-5555-5555-4444', '378282246310005'];
+/** What must never be found anywhere: each planted number's digits in the forms they were sent in. */
+export const PLANTED_NEEDLES = [PLANTED_CARD, '4111 1111 1111 1111', '4111-1111-1111-1111', '5555-5555-5555-4444', '5555555555554444', '378282246310005'];
+
+const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) });
+/** Input classes of the audit (issue 11): unstorable strings, deep JSON, card numbers in free text, huge metadata. */
+export const hostileString = fc.constantFrom('a\u0000b', '\u0000', 'x\ud800', '\udc00y', ...PLANTED_FORMS);
+const hostile = fc.oneof(
+  hostileString,
+  fc.constant(Number(PLANTED_CARD)),
+  fc.constant(nested(40)),
+  fc.constant({ ['k\u0000']: 1 }),
+  fc.constant(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`key${i}`, i]))),
+  fc.constant({ ['k'.repeat(41)]: 'v' }),
+);
 
 const junk = fc.oneof(
   fc.constant(null),
   fc.constant(PLANTED_CARD),
+  hostile,
   fc.constant('ev:short'),
   fc.string({ maxLength: 12 }),
   fc.integer(),
@@ -50,7 +67,7 @@ export function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
         if (schema.format === 'email') return fc.emailAddress();
         if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
         if (schema.format === 'uri') return fc.webUrl();
-        return fc.oneof(fc.string({ maxLength: 20 }), fc.stringMatching(/^[0-9]{5,14}$/), fc.constant(PLANTED_CARD));
+        return fc.oneof(fc.string({ maxLength: 20 }), fc.stringMatching(/^[0-9]{5,14}$/), fc.constant(PLANTED_CARD), hostileString);
       case 'integer':
         return fc.oneof(fc.integer({ min: -5, max: 10_000 }), fc.constantFrom(0, 1, -1, 2 ** 31, Number.MAX_SAFE_INTEGER));
       case 'number':

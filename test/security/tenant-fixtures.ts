@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../helpers/app.js';
+import { encryptEv, type EvPublicKey } from '../../src/crypto/ev.js';
 import { merchantBody, randomCpf } from '../helpers/fixtures.js';
 import { upload, uploadBody } from '../helpers/onboarding.js';
 import { createRole, createVerifiedUser, randomEmail } from '../helpers/users.js';
@@ -37,8 +38,14 @@ async function ok(res: { statusCode: number; body: string }, what: string, statu
 const account = async ({ t, org, merchant }: Ctx) =>
   (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'PROVIDER_A', company_id: merchant.id } }), 'bank account')).id as string;
 
+/** The test app's current public key, read by the first factory so bodies (built synchronously) encrypt for real. */
+let cardKey: EvPublicKey | undefined;
+export const primeCardKey = async (t: TestApp) => {
+  cardKey = await t.deps.vault!.current();
+};
+
 export const card = (overrides: Record<string, unknown> = {}) => ({
-  number: `ev:${'Q2lwaGVydGV4dE9mQUNhcmQ'}${randomUUID().replace(/-/g, '')}`,
+  number: encryptEv('4111111111111111', 'pan', cardKey ?? (() => { throw new Error('primeCardKey(t) first'); })()),
   expiry_month: '09',
   expiry_year: String(new Date().getUTCFullYear() + 3),
   last_digits: '1111',
@@ -54,7 +61,10 @@ export const policy = () => ({ name: `policy-${randomUUID().slice(0, 8)}`, casho
  * routes whose parameters are all such values are not part of the isolation test.
  */
 export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
-  'merchants/{merchantId}': async ({ merchant }) => merchant.id,
+  'merchants/{merchantId}': async ({ t, merchant }) => {
+    await primeCardKey(t);
+    return merchant.id;
+  },
   'bank-accounts/{id}': account,
   'bank-accounts/{id}#destination': account,
   'internal-transfers/{id}': async ({ t, org, ids }) => {

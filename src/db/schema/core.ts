@@ -45,6 +45,9 @@ export const idempotencyKeys = pgTable(
     fingerprint: text('fingerprint').notNull(),
     resourceId: uuid('resource_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** STARTED while a provider call is under way (0520); DONE once the resource is recorded. */
+    phase: text('phase').$type<'STARTED' | 'DONE'>().notNull().default('DONE'),
+    lockedUntil: ts('locked_until'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.scope, t.requestId] })],
 );

@@ -4,3 +4,8 @@ export * from './users.js';
 export * from './webhooks.js';
 export * from './banking.js';
 export * from './onboarding.js';
+export * from './jobs.js';
+export * from './vault.js';
+export * from './hardening.js';
+export * from './ledger.js';
+export * from './sandbox-clocks.js';

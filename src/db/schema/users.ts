@@ -32,6 +32,14 @@ export const companyUsers = pgTable(
     companyId: uuid('company_id').notNull(),
     organizationId: uuid('organization_id').notNull(),
     suspendedAt: ts('suspended_at'),
+    /** Names and metadata as this company knows the person (product.md §14). */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** The identifier this company named when adding an existing user; null: it sees every identifier. */
+    identifierId: uuid('identifier_id'),
+    /** Moved on suspension; tokens for this company carry it. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

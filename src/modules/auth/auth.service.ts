@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { companies, type IdentifierType } from '../../db/schema/index.js';
-import type { Principal } from '../../http/context.js';
-import { badRequest, forbidden, notFound, unauthenticated } from '../../http/errors.js';
+import type { Principal } from '../../kernel/context.js';
+import { badRequest, forbidden, notFound, unauthenticated } from '../../kernel/errors.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { toMerchantView } from '../companies/companies.views.js';
 import {
-  bumpFailures, clearFailures, findFailures, findIdentifier, findUser, identifiersOf, latestCode, markVerified, membershipsOf, rolesOf, setPassword,
+  findIdentifier, findUser, identifiersOf, latestCode, markVerified, membershipsOf, rolesOf, setPassword,
 } from '../users/users.repo.js';
-import { isLocked, recordFailure } from '../users/users.rules.js';
+import { clearLoginAttempts, releaseLoginAttempt, reserveLoginAttempt } from './login-limits.js';
 import { toUserView } from '../users/users.views.js';
 import { issueCode, redeemCode } from './codes.js';
 import { hashPassword } from './passwords.js';
@@ -38,6 +38,7 @@ export async function openSession(db: Database, services: AuthServices, userId: 
   const { token, expiresIn } = await services.tokens.sign({
     sub: userId,
     ver: user.tokenVersion,
+    ...(company ? { mver: company.tokenVersion } : {}),
     identifiers: identifiers.map((i) => ({ type: i.type, value: i.value })),
     company_id: company?.companyId ?? null,
     organization_id: company?.organizationId ?? null,
@@ -55,31 +56,27 @@ export async function openSession(db: Database, services: AuthServices, userId: 
 }
 
 /**
- * Login: the same argon2 work and the same 401 for an unknown identifier and a wrong password; failures are
- * counted per identifier (known or not) and lock it for a while after the fifth.
+ * Login (product.md §14): the attempt reserves its place in the identifier+address and identifier pools
+ * before the password is checked (429 over either), so no burst checks more passwords than the limits; a
+ * success gives the places back. Unknown identifiers do the same argon2 work and count the same.
  */
-export async function login(db: Database, services: AuthServices, identifier: Identifier, password: string) {
-  if (isLocked(await findFailures(db, identifier.value), new Date())) {
-    throw unauthenticated('Too many failed login attempts for this identifier; try again in 15 minutes');
-  }
+export async function login(db: Database, services: AuthServices, identifier: Identifier, password: string, address: string) {
+  const reservation = await reserveLoginAttempt(db, identifier.value, address, services.clock.now());
   const found = await findIdentifier(db, identifier.value);
   const user = found ? await findUser(db, found.userId) : undefined;
   const ok = await services.passwords.verify(user?.passwordHash, password);
-  if (!ok || !user) {
-    await db.transaction((tx) => bumpFailures(tx, identifier.value, (state) => recordFailure(state, new Date())));
-    throw unauthenticated(BAD_CREDENTIALS);
-  }
-  await clearFailures(db, identifier.value);
+  if (!ok || !user) throw unauthenticated(BAD_CREDENTIALS);
+  await releaseLoginAttempt(db, reservation);
   return openSession(db, services, user.id, 'auto');
 }
 
 /** First access: the emailed code proves the identifier; the password is set and the user is logged in. */
 export async function verify(db: Database, services: AuthServices, identifier: Identifier, code: string, password: string) {
   const passwordHash = await hashPassword(password);
-  const userId = await redeemCode(db, services.codeSecret, identifier.value, 'VERIFY', code, async (tx, ident) => {
-    await markVerified(tx, ident.id);
-    await setPassword(tx, ident.userId, passwordHash);
-    await clearFailures(tx, identifier.value);
+  const userId = await redeemCode(db, services, identifier.value, 'VERIFY', code, async (tx, ident) => {
+    await markVerified(tx, ident.id, services.clock.now());
+    await setPassword(tx, ident.userId, passwordHash, services.clock.now());
+    await clearLoginAttempts(tx, identifier.value);
     return ident.userId;
   });
   return openSession(db, services, userId, 'auto');
@@ -94,8 +91,8 @@ export async function forgotPassword(db: Database, services: AuthServices, ident
   const code = await db.transaction(async (tx) => {
     // One reset code a minute per identifier: repeated requests cannot flood a mailbox.
     const last = await latestCode(tx, ident.id, 'RESET_PASSWORD');
-    if (last && !last.consumedAt && Date.now() - last.createdAt.getTime() < RESEND_INTERVAL_MS) return null;
-    return issueCode(tx, services.codeSecret, ident, 'RESET_PASSWORD');
+    if (last && !last.consumedAt && services.clock.now().getTime() - last.createdAt.getTime() < RESEND_INTERVAL_MS) return null;
+    return issueCode(tx, services, ident, 'RESET_PASSWORD');
   });
   if (!code) return;
   try {
@@ -108,10 +105,10 @@ export async function forgotPassword(db: Database, services: AuthServices, ident
 /** Reset with the code: new password, every earlier token revoked (the token version moves). */
 export async function resetPassword(db: Database, services: AuthServices, identifier: Identifier, code: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
-  await redeemCode(db, services.codeSecret, identifier.value, 'RESET_PASSWORD', code, async (tx, ident) => {
-    await markVerified(tx, ident.id);
-    await setPassword(tx, ident.userId, passwordHash);
-    await clearFailures(tx, identifier.value);
+  await redeemCode(db, services, identifier.value, 'RESET_PASSWORD', code, async (tx, ident) => {
+    await markVerified(tx, ident.id, services.clock.now());
+    await setPassword(tx, ident.userId, passwordHash, services.clock.now());
+    await clearLoginAttempts(tx, identifier.value);
   });
   return { message: 'Password reset; log in with the new password' };
 }
@@ -132,7 +129,7 @@ export async function changePassword(db: Database, services: AuthServices, princ
     throw badRequest('The current password is wrong', 'current_password');
   }
   const passwordHash = await hashPassword(next);
-  await setPassword(db, userId, passwordHash);
+  await setPassword(db, userId, passwordHash, services.clock.now());
   return openSession(db, services, userId, companyId ?? 'auto');
 }
 

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { CodePurpose, IdentifierRow } from '../../db/schema/index.js';
-import { badRequest } from '../../http/errors.js';
-import { findIdentifier, insertCode, latestCode, retireOpenCodes, updateCode } from '../users/users.repo.js';
+import { badRequest } from '../../kernel/errors.js';
+import { findIdentifier, insertCode, latestCode, openCodes, retireOpenCodes, updateCode } from '../users/users.repo.js';
 import { checkCode, CODE_FAILURE_MESSAGES, CODE_TTL_MS, codeMatches, generateCode, hashCode } from '../users/users.rules.js';
 
 /** Issues a code inside the caller's transaction; only its HMAC is stored. Send it after the commit. */
-export async function issueCode(tx: Tx, secret: string, identifier: IdentifierRow, purpose: CodePurpose): Promise<string> {
-  await retireOpenCodes(tx, identifier.id, purpose);
+/** The code key and the (real-time) clock: `AuthServices` carries both. */
+export interface CodeKeys {
+  codeSecret: string;
+  clock: Clock;
+}
+
+export async function issueCode(tx: Tx, keys: CodeKeys, identifier: IdentifierRow, purpose: CodePurpose, options: { keepOpen?: boolean } = {}): Promise<string> {
+  const now = keys.clock.now();
+  if (!options.keepOpen) await retireOpenCodes(tx, identifier.id, purpose, now);
   const id = randomUUID();
   const code = generateCode();
   await insertCode(tx, {
@@ -15,8 +23,9 @@ export async function issueCode(tx: Tx, secret: string, identifier: IdentifierRo
     userId: identifier.userId,
     identifierId: identifier.id,
     purpose,
-    codeHash: hashCode(secret, id, code),
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    codeHash: hashCode(keys.codeSecret, id, code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
   return code;
 }
@@ -27,7 +36,7 @@ export async function issueCode(tx: Tx, secret: string, identifier: IdentifierRo
  */
 export async function redeemCode<T>(
   db: Database,
-  secret: string,
+  keys: CodeKeys,
   identifierValue: string,
   purpose: CodePurpose,
   code: string,
@@ -35,11 +44,16 @@ export async function redeemCode<T>(
 ): Promise<T> {
   const outcome = await db.transaction(async (tx) => {
     const identifier = await findIdentifier(tx, identifierValue);
-    const row = identifier ? await latestCode(tx, identifier.id, purpose) : undefined;
-    const check = checkCode(row, new Date(), !!row && codeMatches(secret, row.id, code, row.codeHash));
-    if (check === 'wrong') await updateCode(tx, row!.id, { attempts: row!.attempts + 1 });
+    // Several invitations may each have an open code (§14): the one the code matches is redeemed, else the latest.
+    const open = identifier ? await openCodes(tx, identifier.id, purpose) : [];
+    const now = keys.clock.now();
+    const matching = open.find((c) => checkCode(c, now, codeMatches(keys.codeSecret, c.id, code, c.codeHash)) === 'ok');
+    const row = matching ?? (identifier ? await latestCode(tx, identifier.id, purpose) : undefined);
+    const check = checkCode(row, now, !!row && codeMatches(keys.codeSecret, row.id, code, row.codeHash));
+    // A wrong try spends one try of every open code, so several open codes give no extra guesses.
+    if (check === 'wrong') for (const c of open) await updateCode(tx, c.id, { attempts: c.attempts + 1 });
     if (check !== 'ok') return { ok: false as const, check };
-    await updateCode(tx, row!.id, { consumedAt: new Date(), attempts: row!.attempts + 1 });
+    await updateCode(tx, row!.id, { consumedAt: now, attempts: row!.attempts + 1 });
     return { ok: true as const, value: await then(tx, identifier!) };
   });
   if (!outcome.ok) throw badRequest(CODE_FAILURE_MESSAGES[outcome.check], 'code');

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { systemClock, type Clock } from '../../jobs/clock.js';
 import type { IdentifierType } from '../../db/schema/index.js';
 import type { CodePurpose } from '../../db/schema/index.js';
 
@@ -27,8 +28,10 @@ const SANDBOX_KEEP = 1000;
 export class SandboxMailer implements Mailer {
   private readonly messages: SandboxMessage[] = [];
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   async send(message: OutgoingCode): Promise<void> {
-    this.messages.push({ ...message, created_at: new Date().toISOString() });
+    this.messages.push({ ...message, created_at: this.clock.now().toISOString() });
     if (this.messages.length > SANDBOX_KEEP) this.messages.splice(0, this.messages.length - SANDBOX_KEEP);
   }
 
@@ -60,6 +63,6 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-export function createMailer(config: { smtpUrl?: string; mailFrom: string }): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new SandboxMailer();
+export function createMailer(config: { smtpUrl?: string; mailFrom: string }, clock: Clock = systemClock): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new SandboxMailer(clock);
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/client.js';
 import type { BearerAuthenticator } from '../../http/auth.js';
-import { serviceUnavailable } from '../../http/errors.js';
+import { serviceUnavailable } from '../../kernel/errors.js';
 import { createZipcodeLookup, type ZipcodeLookup } from '../zipcodes/zipcodes.client.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { PasswordVerifier } from './passwords.js';
@@ -15,9 +16,25 @@ export interface AuthServices {
   bearer: BearerAuthenticator;
   passwords: PasswordVerifier;
   mailer: Mailer;
+  /** Real time: codes, lockouts and tokens are security concerns, never on an organization's test clock. */
+  clock: Clock;
   /** Key of the HMAC that one-time codes are stored under (derived from the JWT secret). */
   codeSecret: string;
   zipcodes: ZipcodeLookup;
+  /** Work done after the answer (forgot-password's lookup and mail); tests wait for it with idle(). */
+  background: BackgroundWork;
+}
+
+/** Tasks started after a response: failures are the task's to log; idle() waits for all in flight. */
+export class BackgroundWork {
+  private readonly running = new Set<Promise<unknown>>();
+  run(task: () => Promise<unknown>): void {
+    const p = Promise.resolve().then(task).catch(() => undefined).finally(() => this.running.delete(p));
+    this.running.add(p);
+  }
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
 }
 
 /**
@@ -28,16 +45,19 @@ export function createAuthServices(
   config: Config,
   db: DbHandle,
   jwtSecret: string,
+  clock: Clock,
   overrides: Partial<Pick<AuthServices, 'mailer' | 'zipcodes'>> = {},
 ): AuthServices {
   const tokens = new TokenService(jwtSecret);
   return {
     tokens,
+    clock,
     bearer: new JwtBearerAuthenticator(tokens, db.db),
     passwords: new PasswordVerifier(),
-    mailer: overrides.mailer ?? createMailer(config),
+    mailer: overrides.mailer ?? createMailer(config, clock),
     codeSecret: createHash('sha256').update(`one-time-codes:${jwtSecret}`).digest('hex'),
-    zipcodes: overrides.zipcodes ?? createZipcodeLookup(config),
+    zipcodes: overrides.zipcodes ?? createZipcodeLookup(config, clock),
+    background: new BackgroundWork(),
   };
 }
 

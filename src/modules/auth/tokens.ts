@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client.js';
 import type { BearerAuthenticator } from '../../http/auth.js';
-import type { Principal } from '../../http/context.js';
-import { unauthenticated } from '../../http/errors.js';
+import type { Principal } from '../../kernel/context.js';
+import { unauthenticated } from '../../kernel/errors.js';
 import { findUser, membershipsOf, rolesOf } from '../users/users.repo.js';
 
 export const TOKEN_TTL_SECONDS = 3600;
@@ -17,6 +17,8 @@ export interface TokenClaims {
   sub: string;
   /** The user's token version when issued; a password change or reset moves it and revokes the token. */
   ver: number;
+  /** The membership's token version for `company_id` (absent: 0); a suspension moves it. */
+  mver?: number;
   identifiers: { type: string; value: string }[];
   company_id: string | null;
   organization_id: string | null;
@@ -87,6 +89,7 @@ export class JwtBearerAuthenticator implements BearerAuthenticator {
     const m = memberships.find((x) => x.companyId === claims.company_id);
     if (!m) throw unauthenticated('Token revoked; log in again');
     if (m.suspendedAt) throw unauthenticated('User is suspended');
+    if ((claims.mver ?? 0) !== m.tokenVersion) throw unauthenticated('Token revoked; log in again');
     const held = await rolesOf(this.db, [user.id], [m.companyId]);
     return {
       kind: m.kind === 'ORGANIZATION' ? 'organization' : 'merchant',
@@ -96,6 +99,7 @@ export class JwtBearerAuthenticator implements BearerAuthenticator {
       credentialId: `${user.id}:${m.companyId}`,
       userId: user.id,
       permissions: [...new Set(held.flatMap((h) => h.role.permissions))],
+      blocked: m.blocked,
     };
   }
 }

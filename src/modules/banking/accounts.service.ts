@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bankAccounts, type BankAccountRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
-import { companyInReach } from '../../http/reach.js';
-import { bankingOf } from '../../providers/banking.js';
+import { beginRequest, completeRequest, releaseRequest } from '../../kernel/idempotency.js';
+import { ProviderError } from '../../providers/errors.js';
+import { providerFailure } from '../provider-failures.js';
+import { companyInReach } from '../../kernel/tenancy.js';
 import type { ProviderName } from '../../providers/port.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { accountsInReach, applyPosting, findAccount, insertAccount } from './banking.repo.js';
+import { accountsInReach, findAccount, findAccountRow, insertAccount, ledgerOwner } from './banking.repo.js';
+import type { Clock } from '../../jobs/clock.js';
+import { post } from '../../ledger/ledger.js';
+import { depositPostings } from '../../ledger/rules.js';
 
 export interface OpenAccountInput {
   provider: ProviderName;
@@ -19,41 +23,60 @@ export interface OpenAccountInput {
 }
 
 /**
- * Opens an account at a provider for the caller or one of its merchants (product.md §7). The provider is
- * asked first, outside any transaction; the row is then written in one transaction with the idempotency claim.
+ * Opens an account at a provider for the caller or one of its merchants (product.md §7), in atomic phases:
+ * the request_id is claimed as in progress (own transaction), the provider opens the account under our
+ * account id as its idempotency key (outside any transaction), and one transaction records the row and
+ * completes the claim. A concurrent duplicate waits for it and replays (409 REQUEST_IN_PROGRESS if it takes too long); a
+ * retry after a crash or a lost answer resumes under the same id, so the provider never opens two accounts.
  */
-export async function openAccount(db: Database, providers: ProviderRegistry, principal: CompanyPrincipal, input: OpenAccountInput) {
+export async function openAccount(db: Database, providers: ProviderRegistry, clock: Clock, principal: CompanyPrincipal, input: OpenAccountInput) {
   const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
-  let id: string = randomUUID();
-  if (input.request_id) {
-    // The claim comes before the provider call, so a replay never opens a second account at the provider.
-    const claimed = await db.transaction(async (tx) => claimRequestId(tx, { companyId: principal.companyId, scope: 'bank-account', requestId: input.request_id!, body: input, resourceId: id }));
-    if (claimed) {
-      const row = await findAccount(db, eq(bankAccounts.id, claimed));
-      if (row) return { row, replayed: true };
-      // The first call failed at the provider (or is still running): carry on under the claimed id.
-      id = claimed;
-    }
-  }
-  const opened = await bankingOf(providers.get(input.provider)).openAccount({ companyId: company.id, accountId: id });
-  const now = new Date();
+  let open;
   try {
-    const row = await insertAccount(db, {
-      id,
-      companyId: company.id,
-      organizationId: company.organizationId ?? company.id,
-      provider: input.provider,
-      branch: opened.branch,
-      accountNumber: opened.accountNumber,
-      status: 'ACTIVE',
-      available: 0,
-      held: 0,
-      createdAt: now,
-      updatedAt: now,
+    open = providers.require(input.provider, 'bank-account.open');
+  } catch (err) {
+    throw providerFailure(err, 'account opening', { field: 'provider', value: input.provider });
+  }
+  let id: string = randomUUID();
+  const claim = input.request_id ? { companyId: principal.companyId, scope: 'bank-account', requestId: input.request_id } : undefined;
+  if (claim) {
+    const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock);
+    if (begun.kind === 'replay') {
+      const row = await findAccount(db, eq(bankAccounts.id, begun.resourceId));
+      if (row) return { row, replayed: true };
+      // A claim recorded before claims had phases, whose provider call failed: carry on under its id.
+    }
+    id = begun.resourceId;
+  }
+  let opened;
+  try {
+    opened = await open({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
+  } catch (err) {
+    if (claim) await releaseRequest(db, claim, err instanceof ProviderError && err.kind === 'refused' ? 'forget' : 'unlock', clock.now());
+    throw providerFailure(err, 'account opening');
+  }
+  const now = clock.now(company.organizationId ?? company.id);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertAccount(tx, {
+        id,
+        companyId: company.id,
+        organizationId: company.organizationId ?? company.id,
+        provider: input.provider,
+        branch: opened.branch,
+        accountNumber: opened.accountNumber,
+        status: 'ACTIVE',
+        available: 0,
+        held: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (claim) await completeRequest(tx, claim);
+      return inserted;
     });
     return { row, replayed: false };
   } catch (err) {
-    // A concurrent duplicate of the same request_id inserted first: answer with its account.
+    // A retry that took over a lapsed claim recorded the same account first: answer it.
     if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err;
     return { row: (await findAccount(db, eq(bankAccounts.id, id)))!, replayed: true };
   }
@@ -65,12 +88,16 @@ export async function getAccount(db: Database, principal: CompanyPrincipal, id: 
   return row;
 }
 
-/** Sandbox deposit: money enters from outside (one balanced posting against the EXTERNAL bucket). */
-export async function deposit(db: Database, accountId: string, amount: number): Promise<BankAccountRow> {
+/**
+ * Sandbox deposit: money arrives at the provider for the account: one DEPOSIT ledger transaction (clearing +X,
+ * available +X, repaying debt first). Each call is its own business event (a fresh source id).
+ */
+export async function deposit(db: Database, clock: Clock, accountId: string, amount: number): Promise<BankAccountRow> {
   return db.transaction(async (tx) => {
-    const account = await findAccount(tx, eq(bankAccounts.id, accountId));
+    const account = await findAccountRow(tx, eq(bankAccounts.id, accountId));
     if (!account) throw notFound('Bank account');
-    if (!(await applyPosting(tx, 'DEPOSIT', amount, { origin: account.id }, null))) throw new Error('a deposit cannot overdraw');
+    const now = clock.now(account.organizationId);
+    await post(tx, { code: 'DEPOSIT', source: { type: 'DEPOSIT', id: randomUUID() }, postings: depositPostings({ id: account.id, owner: ledgerOwner(account) }, amount), now });
     return (await findAccount(tx, eq(bankAccounts.id, accountId)))!;
   });
 }

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { bankAccounts, internalTransfers, ledgerEntries, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
+import { bankAccounts, internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
+import { balancesOf, openAccounts } from '../../ledger/ledger.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
-import { ownedRowsInReach } from '../../http/reach.js';
-import { balanceDeltas, posting, type PostingKind } from './banking.rules.js';
+import { ownedRowsInReach } from '../../kernel/tenancy.js';
 
 export const accountsInReach = (p: CompanyPrincipal) => ownedRowsInReach(p, { companyId: bankAccounts.companyId, organizationId: bankAccounts.organizationId });
 
@@ -15,51 +14,49 @@ export function transfersInReach(p: CompanyPrincipal): SQL {
   return eq(internalTransfers.organizationId, p.organizationId);
 }
 
-export async function findAccount(tx: Executor, where: SQL): Promise<BankAccountRow | undefined> {
+/**
+ * The account rows with their balances from the ledger (the columns available/held of bank_accounts are the
+ * frozen v1 cache, no longer written: docs/decisions/ledger.md).
+ */
+export async function withBalances<R extends BankAccountRow>(tx: Executor, rows: R[]): Promise<R[]> {
+  if (rows.length === 0) return rows;
+  const balances = await balancesOf(tx, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const b = balances.get(r.id)!;
+    return { ...r, available: b.available, held: b.held };
+  });
+}
+
+/** The owner the ledger records on a bank account's balance row. */
+export const ledgerOwner = (a: Pick<BankAccountRow, 'provider' | 'companyId' | 'organizationId'>) => ({ provider: a.provider, companyId: a.companyId, organizationId: a.organizationId });
+
+/** One account row without its balances (those are read with withBalances when shown). */
+export async function findAccountRow(tx: Executor, where: SQL): Promise<BankAccountRow | undefined> {
   const [row] = await tx.select().from(bankAccounts).where(where).limit(1);
   return row;
 }
 
-export async function insertAccount(tx: Executor, row: typeof bankAccounts.$inferInsert): Promise<BankAccountRow> {
-  const [inserted] = await tx.insert(bankAccounts).values(row).returning();
-  return inserted;
+export async function findAccount(tx: Executor, where: SQL): Promise<BankAccountRow | undefined> {
+  const row = await findAccountRow(tx, where);
+  return row && (await withBalances(tx, [row]))[0];
 }
 
 /**
- * Applies one balanced posting: conditional updates (the balance may not go below zero) in account-id order,
- * then its immutable ledger entries. Returns false when a balance would go negative; the caller must then
- * throw so that its transaction rolls back.
+ * Inserts the account and opens its ledger balance row with it, so postings always find the row and lock
+ * only existing rows, in id order (a row opened lazily mid-transaction would be locked out of order).
  */
-export async function applyPosting(
-  tx: Executor,
-  kind: PostingKind,
-  amount: number,
-  accounts: { origin: string; destination?: string },
-  internalTransferId: string | null,
-): Promise<boolean> {
-  const entries = posting(kind, amount, accounts.origin, accounts.destination);
-  const now = new Date();
-  // Ledger entries first, balance updates last: the updates lock account rows until commit, so the lock is held
-  // as briefly as possible. A refused update makes the caller throw, rolling the entries back too.
-  const journalId = randomUUID();
-  await tx.insert(ledgerEntries).values(
-    entries.map((e) => ({ id: randomUUID(), journalId, kind, bankAccountId: e.accountId, bucket: e.bucket, amount: e.amount, internalTransferId, createdAt: now })),
-  );
-  for (const d of balanceDeltas(entries)) {
-    const updated = await tx
-      .update(bankAccounts)
-      .set({ available: sql`${bankAccounts.available} + ${d.available}`, held: sql`${bankAccounts.held} + ${d.held}`, updatedAt: now })
-      .where(and(eq(bankAccounts.id, d.accountId), gte(sql`${bankAccounts.available} + ${d.available}`, 0), gte(sql`${bankAccounts.held} + ${d.held}`, 0)))
-      .returning({ id: bankAccounts.id });
-    // The caller throws on false, so its transaction rolls back any delta already applied here.
-    if (updated.length === 0) return false;
-  }
-  return true;
+export async function insertAccount(ex: Executor, row: typeof bankAccounts.$inferInsert): Promise<BankAccountRow> {
+  return ex.transaction(async (tx) => {
+    const [inserted] = await tx.insert(bankAccounts).values(row).returning();
+    await openAccounts(tx, [{ id: inserted.id, ...ledgerOwner(inserted) }], inserted.createdAt);
+    return inserted;
+  });
 }
 
 export async function listAccounts(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: BankAccountRow[]; total: number }> {
   const cols = { id: bankAccounts.id, createdAt: bankAccounts.createdAt, status: bankAccounts.status };
-  return selectPage(tx, bankAccounts, scope, q, cols);
+  const page = await selectPage(tx, bankAccounts, scope, q, cols);
+  return { rows: await withBalances(tx, page.rows), total: page.total };
 }
 
 export async function findTransfer(tx: Executor, where: SQL, lock = false): Promise<InternalTransferRow | undefined> {
@@ -68,8 +65,8 @@ export async function findTransfer(tx: Executor, where: SQL, lock = false): Prom
   return row;
 }
 
-export async function updateTransfer(tx: Executor, id: string, changes: Partial<typeof internalTransfers.$inferInsert>): Promise<InternalTransferRow> {
-  const [row] = await tx.update(internalTransfers).set({ ...changes, updatedAt: new Date() }).where(eq(internalTransfers.id, id)).returning();
+export async function updateTransfer(tx: Executor, id: string, changes: Partial<typeof internalTransfers.$inferInsert>, now: Date): Promise<InternalTransferRow> {
+  const [row] = await tx.update(internalTransfers).set({ ...changes, updatedAt: now }).where(eq(internalTransfers.id, id)).returning();
   return row;
 }
 

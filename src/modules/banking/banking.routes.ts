@@ -20,9 +20,9 @@ import {
   toTransferView,
   transferStatusBody,
 } from './banking.schemas.js';
-import { TransferAutopilot } from './autopilot.js';
-import { recoverStrandedTransfers, STRANDED_AFTER_MS } from './transfer-recovery.js';
-import { applyStatusReport, createTransfer, getTransfer, type TransferDeps } from './transfers.service.js';
+import { TransactionBatcher } from '../../db/batcher.js';
+import { transferDeps as transferDepsOf } from './banking.context.js';
+import { applyStatusReport, createTransfer, getTransfer } from './transfers.service.js';
 
 const idParam = idParams('id');
 const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: upperEnum(PROVIDER_NAMES).optional(), company_id: uuid().optional() } });
@@ -32,25 +32,17 @@ const sandbox = { auth: 'platform' as const, sandboxOnly: true };
 export default async function bankingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
-  const { config, providers } = app.deps;
+  const { providers } = app.deps;
 
-  const autopilot = config.sandboxAutopilot && config.env === 'sandbox'
-    ? new TransferAutopilot(config.sandboxAutopilotDelayMs, (report) => applyStatusReport(db, `autopilot-${report.transferId}`, report), (err) => app.log.warn({ err }, 'autopilot report not applied'))
-    : undefined;
-  if (autopilot) app.addHook('onClose', () => autopilot.stop());
-  const transferDeps: TransferDeps = { db, providers, onSubmitted: autopilot && ((id) => autopilot.schedule(id)) };
-  // Transfers a crashed process left behind are moved on at start and then every half minute.
-  const recover = () => recoverStrandedTransfers(transferDeps, autopilot).catch((err) => app.log.warn({ err }, 'transfer recovery failed'));
-  const recovery = setInterval(recover, STRANDED_AFTER_MS);
-  recovery.unref();
-  app.addHook('onReady', async () => void recover());
-  app.addHook('onClose', async () => clearInterval(recovery));
+  // Transfers a crashed process left behind, and the sandbox autopilot, are durable jobs (banking.jobs.ts).
+  // Creates from one origin account are grouped into one transaction per batch (one batcher per app).
+  const transferDeps = { ...transferDepsOf(app.deps), batcher: new TransactionBatcher(db) };
 
   r.post('/v1/banking/bank-accounts', {
     config: { permission: 'banking.create' },
     schema: { summary: 'Open a bank account', body: openAccountBody, response: { 200: bankAccountSchema, 201: bankAccountSchema } },
   }, async (request, reply) => {
-    const opened = await openAccount(db, providers, callerCompany(request), request.body);
+    const opened = await openAccount(db, providers, app.deps.clock, callerCompany(request), request.body);
     createdOrReplayed(reply, opened.replayed);
     return toBankAccountView(opened.row);
   });
@@ -100,13 +92,13 @@ export default async function bankingRoutes(app: FastifyInstance) {
   r.post('/v1/platform/sandbox/bank-accounts/:id/deposits', {
     config: sandbox,
     schema: { summary: 'Sandbox: deposit into a bank account', params: idParam, body: depositBody, response: { 200: bankAccountSchema } },
-  }, async (request) => toBankAccountView(await deposit(db, request.params.id, request.body.amount)));
+  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount)));
 
   r.post('/v1/platform/sandbox/internal-transfers/:id/status', {
     config: sandbox,
     schema: { summary: 'Sandbox: report an internal transfer status as its provider', params: idParam, body: transferStatusBody, response: { 200: internalTransferSchema } },
   }, async (request) => {
     const { status, error_message } = request.body;
-    return toTransferView(await applyStatusReport(db, request.id, { transferId: request.params.id, status, errorMessage: error_message }));
+    return toTransferView(await applyStatusReport(transferDeps, request.id, { transferId: request.params.id, status, errorMessage: error_message }));
   });
 }

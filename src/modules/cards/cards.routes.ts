@@ -18,7 +18,7 @@ export default async function cardsRoutes(app: FastifyInstance) {
     config: { permission: 'merchant.card.create' },
     schema: { summary: 'Store a card', params: merchantParams, body: storeCardBody, response: { 200: storedCardSchema, 201: storedCardSchema } },
   }, async (request, reply) => {
-    const stored = await storeCard(db, callerCompany(request), request.params.merchantId, request.body);
+    const stored = await storeCard(db, app.deps.clock, app.deps.vault, callerCompany(request), request.params.merchantId, request.body);
     createdOrReplayed(reply, stored.replayed);
     return toCardView(stored.row);
   });
@@ -40,5 +40,5 @@ export default async function cardsRoutes(app: FastifyInstance) {
   r.delete('/v1/merchants/:merchantId/cards/:id', {
     config: { permission: 'merchant.card.delete' },
     schema: { summary: 'Close a stored card', params: cardParams, body: emptyBody.nullable(), response: { 200: storedCardSchema } },
-  }, async (request) => toCardView(await closeCard(db, callerCompany(request), request.params.merchantId, request.params.id)));
+  }, async (request) => toCardView(await closeCard(db, app.deps.clock, callerCompany(request), request.params.merchantId, request.params.id)));
 }

@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { storedCards, type StoredCardRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
-import { merchantPathCompany } from '../../http/reach.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { brandFromBin } from './brands.js';
 import type { StoreCardInput } from './cards.schemas.js';
+import type { VaultHandle } from '../../kernel/encryption-keys.js';
+import { verifyStoredCardNumber } from './card-verifier.js';
 
-/** Stores a card for a company in reach; the brand is derived from the BIN when not given. */
-export async function storeCard(db: Database, principal: CompanyPrincipal, merchantId: string, input: StoreCardInput) {
+/**
+ * Stores a card for a company in reach; the brand is derived from the BIN when not given. The number is
+ * verified first (P6: it decrypts, is Luhn-valid, matches bin and last digits), outside the transaction.
+ */
+export async function storeCard(db: Database, clock: Clock, vault: VaultHandle | undefined, principal: CompanyPrincipal, merchantId: string, input: StoreCardInput) {
+  await verifyStoredCardNumber(vault, input.card);
   const id = randomUUID();
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
@@ -20,7 +27,7 @@ export async function storeCard(db: Database, principal: CompanyPrincipal, merch
       if (existing) return { row: await findCard(tx, company.id, existing), replayed: true };
     }
     const c = input.card;
-    const now = new Date();
+    const now = clock.now(principal.organizationId);
     const [row] = await tx
       .insert(storedCards)
       .values({
@@ -62,12 +69,12 @@ export async function getCard(db: Database, principal: CompanyPrincipal, merchan
 }
 
 /** DELETE closes the card; closing a card that is no longer active returns it unchanged. */
-export async function closeCard(db: Database, principal: CompanyPrincipal, merchantId: string, id: string): Promise<StoredCardRow> {
+export async function closeCard(db: Database, clock: Clock, principal: CompanyPrincipal, merchantId: string, id: string): Promise<StoredCardRow> {
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
     const card = await findCard(tx, company.id, id, true);
     if (card.status !== 'ACTIVE') return card;
-    const [row] = await tx.update(storedCards).set({ status: 'CLOSED', updatedAt: new Date() }).where(eq(storedCards.id, id)).returning();
+    const [row] = await tx.update(storedCards).set({ status: 'CLOSED', updatedAt: clock.now(principal.organizationId) }).where(eq(storedCards.id, id)).returning();
     return row;
   });
 }

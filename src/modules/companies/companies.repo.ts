@@ -20,8 +20,8 @@ export async function findCompany(tx: Executor, where: SQL, lock = false): Promi
   return row;
 }
 
-export async function updateCompany(tx: Executor, id: string, changes: Partial<NewCompanyRow>): Promise<CompanyRow> {
-  const [row] = await tx.update(companies).set({ ...changes, updatedAt: new Date() }).where(eq(companies.id, id)).returning();
+export async function updateCompany(tx: Executor, id: string, changes: Partial<NewCompanyRow>, now: Date): Promise<CompanyRow> {
+  const [row] = await tx.update(companies).set({ ...changes, updatedAt: now }).where(eq(companies.id, id)).returning();
   return row;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { listEnvelope, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed, requestContext } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
@@ -25,7 +25,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
     schema: { summary: 'Create a merchant', body: createMerchantBody, response: { 200: merchantCreatedSchema, 201: merchantCreatedSchema } },
   }, async (request, reply) => {
     const principal = callerCompany(request);
-    const created = await createCompany(db, requestContext(request), {
+    const created = await createCompany(db, app.deps.clock, requestContext(request), {
       kind: 'MERCHANT',
       organizationId: principal.organizationId,
       input: request.body,
@@ -54,7 +54,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
   r.patch('/v1/merchants/:merchantId', {
     config: { permission: 'merchant.company.edit' },
     schema: { summary: 'Update a merchant', params: merchantParams, body: patchMerchantBody, response: { 200: merchantSchema } },
-  }, async (request) => toMerchantView(await patchMerchant(db, callerCompany(request), request.params.merchantId, request.body)));
+  }, async (request) => toMerchantView(await patchMerchant(db, app.deps.clock, callerCompany(request), request.params.merchantId, request.body)));
 
   r.get('/v1/companies/me', {
     config: { permission: 'company.view' },

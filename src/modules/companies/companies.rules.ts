@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../../http/errors.js';
+import type { ValidationIssue } from '../../kernel/errors.js';
 import { documentTypeOf, type DocumentType } from '../../domain/brazilian-documents.js';
 
 export type TaxType = 'PF' | 'PJ' | 'MEI' | 'ME';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { systemClock } from '../../jobs/clock.js';
 import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
 import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';
 
@@ -25,7 +26,7 @@ const birthDate = z.string().refine((v) => {
   if (!m) return false;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCDate() === d && date.getUTCMonth() === mo - 1 && date.getUTCFullYear() === y && date.getTime() <= Date.now();
+  return date.getUTCDate() === d && date.getUTCMonth() === mo - 1 && date.getUTCFullYear() === y && date.getTime() <= systemClock.now().getTime();
 }, 'must be a past date shaped DD-MM-YYYY');
 
 export const contactSchema = z.strictObject({

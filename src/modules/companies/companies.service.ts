@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
+import type { Clock } from '../../jobs/clock.js';
 import { companies, type CompanyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { generateApiKey, hashApiKey, keyDisplayPrefix } from '../../http/api-keys.js';
-import type { CompanyPrincipal, RequestContext } from '../../http/context.js';
-import { conflict, notFound, validationError } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
-import { companiesInReach } from '../../http/reach.js';
+import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
+import { conflict, notFound, validationError } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
+import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
 import { findCompany, findMerchantInReach, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
@@ -37,7 +38,7 @@ const DOCUMENT_INDEX: Record<CreateCompanyCommand['kind'], string> = {
 };
 
 /** Creates an organization or a merchant with its API key and `company.created`, in one transaction. */
-export async function createCompany(db: Database, ctx: RequestContext, cmd: CreateCompanyCommand): Promise<CreatedCompany> {
+export async function createCompany(db: Database, clock: Clock, ctx: RequestContext, cmd: CreateCompanyCommand): Promise<CreatedCompany> {
   const { input } = cmd;
   const { shape, issues } = deriveCompanyShape({ documentNumber: input.document_number, taxType: input.document_tax_type as TaxType | undefined, contact: input.contact });
   if (!shape) throw validationError(issues);
@@ -53,7 +54,8 @@ export async function createCompany(db: Database, ctx: RequestContext, cmd: Crea
           return { company, replayed: true };
         }
       }
-      const now = new Date();
+      // An organization's own clock starts at real time (no offset exists before it does).
+      const now = clock.now(cmd.kind === 'MERCHANT' ? cmd.organizationId : id);
       const row: NewCompanyRow = {
         id,
         organizationId: cmd.kind === 'MERCHANT' ? cmd.organizationId : null,
@@ -85,7 +87,7 @@ export async function createCompany(db: Database, ctx: RequestContext, cmd: Crea
         organizationId: company.organizationId ?? id,
         correlationId: ctx.requestId,
         payload: toMerchantView(company),
-      });
+      }, now);
       return { company, apiKey, replayed: false };
     });
   } catch (err) {
@@ -106,7 +108,7 @@ export async function getMerchant(db: Database | Tx, principal: CompanyPrincipal
 }
 
 /** PATCH: every input field but document_number; nested contact/address merge; the shape is derived again. */
-export async function patchMerchant(db: Database, principal: CompanyPrincipal, id: string, patch: PatchCompanyInput): Promise<CompanyRow> {
+export async function patchMerchant(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, patch: PatchCompanyInput): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
     const current = await getMerchant(tx, principal, id, true);
     const contact = mergeNested(current.contact, patch.contact as Record<string, unknown> | undefined);
@@ -129,16 +131,16 @@ export async function patchMerchant(db: Database, principal: CompanyPrincipal, i
       ...(patch.webhook_enabled !== undefined && { webhookEnabled: patch.webhook_enabled }),
       ...(patch.declared_revenue !== undefined && { declaredRevenue: patch.declared_revenue }),
     };
-    return updateCompany(tx, id, changes);
+    return updateCompany(tx, id, changes, clock.now(current.organizationId ?? current.id));
   });
 }
 
 /** Staff status moves; every real change emits `company.status-changed` in the same transaction. */
-export async function setCompanyStatus(db: Database, ctx: RequestContext, id: string, status: CompanyRow['status']): Promise<CompanyRow> {
+export async function setCompanyStatus(db: Database, clock: Clock, ctx: RequestContext, id: string, status: CompanyRow['status']): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
     const current = await findCompany(tx, eq(companies.id, id), true);
     if (!current) throw notFound('Company');
-    return applyCompanyStatus(tx, ctx.requestId, current, status);
+    return applyCompanyStatus(tx, ctx.requestId, current, status, clock.now(current.organizationId ?? current.id));
   });
 }
 
@@ -146,15 +148,15 @@ export async function setCompanyStatus(db: Database, ctx: RequestContext, id: st
  * Moves a company (already locked by the caller's transaction) to `status`, recording
  * `company.status-changed`; no-op when unchanged. Onboarding uses it for the move to ACTIVE.
  */
-export async function applyCompanyStatus(tx: Tx, correlationId: string, current: CompanyRow, status: CompanyRow['status']): Promise<CompanyRow> {
+export async function applyCompanyStatus(tx: Tx, correlationId: string, current: CompanyRow, status: CompanyRow['status'], now: Date): Promise<CompanyRow> {
   if (current.status === status) return current;
-  const updated = await updateCompany(tx, current.id, { status });
+  const updated = await updateCompany(tx, current.id, { status }, now);
   await recordEvent(tx, {
     type: 'company.status-changed',
     companyId: current.id,
     organizationId: current.organizationId ?? current.id,
     correlationId,
     payload: { company_id: current.id, old_status: current.status, new_status: status },
-  });
+  }, now);
   return updated;
 }

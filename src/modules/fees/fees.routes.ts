@@ -22,7 +22,7 @@ export default async function feesRoutes(app: FastifyInstance) {
     config: org('fee_policy.create'),
     schema: { summary: 'Create a fee policy', body: createPolicyBody, response: { 200: feePolicySchema, 201: feePolicySchema } },
   }, async (request, reply) => {
-    const created = await createPolicy(db, callerCompany(request), request.body);
+    const created = await createPolicy(db, app.deps.clock, callerCompany(request), request.body);
     createdOrReplayed(reply, created.replayed);
     return toPolicyView(created.row);
   });
@@ -44,12 +44,12 @@ export default async function feesRoutes(app: FastifyInstance) {
   r.put('/v1/pricing/fee-policies/:id', {
     config: org('fee_policy.edit'),
     schema: { summary: 'Replace a fee policy', params: idParam, body: replacePolicyBody, response: { 200: feePolicySchema } },
-  }, async (request) => toPolicyView(await replacePolicy(db, callerCompany(request), request.params.id, request.body)));
+  }, async (request) => toPolicyView(await replacePolicy(db, app.deps.clock, callerCompany(request), request.params.id, request.body)));
 
   r.delete('/v1/pricing/fee-policies/:id', {
     config: org('fee_policy.delete'),
     schema: { summary: 'Deactivate a fee policy', params: idParam, body: noBody, response: { 200: feePolicySchema } },
-  }, async (request) => toPolicyView(await deactivatePolicy(db, callerCompany(request), request.params.id)));
+  }, async (request) => toPolicyView(await deactivatePolicy(db, app.deps.clock, callerCompany(request), request.params.id)));
 
   r.post('/v1/pricing/fee-policies/:id/quote', {
     config: org('fee_policy.view'),

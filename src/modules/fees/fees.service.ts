@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { feePolicies, type FeePolicyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { conflict, notFound } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { percentageDecimal, quote, type QuoteTransaction, type Rule } from './fees.rules.js';
 import type { PolicyInput, StoredRule } from './fees.schemas.js';
@@ -37,7 +38,7 @@ function columnsOf(input: PolicyInput, now: Date) {
 
 const inOrganization = (p: CompanyPrincipal) => eq(feePolicies.organizationId, p.organizationId);
 
-export async function createPolicy(db: Database, principal: CompanyPrincipal, input: PolicyInput & { request_id?: string }) {
+export async function createPolicy(db: Database, clock: Clock, principal: CompanyPrincipal, input: PolicyInput & { request_id?: string }) {
   const id = randomUUID();
   try {
     return await db.transaction(async (tx) => {
@@ -45,7 +46,7 @@ export async function createPolicy(db: Database, principal: CompanyPrincipal, in
         const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: 'fee-policy', requestId: input.request_id, body: input, resourceId: id });
         if (existing) return { row: await getPolicy(tx, principal, existing), replayed: true };
       }
-      const now = new Date();
+      const now = clock.now(principal.organizationId);
       const [row] = await tx
         .insert(feePolicies)
         .values({ id, companyId: principal.companyId, organizationId: principal.organizationId, createdAt: now, ...columnsOf(input, now) })
@@ -65,11 +66,11 @@ export async function getPolicy(tx: Executor, principal: CompanyPrincipal, id: s
   return row;
 }
 
-export async function replacePolicy(db: Database, principal: CompanyPrincipal, id: string, input: PolicyInput): Promise<FeePolicyRow> {
+export async function replacePolicy(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, input: PolicyInput): Promise<FeePolicyRow> {
   try {
     return await db.transaction(async (tx) => {
       await getPolicy(tx, principal, id, true);
-      const [row] = await tx.update(feePolicies).set(columnsOf(input, new Date())).where(eq(feePolicies.id, id)).returning();
+      const [row] = await tx.update(feePolicies).set(columnsOf(input, clock.now(principal.organizationId))).where(eq(feePolicies.id, id)).returning();
       return row;
     });
   } catch (err) {
@@ -79,11 +80,11 @@ export async function replacePolicy(db: Database, principal: CompanyPrincipal, i
 }
 
 /** DELETE deactivates (product.md §9): the policy stays readable, with is_active false. */
-export async function deactivatePolicy(db: Database, principal: CompanyPrincipal, id: string): Promise<FeePolicyRow> {
+export async function deactivatePolicy(db: Database, clock: Clock, principal: CompanyPrincipal, id: string): Promise<FeePolicyRow> {
   return db.transaction(async (tx) => {
     const current = await getPolicy(tx, principal, id, true);
     if (!current.isActive) return current;
-    const [row] = await tx.update(feePolicies).set({ isActive: false, updatedAt: new Date() }).where(eq(feePolicies.id, id)).returning();
+    const [row] = await tx.update(feePolicies).set({ isActive: false, updatedAt: clock.now(principal.organizationId) }).where(eq(feePolicies.id, id)).returning();
     return row;
   });
 }

@@ -3,11 +3,11 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { affiliations, type AffiliationRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { conflict, notFound } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
-import { merchantPathCompany, ownedRowsInReach } from '../../http/reach.js';
+import { merchantPathCompany, ownedRowsInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { activateCompany, affiliationState, evaluate, organizationIdOf, type EngineContext } from './engine.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
@@ -45,12 +45,12 @@ export async function createAffiliation(
         input.provider === 'INTERNAL'
           ? { status: 'ACTIVE' as const, onboardingUrl: null, providerStatusMessage: null }
           : affiliationState(ctx, company.id, input.provider, (await evaluate(tx, ctx, company, input.provider, { share: false })).map((v) => v.status));
-      const now = new Date();
+      const now = ctx.clock.now(organizationIdOf(company));
       const [row] = await tx
         .insert(affiliations)
         .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider: input.provider, ...state, createdAt: now, updatedAt: now })
         .returning();
-      await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row) });
+      await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row) }, now);
       if (row.status === 'ACTIVE') await activateCompany(tx, ctx, company.id);
       return { row, replayed: false };
     });

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { biometricVerifications, companies, type BiometricRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
-import { merchantPathCompany } from '../../http/reach.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { organizationIdOf, type EngineContext } from './engine.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
+import { BIOMETRIC_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.jobs.js';
 
 /** A biometric capture starts PENDING; a new capture moves a REJECTED row back to PENDING (product.md §6). */
 export function createBiometric(
@@ -31,11 +32,12 @@ export function createBiometric(
         return { row, replayed: true };
       }
     }
-    const now = new Date();
+    const now = ctx.clock.now(organizationIdOf(company));
     const [row] = await tx
       .insert(biometricVerifications)
       .values({ id, companyId: company.id, organizationId: organizationIdOf(company), subjectDocumentNumber: input.subject_document_number, status: 'PENDING', createdAt: now, updatedAt: now })
       .returning();
+    await scheduleAutopilotReview(tx, ctx, BIOMETRIC_REVIEW_JOB, row.id, row.organizationId, now);
     await reevaluateAffiliations(tx, ctx, company);
     return { row, replayed: false };
   });
@@ -49,7 +51,7 @@ export function reviewBiometric(db: Database, ctx: EngineContext, id: string, de
     await lockCompanyOnboarding(tx, found.companyId);
     const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id));
     if (current.status === decision || (onlyFrom && current.status !== onlyFrom)) return current;
-    const [row] = await tx.update(biometricVerifications).set({ status: decision, updatedAt: new Date() }).where(eq(biometricVerifications.id, id)).returning();
+    const [row] = await tx.update(biometricVerifications).set({ status: decision, updatedAt: ctx.clock.now(current.organizationId) }).where(eq(biometricVerifications.id, id)).returning();
     const company = await findCompany(tx, eq(companies.id, row.companyId));
     if (company) await reevaluateAffiliations(tx, ctx, company);
     return row;

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client.js';
 import { affiliations, companies, onboardingDocuments, type DocumentRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { invalidField, notFound } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
-import { merchantPathCompany } from '../../http/reach.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { invalidField, notFound } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { recordEvent } from '../../events/outbox.js';
 import { findCompany } from '../companies/companies.repo.js';
@@ -15,6 +15,7 @@ import type { FileStore } from './file-store.js';
 import { MAX_DOCUMENT_BYTES, type UploadDocumentInput } from './onboarding.schemas.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
+import { DOCUMENT_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.jobs.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
@@ -77,7 +78,7 @@ export async function uploadDocument(
         return { document, replayed: true };
       }
     }
-    const now = new Date();
+    const now = ctx.clock.now(organizationIdOf(company));
     const [document] = await tx
       .insert(onboardingDocuments)
       .values({
@@ -104,7 +105,8 @@ export async function uploadDocument(
       organizationId: organizationIdOf(company),
       correlationId: ctx.correlationId,
       payload: documentEventPayload(document, null),
-    });
+    }, now);
+    await scheduleAutopilotReview(tx, ctx, DOCUMENT_REVIEW_JOB, document.id, document.organizationId, now);
     await reevaluateAffiliations(tx, ctx, company);
     return { document, replayed: false };
   });
@@ -145,9 +147,10 @@ export function reviewDocument(
     if (onlyFrom && current.status !== onlyFrom) return current;
     const refusalReason = decision === 'REFUSED' ? (reason ?? 'Refused by the provider') : null;
     if (current.status === decision && current.refusalReason === refusalReason) return current;
+    const now = ctx.clock.now(current.organizationId);
     const [document] = await tx
       .update(onboardingDocuments)
-      .set({ status: decision, refusalReason, updatedAt: new Date() })
+      .set({ status: decision, refusalReason, updatedAt: now })
       .where(eq(onboardingDocuments.id, documentId))
       .returning();
     await recordEvent(tx, {
@@ -156,7 +159,7 @@ export function reviewDocument(
       organizationId: document.organizationId,
       correlationId: ctx.correlationId,
       payload: documentEventPayload(document, current.status),
-    });
+    }, now);
     const company = await findCompany(tx, eq(companies.id, document.companyId));
     if (company) await reevaluateAffiliations(tx, ctx, company);
     return document;

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies, type AffiliationRow, type CompanyRow, type DocumentRow, type RequirementRow } from '../../db/schema/index.js';
 import { recordEvent, recordEvents } from '../../events/outbox.js';
+import type { EventPayload } from '../../events/payloads.js';
 import { applyCompanyStatus } from '../companies/companies.service.js';
 import {
   findAffiliation,
@@ -33,6 +34,7 @@ import {
   type Derived,
   type EvidenceAnswer,
 } from './requirements.rules.js';
+import type { Clock } from '../../jobs/clock.js';
 
 /** What the engine needs from the request and the providers, without Fastify. */
 export interface EngineContext {
@@ -41,6 +43,10 @@ export interface EngineContext {
   baseUrl: string;
   /** Document types a provider accepts as evidence. */
   accepts(provider: string): readonly string[];
+  /** Timestamps come from the company's organization's clock (its sandbox test clock). */
+  clock: Clock;
+  /** SANDBOX_AUTOPILOT: delay of the sandbox provider's own review of new documents and captures (absent: off). */
+  autopilotReviewMs?: number;
 }
 
 export const organizationIdOf = (company: CompanyRow) => company.organizationId ?? company.id;
@@ -65,7 +71,7 @@ export const onboardingUrlOf = (ctx: EngineContext, companyId: string, provider:
  */
 export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, options: { share: boolean }): Promise<RequirementView[]> {
   await lockCompanyOnboarding(tx, company.id);
-  const now = new Date();
+  const now = ctx.clock.now(organizationIdOf(company));
   const accepts = ctx.accepts(provider);
   let rows = await selectRequirements(tx, company.id, provider);
   const base = baseRowsPlan(rows, company, provider);
@@ -181,7 +187,7 @@ export function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): M
 async function shareInto(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, pending: RequirementRow[]): Promise<boolean> {
   const { candidates, toCopy } = await shareableFor(tx, company, ctx.accepts(provider), pending);
   if (toCopy.size === 0) return false;
-  const now = new Date();
+  const now = ctx.clock.now(organizationIdOf(company));
   const sources = candidates.filter((d) => toCopy.has(d.id));
   const inserted = await insertSharedCopies(tx, sources.map((source): NewDocumentRow => copyOf(source, company, now)));
   await recordEvents(
@@ -193,6 +199,7 @@ async function shareInto(tx: Tx, ctx: EngineContext, company: CompanyRow, provid
       correlationId: ctx.correlationId,
       payload: documentEventPayload(doc, null),
     })),
+    now,
   );
   return true;
 }
@@ -218,7 +225,7 @@ function copyOf(source: DocumentRow, company: CompanyRow, now: Date): NewDocumen
 }
 
 /** `onboarding-document.status-changed` payload: `{ onboarding_document_id, old_status, new_status, … }`. */
-export function documentEventPayload(doc: DocumentRow, oldStatus: string | null): Record<string, unknown> {
+export function documentEventPayload(doc: DocumentRow, oldStatus: string | null): EventPayload<'onboarding-document.status-changed'> {
   return {
     onboarding_document_id: doc.id,
     company_id: doc.companyId,
@@ -245,7 +252,7 @@ async function syncAffiliation(tx: Tx, ctx: EngineContext, company: CompanyRow, 
   const current = await findAffiliation(tx, company.id, provider);
   const next = affiliationMove(ctx, company, provider, current, statuses);
   if (!current || !next) return;
-  const moved = await moveAffiliation(tx, current, next, new Date());
+  const moved = await moveAffiliation(tx, current, next, ctx.clock.now(organizationIdOf(company)));
   if (!moved || moved.status === current.status) return;
   await recordAffiliationStatus(tx, ctx, moved, current.status);
   if (moved.status === 'ACTIVE') await activateCompany(tx, ctx, company.id);
@@ -265,12 +272,12 @@ export async function recordAffiliationStatus(tx: Tx, ctx: EngineContext, row: A
       provider_status_message: row.providerStatusMessage,
       affiliation: toAffiliationView(row),
     },
-  });
+  }, ctx.clock.now(row.organizationId));
 }
 
 /** The company's first ACTIVE affiliation moves it from PENDING_ACTIVATION to ACTIVE (product.md §5). */
 export async function activateCompany(tx: Tx, ctx: EngineContext, companyId: string): Promise<void> {
   // NO KEY UPDATE: the status update needs no more, and it does not wait on foreign-key KEY SHARE locks.
   const [locked] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('no key update');
-  if (locked && locked.status === 'PENDING_ACTIVATION') await applyCompanyStatus(tx, ctx.correlationId, locked, 'ACTIVE');
+  if (locked && locked.status === 'PENDING_ACTIVATION') await applyCompanyStatus(tx, ctx.correlationId, locked, 'ACTIVE', ctx.clock.now(locked.organizationId ?? locked.id));
 }

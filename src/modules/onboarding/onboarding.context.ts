@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/port.js';
 import type { EngineContext } from './engine.js';
-import { ReviewAutopilot } from './autopilot.js';
+import { AUTOPILOT_DELAY_MS } from './onboarding.jobs.js';
 import { LocalFileStore, type FileStore } from './file-store.js';
 import { DownloadSigner } from './signed-urls.js';
 
@@ -14,7 +14,6 @@ export interface OnboardingDeps {
   signer: DownloadSigner;
   accepts(provider: string): readonly string[];
   offersOnboarding(provider: string): boolean;
-  autopilot: ReviewAutopilot;
 }
 
 const resolved = new WeakMap<AppDeps, OnboardingDeps>();
@@ -26,10 +25,9 @@ export function onboardingDeps(deps: AppDeps): OnboardingDeps {
     found = {
       fileStore: deps.fileStore ?? new LocalFileStore(join(deps.config.dataDir, 'files')),
       // Without a configured secret links live as long as the process (server.ts passes a persisted one).
-      signer: new DownloadSigner(deps.documentUrlSecret ?? randomBytes(32).toString('hex')),
+      signer: new DownloadSigner(deps.documentUrlSecret ?? randomBytes(32).toString('hex'), deps.clock),
       accepts: (p) => (known(p) ? deps.providers.get(p).capabilities.acceptedDocumentTypes : []),
       offersOnboarding: (p) => known(p) && deps.providers.get(p).capabilities.companyOnboarding,
-      autopilot: new ReviewAutopilot(deps.config.env === 'sandbox' && deps.config.sandboxAutopilot),
     };
     resolved.set(deps, found);
   }
@@ -42,5 +40,9 @@ export function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
 }
 
 export function engineContext(deps: AppDeps, request: FastifyRequest): EngineContext {
-  return { correlationId: request.id, baseUrl: baseUrlOf(deps, request), accepts: onboardingDeps(deps).accepts };
+  return { correlationId: request.id, baseUrl: baseUrlOf(deps, request), accepts: onboardingDeps(deps).accepts, clock: deps.clock, autopilotReviewMs: autopilotReviewMs(deps) };
 }
+
+/** SANDBOX_AUTOPILOT: the sandbox providers review new documents and captures by themselves after a delay. */
+export const autopilotReviewMs = (deps: AppDeps): number | undefined =>
+  deps.config.env === 'sandbox' && deps.config.sandboxAutopilot ? AUTOPILOT_DELAY_MS : undefined;

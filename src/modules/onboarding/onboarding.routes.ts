@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbidden, invalidField, notFound } from '../../http/errors.js';
+import { forbidden, invalidField, notFound } from '../../kernel/errors.js';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
-import { createBiometric, reviewBiometric } from './biometrics.service.js';
-import { documentForDownload, listDocuments, reviewDocument, uploadDocument } from './documents.service.js';
+import { createBiometric } from './biometrics.service.js';
+import { documentForDownload, listDocuments, uploadDocument } from './documents.service.js';
 import { baseUrlOf, engineContext, onboardingDeps } from './onboarding.context.js';
 import {
   answerBody,
@@ -30,8 +30,6 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
   const od = onboardingDeps(app.deps);
-  app.addHook('onClose', async () => od.autopilot.close());
-  const autopilotLog = (err: unknown) => app.log.warn({ err }, 'sandbox autopilot review failed');
 
   r.get('/v1/merchants/:merchantId/onboarding-requirements', {
     config: { permission: 'merchant.onboarding-requirement.list' },
@@ -58,7 +56,6 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const ctx = engineContext(app.deps, request);
     const { document, replayed } = await uploadDocument(db, od.fileStore, ctx, callerCompany(request), request.params.merchantId, request.body);
-    if (!replayed) od.autopilot.later(() => reviewDocument(db, ctx, document.id, 'APPROVED', null, 'PENDING_REVIEW').catch(autopilotLog));
     createdOrReplayed(reply, replayed);
     return toDocumentView(document, od.signer, ctx.baseUrl);
   });
@@ -79,7 +76,6 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const ctx = engineContext(app.deps, request);
     const { row, replayed } = await createBiometric(db, ctx, callerCompany(request), request.params.merchantId, request.body);
-    if (!replayed) od.autopilot.later(() => reviewBiometric(db, ctx, row.id, 'APPROVED', 'PENDING').catch(autopilotLog));
     createdOrReplayed(reply, replayed);
     return toBiometricView(row);
   });

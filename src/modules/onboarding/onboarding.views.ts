@@ -23,7 +23,7 @@ export function toRequirementView(row: RequirementRow, derived: Derived, provide
   };
 }
 
-export function toDocumentView(row: DocumentRow, signer: DownloadSigner, baseUrl: string, now = new Date()): DocumentView {
+export function toDocumentView(row: DocumentRow, signer: DownloadSigner, baseUrl: string, now?: Date): DocumentView {
   const link = signer.sign(baseUrl, row.id, now);
   return {
     id: row.id,

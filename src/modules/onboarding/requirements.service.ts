@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, desc } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { companies, onboardingAnswers, onboardingDocuments, type CompanyRow, type RequirementRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { badRequest, forbidden, invalidState, notFound } from '../../http/errors.js';
-import { claimRequestId, PLATFORM_SCOPE } from '../../http/idempotency.js';
-import { merchantPathCompany } from '../../http/reach.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { badRequest, forbidden, invalidState, notFound } from '../../kernel/errors.js';
+import { claimRequestId, PLATFORM_SCOPE } from '../../kernel/idempotency.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { evaluate, organizationIdOf, type EngineContext } from './engine.js';
 import { findRequirement, insertRequirements, lockCompanyOnboarding, selectCompanyAffiliations, waiveByStaff } from './onboarding.repo.js';
@@ -88,7 +88,7 @@ export function addRequirements(
       }
     }
     if (!replayed) {
-      const now = new Date();
+      const now = ctx.clock.now(organizationIdOf(company));
       await insertRequirements(
         tx,
         inputs.map((input, i) => ({
@@ -120,7 +120,7 @@ export function waiveRequirement(db: Database, ctx: EngineContext, id: string, r
     if (!found) throw notFound('Onboarding requirement');
     await lockCompanyOnboarding(tx, found.companyId);
     const row = (await findRequirement(tx, id))!;
-    if (row.waivedBy !== 'STAFF') await waiveByStaff(tx, id, reason, new Date());
+    if (row.waivedBy !== 'STAFF') await waiveByStaff(tx, id, reason, ctx.clock.now(row.organizationId));
     return viewOf(tx, ctx, await companyOf(tx, row.companyId), row);
   });
 }
@@ -169,7 +169,7 @@ export function answerRequirement(
         organizationId: organizationIdOf(company),
         answer: input.answer,
         onboardingDocumentIds: attachments,
-        createdAt: new Date(),
+        createdAt: ctx.clock.now(organizationIdOf(company)),
       });
     }
     return viewOf(tx, ctx, company, row);
@@ -192,7 +192,7 @@ export function refuseLatestAnswer(db: Database, ctx: EngineContext, requirement
     if (!latest.refusedAt) {
       await tx
         .update(onboardingAnswers)
-        .set({ refusedAt: new Date(), refusalReason: reason })
+        .set({ refusedAt: ctx.clock.now(row.organizationId), refusalReason: reason })
         .where(and(eq(onboardingAnswers.id, latest.id), isNull(onboardingAnswers.refusedAt)));
     }
     return viewOf(tx, ctx, await companyOf(tx, row.companyId), row);

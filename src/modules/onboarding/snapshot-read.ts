@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { AffiliationRow, CompanyRow, DocumentRow, RequirementRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal } from '../../http/context.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
 import { affiliationMove, baseRowsPlan, deriveAll, groupAnswers, pendingDocumentRows, sharedToCopy, type EngineContext } from './engine.js';
 import type { RequirementView } from './onboarding.schemas.js';
 import { toRequirementView } from './onboarding.views.js';

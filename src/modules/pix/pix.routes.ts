@@ -21,7 +21,7 @@ export default async function pixRoutes(app: FastifyInstance) {
     config: { permission: 'merchant.banking.create' },
     schema: { summary: 'Register a PIX key', params: merchantParams, body: createPixKeyBody, response: { 200: pixKeySchema, 201: pixKeySchema } },
   }, async (request, reply) => {
-    const created = await createPixKey(db, providers, callerCompany(request), request.params.merchantId, request.body);
+    const created = await createPixKey(db, providers, app.deps.clock, callerCompany(request), request.params.merchantId, request.body);
     createdOrReplayed(reply, created.replayed);
     return toPixKeyView(created.row);
   });
@@ -43,5 +43,5 @@ export default async function pixRoutes(app: FastifyInstance) {
   r.delete('/v1/merchants/:merchantId/pix-keys/:id', {
     config: { permission: 'merchant.banking.delete' },
     schema: { summary: 'Delete a PIX key (soft delete)', params: keyParams, body: emptyBody.nullable(), response: { 200: pixKeySchema } },
-  }, async (request) => toPixKeyView(await deletePixKey(db, providers, callerCompany(request), request.params.merchantId, request.params.id)));
+  }, async (request) => toPixKeyView(await deletePixKey(db, providers, app.deps.clock, callerCompany(request), request.params.merchantId, request.params.id)));
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { bankAccounts, idempotencyKeys, pixKeys, type CompanyRow, type PixKeyRow } from '../../db/schema/index.js';
+import { bankAccounts, pixKeys, type CompanyRow, type PixKeyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { badRequest, conflict, invalidField, notFound } from '../../http/errors.js';
-import { claimRequestId, fingerprint } from '../../http/idempotency.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { badRequest, conflict, invalidField, notFound } from '../../kernel/errors.js';
+import { beginRequest, completeRequest, findClaim, fingerprint, releaseRequest } from '../../kernel/idempotency.js';
+import { ProviderError } from '../../providers/errors.js';
+import { providerFailure } from '../provider-failures.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
-import { merchantPathCompany } from '../../http/reach.js';
-import { bankingOf } from '../../providers/banking.js';
-import type { ProviderName } from '../../providers/port.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { checkKey, keyLimitFor } from './pix.rules.js';
 import type { CreatePixKeyInput } from './pix.schemas.js';
@@ -29,78 +30,115 @@ async function activeKeysOf(tx: Executor, bankAccountId: string): Promise<number
 }
 
 /**
- * Registers a key (product.md §7). Everything that can be refused is checked first; then the request_id is
- * claimed (so a replay never registers twice at the provider), the provider registers the key and answers
- * its directory lookup (outside any transaction), and one transaction re-checks the limit under the account's
- * row lock and inserts. A key lost to a race is removed from the provider again.
+ * Registers a key (product.md §7), in atomic phases. Everything that can be refused is checked first; then
+ * the request_id is claimed as in progress (own transaction), the provider registers the key under our key
+ * id as its idempotency key (outside any transaction), and one transaction re-checks the limit under the
+ * account's row lock, inserts and completes the claim. A concurrent duplicate waits and replays (or gets
+ * 409 REQUEST_IN_PROGRESS), never a second registration; a key another resource holds is never deleted at the provider.
  */
-export async function createPixKey(db: Database, providers: ProviderRegistry, principal: CompanyPrincipal, merchantId: string, input: CreatePixKeyInput) {
+export async function createPixKey(db: Database, providers: ProviderRegistry, clock: Clock, principal: CompanyPrincipal, merchantId: string, input: CreatePixKeyInput) {
   const company = await merchantPathCompany(db, principal, merchantId);
   const [account] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, input.bank_account_id), eq(bankAccounts.companyId, company.id))).limit(1);
   if (!account) throw notFound('Bank account');
-  const replay = await peekReplay(db, principal, input);
+  const claim = input.request_id ? { companyId: principal.companyId, scope: 'pix-key', requestId: input.request_id } : undefined;
+  const replay = await peekReplay(db, claim, input);
   if (replay) return { row: replay, replayed: true };
+  const limit = keyLimitFor(company.documentType);
+  let check;
+  try {
+    check = await checkCreatable(db, company, account.id, input, limit);
+  } catch (err) {
+    // The first of two concurrent duplicates may have recorded the key meanwhile: that is a replay, not a refusal.
+    const recorded = await peekReplay(db, claim, input);
+    if (recorded) return { row: recorded, replayed: true };
+    throw err;
+  }
+  let register;
+  try {
+    register = providers.require(account.provider, 'pix-key.register');
+  } catch (err) {
+    throw providerFailure(err, 'PIX key registration');
+  }
+
+  let id: string = randomUUID();
+  if (claim) {
+    const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock);
+    if (begun.kind === 'replay') {
+      const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, begun.resourceId)).limit(1);
+      if (row) return { row, replayed: true };
+    }
+    id = begun.resourceId;
+  }
+
+  let registered;
+  try {
+    registered = await register({
+      idempotencyKey: id,
+      keyType: input.key_type,
+      key: check.key,
+      account: { branch: account.branch, accountNumber: account.accountNumber },
+      owner: { name: company.fullName, document: company.documentNumber },
+    });
+  } catch (err) {
+    const definitive = err instanceof ProviderError && err.kind === 'refused';
+    if (claim) await releaseRequest(db, claim, definitive ? 'forget' : 'unlock', clock.now());
+    if (definitive && err.code === 'KEY_ALREADY_REGISTERED') throw taken(check.key ?? input.key ?? '');
+    throw providerFailure(err, 'PIX key registration');
+  }
+  try {
+    const row = await insertKey(db, company, account.id, id, input.key_type, registered.key, registered.dict, limit, claim, clock.now(principal.organizationId));
+    return { row, replayed: false };
+  } catch (err) {
+    // A duplicate that resumed this claim recorded the same key first: answer it.
+    if (isUniqueViolation(err, 'pix_keys_pkey')) {
+      const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, id)).limit(1);
+      if (row) return { row, replayed: true };
+    }
+    if (claim) await releaseRequest(db, claim, 'forget', clock.now());
+    // Another resource holds the key: it is theirs at the provider too, so nothing is removed there.
+    if (isUniqueViolation(err, ACTIVE_KEY_UQ)) throw taken(registered.key);
+    // Refused here (over the limit): only this resource's own registration is removed (the provider
+    // removes a key only for the id that registered it).
+    await providers.require(account.provider, 'pix-key.delete')({ idempotencyKey: id, key: registered.key }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function checkCreatable(db: Database, company: CompanyRow, accountId: string, input: CreatePixKeyInput, limit: number) {
   const check = checkKey(input.key_type, input.key);
   if (!check.ok) throw invalidField('key', check.type, check.message, check.type === 'REQUIRED' ? undefined : input.key);
   if ((input.key_type === 'CPF' || input.key_type === 'CNPJ') && check.key !== company.documentNumber) {
     throw badRequest(`A ${input.key_type} key must be the document of the account owner`, 'key', input.key);
   }
   if (check.key && (await activeKeyExists(db, check.key))) throw taken(check.key);
-  const limit = keyLimitFor(company.documentType);
-  if ((await activeKeysOf(db, account.id)) >= limit) throw overLimit(account.id, limit);
-
-  let id: string = randomUUID();
-  if (input.request_id) {
-    const claimed = await db.transaction((tx) => claimRequestId(tx, { companyId: principal.companyId, scope: 'pix-key', requestId: input.request_id!, body: input, resourceId: id }));
-    if (claimed) {
-      const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, claimed)).limit(1);
-      if (row) return { row, replayed: true };
-      id = claimed;
-    }
-  }
-
-  const banking = bankingOf(providers.get(account.provider as ProviderName));
-  const registered = await banking.registerPixKey({
-    keyType: input.key_type,
-    key: check.key,
-    account: { branch: account.branch, accountNumber: account.accountNumber },
-    owner: { name: company.fullName, document: company.documentNumber },
-  });
-  try {
-    const row = await insertKey(db, company, account.id, id, input.key_type, registered.key, registered.dict, limit);
-    return { row, replayed: false };
-  } catch (err) {
-    await banking.deletePixKey(registered.key).catch(() => undefined);
-    if (isUniqueViolation(err, ACTIVE_KEY_UQ)) throw taken(registered.key);
-    throw err;
-  }
+  if ((await activeKeysOf(db, accountId)) >= limit) throw overLimit(accountId, limit);
+  return check;
 }
 
+type ClaimKey = { companyId: string; scope: string; requestId: string };
+
 /** A retry of a request that already created its key answers it before any check could refuse the retry. */
-async function peekReplay(db: Database, principal: CompanyPrincipal, input: CreatePixKeyInput): Promise<PixKeyRow | undefined> {
-  if (!input.request_id) return undefined;
-  const [claim] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.companyId, principal.companyId), eq(idempotencyKeys.scope, 'pix-key'), eq(idempotencyKeys.requestId, input.request_id)))
-    .limit(1);
+async function peekReplay(db: Database, claim: ClaimKey | undefined, input: CreatePixKeyInput): Promise<PixKeyRow | undefined> {
   if (!claim) return undefined;
-  if (claim.fingerprint !== fingerprint(input)) throw conflict('This request_id was already used with a different body', 'request_id', input.request_id);
-  const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, claim.resourceId)).limit(1);
+  const found = await findClaim(db, claim);
+  if (!found) return undefined;
+  if (found.fingerprint !== fingerprint(input)) throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
+  if (found.phase !== 'DONE') return undefined;
+  const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, found.resourceId)).limit(1);
   return row;
 }
 
-async function insertKey(db: Database, company: CompanyRow, accountId: string, id: string, keyType: PixKeyRow['keyType'], key: string, dict: unknown, limit: number): Promise<PixKeyRow> {
+async function insertKey(db: Database, company: CompanyRow, accountId: string, id: string, keyType: PixKeyRow['keyType'], key: string, dict: unknown, limit: number, claim: ClaimKey | undefined, now: Date): Promise<PixKeyRow> {
   return db.transaction(async (tx) => {
     // The account row lock serializes registrations on one account, so the limit holds under concurrency.
     await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, accountId)).for('update');
     const active = await activeKeysOf(tx, accountId);
     if (active >= limit) throw overLimit(accountId, limit);
-    const now = new Date();
     const [row] = await tx
       .insert(pixKeys)
       .values({ id, companyId: company.id, organizationId: company.organizationId ?? company.id, bankAccountId: accountId, keyType, key, primary: active === 0, status: 'ACTIVE', dictKeyInformation: dict, createdAt: now, updatedAt: now })
       .returning();
+    if (claim) await completeRequest(tx, claim);
     return row;
   });
 }
@@ -121,16 +159,20 @@ export async function getPixKey(db: Database, principal: CompanyPrincipal, merch
  * Soft delete (platform-api.md PIX key): the provider removes it from the directory first (outside any
  * transaction), then the row moves to DELETED with deleted_at. Deleting a deleted key returns it unchanged.
  */
-export async function deletePixKey(db: Database, providers: ProviderRegistry, principal: CompanyPrincipal, merchantId: string, id: string): Promise<PixKeyRow> {
+export async function deletePixKey(db: Database, providers: ProviderRegistry, clock: Clock, principal: CompanyPrincipal, merchantId: string, id: string): Promise<PixKeyRow> {
   const company = await merchantPathCompany(db, principal, merchantId);
   const current = await findKey(db, company.id, id);
   if (current.status === 'DELETED') return current;
   const [account] = await db.select({ provider: bankAccounts.provider }).from(bankAccounts).where(eq(bankAccounts.id, current.bankAccountId)).limit(1);
-  await bankingOf(providers.get(account.provider as ProviderName)).deletePixKey(current.key);
+  try {
+    await providers.require(account.provider, 'pix-key.delete')({ idempotencyKey: current.id, key: current.key });
+  } catch (err) {
+    throw providerFailure(err, 'PIX key deletion');
+  }
   return db.transaction(async (tx) => {
     const row = await findKey(tx, company.id, id, true);
     if (row.status === 'DELETED') return row;
-    const now = new Date();
+    const now = clock.now(principal.organizationId);
     const [updated] = await tx.update(pixKeys).set({ status: 'DELETED', deletedAt: now, updatedAt: now }).where(eq(pixKeys.id, id)).returning();
     return updated;
   });

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import { PLATFORM_SCOPE } from '../../http/idempotency.js';
+import { notFound } from '../../kernel/errors.js';
+import { PLATFORM_SCOPE } from '../../kernel/idempotency.js';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { createdOrReplayed, requestContext } from '../../http/route-helpers.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
@@ -37,7 +37,7 @@ export default async function platformRoutes(app: FastifyInstance) {
     schema: { summary: 'Create an organization', body: createOrganizationBody, response: { 200: organizationCreatedSchema, 201: organizationCreatedSchema } },
   }, async (request, reply) => {
     const { kyc_enabled, share_documents, company_onboarding_enabled, ...input } = request.body;
-    const created = await createCompany(db, requestContext(request), {
+    const created = await createCompany(db, app.deps.clock, requestContext(request), {
       kind: 'ORGANIZATION',
       input,
       settings: { kycEnabled: kyc_enabled, shareDocuments: share_documents, companyOnboardingEnabled: company_onboarding_enabled },
@@ -76,19 +76,19 @@ export default async function platformRoutes(app: FastifyInstance) {
       ...(b.kyc_enabled !== undefined && { kycEnabled: b.kyc_enabled }),
       ...(b.share_documents !== undefined && { shareDocuments: b.share_documents }),
       ...(b.company_onboarding_enabled !== undefined && { companyOnboardingEnabled: b.company_onboarding_enabled }),
-    });
+    }, app.deps.clock.now(row.id));
     return toOrganizationView(updated);
   });
 
   r.patch('/v1/platform/companies/:companyId', {
     config: platform,
     schema: { summary: 'Change a company status', params: idParams('companyId'), body: companyStatusBody, response: { 200: merchantSchema } },
-  }, async (request) => toMerchantView(await setCompanyStatus(db, requestContext(request), request.params.companyId, request.body.status)));
+  }, async (request) => toMerchantView(await setCompanyStatus(db, app.deps.clock, requestContext(request), request.params.companyId, request.body.status)));
 
   r.put('/v1/platform/organizations/:id/webhook-endpoint', {
     config: platform,
     schema: { summary: 'Set the webhook endpoint', params: orgParams, body: webhookEndpointBody, response: { 200: webhookEndpointSchema } },
-  }, async (request) => putWebhookEndpoint(db, request.params.id, request.body.url, app.deps.config.env));
+  }, async (request) => putWebhookEndpoint(db, app.deps.clock, request.params.id, request.body.url, app.deps.config.env));
 
   r.delete('/v1/platform/organizations/:id/webhook-endpoint', {
     config: platform,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { companies, webhookEndpoints } from '../../db/schema/index.js';
-import { invalidField, notFound } from '../../http/errors.js';
+import { invalidField, notFound } from '../../kernel/errors.js';
 import { webhookUrlProblem, type Resolve } from '../webhooks/url-safety.js';
 
 /** A Standard Webhooks secret: `whsec_` and base64 of 32 random bytes. */
@@ -25,10 +26,10 @@ async function assertOrganization(db: Database, id: string) {
 }
 
 /** PUT: sets the URL; a secret is generated on first set and kept on later URL changes. */
-export async function putWebhookEndpoint(db: Database, organizationId: string, url: string, env: 'sandbox' | 'production') {
+export async function putWebhookEndpoint(db: Database, clock: Clock, organizationId: string, url: string, env: 'sandbox' | 'production') {
   await checkWebhookUrl(url, env);
   await assertOrganization(db, organizationId);
-  const now = new Date();
+  const now = clock.now(organizationId);
   const [row] = await db
     .insert(webhookEndpoints)
     .values({ organizationId, url, signingSecret: generateSigningSecret(), createdAt: now, updatedAt: now })

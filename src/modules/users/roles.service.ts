@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import type { Database } from '../../db/client.js';
 import type { RoleRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { CompanyPrincipal } from '../../http/context.js';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { conflict, forbidden, notFound, validationError } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
 import { escalations, isKnownGrant } from '../../http/permissions.js';
 import { findRoles, insertRole, updateRole } from './users.repo.js';
 import type { RoleInput } from './users.schemas.js';
@@ -60,13 +61,13 @@ export async function createRole(
 }
 
 /** PUT replaces name, description and permissions of a role of the caller's company. */
-export async function replaceRole(db: Database, principal: CompanyPrincipal, id: string, input: RoleInput, catalogue: Iterable<string>): Promise<RoleRow> {
+export async function replaceRole(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, input: RoleInput, catalogue: Iterable<string>): Promise<RoleRow> {
   const permissions = checkGrants(principal, input.permissions, catalogue);
   try {
     return await db.transaction(async (tx) => {
       const [current] = await findRoles(tx, principal.companyId, [id], true);
       if (!current) throw notFound('Role');
-      return updateRole(tx, id, { name: input.name, description: input.description ?? null, permissions });
+      return updateRole(tx, id, { name: input.name, description: input.description ?? null, permissions }, clock.now(principal.organizationId));
     });
   } catch (err) {
     if (isUniqueViolation(err, NAME_INDEX)) throw conflict('A role with this name already exists in this company', 'name', input.name);

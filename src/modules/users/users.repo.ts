@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   authCodes, companies, companyUsers, loginFailures, roles, userIdentifiers, userRoles, users,
@@ -18,16 +19,16 @@ export async function insertUser(tx: Executor, row: typeof users.$inferInsert): 
   return inserted;
 }
 
-export async function updateUser(tx: Executor, id: string, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-  const [row] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+export async function updateUser(tx: Executor, id: string, changes: Partial<typeof users.$inferInsert>, now: Date): Promise<UserRow> {
+  const [row] = await tx.update(users).set({ ...changes, updatedAt: now }).where(eq(users.id, id)).returning();
   return row;
 }
 
 /** Password set or changed: the token version moves so every earlier token stops working. */
-export async function setPassword(tx: Executor, id: string, passwordHash: string): Promise<UserRow> {
+export async function setPassword(tx: Executor, id: string, passwordHash: string, now: Date): Promise<UserRow> {
   const [row] = await tx
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
     .where(eq(users.id, id))
     .returning();
   return row;
@@ -43,8 +44,8 @@ export async function insertIdentifier(tx: Executor, row: typeof userIdentifiers
   return inserted;
 }
 
-export async function markVerified(tx: Executor, identifierId: string): Promise<void> {
-  await tx.update(userIdentifiers).set({ verifiedAt: new Date() }).where(and(eq(userIdentifiers.id, identifierId), isNull(userIdentifiers.verifiedAt)));
+export async function markVerified(tx: Executor, identifierId: string, now: Date): Promise<void> {
+  await tx.update(userIdentifiers).set({ verifiedAt: now }).where(and(eq(userIdentifiers.id, identifierId), isNull(userIdentifiers.verifiedAt)));
 }
 
 export async function identifiersOf(tx: Executor, userIds: string[]): Promise<IdentifierRow[]> {
@@ -62,10 +63,11 @@ export async function insertMembership(tx: Executor, row: typeof companyUsers.$i
   await tx.insert(companyUsers).values(row);
 }
 
-export async function setSuspended(tx: Executor, userId: string, companyId: string, suspendedAt: Date | null): Promise<MembershipRow> {
+export async function setSuspended(tx: Executor, userId: string, companyId: string, suspendedAt: Date | null, now: Date): Promise<MembershipRow> {
   const [row] = await tx
     .update(companyUsers)
-    .set({ suspendedAt, updatedAt: new Date() })
+    // A suspension moves the membership's token version: its tokens never work again, even after activation.
+    .set({ suspendedAt, updatedAt: now, ...(suspendedAt ? { tokenVersion: sql`${companyUsers.tokenVersion} + 1` } : {}) })
     .where(and(eq(companyUsers.userId, userId), eq(companyUsers.companyId, companyId)))
     .returning();
   return row;
@@ -77,17 +79,25 @@ export interface MembershipCompany {
   kind: 'ORGANIZATION' | 'MERCHANT';
   organizationId: string;
   suspendedAt: Date | null;
+  tokenVersion: number;
+  /** The company, or its organization, is BLOCKED. */
+  blocked: boolean;
 }
 
 /** The companies a user belongs to, oldest membership first. */
 export async function membershipsOf(tx: Executor, userId: string): Promise<MembershipCompany[]> {
+  const parent = alias(companies, 'parent_company');
   const rows = await tx
-    .select({ companyId: companies.id, name: companies.name, kind: companies.kind, organizationId: companyUsers.organizationId, suspendedAt: companyUsers.suspendedAt })
+    .select({
+      companyId: companies.id, name: companies.name, kind: companies.kind, organizationId: companyUsers.organizationId, suspendedAt: companyUsers.suspendedAt,
+      tokenVersion: companyUsers.tokenVersion, status: companies.status, organizationStatus: parent.status,
+    })
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+    .leftJoin(parent, eq(parent.id, companyUsers.organizationId))
     .where(eq(companyUsers.userId, userId))
     .orderBy(asc(companyUsers.createdAt), asc(companies.id));
-  return rows;
+  return rows.map(({ status, organizationStatus, ...m }) => ({ ...m, blocked: status === 'BLOCKED' || organizationStatus === 'BLOCKED' }));
 }
 
 /** Roles users hold, limited to the given companies. */
@@ -127,8 +137,8 @@ export async function insertRole(tx: Executor, row: typeof roles.$inferInsert): 
   return inserted;
 }
 
-export async function updateRole(tx: Executor, id: string, changes: Partial<typeof roles.$inferInsert>): Promise<RoleRow> {
-  const [row] = await tx.update(roles).set({ ...changes, updatedAt: new Date() }).where(eq(roles.id, id)).returning();
+export async function updateRole(tx: Executor, id: string, changes: Partial<typeof roles.$inferInsert>, now: Date): Promise<RoleRow> {
+  const [row] = await tx.update(roles).set({ ...changes, updatedAt: now }).where(eq(roles.id, id)).returning();
   return row;
 }
 
@@ -151,8 +161,8 @@ export async function insertCode(tx: Executor, row: typeof authCodes.$inferInser
 }
 
 /** A new code replaces the open ones of the same purpose: only the latest can be used. */
-export async function retireOpenCodes(tx: Executor, identifierId: string, purpose: CodePurpose): Promise<void> {
-  await tx.update(authCodes).set({ consumedAt: new Date() }).where(and(eq(authCodes.identifierId, identifierId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
+export async function retireOpenCodes(tx: Executor, identifierId: string, purpose: CodePurpose, now: Date): Promise<void> {
+  await tx.update(authCodes).set({ consumedAt: now }).where(and(eq(authCodes.identifierId, identifierId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)));
 }
 
 export async function latestCode(tx: Executor, identifierId: string, purpose: CodePurpose): Promise<AuthCodeRow | undefined> {
@@ -164,6 +174,16 @@ export async function latestCode(tx: Executor, identifierId: string, purpose: Co
     .limit(1)
     .for('update');
   return row;
+}
+
+/** The unconsumed codes of an identifier for a purpose, newest first, locked. */
+export async function openCodes(tx: Executor, identifierId: string, purpose: CodePurpose): Promise<AuthCodeRow[]> {
+  return tx
+    .select()
+    .from(authCodes)
+    .where(and(eq(authCodes.identifierId, identifierId), eq(authCodes.purpose, purpose), isNull(authCodes.consumedAt)))
+    .orderBy(desc(authCodes.createdAt), desc(authCodes.id))
+    .for('update');
 }
 
 export async function updateCode(tx: Executor, id: string, changes: Partial<typeof authCodes.$inferInsert>): Promise<void> {
@@ -182,8 +202,8 @@ export async function findFailures(tx: Executor, identifier: string, lock = fals
  * One more failure for an identifier, computed by `next` from the locked row; the row is created first so
  * concurrent failures serialize on it instead of overwriting each other.
  */
-export async function bumpFailures(tx: Executor, identifier: string, next: (state: FailureState | undefined) => FailureState): Promise<void> {
-  await tx.insert(loginFailures).values({ identifier, failures: 0, windowStartedAt: new Date(), lockedUntil: null }).onConflictDoNothing();
+export async function bumpFailures(tx: Executor, identifier: string, now: Date, next: (state: FailureState | undefined) => FailureState): Promise<void> {
+  await tx.insert(loginFailures).values({ identifier, failures: 0, windowStartedAt: now, lockedUntil: null }).onConflictDoNothing();
   const state = await findFailures(tx, identifier, true);
   await tx.update(loginFailures).set(next(state && state.failures > 0 ? state : undefined)).where(eq(loginFailures.identifier, identifier));
 }

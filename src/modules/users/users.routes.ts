@@ -50,13 +50,13 @@ export default async function usersRoutes(app: FastifyInstance) {
   r.post('/v1/users/:id/suspend', {
     config: { permission: 'user.edit' },
     schema: { summary: 'Suspend a user in the caller company (tokens stop at once)', tags: ['users'], params: userParams, body: emptyBody, response: { 200: userSchema } },
-  }, async (request) => setUserSuspended(db, callerCompany(request), request.params.id, true));
+  }, async (request) => setUserSuspended(db, app.deps.clock, callerCompany(request), request.params.id, true));
 
   // "Bearer JWT" in the contract: an API key answers 401.
   r.post('/v1/users/:id/activate', {
     config: { auth: 'jwt', permission: 'user.edit' },
     schema: { summary: 'Activate a suspended user', tags: ['users'], params: userParams, body: emptyBody, response: { 200: userSchema } },
-  }, async (request) => setUserSuspended(db, callerCompany(request), request.params.id, false));
+  }, async (request) => setUserSuspended(db, app.deps.clock, callerCompany(request), request.params.id, false));
 
   r.post('/v1/roles', {
     config: { permission: 'role.create' },
@@ -70,7 +70,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   r.put('/v1/roles/:id', {
     config: { permission: 'role.edit' },
     schema: { summary: 'Replace a role', tags: ['roles'], params: userParams, body: updateRoleBody, response: { 200: roleSchema } },
-  }, async (request) => toRoleView(await replaceRole(db, callerCompany(request), request.params.id, request.body, app.permissionCatalogue)));
+  }, async (request) => toRoleView(await replaceRole(db, app.deps.clock, callerCompany(request), request.params.id, request.body, app.permissionCatalogue)));
 
   r.get('/v1/roles', {
     config: { permission: 'role.list' },

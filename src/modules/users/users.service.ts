@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../jobs/clock.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import type { RoleRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { CompanyPrincipal, RequestContext } from '../../http/context.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { claimRequestId } from '../../http/idempotency.js';
+import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
+import { conflict, forbidden, notFound } from '../../kernel/errors.js';
+import { claimRequestId } from '../../kernel/idempotency.js';
 import { escalations } from '../../http/permissions.js';
 import type { CommonListFilters } from '../../http/pagination.js';
 import { issueCode } from '../auth/codes.js';
@@ -37,7 +38,7 @@ async function viewOf(tx: Executor, principal: CompanyPrincipal, userId: string)
   const membership = await findMembership(tx, userId, principal.companyId);
   const user = membership && (await findUser(tx, userId));
   if (!membership || !user) throw notFound('User');
-  const [view] = await loadUserViews(tx, [{ user, suspendedAt: membership.suspendedAt }], [principal.companyId]);
+  const [view] = await loadUserViews(tx, [{ user, suspendedAt: membership.suspendedAt, membership }], [principal.companyId]);
   return view;
 }
 
@@ -64,6 +65,9 @@ export async function createUser(
       }
       const roles = await rolesToAssign(tx, principal, input.role_ids);
       let identifier = await findIdentifier(tx, input.identifier.value);
+      // §14: a person who already exists elsewhere joins with what this caller supplied; this company sees
+      // the identifier it named and its own names and metadata, never another company's.
+      const existed = !!identifier;
       if (identifier) {
         if (await findMembership(tx, identifier.userId, principal.companyId)) {
           throw conflict('This person is already a user of this company', 'identifier', input.identifier.value);
@@ -73,9 +77,12 @@ export async function createUser(
         identifier = await insertIdentifier(tx, { id: randomUUID(), userId: newId, type: input.identifier.type, value: input.identifier.value, isPrimary: true });
       }
       const userId = identifier.userId;
-      await insertMembership(tx, { userId, ...membership });
+      await insertMembership(tx, {
+        userId, ...membership, firstName: input.first_name, lastName: input.last_name, metadata: input.metadata ?? null, identifierId: existed ? identifier.id : null,
+      });
       await setUserRoles(tx, { userId, ...membership }, roles.map((r) => r.id));
-      const code = identifier.verifiedAt ? undefined : await issueCode(tx, services.codeSecret, identifier, 'VERIFY');
+      // Another company's pending code stays valid: this invitation adds a code, it retires none.
+      const code = identifier.verifiedAt ? undefined : await issueCode(tx, services, identifier, 'VERIFY', { keepOpen: true });
       return { userId, replayed: false, code };
     });
   } catch (err) {
@@ -99,7 +106,7 @@ export async function getUser(db: Database, principal: CompanyPrincipal, userId:
 
 export async function listUsers(db: Database, principal: CompanyPrincipal, q: CommonListFilters) {
   const { rows, total } = await listMembers(db, principal.companyId, q);
-  const views = await loadUserViews(db, rows.map((r) => ({ user: r.user, suspendedAt: r.membership.suspendedAt })), [principal.companyId]);
+  const views = await loadUserViews(db, rows.map((r) => ({ user: r.user, suspendedAt: r.membership.suspendedAt, membership: r.membership })), [principal.companyId]);
   return { views, total };
 }
 
@@ -115,13 +122,16 @@ export async function putUserRoles(db: Database, principal: CompanyPrincipal, us
 }
 
 /** Suspension is per membership: the user's tokens for this company stop at once; other tenants are untouched. */
-export async function setUserSuspended(db: Database, principal: CompanyPrincipal, userId: string, suspended: boolean): Promise<UserView> {
+export async function setUserSuspended(db: Database, clock: Clock, principal: CompanyPrincipal, userId: string, suspended: boolean): Promise<UserView> {
   return db.transaction(async (tx) => {
     const membership = await findMembership(tx, userId, principal.companyId, true);
     if (!membership) throw notFound('User');
     if (suspended && principal.via === 'jwt' && principal.userId === userId) throw forbidden('Users cannot suspend themselves');
     // Suspending twice keeps the first suspended_at; activating an active user changes nothing.
-    if (suspended !== (membership.suspendedAt !== null)) await setSuspended(tx, userId, principal.companyId, suspended ? new Date() : null);
+    if (suspended !== (membership.suspendedAt !== null)) {
+      const now = clock.now(principal.organizationId);
+      await setSuspended(tx, userId, principal.companyId, suspended ? now : null, now);
+    }
     return viewOf(tx, principal, userId);
   });
 }

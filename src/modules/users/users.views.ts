@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import type { IdentifierRow, RoleRow, UserRow } from '../../db/schema/index.js';
+import type { IdentifierRow, MembershipRow, RoleRow, UserRow } from '../../db/schema/index.js';
 import { identifiersOf, rolesOf } from './users.repo.js';
 import type { RoleView, UserView } from './users.schemas.js';
 
@@ -27,8 +27,12 @@ function toIdentifierView(row: IdentifierRow) {
   };
 }
 
-export function toUserView(user: UserRow, identifiers: IdentifierRow[], roles: RoleRow[], suspendedAt: Date | null): UserView {
-  const own = identifiers.filter((i) => i.userId === user.id);
+/**
+ * A user as one company sees it (product.md §14): names and metadata from that company's membership, and
+ * only the identifier it named when it added a person who already existed elsewhere.
+ */
+export function toUserView(user: UserRow, identifiers: IdentifierRow[], roles: RoleRow[], suspendedAt: Date | null, membership?: MembershipRow): UserView {
+  const own = identifiers.filter((i) => i.userId === user.id && (!membership?.identifierId || i.id === membership.identifierId));
   const primary = own.find((i) => i.isPrimary) ?? own[0];
   return {
     id: user.id,
@@ -36,10 +40,10 @@ export function toUserView(user: UserRow, identifiers: IdentifierRow[], roles: R
     primary_identifier: primary ? toIdentifierView(primary) : null,
     auth_methods: user.passwordHash ? ['password'] : [],
     roles: roles.map(toRoleView),
-    first_name: user.firstName,
-    last_name: user.lastName,
+    first_name: membership?.firstName ?? user.firstName,
+    last_name: membership?.lastName ?? user.lastName,
     suspended_at: suspendedAt?.toISOString() ?? null,
-    metadata: user.metadata ?? null,
+    metadata: membership ? (membership.metadata ?? null) : (user.metadata ?? null),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
   };
@@ -51,10 +55,10 @@ export function toUserView(user: UserRow, identifiers: IdentifierRow[], roles: R
  */
 export async function loadUserViews(
   tx: Executor,
-  entries: { user: UserRow; suspendedAt: Date | null }[],
+  entries: { user: UserRow; suspendedAt: Date | null; membership?: MembershipRow }[],
   companyIds: string[],
 ): Promise<UserView[]> {
   const ids = entries.map((e) => e.user.id);
   const [identifiers, held] = await Promise.all([identifiersOf(tx, ids), rolesOf(tx, ids, companyIds)]);
-  return entries.map((e) => toUserView(e.user, identifiers, held.filter((h) => h.userId === e.user.id).map((h) => h.role), e.suspendedAt));
+  return entries.map((e) => toUserView(e.user, identifiers, held.filter((h) => h.userId === e.user.id).map((h) => h.role), e.suspendedAt, e.membership));
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { systemClock } from '../../jobs/clock.js';
 
 /** A dashboard link stays valid for one hour, like a document download URL. */
 export const DASHBOARD_TOKEN_TTL_SECONDS = 3600;
@@ -8,14 +9,14 @@ const PURPOSE = 'webhooks-dashboard.v1';
 const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(`${PURPOSE}.${payload}`).digest('base64url');
 
 /** `<base64url JSON {o, e}>.<base64url HMAC>`: who (organization) and until when; no API key in the link. */
-export function signDashboardToken(secret: string, organizationId: string, now = new Date(), ttlSeconds = DASHBOARD_TOKEN_TTL_SECONDS) {
+export function signDashboardToken(secret: string, organizationId: string, now = systemClock.now(), ttlSeconds = DASHBOARD_TOKEN_TTL_SECONDS) {
   const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + ttlSeconds * 1000);
   const payload = Buffer.from(JSON.stringify({ o: organizationId, e: expiresAt.getTime() / 1000 })).toString('base64url');
   return { token: `${payload}.${mac(secret, payload)}`, expiresAt };
 }
 
 /** The organization the token was issued to, or null when it is malformed, tampered with or expired. */
-export function verifyDashboardToken(secret: string, token: unknown, now = new Date()): string | null {
+export function verifyDashboardToken(secret: string, token: unknown, now = systemClock.now()): string | null {
   if (typeof token !== 'string' || token.length > 512) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;

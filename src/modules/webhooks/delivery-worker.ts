@@ -5,6 +5,7 @@ import { eventEnvelope } from '../../events/outbox.js';
 import { claimDue, loadDelivery, organizationsWithDueWork, recordAttempt, attemptCountOf, type AttemptOutcome, type ClaimedMessage } from './messages.repo.js';
 import { retryDelayAfterFailure } from './retry.rules.js';
 import { createSender, type Sender } from './sender.js';
+import { systemClock, type Clock } from '../../jobs/clock.js';
 
 export interface WorkerLogger {
   info(obj: object, msg?: string): void;
@@ -27,6 +28,8 @@ export interface DeliveryWorkerOptions {
   pollIntervalMs?: number;
   /** Receiver timeout; the contract's 5 s unless a test shortens it. */
   timeoutMs?: number;
+  /** Real time (deliveries and retries never follow a sandbox test clock); default the system clock. */
+  clock?: Clock;
   /** Serve only these organizations (a dedicated worker for a large tenant; tests sharing one database). */
   organizationIds?: string[];
 }
@@ -54,7 +57,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // The lease outlives a whole attempt (timeout plus recording) by a wide margin.
   const leaseMs = options.leaseMs ?? Math.max(30_000, (timeoutMs ?? 5000) * 6);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const sender: Sender = createSender({ env: options.config.env, timeoutMs });
+  const clock = options.clock ?? systemClock;
+  const sender: Sender = createSender({ env: options.config.env, timeoutMs, clock });
   const workerId = randomUUID();
 
   const inFlightByOrg = new Map<string, number>();
@@ -71,7 +75,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let retry: number | null;
     if (!found.url || !found.secret) {
       // The endpoint was removed: deliveries stop (a replay after a new endpoint is set sends it again).
-      outcome = { at: new Date(), url: '', statusCode: null, durationMs: 0, error: 'no webhook endpoint configured', succeeded: false };
+      outcome = { at: clock.now(), url: '', statusCode: null, durationMs: 0, error: 'no webhook endpoint configured', succeeded: false };
       retry = null;
     } else {
       const body = JSON.stringify(eventEnvelope(found.event));

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { guardedLookup, isPublicAddress, isSandboxLocalhost } from './url-safety.js';
 import { isAcknowledged } from './retry.rules.js';
 import type { AttemptOutcome } from './messages.repo.js';
+import { systemClock, type Clock } from '../../jobs/clock.js';
 
 /** platform-api.md Limits: a receiver answers within 5 seconds. */
 export const DELIVERY_TIMEOUT_MS = 5000;
@@ -18,14 +19,16 @@ export interface Sender {
  * deduplicate by it); a fresh timestamp and signature per attempt. Redirects are not followed. Non-public
  * addresses are refused at connect time unless the URL is the sandbox's localhost exception.
  */
-export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs?: number }): Sender {
+export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs?: number; clock?: Clock }): Sender {
+  const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const agentOptions = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 4000 };
   const guarded = new Agent({ ...agentOptions, connect: { lookup: guardedLookup as never } });
   const local = new Agent(agentOptions);
 
   async function send({ url, secret, eventId, body }: { url: string; secret: string; eventId: string; body: string }): Promise<AttemptOutcome> {
-    const at = new Date();
+    // Deliveries keep real time (money.md M7), whatever the organization's test clock says.
+    const at = clock.now();
     const started = performance.now();
     const done = (statusCode: number | null, error: string | null): AttemptOutcome => ({
       at,

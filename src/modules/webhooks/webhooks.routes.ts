@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError, forbidden } from '../../http/errors.js';
+import { DomainError, forbidden } from '../../kernel/errors.js';
 import { listEnvelope } from '../../http/pagination.js';
 import { callerCompany } from '../../http/route-helpers.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
@@ -38,12 +38,12 @@ export default async function webhooksRoutes(app: FastifyInstance) {
     config: { permission: 'webhook.dashboard.view', organizationOnly: true },
     schema: { summary: 'A signed, expiring link to the delivery dashboard', tags: ['webhooks'], response: { 200: dashboardLinkSchema } },
   }, async (request) => {
-    const { token, expiresAt } = signDashboardToken(secret, callerCompany(request).organizationId);
+    const { token, expiresAt } = signDashboardToken(secret, callerCompany(request).organizationId, app.deps.clock.now());
     return { url: `${baseUrl(request)}${pageHref(token, {})}`, expires_at: expiresAt.toISOString() };
   });
 
   const organizationOf = (token: unknown) => {
-    const org = verifyDashboardToken(secret, token);
+    const org = verifyDashboardToken(secret, token, app.deps.clock.now());
     if (!org) throw forbidden('The dashboard link is invalid or has expired; request a new one');
     return org;
   };
@@ -87,7 +87,7 @@ export default async function webhooksRoutes(app: FastifyInstance) {
       try {
         await replayMessage(db, organizationId, form.event_id);
       } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
+        if (!(err instanceof DomainError)) throw err;
         notice = err.status === 404 ? 'not-found' : err.details?.field === 'status' ? 'already-pending' : 'no-endpoint';
       }
       const target = `${pageHref(form.token!, { status: form.status, type: form.type, page: form.page })}&notice=${notice}`;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { conflict, invalidState, notFound } from '../../http/errors.js';
+import { conflict, invalidState, notFound } from '../../kernel/errors.js';
 import { offsetOf, paginate, type CommonListFilters } from '../../http/pagination.js';
 import { endpointExists, listMessages, lockMessage, resetForReplay, withAttempts } from './messages.repo.js';
 import { toMessageView } from './webhooks.views.js';

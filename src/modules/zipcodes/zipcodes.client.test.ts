@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/errors.js';
+import { DomainError } from '../../kernel/errors.js';
 import { CachedZipcodes, SandboxZipcodes, toCep, ViaCepClient } from './zipcodes.client.js';
 
 let server: Server;
@@ -30,7 +30,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const failsWith502 = async (p: Promise<unknown>) => {
   const err = await p.catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
+  expect(err).toBeInstanceOf(DomainError);
   expect(err).toMatchObject({ status: 502, code: 'INTEGRATION_ERROR' });
 };
 

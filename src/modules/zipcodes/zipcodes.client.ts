@@ -1,5 +1,6 @@
 import { request } from 'undici';
-import { integrationError } from '../../http/errors.js';
+import { systemClock, type Clock } from '../../jobs/clock.js';
+import { integrationError } from '../../kernel/errors.js';
 import { SANDBOX_ZIPCODES } from './sandbox-zipcodes.js';
 
 export interface ZipcodeResult {
@@ -70,20 +71,24 @@ const MAX_ENTRIES = 10_000;
 /** Results are cached (product.md §11): known CEPs for a day, unknown ones for an hour; failures never. */
 export class CachedZipcodes implements ZipcodeLookup {
   private readonly cache = new Map<string, { value: ZipcodeResult | null; expires: number }>();
-  constructor(private readonly inner: ZipcodeLookup) {}
+  constructor(
+    private readonly inner: ZipcodeLookup,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async lookup(cep: string): Promise<ZipcodeResult | null> {
     const hit = this.cache.get(cep);
-    if (hit && hit.expires > Date.now()) return hit.value;
+    const now = this.clock.now().getTime();
+    if (hit && hit.expires > now) return hit.value;
     const value = await this.inner.lookup(cep);
     if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(cep, { value, expires: Date.now() + (value ? HIT_TTL_MS : MISS_TTL_MS) });
+    this.cache.set(cep, { value, expires: now + (value ? HIT_TTL_MS : MISS_TTL_MS) });
     return value;
   }
 }
 
-export function createZipcodeLookup(config: { zipcodeServiceUrl?: string }): ZipcodeLookup {
-  return new CachedZipcodes(config.zipcodeServiceUrl ? new ViaCepClient(config.zipcodeServiceUrl) : new SandboxZipcodes());
+export function createZipcodeLookup(config: { zipcodeServiceUrl?: string }, clock: Clock = systemClock): ZipcodeLookup {
+  return new CachedZipcodes(config.zipcodeServiceUrl ? new ViaCepClient(config.zipcodeServiceUrl) : new SandboxZipcodes(), clock);
 }
 
 /** CEPs are 8 digits; the 5-digit form of old CEPs stands for its `000` suffix. Other lengths exist nowhere. */

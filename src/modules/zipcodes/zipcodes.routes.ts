@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { NO_PERMISSION } from '../../http/permissions.js';
 import { authServices } from '../auth/services.js';
 import { toCep } from './zipcodes.client.js';

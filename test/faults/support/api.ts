@@ -90,20 +90,20 @@ export function expectEnvelope(reply: Reply, status?: number): void {
 }
 
 /**
- * The books of `accountIds`, read straight from the tables: the money on the accounts is what was deposited,
- * each cached balance equals its ledger, every journal sums to zero, each hold matches the open transfers, and
- * each transfer has exactly the postings its status implies.
+ * The books of `accountIds`, read straight from the ledger tables: the money on the accounts is what was
+ * deposited, each balance equals its entries, every ledger transaction balances, each hold matches the open
+ * transfers, and each transfer has exactly the ledger transactions its status implies.
  */
 export async function expectBooksBalance(db: pg.Pool, accountIds: string[], deposited: number): Promise<void> {
   const q = async (text: string, params: unknown[] = []) => (await db.query(text, params)).rows;
-  const [{ total }] = await q('select coalesce(sum(available + held), 0)::bigint as total from bank_accounts where id = any($1)', [accountIds]);
+  const [{ total }] = await q('select coalesce(sum(available + held + pending - debt), 0)::bigint as total from ledger_accounts where id = any($1)', [accountIds]);
   expect(Number(total)).toBe(deposited);
   const accounts = await q(`
     select a.id, a.available, a.held,
-      coalesce((select sum(amount) from ledger_entries l where l.bank_account_id = a.id and l.bucket = 'AVAILABLE'), 0)::bigint as ledger_available,
-      coalesce((select sum(amount) from ledger_entries l where l.bank_account_id = a.id and l.bucket = 'HELD'), 0)::bigint as ledger_held,
+      coalesce((select sum(delta) from ledger_postings l where l.account_id = a.id::text and l.balance_type = 'AVAILABLE'), 0)::bigint as ledger_available,
+      coalesce((select sum(delta) from ledger_postings l where l.account_id = a.id::text and l.balance_type = 'HELD'), 0)::bigint as ledger_held,
       coalesce((select sum(amount) from internal_transfers t where t.origin_bank_account_id = a.id and t.status in ('PENDING', 'PROCESSING')), 0)::bigint as open_holds
-    from bank_accounts a where a.id = any($1)`, [accountIds]);
+    from ledger_accounts a where a.id = any($1)`, [accountIds]);
   for (const a of accounts) {
     expect(Number(a.available)).toBeGreaterThanOrEqual(0);
     expect(Number(a.held)).toBeGreaterThanOrEqual(0);
@@ -111,18 +111,17 @@ export async function expectBooksBalance(db: pg.Pool, accountIds: string[], depo
     expect(Number(a.open_holds)).toBe(Number(a.held));
   }
   const unbalanced = await q(`
-    select journal_id from ledger_entries where journal_id in (select journal_id from ledger_entries where bank_account_id = any($1))
-    group by journal_id having sum(amount) <> 0`, [accountIds]);
+    select transaction_id from ledger_postings where transaction_id in (select transaction_id from ledger_postings where account_id = any($1::text[]))
+    group by transaction_id having sum(case when direction = 'DEBIT' then amount else -amount end) <> 0`, [accountIds]);
   expect(unbalanced).toEqual([]);
   const wrongPostings = await q(`
-    select t.id, t.status, array_agg(distinct l.kind order by l.kind) filter (where l.kind is not null) as kinds,
-      count(distinct l.journal_id) as journals
-    from internal_transfers t left join ledger_entries l on l.internal_transfer_id = t.id
+    select t.id, t.status, array_agg(l.code order by l.code) filter (where l.code is not null) as codes
+    from internal_transfers t left join ledger_transactions l on l.source_type = 'INTERNAL_TRANSFER' and l.source_id = t.id::text
     where t.origin_bank_account_id = any($1)
     group by t.id, t.status
     having not (
-      (t.status in ('PENDING', 'PROCESSING') and count(distinct l.journal_id) = 1 and array_agg(distinct l.kind) = array['HOLD'])
-      or (t.status = 'COMPLETED' and count(distinct l.journal_id) = 2 and array_agg(distinct l.kind order by l.kind) = array['HOLD', 'SETTLE'])
-      or (t.status = 'FAILED' and count(distinct l.journal_id) = 2 and array_agg(distinct l.kind order by l.kind) = array['HOLD', 'RELEASE']))`, [accountIds]);
+      (t.status in ('PENDING', 'PROCESSING') and coalesce(array_agg(l.code order by l.code), '{}') = array['INTERNAL_TRANSFER_HOLD'])
+      or (t.status = 'COMPLETED' and array_agg(l.code order by l.code) = array['INTERNAL_TRANSFER_COMPLETED', 'INTERNAL_TRANSFER_HOLD'])
+      or (t.status = 'FAILED' and array_agg(l.code order by l.code) = array['INTERNAL_TRANSFER_HOLD', 'INTERNAL_TRANSFER_RELEASED']))`, [accountIds]);
   expect(wrongPostings).toEqual([]);
 }

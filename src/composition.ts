@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { dataDirDatabasePath, openDatabase, type DbHandle, type DbOptions } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import type { AppDeps } from './deps.js';
+import { generateApiKey } from './http/api-keys.js';
+import { createRateLimiter } from './http/rate-limit.js';
+import { OffsetClock, systemClock, type Clock } from './jobs/clock.js';
+import { enqueueJob } from './jobs/queue.js';
+import { JobRegistry } from './jobs/registry.js';
+import { createJobRunner, type JobLogger, type JobRunner } from './jobs/runner.js';
+import { SandboxClocks } from './jobs/sandbox-clock.js';
+import { transferDeps } from './modules/banking/banking.context.js';
+import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
+import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
+import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
+import { createAuthServices } from './modules/auth/services.js';
+import { eventConsumers } from './events/consumers.js';
+import { registerEventConsumers } from './modules/index.js';
+import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.js';
+import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
+import { HealthMonitor } from './providers/health-monitor.js';
+import { sandboxProviders } from './providers/registry.js';
+import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
+import { join } from 'node:path';
+import { Vault } from './vault/index.js';
+import { cardJobHandlers } from './modules/cards/cards.jobs.js';
+
+export interface CompositionOptions {
+  /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
+  database?: DbOptions;
+  /** Apply migrations at build (default true). */
+  migrate?: boolean;
+  /** The base clock (tests: a ManualClock); default the system clock. The sandbox wraps it in an OffsetClock. */
+  clock?: Clock;
+  /** Job runner tuning (tests lower the poll interval or the lease). */
+  jobRunner?: { pollIntervalMs?: number; leaseMs?: number; batchSize?: number };
+  /** Secrets in force (tests: random ones); default resolved from config and DATA_DIR. */
+  secrets?: Secrets;
+  /** Redis for shared rate-limit pools (default: REDIS_URL when set). `null`: none. */
+  redis?: Redis | null;
+  /** Redis key namespace of the rate-limit pools. */
+  rateLimitPrefix?: string;
+  fileStore?: FileStore;
+  /** Open the card-data keys (default true; the OpenAPI script, with no migrated database, turns it off). */
+  cardKeys?: boolean;
+  /** Card-data key file (default ENCRYPTION_KEYS_FILE, else DATA_DIR/encryption-keys.json; tests: a temp file). */
+  encryptionKeysFile?: string;
+  /** Check provider health once while building (default true). */
+  checkHealth?: boolean;
+  /** Last word on any dependency (tests swap one piece). */
+  overrides?: Partial<AppDeps>;
+}
+
+/** Which background work `start` runs (every piece on by default, the delivery worker only with RUN_WORKER). */
+export interface BackgroundOptions {
+  logger: WorkerLogger;
+  health?: boolean;
+  delivery?: boolean;
+  /** The job runner (default RUN_WORKER). */
+  jobs?: boolean;
+  /** Restrict the delivery worker to some organizations (dedicated workers). */
+  organizationIds?: string[];
+}
+
+export interface Dependencies {
+  deps: AppDeps;
+  jobs: JobRegistry;
+  runner: JobRunner;
+  secrets: Secrets;
+  /** Starts background work: provider health checks, webhook delivery, the job runner. The only place timers start. */
+  start(options: BackgroundOptions): void;
+  /** Stops background work (waiting for work in flight), then closes Redis and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: builds every dependency once. `src/server.ts`, `src/worker.ts`, the test helper and
+ * the OpenAPI script call it; areas receive what they need from it (no locator, no area importing app.ts).
+ */
+export async function buildDependencies(config: Config, options: CompositionOptions = {}): Promise<Dependencies> {
+  const secrets = options.secrets ?? resolveSecrets(config);
+  const db: DbHandle = await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir) });
+  if (options.migrate ?? true) await migrate(db);
+  // The sandbox gives each organization a test clock (money.md M7); production runs on real time only.
+  const offsetClock = config.env === 'sandbox' ? new OffsetClock(options.clock ?? systemClock) : undefined;
+  const clock: Clock = offsetClock ?? options.clock ?? systemClock;
+  registerEventConsumers(eventConsumers);
+
+  // Card-data keys: the operators' file in production (never written), generated into DATA_DIR in the sandbox.
+  const vault = options.cardKeys === false ? undefined : await Vault.open({
+    db: db.db,
+    environment: config.env,
+    keyFile: options.encryptionKeysFile ?? config.encryptionKeysFile ?? join(config.dataDir, 'encryption-keys.json'),
+    writable: config.env === 'sandbox',
+    clock,
+  });
+
+  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults });
+  const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
+  if (options.checkHealth ?? true) await health.checkNow();
+
+  const redis = options.redis === undefined ? (config.redisUrl ? connectRedis(config.redisUrl) : undefined) : (options.redis ?? undefined);
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    providers,
+    health,
+    platformKey: secrets.platformAdminKey,
+    rateLimiter: createRateLimiter({ ...config.rateLimits, redis, keyPrefix: options.rateLimitPrefix }),
+    auth: createAuthServices(config, db, secrets.jwtSecret, clock),
+    webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
+    documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
+    fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
+    vault,
+    ...options.overrides,
+  };
+
+  // Jobs: each area hands its kinds over; the runner knows no area. Its logger is known once started.
+  let jobLog: JobLogger = { info() {}, warn() {}, error() {} };
+  const logger: JobLogger = { info: (o, m) => jobLog.info(o, m), warn: (o, m) => jobLog.warn(o, m), error: (o, m) => jobLog.error(o, m) };
+  const jobs = new JobRegistry();
+  if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
+  jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
+  jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
+  if (offsetClock) {
+    deps.sandboxClocks = new SandboxClocks(db.db, offsetClock, runner, jobs);
+    if (options.migrate ?? true) await deps.sandboxClocks.refresh();
+  }
+
+  const stops: (() => Promise<void> | void)[] = [];
+  return {
+    deps,
+    jobs,
+    runner,
+    secrets,
+    start(background) {
+      jobLog = background.logger;
+      if (background.health ?? true) {
+        health.start();
+        stops.push(() => health.stop());
+      }
+      if (background.delivery ?? config.runWorker) {
+        const worker = startDeliveryWorker({ db, config, clock, logger: background.logger, organizationIds: background.organizationIds });
+        stops.push(() => worker.stop());
+      }
+      if (background.jobs ?? config.runWorker) {
+        // The periodic recovery job exists once (dedupe key) whatever the number of instances.
+        const now = clock.now();
+        void enqueueJob(db.db, { kind: TRANSFER_RECOVERY_JOB, runAt: now, dedupeKey: TRANSFER_RECOVERY_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule transfer recovery'));
+        runner.start();
+        stops.push(() => runner.stop());
+      }
+      const clocks = deps.sandboxClocks;
+      if (clocks) {
+        // Other instances' advances reach this one within a second (what is due never waits on this: runners
+        // read the offsets from the table when they claim).
+        const refresh = setInterval(() => void clocks.refresh().catch(() => undefined), 1000);
+        refresh.unref();
+        stops.push(() => clearInterval(refresh));
+      }
+    },
+    async close() {
+      // Background work stops first (it may still write), newest first.
+      for (const stop of stops.splice(0).reverse()) await stop();
+      await redis?.quit().catch(() => undefined);
+      await db.close();
+    },
+  };
+}
+
+/** Random secrets for tools and tests that must not touch DATA_DIR. */
+export function ephemeralSecrets(): Secrets {
+  return { platformAdminKey: generateApiKey('PLATFORM'), jwtSecret: randomBytes(32).toString('hex') };
+}
+
+function connectRedis(url: string): Redis {
+  // Fail fast while Redis is down: the rate limiter then uses its in-memory insurance pools.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  redis.on('error', () => {});
+  return redis;
+}

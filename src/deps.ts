@@ -1,0 +1,43 @@
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import type { ProviderRegistry } from './providers/registry.js';
+import type { HealthMonitor } from './providers/health-monitor.js';
+import type { FileStore } from './modules/onboarding/file-store.js';
+import type { BearerAuthenticator } from './http/auth.js';
+import type { RateLimiter } from './http/rate-limit.js';
+import type { AuthServices } from './modules/auth/services.js';
+import type { Clock } from './jobs/clock.js';
+import type { VaultHandle } from './kernel/encryption-keys.js';
+import type { SandboxClocks } from './jobs/sandbox-clock.js';
+
+/**
+ * The dependency bag the apps and their route plugins are handed (types only: areas import this file, never
+ * `app.ts` or the composition root). `buildDependencies` (src/composition.ts) fills it; routes pass the
+ * pieces a service needs explicitly (services never read this bag).
+ */
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+  providers: ProviderRegistry;
+  health: HealthMonitor;
+  /** The only source of "now": `clock.now(organizationId)` for an organization's resources (its sandbox test clock), `clock.now()` for real time. */
+  clock: Clock;
+  /** The sandbox test clocks (money.md M7); absent in production, where no clock moves. */
+  sandboxClocks?: SandboxClocks;
+  /** The platform staff key in force (configured, or the sandbox's generated one). */
+  platformKey?: string;
+  rateLimiter?: RateLimiter;
+  bearer?: BearerAuthenticator;
+  /** Load-shedding thresholds (tests lower them to provoke a 503). */
+  pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number; startupGraceMs?: number };
+  /** Users, auth and zipcodes (`createAuthServices`); its `bearer` verifies JWTs unless `bearer` is given. */
+  auth?: AuthServices;
+  /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
+  webhookDashboardSecret?: string;
+  /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
+  fileStore?: FileStore;
+  /** HMAC secret of document download links (server.ts persists one); default: random per process. */
+  documentUrlSecret?: string;
+  /** The card-data keys (payments.md P6): an opaque handle; only the vault's allowed importers decrypt with it. */
+  vault?: VaultHandle;
+}

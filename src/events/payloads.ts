@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { merchantSchema } from '../modules/companies/companies.schemas.js';
+import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
+import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
+
+/**
+ * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
+ * type-checked against them when they record an event, a test parses every recorded payload with them, and
+ * the OpenAPI `webhooks` section is generated from them. Resource-carrying payloads reuse the resource's
+ * response schema (a data shape, not area logic), so an event never drifts from what GET returns.
+ */
+const statusChange = <S extends z.ZodType>(idField: string, status: S) =>
+  z.object({ [idField]: z.string(), old_status: status.nullable(), new_status: status });
+
+export const EVENT_PAYLOADS = {
+  'company.created': merchantSchema,
+  'company.status-changed': z.object({ company_id: z.string(), old_status: z.string(), new_status: z.string() }),
+  'affiliation.created': affiliationSchema,
+  'affiliation.status-changed': z.object({
+    affiliation_id: z.string(),
+    old_status: z.string().nullable(),
+    new_status: z.string(),
+    onboarding_url: z.string().nullable().optional().describe('Present when the status is WAITING_DOCUMENTS'),
+    provider_status_message: z.string().nullable(),
+    affiliation: affiliationSchema,
+  }),
+  'internal-transfer.created': internalTransferSchema,
+  'internal-transfer.status-changed': statusChange('internal_transfer_id', z.string()).extend({
+    error_message: z.string().optional().describe('On FAILED, when available'),
+  }),
+  'onboarding-document.status-changed': z.object({
+    onboarding_document_id: z.string(),
+    company_id: z.string(),
+    file_type: z.string(),
+    subject_document_number: z.string().nullable(),
+    origin: z.string(),
+    old_status: z.string().nullable(),
+    new_status: z.string(),
+    refusal_reason: z.string().nullable(),
+  }),
+  // The seed's fields for the payment events; the transactions and cashouts issues complete them.
+  'transaction.created': z.object({ transaction_id: z.string() }).loose(),
+  'transaction.status-changed': statusChange('transaction_id', z.string()).extend({ refund_id: z.string().nullable().optional(), reason: z.string().nullable().optional() }).loose(),
+  'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
+  'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),
+} as const satisfies Record<string, z.ZodType>;
+
+export type EventType = keyof typeof EVENT_PAYLOADS;
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
+/** What a service must hand over for an event type (dates already ISO strings, as delivered). */
+export type EventPayload<T extends EventType> = z.input<(typeof EVENT_PAYLOADS)[T]>;
+
+/** Parses a recorded payload against its type's schema (tests and the OpenAPI document use it). */
+export function parseEventPayload(type: string, payload: unknown) {
+  const schema = EVENT_PAYLOADS[type as EventType];
+  if (!schema) throw new Error(`unknown event type ${type}`);
+  return schema.safeParse(payload);
+}

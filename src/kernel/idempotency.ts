@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema/index.js';
+import { conflict, conflictWithReason } from './errors.js';
+import { wallMillis, type Clock } from '../jobs/clock.js';
+
+/** Company id used as the idempotency scope of platform staff requests. */
+export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** Canonical JSON (sorted keys) so that key order does not change a request's fingerprint. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function fingerprint(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}
+
+export interface IdempotencyClaim {
+  companyId: string;
+  /** The kind of resource, e.g. `merchant`, `internal-transfer`. */
+  scope: string;
+  requestId: string;
+  body: unknown;
+  /** The id the new resource will get if this claim is the first. */
+  resourceId: string;
+}
+
+/**
+ * Claims a request_id inside the creating transaction (product.md §2). Returns `null` when this call is the
+ * first (create the resource with `resourceId`), or the existing resource id for a replay with the same body.
+ * A different body under the same request_id is a 409. The primary key makes concurrent duplicates wait for
+ * the first transaction and then see its row, so exactly one resource is created.
+ */
+export async function claimRequestId(tx: Executor, claim: IdempotencyClaim): Promise<string | null> {
+  const print = fingerprint(claim.body);
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId, fingerprint: print, resourceId: claim.resourceId })
+    .onConflictDoNothing()
+    .returning({ resourceId: idempotencyKeys.resourceId });
+  if (inserted.length > 0) return null;
+  const [existing] = await tx
+    .select({ fingerprint: idempotencyKeys.fingerprint, resourceId: idempotencyKeys.resourceId })
+    .from(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.companyId, claim.companyId), eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.requestId, claim.requestId)),
+    )
+    .for('update');
+  if (!existing) throw new Error('idempotency row vanished');
+  if (existing.fingerprint !== print) {
+    throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
+  }
+  return existing.resourceId;
+}
+
+
+/**
+ * Idempotency around a provider call, in atomic phases with recovery points (after brandur's
+ * rocket-rides-atomic): `beginRequest` claims the request_id in its own transaction as STARTED with a lease;
+ * the caller then calls the provider outside any transaction, with `resourceId` as the provider's
+ * idempotency key, and records the resource together with `completeRequest` in one transaction. A crash
+ * anywhere leaves a STARTED claim whose lease lapses; the next retry resumes it with the same resource id,
+ * and the provider, keyed on that id, gives the same answer instead of acting twice.
+ */
+export type BeginOutcome =
+  /** First call, or a stale claim taken over: call the provider under `resourceId`, then record. */
+  | { kind: 'first' | 'resume'; resourceId: string }
+  /** The resource is recorded: answer it (200). */
+  | { kind: 'replay'; resourceId: string };
+
+/** How long a claim stays "in progress" before a retry may take it over (a provider call is far shorter). */
+export const IN_PROGRESS_LEASE_MS = 30_000;
+
+type ClaimKey = Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>;
+const claimWhere = (k: ClaimKey) => and(eq(idempotencyKeys.companyId, k.companyId), eq(idempotencyKeys.scope, k.scope), eq(idempotencyKeys.requestId, k.requestId));
+
+export const requestInProgress = (requestId: string) =>
+  conflictWithReason('A request with this request_id is still in progress; retry shortly', 'request_id', requestId, 'REQUEST_IN_PROGRESS');
+
+/** How long a duplicate waits for the first call to finish before answering 409 REQUEST_IN_PROGRESS. */
+export const IN_PROGRESS_WAIT_MS = 3_000;
+
+/**
+ * Claims (or finds) the request_id. A duplicate of a call still in progress waits for it, polling, up to
+ * `waitMs`, then replays what it recorded; still in progress after that, it answers 409 REQUEST_IN_PROGRESS.
+ */
+export async function beginRequest(db: Database, claim: IdempotencyClaim, clock: Clock, options: { leaseMs?: number; waitMs?: number } = {}): Promise<BeginOutcome> {
+  const waitMs = options.waitMs ?? IN_PROGRESS_WAIT_MS;
+  const started = wallMillis();
+  for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
+    const outcome = await tryBegin(db, claim, clock.now(), options.leaseMs ?? IN_PROGRESS_LEASE_MS);
+    if (outcome.kind !== 'busy') return outcome;
+    if (wallMillis() - started + pause > waitMs) throw requestInProgress(claim.requestId);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+async function tryBegin(db: Database, claim: IdempotencyClaim, now: Date, leaseMs: number): Promise<BeginOutcome | { kind: 'busy' }> {
+  const print = fingerprint(claim.body);
+  const lockedUntil = new Date(now.getTime() + leaseMs);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId, fingerprint: print, resourceId: claim.resourceId, phase: 'STARTED', lockedUntil, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ resourceId: idempotencyKeys.resourceId });
+    if (inserted.length > 0) return { kind: 'first' as const, resourceId: claim.resourceId };
+    const [existing] = await tx.select().from(idempotencyKeys).where(claimWhere(claim)).for('update');
+    if (!existing) throw new Error('idempotency row vanished');
+    if (existing.fingerprint !== print) throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
+    if (existing.phase === 'DONE') return { kind: 'replay' as const, resourceId: existing.resourceId };
+    if (existing.lockedUntil && existing.lockedUntil > now) return { kind: 'busy' as const };
+    await tx.update(idempotencyKeys).set({ lockedUntil }).where(claimWhere(claim));
+    return { kind: 'resume' as const, resourceId: existing.resourceId };
+  });
+}
+
+/** The last phase: inside the transaction that records the resource, so both commit or neither. */
+export async function completeRequest(tx: Executor, key: ClaimKey): Promise<void> {
+  await tx.update(idempotencyKeys).set({ phase: 'DONE', lockedUntil: null }).where(claimWhere(key));
+}
+
+/**
+ * After a failed provider call. `forget` (a definitive refusal: nothing exists at the provider under this
+ * key that we will ever record) deletes the claim, so the same request_id starts afresh. `unlock` (the
+ * outcome is unknown, or nothing was submitted) keeps it STARTED under the same resource id and lets the
+ * next retry resume it at once.
+ */
+export async function releaseRequest(db: Database, key: ClaimKey, mode: 'forget' | 'unlock', now: Date): Promise<void> {
+  const stillStarted = and(claimWhere(key), eq(idempotencyKeys.phase, 'STARTED'));
+  if (mode === 'forget') await db.delete(idempotencyKeys).where(stillStarted);
+  else await db.update(idempotencyKeys).set({ lockedUntil: now }).where(stillStarted);
+}
+
+/** A claim as stored, for services that answer replays before their own checks (pix keys). */
+export async function findClaim(db: Executor, key: ClaimKey) {
+  const [row] = await db.select().from(idempotencyKeys).where(claimWhere(key)).limit(1);
+  return row;
+}

@@ -1,0 +1,82 @@
+import { inArray } from 'drizzle-orm';
+import { bankAccounts, type InternalTransferRow } from '../../db/schema/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { SubmitTransferResult } from '../../providers/banking.js';
+import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
+import { canMoveTransfer } from './banking.rules.js';
+import { updateTransfer } from './banking.repo.js';
+import { applyStatusReport, type TransferDeps } from './transfers.service.js';
+
+/** Job kinds of the internal-transfer provider path (handlers in banking.jobs.ts). */
+export const TRANSFER_SUBMIT_JOB = 'internal-transfer.submit';
+export const TRANSFER_SYNC_JOB = 'internal-transfer.sync';
+/** The recovery point scheduled with every transfer: if its request never submitted it, this job does. */
+export const SUBMIT_RECOVERY_AFTER_MS = 30_000;
+/** First status sync after an unknown outcome; later ones back off (banking.jobs.ts). */
+export const FIRST_SYNC_AFTER_MS = 2_000;
+
+export type AccountPair = { origin: { branch: string; accountNumber: string }; destination: { branch: string; accountNumber: string } };
+
+/**
+ * What a submission came to. Only `refused` fails a transfer; `retry` (nothing was submitted, or the outcome
+ * is unknown) leaves it PENDING with its hold, for a status sync or a resubmission under the same key.
+ */
+export type SubmitOutcome =
+  | { kind: 'accepted'; result: SubmitTransferResult }
+  | { kind: 'refused'; message: string }
+  | { kind: 'retry'; reason: 'unavailable' | 'unknown_outcome' };
+
+/** Hands the transfer to its provider under our id as the idempotency key; never throws for the provider. */
+export async function attemptSubmit(deps: TransferDeps, row: InternalTransferRow, accounts: AccountPair): Promise<SubmitOutcome> {
+  try {
+    const submit = deps.providers.require(row.provider, 'internal-transfer.submit');
+    const result = await submit({ idempotencyKey: row.id, amount: row.amount, origin: accounts.origin, destination: accounts.destination });
+    return { kind: 'accepted', result };
+  } catch (err) {
+    if (err instanceof ProviderError && err.kind === 'refused') return { kind: 'refused', message: `The provider refused the transfer: ${err.message}` };
+    if ((err instanceof ProviderError && err.kind === 'unavailable') || err instanceof ProviderNotCapable) return { kind: 'retry', reason: 'unavailable' };
+    // A timeout, a dropped connection, or anything we cannot read: it may have happened. Never a refusal.
+    return { kind: 'retry', reason: 'unknown_outcome' };
+  }
+}
+
+/** Records an accepted submission: the provider's ids, and any status it already reports. */
+export async function recordAccepted(deps: TransferDeps, correlationId: string, row: InternalTransferRow, result: SubmitTransferResult): Promise<InternalTransferRow> {
+  let updated = row.providerTransferId === result.providerTransferId
+    ? row
+    : await updateTransfer(deps.db, row.id, { providerTransferId: result.providerTransferId, externalRequestId: result.externalRequestId }, deps.clock.now(row.organizationId));
+  // A provider that already moved it further: its moves, in order (PENDING -> PROCESSING -> COMPLETED).
+  const steps = result.status === 'COMPLETED' ? (['PROCESSING', 'COMPLETED'] as const) : result.status === 'PENDING' ? [] : [result.status];
+  for (const status of steps) {
+    if (canMoveTransfer(updated.status, status)) updated = await applyStatusReport(deps, correlationId, { transferId: row.id, status });
+  }
+  return updated;
+}
+
+/**
+ * The provider-call path of a transfer's creating request: submit, then record what came of it. A lost
+ * answer schedules a status sync (its dedupe key makes it one per transfer) and answers the PENDING transfer.
+ */
+export async function submitToProvider(deps: TransferDeps, correlationId: string, row: InternalTransferRow, origin: AccountPair['origin'], destination: AccountPair['destination']): Promise<InternalTransferRow> {
+  const outcome = await attemptSubmit(deps, row, { origin, destination });
+  if (outcome.kind === 'accepted') return recordAccepted(deps, correlationId, row, outcome.result);
+  if (outcome.kind === 'refused') return applyStatusReport(deps, correlationId, { transferId: row.id, status: 'FAILED', errorMessage: outcome.message });
+  await scheduleSync(deps, row.id);
+  return row;
+}
+
+export async function scheduleSync(deps: TransferDeps, transferId: string): Promise<void> {
+  const now = deps.clock.now();
+  await enqueueJob(deps.db, { kind: TRANSFER_SYNC_JOB, runAt: new Date(now.getTime() + FIRST_SYNC_AFTER_MS), payload: { transferId }, dedupeKey: `${TRANSFER_SYNC_JOB}:${transferId}` }, now);
+}
+
+/** The branch and number of a transfer's two accounts (the provider knows accounts by those). */
+export async function accountsOf(deps: TransferDeps, row: InternalTransferRow): Promise<AccountPair | undefined> {
+  const rows = await deps.db
+    .select({ id: bankAccounts.id, branch: bankAccounts.branch, accountNumber: bankAccounts.accountNumber })
+    .from(bankAccounts)
+    .where(inArray(bankAccounts.id, [row.originBankAccountId, row.destinationBankAccountId]));
+  const origin = rows.find((a) => a.id === row.originBankAccountId);
+  const destination = rows.find((a) => a.id === row.destinationBankAccountId);
+  return origin && destination ? { origin, destination } : undefined;
+}

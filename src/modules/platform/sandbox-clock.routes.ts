@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceUnavailable } from '../../kernel/errors.js';
+import { idParams } from '../../http/schemas.js';
+
+const sandbox = { auth: 'platform' as const, sandboxOnly: true };
+
+const clockSchema = z.object({
+  now: z.string().meta({ description: "The organization's current time on its test clock (ISO 8601)" }),
+  offset_seconds: z.number().int().meta({ description: 'How far the clock runs ahead of real time' }),
+});
+
+const advanceBody = z
+  .strictObject({
+    to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Target instant (ISO 8601); exactly one of `to` and `seconds`' }),
+    seconds: z.int().optional().meta({ description: 'Seconds to move forward; exactly one of `to` and `seconds`' }),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.to === undefined) === (body.seconds === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [body.to === undefined ? 'to' : 'seconds'], message: 'exactly one of to and seconds is required', params: { type: 'REQUIRED' } });
+    }
+  });
+
+const view = (r: { now: Date; offsetMs: number }) => ({ now: r.now.toISOString(), offset_seconds: Math.round(r.offsetMs / 1000) });
+
+/** money.md M7: each organization's sandbox test clock, read and moved forward by staff. */
+export default async function sandboxClockRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const clocks = () => {
+    if (!app.deps.sandboxClocks) throw serviceUnavailable('The sandbox test clock is not available on this deployment');
+    return app.deps.sandboxClocks;
+  };
+
+  r.get('/v1/platform/sandbox/organizations/:id/clock', {
+    config: sandbox,
+    schema: { summary: "Sandbox: an organization's test clock", params: idParams('id'), response: { 200: clockSchema } },
+  }, async (request) => view(await clocks().read(request.params.id)));
+
+  r.post('/v1/platform/sandbox/organizations/:id/clock/advance', {
+    config: sandbox,
+    schema: {
+      summary: "Sandbox: move an organization's test clock forward, running its jobs that fall due",
+      params: idParams('id'),
+      body: advanceBody,
+      response: { 200: clockSchema },
+    },
+  }, async (request) => {
+    const { to, seconds } = request.body;
+    return view(await clocks().advance(request.params.id, to !== undefined ? { to: new Date(to) } : { seconds: seconds! }));
+  });
+}

@@ -1,0 +1,25 @@
+import { badRequest, DomainError } from '../kernel/errors.js';
+import { ProviderError, ProviderNotCapable } from '../providers/errors.js';
+
+/**
+ * Where provider failures meet the envelope: adapters and the registry throw `ProviderError` /
+ * `ProviderNotCapable`, and use cases turn them into domain errors with this. A refusal and an unreachable
+ * provider are both 502 INTEGRATION_ERROR (retryable by the catalogue: a refusal may be temporary for the
+ * client, e.g. a blocked account being unblocked); an unknown outcome says to retry with the same request_id.
+ */
+export function providerFailure(err: unknown, what: string, providerField?: { field: string; value: unknown }): unknown {
+  if (err instanceof ProviderNotCapable) {
+    // A provider the client named: its field is wrong. One that came from stored data: our configuration.
+    if (providerField) return badRequest(err.message, providerField.field, providerField.value);
+    return new DomainError('INTEGRATION_ERROR', err.message);
+  }
+  if (!(err instanceof ProviderError)) return err;
+  switch (err.kind) {
+    case 'refused':
+      return new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}: ${err.message}`, { reason: err.code });
+    case 'unavailable':
+      return new DomainError('INTEGRATION_ERROR', `The provider is unavailable; nothing was submitted. Retry the ${what}`);
+    case 'unknown_outcome':
+      return new DomainError('INTEGRATION_ERROR', `The provider did not answer in time; retry the ${what} with the same request_id`);
+  }
+}
