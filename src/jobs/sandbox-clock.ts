@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { companies, jobs, sandboxClocks } from '../db/schema/index.js';
-import { conflict, notFound } from '../kernel/errors.js';
+import { badRequest, conflict, notFound } from '../kernel/errors.js';
 import type { OffsetClock } from './clock.js';
 import type { JobRegistry } from './registry.js';
 import type { JobRunner } from './runner.js';
@@ -13,6 +13,12 @@ export interface ClockReading {
 
 /** One advance: a target instant, or a number of seconds from the organization's now (exactly one). */
 export type AdvanceTo = { to: Date; seconds?: undefined } | { seconds: number; to?: undefined };
+
+/**
+ * One advance moves at most ten years: far enough for any schedule (monthly cashouts, D+360 receivables),
+ * and it keeps every instant a valid date and the jobs one advance runs bounded.
+ */
+export const MAX_ADVANCE_SECONDS = 10 * 366 * 24 * 3600;
 
 /** Bound on the jobs one advance runs: a job that keeps rescheduling itself cannot hold a request forever. */
 const MAX_STEPS = 5_000;
@@ -74,6 +80,9 @@ export class SandboxClocks {
     if (target.getTime() <= from.getTime()) {
       const value = move.to ? move.to.toISOString() : move.seconds;
       throw conflict("The sandbox clock only moves forward: the target is not after the organization's current time", move.to ? 'to' : 'seconds', value);
+    }
+    if (target.getTime() - from.getTime() > MAX_ADVANCE_SECONDS * 1000) {
+      throw badRequest('One advance moves the sandbox clock at most ten years', move.to ? 'to' : 'seconds', move.to ? move.to.toISOString() : move.seconds);
     }
     const kinds = this.registry.kinds();
     const blockedUntil = new Map<string, number>();

@@ -52,6 +52,13 @@ describe('sandbox test clock', () => {
     for (const body of [{}, { seconds: 5, to: new Date().toISOString() }, { seconds: 1.5 }, { to: 'tomorrow' }, { seconds: 5, extra: 1 }]) {
       expect((await advance(org.id, body)).statusCode).toBe(400);
     }
+    // At most ten years per advance, whichever way the target is given; a huge negative is out of range too.
+    for (const body of [{ seconds: Number.MAX_SAFE_INTEGER }, { seconds: -Number.MAX_SAFE_INTEGER }, { to: '9999-12-31T00:00:00Z' }]) {
+      const res = await advance(org.id, body);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().error.details)).toMatch(body.to ? /"to"/ : /"seconds"/);
+    }
+    expect((await clockOf(org.id)).json().offset_seconds).toBeLessThan(60);
     expect((await advance('00000000-0000-4000-8000-000000000000', { seconds: 5 })).statusCode).toBe(404);
     expect((await clockOf('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await clockOf('not-a-uuid')).statusCode).toBe(400);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceUnavailable } from '../../kernel/errors.js';
 import { idParams } from '../../http/schemas.js';
+import { MAX_ADVANCE_SECONDS } from '../../jobs/sandbox-clock.js';
 
 const sandbox = { auth: 'platform' as const, sandboxOnly: true };
 
@@ -14,7 +15,7 @@ const clockSchema = z.object({
 const advanceBody = z
   .strictObject({
     to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Target instant (ISO 8601); exactly one of `to` and `seconds`' }),
-    seconds: z.int().optional().meta({ description: 'Seconds to move forward; exactly one of `to` and `seconds`' }),
+    seconds: z.int().min(-MAX_ADVANCE_SECONDS).max(MAX_ADVANCE_SECONDS).optional().meta({ description: 'Seconds to move forward (at most ten years); exactly one of `to` and `seconds`' }),
   })
   .superRefine((body, ctx) => {
     if ((body.to === undefined) === (body.seconds === undefined)) {
