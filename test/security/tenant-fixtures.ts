@@ -125,6 +125,7 @@ export const BODY_ID_FIELDS: Record<string, string> = {
  */
 export const BODIES: Record<string, (own: Record<string, string>) => Record<string, unknown>> = {
   'PATCH /v1/merchants/{merchantId}': () => ({ name: 'Renamed' }),
+  'PATCH /v1/companies/me': () => ({ name: 'Renamed' }),
   'PUT /v1/users/{id}/roles': (own) => ({ role_ids: [own['roles/{id}']] }),
   'PUT /v1/roles/{id}': () => ({ name: `renamed-${randomUUID().slice(0, 6)}`, permissions: ['merchant.*'] }),
   'PUT /v1/pricing/fee-policies/{id}': () => policy(),
