@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { effectiveFee } from '../../src/modules/fees/effective-fee.js';
+import { effectiveFee, feeUnderPolicy } from '../../src/modules/fees/effective-fee.js';
 
 /**
  * effectiveFee (money.md M1, the transactions helper's one call): the merchant's own policy, else its
@@ -80,5 +80,18 @@ describe('effectiveFee chooses the policy', () => {
     const merchant = await t.createMerchant(org.apiKey, { fee_policy_id: own.id });
     const fee = await t.db.db.transaction((tx) => effectiveFee(tx, merchant.id, { amount: 50, payment_method: 'PIX' }));
     expect(fee).toEqual({ fee_policy_id: own.id, rule_id: own.ruleId, amount: 50 }); // never above the amount
+  });
+
+  it('a partial capture re-evaluates the policy stored at creation, not the effective one', async () => {
+    const org = await t.createOrganization();
+    const stored = await policy(org.apiKey, DEFAULT, true);
+    const later = await policy(org.apiKey, OWN, true);
+    const merchant = await t.createMerchant(org.apiKey, { fee_policy_id: stored.id });
+    const atCreation = await effectiveFee(t.db.db, merchant.id, { amount: 10_000, payment_method: 'CREDIT_CARD' });
+    await t.request({ method: 'PATCH', url: `/core/v1/merchants/${merchant.id}`, key: org.apiKey, payload: { fee_policy_id: later.id } });
+    await t.request({ method: 'DELETE', url: `/core/v1/pricing/fee-policies/${stored.id}`, key: org.apiKey });
+    const captured = await feeUnderPolicy(t.db.db, atCreation!.fee_policy_id, { amount: 4_000, payment_method: 'CREDIT_CARD' });
+    expect(captured).toEqual({ fee_policy_id: stored.id, rule_id: stored.ruleId, amount: 400 });
+    expect(await feeUnderPolicy(t.db.db, null, { amount: 4_000 })).toBeNull();
   });
 });

@@ -46,3 +46,14 @@ export function feeUnder(policy: EffectivePolicy | null, tx: QuoteTransaction): 
 export async function effectiveFee(ex: Executor, companyId: string, tx: QuoteTransaction): Promise<TransactionFee | null> {
   return feeUnder(await effectivePolicy(ex, companyId), tx);
 }
+
+/**
+ * A partial capture's fee (money.md M2): the policy stored on the transaction at creation, evaluated again on the
+ * captured amount, whatever the merchant's effective policy is by then (and active or not). Null for a transaction
+ * stored without a fee. The policy's rules are read as they are now (docs/decisions/fees.md).
+ */
+export async function feeUnderPolicy(ex: Executor, feePolicyId: string | null, tx: QuoteTransaction): Promise<TransactionFee | null> {
+  if (feePolicyId === null) return null;
+  const [row] = await ex.select({ id: feePolicies.id, rules: feePolicies.rules }).from(feePolicies).where(eq(feePolicies.id, feePolicyId)).limit(1);
+  return feeUnder(row ? { id: row.id, rules: row.rules as Rule[] } : null, tx);
+}
