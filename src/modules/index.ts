@@ -9,6 +9,7 @@ import authRoutes from './auth/auth.routes.js';
 import zipcodesRoutes from './zipcodes/zipcodes.routes.js';
 import webhooksRoutes from './webhooks/webhooks.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
+import ledgerRoutes from './ledger/ledger.routes.js';
 import feesRoutes from './fees/fees.routes.js';
 import cardsRoutes from './cards/cards.routes.js';
 import testCardRoutes from './cards/test-cards.js';
@@ -30,6 +31,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   zipcodesRoutes,
   webhooksRoutes,
   bankingRoutes,
+  ledgerRoutes,
   feesRoutes,
   cardsRoutes,
   testCardRoutes,
