@@ -28,6 +28,8 @@ export const EVENT_PAYLOADS = {
   'internal-transfer.status-changed': statusChange('internal_transfer_id', z.string()).extend({
     error_message: z.string().optional().describe('On FAILED, when available'),
   }),
+  // money.md M9: a debt moved (a credit repaid it, a debit found available short); sequence = the account's last.
+  'balance.debt-changed': z.object({ bank_account_id: z.string(), old_debt: z.int(), new_debt: z.int(), sequence: z.int() }),
   'onboarding-document.status-changed': z.object({
     onboarding_document_id: z.string(),
     company_id: z.string(),

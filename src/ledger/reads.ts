@@ -126,3 +126,33 @@ export async function integrityReport(db: Database): Promise<IntegrityReport> {
     return { providers, mismatches };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
+
+export interface DebtChange {
+  bankAccountId: string;
+  companyId: string;
+  oldDebt: number;
+  newDebt: number;
+  /** The account's last sequence in this transaction (money.md M9: events of one change carry it). */
+  sequence: number;
+}
+
+/**
+ * The debts a posted ledger transaction changed (money.md M9 `balance.debt-changed`): per bank account, the
+ * debt after it (its last DEBT entry's resulting balance) and before it (minus the entries' sum). A credit to
+ * available repays debt first (rules.ts applyRepayment), so a deposit or any credit may change it.
+ */
+export async function debtChangesOf(ex: Executor, transactionId: string): Promise<DebtChange[]> {
+  const rows = await ex.select().from(ledgerPostings).where(and(eq(ledgerPostings.transactionId, transactionId), eq(ledgerPostings.accountType, 'BANK_ACCOUNT'))).orderBy(asc(ledgerPostings.sequence));
+  const byAccount = new Map<string, DebtChange & { moved: number }>();
+  for (const r of rows) {
+    const c = byAccount.get(r.accountId) ?? { bankAccountId: r.accountId, companyId: r.companyId ?? '', oldDebt: 0, newDebt: 0, sequence: 0, moved: 0 };
+    c.sequence = Math.max(c.sequence, r.sequence ?? 0);
+    if (r.balanceType === 'DEBT') {
+      c.moved += r.delta;
+      c.newDebt = r.resultingBalance ?? 0;
+      c.oldDebt = c.newDebt - c.moved;
+    }
+    byAccount.set(r.accountId, c);
+  }
+  return [...byAccount.values()].filter((c) => c.moved !== 0).map(({ moved: _moved, ...c }) => c);
+}

@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { events } from '../../src/db/schema/index.js';
+import { post } from '../../src/ledger/ledger.js';
+import { parseEventPayload } from '../../src/events/payloads.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -117,6 +122,37 @@ describe('balances', () => {
       expect(res.json().error.code).toBe('RESOURCE_NOT_FOUND');
     }
     expect((await balance(org.apiKey, 'not-a-uuid')).json().error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'id' } });
+  });
+});
+
+describe('debt', () => {
+  it('a deposit repays debt first: balances, ?at= and balance.debt-changed with the sequence', async () => {
+    const org = await t.createOrganization();
+    const a = await openAccount(org.apiKey);
+    // Debt as a refund or a dispute will leave it (M3): an ADJUSTMENT that debits the account's debt against clearing.
+    const adjusted = t.deps.clock.now(org.id);
+    await t.db.db.transaction((tx) => post(tx, {
+      code: 'ADJUSTMENT',
+      source: { type: 'ADJUSTMENT', id: randomUUID() },
+      now: adjusted,
+      postings: [
+        { account: { type: 'BANK_ACCOUNT', id: a.id, balance: 'DEBT' }, direction: 'DEBIT', amount: 100 },
+        { account: { type: 'CLEARING', provider: 'PROVIDER_A' }, direction: 'CREDIT', amount: 100 },
+      ],
+    }));
+    expect(four((await balance(org.apiKey, a.id)).json())).toEqual({ ...ZERO, debt: 100 });
+    await advance(org.id, 60);
+    await deposit(a.id, 300);
+    expect(four((await balance(org.apiKey, a.id)).json())).toEqual({ ...ZERO, available: 200 });
+    expect(four((await balance(org.apiKey, a.id, adjusted.toISOString())).json())).toEqual({ ...ZERO, debt: 100 });
+
+    const evs = await t.db.db.select().from(events).where(and(eq(events.type, 'balance.debt-changed'), sql`${events.payload}->>'bank_account_id' = ${a.id}`));
+    expect(evs.map((e) => e.payload)).toEqual([{ bank_account_id: a.id, old_debt: 100, new_debt: 0, sequence: 3 }]);
+    expect(evs[0]).toMatchObject({ companyId: org.id, organizationId: org.id });
+    expect(parseEventPayload('balance.debt-changed', evs[0].payload).success).toBe(true);
+    // A deposit with no debt to repay says nothing.
+    await deposit(a.id, 5);
+    expect(await t.db.db.select().from(events).where(and(eq(events.type, 'balance.debt-changed'), sql`${events.payload}->>'bank_account_id' = ${a.id}`))).toHaveLength(1);
   });
 });
 

@@ -270,7 +270,7 @@ describe('internal transfers', () => {
     for (const [i, x] of [a, b, c].entries()) {
       const rows = await t.db.db.select({ bucket: ledgerPostings.balanceType, total: sql<string>`sum(${ledgerPostings.delta})` }).from(ledgerPostings).where(eq(ledgerPostings.accountId, x.id)).groupBy(ledgerPostings.balanceType);
       const sum = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
-      expect({ available: sum('AVAILABLE'), held: sum('HELD') }).toEqual(balances[i]);
+      expect({ available: sum('AVAILABLE'), held: sum('HELD'), pending: sum('PENDING'), debt: sum('DEBT') }).toEqual(balances[i]);
     }
   }, 90_000); // 200 requests racing on one account: slow on a loaded 2-core machine
 });

@@ -93,7 +93,7 @@ export default async function bankingRoutes(app: FastifyInstance) {
   r.post('/v1/platform/sandbox/bank-accounts/:id/deposits', {
     config: sandbox,
     schema: { summary: 'Sandbox: deposit into a bank account', params: idParam, body: depositBody, response: { 200: bankAccountSchema } },
-  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount)));
+  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount, request.id)));
 
   r.post('/v1/platform/sandbox/internal-transfers/:id/status', {
     config: sandbox,
