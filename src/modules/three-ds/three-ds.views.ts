@@ -19,7 +19,7 @@ export function toSessionView(row: ThreeDsSessionRow, now: Date): SessionView {
     challenge_preference: row.challengePreference as SessionView['challenge_preference'],
     initiator: { type: row.initiatorType as 'CUSTOMER' | 'MERCHANT', reason: (row.initiatorReason ?? null) as SessionView['initiator']['reason'] },
     // While the provider's answer is unknown (a timeout) there is nothing to open yet: null until the sync knows.
-    next_action: waiting && row.challengeUrl ? { type: 'CHALLENGE', challenge_url: row.challengeUrl, expires_at: row.expiresAt.toISOString() } : null,
+    next_action: waiting && !row.awaitingProvider && row.challengeUrl ? { type: 'CHALLENGE', challenge_url: row.challengeUrl, expires_at: row.expiresAt.toISOString() } : null,
     result: {
       flow: (row.flow ?? null) as SessionView['result']['flow'],
       version: row.version,
