@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { affiliations, companies } from '../../src/db/schema/index.js';
 import type { TestApp } from './app.js';
 import { encryptFor } from './cards.js';
@@ -11,6 +11,11 @@ import { encryptFor } from './cards.js';
 export async function makePaymentReady(t: TestApp, companyId: string, provider = 'PROVIDER_A', createdAt = new Date()): Promise<void> {
   const [company] = await t.db.db.select().from(companies).where(eq(companies.id, companyId));
   await t.db.db.update(companies).set({ status: 'ACTIVE' }).where(eq(companies.id, companyId));
+  const [existing] = await t.db.db.select().from(affiliations).where(and(eq(affiliations.companyId, companyId), eq(affiliations.provider, provider)));
+  if (existing) {
+    await t.db.db.update(affiliations).set({ status: 'ACTIVE' }).where(eq(affiliations.id, existing.id));
+    return;
+  }
   await t.db.db.insert(affiliations).values({
     id: randomUUID(),
     companyId,

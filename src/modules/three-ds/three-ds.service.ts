@@ -52,7 +52,7 @@ const challengePath = (id: string, token: string) => `/core/3ds/challenge/${id}?
 
 /**
  * POST /v1/3ds-sessions (merchantId null) and /v1/merchants/{merchantId}/3ds-sessions (payments.md P7).
- * Checks in P3's order (sources, preconditions, card), then claims the request_id (ev: values ignored), calls
+ * Checks the sources, the card (a card_id outside reach is 404 before anything else) and P1's preconditions, then claims the request_id (ev: values ignored), calls
  * the provider outside any transaction with the session id as its key, and records the session in one
  * transaction with its event and jobs. A timeout records the session waiting for a sync job, never a failure.
  */
@@ -62,11 +62,12 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
   const { db, clock } = deps;
   const company = await companyInReach(db, principal, merchantId ?? principal.companyId, merchantId ? 'Merchant' : 'Company');
   const organizationId = company.organizationId ?? company.id;
+  // The card first: an id outside reach is a 404 whatever state the caller's company is in.
+  const card = await sessionCard(deps, company.id, input, clock.now(organizationId));
   const status = await companyStatus(db, company.id);
   if (status !== 'ACTIVE') throw conflictWithReason('The company must be ACTIVE to authenticate a card', 'company', status ?? null, 'COMPANY_NOT_ACTIVE');
   const choice = chooseProvider(input.provider, await affiliationsOf(db, company.id), (p) => deps.providers.offers(p, 'three-ds.authenticate'));
   if (!choice.ok) throw conflict('No ACTIVE affiliation with a provider that authenticates cards', 'provider', choice.value);
-  const card = await sessionCard(deps, company.id, input, clock.now(organizationId));
 
   const claim = input.request_id
     ? { companyId: principal.companyId, scope: `three-ds-session:${company.id}`, requestId: input.request_id, body: withoutEncryptedValues(input), resourceId: randomUUID() }
