@@ -138,3 +138,21 @@ describe('the PCI host', () => {
     expect(read.statusCode).toBe(404); // the PCI host serves only the creates
   });
 });
+
+describe('rate pools (P10)', () => {
+  it('the creates count in the high pool (a refused body too); the read, the page and the control in the standard pool', async () => {
+    const pools = await createTestApp({ sandboxAutopilot: false, rateLimits: { standardRps: 1000, highRps: 500 } });
+    try {
+      const o = await pools.createOrganization();
+      await makePaymentReady(pools, o.id);
+      const s = await createSession(pools, o.apiKey, await sessionBody(pools, '4000000000002503'));
+      expect(s.headers['x-ratelimit-limit']).toBe('500');
+      expect((await createSession(pools, o.apiKey, { amount: 0 }, o.id)).headers['x-ratelimit-limit']).toBe('500');
+      expect((await getSession(pools, o.apiKey, s.json().id)).headers['x-ratelimit-limit']).toBe('1000');
+      const { path, token } = challengeOf(s.json());
+      expect((await pools.request({ method: 'GET', url: `${path}?t=${token}` })).headers['x-ratelimit-limit']).toBe('1000');
+    } finally {
+      await pools.close();
+    }
+  });
+});
