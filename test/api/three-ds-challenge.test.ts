@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import challengePageRoutes from '../../src/modules/three-ds/challenge.routes.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventsOf } from '../helpers/onboarding.js';
@@ -82,6 +85,21 @@ describe('the challenge page', () => {
     }
     expect((await getSession(t, org.apiKey, a.s.id)).json().status).toBe('ACTION_REQUIRED');
     expect((await getSession(t, org.apiKey, b.s.id)).json().status).toBe('ACTION_REQUIRED');
+  });
+});
+
+describe('outside the sandbox', () => {
+  it('the page is not available: a code must never authenticate a real card', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(challengePageRoutes, { serviceDeps: {} as never, sandbox: false });
+    const id = '6f1c2b9e-4a8d-4c3e-9b71-0d2f5e6a7b8c';
+    for (const res of [await app.inject({ method: 'GET', url: `/3ds/challenge/${id}?t=x` }), await app.inject({ method: 'POST', url: `/3ds/challenge/${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 't=x&code=1234' })]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.body).toContain('not available');
+    }
+    await app.close();
   });
 });
 

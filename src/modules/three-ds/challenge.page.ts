@@ -90,6 +90,7 @@ const REFUSALS = {
   USED: ['This authentication link was already used', 'The authentication is complete; this link cannot be used again.'],
   EXPIRED: ['This authentication link has expired', 'The 10 minutes to authenticate have passed. Start the payment again.'],
   NOT_READY: ['This authentication is not ready yet', 'The card issuer has not answered yet; try again in a few seconds.'],
+  UNAVAILABLE: ['Card challenges are not available here', 'This deployment has no card issuer challenge yet; the session ends at its expiry.'],
 } as const;
 
 export type RefusalKind = keyof typeof REFUSALS;

@@ -19,8 +19,10 @@ const pageForm = z.looseObject({ t: z.unknown().optional(), code: z.unknown().op
  * GET /core/3ds/challenge/{sessionId}?t= and its form's POST (payments.md P7): no API key, the signed one-time
  * token instead. Standard rate pool; hidden from the OpenAPI document (an HTML page, not an API operation).
  */
-export default async function challengePageRoutes(app: FastifyInstance, options: { serviceDeps: ThreeDsDeps }) {
+export default async function challengePageRoutes(app: FastifyInstance, options: { serviceDeps: ThreeDsDeps; sandbox: boolean }) {
   const { db, clock, challengeKey } = options.serviceDeps;
+  // The page is the sandbox's ACS: outside the sandbox a code must never authenticate a real card.
+  const sandbox = options.sandbox;
 
   const refuse = (reply: FastifyReply, kind: RefusalKind) => reply.code(403).headers(pageHeaders(newNonce())).send(renderRefusal(kind));
 
@@ -33,6 +35,7 @@ export default async function challengePageRoutes(app: FastifyInstance, options:
     config: { auth: 'public' },
     schema: { summary: '3DS challenge page (HTML)', params: pageParams, querystring: pageQuery, hide: true },
   }, async (request, reply) => {
+    if (!sandbox) return refuse(reply, 'UNAVAILABLE');
     const id = request.params.sessionId;
     const session = UUID.test(id) ? await findSession(db, id) : undefined;
     if (!session) return refuse(reply, 'INVALID');
@@ -48,6 +51,7 @@ export default async function challengePageRoutes(app: FastifyInstance, options:
     config: { auth: 'public' },
     schema: { summary: '3DS challenge page: the code or the cancel (HTML form)', params: pageParams, body: pageForm, hide: true },
   }, async (request, reply) => {
+    if (!sandbox) return refuse(reply, 'UNAVAILABLE');
     const id = request.params.sessionId;
     if (!UUID.test(id)) return refuse(reply, 'INVALID');
     const form = request.body ?? {};

@@ -54,5 +54,5 @@ export default async function threeDsRoutes(app: FastifyInstance) {
     schema: { summary: 'Sandbox: complete a 3DS challenge (SUCCEEDED, FAILED or CANCELLED)', tags: ['3ds'], params: idParams('id'), body: controlBody, response: { 200: sessionSchema } },
   }, async (request) => view(await completeFromControl(serviceDeps.db, serviceDeps.clock, request.params.id, controlOutcome(request.body.outcome), request.id)));
 
-  await app.register(challengePageRoutes, { serviceDeps });
+  await app.register(challengePageRoutes, { serviceDeps, sandbox: deps.config.env === 'sandbox' });
 }

@@ -3,6 +3,8 @@ import { conflict, notFound } from '../../kernel/errors.js';
 import { authenticationValueVisible, checkSessionUse } from '../transactions/three-ds.rules.js';
 import { lockSession, updateSession } from './three-ds.repo.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * A transaction using a 3DS session (payments.md P3 `three_ds.session_id`), inside the caller's transaction:
  * locks the row, applies P3's checks (404 for another company's session; 409 `three_ds.session_id` with the
@@ -18,7 +20,7 @@ export async function consumeThreeDsSession(
   card: { number: string /* ev:v1 pan */; brand: string; bin: string; last_digits: string; expiry_month: string; expiry_year: string; holder_name: string };
   authenticationValue: string | null;
 }> {
-  const row = await lockSession(tx, input.sessionId, input.companyId);
+  const row = UUID.test(input.sessionId) ? await lockSession(tx, input.sessionId, input.companyId) : undefined;
   if (!row) throw notFound('3DS session');
   const check = checkSessionUse(
     { status: row.status, transactionId: row.transactionId, amount: row.amount, installments: row.installments, expiresAt: row.expiresAt },
