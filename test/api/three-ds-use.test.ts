@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../src/db/schema/index.js';
 import { buildPciApp } from '../../src/app.js';
 import { parseEv } from '../../src/crypto/ev.js';
 import { DomainError } from '../../src/kernel/errors.js';
@@ -72,12 +74,24 @@ describe('consumeThreeDsSession (the transactions area calls it in its transacti
   });
 });
 
+/**
+ * Runs the session's sync job here at once. On a shared PostgreSQL another test file's runner could take it when
+ * due, and its in-memory sandbox provider and key ring know nothing of this session (in a deployment every
+ * instance shares both).
+ */
+async function runSyncNow(sessionId: string) {
+  const [job] = await t.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `three-ds-session.sync:${sessionId}`));
+  expect(job).toBeDefined();
+  await t.built.runner.runById(job.id);
+}
+
 describe('the provider call', () => {
   it('a timeout records the session waiting (no next_action yet) and the sync job settles it; never a failure', async () => {
     sandbox.faults.inject('three-ds.authenticate', { kind: 'unknown_outcome' });
     const res = await createSession(t, org.apiKey, await sessionBody(t, '4000000000002701', { request_id: 'timeout-1' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'ACTION_REQUIRED', next_action: null, result: { flow: null } });
+    await runSyncNow(res.json().id);
     const settled = await eventually(() => getSession(t, org.apiKey, res.json().id).then((r) => r.json()), (s) => s.status !== 'ACTION_REQUIRED', 'the sync job');
     expect(settled).toMatchObject({ status: 'SUCCEEDED', result: { flow: 'FRICTIONLESS', trans_status: 'Y' } });
     expect(sandbox.faults.calls('three-ds.authenticate', res.json().id)).toBe(1);
@@ -86,6 +100,7 @@ describe('the provider call', () => {
   it('a timeout on a challenge card shows the challenge once the sync knows', async () => {
     sandbox.faults.inject('three-ds.authenticate', { kind: 'unknown_outcome' });
     const id = (await createSession(t, org.apiKey, await sessionBody(t, '4000000000002503'))).json().id;
+    await runSyncNow(id);
     const ready = await eventually(() => getSession(t, org.apiKey, id).then((r) => r.json()), (s) => s.next_action !== null, 'the sync job');
     expect(ready.status).toBe('ACTION_REQUIRED');
     const { path, token } = challengeOf(ready);
