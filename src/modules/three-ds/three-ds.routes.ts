@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerCompany, createdOrReplayed } from '../../http/route-helpers.js';
@@ -9,7 +10,6 @@ import { controlBody, createSessionBody, sessionSchema, type CreateSessionInput 
 import { createSession, getSession, type ThreeDsDeps } from './three-ds.service.js';
 import { completeFromControl } from './three-ds.transitions.js';
 import { toSessionView } from './three-ds.views.js';
-import { randomBytes } from 'node:crypto';
 
 /** 3DS sessions (payments.md P7): the creates (core and, relayed, the PCI host), the read, the staff control, the page. */
 export default async function threeDsRoutes(app: FastifyInstance) {

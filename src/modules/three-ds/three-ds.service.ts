@@ -136,7 +136,7 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
       expiresAt,
       createdAt: now,
       updatedAt: now,
-      ...(result ? resultColumns(result, card.brand, now) : { status: 'ACTION_REQUIRED' as const, awaitingProvider: true, liabilityShift: false }),
+      ...(result ? resultColumns(result, now) : { status: 'ACTION_REQUIRED' as const, awaitingProvider: true, liabilityShift: false }),
     }, ctx.correlationId, now);
     if (claim) await completeRequest(tx, claim);
     return inserted;

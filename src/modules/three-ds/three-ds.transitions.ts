@@ -25,7 +25,7 @@ export const SYNC_DELAY_MS = 2_000;
 type ResultColumns = Pick<NewSession, 'status' | 'awaitingProvider' | 'flow' | 'version' | 'transStatus' | 'eci' | 'liabilityShift' | 'authenticationValue' | 'dsTransactionId' | 'threeDsServerTransId' | 'acsTransactionId' | 'failureReason' | 'succeededAt'>;
 
 /** The provider's answer as columns. A card not enrolled has no flow, trans_status or ECI (docs/decisions/transactions.md). */
-export function resultColumns(result: ThreeDsResult, _brand: CardBrand, now: Date): ResultColumns & { status: ThreeDsStatus } {
+export function resultColumns(result: ThreeDsResult, now: Date): ResultColumns & { status: ThreeDsStatus } {
   const notEnrolled = result.failureReason === 'CARD_NOT_ENROLLED';
   return {
     status: result.status,
@@ -145,7 +145,7 @@ export async function applySyncedResult(db: Database, clock: Clock, sessionId: s
       await move(tx, row, { status: 'FAILED', awaitingProvider: false, failureReason: 'DIRECTORY_UNAVAILABLE' }, correlationId, now);
       return;
     }
-    const columns = resultColumns(result, row.cardBrand as CardBrand, now);
+    const columns = resultColumns(result, now);
     if (columns.status === 'ACTION_REQUIRED') {
       await updateSession(tx, row.id, { ...columns, updatedAt: now });
       return;
