@@ -117,6 +117,19 @@ describe('the provider call', () => {
     expect(sandbox.faults.calls('three-ds.authenticate', retry.json().id)).toBe(2);
   });
 
+  it('the adapter refusing the card data maps onto the field; any other refusal is a 502 and the request_id is free again', async () => {
+    for (const [code, field] of [['CARD_BIN_MISMATCH', 'card.bin'], ['CARD_LAST_DIGITS_MISMATCH', 'card.last_digits']] as const) {
+      sandbox.faults.inject('three-ds.authenticate', { kind: 'refused', code });
+      const res = await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.issues).toEqual([expect.objectContaining({ field, type: 'INVALID_FORMAT' })]);
+    }
+    sandbox.faults.inject('three-ds.authenticate', { kind: 'refused', code: 'DIRECTORY_DOWN' });
+    const refused = await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { request_id: 'refused-1' }));
+    expect(refused.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'DIRECTORY_DOWN' } });
+    expect((await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { request_id: 'refused-1' }))).statusCode).toBe(201);
+  });
+
   it('a value the vault cannot open is DECRYPTION_FAILED on card.number (no value), nothing stored', async () => {
     const body = await sessionBody(t, '4111111111111111', { request_id: 'bad-tag' });
     const parts = body.card.number.split(':');

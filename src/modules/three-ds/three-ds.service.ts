@@ -95,8 +95,9 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
     else {
       const refused = err instanceof ProviderError && err.kind === 'refused';
       if (claim) await releaseRequest(db, claim, refused ? 'forget' : 'unlock', clock.now());
-      if (refused && err.code === 'DECRYPTION_FAILED') {
-        throw input.card_id ? conflict('The stored card can no longer be read; store it again', 'card_id', input.card_id) : invalidField('card.number', 'DECRYPTION_FAILED', 'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys');
+      if (refused) {
+        const cardProblem = cardDataRefusal(err.code, input.card_id);
+        if (cardProblem) throw cardProblem;
       }
       throw providerFailure(err, '3DS authentication');
     }
@@ -142,6 +143,19 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
     return inserted;
   });
   return { row, replayed: false };
+}
+
+/**
+ * The adapter's refusals of the card data itself (it opened the number: P6), as the field's validation issue:
+ * no value is echoed (nothing inside a card object is).
+ */
+function cardDataRefusal(code: string, cardId: string | undefined) {
+  if (code === 'DECRYPTION_FAILED') {
+    return cardId ? conflict('The stored card can no longer be read; store it again', 'card_id', cardId) : invalidField('card.number', 'DECRYPTION_FAILED', 'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys');
+  }
+  if (code === 'CARD_BIN_MISMATCH') return invalidField('card.bin', 'INVALID_FORMAT', 'card.bin does not match the card number');
+  if (code === 'CARD_LAST_DIGITS_MISMATCH') return invalidField('card.last_digits', 'INVALID_FORMAT', 'card.last_digits does not match the card number');
+  return undefined;
 }
 
 /** The card the session authenticates: the `ev:` value sent, or a stored ACTIVE card's (P3's card_id rules). */
