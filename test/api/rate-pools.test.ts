@@ -7,8 +7,9 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { ratePoolOf } from '../helpers/rate-pools.js';
 
 /**
- * P10: a route joins the high pool by declaring `config: { permission, ratePool: 'high' }`. The transaction and 3DS
- * creates are stand-ins here (declared as their areas will), on a core built from the test app's dependencies.
+ * P10: a route joins the high pool by declaring `config: { permission, ratePool: 'high' }`. The transaction creates
+ * are stand-ins here (declared as their area will), on a core built from the test app's dependencies; the 3DS
+ * creates are the real routes (test/api/three-ds-use.test.ts checks their pools in full).
  */
 let t: TestApp;
 let core: FastifyInstance;
@@ -18,8 +19,6 @@ let org: { id: string; apiKey: string };
 const HIGH_CREATES = [
   ['/core/v1/transactions', 'transaction.create'],
   ['/core/v1/merchants/:merchantId/transactions', 'merchant.transaction.create'],
-  ['/core/v1/3ds-sessions', 'three_ds_session.create'],
-  ['/core/v1/merchants/:merchantId/3ds-sessions', 'merchant.three_ds_session.create'],
 ] as const;
 
 beforeAll(async () => {
@@ -55,6 +54,14 @@ describe('rate pools', () => {
     const refused = await send(core, 'POST', path, { amount: 0 });
     expect(refused.statusCode).toBe(400);
     expect(ratePoolOf(refused)).toBe('high');
+  });
+
+  it.each(['/core/v1/3ds-sessions', '/core/v1/merchants/:merchantId/3ds-sessions'])('the real %s counts in the high pool, refused or not', async (url) => {
+    const path = url.replace(':merchantId', org.id);
+    const refused = await send(core, 'POST', path, { amount: 0 });
+    expect([refused.statusCode, ratePoolOf(refused)]).toEqual([400, 'high']);
+    const pci3ds = await send(pci, 'POST', path, { amount: 0 });
+    expect([pci3ds.statusCode, ratePoolOf(pci3ds)]).toEqual([400, 'high']);
   });
 
   it('the PCI host relays the creates into the high pool too', async () => {
