@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { accountMismatches, providerTotals, replayBalances, type AccountAudit, type ReplayEntry } from './replay.js';
+import { accountMismatches, planReplay, providerTotals, replayBalances, type AccountAudit, type ChunkSummary, type ReplayEntry } from './replay.js';
 import { applyRepayment, applyToAccount, depositPostings, holdPostings, postHoldPostings, voidHoldPostings, ZERO, type Balances, type Posting } from './rules.js';
 
 const owner = { provider: 'PROVIDER_A', companyId: 'c', organizationId: 'o' };
@@ -61,6 +61,43 @@ describe('replayBalances (the ?at= definition)', () => {
       after.forEach((b, i) => expect(replayBalances(log, at(i))).toEqual(b));
       expect(replayBalances(log, at(-1))).toEqual(ZERO);
     }));
+  });
+});
+
+describe('planReplay (chunk snapshots for ?at=)', () => {
+  type Seq = ReplayEntry & { sequence: number };
+  // Entries 1..n with clock readings that mostly increase but may go back (concurrent postings).
+  const history = fc.array(fc.record({ type: fc.constantFrom('PENDING', 'AVAILABLE', 'HELD', 'DEBT' as const), delta: fc.integer({ min: -500, max: 500 }).filter((d) => d !== 0), jitter: fc.integer({ min: -5, max: 2 }) }), { maxLength: 60 })
+    .map((xs) => xs.map((x, i): Seq => ({ sequence: i + 1, balanceType: x.type, delta: x.delta, createdAt: at(i + x.jitter) })));
+  const summarize = (entries: Seq[], first: number, last: number): ChunkSummary => {
+    const part = entries.filter((e) => e.sequence >= first && e.sequence <= last);
+    const times = part.map((e) => e.createdAt.getTime());
+    return { firstSeq: first, lastSeq: last, minAt: new Date(Math.min(...times)), maxAt: new Date(Math.max(...times)), deltas: replayBalances(part, at(1e6)) };
+  };
+  const answer = (entries: Seq[], chunks: ChunkSummary[], when: Date) => {
+    const plan = planReplay(chunks, when);
+    const read = entries.filter((e) => e.sequence > plan.tailAfter || plan.scan.some(([a, b]) => e.sequence >= a && e.sequence <= b));
+    const rest = replayBalances(read, when);
+    return { pending: plan.whole.pending + rest.pending, available: plan.whole.available + rest.available, held: plan.whole.held + rest.held, debt: plan.whole.debt + rest.debt };
+  };
+
+  it('whole chunks plus the entries it reads equal the full replay, whatever the chunks (gaps, overlaps, sizes)', () => {
+    fc.assert(fc.property(history, fc.integer({ min: 1, max: 7 }), fc.array(fc.boolean(), { maxLength: 20 }), fc.integer({ min: -8, max: 70 }), (entries, size, keep, s) => {
+      const chunks: ChunkSummary[] = [];
+      for (let first = 1, k = 0; first + size - 1 <= entries.length; first += size, k++) if (keep[k] ?? true) chunks.push(summarize(entries, first, first + size - 1));
+      // A stray chunk of another size overlapping the others is ignored, never double counted.
+      if (entries.length >= 3) chunks.push(summarize(entries, 2, 3));
+      expect(answer(entries, chunks, at(s))).toEqual(replayBalances(entries, at(s)));
+    }));
+  });
+
+  it('reads only straddling chunks and the tail', () => {
+    const entries: Seq[] = Array.from({ length: 9 }, (_, i) => ({ sequence: i + 1, balanceType: 'AVAILABLE', delta: 1, createdAt: at(i) }));
+    const chunks = [summarize(entries, 1, 3), summarize(entries, 4, 6)];
+    expect(planReplay(chunks, at(4))).toEqual({ whole: { ...ZERO, available: 3 }, scan: [[4, 6]], tailAfter: 6 });
+    expect(planReplay(chunks, at(8))).toEqual({ whole: { ...ZERO, available: 6 }, scan: [], tailAfter: 6 });
+    expect(planReplay([chunks[1]], at(8))).toEqual({ whole: { ...ZERO, available: 3 }, scan: [[1, 3]], tailAfter: 6 });
+    expect(planReplay([], at(8))).toEqual({ whole: ZERO, scan: [], tailAfter: 0 });
   });
 });
 

@@ -24,6 +24,49 @@ export function replayBalances(entries: Iterable<ReplayEntry>, at: Date): Balanc
   return out;
 }
 
+/** N consecutive entries of one account (sequences firstSeq..lastSeq): their time range and net change. */
+export interface ChunkSummary {
+  firstSeq: number;
+  lastSeq: number;
+  minAt: Date;
+  maxAt: Date;
+  deltas: Balances;
+}
+
+export interface ReplayPlan {
+  /** The net of the chunks that ended at or before `at`: counted whole. */
+  whole: Balances;
+  /** Sequence ranges (inclusive) whose entries must be read and filtered by `created_at <= at`. */
+  scan: [number, number][];
+  /** Entries after this sequence are not summarized: read them too. */
+  tailAfter: number;
+}
+
+/**
+ * Which entries a replay at `at` must read, given chunk summaries (snapshots): a chunk whose entries all lie at or
+ * before `at` counts whole, one whose entries all lie after it counts nothing, one that straddles it (clock
+ * readings and sequences of concurrent postings may disagree) is read. Uncovered sequences (a gap, an
+ * overlapping chunk of another size) are read as well, so the answer is always replayBalances' own.
+ */
+export function planReplay(chunks: readonly ChunkSummary[], at: Date): ReplayPlan {
+  const whole = { ...ZERO };
+  const scan: [number, number][] = [];
+  const limit = at.getTime();
+  let covered = 0;
+  for (const c of [...chunks].sort((x, y) => x.firstSeq - y.firstSeq)) {
+    if (c.firstSeq <= covered || c.lastSeq < c.firstSeq) continue;
+    if (c.firstSeq > covered + 1) scan.push([covered + 1, c.firstSeq - 1]);
+    if (c.maxAt.getTime() <= limit) {
+      whole.pending += c.deltas.pending;
+      whole.available += c.deltas.available;
+      whole.held += c.deltas.held;
+      whole.debt += c.deltas.debt;
+    } else if (c.minAt.getTime() <= limit) scan.push([c.firstSeq, c.lastSeq]);
+    covered = c.lastSeq;
+  }
+  return { whole, scan, tailAfter: covered };
+}
+
 /** What one bank account looks like to the integrity check: its balance row and a summary of its entries. */
 export interface AccountAudit {
   accountId: string;
