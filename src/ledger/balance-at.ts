@@ -14,6 +14,7 @@ import { fieldOf, type BalanceType, type Balances } from './rules.js';
 /** Entries per chunk. Chunks are aligned to multiples of it, so concurrent readers write the same ones. */
 export const LEDGER_CHUNK_SIZE = 1000;
 
+/** May write chunk rows (summarizeTail): call it with a handle that can write, not inside a read-only transaction. */
 export async function balanceAt(ex: Executor, accountId: string, at: Date, options: { chunkSize?: number } = {}): Promise<Balances> {
   const size = options.chunkSize ?? LEDGER_CHUNK_SIZE;
   const rows = await ex.select().from(ledgerEntryChunks).where(eq(ledgerEntryChunks.accountId, accountId)).orderBy(asc(ledgerEntryChunks.firstSeq));
