@@ -37,7 +37,9 @@ export async function createTransaction(
   correlationId: string,
 ): Promise<{ row: TransactionRow; replayed: boolean }> {
   const { db, clock } = deps;
-  const check = checkCreation(input, clock.now(principal.organizationId));
+  // One instant for the whole create: the PIX expiry is counted from the transaction's created_at.
+  const now = clock.now(principal.organizationId);
+  const check = checkCreation(input, now);
   if (!check.ok) throw check.error;
   const fieldIssues = cardFieldIssues(input, check.cardSource);
   if (fieldIssues.length > 0) throw validationError(fieldIssues);
@@ -63,7 +65,6 @@ export async function createTransaction(
     }
   }
 
-  const now = clock.now(organizationId);
   const fee = await effectiveFee(db, company.id, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
