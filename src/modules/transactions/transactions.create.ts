@@ -47,10 +47,11 @@ export async function createTransaction(
 
   const company = await payingCompany(db, principal, merchantId);
   const organizationId = company.organizationId ?? company.id;
+  // Lookups of ids first (404 outside reach), then the company's state and its provider (409s).
+  const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
   await assertCompanyMayPay(db, principal, company);
   const pix = input.payment_method === 'PIX';
   const provider = await chooseProvider(db, deps.providers, company.id, input.provider, pix ? 'pix.charge' : 'card.authorize');
-  const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
   const account = await ensureBankAccount(db, deps.providers, clock, company, provider);
 
   let id: string = randomUUID();
