@@ -20,6 +20,7 @@ import onboardingRoutes from './onboarding/onboarding.routes.js';
 import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
+import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -43,6 +44,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   affiliationsRoutes,
   onboardingPlatformRoutes,
   sandboxClockRoutes,
+  transactionsRoutes,
   threeDsRoutes,
 ];
 

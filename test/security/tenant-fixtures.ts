@@ -110,6 +110,13 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     await makePaymentReady(t, merchant.id);
     return (await ok(await t.request({ method: 'POST', url: '/core/v1/3ds-sessions', key: merchant.apiKey, payload: { amount: 100, card_id: ids['cards/{id}'] } }), '3ds session')).id;
   },
+  // A paying merchant: ACTIVE, its affiliation ACTIVE (the onboarding tests cover how it gets there), and one
+  // approved card transaction paid with its stored card.
+  'transactions/{id}': async ({ t, merchant, ids }) => {
+    await makePaymentReady(t, merchant.id);
+    const body = { payment_method: 'CREDIT_CARD', amount: 1000, card_id: ids['cards/{id}'] };
+    return (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/transactions`, key: merchant.apiKey, payload: body }), 'transaction')).id;
+  },
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -164,6 +171,8 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
+  'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
+  'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
 };
 
 /** A tenant: an organization (with a webhook receiver), one merchant, administrators (*.*) of both, and one of every resource. */

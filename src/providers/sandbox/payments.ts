@@ -2,6 +2,7 @@ import { refused } from '../errors.js';
 import type * as P from '../payments.js';
 import type { ProviderName } from '../port.js';
 import { alnum, digits, hex, uuidFrom } from './derive.js';
+import { openCardInput, type CardOpener } from '../card-opening.js';
 
 /**
  * payments.md P9's test cards, by plaintext number. The sandbox reads a card number as given when it is
@@ -34,7 +35,7 @@ export class SandboxPayments {
 
   constructor(
     private readonly name: ProviderName,
-    private readonly openCard: (value: string) => string | Promise<string> = (v) => v,
+    private readonly openCard: CardOpener = async (v) => v,
   ) {}
 
   private id(kind: string, key: string) {
@@ -44,7 +45,10 @@ export class SandboxPayments {
   async authorize(req: P.AuthorizeCardRequest): Promise<P.CardPaymentResult> {
     const known = this.payments.get(req.idempotencyKey);
     if (known) return known.result;
-    const number = await this.openCard(req.card.number);
+    // Opened and checked before anything is applied: a value that does not decrypt submits nothing.
+    const number = await openCardInput(this.openCard, req.card, 'card.authorize');
+    const again = this.payments.get(req.idempotencyKey);
+    if (again) return again.result;
     const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
     let result: P.CardPaymentResult;
     if (number === SANDBOX_CARDS.declined) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } };
@@ -142,14 +146,13 @@ export class SandboxPayments {
     return known ? { found: true, ...known } : { found: false };
   }
 
-  /**
-   * payments.md P7: frictionless success by default; the listed cards fail, challenge or are not enrolled. P9's row
-   * decides whatever the challenge preference (docs/decisions/transactions.md).
-   */
+  /** payments.md P7: frictionless success by default; the listed cards fail, challenge or are not enrolled. */
   async authenticate(req: P.ThreeDsRequest): Promise<P.ThreeDsResult> {
     const known = this.sessions.get(req.idempotencyKey);
     if (known) return known;
-    const number = await this.openCard(req.card.number);
+    const number = await openCardInput(this.openCard, req.card, 'three-ds.authenticate');
+    const again = this.sessions.get(req.idempotencyKey);
+    if (again) return again;
     const mastercard = number.startsWith('5');
     const ids = {
       version: '2.2.0',
