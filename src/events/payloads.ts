@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { merchantSchema } from '../modules/companies/companies.schemas.js';
 import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
+import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -41,6 +42,9 @@ export const EVENT_PAYLOADS = {
   // The seed's fields for the payment events; the transactions and cashouts issues complete them.
   'transaction.created': z.object({ transaction_id: z.string() }).loose(),
   'transaction.status-changed': statusChange('transaction_id', z.string()).extend({ refund_id: z.string().nullable().optional(), reason: z.string().nullable().optional() }).loose(),
+  // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
+  'refund.created': refundCreatedPayload,
+  'refund.status-changed': refundStatusChangedPayload,
   'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
   'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),
 } as const satisfies Record<string, z.ZodType>;
