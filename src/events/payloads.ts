@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { merchantSchema } from '../modules/companies/companies.schemas.js';
 import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
+import { transactionSchema } from '../modules/transactions/transactions.view.js';
+import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 
 /**
@@ -40,8 +42,15 @@ export const EVENT_PAYLOADS = {
     refusal_reason: z.string().nullable(),
   }),
   // The seed's fields for the payment events; the transactions and cashouts issues complete them.
-  'transaction.created': z.object({ transaction_id: z.string() }).loose(),
-  'transaction.status-changed': statusChange('transaction_id', z.string()).extend({ refund_id: z.string().nullable().optional(), reason: z.string().nullable().optional() }).loose(),
+  // payments.md P4: the transaction as GET returns it; every move with all five fields (null when none applies).
+  'transaction.created': transactionSchema,
+  'transaction.status-changed': z.object({
+    transaction_id: z.string(),
+    old_status: z.enum(TRANSACTION_STATUSES),
+    new_status: z.enum(TRANSACTION_STATUSES),
+    refund_id: z.string().nullable().describe('The refund that caused the move, or null'),
+    reason: z.string().nullable().describe('The refusal code or cancel reason where one applies'),
+  }),
   // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
   'refund.created': refundCreatedPayload,
   'refund.status-changed': refundStatusChangedPayload,

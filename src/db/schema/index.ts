@@ -9,4 +9,5 @@ export * from './vault.js';
 export * from './hardening.js';
 export * from './ledger.js';
 export * from './sandbox-clocks.js';
+export * from './transactions.js';
 export * from './refunds.js';
