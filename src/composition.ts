@@ -26,6 +26,8 @@ import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
+import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { operationDeps } from './modules/transactions/operations.context.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -124,6 +126,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   const jobs = new JobRegistry();
   if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
+  jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

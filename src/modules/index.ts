@@ -19,6 +19,9 @@ import onboardingRoutes from './onboarding/onboarding.routes.js';
 import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
+import refundsRoutes from './transactions/refunds.routes.js';
+import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -40,9 +43,12 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   affiliationsRoutes,
   onboardingPlatformRoutes,
   sandboxClockRoutes,
+  refundsRoutes,
+  sandboxPaymentControlRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
 export function registerEventConsumers(registry: EventConsumerRegistry): void {
   registry.register('webhook-delivery', webhookDeliveryConsumer);
+  registry.register('transaction-expiries', transactionExpiryScheduler);
 }
