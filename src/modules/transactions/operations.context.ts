@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import type { RefundDeps } from './refunds.service.js';
+import { AUTOPILOT_DELAY_MS } from './sandbox-cards.js';
 
 /** What capture, cancel, refunds and their jobs are handed, from the app's dependencies (routes and jobs share it). */
 export function operationDeps(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'providers'>): RefundDeps {
@@ -9,7 +10,8 @@ export function operationDeps(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'p
     db: deps.db.db,
     clock: deps.clock,
     providers: deps.providers,
-    autopilot: sandbox && config.sandboxAutopilot ? { delayMs: config.sandboxAutopilotDelayMs } : undefined,
+    // payments.md P9: refunds settle about 2 s after creation (on the organization's clock).
+    autopilot: sandbox && config.sandboxAutopilot ? { delayMs: AUTOPILOT_DELAY_MS } : undefined,
     // The sandbox's refunds move only by its autopilot or its settle control (payments.md P9).
     pollProviders: !sandbox,
   };

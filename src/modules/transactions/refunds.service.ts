@@ -81,7 +81,16 @@ export async function recordRefund(
     const tr = { status: locked.status, paymentMethod: locked.paymentMethod, capturedAmount: locked.capturedAmount, capturedAt: locked.capturedAt, paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null };
     const checked = checkRefund(tr, previous, input.amount, now);
     if (!checked.ok) throw refundRefusalError(checked.refusal);
-    let row = await insertRefund(tx, {
+    // money.md M2: the refund's money is reserved now (pending, then available, the shortfall as debt -> held).
+    let split = { pending: 0, available: 0, debt: 0 };
+    let sequence: number | null = null;
+    if (locked.bankAccountId) {
+      const owner = { provider: locked.provider, companyId: locked.companyId, organizationId: locked.organizationId };
+      const reserved = await reserve(tx, { code: 'REFUND', source: source(id), account: { id: locked.bankAccountId, owner }, amount: checked.amount, now });
+      split = reserved.split ?? split;
+      sequence = reserved.lastSequence;
+    }
+    const row = await insertRefund(tx, {
       id,
       transactionId: locked.id,
       companyId: locked.companyId,
@@ -96,20 +105,12 @@ export async function recordRefund(
       origin: input.origin,
       medNature: input.medNature ?? null,
       bankAccountId: locked.bankAccountId,
-      reservedPending: 0,
-      reservedAvailable: 0,
-      reservedDebt: 0,
+      reservedPending: split.pending,
+      reservedAvailable: split.available,
+      reservedDebt: split.debt,
       createdAt: now,
       updatedAt: now,
     });
-    // money.md M2: the refund's money is reserved now (pending, then available, the shortfall as debt -> held).
-    let sequence: number | null = null;
-    if (locked.bankAccountId) {
-      const owner = { provider: locked.provider, companyId: locked.companyId, organizationId: locked.organizationId };
-      const reserved = await reserve(tx, { code: 'REFUND', source: source(id), account: { id: locked.bankAccountId, owner }, amount: checked.amount, now });
-      if (reserved.split) row = await updateRefund(tx, id, { reservedPending: reserved.split.pending, reservedAvailable: reserved.split.available, reservedDebt: reserved.split.debt });
-      sequence = reserved.lastSequence;
-    }
     await recordEvent(tx, { type: 'refund.created', companyId: row.companyId, organizationId: row.organizationId, correlationId, payload: { ...toRefundView(row), bank_account_id: row.bankAccountId, sequence } }, now);
     const change = afterRefundCreated(locked.id, { status: locked.status, capturedAmount: locked.capturedAmount }, previous, { id, amount: row.amount, status: 'PENDING' });
     await moveTransaction(tx, locked, change.status, { kind: 'refund-created', refundId: id }, now, {
