@@ -49,7 +49,7 @@ const timestampFilter = z.string().transform((value, ctx) => {
 });
 
 /** A comma-separated list whose every item is one of `allowed` (status filters, sort fields). */
-function commaList(allowed: readonly string[], { signed }: { signed: boolean }) {
+export function commaList(allowed: readonly string[], { signed }: { signed: boolean }) {
   return z.string().transform((value, ctx) => {
     const items = value.split(',').map((s) => s.trim()).filter(Boolean);
     const bad = items.filter((item) => !allowed.includes(signed ? item.replace(/^-/, '') : item));

@@ -19,6 +19,7 @@ import onboardingRoutes from './onboarding/onboarding.routes.js';
 import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
+import transactionsRoutes from './transactions/transactions.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
@@ -43,6 +44,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   affiliationsRoutes,
   onboardingPlatformRoutes,
   sandboxClockRoutes,
+  transactionsRoutes,
   refundsRoutes,
   sandboxPaymentControlRoutes,
 ];

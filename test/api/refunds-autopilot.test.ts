@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/transactions.js';
+import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/seed-transactions.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balancesOf } from '../../src/ledger/ledger.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { eventsAbout, merchantWithAccount, seedTransaction, transactionRow, transactionView, type Merchant } from '../helpers/transactions.js';
+import { eventsAbout, merchantWithAccount, seedTransaction, transactionRow, transactionView, type Merchant } from '../helpers/seed-transactions.js';
 
 let t: TestApp;
 let m: Merchant & { orgKey: string };

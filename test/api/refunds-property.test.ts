@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/transactions.js';
+import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/seed-transactions.js';
 import { statusAfterRefunds } from '../../src/modules/transactions/transactions.states.js';
 
 let t: TestApp;

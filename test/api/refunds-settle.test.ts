@@ -4,7 +4,7 @@ import { jobs, refunds } from '../../src/db/schema/index.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/transactions.js';
+import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/seed-transactions.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { syncRefund } from '../../src/modules/transactions/refunds.provider.js';
 import { operationDeps } from '../../src/modules/transactions/operations.context.js';

@@ -2,6 +2,7 @@ import { refused } from '../errors.js';
 import type * as P from '../payments.js';
 import type { ProviderName } from '../port.js';
 import { alnum, digits, hex, uuidFrom } from './derive.js';
+import { openCardInput, type CardOpener } from '../card-opening.js';
 
 /**
  * payments.md P9's test cards, by plaintext number. The sandbox reads a card number as given when it is
@@ -34,17 +35,20 @@ export class SandboxPayments {
 
   constructor(
     private readonly name: ProviderName,
-    private readonly openCard: (value: string) => string = (v) => v,
+    private readonly openCard: CardOpener = async (v) => v,
   ) {}
 
   private id(kind: string, key: string) {
     return `${this.name.toLowerCase()}_${kind}_${hex(24, this.name, kind, key)}`;
   }
 
-  authorize(req: P.AuthorizeCardRequest): P.CardPaymentResult {
+  async authorize(req: P.AuthorizeCardRequest): Promise<P.CardPaymentResult> {
     const known = this.payments.get(req.idempotencyKey);
     if (known) return known.result;
-    const number = this.openCard(req.card.number);
+    // Opened and checked before anything is applied: a value that does not decrypt submits nothing.
+    const number = await openCardInput(this.openCard, req.card, 'card.authorize');
+    const again = this.payments.get(req.idempotencyKey);
+    if (again) return again.result;
     const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
     let result: P.CardPaymentResult;
     if (number === SANDBOX_CARDS.declined) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } };
@@ -152,10 +156,12 @@ export class SandboxPayments {
   }
 
   /** payments.md P7: frictionless success by default; the listed cards fail, challenge or are not enrolled. */
-  authenticate(req: P.ThreeDsRequest): P.ThreeDsResult {
+  async authenticate(req: P.ThreeDsRequest): Promise<P.ThreeDsResult> {
     const known = this.sessions.get(req.idempotencyKey);
     if (known) return known;
-    const number = this.openCard(req.card.number);
+    const number = await openCardInput(this.openCard, req.card, 'three-ds.authenticate');
+    const again = this.sessions.get(req.idempotencyKey);
+    if (again) return again;
     const mastercard = number.startsWith('5');
     const ids = {
       version: '2.2.0',
