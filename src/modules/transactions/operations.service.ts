@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Database, Tx } from '../../db/client.js';
 import type { TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
@@ -12,6 +11,7 @@ import { checkCancel, checkCapture } from './refunds.rules.js';
 import { claimOperation, finishOperation, findOperation, releaseOperation } from './refunds.repo.js';
 import { findTransactionInReach, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
+import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
 import { pixPayment, refusal, type RefusalCode } from './transactions.rules.js';
 import type { CancelReason } from './transactions.states.js';
 
@@ -141,10 +141,6 @@ export async function expirePix(deps: Pick<OperationDeps, 'db' | 'clock'>, id: s
   });
 }
 
-/** Masked as the directory shows payers (a CPF keeps its middle six digits; a CNPJ is public). */
-const maskPayerDocument = (document: string) => (/^\d{11}$/.test(document) ? `***.${document.slice(3, 6)}.${document.slice(6, 9)}-**` : document);
-const endToEndId = (id: string) => `E${createHash('sha256').update(`e2e:${id}`).digest('hex').slice(0, 31)}`;
-
 /**
  * A PIX payment arrives (the provider's notice, the sandbox control or its autopilot): WAITING_PAYMENT,
  * EXPIRED or CANCELED -> APPROVED, late when it came after `expires_at` or after an expiry/cancel (P4).
@@ -159,13 +155,7 @@ export async function payPix(deps: Pick<OperationDeps, 'db' | 'clock'>, id: stri
     // The payment settles whatever cancel was in flight: its claim is spent.
     await finishOperation(tx, id, now);
     return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, {
-      pix: {
-        ...pix,
-        end_to_end_id: pix.end_to_end_id ?? endToEndId(row.id),
-        paid_at: now.toISOString(),
-        payer: payer ? { name: payer.name, document_number: payer.document_number ? maskPayerDocument(payer.document_number) : null } : null,
-        late_payment: paid.latePayment,
-      },
+      pix: paidPix(pix, { paidAt: now, endToEndId: pix.end_to_end_id ?? sandboxEndToEndId(row.id, now), payer, late: paid.latePayment }),
     });
   });
 }
