@@ -63,6 +63,7 @@ export class SandboxPayments {
     const payment = this.payments.get(req.paymentKey);
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.capture');
     if (payment.result.status === 'CAPTURED') return payment.result;
+    this.settledByControl(payment);
     if (payment.result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${payment.result.status} payment cannot be captured`, 'card.capture');
     if (req.amount > payment.result.authorizedAmount) throw refused('AMOUNT_ABOVE_AUTHORIZED', 'The capture is above the authorized amount', 'card.capture');
     payment.result = { ...payment.result, status: 'CAPTURED', capturedAmount: req.amount };
@@ -73,9 +74,19 @@ export class SandboxPayments {
     const payment = this.payments.get(req.paymentKey);
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.void');
     if (payment.result.status === 'VOIDED') return payment.result;
+    this.settledByControl(payment);
     if (payment.result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${payment.result.status} payment cannot be voided`, 'card.void');
     payment.result = { ...payment.result, status: 'VOIDED' };
     return payment.result;
+  }
+
+  /**
+   * A PROCESSING payment the platform captures or voids was settled AUTHORIZED by the platform's sandbox control
+   * (P9 settle), which speaks for the provider: the sandbox takes it as authorized.
+   */
+  private settledByControl(payment: Payment) {
+    if (payment.result.status !== 'PROCESSING') return;
+    payment.result = { ...payment.result, status: 'AUTHORIZED', authorizedAmount: payment.request.amount, authorizationCode: digits(6, 'auth', payment.request.idempotencyKey) };
   }
 
   /** PROCESSING cards settle on the first sync: 0036 approves, 0044 refuses. */
