@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { affiliations, companies } from '../../src/db/schema/index.js';
 import type { TestApp } from '../helpers/app.js';
 import { encryptEv, type EvPublicKey } from '../../src/crypto/ev.js';
 import { merchantBody, randomCpf } from '../helpers/fixtures.js';
@@ -97,6 +99,14 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { provider: 'PROVIDER_A', type: 'EVIDENCE_PACKAGE', subject_document_number: randomCpf(), subject_role: 'CONTACT', description: 'Send the sales contracts' };
     return (await ok(await t.request({ method: 'POST', url: `/core/v1/platform/companies/${merchant.id}/onboarding-requirements`, key: t.platformKey, payload: body }), 'staff requirement')).id;
   },
+  // A paying merchant: ACTIVE, its affiliation ACTIVE (the onboarding tests cover how it gets there), and one
+  // approved card transaction paid with its stored card.
+  'transactions/{id}': async ({ t, merchant, ids }) => {
+    await t.db.db.update(companies).set({ status: 'ACTIVE' }).where(eq(companies.id, merchant.id));
+    await t.db.db.update(affiliations).set({ status: 'ACTIVE' }).where(eq(affiliations.companyId, merchant.id));
+    const body = { payment_method: 'CREDIT_CARD', amount: 1000, card_id: ids['cards/{id}'] };
+    return (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/transactions`, key: merchant.apiKey, payload: body }), 'transaction')).id;
+  },
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -116,6 +126,7 @@ export const BODY_ID_FIELDS: Record<string, string> = {
   fee_policy_id: 'fee-policies/{id}',
   user_id: 'users/{id}',
   onboarding_document_ids: 'onboarding-documents/{documentId}',
+  card_id: 'cards/{id}',
 };
 
 /**
@@ -144,6 +155,8 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/merchants/{merchantId}/affiliations': () => ({ provider: 'PROVIDER_B' }),
   'POST /v1/merchants/{merchantId}/onboarding-requirements/{requirementId}/answers': (own) => ({ answer: 'Contracts attached', onboarding_document_ids: [own['onboarding-documents/{documentId}']] }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
+  'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
+  'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
 };
 
 /** A tenant: an organization (with a webhook receiver), one merchant, administrators (*.*) of both, and one of every resource. */

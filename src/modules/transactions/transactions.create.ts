@@ -37,7 +37,9 @@ export async function createTransaction(
   correlationId: string,
 ): Promise<{ row: TransactionRow; replayed: boolean }> {
   const { db, clock } = deps;
-  const check = checkCreation(input, clock.now(principal.organizationId));
+  // One instant for the whole create: the PIX expiry is counted from the transaction's created_at.
+  const now = clock.now(principal.organizationId);
+  const check = checkCreation(input, now);
   if (!check.ok) throw check.error;
   const fieldIssues = cardFieldIssues(input, check.cardSource);
   if (fieldIssues.length > 0) throw validationError(fieldIssues);
@@ -45,10 +47,11 @@ export async function createTransaction(
 
   const company = await payingCompany(db, principal, merchantId);
   const organizationId = company.organizationId ?? company.id;
+  // Lookups of ids first (404 outside reach), then the company's state and its provider (409s).
+  const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
   await assertCompanyMayPay(db, principal, company);
   const pix = input.payment_method === 'PIX';
   const provider = await chooseProvider(db, deps.providers, company.id, input.provider, pix ? 'pix.charge' : 'card.authorize');
-  const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
   const account = await ensureBankAccount(db, deps.providers, clock, company, provider);
 
   let id: string = randomUUID();
@@ -63,7 +66,6 @@ export async function createTransaction(
     }
   }
 
-  const now = clock.now(organizationId);
   const fee = await effectiveFee(db, company.id, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
