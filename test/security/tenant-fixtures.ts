@@ -124,6 +124,7 @@ export const BODY_ID_FIELDS: Record<string, string> = {
   destination_bank_account_id: 'bank-accounts/{id}#destination',
   role_ids: 'roles/{id}',
   fee_policy_id: 'fee-policies/{id}',
+  default_fee_policy_id: 'fee-policies/{id}',
   user_id: 'users/{id}',
   onboarding_document_ids: 'onboarding-documents/{documentId}',
   card_id: 'cards/{id}',
@@ -135,10 +136,12 @@ export const BODY_ID_FIELDS: Record<string, string> = {
  */
 export const BODIES: Record<string, (own: Record<string, string>) => Record<string, unknown>> = {
   'PATCH /v1/merchants/{merchantId}': () => ({ name: 'Renamed' }),
+  'PATCH /v1/companies/me': () => ({ name: 'Renamed' }),
   'PUT /v1/users/{id}/roles': (own) => ({ role_ids: [own['roles/{id}']] }),
   'PUT /v1/roles/{id}': () => ({ name: `renamed-${randomUUID().slice(0, 6)}`, permissions: ['merchant.*'] }),
   'PUT /v1/pricing/fee-policies/{id}': () => policy(),
   'POST /v1/pricing/fee-policies/{id}/quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', card_data: { brand: 'VISA' } } }),
+  'POST /v1/merchants/{merchantId}/fee-quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', installments: 3, card_data: { brand: 'VISA' } } }),
   'POST /v1/merchants/{merchantId}/cards': () => ({ card: card() }),
   'POST /v1/merchants/{merchantId}/pix-keys': (own) => ({ key_type: 'EVP', bank_account_id: own['bank-accounts/{id}'] }),
   'POST /v1/users': (own) => ({ first_name: 'Ana', last_name: 'Lima', identifier: { type: 'email', value: randomEmail() }, role_ids: [own['roles/{id}']] }),
