@@ -6,7 +6,9 @@ import { syncOperation } from '../../src/modules/transactions/operations.service
 import { operationDeps } from '../../src/modules/transactions/operations.context.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
+import { cardPayment, createTx, makePaying, payingMerchant } from '../helpers/transactions.js';
+import { balancesOf } from '../../src/ledger/ledger.js';
+import { findTransactionRow } from '../../src/modules/transactions/transactions.repo.js';
 import { eventsAbout } from '../helpers/seed-transactions.js';
 
 let t: TestApp;
@@ -52,6 +54,21 @@ describe('POST /v1/transactions/{id}/capture', () => {
     expect(res.json()).toMatchObject({ status: 'APPROVED', amount: 10_000, captured_amount: 4_000, refundable_amount: 4_000 });
     const refund = await t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: merchant.apiKey, payload: { amount: 4_001 } });
     expect(refund.json().error.details).toEqual({ field: 'amount', value: 4_001, refundable_amount: 4_000 });
+  });
+
+  it('a partial capture books the fee of the stored policy evaluated again on the captured amount', async () => {
+    const created = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { name: `ten-${Date.now()}`, cashout_price: 0, automatic_anticipation_percentage: 0, spot_anticipation_percentage: 0, rules: [{ conditions: [], price: { percentage: 10 }, priority: 0 }] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const pol = created.json();
+    const m = await t.createMerchant(org.apiKey, { fee_policy_id: pol.id });
+    await makePaying(t, m.id);
+    const tr = (await createTx(t, m.apiKey, await cardPayment(t, '4111111111111111', { capture: false, amount: 10_000 }))).json();
+    expect(tr.fee).toMatchObject({ fee_policy_id: pol.id, amount: 1_000 });
+    const captured = await capture(tr.id, { amount: 4_000 }, m.apiKey);
+    expect(captured.json()).toMatchObject({ status: 'APPROVED', captured_amount: 4_000 });
+    const row = await findTransactionRow(t.db.db, tr.id);
+    const bank = (await balancesOf(t.db.db, [row!.bankAccountId!])).get(row!.bankAccountId!)!;
+    expect(bank.pending).toBe(3_600);
   });
 
   it('above the authorized amount: 409 on amount; from any other status: 409 on status; bad bodies 400; other tenants 404', async () => {

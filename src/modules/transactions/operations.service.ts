@@ -12,6 +12,8 @@ import { claimOperation, finishOperation, findOperation, releaseOperation } from
 import { findTransactionInReach, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
 import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
+import { postApproval } from './transactions.ledger.js';
+import { feeUnderPolicy } from '../fees/effective-fee.js';
 import { pixPayment, refusal, type RefusalCode } from './transactions.rules.js';
 import type { CancelReason } from './transactions.states.js';
 
@@ -73,7 +75,15 @@ async function completeExit(deps: OperationDeps, id: string, exit: Exit): Promis
     const row = (await lockTransactionRow(tx, id))!;
     const now = deps.clock.now(row.organizationId);
     await finishOperation(tx, id, now);
-    if (exit.kind === 'CAPTURE') return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, { capturedAmount: exit.amount, capturedAt: now });
+    if (exit.kind === 'CAPTURE') {
+      if (exit.amount < row.amount && row.bankAccountId) {
+        // money.md M2: a partial capture books only what was captured, its fee evaluated again on that amount
+        // with the policy stored at creation; the move's own approval posting then replays this one.
+        const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, { amount: exit.amount, payment_method: row.paymentMethod, installments: row.installments, card_data: { brand: row.cardData?.brand ?? undefined } });
+        await postApproval(tx, { ...row, capturedAmount: exit.amount }, now, { amount: exit.amount, fee: fee?.amount ?? 0 });
+      }
+      return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, { capturedAmount: exit.amount, capturedAt: now });
+    }
     return moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason: exit.reason }, now, { cancelReason: exit.reason, canceledAt: now });
   });
 }
