@@ -94,6 +94,8 @@ export async function syncRefund(deps: RefundDeps, job: JobRow): Promise<JobResu
   const { refundId, settle } = job.payload as unknown as RefundSyncPayload;
   const row = await findRefund(deps.db, refundId);
   if (!row || row.status !== 'PENDING') return;
+  // The recovery point finds the refund acknowledged (the usual case): nothing to ask.
+  if (!settle && row.submittedAt) return;
   const later = () => ({ rescheduleAt: backoffAt(row, job, deps.clock.now()) });
   let answer;
   try {
