@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
 import { holdStatement } from '../src/ledger/ledger.js';
+import { TRANSACTION_BASELINES } from './transactions-queries.js';
 
 /**
  * The SQL each API scenario runs per request, statement for statement as the platform issues it (captured
@@ -74,6 +75,7 @@ export const BASELINE_QUERIES: Record<string, Scenario> = {
   'merchant-read': async (pool, p) => (await pool.query(MERCHANT_READ_SQL, [p.get('id'), 'MERCHANT', p.get('org')])).rows[0],
   'transfer-create': transferCreate,
   'requirements-read': requirementsRead,
+  ...TRANSACTION_BASELINES,
 };
 
 /** pgbench scripts with the same statements (the database's own ceiling for the scenario). */

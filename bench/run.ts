@@ -9,6 +9,7 @@ import { generateApiKey } from '../src/http/api-keys.js';
 import { randomUUID } from 'node:crypto';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cardBench, CARDS_END, CARDS_START } from './cards.js';
+import { measureTransactionBaselines, measureTransactions, setupTransactionBench, transactionLines, type TransactionBench } from './transactions.js';
 
 /**
  * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
@@ -46,8 +47,49 @@ function pgbench(script: string): number {
   return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
 }
 
+function startPlatform() {
+  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+  return startProcess(['dist/server.js'], {
+    DATABASE_URL: dbUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+    PORT: String(PORTS.platform),
+    PCI_PORT: String(PORTS.pci),
+    TRUST_PROXY: 'true',
+    PLATFORM_ADMIN_KEY: platformKey,
+    RATE_LIMIT_STANDARD_RPS: '1000000000',
+    RATE_LIMIT_HIGH_RPS: '1000000000',
+    LOG_LEVEL: 'warn',
+    SANDBOX_AUTOPILOT: 'false',
+  }, 'sandbox organization key');
+}
+
+/** (g) and (h): the platform's transaction creates, then their same-SQL baselines (the platform stopped first). */
+async function transactionFigures(org: Record<string, any>, stopPlatform: () => Promise<void>): Promise<string[]> {
+  const bench: TransactionBench = await setupTransactionBench(api, org as { id: string; api_key: string }, PG_ADMIN, dbUrl);
+  const measured = await measureTransactions(`http://127.0.0.1:${PORTS.platform}/core`, org.api_key, bench, DURATION);
+  await stopPlatform();
+  const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+  try {
+    measured.push(...(await measureTransactionBaselines(`http://127.0.0.1:${PORTS.sameSql}`, org.id, bench, DURATION)));
+  } finally {
+    await stopProcess(sameSql);
+  }
+  return transactionLines(measured);
+}
+
 async function main() {
   psql(`create database ${dbName}`);
+  if (process.env.BENCH_ONLY === 'transactions') {
+    try {
+      const platform = await startPlatform();
+      const org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
+      const lines = await transactionFigures(org, () => stopProcess(platform));
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      psql(`drop database if exists ${dbName} with (force)`);
+    }
+    return;
+  }
   if (process.env.BENCH_ONLY === 'cards') {
     try {
       const card = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
@@ -67,6 +109,7 @@ async function main() {
   let destination: Record<string, any> = {};
   let pj: Record<string, any> = {};
   let cardLines: string[] = [];
+  let txLines: string[] = [];
   const origins: string[] = [];
   try {
     const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
@@ -77,19 +120,7 @@ async function main() {
     await stopProcess(fastify);
 
     // The platform runs as production would: compiled JavaScript, not through the TypeScript loader.
-    execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
-    const platform = await startProcess(['dist/server.js'], {
-      DATABASE_URL: dbUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-      PORT: String(PORTS.platform),
-      PCI_PORT: String(PORTS.pci),
-      TRUST_PROXY: 'true',
-      PLATFORM_ADMIN_KEY: platformKey,
-      RATE_LIMIT_STANDARD_RPS: '1000000000',
-      RATE_LIMIT_HIGH_RPS: '1000000000',
-      LOG_LEVEL: 'warn',
-      SANDBOX_AUTOPILOT: 'false',
-    }, 'sandbox organization key');
+    const platform = await startPlatform();
     const rss = sampleRss(platform.pid!);
     org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
     merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
@@ -144,7 +175,7 @@ async function main() {
       body: JSON.stringify({ identifier: email, password }), durationSec: DURATION,
     }));
     peakRss = rss.stop();
-    await stopProcess(platform);
+    txLines = await transactionFigures(org, () => stopProcess(platform));
     cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
 
     const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
@@ -188,6 +219,8 @@ async function main() {
       `| (d) logins per second | ${by('(d) POST').rps} (${(by('(d) POST').rps / cpus().length).toFixed(0)} per core) | bounded by argon2id |`,
       '',
       `Platform peak resident memory during the run: ${peakRss} MB (target < 300 MB).`,
+      '',
+      ...txLines,
       '',
       CARDS_START,
       ...cardLines,

@@ -29,6 +29,7 @@ import { vaultCardOpener } from './providers/card-opening.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import { transactionDeps } from './modules/transactions/transactions.context.js';
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
+import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
 
@@ -119,6 +120,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     auth: createAuthServices(config, db, secrets.jwtSecret, clock),
     webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
+    threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     ...options.overrides,
@@ -131,6 +133,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
+  jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });

@@ -4,6 +4,7 @@ import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
 import { transactionSchema } from '../modules/transactions/transactions.view.js';
 import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
+import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 
 /**
@@ -55,6 +56,7 @@ export const EVENT_PAYLOADS = {
   'refund.created': refundCreatedPayload,
   'refund.status-changed': refundStatusChangedPayload,
   'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
+  'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
   'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),
 } as const satisfies Record<string, z.ZodType>;
 

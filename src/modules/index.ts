@@ -20,6 +20,7 @@ import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
+import threeDsRoutes from './three-ds/three-ds.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
@@ -45,6 +46,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   onboardingPlatformRoutes,
   sandboxClockRoutes,
   transactionsRoutes,
+  threeDsRoutes,
   refundsRoutes,
   sandboxPaymentControlRoutes,
 ];

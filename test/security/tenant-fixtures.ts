@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { affiliations, companies } from '../../src/db/schema/index.js';
 import type { TestApp } from '../helpers/app.js';
 import { encryptEv, type EvPublicKey } from '../../src/crypto/ev.js';
 import { merchantBody, randomCpf } from '../helpers/fixtures.js';
 import { upload, uploadBody } from '../helpers/onboarding.js';
 import { createRole, createVerifiedUser, randomEmail } from '../helpers/users.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
+import { makePaymentReady } from '../helpers/three-ds.js';
 
 /**
  * The resources one tenant owns, made through the API, and the tables that tell the cross-tenant test how to
@@ -99,11 +98,15 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { provider: 'PROVIDER_A', type: 'EVIDENCE_PACKAGE', subject_document_number: randomCpf(), subject_role: 'CONTACT', description: 'Send the sales contracts' };
     return (await ok(await t.request({ method: 'POST', url: `/core/v1/platform/companies/${merchant.id}/onboarding-requirements`, key: t.platformKey, payload: body }), 'staff requirement')).id;
   },
+  // A 3DS session of the merchant, made payment-ready (ACTIVE with an affiliation) for it, with its stored card.
+  '3ds-sessions/{id}': async ({ t, merchant, ids }) => {
+    await makePaymentReady(t, merchant.id);
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/3ds-sessions', key: merchant.apiKey, payload: { amount: 100, card_id: ids['cards/{id}'] } }), '3ds session')).id;
+  },
   // A paying merchant: ACTIVE, its affiliation ACTIVE (the onboarding tests cover how it gets there), and one
   // approved card transaction paid with its stored card.
   'transactions/{id}': async ({ t, merchant, ids }) => {
-    await t.db.db.update(companies).set({ status: 'ACTIVE' }).where(eq(companies.id, merchant.id));
-    await t.db.db.update(affiliations).set({ status: 'ACTIVE' }).where(eq(affiliations.companyId, merchant.id));
+    await makePaymentReady(t, merchant.id);
     const body = { payment_method: 'CREDIT_CARD', amount: 1000, card_id: ids['cards/{id}'] };
     return (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/transactions`, key: merchant.apiKey, payload: body }), 'transaction')).id;
   },
@@ -160,6 +163,9 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/merchants/{merchantId}/biometric-verifications': () => ({ subject_document_number: randomCpf() }),
   'POST /v1/merchants/{merchantId}/affiliations': () => ({ provider: 'PROVIDER_B' }),
   'POST /v1/merchants/{merchantId}/onboarding-requirements/{requirementId}/answers': (own) => ({ answer: 'Contracts attached', onboarding_document_ids: [own['onboarding-documents/{documentId}']] }),
+  // The stored card as the source: a body id the isolation test can swap (a `card` beside it would be two sources).
+  'POST /v1/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
+  'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
   'POST /v1/transactions/{id}/refunds': () => ({ amount: 1 }),

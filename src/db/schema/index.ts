@@ -10,4 +10,5 @@ export * from './hardening.js';
 export * from './ledger.js';
 export * from './sandbox-clocks.js';
 export * from './transactions.js';
+export * from './three-ds.js';
 export * from './refunds.js';

@@ -14,7 +14,7 @@ import type { TransactionDeps } from './transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
 import { announce, cardResultChanges, RECOVER_AFTER_MS, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
 import { assertCompanyMayPay, chooseProvider, ensureBankAccount, payingCompany, storedCardOf } from './transactions.prepare.js';
-import { deleteUnannounced, findTransactionRow, insertTransaction, lockTransactionRow } from './transactions.repo.js';
+import { deleteUnannounced, findTransactionRow, insertTransaction } from './transactions.repo.js';
 import { checkCreation, externalThreeDsRefusal, refusal } from './transactions.rules.js';
 import type { CreateTransactionInput } from './transactions.schemas.js';
 import { callProvider, cardSourceOf, type PaymentCall } from './transactions.call.js';
@@ -70,7 +70,8 @@ export async function createTransaction(
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
     recorded = await db.transaction(async (tx) => {
-      const existing = await findTransactionRow(tx, id);
+      // Only a resumed claim can find its row already recorded (a crash after the first recording).
+      const existing = claim ? await findTransactionRow(tx, id) : undefined;
       const session = input.three_ds?.session_id
         ? await consumeThreeDsSession(tx, { sessionId: input.three_ds.session_id, companyId: company.id, amount: input.amount, installments: check.installments, transactionId: id, now })
         : undefined;
@@ -156,8 +157,7 @@ async function complete(
           ? { status: 'REFUSED' as const, refusal: refusal('PROCESSING_ERROR', 'The provider refused the payment', outcome.code) }
           : { status: 'PROCESSING' as const };
   const announced = await db.transaction(async (tx) => {
-    const current = (await lockTransactionRow(tx, row.id)) ?? row;
-    const result = await announce(tx, current, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
+    const result = await announce(tx, row, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
     if (claim) await completeRequest(tx, claim);
     return result;
   });

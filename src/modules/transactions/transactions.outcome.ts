@@ -4,7 +4,7 @@ import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { CardPaymentResult } from '../../providers/payments.js';
 import { postApproval } from './transactions.ledger.js';
-import { updateTransactionRow } from './transactions.repo.js';
+import { announceRow, findTransactionRow } from './transactions.repo.js';
 import { REFUSAL_CODES, refusal, type RefusalCode } from './transactions.rules.js';
 import { toTransactionView } from './transactions.view.js';
 import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from './sandbox-cards.js';
@@ -51,7 +51,9 @@ export async function announce(
 ): Promise<TransactionRow> {
   if (row.announced) return row;
   const { now } = options;
-  const updated = (await updateTransactionRow(tx, row.id, { ...changes, announced: true, updatedAt: now }))!;
+  // Only an unannounced row is updated: a recovery job that got there first leaves this a no-op answering its row.
+  const updated = await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now });
+  if (!updated) return (await findTransactionRow(tx, row.id))!;
   if (updated.status === 'APPROVED') await postApproval(tx, updated, now);
   await recordEvent(tx, { type: 'transaction.created', companyId: updated.companyId, organizationId: updated.organizationId, payload: toTransactionView(updated), correlationId: options.correlationId }, now);
   await scheduleFollowUps(tx, updated, now, options);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import QRCode from 'qrcode';
+import { qrPng } from './qr-png.js';
 import type { TransactionPixJson } from '../../db/schema/index.js';
 import { buildBrCode } from '../pix/brcode.js';
 import type { PixChargeResult } from '../../providers/payments.js';
@@ -16,7 +16,7 @@ export async function pixOfCharge(input: {
   expiresAt: Date;
 }): Promise<TransactionPixJson> {
   const brCode = buildBrCode({ location: input.charge.location, amount: input.amount, merchantName: input.companyName, merchantCity: input.city });
-  const png = await QRCode.toBuffer(brCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 });
+  const png = qrPng(brCode);
   return {
     txid: input.charge.txid,
     br_code: brCode,

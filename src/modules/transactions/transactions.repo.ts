@@ -39,6 +39,12 @@ export async function updateTransactionRow(ex: Executor, id: string, set: Partia
   return row;
 }
 
+/** Sets a creation's outcome on a row still unannounced (undefined when it was announced meanwhile). */
+export async function announceRow(ex: Executor, id: string, set: Partial<NewTransactionRow>): Promise<TransactionRow | undefined> {
+  const [row] = await ex.update(transactions).set(set).where(and(eq(transactions.id, id), eq(transactions.announced, false))).returning();
+  return row;
+}
+
 /** Only an unannounced row (its provider call never reached the provider) is ever deleted. */
 export async function deleteUnannounced(ex: Executor, id: string): Promise<void> {
   await ex.delete(transactions).where(and(eq(transactions.id, id), eq(transactions.announced, false)));

@@ -183,7 +183,7 @@ export class SandboxPayments {
     let result: P.ThreeDsResult;
     if (number === THREE_DS_NOT_ENROLLED) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: null, eci: null, authenticationValue: null, failureReason: 'CARD_NOT_ENROLLED' };
     else if (THREE_DS_FRICTIONLESS_FAIL.has(number)) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: 'N', eci: mastercard ? '00' : '07', authenticationValue: null, failureReason: 'AUTHENTICATION_FAILED' };
-    else if (THREE_DS_CHALLENGE.has(number) || req.challengePreference === 'CHALLENGE_MANDATED') result = { ...ids, status: 'ACTION_REQUIRED', flow: 'CHALLENGE', transStatus: null, eci: null, authenticationValue: null, failureReason: null };
+    else if (THREE_DS_CHALLENGE.has(number)) result = { ...ids, status: 'ACTION_REQUIRED', flow: 'CHALLENGE', transStatus: null, eci: null, authenticationValue: null, failureReason: null };
     else result = { ...ids, status: 'SUCCEEDED', flow: 'FRICTIONLESS', transStatus: 'Y', eci: mastercard ? '02' : '05', authenticationValue: Buffer.from(hex(40, 'cavv', req.idempotencyKey), 'hex').toString('base64'), failureReason: null };
     this.sessions.set(req.idempotencyKey, result);
     return result;
