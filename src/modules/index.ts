@@ -22,6 +22,9 @@ import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
+import refundsRoutes from './transactions/refunds.routes.js';
+import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -46,9 +49,12 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   sandboxClockRoutes,
   transactionsRoutes,
   threeDsRoutes,
+  refundsRoutes,
+  sandboxPaymentControlRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
 export function registerEventConsumers(registry: EventConsumerRegistry): void {
   registry.register('webhook-delivery', webhookDeliveryConsumer);
+  registry.register('transaction-expiries', transactionExpiryScheduler);
 }

@@ -117,6 +117,9 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { payment_method: 'CREDIT_CARD', amount: 1000, card_id: ids['cards/{id}'] };
     return (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/transactions`, key: merchant.apiKey, payload: body }), 'transaction')).id;
   },
+  // A PENDING refund of one unit of that transaction.
+  'refunds/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/transactions/${ids['transactions/{id}']}/refunds`, key: merchant.apiKey, payload: { amount: 1 } }), 'refund')).id,
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -172,6 +175,7 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
+  'POST /v1/transactions/{id}/refunds': () => ({ amount: 1 }),
   'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
 };
 
