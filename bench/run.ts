@@ -20,6 +20,13 @@ const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const HOT_RATE = 1000;
 const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503, cardsCore: 19511, cardsPci: 19512 };
 const dbName = `bench_${Date.now()}`;
+/**
+ * BENCH_ONLY=<groups, comma separated> runs only those scenarios (with their baselines) and prints them
+ * without rewriting docs/performance.md: hello (node vs Fastify), a (merchant read), b (100 origins),
+ * e (hot account), c (onboarding read), d (login), pgbench; `cards` alone rewrites only the card section.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+const want = (group: string) => !ONLY || ONLY.has(group);
 const dbUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
 const forwarded = { 'x-forwarded-proto': 'https' };
@@ -48,7 +55,7 @@ function pgbench(script: string): number {
 
 async function main() {
   psql(`create database ${dbName}`);
-  if (process.env.BENCH_ONLY === 'cards') {
+  if (ONLY?.size === 1 && ONLY.has('cards')) {
     try {
       const card = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
       process.stdout.write(`${card.join('\n')}\n`);
@@ -69,16 +76,20 @@ async function main() {
   let cardLines: string[] = [];
   const origins: string[] = [];
   try {
-    const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
-    results.push(await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }));
-    await stopProcess(node);
-    const fastify = await startProcess(['--import', 'tsx', 'bench/servers/fastify-hello.ts'], { PORT: String(PORTS.fastify) }, 'ready');
-    results.push(await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }));
-    await stopProcess(fastify);
+    if (want('hello')) {
+      const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
+      results.push(await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }));
+      await stopProcess(node);
+      const fastify = await startProcess(['--import', 'tsx', 'bench/servers/fastify-hello.ts'], { PORT: String(PORTS.fastify) }, 'ready');
+      results.push(await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }));
+      await stopProcess(fastify);
+    }
 
     // The platform runs as production would: compiled JavaScript, not through the TypeScript loader.
     execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
-    const platform = await startProcess(['dist/server.js'], {
+    // BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the platform process.
+    const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+    const platform = await startProcess([...nodeArgs, 'dist/server.js'], {
       DATABASE_URL: dbUrl,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
       PORT: String(PORTS.platform),
@@ -96,7 +107,7 @@ async function main() {
     const headers = { 'x-api-key': org.api_key, ...forwarded };
 
     const base = `http://127.0.0.1:${PORTS.platform}/core`;
-    results.push(await measure('(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }));
+    if (want('a')) results.push(await measure('(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }));
 
     // (b) transfers of 1 cent with a fresh request_id each, spread over 100 funded origin accounts (one shared
     // destination); (e) the hot account: every transfer from ONE origin at 1,000 offered req/s, which the
@@ -104,7 +115,7 @@ async function main() {
     origin = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
     destination = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
     await api('POST', `/v1/platform/sandbox/bank-accounts/${origin.id}/deposits`, platformKey, { amount: 1_000_000_000 });
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < (want('b') ? 100 : 0); i++) {
       const o = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
       await api('POST', `/v1/platform/sandbox/bank-accounts/${o.id}/deposits`, platformKey, { amount: 1_000_000_000 });
       origins.push(o.id);
@@ -116,15 +127,16 @@ async function main() {
       headers: { ...headers, 'content-type': 'application/json' },
       durationSec: DURATION,
     };
-    results.push(await measure('(b) POST /v1/banking/internal-transfers (100 origins)', {
+    if (want('b')) results.push(await measure('(b) POST /v1/banking/internal-transfers (100 origins)', {
       ...transfer, makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: pick(), destination_bank_account_id: destination.id, amount: 1 }),
     }));
-    results.push(await measure('(e) hot account: 1 origin at 1000 offered req/s', {
+    if (want('e')) results.push(await measure('(e) hot account: 1 origin at 1000 offered req/s', {
       ...transfer, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
       makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: origin.id, destination_bank_account_id: destination.id, amount: 1 }),
     }));
 
     // (c) a PJ merchant whose shape calls for 7 BASE rows, plus 3 staff rows: ten rows, read again and again.
+    if (want('c')) {
     pj = await api('POST', '/v1/merchants', org.api_key, merchantBody({ document_number: randomCnpj(), document_tax_type: 'PJ', declared_revenue: 5_000_000, contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }) }));
     for (let i = 0; i < 3; i++) {
       await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, { provider: 'PROVIDER_A', type: 'OTHER', subject_document_number: pj.document_number, subject_role: 'COMPANY', description: `staff request ${i}` });
@@ -132,8 +144,10 @@ async function main() {
     const rowsRead = await api('GET', `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, org.api_key);
     if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
     results.push(await measure('(c) GET onboarding-requirements (10 rows)', { url: `${base}/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, headers, durationSec: DURATION }));
+    }
 
     // (d) a verified user logging in (argon2id verification on every call).
+    if (want('d')) {
     const email = `bench-${Date.now()}@example.com`;
     await api('POST', '/v1/users', org.api_key, { first_name: 'Bench', last_name: 'User', identifier: { type: 'email', value: email }, role_ids: [] });
     const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
@@ -143,26 +157,38 @@ async function main() {
       url: `${base}/v1/auth/login`, method: 'POST', headers: { 'content-type': 'application/json', ...forwarded },
       body: JSON.stringify({ identifier: email, password }), durationSec: DURATION,
     }));
+    }
     peakRss = rss.stop();
     await stopProcess(platform);
-    cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
+    if (want('cards')) cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
 
     const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
     const same = `http://127.0.0.1:${PORTS.sameSql}`;
-    results.push(await measure('(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }));
-    results.push(await measure('(b) baseline: node:http + same SQL (100 origins)', {
+    if (want('a')) results.push(await measure('(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }));
+    if (want('b')) results.push(await measure('(b) baseline: node:http + same SQL (100 origins)', {
       url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION,
       headers: { 'content-type': 'application/json' }, makeBody: () => JSON.stringify({ origin: origins[Math.floor(Math.random() * origins.length)] }),
     }));
-    results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
+    if (want('e')) results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
       url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
     }));
-    results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
+    if (want('c')) results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
     await stopProcess(sameSql);
 
     const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id, origin: origin.id, destination: destination.id });
-    const pgTps = pgbench(scripts['merchant-read']);
-    const pgTransferTps = pgbench(scripts['transfer-create']);
+    const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
+    const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']) : 0;
+    if (ONLY) {
+      // A partial run prints its figures (and the ratios it can compute) and leaves docs/performance.md alone.
+      for (const r of results) process.stdout.write(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |\n`);
+      const find = (n: string) => results.find((r) => r.name.startsWith(n));
+      const pairs: [string, string, string][] = [['Fastify hello / node', 'Fastify', 'node:http'], ['(a) platform / same SQL', '(a) GET', '(a) baseline'], ['(b) platform / same SQL', '(b) POST', '(b) baseline'], ['(c) platform / same SQL', '(c) GET', '(c) baseline']];
+      for (const [label, a, b] of pairs) if (find(a) && find(b)) process.stdout.write(`${label}: ${(find(a)!.rps / find(b)!.rps).toFixed(2)}\n`);
+      if (find('(e) hot')) process.stdout.write(`(e) served/offered: ${(find('(e) hot')!.rps / HOT_RATE).toFixed(2)}, p99 ${find('(e) hot')!.p99} ms\n`);
+      if (want('pgbench')) process.stdout.write(`pgbench merchant ${pgTps} tps, transfer ${pgTransferTps} tps\n`);
+      process.stdout.write(`peak RSS ${peakRss} MB\n`);
+      return;
+    }
 
     const by = (n: string) => results.find((r) => r.name.startsWith(n))!;
     const ratio = (a: Measurement, b: Measurement) => (a.rps / b.rps).toFixed(2);
