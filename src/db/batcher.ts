@@ -1,4 +1,4 @@
-import type { Database, Tx } from './client.js';
+import type { Database, Executor, Tx } from './client.js';
 
 /** What a batch handler answers for one item: its value, or the error that item alone answers with. */
 export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
@@ -9,6 +9,9 @@ export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknow
  * a throw, and must leave the transaction usable; a throw (any database error) fails the whole batch.
  */
 export type BatchHandler<I, O> = (tx: Tx, items: I[]) => Promise<ItemOutcome<O>[]>;
+
+/** A handler that writes with ONE statement: it runs without a transaction of its own (autocommit). */
+export type StatementHandler<I, O> = (db: Executor, items: I[]) => Promise<ItemOutcome<O>[]>;
 
 interface Pending<I, O> {
   item: I;
@@ -38,11 +41,24 @@ interface Lane<I, O> {
 export class TransactionBatcher<I, O> {
   private readonly lanes = new Map<string, Lane<I, O>>();
 
+  private readonly execute: (items: I[]) => Promise<ItemOutcome<O>[]>;
+
+  /**
+   * `transaction` (default): the handler runs in one transaction per batch. `statement`: the handler issues a
+   * single statement, which is its own transaction, so no BEGIN/COMMIT round trips are added.
+   */
   constructor(
-    private readonly db: Database,
-    private readonly handler: BatchHandler<I, O>,
-    private readonly maxBatch = 100,
-  ) {}
+    db: Database,
+    handler: BatchHandler<I, O> | StatementHandler<I, O>,
+    options: { maxBatch?: number; mode?: 'transaction' | 'statement' } = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 100;
+    this.execute = options.mode === 'statement'
+      ? (items) => (handler as StatementHandler<I, O>)(db, items)
+      : (items) => db.transaction((tx) => (handler as BatchHandler<I, O>)(tx, items));
+  }
+
+  private readonly maxBatch: number;
 
   run(key: string, item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -69,7 +85,7 @@ export class TransactionBatcher<I, O> {
   private async runBatch(batch: Pending<I, O>[]): Promise<void> {
     let outcomes: ItemOutcome<O>[];
     try {
-      outcomes = await this.db.transaction((tx) => this.handler(tx, batch.map((p) => p.item)));
+      outcomes = await this.execute(batch.map((p) => p.item));
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
@@ -88,7 +104,7 @@ export class TransactionBatcher<I, O> {
 
   private async runAlone(p: Pending<I, O>): Promise<void> {
     try {
-      const [o] = await this.db.transaction((tx) => this.handler(tx, [p.item]));
+      const [o] = await this.execute([p.item]);
       if (o.ok) p.resolve(o.value);
       else p.reject(o.error);
     } catch (err) {

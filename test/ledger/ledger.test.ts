@@ -5,7 +5,7 @@ import { ledgerPostings } from '../../src/db/schema/index.js';
 import { balanceAt, balancesOf, hold, openAccounts, post, postHold, systemBalance, voidHold, HoldStateError, type PostResult } from '../../src/ledger/ledger.js';
 import { holdMany } from '../../src/ledger/hold-many.js';
 import { creditAvailable, depositPostings, InsufficientBalanceError, type AccountOwner } from '../../src/ledger/rules.js';
-import { TransactionBatcher } from '../../src/db/batcher.js';
+import { TransactionBatcher, type BatchHandler } from '../../src/db/batcher.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 
@@ -91,10 +91,11 @@ describe('ledger v2', () => {
     const [a, b] = await accounts(2);
     await deposit(a, 100);
     // The set-based handler a busy origin uses: all holds of the batch in one statement (holdMany).
-    const batcher = new TransactionBatcher<number, PostResult>(t.db.db, async (tx, amounts) => {
+    const handler: BatchHandler<number, PostResult> = async (tx, amounts) => {
       const outcomes = await holdMany(tx, { code: 'INTERNAL_TRANSFER_HOLD', account: a, holds: amounts.map((amount) => ({ source: { type: 'INTERNAL_TRANSFER', id: randomUUID() }, amount })), now: at(5000) });
-      return outcomes.map((o) => (o.ok ? { ok: true, value: o.result } : { ok: false, error: o.error }));
-    });
+      return outcomes.map((o) => (o.ok ? { ok: true as const, value: o.result } : { ok: false as const, error: o.error }));
+    };
+    const batcher = new TransactionBatcher(t.db.db, handler);
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.run(a.id, 10)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError)).toBe(true);

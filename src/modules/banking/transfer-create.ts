@@ -150,15 +150,23 @@ export async function readTransferAccounts(db: Database, principal: CompanyPrinc
   return query.execute({ origin: originId, destination: destinationId, reach: principal.kind === 'merchant' ? principal.companyId : principal.organizationId, caller: principal.companyId });
 }
 
+/** The pre-read's query (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+export function transferAccountsQuery(db: Database, reachBy: 'organization' | 'merchant') {
+  return db
+    .select({ account: bankAccounts, companyStatus: companies.status, callerStatus: sql<string | null>`(select c.status from companies c where c.id = ${sql.placeholder('caller')})` })
+    .from(bankAccounts)
+    .innerJoin(companies, eq(companies.id, bankAccounts.companyId))
+    .where(and(
+      inArray(bankAccounts.id, [sql.placeholder('origin'), sql.placeholder('destination')]),
+      eq(reachBy === 'merchant' ? bankAccounts.companyId : bankAccounts.organizationId, sql.placeholder('reach')),
+    ));
+}
+
 function prepareAccountReads(db: Database) {
-  const build = (reach: typeof bankAccounts.companyId | typeof bankAccounts.organizationId, name: string) =>
-    db
-      .select({ account: bankAccounts, companyStatus: companies.status, callerStatus: sql<string | null>`(select c.status from companies c where c.id = ${sql.placeholder('caller')})` })
-      .from(bankAccounts)
-      .innerJoin(companies, eq(companies.id, bankAccounts.companyId))
-      .where(and(inArray(bankAccounts.id, [sql.placeholder('origin'), sql.placeholder('destination')]), eq(reach, sql.placeholder('reach'))))
-      .prepare(name);
-  return { ofOrganization: build(bankAccounts.organizationId, 'transfer_accounts_of_organization'), ofMerchant: build(bankAccounts.companyId, 'transfer_accounts_of_merchant') };
+  return {
+    ofOrganization: transferAccountsQuery(db, 'organization').prepare('transfer_accounts_of_organization'),
+    ofMerchant: transferAccountsQuery(db, 'merchant').prepare('transfer_accounts_of_merchant'),
+  };
 }
 
 const preparedReads = new WeakMap<Database, ReturnType<typeof prepareAccountReads>>();

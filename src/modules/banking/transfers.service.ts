@@ -9,7 +9,7 @@ import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { TransferStatusReport } from '../../providers/banking.js';
-import { submitToProvider } from './transfer-submission.js';
+import { submitToProvider, type AcceptedIds } from './transfer-submission.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { transferStates } from './banking.rules.js';
 import { findTransfer, transfersInReach, updateTransfer } from './banking.repo.js';
@@ -26,6 +26,8 @@ export interface TransferDeps {
   autopilot?: { delayMs: number };
   /** Group commit of creates per origin account (absent: one transaction per create). */
   batcher?: TransactionBatcher<TransferCreate, CreatedTransfer>;
+  /** Group commit of the provider's ids recorded after the submissions, per origin account (absent: one update each). */
+  recorder?: TransactionBatcher<AcceptedIds, InternalTransferRow>;
 }
 
 /**
