@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { measure, sampleRss, startProcess, stopProcess, type Measurement } from './harness.js';
+import { measure, sampleRss, startProcess, stopProcess, type LoadOptions, type Measurement } from './harness.js';
 import { pgbenchScripts } from './queries.js';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { randomUUID } from 'node:crypto';
@@ -53,7 +53,23 @@ function pgbench(script: string): number {
   return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
 }
 
+/** BENCH_ROUNDS=n: (a) and (b) alternate platform and baseline n times; the median of each is kept (a shared machine's load drifts). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+
+async function pairMeasure(a: [string, LoadOptions], b: [string, LoadOptions]): Promise<Measurement[]> {
+  const runsA: Measurement[] = [];
+  const runsB: Measurement[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    runsA.push(await measure(a[0], a[1]));
+    runsB.push(await measure(b[0], b[1]));
+    if (ROUNDS > 1) process.stdout.write(`round ${i + 1}: ${a[0]} ${runsA[i].rps}, baseline ${runsB[i].rps} (${(runsA[i].rps / runsB[i].rps).toFixed(2)})\n`);
+  }
+  const median = (runs: Measurement[]) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
+  return [median(runsA), median(runsB)];
+}
+
 async function main() {
+  const startLoad = loadavg().map((l) => l.toFixed(1)).join(', ');
   psql(`create database ${dbName}`);
   if (ONLY?.size === 1 && ONLY.has('cards')) {
     try {
@@ -102,12 +118,20 @@ async function main() {
       SANDBOX_AUTOPILOT: 'false',
     }, 'sandbox organization key');
     const rss = sampleRss(platform.pid!);
+    // The same-SQL baseline runs beside the platform (idle until measured), so each pair is measured back to back.
+    const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+    const same = `http://127.0.0.1:${PORTS.sameSql}`;
     org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
     merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
     const headers = { 'x-api-key': org.api_key, ...forwarded };
 
     const base = `http://127.0.0.1:${PORTS.platform}/core`;
-    if (want('a')) results.push(await measure('(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }));
+    if (want('a')) {
+      results.push(...(await pairMeasure(
+        ['(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }],
+        ['(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }],
+      )));
+    }
 
     // (b) transfers of 1 cent with a fresh request_id each, spread over 100 funded origin accounts (one shared
     // destination); (e) the hot account: every transfer from ONE origin at 1,000 offered req/s, which the
@@ -127,9 +151,17 @@ async function main() {
       headers: { ...headers, 'content-type': 'application/json' },
       durationSec: DURATION,
     };
-    if (want('b')) results.push(await measure('(b) POST /v1/banking/internal-transfers (100 origins)', {
-      ...transfer, makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: pick(), destination_bank_account_id: destination.id, amount: 1 }),
-    }));
+    if (want('b')) {
+      results.push(...(await pairMeasure(
+        ['(b) POST /v1/banking/internal-transfers (100 origins)', {
+          ...transfer, makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: pick(), destination_bank_account_id: destination.id, amount: 1 }),
+        }],
+        ['(b) baseline: node:http + same SQL (100 origins)', {
+          url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION,
+          headers: { 'content-type': 'application/json' }, makeBody: () => JSON.stringify({ origin: pick() }),
+        }],
+      )));
+    }
     if (want('e')) results.push(await measure('(e) hot account: 1 origin at 1000 offered req/s', {
       ...transfer, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
       makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: origin.id, destination_bank_account_id: destination.id, amount: 1 }),
@@ -160,20 +192,15 @@ async function main() {
     }
     peakRss = rss.stop();
     await stopProcess(platform);
+    await stopProcess(sameSql);
     if (want('cards')) cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
 
-    const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
-    const same = `http://127.0.0.1:${PORTS.sameSql}`;
-    if (want('a')) results.push(await measure('(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }));
-    if (want('b')) results.push(await measure('(b) baseline: node:http + same SQL (100 origins)', {
-      url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION,
-      headers: { 'content-type': 'application/json' }, makeBody: () => JSON.stringify({ origin: origins[Math.floor(Math.random() * origins.length)] }),
-    }));
+    const sameSqlAgain = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
     if (want('e')) results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
       url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
     }));
     if (want('c')) results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
-    await stopProcess(sameSql);
+    await stopProcess(sameSqlAgain);
 
     const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id, origin: origin.id, destination: destination.id });
     const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
@@ -186,7 +213,7 @@ async function main() {
       for (const [label, a, b] of pairs) if (find(a) && find(b)) process.stdout.write(`${label}: ${(find(a)!.rps / find(b)!.rps).toFixed(2)}\n`);
       if (find('(e) hot')) process.stdout.write(`(e) served/offered: ${(find('(e) hot')!.rps / HOT_RATE).toFixed(2)}, p99 ${find('(e) hot')!.p99} ms\n`);
       if (want('pgbench')) process.stdout.write(`pgbench merchant ${pgTps} tps, transfer ${pgTransferTps} tps\n`);
-      process.stdout.write(`peak RSS ${peakRss} MB\n`);
+      process.stdout.write(`peak RSS ${peakRss} MB; load average at the start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}\n`);
       return;
     }
 
@@ -194,7 +221,7 @@ async function main() {
     const ratio = (a: Measurement, b: Measurement) => (a.rps / b.rps).toFixed(2);
     lines.push(
       `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PostgreSQL on loopback.`,
-      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining).`,
+      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining; (a) and (b) measured back to back with their baseline, ${ROUNDS} round(s), median shown). Load average at the start: ${startLoad}.`,
       '',
       '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
       '|---|---:|---:|---:|---:|---:|',
