@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../src/db/client.js';
 import { holdManyStatement } from '../src/ledger/hold-many.js';
 import { claimRequestIdsStatement, fingerprint } from '../src/kernel/idempotency.js';
-import { insertTransfersStatement, transferAccountsQuery } from '../src/modules/banking/transfer-create.js';
+import { insertTransfersStatement, transferAccountsStatement } from '../src/modules/banking/transfer-create.js';
 import { enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
 import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
 
@@ -37,11 +35,10 @@ async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise
 
 /**
  * (b)/(e) create an internal transfer, statement for statement as the platform runs a create that is alone in
- * its batch (transfer-create.ts; the statements are compiled from the platform's own builders): the accounts
- * with their companies' statuses (one prepared read, before the transaction), then claim, holdMany, transfer
- * with its submit job, event, webhook message, commit; the provider's ids after (one statement, autocommit).
+ * its batch (transfer-create.ts; the statements are compiled from the platform's own builders): in one
+ * transaction, the accounts with their companies' statuses, claim, holdMany, transfer with its submit job,
+ * event, webhook message; the provider's ids after the commit (one statement, autocommit).
  */
-let accountsRead: { text: string; names: string[] } | undefined;
 const dialect = new PgDialect();
 const compile = (q: SQL) => dialect.sqlToQuery(q);
 const EVENT_INSERT = 'insert into "events" ("id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) returning "id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at"';
@@ -52,16 +49,11 @@ const transferCreate: Scenario = async (pool, p) => {
   const destination = p.get('destination')!;
   const requestId = randomUUID();
   const body = { request_id: requestId, origin_bank_account_id: origin, destination_bank_account_id: destination, amount: 1 };
-  if (!accountsRead) {
-    const q = transferAccountsQuery(drizzle(pool) as unknown as Database, 'organization').toSQL();
-    accountsRead = { text: q.sql, names: q.params.map((x) => (x as { name: string }).name) };
-  }
-  const args: Record<string, string> = { origin, destination, reach: org, caller: org };
-  const accounts = await pool.query({ name: 'transfer_accounts_of_organization', text: accountsRead.text, values: accountsRead.names.map((n) => args[n]) });
-  if (accounts.rows.length !== 2) throw new Error('accounts not found');
   const id = randomUUID();
   const now = new Date();
   const row = await inTransaction(pool, async (c) => {
+    const read = compile(transferAccountsStatement([{ ord: 0, origin, destination, caller: org, reach_organization: org, reach_company: null }]));
+    if ((await c.query(read.sql, read.params as unknown[])).rows.length !== 2) throw new Error('accounts not found');
     const claim = compile(claimRequestIdsStatement([{ company_id: org, scope: 'internal-transfer', request_id: requestId, fingerprint: fingerprint(body), resource_id: id, ord: 0 }]));
     if ((await c.query(claim.sql, claim.params as unknown[])).rows.length !== 1) throw new Error('claim refused');
     const hold = compile(holdManyStatement('INTERNAL_TRANSFER_HOLD', origin, [{ ord: 1, source_type: 'INTERNAL_TRANSFER', source_id: id, amount: 1, tx_id: randomUUID(), debit_id: randomUUID(), credit_id: randomUUID() }], now));

@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import type { BatchHandler, ItemOutcome } from '../../db/batcher.js';
-import { bankAccounts, companies, internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
+import { internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
-import { conflict, notFound } from '../../kernel/errors.js';
+import { badRequest, conflict, notFound } from '../../kernel/errors.js';
+import { assertStatusesMayMoveMoney } from '../companies/company-status.js';
 import { claimRequestIds, existingClaim, releaseClaims, type IdempotencyClaim } from '../../kernel/idempotency.js';
 import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { jobsInsert, type NewJob } from '../../jobs/queue.js';
@@ -14,18 +16,19 @@ import { findTransfer, ledgerOwner } from './banking.repo.js';
 import { toTransferView, type CreateTransferInput } from './banking.schemas.js';
 import type { TransferDeps } from './transfers.service.js';
 
-/** One create, checked and ready to be written (accounts read, reach and company statuses checked). */
+/** One create as asked (validated input); its accounts are read and checked inside its batch. */
 export interface TransferCreate {
   ctx: RequestContext;
   principal: CompanyPrincipal;
   input: CreateTransferInput;
   /** The transfer's id if this create is the first with its request_id. */
   id: string;
-  origin: BankAccountRow;
-  destination: BankAccountRow;
 }
 
-export type CreatedTransfer = { row: InternalTransferRow; replayed: boolean };
+/** The transfer, and both accounts as read (the provider knows accounts by branch and number). */
+export type CreatedTransfer = { row: InternalTransferRow; replayed: boolean; origin: BankAccountRow; destination: BankAccountRow };
+
+type Checked = TransferCreate & { origin: BankAccountRow; destination: BankAccountRow };
 
 export const transferClaim = (c: TransferCreate): IdempotencyClaim => ({ companyId: c.principal.companyId, scope: 'internal-transfer', requestId: c.input.request_id, body: c.input, resourceId: c.id });
 
@@ -41,12 +44,22 @@ export const transferClaim = (c: TransferCreate): IdempotencyClaim => ({ company
  */
 export function createTransfersHandler(deps: TransferDeps): BatchHandler<TransferCreate, CreatedTransfer> {
   return async (tx, items) => {
-    const origin = items[0].origin;
-    const now = deps.clock.now(origin.organizationId);
     const outcomes = new Array<ItemOutcome<CreatedTransfer> | undefined>(items.length);
+    const accounts = await readTransferAccounts(tx, items);
+    const valid: { c: Checked; i: number }[] = [];
+    items.forEach((item, i) => {
+      try {
+        valid.push({ c: checkAccounts(item, accounts.get(i) ?? []), i });
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    });
+    if (valid.length === 0) return outcomes as ItemOutcome<CreatedTransfer>[];
+    const origin = valid[0].c.origin;
+    const now = deps.clock.now(origin.organizationId);
 
-    const claimed = await claimRequestIds(tx, items.map(transferClaim));
-    const fresh = items.map((c, i) => ({ c, i })).filter(({ c }) => claimed.has(c.id));
+    const claimed = await claimRequestIds(tx, valid.map(({ c }) => transferClaim(c)));
+    const fresh = valid.filter(({ c }) => claimed.has(c.id));
     const holds = await holdMany(tx, {
       code: 'INTERNAL_TRANSFER_HOLD',
       account: { id: origin.id, owner: ledgerOwner(origin) },
@@ -62,16 +75,16 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
       await tx.execute(insertTransfersStatement(accepted.map((a) => a.row), accepted.flatMap((a) => transferJobs(deps, a.row, now))));
       const created: AnyNewEvent[] = accepted.map(({ c, row }) => ({ type: 'internal-transfer.created', companyId: row.companyId, organizationId: row.organizationId, correlationId: c.ctx.requestId, payload: toTransferView(row) }));
       await recordEvents(tx, created, now);
-      for (const { i, row } of accepted) outcomes[i] = { ok: true, value: { row, replayed: false } };
+      for (const { c, i, row } of accepted) outcomes[i] = { ok: true, value: { row, replayed: false, origin: c.origin, destination: c.destination } };
     }
 
     // Replays last: a duplicate of a request_id claimed earlier in this same batch finds that transfer written.
-    for (let i = 0; i < items.length; i++) {
-      if (outcomes[i] || claimed.has(items[i].id)) continue;
+    for (const { c, i } of valid) {
+      if (outcomes[i] || claimed.has(c.id)) continue;
       try {
-        const existing = await existingClaim(tx, transferClaim(items[i]));
+        const existing = await existingClaim(tx, transferClaim(c));
         const row = await findTransfer(tx, eq(internalTransfers.id, existing));
-        outcomes[i] = row ? { ok: true, value: { row, replayed: true } } : { ok: false, error: notFound('Internal transfer') };
+        outcomes[i] = row ? { ok: true, value: { row, replayed: true, origin: c.origin, destination: c.destination } } : { ok: false, error: notFound('Internal transfer') };
       } catch (error) {
         outcomes[i] = { ok: false, error };
       }
@@ -80,8 +93,24 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
   };
 }
 
+/** The checks of product.md §7 and §14 on the accounts read for one create (throws its error answer). */
+function checkAccounts(item: TransferCreate, found: AccountRead[]): Checked {
+  const origin = found.find((a) => a.account.id === item.input.origin_bank_account_id);
+  if (!origin) throw notFound('Origin bank account');
+  const destination = found.find((a) => a.account.id === item.input.destination_bank_account_id);
+  if (!destination) throw notFound('Destination bank account');
+  if (origin.account.id === destination.account.id) {
+    throw badRequest('The destination must be a different account than the origin', 'destination_bank_account_id', destination.account.id);
+  }
+  if (origin.account.provider !== destination.account.provider) {
+    throw badRequest('Internal transfers move money within one provider; the accounts belong to different providers', 'destination_bank_account_id', destination.account.id);
+  }
+  assertStatusesMayMoveMoney([origin.callerStatus, origin.companyStatus]);
+  return { ...item, origin: origin.account, destination: destination.account };
+}
+
 /** The row as inserted (built here, so the insert needs no `returning`). */
-function transferRow(c: TransferCreate, now: Date): InternalTransferRow {
+function transferRow(c: Checked, now: Date): InternalTransferRow {
   return {
     id: c.id,
     requestId: c.input.request_id,
@@ -138,35 +167,60 @@ export function insertTransfersStatement(rows: InternalTransferRow[], jobs: { jo
     select 1`;
 }
 
+type AccountRead = { account: BankAccountRow; companyStatus: string; callerStatus: string | null };
+
 /**
- * Both accounts of a create in the caller's reach, each with its company's status, and the caller's own
- * status: one prepared statement before any transaction (the company check folded into the account read).
- * Statuses are read without a lock, as the check inside the transaction did (a plain read, no lock either).
+ * Both accounts of every create of a batch, each only if in that create's caller's reach, with its company's
+ * status and the caller's own status (product.md §14, folded into this read instead of one more query): ONE
+ * statement for the batch. Statuses are read without a lock, as the separate check did.
  */
-export async function readTransferAccounts(db: Database, principal: CompanyPrincipal, originId: string, destinationId: string) {
-  let prepared = preparedReads.get(db);
-  if (!prepared) preparedReads.set(db, (prepared = prepareAccountReads(db)));
-  const query = principal.kind === 'merchant' ? prepared.ofMerchant : prepared.ofOrganization;
-  return query.execute({ origin: originId, destination: destinationId, reach: principal.kind === 'merchant' ? principal.companyId : principal.organizationId, caller: principal.companyId });
+async function readTransferAccounts(tx: Executor, items: TransferCreate[]): Promise<Map<number, AccountRead[]>> {
+  const result = await tx.execute(transferAccountsStatement(items.map((c, ord) => ({
+    ord,
+    origin: c.input.origin_bank_account_id,
+    destination: c.input.destination_bank_account_id,
+    caller: c.principal.companyId,
+    reach_organization: c.principal.kind === 'merchant' ? null : c.principal.organizationId,
+    reach_company: c.principal.kind === 'merchant' ? c.principal.companyId : null,
+  }))));
+  const byItem = new Map<number, AccountRead[]>();
+  for (const r of rowsOf(result)) {
+    const ord = Number(r.ord);
+    const list = byItem.get(ord) ?? [];
+    list.push({ account: accountRow(r), companyStatus: String(r.company_status), callerStatus: r.caller_status === null ? null : String(r.caller_status) });
+    byItem.set(ord, list);
+  }
+  return byItem;
 }
 
-/** The pre-read's query (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
-export function transferAccountsQuery(db: Database, reachBy: 'organization' | 'merchant') {
-  return db
-    .select({ account: bankAccounts, companyStatus: companies.status, callerStatus: sql<string | null>`(select c.status from companies c where c.id = ${sql.placeholder('caller')})` })
-    .from(bankAccounts)
-    .innerJoin(companies, eq(companies.id, bankAccounts.companyId))
-    .where(and(
-      inArray(bankAccounts.id, [sql.placeholder('origin'), sql.placeholder('destination')]),
-      eq(reachBy === 'merchant' ? bankAccounts.companyId : bankAccounts.organizationId, sql.placeholder('reach')),
-    ));
+type AccountsReadRow = { ord: number; origin: string; destination: string; caller: string; reach_organization: string | null; reach_company: string | null };
+
+/** The statement of readTransferAccounts (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+export function transferAccountsStatement(rows: AccountsReadRow[]) {
+  return sql`
+    select r.ord, a.id, a.company_id, a.organization_id, a.provider, a.branch, a.account_number, a.status, a.available, a.held,
+      a.created_at, a.updated_at, c.status as company_status, (select k.status from companies k where k.id = r.caller) as caller_status
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(ord int, origin uuid, destination uuid, caller uuid, reach_organization uuid, reach_company uuid)
+    join bank_accounts a on a.id in (r.origin, r.destination)
+      and (a.organization_id = r.reach_organization or a.company_id = r.reach_company)
+    join companies c on c.id = a.company_id`;
 }
 
-function prepareAccountReads(db: Database) {
+const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+function accountRow(r: Record<string, unknown>): BankAccountRow {
   return {
-    ofOrganization: transferAccountsQuery(db, 'organization').prepare('transfer_accounts_of_organization'),
-    ofMerchant: transferAccountsQuery(db, 'merchant').prepare('transfer_accounts_of_merchant'),
+    id: String(r.id),
+    companyId: String(r.company_id),
+    organizationId: String(r.organization_id),
+    provider: String(r.provider),
+    branch: String(r.branch),
+    accountNumber: String(r.account_number),
+    status: String(r.status) as BankAccountRow['status'],
+    available: Number(r.available),
+    held: Number(r.held),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
   };
 }
-
-const preparedReads = new WeakMap<Database, ReturnType<typeof prepareAccountReads>>();

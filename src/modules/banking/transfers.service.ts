@@ -6,7 +6,7 @@ import { postHold, voidHold } from '../../ledger/ledger.js';
 import { creditAvailable } from '../../ledger/rules.js';
 import { internalTransfers, type InternalTransferRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
-import { badRequest, notFound } from '../../kernel/errors.js';
+import { notFound } from '../../kernel/errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { TransferStatusReport } from '../../providers/banking.js';
 import { submitToProvider, type AcceptedIds } from './transfer-submission.js';
@@ -14,9 +14,8 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import { transferStates } from './banking.rules.js';
 import { findTransfer, transfersInReach, updateTransfer } from './banking.repo.js';
 import type { CreateTransferInput } from './banking.schemas.js';
-import { assertStatusesMayMoveMoney } from '../companies/company-status.js';
 import type { Clock } from '../../jobs/clock.js';
-import { createTransfersHandler, readTransferAccounts, type CreatedTransfer, type TransferCreate } from './transfer-create.js';
+import { createTransfersHandler, type CreatedTransfer, type TransferCreate } from './transfer-create.js';
 
 export interface TransferDeps {
   db: Database;
@@ -31,31 +30,19 @@ export interface TransferDeps {
 }
 
 /**
- * POST /v1/banking/internal-transfers (product.md §7). Both accounts are read (within reach, with their
- * companies' statuses) before any transaction; then the create joins its origin account's batch
- * (TransactionBatcher: alone when nothing queues; otherwise with every create of that origin that arrived
- * while the previous batch committed), which claims the request_id, holds the amount on the origin
- * (INTERNAL_TRANSFER_HOLD: available -> held, never below zero), records the transfer, the job that submits it
- * should this request die first, and `internal-transfer.created`, set-based (transfer-create.ts). The provider
- * is called after the commit (transfer-submission.ts).
+ * POST /v1/banking/internal-transfers (product.md §7). The create joins its origin account's batch
+ * (TransactionBatcher: alone when nothing queues; otherwise with every create from that origin that arrived
+ * while the previous batch committed). The batch, set-based in one transaction (transfer-create.ts), reads
+ * both accounts of each create within its caller's reach with the companies' statuses (404, 400 and 409
+ * answers), claims the request_ids, holds the amounts on the origin (INTERNAL_TRANSFER_HOLD: available ->
+ * held, never below zero), records the transfers, the jobs that submit them should their request die first,
+ * and `internal-transfer.created`. The provider is called after the commit (transfer-submission.ts).
  */
 export async function createTransfer(deps: TransferDeps, ctx: RequestContext, principal: CompanyPrincipal, input: CreateTransferInput) {
-  const found = await readTransferAccounts(deps.db, principal, input.origin_bank_account_id, input.destination_bank_account_id);
-  const origin = found.find((a) => a.account.id === input.origin_bank_account_id);
-  if (!origin) throw notFound('Origin bank account');
-  const destination = found.find((a) => a.account.id === input.destination_bank_account_id);
-  if (!destination) throw notFound('Destination bank account');
-  if (origin.account.id === destination.account.id) {
-    throw badRequest('The destination must be a different account than the origin', 'destination_bank_account_id', destination.account.id);
-  }
-  if (origin.account.provider !== destination.account.provider) {
-    throw badRequest('Internal transfers move money within one provider; the accounts belong to different providers', 'destination_bank_account_id', destination.account.id);
-  }
-  assertStatusesMayMoveMoney([origin.callerStatus, origin.companyStatus]);
-  const item: TransferCreate = { ctx, principal, input, id: randomUUID(), origin: origin.account, destination: destination.account };
-  const created = deps.batcher ? await deps.batcher.run(origin.account.id, item) : await createAlone(deps, item);
+  const item: TransferCreate = { ctx, principal, input, id: randomUUID() };
+  const created = deps.batcher ? await deps.batcher.run(input.origin_bank_account_id, item) : await createAlone(deps, item);
   if (created.replayed) return created;
-  return { row: await submitToProvider(deps, ctx.requestId, created.row, origin.account, destination.account), replayed: false };
+  return { row: await submitToProvider(deps, ctx.requestId, created.row, created.origin, created.destination), replayed: false };
 }
 
 async function createAlone(deps: TransferDeps, item: TransferCreate): Promise<CreatedTransfer> {
