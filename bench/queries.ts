@@ -68,7 +68,7 @@ const transferCreate: Scenario = async (pool, p) => {
     await c.query(messages.sql, messages.params as unknown[]);
     return transfer;
   });
-  const record = compile(recordProviderIdsStatement([{ id, provider_transfer_id: `provider_a_tr_${id.slice(0, 8)}`, external_request_id: randomUUID(), updated_at: new Date().toISOString() }]));
+  const record = compile(recordProviderIdsStatement([{ id, provider_transfer_id: `provider_a_tr_${id.slice(0, 8)}`, external_request_id: randomUUID(), updated_at: new Date().toISOString() }], new Date()));
   await pool.query(record.sql, record.params as unknown[]);
   return row;
 };
