@@ -26,6 +26,8 @@ import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
+import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
+import { sandboxCardOpener } from './providers/sandbox/open-card.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -97,7 +99,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     clock,
   });
 
-  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults });
+  // The sandbox adapters read the test card behind an ev: value through the vault (an adapter may decrypt, P6).
+  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, openCard: vault ? sandboxCardOpener(vault) : undefined });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 
@@ -113,6 +116,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     auth: createAuthServices(config, db, secrets.jwtSecret, clock),
     webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
+    threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     ...options.overrides,
@@ -124,6 +128,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   const jobs = new JobRegistry();
   if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
+  jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

@@ -38,6 +38,8 @@ export interface AppDeps {
   fileStore?: FileStore;
   /** HMAC secret of document download links (server.ts persists one); default: random per process. */
   documentUrlSecret?: string;
+  /** Signs the 3DS challenge page's one-time tokens; shared by all instances (absent: a per-process one). */
+  threeDsChallengeSecret?: string;
   /** The card-data keys (payments.md P6): an opaque handle; only the vault's allowed importers decrypt with it. */
   vault?: VaultHandle;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { merchantSchema } from '../modules/companies/companies.schemas.js';
 import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
+import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -42,6 +43,7 @@ export const EVENT_PAYLOADS = {
   'transaction.created': z.object({ transaction_id: z.string() }).loose(),
   'transaction.status-changed': statusChange('transaction_id', z.string()).extend({ refund_id: z.string().nullable().optional(), reason: z.string().nullable().optional() }).loose(),
   'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
+  'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
   'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),
 } as const satisfies Record<string, z.ZodType>;
 

@@ -83,6 +83,10 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
       throw new Error(`route ${route.method} ${route.url} must declare a permission`);
     }
     if (access.permission && access.permission !== 'none') options.permissionCatalogue.add(access.permission);
+    // P10: the high pool takes creating POSTs only (transactions, 3DS sessions, /v1/auth); a slip elsewhere fails at start.
+    if (access.ratePool === 'high' && (Array.isArray(route.method) ? route.method : [route.method]).some((m) => m !== 'POST')) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares the high rate pool, which takes POSTs only`);
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const known = methodsByPath.get(route.url) ?? new Set<string>();
     if (!methodsByPath.has(route.url)) {
@@ -184,6 +188,10 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
   app.setErrorHandler((err: unknown, request, reply) => sendError(request, reply, toApiError(err, request)));
 }
 
+/**
+ * The pool a request counts in (product.md §2, P10): the route's declared `ratePool` (the transaction and 3DS
+ * creates declare `high`), else `high` for a POST under /v1/auth, else `standard`.
+ */
 function poolOf(request: FastifyRequest): RatePool {
   const declared = request.routeOptions.config.ratePool;
   if (declared) return declared;

@@ -10,7 +10,9 @@ const schema = z.strictObject({
   nested: z.strictObject({ count: z.int() }).optional(),
   card: z.strictObject({ number: z.string().startsWith('ev:') }).optional(),
   password: z.string().min(10).optional(),
+  provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['P1', 'P2'])).optional(),
 });
+const withRequiredUpperEnum = z.strictObject({ provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['P1', 'P2'])) });
 
 function issuesFor(input: unknown) {
   const result = schema.safeParse(input);
@@ -32,6 +34,13 @@ describe('mapZodIssues', () => {
     [{ ...valid, nested: { count: 'x' } }, { field: 'nested.count', type: 'INVALID_TYPE', value: 'x' }],
   ])('%j', (input, expected) => {
     expect(issuesFor(input)[0]).toMatchObject(expected);
+  });
+
+  it('a missing case-insensitive enum is REQUIRED, not INVALID_ENUM', () => {
+    const result = withRequiredUpperEnum.safeParse({});
+    expect(result.success).toBe(false);
+    expect(mapZodIssues(result.error!.issues, {})[0]).toMatchObject({ field: 'provider', type: 'REQUIRED' });
+    expect(issuesFor({ ...valid, provider: 'p3' })[0]).toMatchObject({ field: 'provider', type: 'INVALID_ENUM', value: 'p3' });
   });
 
   it('never echoes card numbers, passwords or codes', () => {

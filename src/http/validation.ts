@@ -138,6 +138,8 @@ function mapOne(issue: z.core.$ZodIssue, field: string, value: unknown): Validat
       return build(path, 'TOO_LARGE', `${field} must be ${issue.inclusive === false ? `less than ${max}` : what}`, value, { max });
     }
     case 'invalid_value':
+      // A missing case-insensitive enum (upperEnum preprocesses, so Zod reports the enum, not the absence).
+      if (value === undefined) return build(path, 'REQUIRED', `${field} is required`, value);
       return build(path, 'INVALID_ENUM', `${field} must be one of: ${issue.values.map(String).join(', ')}`, value, {
         allowed: issue.values,
       });

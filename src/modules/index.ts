@@ -19,6 +19,7 @@ import onboardingRoutes from './onboarding/onboarding.routes.js';
 import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
+import threeDsRoutes from './three-ds/three-ds.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -40,6 +41,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   affiliationsRoutes,
   onboardingPlatformRoutes,
   sandboxClockRoutes,
+  threeDsRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

@@ -9,8 +9,10 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { encryptFor } from '../helpers/cards.js';
 
 /**
- * The PCI host in front of a core that has create routes: the core's handlers here are test stand-ins (the
- * transactions area does not exist yet) that record what they received and answer like a create.
+ * The PCI host in front of a core that has create routes: the transaction handlers here are test stand-ins (the
+ * transactions area does not exist yet) that record what they received and answer like a create. The 3DS
+ * session creates are real (test/api/three-ds-use.test.ts runs them through this host); here they show the
+ * card object `card` is encrypted like `card_data`.
  */
 const logLines: string[] = [];
 const logger = () => ({ ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } });
@@ -32,8 +34,6 @@ beforeAll(async () => {
   };
   core.post('/core/v1/transactions', stand('transaction.create'), record);
   core.post('/core/v1/merchants/:merchantId/transactions', stand('merchant.transaction.create'), record);
-  core.post('/core/v1/3ds-sessions', stand('three_ds_session.create'), record);
-  core.post('/core/v1/merchants/:merchantId/3ds-sessions', stand('merchant.three_ds_session.create'), record);
   await core.ready();
   pci = await buildPciApp(t.deps, { logger: logger() } as never, { core });
   await pci.ready();
@@ -85,15 +85,18 @@ describe('the PCI host', () => {
     expect(a.statusCode).toBe(201);
     expect(seen[before].body.card_data.number).toBe(ev);
     expect(seen[before].body.card_data.brand).toBeUndefined(); // nothing derived from a value it cannot read
-    const s = await pci.inject({ method: 'POST', url: '/core/v1/3ds-sessions', headers: { 'x-api-key': org.apiKey }, payload: { amount: 500, card: { number: '5200000000002151', expiry_month: '01', expiry_year: '2032', holder_name: 'X Y' } } });
+    const s = await pci.inject({ method: 'POST', url: '/core/v1/transactions', headers: { 'x-api-key': org.apiKey }, payload: txBody({ number: '5200000000002151', cvv: undefined }) });
     expect(s.statusCode).toBe(201);
-    const card = seen[before + 1].body.card;
+    const card = seen[before + 1].body.card_data;
     expect(card).toMatchObject({ bin: '520000', last_digits: '2151', brand: 'MASTERCARD' });
-    const m3 = await pci.inject({ method: 'POST', url: `/core/v1/merchants/${m.id}/3ds-sessions`, headers: { 'x-api-key': org.apiKey }, payload: { amount: 500, card: { number: '4000000000002503' } } });
+    const m3 = await pci.inject({ method: 'POST', url: `/core/v1/merchants/${m.id}/transactions`, headers: { 'x-api-key': org.apiKey }, payload: txBody({ number: '4000000000002503' }) });
     expect(m3.statusCode).toBe(201);
     const epk = (v: string) => v.split(':')[4];
-    expect(epk(seen[before + 2].body.card.number)).toBe(epk(card.number));
-    expect(seen[before + 2].body.card.number.split(':')[5]).not.toBe(card.number.split(':')[5]);
+    expect(epk(seen[before + 2].body.card_data.number)).toBe(epk(card.number));
+    expect(seen[before + 2].body.card_data.number.split(':')[5]).not.toBe(card.number.split(':')[5]);
+    // The real 3DS create behind the host: the card object `card` is encrypted the same way (the org is not ACTIVE: 409).
+    const tds = await pci.inject({ method: 'POST', url: '/core/v1/3ds-sessions', headers: { 'x-api-key': org.apiKey }, payload: { amount: 500, card: { number: '5200000000002151', expiry_month: '01', expiry_year: '2032', holder_name: 'X Y' } } });
+    expect(tds.json().error.details).toMatchObject({ field: 'company', reason: 'COMPANY_NOT_ACTIVE' });
   });
 
   it('refuses a bad number, CVV, or mismatching bin/last digits/brand without echoing card data; the core never sees them', async () => {

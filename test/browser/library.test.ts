@@ -74,6 +74,8 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     await frame.locator('#cvv').pressSequentially('123');
     await frame.locator('#holder').pressSequentially('ANA LIMA');
     await expect.poll(() => page.evaluate(() => (window as any).events.some((x: any) => x.e === 'complete')), { timeout: 10_000 }).toBe(true);
+    // "complete" fires as soon as the form is valid (a two-letter name already is): wait for the last keystroke.
+    await expect.poll(() => page.evaluate(() => (window as any).card.values?.card_data?.holder_name), { timeout: 10_000 }).toBe('ANA LIMA');
     const values = await page.evaluate(() => (window as any).card.values);
     expect(values.isValid).toBe(true);
     expect(values.card_data).toMatchObject({ bin: '411111', last_digits: '1111', brand: 'VISA', expiry_month: '12', expiry_year: '2030', holder_name: 'ANA LIMA' });

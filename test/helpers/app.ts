@@ -12,6 +12,7 @@ import { generateApiKey } from '../../src/http/api-keys.js';
 import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
+import { TEST_POOL_LIMITS } from './rate-pools.js';
 
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
@@ -40,7 +41,8 @@ export async function createTestApp(
   serverOptions: FastifyServerOptions = {},
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
-  const config = testConfig({ rateLimits: { standardRps: 100_000, highRps: 100_000 }, ...configOverrides });
+  // Pools that differ by one: `ratePoolOf(res)` (test/helpers/rate-pools.ts) tells which one counted a request.
+  const config = testConfig({ rateLimits: { ...TEST_POOL_LIMITS }, ...configOverrides });
   const platformKey = generateApiKey('PLATFORM');
   const jwtSecret = randomBytes(32).toString('hex');
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.

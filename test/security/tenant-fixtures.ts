@@ -5,6 +5,7 @@ import { merchantBody, randomCpf } from '../helpers/fixtures.js';
 import { upload, uploadBody } from '../helpers/onboarding.js';
 import { createRole, createVerifiedUser, randomEmail } from '../helpers/users.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
+import { makePaymentReady } from '../helpers/three-ds.js';
 
 /**
  * The resources one tenant owns, made through the API, and the tables that tell the cross-tenant test how to
@@ -97,6 +98,11 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { provider: 'PROVIDER_A', type: 'EVIDENCE_PACKAGE', subject_document_number: randomCpf(), subject_role: 'CONTACT', description: 'Send the sales contracts' };
     return (await ok(await t.request({ method: 'POST', url: `/core/v1/platform/companies/${merchant.id}/onboarding-requirements`, key: t.platformKey, payload: body }), 'staff requirement')).id;
   },
+  // A 3DS session of the merchant, made payment-ready (ACTIVE with an affiliation) for it, with its stored card.
+  '3ds-sessions/{id}': async ({ t, merchant, ids }) => {
+    await makePaymentReady(t, merchant.id);
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/3ds-sessions', key: merchant.apiKey, payload: { amount: 100, card_id: ids['cards/{id}'] } }), '3ds session')).id;
+  },
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -114,8 +120,10 @@ export const BODY_ID_FIELDS: Record<string, string> = {
   destination_bank_account_id: 'bank-accounts/{id}#destination',
   role_ids: 'roles/{id}',
   fee_policy_id: 'fee-policies/{id}',
+  default_fee_policy_id: 'fee-policies/{id}',
   user_id: 'users/{id}',
   onboarding_document_ids: 'onboarding-documents/{documentId}',
+  card_id: 'cards/{id}',
 };
 
 /**
@@ -124,10 +132,12 @@ export const BODY_ID_FIELDS: Record<string, string> = {
  */
 export const BODIES: Record<string, (own: Record<string, string>) => Record<string, unknown>> = {
   'PATCH /v1/merchants/{merchantId}': () => ({ name: 'Renamed' }),
+  'PATCH /v1/companies/me': () => ({ name: 'Renamed' }),
   'PUT /v1/users/{id}/roles': (own) => ({ role_ids: [own['roles/{id}']] }),
   'PUT /v1/roles/{id}': () => ({ name: `renamed-${randomUUID().slice(0, 6)}`, permissions: ['merchant.*'] }),
   'PUT /v1/pricing/fee-policies/{id}': () => policy(),
   'POST /v1/pricing/fee-policies/{id}/quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', card_data: { brand: 'VISA' } } }),
+  'POST /v1/merchants/{merchantId}/fee-quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', installments: 3, card_data: { brand: 'VISA' } } }),
   'POST /v1/merchants/{merchantId}/cards': () => ({ card: card() }),
   'POST /v1/merchants/{merchantId}/pix-keys': (own) => ({ key_type: 'EVP', bank_account_id: own['bank-accounts/{id}'] }),
   'POST /v1/users': (own) => ({ first_name: 'Ana', last_name: 'Lima', identifier: { type: 'email', value: randomEmail() }, role_ids: [own['roles/{id}']] }),
@@ -143,6 +153,9 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/merchants/{merchantId}/biometric-verifications': () => ({ subject_document_number: randomCpf() }),
   'POST /v1/merchants/{merchantId}/affiliations': () => ({ provider: 'PROVIDER_B' }),
   'POST /v1/merchants/{merchantId}/onboarding-requirements/{requirementId}/answers': (own) => ({ answer: 'Contracts attached', onboarding_document_ids: [own['onboarding-documents/{documentId}']] }),
+  // The stored card as the source: a body id the isolation test can swap (a `card` beside it would be two sources).
+  'POST /v1/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
+  'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
 };
 

@@ -22,6 +22,10 @@ export const companies = pgTable('companies', {
   shareDocuments: boolean('share_documents').notNull(),
   companyOnboardingEnabled: boolean('company_onboarding_enabled').notNull(),
   declaredRevenue: bigint('declared_revenue', { mode: 'number' }).notNull(),
+  /** Merchants only (0560): the merchant's own fee policy (money.md M1). */
+  feePolicyId: uuid('fee_policy_id'),
+  /** Organizations only (0560): the policy of merchants that have none of their own. */
+  defaultFeePolicyId: uuid('default_fee_policy_id'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

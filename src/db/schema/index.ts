@@ -9,3 +9,4 @@ export * from './vault.js';
 export * from './hardening.js';
 export * from './ledger.js';
 export * from './sandbox-clocks.js';
+export * from './three-ds.js';

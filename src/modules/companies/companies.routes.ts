@@ -7,9 +7,9 @@ import { listEnvelope, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed, requestContext } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
 import { findCompany, listCompanies } from './companies.repo.js';
-import { COMPANY_STATUSES, createMerchantBody, merchantCreatedSchema, merchantSchema, patchMerchantBody } from './companies.schemas.js';
-import { createCompany, getMerchant, patchMerchant } from './companies.service.js';
-import { toMerchantView } from './companies.views.js';
+import { COMPANY_STATUSES, createMerchantBody, merchantCreatedSchema, merchantSchema, myCompanySchema, patchMerchantBody, patchMyCompanyBody } from './companies.schemas.js';
+import { createCompany, getMerchant, patchMerchant, patchMyCompany } from './companies.service.js';
+import { toMerchantView, toMyCompanyView } from './companies.views.js';
 import { listQuery } from '../../http/pagination.js';
 import { and } from 'drizzle-orm';
 
@@ -58,10 +58,16 @@ export default async function companiesRoutes(app: FastifyInstance) {
 
   r.get('/v1/companies/me', {
     config: { permission: 'company.view' },
-    schema: { summary: 'The authenticated company', response: { 200: merchantSchema } },
+    schema: { summary: 'The authenticated company', response: { 200: myCompanySchema } },
   }, async (request) => {
     const row = await findCompany(db, eq(companies.id, callerCompany(request).companyId));
     if (!row) throw notFound('Company');
-    return toMerchantView(row);
+    return toMyCompanyView(row);
   });
+
+  // money.md M1: the organization sets its default fee policy here (a merchant key answers 403).
+  r.patch('/v1/companies/me', {
+    config: { permission: 'company.edit', organizationOnly: true },
+    schema: { summary: 'Update the authenticated organization', body: patchMyCompanyBody, response: { 200: myCompanySchema } },
+  }, async (request) => toMyCompanyView(await patchMyCompany(db, app.deps.clock, callerCompany(request), request.body)));
 }

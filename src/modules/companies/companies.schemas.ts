@@ -75,17 +75,30 @@ export const companyInputFields = {
   request_id: requestIdField(),
 };
 
-export const createMerchantBody = z.strictObject(companyInputFields);
+/** money.md M1: the merchant's own fee policy (null: none, its organization's default applies). */
+const feePolicyIdField = uuid().nullable().optional().describe("The merchant's own fee policy: an active policy of the organization; null detaches it");
+
+export const createMerchantBody = z.strictObject({ ...companyInputFields, fee_policy_id: feePolicyIdField });
 export type CreateCompanyInput = z.infer<typeof createMerchantBody>;
 
-export const patchMerchantBody = z.strictObject({
+const patchCompanyFields = {
   ...mutableCompanyFields,
   name: text().optional(),
   full_name: text().optional(),
   contact: contactSchema.partial().strict().optional(),
   address: addressSchema.partial().strict().optional(),
+};
+export const patchMerchantBody = z.strictObject({ ...patchCompanyFields, fee_policy_id: feePolicyIdField });
+export type PatchMerchantInput = z.infer<typeof patchMerchantBody>;
+/** PATCH /v1/companies/me: the same fields as a merchant's PATCH; an organization also sets its default fee policy. */
+export const patchMyCompanyBody = z.strictObject({
+  ...patchCompanyFields,
+  default_fee_policy_id: uuid().nullable().optional().describe('Organizations only: the policy of merchants without their own; null removes it'),
 });
-export type PatchCompanyInput = z.infer<typeof patchMerchantBody>;
+export type PatchMyCompanyInput = z.infer<typeof patchMyCompanyBody>;
+const patchCompanyBody = z.strictObject(patchCompanyFields);
+/** The fields every company PATCH shares. */
+export type PatchCompanyInput = z.infer<typeof patchCompanyBody>;
 
 // Response shapes are plain (no transforms): the serializer encodes through them.
 const addressOut = z.object({
@@ -141,6 +154,7 @@ export const merchantSchema = z.object({
   webhook_enabled: z.boolean(),
   kyc_enabled: z.boolean().nullable(),
   declared_revenue: z.int(),
+  fee_policy_id: uuid().nullable().describe("The merchant's own fee policy (null on organizations, and on merchants that use their organization's default)"),
   created_at: timestamp(),
   updated_at: timestamp(),
 });
@@ -150,11 +164,18 @@ export const merchantCreatedSchema = merchantSchema.extend({
   api_key: z.string().optional().describe('The merchant API key; shown only in the response that created it'),
 });
 
+const defaultFeePolicyOut = uuid().nullable().describe("The organization's default fee policy: applies to its merchants that have none of their own");
+
 export const organizationSchema = merchantSchema.extend({
   kyc_enabled: z.boolean(),
   share_documents: z.boolean(),
   company_onboarding_enabled: z.boolean(),
+  default_fee_policy_id: defaultFeePolicyOut,
 });
+
+/** GET/PATCH /v1/companies/me: the company as a merchant is shown; an organization adds its default fee policy. */
+export const myCompanySchema = merchantSchema.extend({ default_fee_policy_id: defaultFeePolicyOut.optional() });
+export type MyCompanyView = z.infer<typeof myCompanySchema>;
 export type OrganizationView = z.infer<typeof organizationSchema>;
 
 export const organizationCreatedSchema = organizationSchema.extend({

@@ -12,7 +12,8 @@ import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
 import { findCompany, findMerchantInReach, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
-import type { CreateCompanyInput, PatchCompanyInput } from './companies.schemas.js';
+import type { CreateCompanyInput, PatchCompanyInput, PatchMerchantInput, PatchMyCompanyInput } from './companies.schemas.js';
+import { assertAttachable, feePolicyChange } from '../fees/fee-attachment.js';
 import { toMerchantView } from './companies.views.js';
 
 export interface CreateCompanyCommand {
@@ -54,6 +55,7 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
           return { company, replayed: true };
         }
       }
+      if (cmd.kind === 'MERCHANT' && input.fee_policy_id) await assertAttachable(tx, cmd.organizationId!, 'fee_policy_id', input.fee_policy_id);
       // An organization's own clock starts at real time (no offset exists before it does).
       const now = clock.now(cmd.kind === 'MERCHANT' ? cmd.organizationId : id);
       const row: NewCompanyRow = {
@@ -76,6 +78,7 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
         shareDocuments: cmd.settings?.shareDocuments ?? false,
         companyOnboardingEnabled: cmd.settings?.companyOnboardingEnabled ?? true,
         declaredRevenue: input.declared_revenue ?? 0,
+        feePolicyId: cmd.kind === 'MERCHANT' ? (input.fee_policy_id?.toLowerCase() ?? null) : null,
         createdAt: now,
         updatedAt: now,
       };
@@ -107,32 +110,49 @@ export async function getMerchant(db: Database | Tx, principal: CompanyPrincipal
   return row;
 }
 
-/** PATCH: every input field but document_number; nested contact/address merge; the shape is derived again. */
-export async function patchMerchant(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, patch: PatchCompanyInput): Promise<CompanyRow> {
+/** PATCH /v1/merchants/{id}: every input field but document_number, and the merchant's fee policy. */
+export async function patchMerchant(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, patch: PatchMerchantInput): Promise<CompanyRow> {
   return db.transaction(async (tx) => {
     const current = await getMerchant(tx, principal, id, true);
-    const contact = mergeNested(current.contact, patch.contact as Record<string, unknown> | undefined);
-    const address = mergeNested(current.address, patch.address as Record<string, unknown> | undefined);
-    const { shape, issues } = deriveCompanyShape({
-      documentNumber: current.documentNumber,
-      taxType: (patch.document_tax_type ?? current.documentTaxType) as TaxType,
-      contact,
-    });
-    if (!shape) throw validationError(issues);
-    const changes: Partial<NewCompanyRow> = {
-      contact: shape.contact,
-      address,
-      documentTaxType: shape.taxType,
-      ...(patch.name !== undefined && { name: patch.name }),
-      ...(patch.full_name !== undefined && { fullName: patch.full_name }),
-      ...(patch.transfer_configurations !== undefined && { transferConfigurations: patch.transfer_configurations }),
-      ...(patch.company_logo_url !== undefined && { companyLogoUrl: patch.company_logo_url }),
-      ...(patch.website_url !== undefined && { websiteUrl: patch.website_url }),
-      ...(patch.webhook_enabled !== undefined && { webhookEnabled: patch.webhook_enabled }),
-      ...(patch.declared_revenue !== undefined && { declaredRevenue: patch.declared_revenue }),
-    };
-    return updateCompany(tx, id, changes, clock.now(current.organizationId ?? current.id));
+    const feePolicyId = await feePolicyChange(tx, principal, current.organizationId!, 'fee_policy_id', current.feePolicyId, patch.fee_policy_id);
+    const changes = { ...companyChanges(current, patch), ...(feePolicyId !== undefined && { feePolicyId }) };
+    return updateCompany(tx, id, changes, clock.now(current.organizationId!));
   });
+}
+
+/** PATCH /v1/companies/me: the caller's own company; an organization also sets its default fee policy. */
+export async function patchMyCompany(db: Database, clock: Clock, principal: CompanyPrincipal, patch: PatchMyCompanyInput): Promise<CompanyRow> {
+  return db.transaction(async (tx) => {
+    const current = await findCompany(tx, eq(companies.id, principal.companyId), true);
+    if (!current) throw notFound('Company');
+    const defaultFeePolicyId = await feePolicyChange(tx, principal, principal.organizationId, 'default_fee_policy_id', current.defaultFeePolicyId, patch.default_fee_policy_id);
+    const changes = { ...companyChanges(current, patch), ...(defaultFeePolicyId !== undefined && { defaultFeePolicyId }) };
+    return updateCompany(tx, current.id, changes, clock.now(principal.organizationId));
+  });
+}
+
+/** The columns a PATCH sets: nested contact/address merge and the company shape is derived again. */
+function companyChanges(current: CompanyRow, patch: PatchCompanyInput): Partial<NewCompanyRow> {
+  const contact = mergeNested(current.contact, patch.contact as Record<string, unknown> | undefined);
+  const address = mergeNested(current.address, patch.address as Record<string, unknown> | undefined);
+  const { shape, issues } = deriveCompanyShape({
+    documentNumber: current.documentNumber,
+    taxType: (patch.document_tax_type ?? current.documentTaxType) as TaxType,
+    contact,
+  });
+  if (!shape) throw validationError(issues);
+  return {
+    contact: shape.contact,
+    address,
+    documentTaxType: shape.taxType,
+    ...(patch.name !== undefined && { name: patch.name }),
+    ...(patch.full_name !== undefined && { fullName: patch.full_name }),
+    ...(patch.transfer_configurations !== undefined && { transferConfigurations: patch.transfer_configurations }),
+    ...(patch.company_logo_url !== undefined && { companyLogoUrl: patch.company_logo_url }),
+    ...(patch.website_url !== undefined && { websiteUrl: patch.website_url }),
+    ...(patch.webhook_enabled !== undefined && { webhookEnabled: patch.webhook_enabled }),
+    ...(patch.declared_revenue !== undefined && { declaredRevenue: patch.declared_revenue }),
+  };
 }
 
 /** Staff status moves; every real change emits `company.status-changed` in the same transaction. */

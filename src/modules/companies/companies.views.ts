@@ -1,5 +1,5 @@
 import type { CompanyRow } from '../../db/schema/index.js';
-import type { MerchantView, OrganizationView } from './companies.schemas.js';
+import type { MerchantView, MyCompanyView, OrganizationView } from './companies.schemas.js';
 
 /** A company as the Merchant resource shows it; `kyc_enabled` is null on merchants (platform-api.md). */
 export function toMerchantView(row: CompanyRow): MerchantView {
@@ -19,6 +19,7 @@ export function toMerchantView(row: CompanyRow): MerchantView {
     webhook_enabled: row.webhookEnabled,
     kyc_enabled: row.kind === 'ORGANIZATION' ? (row.kycEnabled ?? false) : null,
     declared_revenue: row.declaredRevenue,
+    fee_policy_id: row.feePolicyId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -30,5 +31,11 @@ export function toOrganizationView(row: CompanyRow): OrganizationView {
     kyc_enabled: row.kycEnabled ?? false,
     share_documents: row.shareDocuments,
     company_onboarding_enabled: row.companyOnboardingEnabled,
+    default_fee_policy_id: row.defaultFeePolicyId,
   };
+}
+
+/** The authenticated company (GET/PATCH /v1/companies/me): an organization shows its default fee policy. */
+export function toMyCompanyView(row: CompanyRow): MyCompanyView {
+  return row.kind === 'ORGANIZATION' ? { ...toMerchantView(row), default_fee_policy_id: row.defaultFeePolicyId } : toMerchantView(row);
 }

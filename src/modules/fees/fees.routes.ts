@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed } from '../../http/route-helpers.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
-import { createPolicyBody, feePolicySchema, quoteBody, quoteSchema, replacePolicyBody, toPolicyView } from './fees.schemas.js';
-import { createPolicy, deactivatePolicy, getPolicy, listPolicies, quotePolicy, replacePolicy } from './fees.service.js';
+import { createPolicyBody, feePolicySchema, merchantQuoteBody, merchantQuoteSchema, quoteBody, quoteSchema, replacePolicyBody, toPolicyView } from './fees.schemas.js';
+import { createPolicy, deactivatePolicy, getPolicy, listPolicies, quoteForMerchant, quotePolicy, replacePolicy } from './fees.service.js';
 
 const idParam = idParams('id');
+const merchantParam = idParams('merchantId');
 /** Fastify hands a bodiless DELETE a null body. */
 const noBody = emptyBody.nullable();
 const org = (permission: string) => ({ permission, organizationOnly: true });
@@ -55,4 +56,10 @@ export default async function feesRoutes(app: FastifyInstance) {
     config: org('fee_policy.view'),
     schema: { summary: 'Quote the fee of a transaction', params: idParam, body: quoteBody, response: { 200: quoteSchema } },
   }, async (request) => quotePolicy(db, callerCompany(request), request.params.id, request.body.transaction));
+
+  // money.md M1; a merchant key may quote for its own id (docs/decisions/fees.md).
+  r.post('/v1/merchants/:merchantId/fee-quote', {
+    config: { permission: 'merchant.fee_quote.view' },
+    schema: { summary: "Quote a merchant's fee and receivables", params: merchantParam, body: merchantQuoteBody, response: { 200: merchantQuoteSchema } },
+  }, async (request) => quoteForMerchant(db, app.deps.clock, callerCompany(request), request.params.merchantId, request.body.transaction));
 }

@@ -3,6 +3,8 @@ import type { FeePolicyRow } from '../../db/schema/index.js';
 import { requestIdField, upperEnum } from '../../http/schemas.js';
 import { CONDITION_FIELDS, LIST_OPERATORS, NUMERIC_FIELDS, OPERATORS, ORDER_OPERATORS, percentageUnits, type Rule } from './fees.rules.js';
 import { CARD_BRANDS } from '../cards/brands.js';
+import { PAYMENT_METHODS } from '../transactions/transactions.states.js';
+import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT } from '../transactions/transactions.rules.js';
 
 /** 0-100, a multiple of 0.0001, checked on the decimal rendering (never by float division). */
 const percentage = () =>
@@ -68,6 +70,40 @@ export const quoteBody = z.strictObject({
     installments: z.int().min(1).max(99).optional(),
     card_data: z.strictObject({ brand: upperEnum(CARD_BRANDS).optional() }).optional(),
   }),
+});
+
+/**
+ * The merchant fee quote (money.md M1) takes what a transaction would (payments.md P3): a known method, an amount
+ * the method can carry, installments 1-12 on CREDIT_CARD and exactly 1 otherwise, no card data on PIX.
+ */
+export const merchantQuoteBody = z.strictObject({
+  transaction: z
+    .strictObject({
+      amount: z.int().min(1).max(MAX_AMOUNT),
+      payment_method: upperEnum(PAYMENT_METHODS),
+      installments: z.int().min(1).max(MAX_INSTALLMENTS).optional(),
+      card_data: z.strictObject({ brand: upperEnum(CARD_BRANDS).optional() }).optional(),
+    })
+    .superRefine((tx, ctx) => {
+      if (tx.payment_method === 'PIX' && tx.amount > MAX_PIX_AMOUNT) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: `amount must be at most ${MAX_PIX_AMOUNT}`, params: { type: 'TOO_LARGE', constraints: { max: MAX_PIX_AMOUNT } } });
+      }
+      if (tx.payment_method !== 'CREDIT_CARD' && (tx.installments ?? 1) > 1) {
+        ctx.addIssue({ code: 'custom', path: ['installments'], message: 'installments must be at most 1', params: { type: 'TOO_LARGE', constraints: { max: 1 } } });
+      }
+      if (tx.payment_method === 'PIX' && tx.card_data !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['card_data'], message: 'card_data is not accepted for PIX', params: { type: 'UNKNOWN_FIELD' } });
+      }
+    }),
+});
+
+const quotedReceivable = z.object({ installment: z.int(), payment_date: z.string(), gross_amount: z.int(), fee_amount: z.int(), net_amount: z.int() });
+export const merchantQuoteSchema = z.object({
+  fee_policy_id: z.string().nullable(),
+  rule_id: z.string().nullable(),
+  fee_amount: z.int(),
+  net_amount: z.int(),
+  receivables: z.array(quotedReceivable),
 });
 
 export const quoteSchema = z.object({ fee_policy_id: z.string(), rule_id: z.string().nullable(), fee_amount: z.number().int(), net_amount: z.number().int() });

@@ -10,6 +10,9 @@ import { claimRequestId } from '../../kernel/idempotency.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { percentageDecimal, quote, type QuoteTransaction, type Rule } from './fees.rules.js';
 import type { PolicyInput, StoredRule } from './fees.schemas.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
+import { effectivePolicy } from './effective-fee.js';
+import { feeQuote, type FeeQuote, type FeeQuoteTransaction } from './fee-quote.rules.js';
 
 const NAME_UQ = 'fee_policies_org_name_uq';
 const nameTaken = (name: string) => conflict('A fee policy with this name already exists in the organization', 'name', name);
@@ -98,4 +101,14 @@ export async function listPolicies(db: Database, principal: CompanyPrincipal, q:
 export async function quotePolicy(db: Database, principal: CompanyPrincipal, id: string, tx: QuoteTransaction) {
   const policy = await getPolicy(db, principal, id);
   return { fee_policy_id: policy.id, ...quote(policy.rules as Rule[], tx) };
+}
+
+/**
+ * POST /v1/merchants/{merchantId}/fee-quote: what the merchant would receive from a transaction, and when, under
+ * its effective policy, dated from today on its organization's clock.
+ */
+export async function quoteForMerchant(db: Database, clock: Clock, principal: CompanyPrincipal, merchantId: string, tx: FeeQuoteTransaction): Promise<FeeQuote> {
+  const company = await merchantPathCompany(db, principal, merchantId);
+  const policy = await effectivePolicy(db, company.id);
+  return feeQuote(policy, tx, clock.now(company.organizationId ?? company.id));
 }

@@ -34,17 +34,17 @@ export class SandboxPayments {
 
   constructor(
     private readonly name: ProviderName,
-    private readonly openCard: (value: string) => string = (v) => v,
+    private readonly openCard: (value: string) => string | Promise<string> = (v) => v,
   ) {}
 
   private id(kind: string, key: string) {
     return `${this.name.toLowerCase()}_${kind}_${hex(24, this.name, kind, key)}`;
   }
 
-  authorize(req: P.AuthorizeCardRequest): P.CardPaymentResult {
+  async authorize(req: P.AuthorizeCardRequest): Promise<P.CardPaymentResult> {
     const known = this.payments.get(req.idempotencyKey);
     if (known) return known.result;
-    const number = this.openCard(req.card.number);
+    const number = await this.openCard(req.card.number);
     const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
     let result: P.CardPaymentResult;
     if (number === SANDBOX_CARDS.declined) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } };
@@ -142,11 +142,14 @@ export class SandboxPayments {
     return known ? { found: true, ...known } : { found: false };
   }
 
-  /** payments.md P7: frictionless success by default; the listed cards fail, challenge or are not enrolled. */
-  authenticate(req: P.ThreeDsRequest): P.ThreeDsResult {
+  /**
+   * payments.md P7: frictionless success by default; the listed cards fail, challenge or are not enrolled. P9's row
+   * decides whatever the challenge preference (docs/decisions/transactions.md).
+   */
+  async authenticate(req: P.ThreeDsRequest): Promise<P.ThreeDsResult> {
     const known = this.sessions.get(req.idempotencyKey);
     if (known) return known;
-    const number = this.openCard(req.card.number);
+    const number = await this.openCard(req.card.number);
     const mastercard = number.startsWith('5');
     const ids = {
       version: '2.2.0',
@@ -157,7 +160,7 @@ export class SandboxPayments {
     let result: P.ThreeDsResult;
     if (number === THREE_DS_NOT_ENROLLED) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: null, eci: null, authenticationValue: null, failureReason: 'CARD_NOT_ENROLLED' };
     else if (THREE_DS_FRICTIONLESS_FAIL.has(number)) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: 'N', eci: mastercard ? '00' : '07', authenticationValue: null, failureReason: 'AUTHENTICATION_FAILED' };
-    else if (THREE_DS_CHALLENGE.has(number) || req.challengePreference === 'CHALLENGE_MANDATED') result = { ...ids, status: 'ACTION_REQUIRED', flow: 'CHALLENGE', transStatus: null, eci: null, authenticationValue: null, failureReason: null };
+    else if (THREE_DS_CHALLENGE.has(number)) result = { ...ids, status: 'ACTION_REQUIRED', flow: 'CHALLENGE', transStatus: null, eci: null, authenticationValue: null, failureReason: null };
     else result = { ...ids, status: 'SUCCEEDED', flow: 'FRICTIONLESS', transStatus: 'Y', eci: mastercard ? '02' : '05', authenticationValue: Buffer.from(hex(40, 'cavv', req.idempotencyKey), 'hex').toString('base64'), failureReason: null };
     this.sessions.set(req.idempotencyKey, result);
     return result;

@@ -34,12 +34,12 @@ export interface SandboxOptions {
   /** Secret of the sandbox's webhook signatures. */
   webhookSecret?: string;
   /** Opens an `ev:` card value (the vault); without it such cards approve like any other. */
-  openCard?: (value: string) => string;
+  openCard?: (value: string) => string | Promise<string>;
 }
 
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-provider-webhook-secret';
 
-type Impl = { [K in OperationName]: (req: Parameters<ProviderOperations[K]>[0]) => Awaited<ReturnType<ProviderOperations[K]>> };
+type Impl = { [K in OperationName]: (req: Parameters<ProviderOperations[K]>[0]) => Awaited<ReturnType<ProviderOperations[K]>> | ReturnType<ProviderOperations[K]> };
 
 // Declaration merging: the constructor installs one method per operation.
 export interface SandboxProvider extends ProviderOperations {}
