@@ -24,6 +24,8 @@ import { TransactionBatcher } from '../../db/batcher.js';
 import { transferDeps as transferDepsOf } from './banking.context.js';
 import { applyStatusReport, createTransfer, getTransfer } from './transfers.service.js';
 import balanceRoutes from './balances.routes.js';
+import { createTransfersHandler } from './transfer-create.js';
+import { recordProviderIds } from './transfer-submission.js';
 
 const idParam = idParams('id');
 const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: upperEnum(PROVIDER_NAMES).optional(), company_id: uuid().optional() } });
@@ -37,7 +39,12 @@ export default async function bankingRoutes(app: FastifyInstance) {
 
   // Transfers a crashed process left behind, and the sandbox autopilot, are durable jobs (banking.jobs.ts).
   // Creates from one origin account are grouped into one transaction per batch (one batcher per app).
-  const transferDeps = { ...transferDepsOf(app.deps), batcher: new TransactionBatcher(db) };
+  const baseDeps = transferDepsOf(app.deps);
+  const transferDeps = {
+    ...baseDeps,
+    batcher: new TransactionBatcher(db, createTransfersHandler(baseDeps)),
+    recorder: new TransactionBatcher(db, recordProviderIds, { mode: 'statement' }),
+  };
 
   r.post('/v1/banking/bank-accounts', {
     config: { permission: 'banking.create' },
