@@ -6,6 +6,7 @@ import { transactionSchema } from '../modules/transactions/transactions.view.js'
 import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
+import { anticipationCreatedPayload, anticipationStatusChangedPayload } from '../modules/anticipations/anticipations.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -57,6 +58,9 @@ export const EVENT_PAYLOADS = {
   // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
   'refund.created': refundCreatedPayload,
   'refund.status-changed': refundStatusChangedPayload,
+  // money.md M4/M9: the anticipation as GET returns it (+ the account's last ledger sequence).
+  'anticipation.created': anticipationCreatedPayload,
+  'anticipation.status-changed': anticipationStatusChangedPayload,
   'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
   'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
   'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),

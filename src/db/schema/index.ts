@@ -13,3 +13,4 @@ export * from './transactions.js';
 export * from './three-ds.js';
 export * from './refunds.js';
 export * from './receivables.js';
+export * from './anticipations.js';
