@@ -31,6 +31,7 @@ import { transactionDeps } from './modules/transactions/transactions.context.js'
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
 
@@ -136,6 +137,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
+  jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });

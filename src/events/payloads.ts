@@ -5,6 +5,7 @@ import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
 import { transactionSchema } from '../modules/transactions/transactions.view.js';
 import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
+import { settlementCompletedPayload } from '../modules/receivables/receivables.schemas.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 import { anticipationCreatedPayload, anticipationStatusChangedPayload } from '../modules/anticipations/anticipations.schemas.js';
 
@@ -34,6 +35,8 @@ export const EVENT_PAYLOADS = {
     error_message: z.string().optional().describe('On FAILED, when available'),
   }),
   // money.md M9: a debt moved (a credit repaid it, a debit found available short); sequence = the account's last.
+  // money.md M2/M9: the settlement record, with the account's last ledger sequence.
+  'settlement.completed': settlementCompletedPayload,
   'balance.debt-changed': z.object({ bank_account_id: z.string(), old_debt: z.int(), new_debt: z.int(), sequence: z.int() }),
   'onboarding-document.status-changed': z.object({
     onboarding_document_id: z.string(),

@@ -23,6 +23,7 @@ import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
+import receivablesRoutes from './receivables/receivables.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
@@ -52,6 +53,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   threeDsRoutes,
   refundsRoutes,
   sandboxPaymentControlRoutes,
+  receivablesRoutes,
   anticipationsRoutes,
 ];
 
