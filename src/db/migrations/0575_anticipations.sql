@@ -49,4 +49,4 @@ create table anticipations (
 create unique index anticipations_automatic_once on anticipations (bank_account_id, payment_date) where type = 'AUTOMATIC';
 create index anticipations_org_idx on anticipations (organization_id, created_at, id);
 create index anticipations_company_idx on anticipations (company_id, created_at, id);
-create index receivables_anticipation_idx on receivables (anticipation_id) where anticipation_id is not null;
+-- receivables (0580) come after this file: reservations are found by the anticipation's item ids (primary keys).

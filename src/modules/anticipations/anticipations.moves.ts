@@ -44,7 +44,7 @@ export async function recordStatusChange(tx: Executor, before: AnticipationRow, 
 /** Ends a PENDING anticipation without money (REFUSED, CANCELED): its receivables are eligible again. */
 async function endWithoutMoney(tx: Executor, row: AnticipationRow, to: 'REFUSED' | 'CANCELED', reason: string | null, correlationId: string, now: Date): Promise<AnticipationRow> {
   anticipationMachine.assert(row.status, to);
-  await releaseReceivables(tx, row.id, now);
+  await releaseReceivables(tx, row.id, row.items.map((i) => i.receivable_id), now);
   const after = await updateAnticipation(tx, row.id, { status: to, refusalReason: reason, updatedAt: now });
   await recordStatusChange(tx, row, after, correlationId, now);
   return after;

@@ -80,11 +80,12 @@ export async function reserveReceivables(ex: Executor, ids: string[], anticipati
 }
 
 /** Undoes a reservation (canceled, refused): the receivables still PENDING become eligible again. */
-export async function releaseReceivables(ex: Executor, anticipationId: string, now: Date): Promise<void> {
+export async function releaseReceivables(ex: Executor, anticipationId: string, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await ex
     .update(receivables)
     .set({ anticipationId: null, updatedAt: now })
-    .where(and(eq(receivables.anticipationId, anticipationId), eq(receivables.status, 'PENDING')));
+    .where(and(inArray(receivables.id, ids), eq(receivables.anticipationId, anticipationId), eq(receivables.status, 'PENDING')));
 }
 
 /** Completion (M4): paid at the anticipation's date, net reduced by its anticipation fee, original date kept. */
