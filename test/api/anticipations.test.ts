@@ -4,7 +4,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { affiliations, companies, events, receivables } from '../../src/db/schema/index.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { anticipationFee, daysBetween, parseRate } from '../../src/modules/anticipations/anticipations.rules.js';
-import { scheduleAutomaticAnticipation } from '../../src/modules/anticipations/anticipations.jobs.js';
 import { saoPauloDate } from '../../src/modules/transactions/receivables.schedule.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -47,6 +46,8 @@ const payment = (m: M) => seedTransaction(t, m, { status: 'APPROVED', amount: 30
 const merchantReceivables = (transactionId: string) =>
   t.db.db.select().from(receivables).where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT'))).orderBy(asc(receivables.installment));
 const today = (m: M) => saoPauloDate(t.deps.clock.now(m.organizationId));
+/** Tomorrow: an anticipation dated today completes at once (a job), so the controls are tried on tomorrow's. */
+const tomorrow = (m: M) => saoPauloDate(new Date(t.deps.clock.now(m.organizationId).getTime() + 86_400_000));
 const balance = async (m: M) => (await req('GET', `/v1/banking/bank-accounts/${m.bankAccountId}/balance`, m.orgKey, undefined, 200)).json();
 const advance = (m: M, payload: object) => req('POST', `/v1/platform/sandbox/organizations/${m.organizationId}/clock/advance`, t.platformKey, payload, 200);
 const quote = (m: M, body: object = {}, status = 201) => req('POST', '/v1/anticipations/quotes', m.apiKey, { bank_account_id: m.bankAccountId, ...body }, status);
@@ -113,7 +114,7 @@ describe('anticipations (M4)', () => {
   it('create reserves the receivables; the decision completes it with one posting; replays answer the first', async () => {
     const m = await setup();
     const tr = await payment(m);
-    const q = (await quote(m, { requested_amount: 19_200 })).json();
+    const q = (await quote(m, { requested_amount: 19_200, payment_date: tomorrow(m) })).json();
     const requestId = randomUUID();
     const created = (await create(m, q.id, requestId)).json();
     expect(created).toMatchObject({ request_id: requestId, type: 'SPOT', status: 'PENDING', amount: 19_200, fee_amount: q.fee_amount, net_amount: q.net_amount, completed_at: null, refusal_reason: null });
@@ -135,7 +136,7 @@ describe('anticipations (M4)', () => {
     expect(after.available).toBe(before.available + 19_200 - q.fee_amount);
     const paid = await merchantReceivables(tr.id);
     for (const [i, r] of paid.slice(0, 2).entries()) {
-      expect(r).toMatchObject({ status: 'PAID', paymentDate: today(m), originalPaymentDate: reserved[i].paymentDate, anticipationFeeAmount: q.items[i].fee_amount, netAmount: 9600 - q.items[i].fee_amount });
+      expect(r).toMatchObject({ status: 'PAID', paymentDate: tomorrow(m), originalPaymentDate: reserved[i].paymentDate, anticipationFeeAmount: q.items[i].fee_amount, netAmount: 9600 - q.items[i].fee_amount });
     }
     expect(paid[2].status).toBe('PENDING');
     await decide(created.id, 'APPROVED', 409);
@@ -165,13 +166,13 @@ describe('anticipations (M4)', () => {
   it('cancel and refusal release the receivables; terminal states refuse further moves', async () => {
     const m = await setup();
     const tr = await payment(m);
-    const a = (await create(m, (await quote(m)).json().id)).json();
+    const a = (await create(m, (await quote(m, { payment_date: tomorrow(m) })).json().id)).json();
     const canceled = (await req('POST', `/v1/anticipations/${a.id}/cancel`, m.apiKey, undefined, 200)).json();
     expect(canceled.status).toBe('CANCELED');
     expect((await merchantReceivables(tr.id)).every((r) => r.anticipationId === null)).toBe(true);
     await req('POST', `/v1/anticipations/${a.id}/cancel`, m.apiKey, undefined, 409);
     await decide(a.id, 'APPROVED', 409);
-    const b = (await create(m, (await quote(m)).json().id)).json();
+    const b = (await create(m, (await quote(m, { payment_date: tomorrow(m) })).json().id)).json();
     const refused = (await decide(b.id, 'REFUSED')).json();
     expect(refused).toMatchObject({ status: 'REFUSED', refusal_reason: 'REFUSED_BY_PROVIDER' });
     expect((await merchantReceivables(tr.id)).every((r) => r.anticipationId === null && r.status === 'PENDING')).toBe(true);
@@ -199,7 +200,7 @@ describe('anticipations (M4)', () => {
   it('a refund that takes a reserved receivable makes the completion refuse (RECEIVABLES_CHANGED), posting nothing', async () => {
     const m = await setup();
     const tr = await payment(m);
-    const a = (await create(m, (await quote(m)).json().id)).json();
+    const a = (await create(m, (await quote(m, { payment_date: tomorrow(m) })).json().id)).json();
     await req('POST', `/v1/transactions/${tr.id}/refunds`, m.apiKey, { amount: 500 }, 201);
     const res = await decide(a.id, 'APPROVED', 409);
     expect(reasonOf(res)).toBe('RECEIVABLES_CHANGED');
@@ -209,8 +210,10 @@ describe('anticipations (M4)', () => {
   it('automatic: one AUTOMATIC anticipation per account and day at the automatic rate', async () => {
     const m = await setup();
     const tr = await payment(m);
-    await t.db.db.update(companies).set({ anticipationConfigurations: { automatic_enabled: true, delay_days: 1 } }).where(eq(companies.id, m.id));
-    await t.db.db.transaction((tx) => scheduleAutomaticAnticipation(tx, m.organizationId, t.deps.clock.now(m.organizationId)));
+    expect((await req('GET', `/v1/merchants/${m.id}`, m.orgKey, undefined, 200)).json().anticipation_configurations).toEqual({ automatic_enabled: false, delay_days: 1 });
+    await req('PATCH', `/v1/merchants/${m.id}`, m.orgKey, { anticipation_configurations: { delay_days: 31 } }, 400);
+    const patched = (await req('PATCH', `/v1/merchants/${m.id}`, m.orgKey, { anticipation_configurations: { automatic_enabled: true } }, 200)).json();
+    expect(patched.anticipation_configurations).toEqual({ automatic_enabled: true, delay_days: 1 });
     await advance(m, { seconds: 2 * 86_400 });
     const list = (await req('GET', `/v1/anticipations?type=AUTOMATIC`, m.apiKey, undefined, 200)).json();
     expect(list.data).toHaveLength(1);

@@ -78,7 +78,14 @@ export const companyInputFields = {
 /** money.md M1: the merchant's own fee policy (null: none, its organization's default applies). */
 const feePolicyIdField = uuid().nullable().optional().describe("The merchant's own fee policy: an active policy of the organization; null detaches it");
 
-export const createMerchantBody = z.strictObject({ ...companyInputFields, fee_policy_id: feePolicyIdField });
+/** money.md M4: a merchant's automatic anticipation (a PATCH merges the fields given). */
+const anticipationConfigurationsField = z.strictObject({
+  automatic_enabled: z.boolean().optional().describe('Default false'),
+  delay_days: z.int().min(1).max(30).optional().describe('1-30, default 1: receivables of transactions approved at least this many days before'),
+}).optional();
+export const ANTICIPATION_DEFAULTS = { automatic_enabled: false, delay_days: 1 } as const;
+
+export const createMerchantBody = z.strictObject({ ...companyInputFields, fee_policy_id: feePolicyIdField, anticipation_configurations: anticipationConfigurationsField });
 export type CreateCompanyInput = z.infer<typeof createMerchantBody>;
 
 const patchCompanyFields = {
@@ -88,7 +95,7 @@ const patchCompanyFields = {
   contact: contactSchema.partial().strict().optional(),
   address: addressSchema.partial().strict().optional(),
 };
-export const patchMerchantBody = z.strictObject({ ...patchCompanyFields, fee_policy_id: feePolicyIdField });
+export const patchMerchantBody = z.strictObject({ ...patchCompanyFields, fee_policy_id: feePolicyIdField, anticipation_configurations: anticipationConfigurationsField });
 export type PatchMerchantInput = z.infer<typeof patchMerchantBody>;
 /** PATCH /v1/companies/me: the same fields as a merchant's PATCH; an organization also sets its default fee policy. */
 export const patchMyCompanyBody = z.strictObject({
@@ -155,6 +162,7 @@ export const merchantSchema = z.object({
   kyc_enabled: z.boolean().nullable(),
   declared_revenue: z.int(),
   fee_policy_id: uuid().nullable().describe("The merchant's own fee policy (null on organizations, and on merchants that use their organization's default)"),
+  anticipation_configurations: z.object({ automatic_enabled: z.boolean(), delay_days: z.int() }).describe('money.md M4 (the defaults on organizations)'),
   created_at: timestamp(),
   updated_at: timestamp(),
 });

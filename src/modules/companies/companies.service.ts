@@ -12,7 +12,8 @@ import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
 import { findCompany, findMerchantInReach, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
-import type { CreateCompanyInput, PatchCompanyInput, PatchMerchantInput, PatchMyCompanyInput } from './companies.schemas.js';
+import { ANTICIPATION_DEFAULTS, type CreateCompanyInput, type PatchCompanyInput, type PatchMerchantInput, type PatchMyCompanyInput } from './companies.schemas.js';
+import { scheduleAutomaticAnticipation } from '../anticipations/anticipations.jobs.js';
 import { assertAttachable, feePolicyChange } from '../fees/fee-attachment.js';
 import { toMerchantView } from './companies.views.js';
 
@@ -79,10 +80,12 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
         companyOnboardingEnabled: cmd.settings?.companyOnboardingEnabled ?? true,
         declaredRevenue: input.declared_revenue ?? 0,
         feePolicyId: cmd.kind === 'MERCHANT' ? (input.fee_policy_id?.toLowerCase() ?? null) : null,
+        anticipationConfigurations: cmd.kind === 'MERCHANT' ? mergedAnticipation(null, (input as CreateCompanyInput).anticipation_configurations) : null,
         createdAt: now,
         updatedAt: now,
       };
       const company = await insertCompany(tx, row);
+      if (company.anticipationConfigurations?.automatic_enabled) await scheduleAutomaticAnticipation(tx, cmd.organizationId!, now);
       await insertApiKey(tx, { id: randomUUID(), companyId: id, kind: cmd.kind, keyHash: hashApiKey(apiKey), keyPrefix: keyDisplayPrefix(apiKey) });
       await recordEvent(tx, {
         type: 'company.created',
@@ -115,8 +118,12 @@ export async function patchMerchant(db: Database, clock: Clock, principal: Compa
   return db.transaction(async (tx) => {
     const current = await getMerchant(tx, principal, id, true);
     const feePolicyId = await feePolicyChange(tx, principal, current.organizationId!, 'fee_policy_id', current.feePolicyId, patch.fee_policy_id);
-    const changes = { ...companyChanges(current, patch), ...(feePolicyId !== undefined && { feePolicyId }) };
-    return updateCompany(tx, id, changes, clock.now(current.organizationId!));
+    const anticipationConfigurations = patch.anticipation_configurations ? mergedAnticipation(current.anticipationConfigurations, patch.anticipation_configurations) : undefined;
+    const changes = { ...companyChanges(current, patch), ...(feePolicyId !== undefined && { feePolicyId }), ...(anticipationConfigurations && { anticipationConfigurations }) };
+    const now = clock.now(current.organizationId!);
+    // money.md M4: turning automatic anticipation on starts the organization's daily run (one per day, deduplicated).
+    if (anticipationConfigurations?.automatic_enabled) await scheduleAutomaticAnticipation(tx, current.organizationId!, now);
+    return updateCompany(tx, id, changes, now);
   });
 }
 
@@ -129,6 +136,11 @@ export async function patchMyCompany(db: Database, clock: Clock, principal: Comp
     const changes = { ...companyChanges(current, patch), ...(defaultFeePolicyId !== undefined && { defaultFeePolicyId }) };
     return updateCompany(tx, current.id, changes, clock.now(principal.organizationId));
   });
+}
+
+/** A merchant's anticipation settings after a create or PATCH: the fields given over the current ones (or the defaults). */
+function mergedAnticipation(current: CompanyRow['anticipationConfigurations'], given: { automatic_enabled?: boolean; delay_days?: number } | undefined) {
+  return { ...ANTICIPATION_DEFAULTS, ...(current ?? {}), ...Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined)) } as { automatic_enabled: boolean; delay_days: number };
 }
 
 /** The columns a PATCH sets: nested contact/address merge and the company shape is derived again. */

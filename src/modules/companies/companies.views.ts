@@ -1,5 +1,5 @@
 import type { CompanyRow } from '../../db/schema/index.js';
-import type { MerchantView, MyCompanyView, OrganizationView } from './companies.schemas.js';
+import { ANTICIPATION_DEFAULTS, type MerchantView, type MyCompanyView, type OrganizationView } from './companies.schemas.js';
 
 /** A company as the Merchant resource shows it; `kyc_enabled` is null on merchants (platform-api.md). */
 export function toMerchantView(row: CompanyRow): MerchantView {
@@ -20,6 +20,7 @@ export function toMerchantView(row: CompanyRow): MerchantView {
     kyc_enabled: row.kind === 'ORGANIZATION' ? (row.kycEnabled ?? false) : null,
     declared_revenue: row.declaredRevenue,
     fee_policy_id: row.feePolicyId,
+    anticipation_configurations: { ...ANTICIPATION_DEFAULTS, ...(row.anticipationConfigurations ?? {}) },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
