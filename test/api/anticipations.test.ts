@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { affiliations, companies, events, receivables } from '../../src/db/schema/index.js';
+import { affiliations, companies, events, ledgerTransactions, receivables } from '../../src/db/schema/index.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { anticipationFee, daysBetween, parseRate } from '../../src/modules/anticipations/anticipations.rules.js';
 import { saoPauloDate } from '../../src/modules/transactions/receivables.schedule.js';
@@ -221,5 +221,22 @@ describe('anticipations (M4)', () => {
     expect(auto).toMatchObject({ type: 'AUTOMATIC', status: 'COMPLETED', rate_percentage: 1.5, amount: 28_800 });
     expect(auto.request_id).toBe(`auto-anticipation:${m.bankAccountId}:${auto.payment_date}`);
     expect((await merchantReceivables(tr.id)).every((r) => r.status === 'PAID' && r.anticipationId === auto.id)).toBe(true);
+  });
+
+  it('concurrency: two creates over the same receivables reserve them once; two approvals post once', async () => {
+    const m = await setup();
+    await payment(m);
+    const [q1, q2] = [(await quote(m, { payment_date: tomorrow(m) })).json(), (await quote(m, { payment_date: tomorrow(m) })).json()];
+    const results = await Promise.all([q1, q2].map((q) => t.request({ method: 'POST', url: '/core/v1/anticipations', key: m.apiKey, payload: { request_id: randomUUID(), quote_id: q.id } })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(reasonOf(results.find((r) => r.statusCode === 409)!)).toBe('RECEIVABLES_CHANGED');
+    const id = results.find((r) => r.statusCode === 201)!.json().id as string;
+    const decisions = await Promise.all([1, 2].map(() => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/anticipations/${id}/decision`, key: t.platformKey, payload: { decision: 'APPROVED' } })));
+    expect(decisions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const posted = await t.db.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.sourceType, 'ANTICIPATION'), eq(ledgerTransactions.sourceId, id)));
+    expect(posted.map((p) => p.code)).toEqual(['ANTICIPATION_COMPLETED']);
+    const b = await balance(m);
+    expect(b.pending).toBe(0);
+    expect(b.available).toBe(28_800 - q1.fee_amount);
   });
 });
