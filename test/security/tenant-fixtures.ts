@@ -134,6 +134,8 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
 /** Query strings an operation requires (the attack must get past validation to reach the reach check). */
 export const QUERIES: Record<string, string> = {
   'GET /v1/merchants/{merchantId}/onboarding-requirements': 'provider=PROVIDER_A',
+  // `<key>`: the caller's own id of that resource (the isolation test swaps in the other tenant's to attack).
+  'GET /v1/receivables/schedule': 'bank_account_id=<bank-accounts/{id}>',
 };
 
 /** Body id fields -> the factory whose id they take (a field ending in _id/_ids that is not here fails the test). */
