@@ -207,4 +207,19 @@ describe('refunds consume receivables (M2)', () => {
     expect(await reserved(r3.id)).toEqual([700, 0, 0]);
     expect(await balance(m)).toMatchObject({ pending: 0, available: 500 });
   });
+
+  it("a refund failing after its receivables' date has run: the restored ones settle at once in a run of their own", async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-05-03T15:00:00Z'); // Monday; +30 = Wednesday June 2 (Corpus Christi 2027 is May 27)
+    const tr = await seedTransaction(t, m, { status: 'APPROVED', amount: 4_000 });
+    const r = await refund(m, tr.id, 1_000);
+    await advanceTo(m, '2027-06-02T04:00:00Z');
+    expect(await balance(m)).toMatchObject({ pending: 0, available: 3_000, held: 1_000 });
+    await settleRefund(r.id, 'FAILED');
+    await advanceTo(m, '2027-06-02T04:00:05Z'); // the restore's run, due at once
+    expect(await balance(m)).toMatchObject({ pending: 0, available: 4_000, held: 0 });
+    const dates = (await get(`/v1/settlements?bank_account_id=${m.bankAccountId}&sort=created_at`, m.apiKey)).data.map((s: { payment_date: string; net_amount: number }) => [s.payment_date, s.net_amount]);
+    expect(dates).toEqual([['2027-06-02', 3_000], ['2027-06-02', 1_000]]);
+    expect((await rowsOf(tr.id)).map((x) => x.status).sort()).toEqual(['CANCELED', 'PAID', 'PAID']);
+  });
 });

@@ -120,12 +120,22 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   // A PENDING refund of one unit of that transaction.
   'refunds/{id}': async ({ t, merchant, ids }) =>
     (await ok(await t.request({ method: 'POST', url: `/core/v1/transactions/${ids['transactions/{id}']}/refunds`, key: merchant.apiKey, payload: { amount: 1 } }), 'refund')).id,
+  // The merchant's receivable of that transaction (money.md M2).
+  'receivables/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'GET', url: `/core/v1/receivables?transaction_id=${ids['transactions/{id}']}&role=MERCHANT`, key: merchant.apiKey }), 'receivables', 200)).data[0].id,
+  // Its settlement: the organization's clock advanced past the receivable's date (the settlement job runs).
+  'settlements/{id}': async ({ t, org, merchant }) => {
+    await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`, key: t.platformKey, payload: { seconds: 40 * 86_400 } }), 'clock advance', 200);
+    return (await ok(await t.request({ method: 'GET', url: '/core/v1/settlements', key: merchant.apiKey }), 'settlements', 200)).data[0].id;
+  },
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
 /** Query strings an operation requires (the attack must get past validation to reach the reach check). */
 export const QUERIES: Record<string, string> = {
   'GET /v1/merchants/{merchantId}/onboarding-requirements': 'provider=PROVIDER_A',
+  // `<key>`: the caller's own id of that resource (the isolation test swaps in the other tenant's to attack).
+  'GET /v1/receivables/schedule': 'bank_account_id=<bank-accounts/{id}>',
 };
 
 /** Body id fields -> the factory whose id they take (a field ending in _id/_ids that is not here fails the test). */

@@ -29,15 +29,27 @@ const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: numb
  * dates). Returns what came from them: the most the reservation may take from `pending`, so the ledger and
  * the receivables agree (M3: pending = the net of the PENDING receivables).
  */
-export async function consumeForRefund(tx: Executor, input: { transactionId: string; refundId: string; amount: number; now: Date }): Promise<number> {
+export async function consumeForRefund(tx: Executor, input: { transactionId: string; organizationId: string; refundId: string; amount: number; now: Date }): Promise<number> {
   const pending = await lockPendingMerchantReceivables(tx, input.transactionId);
   const c = consumeReceivables(pending, input.amount);
   await cancelReceivables(tx, c.cancels.map((x) => ({ ...x, refundId: input.refundId })), input.now);
   if (c.rest) {
     const from = pending.find((p) => p.id === c.rest!.id)!;
-    await insertReceivables(tx, [copyOf(from, input.refundId, { grossAmount: c.rest.amount, feeAmount: 0, netAmount: c.rest.amount }, input.now)]);
+    const [rest] = await insertReceivables(tx, [copyOf(from, input.refundId, { grossAmount: c.rest.amount, feeAmount: 0, netAmount: c.rest.amount }, input.now)]);
+    await scheduleRestored(tx, rest, input.organizationId, `refund:${input.refundId}:rest`, input.now);
   }
   return c.fromPending;
+}
+
+/**
+ * A receivable created after its date's run may have started (a refund racing the 03:00 run, whose snapshot
+ * cannot see the new row, or a restore after it): a run of its own, due at once; it settles nothing when the
+ * date's run got there first. Otherwise the date's run (already scheduled) settles it.
+ */
+async function scheduleRestored(tx: Executor, r: { bankAccountId: string | null; paymentDate: string }, organizationId: string, runKey: string, now: Date) {
+  if (!r.bankAccountId) return;
+  const late = settlementInstant(r.paymentDate).getTime() <= now.getTime();
+  await scheduleSettlement(tx, { organizationId, bankAccountId: r.bankAccountId, paymentDate: r.paymentDate, ...(late ? { runKey } : {}) }, now);
 }
 
 /**
@@ -49,10 +61,6 @@ export async function restoreForFailedRefund(tx: Executor, input: { refundId: st
   const canceled = await receivablesCanceledBy(tx, input.refundId);
   const restored = canceled.map((r) => copyOf(r, input.refundId, restoredAmounts(r), input.now));
   await insertReceivables(tx, restored);
-  for (const r of restored) {
-    if (!r.bankAccountId) continue;
-    const late = settlementInstant(r.paymentDate).getTime() <= input.now.getTime();
-    await scheduleSettlement(tx, { organizationId: input.organizationId, bankAccountId: r.bankAccountId, paymentDate: r.paymentDate, ...(late ? { runKey: `refund:${input.refundId}` } : {}) }, input.now);
-  }
+  for (const r of restored) await scheduleRestored(tx, { bankAccountId: r.bankAccountId ?? null, paymentDate: r.paymentDate }, input.organizationId, `refund:${input.refundId}:restore`, input.now);
   return restored.reduce((s, r) => s + (r.netAmount ?? 0), 0);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccounts, receivables, settlements, type NewReceivableRow, type ReceivableRow, type SettlementRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
@@ -22,14 +22,18 @@ export async function organizationAccountAt(ex: Executor, organizationId: string
   return row?.id ?? null;
 }
 
-/** A transaction's PENDING merchant receivables, last installment first, locked (a refund consumes them in that order). */
-export function lockPendingMerchantReceivables(ex: Executor, transactionId: string): Promise<ReceivableRow[]> {
-  return ex
+/**
+ * A transaction's PENDING merchant receivables, locked in id order (the order the settlement run locks in, so
+ * the two never deadlock), returned last installment first (the order a refund consumes them in).
+ */
+export async function lockPendingMerchantReceivables(ex: Executor, transactionId: string): Promise<ReceivableRow[]> {
+  const rows = await ex
     .select()
     .from(receivables)
     .where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT'), eq(receivables.status, 'PENDING')))
-    .orderBy(desc(receivables.installment), desc(receivables.paymentDate), asc(receivables.id))
+    .orderBy(asc(receivables.id))
     .for('update');
+  return rows.sort((a, b) => b.installment - a.installment || b.paymentDate.localeCompare(a.paymentDate) || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
 /** The receivables a refund canceled (consumed), locked. */
@@ -38,7 +42,7 @@ export function receivablesCanceledBy(ex: Executor, refundId: string): Promise<R
     .select()
     .from(receivables)
     .where(and(eq(receivables.refundId, refundId), eq(receivables.status, 'CANCELED')))
-    .orderBy(desc(receivables.installment), asc(receivables.id))
+    .orderBy(asc(receivables.id))
     .for('update');
 }
 

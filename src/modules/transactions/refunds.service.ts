@@ -84,7 +84,7 @@ export async function recordRefund(
     if (!checked.ok) throw refundRefusalError(checked.refusal);
     // money.md M2: the refund's money is reserved now: its transaction's receivables (last installment first),
     // then available, the shortfall as debt -> held. The ledger takes from pending exactly what the receivables gave.
-    const fromReceivables = await consumeForRefund(tx, { transactionId: locked.id, refundId: id, amount: checked.amount, now });
+    const fromReceivables = await consumeForRefund(tx, { transactionId: locked.id, organizationId: locked.organizationId, refundId: id, amount: checked.amount, now });
     let split = { pending: 0, available: 0, debt: 0 };
     let sequence: number | null = null;
     if (locked.bankAccountId) {
