@@ -20,6 +20,7 @@ import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
+import cashoutsRoutes from './cashouts/cashouts.routes.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -42,6 +43,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   onboardingPlatformRoutes,
   sandboxClockRoutes,
   threeDsRoutes,
+  cashoutsRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

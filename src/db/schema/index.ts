@@ -10,3 +10,4 @@ export * from './hardening.js';
 export * from './ledger.js';
 export * from './sandbox-clocks.js';
 export * from './three-ds.js';
+export * from './cashouts.js';
