@@ -36,10 +36,10 @@ export default async function cashoutsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = cashoutDepsOf(app.deps);
 
-  r.put('/v1/merchants/:merchantId/affiliations/:id/settlement-account', {
+  r.put('/v1/merchants/:merchantId/affiliations/:affiliationId/settlement-account', {
     config: { permission: 'merchant.affiliation.edit' },
-    schema: { summary: "Set an affiliation's settlement account (the PIX key cashouts go to)", params: idParams('merchantId', 'id'), body: settlementAccountBody, response: { 200: affiliationSchema } },
-  }, async (request) => toAffiliationView(await setSettlementAccount(deps, request.id, callerCompany(request), request.params.merchantId, request.params.id, request.body)));
+    schema: { summary: "Set an affiliation's settlement account (the PIX key cashouts go to)", params: idParams('merchantId', 'affiliationId'), body: settlementAccountBody, response: { 200: affiliationSchema } },
+  }, async (request) => toAffiliationView(await setSettlementAccount(deps, request.id, callerCompany(request), request.params.merchantId, request.params.affiliationId, request.body)));
 
   r.post('/v1/banking/cashouts', {
     config: { permission: 'cashout.create' },
