@@ -144,7 +144,7 @@ describe('cashouts', () => {
 
   it('never overdraws available under concurrent creates', async () => {
     const { org, accountId } = await cashoutMerchant(t, { deposit: 1_000, cashoutPrice: 10 });
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => createCashout(t, org.apiKey, { request_id: `cc-${i}`, bank_account_id: accountId, amount: 190 })));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => createCashout(t, org.apiKey, { request_id: `cc-${i}`, bank_account_id: accountId, amount: 190 })));
     const created = results.filter((r) => r.statusCode === 201).length;
     expect(created).toBe(5);
     expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().error.details.reason === 'INSUFFICIENT_FUNDS')).toBe(true);

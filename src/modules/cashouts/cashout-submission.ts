@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { bankAccounts, type CashoutRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { DomainError } from '../../kernel/errors.js';
 import type { CashoutResult } from '../../providers/cashouts.js';
 import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
@@ -61,9 +62,14 @@ export async function settleSubmit(deps: SubmitDeps, correlationId: string, row:
 
 /** The creating request's provider path: submit, record; a lost answer schedules one status sync per cashout. */
 export async function submitCashout(deps: SubmitDeps, correlationId: string, row: CashoutRow): Promise<CashoutRow> {
-  const settled = await settleSubmit(deps, correlationId, row, await attemptSubmit(deps, row));
+  const reread = async () => (await findCashout(deps.db, byId(row.id))) ?? row;
+  const settled = await settleSubmit(deps, correlationId, row, await attemptSubmit(deps, row)).catch(async (err) => {
+    // The sandbox control or a job moved it first: the answer is the cashout as it is now.
+    if (err instanceof DomainError && err.code === 'CONFLICT_ERROR') return reread();
+    throw err;
+  });
   if (settled !== 'retry') return settled;
   const now = deps.clock.now();
   await enqueueJob(deps.db, { kind: CASHOUT_SYNC_JOB, runAt: new Date(now.getTime() + FIRST_SYNC_AFTER_MS), payload: { cashoutId: row.id }, dedupeKey: `${CASHOUT_SYNC_JOB}:${row.id}` }, now);
-  return (await findCashout(deps.db, byId(row.id))) ?? row;
+  return reread();
 }
