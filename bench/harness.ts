@@ -18,6 +18,8 @@ export interface LoadOptions {
   body?: string;
   /** Builds each request's body (e.g. a fresh request_id). */
   makeBody?: () => string;
+  /** Builds each request's path and body (e.g. a random merchant's route). */
+  makeRequest?: () => { path: string; body?: string };
   connections?: number;
   durationSec?: number;
   warmupSec?: number;
@@ -38,6 +40,7 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
         duration,
         ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
         ...(opts.makeBody ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: opts.makeBody!() }) }] } : {}),
+        ...(opts.makeRequest ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }] } : {}),
       } as autocannon.Options,
       (err, result) => (err ? reject(err) : resolve(result)),
     );

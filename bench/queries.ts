@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
-import { holdStatement } from '../src/ledger/ledger.js';
+import { TRANSACTION_BASELINES } from './transactions-queries.js';
+import type { SQL } from 'drizzle-orm';
+import { holdManyStatement } from '../src/ledger/hold-many.js';
+import { claimRequestIdsStatement, fingerprint } from '../src/kernel/idempotency.js';
+import { insertTransfersStatement, transferAccountsStatement } from '../src/modules/banking/transfer-create.js';
+import { enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
+import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
 
 /**
  * The SQL each API scenario runs per request, statement for statement as the platform issues it (captured
@@ -29,32 +35,42 @@ async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise
 }
 
 /**
- * (b) create an internal transfer: both accounts (one read, before the transaction), then idempotency claim,
- * transfer, event, outbox row and the hold (one statement: ledger.ts holdStatement); the provider's ids after.
+ * (b)/(e) create an internal transfer, statement for statement as the platform runs a create that is alone in
+ * its batch (transfer-create.ts; the statements are compiled from the platform's own builders): in one
+ * transaction, the accounts with their companies' statuses, claim, holdMany, transfer with its submit job,
+ * event, webhook message; the provider's ids after the commit (one statement, autocommit).
  */
+const dialect = new PgDialect();
+const compile = (q: SQL) => dialect.sqlToQuery(q);
+const EVENT_INSERT = 'insert into "events" ("id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) returning "id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at"';
+
 const transferCreate: Scenario = async (pool, p) => {
   const org = p.get('org')!;
   const origin = p.get('origin')!;
   const destination = p.get('destination')!;
+  const requestId = randomUUID();
+  const body = { request_id: requestId, origin_bank_account_id: origin, destination_bank_account_id: destination, amount: 1 };
   const id = randomUUID();
   const now = new Date();
-  await pool.query('select * from bank_accounts where (id in ($1, $2) and organization_id = $3)', [origin, destination, org]);
   const row = await inTransaction(pool, async (c) => {
-    await c.query('insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id) values ($1, $2, $3, $4, $5) on conflict do nothing returning resource_id', [org, 'internal-transfer', randomUUID(), 'f'.repeat(64), id]);
-    const { rows } = await c.query('insert into internal_transfers (id, request_id, company_id, organization_id, destination_company_id, origin_bank_account_id, destination_bank_account_id, provider, amount, status, metadata, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning *', [id, randomUUID(), org, org, org, origin, destination, 'PROVIDER_A', 1, 'PENDING', null, now, now]);
+    const read = compile(transferAccountsStatement([{ ord: 0, origin, destination, caller: org, reach_organization: org, reach_company: null }]));
+    if ((await c.query(read.sql, read.params as unknown[])).rows.length !== 2) throw new Error('accounts not found');
+    const claim = compile(claimRequestIdsStatement([{ company_id: org, scope: 'internal-transfer', request_id: requestId, fingerprint: fingerprint(body), resource_id: id, ord: 0 }]));
+    if ((await c.query(claim.sql, claim.params as unknown[])).rows.length !== 1) throw new Error('claim refused');
+    const hold = compile(holdManyStatement('INTERNAL_TRANSFER_HOLD', origin, [{ ord: 1, source_type: 'INTERNAL_TRANSFER', source_id: id, amount: 1, tx_id: randomUUID(), debit_id: randomUUID(), credit_id: randomUUID() }], now));
+    if (Number((await c.query(hold.sql, hold.params as unknown[])).rows[0].n) !== 1) throw new Error('hold refused');
+    const transfer = { id, requestId, externalRequestId: null, companyId: org, organizationId: org, destinationCompanyId: org, originBankAccountId: origin, destinationBankAccountId: destination, provider: 'PROVIDER_A', amount: 1, status: 'PENDING' as const, providerTransferId: null, errorMessage: null, metadata: null, createdAt: now, updatedAt: now };
+    const submitJob = { kind: 'internal-transfer.submit', runAt: new Date(now.getTime() + 30_000), payload: { transferId: id }, dedupeKey: `internal-transfer.submit:${id}` };
+    const insert = compile(insertTransfersStatement([transfer], [{ job: submitJob, now }]));
+    await c.query(insert.sql, insert.params as unknown[]);
     const eventId = randomUUID();
-    await c.query('insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *', [eventId, 'internal-transfer.created', 1, 'payment-platform', org, org, randomUUID(), JSON.stringify(rows[0]), now]);
-    await c.query(`insert into webhook_messages (event_id, organization_id, company_id, type, status, attempt_count, next_attempt_at, created_at)
-      select $1, $2, $3, $4, 'PENDING', 0, now(), $5::timestamptz from companies c join webhook_endpoints w on w.organization_id = $6 where c.id = $7 and c.webhook_enabled`, [eventId, org, org, 'internal-transfer.created', now, org, org]);
-    const hold = new PgDialect().sqlToQuery(holdStatement(
-      { code: 'INTERNAL_TRANSFER_HOLD', source: { type: 'INTERNAL_TRANSFER', id }, account: { id: origin }, amount: 1, now },
-      { transactionId: randomUUID(), postingIds: [randomUUID(), randomUUID()] },
-    ));
-    const held = await c.query(hold.sql, hold.params as unknown[]);
-    if (Number(held.rows[0].n) !== 1) throw new Error('hold refused');
-    return rows[0];
+    await c.query(EVENT_INSERT, [eventId, 'internal-transfer.created', 1, 'payment-platform', org, org, randomUUID(), JSON.stringify(transfer), now]);
+    const messages = compile(enqueueMessagesStatement([{ event_id: eventId, organization_id: org, company_id: org, type: 'internal-transfer.created', occurred_at: now.toISOString() }]));
+    await c.query(messages.sql, messages.params as unknown[]);
+    return transfer;
   });
-  await pool.query('update internal_transfers set external_request_id = $1, provider_transfer_id = $2, updated_at = $3 where id = $4 returning *', [randomUUID(), `provider_a_tr_${id.slice(0, 8)}`, new Date(), id]);
+  const record = compile(recordProviderIdsStatement([{ id, provider_transfer_id: `provider_a_tr_${id.slice(0, 8)}`, external_request_id: randomUUID(), updated_at: new Date().toISOString() }], new Date()));
+  await pool.query(record.sql, record.params as unknown[]);
   return row;
 };
 
@@ -74,6 +90,7 @@ export const BASELINE_QUERIES: Record<string, Scenario> = {
   'merchant-read': async (pool, p) => (await pool.query(MERCHANT_READ_SQL, [p.get('id'), 'MERCHANT', p.get('org')])).rows[0],
   'transfer-create': transferCreate,
   'requirements-read': requirementsRead,
+  ...TRANSACTION_BASELINES,
 };
 
 /** pgbench scripts with the same statements (the database's own ceiling for the scenario). */

@@ -1,14 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { measure, sampleRss, startProcess, stopProcess, type Measurement } from './harness.js';
+import { measure, sampleRss, startProcess, stopProcess, type LoadOptions, type Measurement } from './harness.js';
 import { pgbenchScripts } from './queries.js';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { randomUUID } from 'node:crypto';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cardBench, CARDS_END, CARDS_START } from './cards.js';
+import { measureTransactionBaselines, measureTransactions, setupTransactionBench, transactionLines, type TransactionBench } from './transactions.js';
 
 /**
  * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
@@ -20,6 +21,13 @@ const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const HOT_RATE = 1000;
 const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503, cardsCore: 19511, cardsPci: 19512 };
 const dbName = `bench_${Date.now()}`;
+/**
+ * BENCH_ONLY=<groups, comma separated> runs only those scenarios (with their baselines) and prints them
+ * without rewriting docs/performance.md: hello (node vs Fastify), a (merchant read), b (100 origins),
+ * e (hot account), c (onboarding read), d (login), pgbench; `cards` alone rewrites only the card section.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+const want = (group: string) => !ONLY || ONLY.has(group);
 const dbUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
 const forwarded = { 'x-forwarded-proto': 'https' };
@@ -46,9 +54,68 @@ function pgbench(script: string): number {
   return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
 }
 
+function startPlatform() {
+  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+  // BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the platform process.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  return startProcess([...nodeArgs, 'dist/server.js'], {
+    DATABASE_URL: dbUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+    PORT: String(PORTS.platform),
+    PCI_PORT: String(PORTS.pci),
+    TRUST_PROXY: 'true',
+    PLATFORM_ADMIN_KEY: platformKey,
+    RATE_LIMIT_STANDARD_RPS: '1000000000',
+    RATE_LIMIT_HIGH_RPS: '1000000000',
+    LOG_LEVEL: 'warn',
+    SANDBOX_AUTOPILOT: 'false',
+  }, 'sandbox organization key');
+}
+
+/** (g) and (h): the platform's transaction creates, then their same-SQL baselines (the platform stopped first). */
+async function transactionFigures(org: Record<string, any>, stopPlatform: () => Promise<void>): Promise<string[]> {
+  const bench: TransactionBench = await setupTransactionBench(api, org as { id: string; api_key: string }, PG_ADMIN, dbUrl);
+  const measured = await measureTransactions(`http://127.0.0.1:${PORTS.platform}/core`, org.api_key, bench, DURATION);
+  await stopPlatform();
+  const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+  try {
+    measured.push(...(await measureTransactionBaselines(`http://127.0.0.1:${PORTS.sameSql}`, org.id, bench, DURATION)));
+  } finally {
+    await stopProcess(sameSql);
+  }
+  return transactionLines(measured);
+}
+
+/** BENCH_ROUNDS=n: (a) and (b) alternate platform and baseline n times; the median of each is kept (a shared machine's load drifts). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+
+async function pairMeasure(a: [string, LoadOptions], b: [string, LoadOptions]): Promise<Measurement[]> {
+  const runsA: Measurement[] = [];
+  const runsB: Measurement[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    runsA.push(await measure(a[0], a[1]));
+    runsB.push(await measure(b[0], b[1]));
+    if (ROUNDS > 1) process.stdout.write(`round ${i + 1}: ${a[0]} ${runsA[i].rps}, baseline ${runsB[i].rps} (${(runsA[i].rps / runsB[i].rps).toFixed(2)})\n`);
+  }
+  const median = (runs: Measurement[]) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
+  return [median(runsA), median(runsB)];
+}
+
 async function main() {
+  const startLoad = loadavg().map((l) => l.toFixed(1)).join(', ');
   psql(`create database ${dbName}`);
-  if (process.env.BENCH_ONLY === 'cards') {
+  if (process.env.BENCH_ONLY === 'transactions') {
+    try {
+      const platform = await startPlatform();
+      const org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
+      const lines = await transactionFigures(org, () => stopProcess(platform));
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      psql(`drop database if exists ${dbName} with (force)`);
+    }
+    return;
+  }
+  if (ONLY?.size === 1 && ONLY.has('cards')) {
     try {
       const card = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
       process.stdout.write(`${card.join('\n')}\n`);
@@ -67,36 +134,35 @@ async function main() {
   let destination: Record<string, any> = {};
   let pj: Record<string, any> = {};
   let cardLines: string[] = [];
+  let txLines: string[] = [];
   const origins: string[] = [];
   try {
-    const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
-    results.push(await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }));
-    await stopProcess(node);
-    const fastify = await startProcess(['--import', 'tsx', 'bench/servers/fastify-hello.ts'], { PORT: String(PORTS.fastify) }, 'ready');
-    results.push(await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }));
-    await stopProcess(fastify);
+    if (want('hello')) {
+      const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
+      results.push(await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }));
+      await stopProcess(node);
+      const fastify = await startProcess(['--import', 'tsx', 'bench/servers/fastify-hello.ts'], { PORT: String(PORTS.fastify) }, 'ready');
+      results.push(await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }));
+      await stopProcess(fastify);
+    }
 
     // The platform runs as production would: compiled JavaScript, not through the TypeScript loader.
-    execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
-    const platform = await startProcess(['dist/server.js'], {
-      DATABASE_URL: dbUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-      PORT: String(PORTS.platform),
-      PCI_PORT: String(PORTS.pci),
-      TRUST_PROXY: 'true',
-      PLATFORM_ADMIN_KEY: platformKey,
-      RATE_LIMIT_STANDARD_RPS: '1000000000',
-      RATE_LIMIT_HIGH_RPS: '1000000000',
-      LOG_LEVEL: 'warn',
-      SANDBOX_AUTOPILOT: 'false',
-    }, 'sandbox organization key');
+    const platform = await startPlatform();
     const rss = sampleRss(platform.pid!);
+    // The same-SQL baseline runs beside the platform (idle until measured), so each pair is measured back to back.
+    const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+    const same = `http://127.0.0.1:${PORTS.sameSql}`;
     org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
     merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
     const headers = { 'x-api-key': org.api_key, ...forwarded };
 
     const base = `http://127.0.0.1:${PORTS.platform}/core`;
-    results.push(await measure('(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }));
+    if (want('a')) {
+      results.push(...(await pairMeasure(
+        ['(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }],
+        ['(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }],
+      )));
+    }
 
     // (b) transfers of 1 cent with a fresh request_id each, spread over 100 funded origin accounts (one shared
     // destination); (e) the hot account: every transfer from ONE origin at 1,000 offered req/s, which the
@@ -104,7 +170,7 @@ async function main() {
     origin = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
     destination = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
     await api('POST', `/v1/platform/sandbox/bank-accounts/${origin.id}/deposits`, platformKey, { amount: 1_000_000_000 });
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < (want('b') ? 100 : 0); i++) {
       const o = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
       await api('POST', `/v1/platform/sandbox/bank-accounts/${o.id}/deposits`, platformKey, { amount: 1_000_000_000 });
       origins.push(o.id);
@@ -116,15 +182,24 @@ async function main() {
       headers: { ...headers, 'content-type': 'application/json' },
       durationSec: DURATION,
     };
-    results.push(await measure('(b) POST /v1/banking/internal-transfers (100 origins)', {
-      ...transfer, makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: pick(), destination_bank_account_id: destination.id, amount: 1 }),
-    }));
-    results.push(await measure('(e) hot account: 1 origin at 1000 offered req/s', {
+    if (want('b')) {
+      results.push(...(await pairMeasure(
+        ['(b) POST /v1/banking/internal-transfers (100 origins)', {
+          ...transfer, makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: pick(), destination_bank_account_id: destination.id, amount: 1 }),
+        }],
+        ['(b) baseline: node:http + same SQL (100 origins)', {
+          url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION,
+          headers: { 'content-type': 'application/json' }, makeBody: () => JSON.stringify({ origin: pick() }),
+        }],
+      )));
+    }
+    if (want('e')) results.push(await measure('(e) hot account: 1 origin at 1000 offered req/s', {
       ...transfer, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
       makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: origin.id, destination_bank_account_id: destination.id, amount: 1 }),
     }));
 
     // (c) a PJ merchant whose shape calls for 7 BASE rows, plus 3 staff rows: ten rows, read again and again.
+    if (want('c')) {
     pj = await api('POST', '/v1/merchants', org.api_key, merchantBody({ document_number: randomCnpj(), document_tax_type: 'PJ', declared_revenue: 5_000_000, contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }) }));
     for (let i = 0; i < 3; i++) {
       await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, { provider: 'PROVIDER_A', type: 'OTHER', subject_document_number: pj.document_number, subject_role: 'COMPANY', description: `staff request ${i}` });
@@ -132,8 +207,10 @@ async function main() {
     const rowsRead = await api('GET', `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, org.api_key);
     if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
     results.push(await measure('(c) GET onboarding-requirements (10 rows)', { url: `${base}/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, headers, durationSec: DURATION }));
+    }
 
     // (d) a verified user logging in (argon2id verification on every call).
+    if (want('d')) {
     const email = `bench-${Date.now()}@example.com`;
     await api('POST', '/v1/users', org.api_key, { first_name: 'Bench', last_name: 'User', identifier: { type: 'email', value: email }, role_ids: [] });
     const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
@@ -143,32 +220,40 @@ async function main() {
       url: `${base}/v1/auth/login`, method: 'POST', headers: { 'content-type': 'application/json', ...forwarded },
       body: JSON.stringify({ identifier: email, password }), durationSec: DURATION,
     }));
+    }
     peakRss = rss.stop();
-    await stopProcess(platform);
-    cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
+    await stopProcess(sameSql);
+    if (want('g') || want('h')) txLines = await transactionFigures(org, () => stopProcess(platform));
+    else await stopProcess(platform);
+    if (want('cards')) cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
 
-    const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
-    const same = `http://127.0.0.1:${PORTS.sameSql}`;
-    results.push(await measure('(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }));
-    results.push(await measure('(b) baseline: node:http + same SQL (100 origins)', {
-      url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION,
-      headers: { 'content-type': 'application/json' }, makeBody: () => JSON.stringify({ origin: origins[Math.floor(Math.random() * origins.length)] }),
-    }));
-    results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
+    const sameSqlAgain = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+    if (want('e')) results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
       url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
     }));
-    results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
-    await stopProcess(sameSql);
+    if (want('c')) results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
+    await stopProcess(sameSqlAgain);
 
     const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id, origin: origin.id, destination: destination.id });
-    const pgTps = pgbench(scripts['merchant-read']);
-    const pgTransferTps = pgbench(scripts['transfer-create']);
+    const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
+    const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']) : 0;
+    if (ONLY) {
+      // A partial run prints its figures (and the ratios it can compute) and leaves docs/performance.md alone.
+      for (const r of results) process.stdout.write(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |\n`);
+      const find = (n: string) => results.find((r) => r.name.startsWith(n));
+      const pairs: [string, string, string][] = [['Fastify hello / node', 'Fastify', 'node:http'], ['(a) platform / same SQL', '(a) GET', '(a) baseline'], ['(b) platform / same SQL', '(b) POST', '(b) baseline'], ['(c) platform / same SQL', '(c) GET', '(c) baseline']];
+      for (const [label, a, b] of pairs) if (find(a) && find(b)) process.stdout.write(`${label}: ${(find(a)!.rps / find(b)!.rps).toFixed(2)}\n`);
+      if (find('(e) hot')) process.stdout.write(`(e) served/offered: ${(find('(e) hot')!.rps / HOT_RATE).toFixed(2)}, p99 ${find('(e) hot')!.p99} ms\n`);
+      if (want('pgbench')) process.stdout.write(`pgbench merchant ${pgTps} tps, transfer ${pgTransferTps} tps\n`);
+      process.stdout.write(`peak RSS ${peakRss} MB; load average at the start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}\n`);
+      return;
+    }
 
     const by = (n: string) => results.find((r) => r.name.startsWith(n))!;
     const ratio = (a: Measurement, b: Measurement) => (a.rps / b.rps).toFixed(2);
     lines.push(
       `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PostgreSQL on loopback.`,
-      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining).`,
+      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining; (a) and (b) measured back to back with their baseline, ${ROUNDS} round(s), median shown). Load average at the start: ${startLoad}.`,
       '',
       '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
       '|---|---:|---:|---:|---:|---:|',
@@ -188,6 +273,8 @@ async function main() {
       `| (d) logins per second | ${by('(d) POST').rps} (${(by('(d) POST').rps / cpus().length).toFixed(0)} per core) | bounded by argon2id |`,
       '',
       `Platform peak resident memory during the run: ${peakRss} MB (target < 300 MB).`,
+      '',
+      ...txLines,
       '',
       CARDS_START,
       ...cardLines,

@@ -27,9 +27,13 @@ import { sandboxProviders } from './providers/registry.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
+import { vaultCardOpener } from './providers/card-opening.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
+import { transactionDeps } from './modules/transactions/transactions.context.js';
+import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
-import { sandboxCardOpener } from './providers/sandbox/open-card.js';
+import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { operationDeps } from './modules/transactions/operations.context.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -101,8 +105,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     clock,
   });
 
-  // The sandbox adapters read the test card behind an ev: value through the vault (an adapter may decrypt, P6).
-  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, openCard: vault ? sandboxCardOpener(vault) : undefined });
+  // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
+  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 
@@ -130,8 +134,10 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   const jobs = new JobRegistry();
   if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
+  jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
+  jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

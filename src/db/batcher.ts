@@ -1,111 +1,114 @@
-import type { Database, Tx } from './client.js';
-import { pgError } from './errors.js';
+import type { Database, Executor, Tx } from './client.js';
 
-/** Deadlock victim or serialization failure: the work did nothing and may simply run again. */
-const retryable = (err: unknown) => ['40P01', '40001'].includes(pgError(err).code ?? '');
+/** What a batch handler answers for one item: its value, or the error that item alone answers with. */
+export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
-interface Item {
-  work: (tx: Tx) => Promise<unknown>;
-  resolve: (v: unknown) => void;
+/**
+ * Handles a whole batch in the given transaction, set-based (one statement per table for all items), and
+ * answers one outcome per item, in order. An item's own refusal (e.g. too little balance) is an outcome, not
+ * a throw, and must leave the transaction usable; a throw (any database error) fails the whole batch.
+ */
+export type BatchHandler<I, O> = (tx: Tx, items: I[]) => Promise<ItemOutcome<O>[]>;
+
+/** A handler that writes with ONE statement: it runs without a transaction of its own (autocommit). */
+export type StatementHandler<I, O> = (db: Executor, items: I[]) => Promise<ItemOutcome<O>[]>;
+
+interface Pending<I, O> {
+  item: I;
+  resolve: (v: O) => void;
   reject: (e: unknown) => void;
-  outcome?: { ok: true; value: unknown } | { ok: false; error: unknown };
 }
 
-interface Lane {
-  queue: Item[];
-  running: boolean;
+interface Lane<I, O> {
+  queue: Pending<I, O>[];
 }
 
 /**
- * Group commit per key (issue 10 item 5): work items for one hot key (an origin account) that arrive while
- * that key's previous transaction is in flight run together in ONE database transaction, each inside its own
- * SAVEPOINT (one item's failure rolls back only itself), then commit once, and only then is each item
- * answered. Durability is unchanged (one synchronous commit covers the batch); the row lock a batch takes is
- * paid once per batch instead of once per request. Several instances each batch their own; the row lock
- * serializes their batches. If the batch transaction itself fails (commit error, deadlock victim), every
- * item is run again alone in its own transaction, so a batch never answers for work it did not commit.
+ * Group commit per key (issue 10 item 5). The first item for an idle key starts at once, alone (the direct
+ * path: no waiting when nothing queues). Items that arrive while that key's transaction is in flight queue
+ * and form the next batch (at most `maxBatch`), handled in ONE transaction by the set-based handler, so a
+ * batch of N costs about one statement set and one durable commit instead of N; each item is answered only
+ * after that commit. Durability is unchanged (synchronous commit). Several instances each batch their own;
+ * the row lock their statements take serializes their batches.
  *
- * A work item must use only the `tx` it is given (never the database): on PGlite the batch holds the single
+ * If the batch transaction fails (a database error, a deadlock victim, a commit error), nothing of it
+ * committed: every item is run again alone, so one item's failure answers only that item and no answer
+ * depends on work that did not commit.
+ *
+ * The handler must use only the `tx` it is given (never the database): on PGlite the batch holds the single
  * connection.
  */
-export class TransactionBatcher {
-  private readonly lanes = new Map<string, Lane>();
+export class TransactionBatcher<I, O> {
+  private readonly lanes = new Map<string, Lane<I, O>>();
 
+  private readonly execute: (items: I[]) => Promise<ItemOutcome<O>[]>;
+
+  /**
+   * `transaction` (default): the handler runs in one transaction per batch. `statement`: the handler issues a
+   * single statement, which is its own transaction, so no BEGIN/COMMIT round trips are added.
+   */
   constructor(
-    private readonly db: Database,
-    private readonly maxBatch = 100,
-  ) {}
+    db: Database,
+    handler: BatchHandler<I, O> | StatementHandler<I, O>,
+    options: { maxBatch?: number; mode?: 'transaction' | 'statement' } = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 100;
+    this.execute = options.mode === 'statement'
+      ? (items) => (handler as StatementHandler<I, O>)(db, items)
+      : (items) => db.transaction((tx) => (handler as BatchHandler<I, O>)(tx, items));
+  }
 
-  run<T>(key: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let lane = this.lanes.get(key);
-      if (!lane) {
-        lane = { queue: [], running: false };
-        this.lanes.set(key, lane);
+  private readonly maxBatch: number;
+
+  run(key: string, item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      const pending = { item, resolve, reject };
+      const lane = this.lanes.get(key);
+      if (lane) {
+        lane.queue.push(pending);
+        return;
       }
-      lane.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
-      // The first arrival starts at the next turn of the event loop (gathering what arrived in this one);
-      // later arrivals wait for the batch in flight and form the next one.
-      if (!lane.running) {
-        lane.running = true;
-        setImmediate(() => void this.drain(key, lane!));
-      }
+      const fresh: Lane<I, O> = { queue: [pending] };
+      this.lanes.set(key, fresh);
+      void this.drain(key, fresh);
     });
   }
 
-  private async drain(key: string, lane: Lane): Promise<void> {
+  private async drain(key: string, lane: Lane<I, O>): Promise<void> {
     while (lane.queue.length > 0) {
       const batch = lane.queue.splice(0, this.maxBatch);
       await this.runBatch(batch);
     }
-    lane.running = false;
     this.lanes.delete(key);
   }
 
-  private async runBatch(batch: Item[]): Promise<void> {
+  private async runBatch(batch: Pending<I, O>[]): Promise<void> {
+    let outcomes: ItemOutcome<O>[];
     try {
-      if (batch.length === 1) {
-        // Alone: no savepoint needed, its failure rolls back its own transaction.
-        const value = await this.db.transaction((tx) => batch[0].work(tx));
-        batch[0].outcome = { ok: true, value };
-      } else {
-        await this.db.transaction(async (tx) => {
-          for (const item of batch) {
-            try {
-              item.outcome = { ok: true, value: await tx.transaction((sp) => item.work(sp)) };
-            } catch (error) {
-              item.outcome = { ok: false, error };
-            }
-          }
-        });
-      }
+      outcomes = await this.execute(batch.map((p) => p.item));
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
         return;
       }
       // Nothing of the batch committed: each item alone, so only a real failure answers as one.
-      for (const item of batch) {
-        try {
-          item.resolve(await this.db.transaction((tx) => item.work(tx)));
-        } catch (err) {
-          item.reject(err);
-        }
-      }
+      for (const p of batch) await this.runAlone(p);
       return;
     }
-    for (const item of batch) {
-      const o = item.outcome!;
-      if (o.ok) item.resolve(o.value);
-      else if (retryable(o.error)) {
-        // e.g. a duplicate request_id claimed by another instance's batch waiting on our row lock: the
-        // deadlock victim is only this savepoint; run it again alone now that ours has committed.
-        try {
-          item.resolve(await this.db.transaction((tx) => item.work(tx)));
-        } catch (err) {
-          item.reject(err);
-        }
-      } else item.reject(o.error);
+    batch.forEach((p, i) => {
+      const o = outcomes[i];
+      if (o.ok) p.resolve(o.value);
+      else p.reject(o.error);
+    });
+  }
+
+  private async runAlone(p: Pending<I, O>): Promise<void> {
+    try {
+      const [o] = await this.execute([p.item]);
+      if (o.ok) p.resolve(o.value);
+      else p.reject(o.error);
+    } catch (err) {
+      p.reject(err);
     }
   }
 }

@@ -4,7 +4,10 @@ import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
 import { cashoutSchema } from '../modules/cashouts/cashouts.schemas.js';
 import { CASHOUT_STATUSES } from '../modules/cashouts/cashouts.rules.js';
+import { transactionSchema } from '../modules/transactions/transactions.view.js';
+import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
+import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -31,6 +34,8 @@ export const EVENT_PAYLOADS = {
   'internal-transfer.status-changed': statusChange('internal_transfer_id', z.string()).extend({
     error_message: z.string().optional().describe('On FAILED, when available'),
   }),
+  // money.md M9: a debt moved (a credit repaid it, a debit found available short); sequence = the account's last.
+  'balance.debt-changed': z.object({ bank_account_id: z.string(), old_debt: z.int(), new_debt: z.int(), sequence: z.int() }),
   'onboarding-document.status-changed': z.object({
     onboarding_document_id: z.string(),
     company_id: z.string(),
@@ -42,8 +47,18 @@ export const EVENT_PAYLOADS = {
     refusal_reason: z.string().nullable(),
   }),
   // The seed's fields for the payment events; the transactions and cashouts issues complete them.
-  'transaction.created': z.object({ transaction_id: z.string() }).loose(),
-  'transaction.status-changed': statusChange('transaction_id', z.string()).extend({ refund_id: z.string().nullable().optional(), reason: z.string().nullable().optional() }).loose(),
+  // payments.md P4: the transaction as GET returns it; every move with all five fields (null when none applies).
+  'transaction.created': transactionSchema,
+  'transaction.status-changed': z.object({
+    transaction_id: z.string(),
+    old_status: z.enum(TRANSACTION_STATUSES),
+    new_status: z.enum(TRANSACTION_STATUSES),
+    refund_id: z.string().nullable().describe('The refund that caused the move, or null'),
+    reason: z.string().nullable().describe('The refusal code or cancel reason where one applies'),
+  }),
+  // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
+  'refund.created': refundCreatedPayload,
+  'refund.status-changed': refundStatusChangedPayload,
   // money.md M5/M9: the cashout as GET returns it, with cashout_id; money events carry the account's last ledger sequence.
   'cashout.created': cashoutSchema.extend({ cashout_id: z.string(), sequence: z.int() }),
   'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),

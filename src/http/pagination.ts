@@ -39,7 +39,7 @@ const wholeNumber = (min: number, max?: number) => {
   return max === undefined ? n : n.max(max);
 };
 
-const timestampFilter = z.string().transform((value, ctx) => {
+export const timestampFilter = z.string().transform((value, ctx) => {
   const ms = Date.parse(value);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
     ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date-time', params: { type: 'INVALID_FORMAT' } });
@@ -49,7 +49,7 @@ const timestampFilter = z.string().transform((value, ctx) => {
 });
 
 /** A comma-separated list whose every item is one of `allowed` (status filters, sort fields). */
-function commaList(allowed: readonly string[], { signed }: { signed: boolean }) {
+export function commaList(allowed: readonly string[], { signed }: { signed: boolean }) {
   return z.string().transform((value, ctx) => {
     const items = value.split(',').map((s) => s.trim()).filter(Boolean);
     const bad = items.filter((item) => !allowed.includes(signed ? item.replace(/^-/, '') : item));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { jobs } from '../db/schema/index.js';
 
 export interface NewJob {
@@ -39,4 +40,27 @@ export async function enqueueJob(tx: Executor, job: NewJob, now: Date): Promise<
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null` })
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/**
+ * Schedules several jobs with ONE statement (a batch of creates schedules one job each); the same dedupe
+ * rule as enqueueJob. Returns how many were new.
+ */
+export async function enqueueJobs(tx: Executor, list: NewJob[], now: Date): Promise<number> {
+  if (list.length === 0) return 0;
+  const result = await tx.execute(sql`${jobsInsert(list.map((job) => ({ job, now })))} returning id`);
+  return rowsOf(result).length;
+}
+
+/**
+ * The insert of enqueueJobs, each job with the instant it is scheduled at (its clock's now), without
+ * `returning` (exported so it can be one step of a larger statement).
+ */
+export function jobsInsert(list: { job: NewJob; now: Date }[]) {
+  const rows = list.map(({ job: j, now }) => ({ id: randomUUID(), kind: j.kind, organization_id: j.organizationId ?? null, run_at: j.runAt.toISOString(), payload: j.payload ?? {}, dedupe_key: j.dedupeKey ?? null, now: now.toISOString() }));
+  return sql`
+    insert into jobs (id, kind, organization_id, run_at, payload, dedupe_key, status, attempts, created_at, updated_at)
+    select id, kind, organization_id, run_at, payload, dedupe_key, 'PENDING', 0, now, now
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, kind text, organization_id uuid, run_at timestamptz, payload jsonb, dedupe_key text, now timestamptz)
+    on conflict (dedupe_key) where dedupe_key is not null do nothing`;
 }

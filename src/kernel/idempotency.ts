@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
+import { rowsOf } from '../db/rows.js';
 import { conflict, conflictWithReason } from './errors.js';
 import { wallMillis, type Clock } from '../jobs/clock.js';
 
@@ -48,6 +49,14 @@ export async function claimRequestId(tx: Executor, claim: IdempotencyClaim): Pro
     .onConflictDoNothing()
     .returning({ resourceId: idempotencyKeys.resourceId });
   if (inserted.length > 0) return null;
+  return existingClaim(tx, claim, print);
+}
+
+/**
+ * The resource of a request_id already claimed (by an earlier request, or earlier in the same batch): a
+ * replay with the same body answers it; a different body is a 409.
+ */
+export async function existingClaim(tx: Executor, claim: IdempotencyClaim, print = fingerprint(claim.body)): Promise<string> {
   const [existing] = await tx
     .select({ fingerprint: idempotencyKeys.fingerprint, resourceId: idempotencyKeys.resourceId })
     .from(idempotencyKeys)
@@ -62,6 +71,39 @@ export async function claimRequestId(tx: Executor, claim: IdempotencyClaim): Pro
   return existing.resourceId;
 }
 
+/**
+ * claimRequestId for a batch, as ONE statement: returns the resource ids whose claim is new (create those);
+ * the others are replays or conflicts (`existingClaim`). Rows go in in key order, so two batches claiming
+ * overlapping keys wait on each other in the same order (no deadlock). Within one batch, the first of two
+ * equal keys wins and the second replays it.
+ */
+export async function claimRequestIds(tx: Executor, claims: IdempotencyClaim[]): Promise<Set<string>> {
+  const rows = claims.map((c, ord) => ({ company_id: c.companyId, scope: c.scope, request_id: c.requestId, fingerprint: fingerprint(c.body), resource_id: c.resourceId, ord }));
+  const result = await tx.execute(claimRequestIdsStatement(rows));
+  return new Set(rowsOf(result).map((r) => String(r.resource_id)));
+}
+
+export type ClaimRow = { company_id: string; scope: string; request_id: string; fingerprint: string; resource_id: string; ord: number };
+
+/** The claim statement (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+export function claimRequestIdsStatement(rows: ClaimRow[]) {
+  return sql`
+    insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id)
+    select company_id, scope, request_id, fingerprint, resource_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text, fingerprint text, resource_id uuid, ord int)
+    order by company_id, scope, request_id, ord
+    on conflict do nothing
+    returning resource_id`;
+}
+
+/** Drops claims whose create was refused inside a batch (the request_id may be used again, as after a rollback). */
+export async function releaseClaims(tx: Executor, claims: Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>[]): Promise<void> {
+  if (claims.length === 0) return;
+  const rows = claims.map((c) => ({ company_id: c.companyId, scope: c.scope, request_id: c.requestId }));
+  await tx.execute(sql`
+    delete from idempotency_keys k using jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text)
+    where k.company_id = r.company_id and k.scope = r.scope and k.request_id = r.request_id`);
+}
 
 /**
  * Idempotency around a provider call, in atomic phases with recovery points (after brandur's

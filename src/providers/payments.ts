@@ -16,6 +16,8 @@ export interface CardInput {
   brand?: string;
   bin?: string;
   lastDigits?: string;
+  /** A network token from a wallet: `number` is then the token (ev:v1 `ntk`), with its cryptogram (`cry`). */
+  networkToken?: { cryptogram: string; eci?: string; wallet?: string };
 }
 
 export interface ThreeDsProof {

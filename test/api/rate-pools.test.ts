@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, buildPciApp } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { ratePoolOf } from '../helpers/rate-pools.js';
+import { makePaymentReady } from '../helpers/three-ds.js';
+import { cardData, FUTURE_YEAR } from '../helpers/transactions.js';
 
 /**
- * P10: a route joins the high pool by declaring `config: { permission, ratePool: 'high' }`. The transaction creates
- * are stand-ins here (declared as their area will), on a core built from the test app's dependencies; the 3DS
- * creates are the real routes (test/api/three-ds-use.test.ts checks their pools in full).
+ * P10: a route joins the high pool by declaring `config: { permission, ratePool: 'high' }`. The transaction and
+ * 3DS creates are the real routes (test/api/three-ds-use.test.ts and transactions-lists.test.ts check them too),
+ * on a core built from the test app's dependencies.
  */
 let t: TestApp;
 let core: FastifyInstance;
@@ -24,18 +24,14 @@ const HIGH_CREATES = [
 beforeAll(async () => {
   t = await createTestApp();
   core = await buildApp(t.deps);
-  const r = core.withTypeProvider<ZodTypeProvider>();
-  for (const [url, permission] of HIGH_CREATES) {
-    r.post(url, { config: { permission, ratePool: 'high' }, schema: { body: z.strictObject({ amount: z.int().min(1) }) } }, async (_request, reply) => {
-      reply.code(201);
-      return { ok: true };
-    });
-  }
   await core.ready();
   pci = await buildPciApp(t.deps, {}, { core });
   await pci.ready();
   org = await t.createOrganization();
+  await makePaymentReady(t, org.id);
 });
+/** An approved card payment, its number encrypted as the browser library would. */
+const payment = async () => ({ payment_method: 'CREDIT_CARD', amount: 100, card_data: await cardData(t) });
 afterAll(async () => {
   await pci?.close();
   await core?.close();
@@ -48,8 +44,8 @@ const send = (app: FastifyInstance, method: 'GET' | 'POST', url: string, payload
 describe('rate pools', () => {
   it.each(HIGH_CREATES)('%s declared high counts in the high pool, refused by validation or not', async (url) => {
     const path = url.replace(':merchantId', org.id);
-    const created = await send(core, 'POST', path, { amount: 100 });
-    expect(created.statusCode).toBe(201);
+    const created = await send(core, 'POST', path, await payment());
+    expect(created.statusCode, created.body).toBe(201);
     expect(ratePoolOf(created)).toBe('high');
     const refused = await send(core, 'POST', path, { amount: 0 });
     expect(refused.statusCode).toBe(400);
@@ -65,8 +61,8 @@ describe('rate pools', () => {
   });
 
   it('the PCI host relays the creates into the high pool too', async () => {
-    const res = await send(pci, 'POST', '/core/v1/transactions', { amount: 100 });
-    expect(res.statusCode).toBe(201);
+    const res = await send(pci, 'POST', '/core/v1/transactions', { payment_method: 'CREDIT_CARD', amount: 100, card_data: { number: '4111111111111111', cvv: '123', expiry_month: '12', expiry_year: FUTURE_YEAR, holder_name: 'ANA LIMA' } });
+    expect(res.statusCode, res.body).toBe(201);
     expect(ratePoolOf(res)).toBe('high');
     expect(ratePoolOf(await send(pci, 'GET', '/core/v1/companies/me'))).toBe('standard'); // a 404 there
   });

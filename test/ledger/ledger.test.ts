@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ledgerPostings } from '../../src/db/schema/index.js';
-import { balanceAt, balancesOf, hold, openAccounts, post, postHold, systemBalance, voidHold, HoldStateError } from '../../src/ledger/ledger.js';
+import { balanceAt, balancesOf, hold, openAccounts, post, postHold, systemBalance, voidHold, HoldStateError, type PostResult } from '../../src/ledger/ledger.js';
+import { holdMany } from '../../src/ledger/hold-many.js';
 import { creditAvailable, depositPostings, InsufficientBalanceError, type AccountOwner } from '../../src/ledger/rules.js';
-import { TransactionBatcher } from '../../src/db/batcher.js';
+import { TransactionBatcher, type BatchHandler } from '../../src/db/batcher.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 
@@ -89,15 +90,32 @@ describe('ledger v2', () => {
   it('batches creates on one key: one failure rolls back only itself', async () => {
     const [a, b] = await accounts(2);
     await deposit(a, 100);
-    const batcher = new TransactionBatcher(t.db.db);
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => {
-        const source = { type: 'INTERNAL_TRANSFER' as const, id: randomUUID() };
-        return batcher.run(a.id, (tx) => hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source, account: a, amount: 10, now: at(5000) }));
-      }),
-    );
+    // The set-based handler a busy origin uses: all holds of the batch in one statement (holdMany).
+    const handler: BatchHandler<number, PostResult> = async (tx, amounts) => {
+      const outcomes = await holdMany(tx, { code: 'INTERNAL_TRANSFER_HOLD', account: a, holds: amounts.map((amount) => ({ source: { type: 'INTERNAL_TRANSFER', id: randomUUID() }, amount })), now: at(5000) });
+      return outcomes.map((o) => (o.ok ? { ok: true as const, value: o.result } : { ok: false as const, error: o.error }));
+    };
+    const batcher = new TransactionBatcher(t.db.db, handler);
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.run(a.id, 10)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError)).toBe(true);
     expect((await balancesOf(t.db.db, [a.id, b.id])).get(a.id)).toMatchObject({ available: 0, held: 100 });
+  });
+
+  it('holdMany: the same entries as holds one by one, and a too-big hold refused alone', async () => {
+    const [a] = await accounts(1);
+    await deposit(a, 100);
+    const src = () => ({ type: 'INTERNAL_TRANSFER' as const, id: randomUUID() });
+    // Fits as a whole: one statement; sequences and resulting balances follow the order.
+    const fits = await t.db.db.transaction((tx) => holdMany(tx, { code: 'INTERNAL_TRANSFER_HOLD', account: a, holds: [{ source: src(), amount: 10 }, { source: src(), amount: 20 }, { source: src(), amount: 5 }], now: at(6000) }));
+    expect(fits.every((o) => o.ok)).toBe(true);
+    const entries = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.accountId, a.id)).orderBy(ledgerPostings.sequence);
+    expect(entries.slice(-6).map((e) => [e.sequence, e.balanceType, e.resultingBalance])).toEqual([
+      [2, 'AVAILABLE', 90], [3, 'HELD', 10], [4, 'AVAILABLE', 70], [5, 'HELD', 30], [6, 'AVAILABLE', 65], [7, 'HELD', 35],
+    ]);
+    // Does not fit as a whole (65 left): each alone, in order; the 70 is refused, the later 60 still fits.
+    const mixed = await t.db.db.transaction((tx) => holdMany(tx, { code: 'INTERNAL_TRANSFER_HOLD', account: a, holds: [{ source: src(), amount: 70 }, { source: src(), amount: 60 }], now: at(7000) }));
+    expect(mixed.map((o) => o.ok)).toEqual([false, true]);
+    expect((await balancesOf(t.db.db, [a.id])).get(a.id)).toMatchObject({ available: 5, held: 95 });
   });
 });

@@ -9,5 +9,7 @@ export * from './vault.js';
 export * from './hardening.js';
 export * from './ledger.js';
 export * from './sandbox-clocks.js';
+export * from './transactions.js';
 export * from './three-ds.js';
 export * from './cashouts.js';
+export * from './refunds.js';

@@ -23,6 +23,9 @@ import {
 import { TransactionBatcher } from '../../db/batcher.js';
 import { transferDeps as transferDepsOf } from './banking.context.js';
 import { applyStatusReport, createTransfer, getTransfer } from './transfers.service.js';
+import balanceRoutes from './balances.routes.js';
+import { createTransfersHandler } from './transfer-create.js';
+import { recordProviderIds } from './transfer-submission.js';
 
 const idParam = idParams('id');
 const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: upperEnum(PROVIDER_NAMES).optional(), company_id: uuid().optional() } });
@@ -36,7 +39,12 @@ export default async function bankingRoutes(app: FastifyInstance) {
 
   // Transfers a crashed process left behind, and the sandbox autopilot, are durable jobs (banking.jobs.ts).
   // Creates from one origin account are grouped into one transaction per batch (one batcher per app).
-  const transferDeps = { ...transferDepsOf(app.deps), batcher: new TransactionBatcher(db) };
+  const baseDeps = transferDepsOf(app.deps);
+  const transferDeps = {
+    ...baseDeps,
+    batcher: new TransactionBatcher(db, createTransfersHandler(baseDeps)),
+    recorder: new TransactionBatcher(db, recordProviderIds, { mode: 'statement' }),
+  };
 
   r.post('/v1/banking/bank-accounts', {
     config: { permission: 'banking.create' },
@@ -92,7 +100,7 @@ export default async function bankingRoutes(app: FastifyInstance) {
   r.post('/v1/platform/sandbox/bank-accounts/:id/deposits', {
     config: sandbox,
     schema: { summary: 'Sandbox: deposit into a bank account', params: idParam, body: depositBody, response: { 200: bankAccountSchema } },
-  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount)));
+  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount, request.id)));
 
   r.post('/v1/platform/sandbox/internal-transfers/:id/status', {
     config: sandbox,
@@ -101,4 +109,6 @@ export default async function bankingRoutes(app: FastifyInstance) {
     const { status, error_message } = request.body;
     return toTransferView(await applyStatusReport(transferDeps, request.id, { transferId: request.params.id, status, errorMessage: error_message }));
   });
+
+  await balanceRoutes(app);
 }

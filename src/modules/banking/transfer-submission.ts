@@ -1,4 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { StatementHandler } from '../../db/batcher.js';
+import { rowsOf } from '../../db/rows.js';
 import { bankAccounts, type InternalTransferRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { SubmitTransferResult } from '../../providers/banking.js';
@@ -42,9 +44,12 @@ export async function attemptSubmit(deps: TransferDeps, row: InternalTransferRow
 
 /** Records an accepted submission: the provider's ids, and any status it already reports. */
 export async function recordAccepted(deps: TransferDeps, correlationId: string, row: InternalTransferRow, result: SubmitTransferResult): Promise<InternalTransferRow> {
+  const ids = { row, result, now: deps.clock.now(row.organizationId), realNow: deps.clock.now() };
   let updated = row.providerTransferId === result.providerTransferId
     ? row
-    : await updateTransfer(deps.db, row.id, { providerTransferId: result.providerTransferId, externalRequestId: result.externalRequestId }, deps.clock.now(row.organizationId));
+    : deps.recorder
+      ? await deps.recorder.run(row.originBankAccountId, ids)
+      : await updateTransfer(deps.db, row.id, { providerTransferId: result.providerTransferId, externalRequestId: result.externalRequestId }, ids.now);
   // A provider that already moved it further: its moves, in order (PENDING -> PROCESSING -> COMPLETED).
   const steps = result.status === 'COMPLETED' ? (['PROCESSING', 'COMPLETED'] as const) : result.status === 'PENDING' ? [] : [result.status];
   for (const status of steps) {
@@ -79,4 +84,50 @@ export async function accountsOf(deps: TransferDeps, row: InternalTransferRow): 
   const origin = rows.find((a) => a.id === row.originBankAccountId);
   const destination = rows.find((a) => a.id === row.destinationBankAccountId);
   return origin && destination ? { origin, destination } : undefined;
+}
+
+export interface AcceptedIds {
+  row: InternalTransferRow;
+  result: SubmitTransferResult;
+  /** The organization's clock (the transfer's updated_at). */
+  now: Date;
+  /** Real time (the submit job runs on it). */
+  realNow: Date;
+}
+
+/**
+ * The provider's ids of several accepted transfers (a batch's creates, submitted side by side after their
+ * commit) recorded with ONE statement, its own transaction: one durable commit instead of one per create.
+ * The status and error come back from the row as it is now (a sync may have moved it meanwhile). The same
+ * statement closes each transfer's submit job (its recovery point has nothing left to do once the provider's
+ * ids are recorded; a job a runner already leased is left to it), so no job run is spent per transfer.
+ */
+export const recordProviderIds: StatementHandler<AcceptedIds, InternalTransferRow> = async (db, items) => {
+  const rows = items.map(({ row, result: r, now }) => ({ id: row.id, provider_transfer_id: r.providerTransferId, external_request_id: r.externalRequestId, updated_at: now.toISOString() }));
+  const result = await db.execute(recordProviderIdsStatement(rows, items[items.length - 1].realNow));
+  const current = new Map(rowsOf(result).map((r) => [String(r.id), r]));
+  return items.map(({ row, result: r, now }) => {
+    const c = current.get(row.id);
+    if (!c) return { ok: false as const, error: new Error(`internal transfer ${row.id} vanished`) };
+    const status = String(c.status) as InternalTransferRow['status'];
+    const errorMessage = c.error_message === null ? null : String(c.error_message);
+    return { ok: true as const, value: { ...row, status, errorMessage, providerTransferId: r.providerTransferId, externalRequestId: r.externalRequestId, updatedAt: now } };
+  });
+};
+
+/** The statement of recordProviderIds (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+export function recordProviderIdsStatement(rows: { id: string; provider_transfer_id: string; external_request_id: string; updated_at: string }[], realNow: Date) {
+  const at = realNow.toISOString();
+  return sql`
+    with u as (
+      update internal_transfers t set provider_transfer_id = r.provider_transfer_id, external_request_id = r.external_request_id, updated_at = r.updated_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, provider_transfer_id text, external_request_id text, updated_at timestamptz)
+      where t.id = r.id
+      returning t.id, t.status, t.error_message
+    ), j as (
+      update jobs set status = 'DONE', finished_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      where dedupe_key in (select ${`${TRANSFER_SUBMIT_JOB}:`}::text || u.id::text from u)
+        and status = 'PENDING' and (locked_until is null or locked_until <= ${at}::timestamptz)
+    )
+    select id, status, error_message from u`;
 }

@@ -4,16 +4,24 @@ import type { Executor } from '../../db/client.js';
 import { companies, events, webhookAttempts, webhookEndpoints, webhookMessages, type EventRow, type WebhookAttemptRow, type WebhookMessageRow } from '../../db/schema/index.js';
 
 /**
- * Called by recordEvent inside the business transaction: the message to deliver exists exactly when the event
- * does. Only when the organization has an endpoint and the event's company has `webhook_enabled`, both decided
- * at the moment of the event (docs/decisions/webhooks.md).
+ * Called by recordEvent(s) inside the business transaction: the message to deliver exists exactly when the
+ * event does. Only when the organization has an endpoint and the event's company has `webhook_enabled`, both
+ * decided at the moment of the event (docs/decisions/webhooks.md). One statement for all the events recorded
+ * together (a batch of creates records one each).
  */
-export async function enqueueMessage(tx: Executor, event: Pick<EventRow, 'id' | 'organizationId' | 'companyId' | 'type' | 'occurredAt'>) {
-  await tx.execute(sql`
+export async function enqueueMessages(tx: Executor, list: Pick<EventRow, 'id' | 'organizationId' | 'companyId' | 'type' | 'occurredAt'>[]) {
+  if (list.length === 0) return;
+  await tx.execute(enqueueMessagesStatement(list.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type: e.type, occurred_at: e.occurredAt.toISOString() }))));
+}
+
+/** The statement of enqueueMessages (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+export function enqueueMessagesStatement(rows: { event_id: string; organization_id: string; company_id: string; type: string; occurred_at: string }[]) {
+  return sql`
     insert into webhook_messages (event_id, organization_id, company_id, type, status, attempt_count, next_attempt_at, created_at)
-    select ${event.id}, ${event.organizationId}, ${event.companyId}, ${event.type}, 'PENDING', 0, now(), ${event.occurredAt.toISOString()}::timestamptz
-    from companies c join webhook_endpoints w on w.organization_id = ${event.organizationId}
-    where c.id = ${event.companyId} and c.webhook_enabled`);
+    select e.event_id, e.organization_id, e.company_id, e.type, 'PENDING', 0, now(), e.occurred_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(event_id uuid, organization_id uuid, company_id uuid, type text, occurred_at timestamptz)
+    join companies c on c.id = e.company_id and c.webhook_enabled
+    join webhook_endpoints w on w.organization_id = e.organization_id`;
 }
 
 const DUE = sql`status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())`;

@@ -1,7 +1,7 @@
 import type { EventConsumer } from '../../events/consumers.js';
-import { enqueueMessage } from './messages.repo.js';
+import { enqueueMessages } from './messages.repo.js';
 
 /** The first event consumer: queues each event's webhook message in the event's own transaction. */
 export const webhookDeliveryConsumer: EventConsumer = async (tx, rows) => {
-  for (const row of rows) await enqueueMessage(tx, row);
+  await enqueueMessages(tx, rows);
 };

@@ -16,6 +16,7 @@ import { SandboxCashouts } from './cashouts.js';
 import { FaultPlan } from './faults.js';
 import { SandboxPayments } from './payments.js';
 import { parseSandboxWebhook } from './webhooks.js';
+import type { CardOpener } from '../card-opening.js';
 
 const WITHOUT_RNE = IDENTITY_DOCUMENT_TYPES.filter((t) => !t.startsWith('RNE_'));
 /** INTERNAL is the platform's own ledger: it holds accounts and moves money between them, nothing else. */
@@ -34,7 +35,7 @@ export interface SandboxOptions {
   /** Secret of the sandbox's webhook signatures. */
   webhookSecret?: string;
   /** Opens an `ev:` card value (the vault); without it such cards approve like any other. */
-  openCard?: (value: string) => string | Promise<string>;
+  openCard?: CardOpener;
 }
 
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-provider-webhook-secret';

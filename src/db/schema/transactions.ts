@@ -1,0 +1,99 @@
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Transactions (migration 0550_transactions.sql, payments.md P2). No card value is ever stored.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export interface TransactionFeeJson {
+  fee_policy_id: string;
+  rule_id: string | null;
+  amount: number;
+}
+export interface TransactionCustomerJson {
+  name?: string;
+  document_number?: string;
+  email?: string;
+  phone?: string;
+}
+/** P2 card_data: display fields only (never number, cvv, network token or cryptogram). */
+export interface TransactionCardDataJson {
+  brand: string | null;
+  bin: string | null;
+  last_digits: string | null;
+  expiry_month: string | null;
+  expiry_year: string | null;
+  holder_name: string | null;
+  funding: string | null;
+  wallet: 'APPLE_PAY' | 'GOOGLE_PAY' | null;
+  stored_card_id: string | null;
+}
+/** P2 three_ds: never the authentication value. */
+export interface TransactionThreeDsJson {
+  source: 'SESSION' | 'EXTERNAL';
+  session_id: string | null;
+  version: string | null;
+  eci: string | null;
+  trans_status: string | null;
+  liability_shift: boolean;
+}
+export interface TransactionPixJson {
+  txid: string;
+  br_code: string;
+  qr_code_png_base64: string;
+  /** ISO instants */
+  expires_at: string;
+  end_to_end_id: string | null;
+  paid_at: string | null;
+  payer: { name: string | null; document_number: string | null } | null;
+  late_payment: boolean;
+  /** the provider's charge id (internal; not in the view) */
+  provider_charge_id?: string | null;
+}
+export interface TransactionRefusalJson {
+  code: string;
+  message: string;
+  provider_code: string | null;
+  retryable: boolean;
+}
+
+export const transactions = pgTable('transactions', {
+  id: uuid('id').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  organizationId: uuid('organization_id').notNull(),
+  requestId: text('request_id'),
+  provider: text('provider').notNull(),
+  paymentMethod: text('payment_method').$type<'CREDIT_CARD' | 'DEBIT_CARD' | 'PIX'>().notNull(),
+  status: text('status')
+    .$type<'PROCESSING' | 'AUTHORIZED' | 'APPROVED' | 'REFUSED' | 'WAITING_PAYMENT' | 'EXPIRED' | 'CANCELED' | 'PENDING_REFUND' | 'PARTIALLY_REFUNDED' | 'REFUNDED'>()
+    .notNull(),
+  amount: cents('amount').notNull(),
+  currency: text('currency').$type<'BRL'>().notNull(),
+  installments: integer('installments').notNull(),
+  capture: boolean('capture').notNull(),
+  capturedAmount: cents('captured_amount').notNull(),
+  refundedAmount: cents('refunded_amount').notNull(),
+  pendingRefundAmount: cents('pending_refund_amount').notNull(),
+  bankAccountId: uuid('bank_account_id'),
+  fee: jsonb('fee').$type<TransactionFeeJson | null>(),
+  description: text('description'),
+  statementDescriptor: text('statement_descriptor'),
+  customer: jsonb('customer').$type<TransactionCustomerJson | null>(),
+  cardData: jsonb('card_data').$type<TransactionCardDataJson | null>(),
+  threeDs: jsonb('three_ds').$type<TransactionThreeDsJson | null>(),
+  pix: jsonb('pix').$type<TransactionPixJson | null>(),
+  refusal: jsonb('refusal').$type<TransactionRefusalJson | null>(),
+  cancelReason: text('cancel_reason').$type<'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | null>(),
+  authorizationCode: text('authorization_code'),
+  providerReference: text('provider_reference'),
+  providerPaymentId: text('provider_payment_id'),
+  authorizedAt: ts('authorized_at'),
+  capturedAt: ts('captured_at'),
+  canceledAt: ts('canceled_at'),
+  expiredAt: ts('expired_at'),
+  metadata: jsonb('metadata').$type<Record<string, string> | null>(),
+  announced: boolean('announced').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+export type TransactionRow = typeof transactions.$inferSelect;
+export type NewTransactionRow = typeof transactions.$inferInsert;

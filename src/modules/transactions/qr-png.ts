@@ -1,0 +1,67 @@
+import { crc32, deflateSync, inflateSync as inflate } from 'node:zlib';
+import QRCode from 'qrcode';
+
+/**
+ * A QR code as a PNG (payments.md P2 `qr_code_png_base64`): the `qrcode` package builds the symbol (error
+ * correction M); the PNG is written here, 1 bit per pixel, because qrcode's own PNG path (pngjs, RGBA, zlib per
+ * row) costs ~5 ms a code, which a PIX create cannot afford. Black modules on white, `scale` px per module, a
+ * quiet zone of `margin` modules.
+ */
+export const QR_SCALE = 4;
+export const QR_MARGIN = 2;
+
+export function qrPng(text: string, scale = QR_SCALE, margin = QR_MARGIN): Buffer {
+  const { size, data } = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules;
+  const side = (size + 2 * margin) * scale;
+  const rowBytes = Math.ceil(side / 8);
+  const raw = Buffer.alloc((rowBytes + 1) * side, 0);
+  // One pixel row per module row, written once and repeated `scale` times.
+  const line = Buffer.alloc(rowBytes);
+  for (let my = -margin; my < size + margin; my++) {
+    line.fill(0);
+    for (let x = 0; x < side; x++) {
+      const mx = Math.floor(x / scale) - margin;
+      const dark = my >= 0 && my < size && mx >= 0 && mx < size && data[my * size + mx] === 1;
+      // Grayscale, 1 bit: 1 is white.
+      if (!dark) line[x >> 3] |= 0x80 >> (x & 7);
+    }
+    for (let r = 0; r < scale; r++) line.copy(raw, ((my + margin) * scale + r) * (rowBytes + 1) + 1); // after filter byte 0
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter method, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])) >>> 0, 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/** Reads back the modules of a PNG written by qrPng (tests: the image is the symbol of the text). */
+export function modulesOfPng(png: Buffer, scale = QR_SCALE, margin = QR_MARGIN): { size: number; dark: (x: number, y: number) => boolean } {
+  const side = png.readUInt32BE(16);
+  let pos = 8;
+  const idat: Buffer[] = [];
+  while (pos < png.length) {
+    const len = png.readUInt32BE(pos);
+    const type = png.toString('latin1', pos + 4, pos + 8);
+    if (type === 'IDAT') idat.push(png.subarray(pos + 8, pos + 8 + len));
+    pos += 12 + len;
+  }
+  const raw = inflate(Buffer.concat(idat));
+  const rowBytes = Math.ceil(side / 8);
+  const pixelDark = (x: number, y: number) => (raw[y * (rowBytes + 1) + 1 + (x >> 3)] & (0x80 >> (x & 7))) === 0;
+  const size = side / scale - 2 * margin;
+  return { size, dark: (x, y) => pixelDark((x + margin) * scale + 1, (y + margin) * scale + 1) };
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client.js';
+import type { BankAccountRow, CompanyRow, TransactionRow } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { validationError } from '../../kernel/errors.js';
+import { beginRequest, completeRequest, releaseRequest } from '../../kernel/idempotency.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
+import { providerFailure } from '../provider-failures.js';
+import { effectiveFee } from '../fees/effective-fee.js';
+import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
+import type { TransactionDeps } from './transactions.context.js';
+import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
+import { announce, cardResultChanges, RECOVER_AFTER_MS, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
+import { assertCompanyMayPay, chooseProvider, ensureBankAccount, payingCompany, storedCardOf } from './transactions.prepare.js';
+import { deleteUnannounced, findTransactionRow, insertTransaction } from './transactions.repo.js';
+import { checkCreation, externalThreeDsRefusal, refusal } from './transactions.rules.js';
+import type { CreateTransactionInput } from './transactions.schemas.js';
+import { callProvider, cardSourceOf, type PaymentCall } from './transactions.call.js';
+
+export const TRANSACTION_SCOPE = 'transaction';
+
+/**
+ * POST /v1/transactions and /v1/merchants/{merchantId}/transactions (payments.md P3), in atomic phases:
+ * checks and reads; the request_id claimed (STARTED); the row recorded unannounced with a recovery job (and a
+ * 3DS session consumed) in one transaction; the provider called outside any transaction under our id; the
+ * outcome recorded in one transaction with `transaction.created` and the claim completed. Nothing reached the
+ * provider (`unavailable`): the row is deleted, 502, the request_id retryable. A card value that does not
+ * open: the row is deleted, 400 DECRYPTION_FAILED.
+ */
+export async function createTransaction(
+  deps: TransactionDeps,
+  principal: CompanyPrincipal,
+  merchantId: string | undefined,
+  input: CreateTransactionInput,
+  correlationId: string,
+): Promise<{ row: TransactionRow; replayed: boolean }> {
+  const { db, clock } = deps;
+  // One instant for the whole create: the PIX expiry is counted from the transaction's created_at.
+  const now = clock.now(principal.organizationId);
+  const check = checkCreation(input, now);
+  if (!check.ok) throw check.error;
+  const fieldIssues = cardFieldIssues(input, check.cardSource);
+  if (fieldIssues.length > 0) throw validationError(fieldIssues);
+  await assertKnownKeys(deps.keys, input);
+
+  const company = await payingCompany(db, principal, merchantId);
+  const organizationId = company.organizationId ?? company.id;
+  // Lookups of ids first (404 outside reach), then the company's state and its provider (409s).
+  const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
+  await assertCompanyMayPay(db, principal, company);
+  const pix = input.payment_method === 'PIX';
+  const provider = await chooseProvider(db, deps.providers, company.id, input.provider, pix ? 'pix.charge' : 'card.authorize');
+  const account = await ensureBankAccount(db, deps.providers, clock, company, provider);
+
+  let id: string = randomUUID();
+  const claim = input.request_id ? { companyId: company.id, scope: TRANSACTION_SCOPE, requestId: input.request_id } : undefined;
+  if (claim) {
+    const begun = await beginRequest(db, { ...claim, body: fingerprintBody(input), resourceId: id }, clock);
+    id = begun.resourceId;
+    const existing = await findTransactionRow(db, id);
+    if (existing?.announced) {
+      if (begun.kind !== 'replay') await db.transaction((tx) => completeRequest(tx, claim));
+      return { row: existing, replayed: true };
+    }
+  }
+
+  const fee = await effectiveFee(db, company.id, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
+  let recorded: { row: TransactionRow; call: PaymentCall | null };
+  try {
+    recorded = await db.transaction(async (tx) => {
+      // Only a resumed claim can find its row already recorded (a crash after the first recording).
+      const existing = claim ? await findTransactionRow(tx, id) : undefined;
+      const session = input.three_ds?.session_id
+        ? await consumeThreeDsSession(tx, { sessionId: input.three_ds.session_id, companyId: company.id, amount: input.amount, installments: check.installments, transactionId: id, now })
+        : undefined;
+      const source = cardSourceOf(input, { storedCard, session });
+      const row = existing ?? (await insertTransaction(tx, {
+        id,
+        companyId: company.id,
+        organizationId,
+        requestId: input.request_id ?? null,
+        provider,
+        paymentMethod: input.payment_method,
+        status: pix ? 'WAITING_PAYMENT' : 'PROCESSING',
+        amount: input.amount,
+        currency: 'BRL',
+        installments: check.installments,
+        capture: check.capture,
+        capturedAmount: 0,
+        refundedAmount: 0,
+        pendingRefundAmount: 0,
+        bankAccountId: account.id,
+        fee: fee ? { fee_policy_id: fee.fee_policy_id, rule_id: fee.rule_id, amount: fee.amount } : null,
+        description: input.description ?? null,
+        statementDescriptor: input.statement_descriptor ?? null,
+        customer: input.customer ?? null,
+        cardData: source?.view ?? null,
+        threeDs: source?.threeDs ?? null,
+        metadata: input.metadata ?? null,
+        announced: false,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      // External 3DS N/R: refused without calling the provider (P3).
+      const failed = input.three_ds?.external ? externalThreeDsRefusal(input.three_ds.external.trans_status) : null;
+      if (failed) {
+        const refused = await announce(tx, row, { status: 'REFUSED', refusal: failed }, { now, correlationId, autopilot: deps.autopilot });
+        if (claim) await completeRequest(tx, claim);
+        return { row: refused, call: null };
+      }
+      await enqueueJob(tx, { kind: TRANSACTION_RECOVER_JOB, runAt: new Date(now.getTime() + RECOVER_AFTER_MS), payload: { transactionId: id }, dedupeKey: `${TRANSACTION_RECOVER_JOB}:${id}`, organizationId }, now);
+      return { row, call: source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt! } };
+    });
+  } catch (err) {
+    if (claim) await releaseRequest(db, claim, 'forget', clock.now());
+    if (isUniqueViolation(err, 'transactions_pkey')) return { row: (await findTransactionRow(db, id))!, replayed: true };
+    throw err;
+  }
+  if (!recorded.call) return { row: recorded.row, replayed: false };
+  return complete(deps, { row: recorded.row, call: recorded.call, company, account, input, claim, correlationId });
+}
+
+async function complete(
+  deps: TransactionDeps,
+  c: { row: TransactionRow; call: PaymentCall; company: CompanyRow; account: BankAccountRow; input: CreateTransactionInput; claim?: { companyId: string; scope: string; requestId: string }; correlationId: string },
+): Promise<{ row: TransactionRow; replayed: boolean }> {
+  const { db, clock } = deps;
+  const { row, claim } = c;
+  const undo = async (mode: 'forget' | 'unlock') => {
+    await deleteUnannounced(db, row.id);
+    if (claim) await releaseRequest(db, claim, mode, clock.now());
+  };
+  let outcome;
+  try {
+    outcome = await callProvider(deps, row, c.call, c.company, c.account, c.input);
+  } catch (err) {
+    if (err instanceof ProviderError || err instanceof ProviderNotCapable) {
+      const issue = err instanceof ProviderError && err.kind === 'refused' ? cardDataIssue(err.code, err.message, c.input) : null;
+      // Nothing exists at the provider that we will ever record: the row goes, the request_id may be retried.
+      await undo(err instanceof ProviderError && err.kind !== 'refused' ? 'unlock' : 'forget');
+      if (issue) throw validationError([issue]);
+      throw providerFailure(err, 'payment');
+    }
+    // Anything else (a bug, a lost process) leaves the unannounced row to its recovery job.
+    if (claim) await releaseRequest(db, claim, 'unlock', clock.now());
+    throw err;
+  }
+  const now = clock.now(row.organizationId);
+  const changes =
+    outcome.kind === 'card'
+      ? cardResultChanges(outcome.result, row, now)
+      : outcome.kind === 'pix'
+        ? { status: 'WAITING_PAYMENT' as const, pix: outcome.pix, providerPaymentId: outcome.pix.provider_charge_id ?? null, providerReference: outcome.pix.txid }
+        : outcome.kind === 'refused'
+          ? { status: 'REFUSED' as const, refusal: refusal('PROCESSING_ERROR', 'The provider refused the payment', outcome.code) }
+          : { status: 'PROCESSING' as const };
+  const announced = await db.transaction(async (tx) => {
+    const result = await announce(tx, row, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
+    if (claim) await completeRequest(tx, claim);
+    return result;
+  });
+  return { row: announced, replayed: false };
+}

@@ -1,0 +1,68 @@
+import type { Executor } from '../../db/client.js';
+import type { TransactionRow } from '../../db/schema/index.js';
+import { post, type PostResult } from '../../ledger/ledger.js';
+import type { Posting } from '../../ledger/rules.js';
+
+/**
+ * money.md M3: an approved transaction of A with fee F posts clearing +A (DEBIT), the merchant's bank account
+ * `pending` +(A-F) (CREDIT) and the organization's revenue +F (CREDIT). Revenue has no balance row (summed from
+ * entries, docs/decisions/ledger.md), so concurrent approvals of one organization's merchants never wait on a
+ * shared row; the only row locked is the merchant's own account.
+ */
+export function approvalPostings(input: {
+  provider: string;
+  organizationId: string;
+  bankAccount: { id: string; companyId: string; organizationId: string };
+  amount: number;
+  fee: number;
+}): Posting[] {
+  const { provider, amount } = input;
+  const fee = Math.min(Math.max(0, input.fee), amount);
+  const postings: Posting[] = [{ account: { type: 'CLEARING', provider }, direction: 'DEBIT', amount }];
+  if (amount - fee > 0) {
+    postings.push({
+      account: {
+        type: 'BANK_ACCOUNT',
+        id: input.bankAccount.id,
+        balance: 'PENDING',
+        owner: { provider, companyId: input.bankAccount.companyId, organizationId: input.bankAccount.organizationId },
+      },
+      direction: 'CREDIT',
+      amount: amount - fee,
+    });
+  }
+  if (fee > 0) postings.push({ account: { type: 'REVENUE', organizationId: input.organizationId, provider }, direction: 'CREDIT', amount: fee });
+  return postings;
+}
+
+export class MissingBankAccountError extends Error {}
+
+/**
+ * Posts the approval of `row` exactly once (source `{ type: 'TRANSACTION', id }`, code TRANSACTION_APPROVED:
+ * a retry or a concurrent second call replays the first post). `amount` defaults to the captured amount (the
+ * whole amount when nothing is recorded as captured yet), `fee` to the fee stored at creation; a partial
+ * capture passes both (the fee evaluated again on the captured amount, money.md M2). Runs in the caller's
+ * transaction (the move to APPROVED).
+ */
+export async function postApproval(
+  tx: Executor,
+  row: TransactionRow,
+  now: Date,
+  options: { amount?: number; fee?: number } = {},
+): Promise<PostResult> {
+  if (!row.bankAccountId) throw new MissingBankAccountError(`transaction ${row.id} has no bank account to credit`);
+  const amount = options.amount ?? (row.capturedAmount > 0 ? row.capturedAmount : row.amount);
+  const fee = options.fee ?? row.fee?.amount ?? 0;
+  return post(tx, {
+    code: 'TRANSACTION_APPROVED',
+    source: { type: 'TRANSACTION', id: row.id },
+    postings: approvalPostings({
+      provider: row.provider,
+      organizationId: row.organizationId,
+      bankAccount: { id: row.bankAccountId, companyId: row.companyId, organizationId: row.organizationId },
+      amount,
+      fee,
+    }),
+    now,
+  });
+}

@@ -1,0 +1,74 @@
+import type { Executor } from '../../db/client.js';
+import type { NewTransactionRow, TransactionRow } from '../../db/schema/index.js';
+import { recordEvent } from '../../events/outbox.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { CardPaymentResult } from '../../providers/payments.js';
+import { postApproval } from './transactions.ledger.js';
+import { announceRow, findTransactionRow } from './transactions.repo.js';
+import { REFUSAL_CODES, refusal, type RefusalCode } from './transactions.rules.js';
+import { toTransactionView } from './transactions.view.js';
+import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from './sandbox-cards.js';
+
+/** Job kinds of the transactions area (handlers in transactions.jobs.ts). */
+export const TRANSACTION_SYNC_JOB = 'transaction.sync';
+export const TRANSACTION_RECOVER_JOB = 'transaction.recover';
+export const PIX_AUTOPILOT_JOB = 'transaction.pix-autopilot';
+/** A row recorded before its provider call and still unannounced this long after is recovered. */
+export const RECOVER_AFTER_MS = 60_000;
+/** First status sync after an unknown outcome. */
+export const SYNC_DELAY_MS = 2_000;
+
+/** The fields a card provider's answer sets (creation or sync). */
+export function cardResultChanges(result: CardPaymentResult, row: Pick<TransactionRow, 'amount'>, now: Date): { status: TransactionRow['status'] } & Partial<NewTransactionRow> {
+  const ids = { providerPaymentId: result.providerPaymentId, providerReference: result.providerPaymentId };
+  switch (result.status) {
+    case 'CAPTURED':
+      return { status: 'APPROVED', ...ids, authorizationCode: result.authorizationCode, authorizedAt: now, capturedAt: now, capturedAmount: result.capturedAmount || row.amount };
+    case 'AUTHORIZED':
+      return { status: 'AUTHORIZED', ...ids, authorizationCode: result.authorizationCode, authorizedAt: now };
+    case 'REFUSED': {
+      const raw = result.refusal?.code ?? null;
+      const code: RefusalCode = raw && (REFUSAL_CODES as readonly string[]).includes(raw) ? (raw as RefusalCode) : 'CARD_DECLINED';
+      return { status: 'REFUSED', ...ids, refusal: refusal(code, result.refusal?.message ?? 'The payment was refused', raw) };
+    }
+    case 'PROCESSING':
+    case 'VOIDED': // never an authorization's answer; treated as not known yet
+      return { status: 'PROCESSING', ...ids };
+  }
+}
+
+/**
+ * Records a creation's outcome in one transaction: the row gets its status and becomes a resource
+ * (`announced`), an approval is posted to the ledger, `transaction.created` carries the transaction as GET
+ * returns it, and the later work is scheduled (a status sync for PROCESSING, the sandbox autopilot).
+ * Idempotent: an already announced row is answered as it is (a recovery job may have got there first).
+ */
+export async function announce(
+  tx: Executor,
+  row: TransactionRow,
+  changes: { status: TransactionRow['status'] } & Partial<NewTransactionRow>,
+  options: { now: Date; correlationId: string; autopilot: boolean; syncNow?: boolean },
+): Promise<TransactionRow> {
+  if (row.announced) return row;
+  const { now } = options;
+  // Only an unannounced row is updated: a recovery job that got there first leaves this a no-op answering its row.
+  const updated = await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now });
+  if (!updated) return (await findTransactionRow(tx, row.id))!;
+  if (updated.status === 'APPROVED') await postApproval(tx, updated, now);
+  await recordEvent(tx, { type: 'transaction.created', companyId: updated.companyId, organizationId: updated.organizationId, payload: toTransactionView(updated), correlationId: options.correlationId }, now);
+  await scheduleFollowUps(tx, updated, now, options);
+  return updated;
+}
+
+/** P9 autopilot and status syncs: jobs, due on the organization's clock. */
+export async function scheduleFollowUps(tx: Executor, row: TransactionRow, now: Date, options: { autopilot: boolean; syncNow?: boolean }): Promise<void> {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  if (row.status === 'PROCESSING' && (options.syncNow || options.autopilot)) {
+    // An unknown outcome is synced at once; a delayed sandbox card settles ~2 s later under autopilot (without
+    // it, the staff settle control moves it).
+    await enqueueJob(tx, { kind: TRANSACTION_SYNC_JOB, runAt: at(options.syncNow ? SYNC_DELAY_MS : AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${TRANSACTION_SYNC_JOB}:${row.id}`, organizationId: row.organizationId }, now);
+  }
+  if (row.status === 'WAITING_PAYMENT' && options.autopilot && row.amount <= AUTOPILOT_PIX_MAX_AMOUNT) {
+    await enqueueJob(tx, { kind: PIX_AUTOPILOT_JOB, runAt: at(AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${PIX_AUTOPILOT_JOB}:${row.id}`, organizationId: row.organizationId }, now);
+  }
+}

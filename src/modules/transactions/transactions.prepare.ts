@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { affiliations, bankAccounts, companies, storedCards, type BankAccountRow, type CompanyRow, type StoredCardRow } from '../../db/schema/index.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { conflict, conflictWithReason, notFound } from '../../kernel/errors.js';
+import { merchantPathCompany } from '../../kernel/tenancy.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import { providerFailure } from '../provider-failures.js';
+import { insertAccount } from '../banking/banking.repo.js';
+import { assertMayMoveMoney } from '../companies/company-status.js';
+
+/**
+ * What a create needs read before anything is written or called (payments.md P1 preconditions): the company,
+ * the provider, a stored card, and the merchant's bank account at the provider (the ledger account an approval
+ * credits).
+ */
+
+/** The caller's company, or the merchant of the path (404 outside reach). */
+export async function payingCompany(db: Executor, principal: CompanyPrincipal, merchantId: string | undefined): Promise<CompanyRow> {
+  if (merchantId) return merchantPathCompany(db, principal, merchantId);
+  const [row] = await db.select().from(companies).where(eq(companies.id, principal.companyId)).limit(1);
+  if (!row) throw notFound('Company');
+  return row;
+}
+
+/** P1: the company is ACTIVE (`409 { field: "company", value: <status>, reason: "COMPANY_NOT_ACTIVE" }`); an organization acting for it is not INACTIVE. */
+export async function assertCompanyMayPay(db: Executor, principal: CompanyPrincipal, company: CompanyRow): Promise<void> {
+  if (company.status !== 'ACTIVE') throw conflictWithReason(`The company is ${company.status}: only an ACTIVE company takes payments`, 'company', company.status, 'COMPANY_NOT_ACTIVE');
+  if (principal.companyId !== company.id) await assertMayMoveMoney(db, [principal.companyId]);
+}
+
+/**
+ * P1: `provider` names one where the company has an ACTIVE affiliation (409 `field: "provider"`, `value` it);
+ * absent, the oldest ACTIVE affiliation whose provider can take the method (`value: null` when none). In the
+ * sandbox every provider takes cards and PIX: "can take" is whether the registry offers the operation.
+ */
+export async function chooseProvider(db: Executor, providers: ProviderRegistry, companyId: string, requested: string | undefined, operation: 'card.authorize' | 'pix.charge'): Promise<string> {
+  const active = await db
+    .select({ provider: affiliations.provider })
+    .from(affiliations)
+    .where(and(eq(affiliations.companyId, companyId), eq(affiliations.status, 'ACTIVE')))
+    .orderBy(asc(affiliations.createdAt), asc(affiliations.id));
+  if (requested !== undefined) {
+    if (!active.some((a) => a.provider === requested) || !providers.offers(requested, operation)) {
+      throw conflict(`The company has no ACTIVE affiliation with ${requested} that takes this payment method`, 'provider', requested);
+    }
+    return requested;
+  }
+  const chosen = active.find((a) => providers.offers(a.provider, operation));
+  if (!chosen) throw conflict('The company has no ACTIVE affiliation with a provider that takes this payment method', 'provider', null);
+  return chosen.provider;
+}
+
+/** P3 `card_id`: a stored card of the same company (404 otherwise) that is ACTIVE (409 `field: "card_id"`). */
+export async function storedCardOf(db: Executor, companyId: string, cardId: string): Promise<StoredCardRow> {
+  const [card] = await db.select().from(storedCards).where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId))).limit(1);
+  if (!card) throw notFound('Card');
+  if (card.status !== 'ACTIVE') throw conflict(`The card is ${card.status}`, 'card_id', card.status);
+  return card;
+}
+
+/** The same id for the same company and provider, so concurrent first payments open one account. */
+export function bankAccountIdFor(companyId: string, provider: string): string {
+  const h = createHash('sha256').update(`bank-account:${companyId}:${provider}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The company's bank account at the provider (money.md M2: opened with the ACTIVE affiliation): an existing
+ * ACTIVE one, else opened now, before the payment's provider call and outside any database transaction
+ * (docs/decisions/transactions.md), under an id derived from company and provider (the provider's idempotency
+ * key), so a retry or a concurrent first payment opens exactly one.
+ */
+export async function ensureBankAccount(db: Database, providers: ProviderRegistry, clock: Clock, company: CompanyRow, provider: string): Promise<BankAccountRow> {
+  const [existing] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, company.id), eq(bankAccounts.provider, provider), eq(bankAccounts.status, 'ACTIVE')))
+    .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
+    .limit(1);
+  if (existing) return existing;
+  const id = bankAccountIdFor(company.id, provider);
+  let opened;
+  try {
+    opened = await providers.require(provider, 'bank-account.open')({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
+  } catch (err) {
+    throw providerFailure(err, 'bank account opening');
+  }
+  const organizationId = company.organizationId ?? company.id;
+  const now = clock.now(organizationId);
+  try {
+    return await insertAccount(db, {
+      id,
+      companyId: company.id,
+      organizationId,
+      provider,
+      branch: opened.branch,
+      accountNumber: opened.accountNumber,
+      status: 'ACTIVE',
+      available: 0,
+      held: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err;
+    const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
+    return row!;
+  }
+}
