@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { cashouts } from '../../src/db/schema/index.js';
+import { cashouts, jobs } from '../../src/db/schema/index.js';
 import { runSlot } from '../../src/modules/cashouts/automatic-cashouts.js';
 import { cashoutDeps } from '../../src/modules/cashouts/cashouts.context.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -79,6 +79,19 @@ describe('automatic cashouts', () => {
     expect((await autos(accountId)).map((r) => ({ amount: r.amount, slot: r.scheduleSlot }))).toEqual([{ amount: 5_000, slot }]);
     // A slot the configuration does not have creates nothing.
     expect(await runSlot(a, merchant.id, '2026-03-05T07:00:00Z')).toBe(0);
+  });
+
+  it('a merchant created with an enabled configuration gets its first slot scheduled', async () => {
+    const org = await t.createOrganization();
+    const config = { automatic_transfer_enabled: true, transfer_frequency: 'MONTHLY', day_of_month: 31, utc_hour_of_day: 23, min_balance: 0 };
+    const m = await t.createMerchant(org.apiKey, { transfer_configurations: config });
+    const slots = await t.db.db.select().from(jobs).where(eq(jobs.kind, 'cashout.automatic-slot'));
+    const mine = slots.filter((j) => j.payload.companyId === m.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.organizationId).toBe(org.id);
+    const at = mine[0]!.runAt;
+    expect(at.getUTCHours()).toBe(23);
+    expect(at.getUTCDate()).toBe(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0)).getUTCDate());
   });
 
   it('disabled: no preview and no slots', async () => {

@@ -113,6 +113,9 @@ describe('cashouts', () => {
     expect((await createCashout(t, org.apiKey, body(6, 0))).statusCode).toBe(400);
     const other = await t.createOrganization();
     expect((await createCashout(t, other.apiKey, body(7, 1))).statusCode).toBe(404);
+    // A merchant key reaches only its own accounts; a sibling merchant's is 404.
+    const sibling = await t.createMerchant(org.apiKey);
+    expect((await createCashout(t, sibling.apiKey, body(8, 1))).statusCode).toBe(404);
   });
 
   it('returns: partial, then the rest; never above the amount; only within 90 days', async () => {
