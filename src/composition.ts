@@ -30,6 +30,8 @@ import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import { transactionDeps } from './modules/transactions/transactions.context.js';
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
+import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { operationDeps } from './modules/transactions/operations.context.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -132,6 +134,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
+  jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

@@ -5,6 +5,7 @@ import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
 import { transactionSchema } from '../modules/transactions/transactions.view.js';
 import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
+import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -31,6 +32,8 @@ export const EVENT_PAYLOADS = {
   'internal-transfer.status-changed': statusChange('internal_transfer_id', z.string()).extend({
     error_message: z.string().optional().describe('On FAILED, when available'),
   }),
+  // money.md M9: a debt moved (a credit repaid it, a debit found available short); sequence = the account's last.
+  'balance.debt-changed': z.object({ bank_account_id: z.string(), old_debt: z.int(), new_debt: z.int(), sequence: z.int() }),
   'onboarding-document.status-changed': z.object({
     onboarding_document_id: z.string(),
     company_id: z.string(),
@@ -51,6 +54,9 @@ export const EVENT_PAYLOADS = {
     refund_id: z.string().nullable().describe('The refund that caused the move, or null'),
     reason: z.string().nullable().describe('The refusal code or cancel reason where one applies'),
   }),
+  // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
+  'refund.created': refundCreatedPayload,
+  'refund.status-changed': refundStatusChangedPayload,
   'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
   'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
   'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),

@@ -39,7 +39,7 @@ const wholeNumber = (min: number, max?: number) => {
   return max === undefined ? n : n.max(max);
 };
 
-const timestampFilter = z.string().transform((value, ctx) => {
+export const timestampFilter = z.string().transform((value, ctx) => {
   const ms = Date.parse(value);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
     ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date-time', params: { type: 'INVALID_FORMAT' } });

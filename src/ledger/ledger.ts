@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions, type LedgerAccountRow } from '../db/schema/index.js';
 import {
@@ -243,23 +243,8 @@ export async function balancesOf(ex: Executor, accountIds: string[]): Promise<Ma
   return out;
 }
 
-/** The balances at an instant, replayed from the entries (zeros before the account's first entry). */
-export async function balanceAt(ex: Executor, accountId: string, at: Date): Promise<Balances> {
-  const rows = await ex
-    .select({ type: ledgerPostings.balanceType, total: sql<string>`sum(${ledgerPostings.delta})` })
-    .from(ledgerPostings)
-    .where(and(eq(ledgerPostings.accountType, 'BANK_ACCOUNT'), eq(ledgerPostings.accountId, accountId), lte(ledgerPostings.createdAt, at)))
-    .groupBy(ledgerPostings.balanceType);
-  const b = { ...ZERO };
-  for (const r of rows) {
-    const n = Number(r.total);
-    if (r.type === 'PENDING') b.pending = n;
-    else if (r.type === 'AVAILABLE') b.available = n;
-    else if (r.type === 'HELD') b.held = n;
-    else if (r.type === 'DEBT') b.debt = n;
-  }
-  return b;
-}
+/** The balances at an instant, replayed from the entries (zeros before the first one): see balance-at.ts. */
+export { balanceAt } from './balance-at.js';
 
 /** A system account's balance (clearing of a provider, revenue of an organization), summed from its entries. */
 export async function systemBalance(ex: Executor, ref: { type: 'CLEARING'; provider: string } | { type: 'REVENUE'; organizationId: string; provider: string }): Promise<number> {

@@ -9,6 +9,7 @@ import authRoutes from './auth/auth.routes.js';
 import zipcodesRoutes from './zipcodes/zipcodes.routes.js';
 import webhooksRoutes from './webhooks/webhooks.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
+import ledgerRoutes from './ledger/ledger.routes.js';
 import feesRoutes from './fees/fees.routes.js';
 import cardsRoutes from './cards/cards.routes.js';
 import testCardRoutes from './cards/test-cards.js';
@@ -21,6 +22,9 @@ import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
+import refundsRoutes from './transactions/refunds.routes.js';
+import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -32,6 +36,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   zipcodesRoutes,
   webhooksRoutes,
   bankingRoutes,
+  ledgerRoutes,
   feesRoutes,
   cardsRoutes,
   testCardRoutes,
@@ -44,9 +49,12 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   sandboxClockRoutes,
   transactionsRoutes,
   threeDsRoutes,
+  refundsRoutes,
+  sandboxPaymentControlRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
 export function registerEventConsumers(registry: EventConsumerRegistry): void {
   registry.register('webhook-delivery', webhookDeliveryConsumer);
+  registry.register('transaction-expiries', transactionExpiryScheduler);
 }

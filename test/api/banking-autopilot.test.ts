@@ -26,7 +26,7 @@ describe('sandbox autopilot', () => {
     );
     expect(done.status).toBe('COMPLETED');
     const bal = async (id: string) => (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${id}`, key: org.apiKey })).json().balance;
-    expect(await bal(a.id)).toEqual({ available: 500, held: 0 });
-    expect(await bal(b.id)).toEqual({ available: 400, held: 0 });
+    expect(await bal(a.id)).toEqual({ available: 500, held: 0, pending: 0, debt: 0 });
+    expect(await bal(b.id)).toEqual({ available: 400, held: 0, pending: 0, debt: 0 });
   });
 });

@@ -48,7 +48,7 @@ describe('internal transfers: only a refusal fails them', () => {
     const res = await transfer(org.apiKey, { request_id: 'timeout-1', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 400 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'PENDING', provider_transfer_id: null });
-    expect(await balance(org.apiKey, a.id)).toEqual({ available: 600, held: 400 });
+    expect(await balance(org.apiKey, a.id)).toEqual({ available: 600, held: 400, pending: 0, debt: 0 });
     const sync = await jobOf(TRANSFER_SYNC_JOB, res.json().id);
     expect(sync).toMatchObject({ status: 'PENDING', payload: { transferId: res.json().id } });
     const calls = sandbox.faults.calls('internal-transfer.submit', res.json().id);
@@ -58,7 +58,7 @@ describe('internal transfers: only a refusal fails them', () => {
     const after = await row(res.json().id);
     expect(after).toMatchObject({ status: 'PENDING' });
     expect(after.providerTransferId).toMatch(/^provider_a_tr_/);
-    expect(await balance(org.apiKey, a.id)).toEqual({ available: 600, held: 400 });
+    expect(await balance(org.apiKey, a.id)).toEqual({ available: 600, held: 400, pending: 0, debt: 0 });
     // The recovery job finds nothing left to do.
     await run(handlers, TRANSFER_SUBMIT_JOB)((await jobOf(TRANSFER_SUBMIT_JOB, res.json().id))!);
     expect(sandbox.faults.calls('internal-transfer.submit', res.json().id)).toBe(calls);
@@ -75,7 +75,7 @@ describe('internal transfers: only a refusal fails them', () => {
     expect((await row(res.json().id)).providerTransferId).toBeNull();
     expect(await run(handlers, TRANSFER_SYNC_JOB)(sync)).toBeUndefined();
     expect((await row(res.json().id)).providerTransferId).toMatch(/^provider_a_tr_/);
-    expect(await balance(org.apiKey, a.id)).toEqual({ available: 750, held: 250 });
+    expect(await balance(org.apiKey, a.id)).toEqual({ available: 750, held: 250, pending: 0, debt: 0 });
   });
 
   it('a refusal during a resubmission fails the transfer and releases the hold', async () => {
@@ -85,7 +85,7 @@ describe('internal transfers: only a refusal fails them', () => {
     sandbox.faults.inject('internal-transfer.submit', { kind: 'refused', code: 'ACCOUNT_BLOCKED', message: 'origin blocked' });
     await run(handlers, TRANSFER_SYNC_JOB)((await jobOf(TRANSFER_SYNC_JOB, res.json().id))!);
     expect(await row(res.json().id)).toMatchObject({ status: 'FAILED', errorMessage: expect.stringContaining('origin blocked') });
-    expect(await balance(org.apiKey, a.id)).toEqual({ available: 1_000, held: 0 });
+    expect(await balance(org.apiKey, a.id)).toEqual({ available: 1_000, held: 0, pending: 0, debt: 0 });
   });
 
   it('a transfer committed but never submitted (a crash) is submitted by the job scheduled with it, once', async () => {

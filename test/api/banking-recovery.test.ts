@@ -65,7 +65,7 @@ describe('stranded transfer recovery', () => {
     await t.db.db.execute(sql`update jobs set locked_until = now() - interval '1 second', lease_token = gen_random_uuid(), attempts = 1 where dedupe_key = ${`test-${id}`}`);
     expect((await eventually(() => row(id), (r) => r.status === 'COMPLETED', 'COMPLETED', 5_000, 20)).status).toBe('COMPLETED');
     const balance = async (accountId: string) => (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${accountId}`, key: org.apiKey })).json().balance;
-    expect(await balance(a.id)).toEqual({ available: 700, held: 0 });
-    expect(await balance(b.id)).toEqual({ available: 300, held: 0 });
+    expect(await balance(a.id)).toEqual({ available: 700, held: 0, pending: 0, debt: 0 });
+    expect(await balance(b.id)).toEqual({ available: 300, held: 0, pending: 0, debt: 0 });
   });
 });

@@ -38,7 +38,7 @@ async function funded(amount = 10_000) {
   const org = await t.createOrganization();
   const a = await openAccount(org.apiKey);
   const b = await openAccount(org.apiKey);
-  expect((await deposit(a.id, amount)).json().balance).toEqual({ available: amount, held: 0 });
+  expect((await deposit(a.id, amount)).json().balance).toEqual({ available: amount, held: 0, pending: 0, debt: 0 });
   return { org, a, b };
 }
 
@@ -84,7 +84,7 @@ describe('bank accounts', () => {
     for (const amount of [0, -5, 1.5, '100']) expect((await deposit(a.id, amount)).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${a.id}/deposits`, key: org.apiKey, payload: { amount: 1 } })).statusCode).toBe(403);
     expect((await deposit('00000000-0000-4000-8000-000000000000', 1)).statusCode).toBe(404);
-    expect((await deposit(a.id, 250)).json().balance).toEqual({ available: 250, held: 0 });
+    expect((await deposit(a.id, 250)).json().balance).toEqual({ available: 250, held: 0, pending: 0, debt: 0 });
   });
 });
 
@@ -98,7 +98,7 @@ describe('internal transfers', () => {
     expect(tr).toMatchObject({ request_id: 'tr-1', company_id: org.id, amount: 2_500, status: 'PENDING', metadata: { order: 'o-1' } });
     expect(tr.provider_transfer_id).toBeTruthy();
     expect(tr.error_message).toBeUndefined();
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 7_500, held: 2_500 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 7_500, held: 2_500, pending: 0, debt: 0 });
 
     const again = await transfer(org.apiKey, body);
     expect(again.statusCode).toBe(200);
@@ -106,14 +106,14 @@ describe('internal transfers', () => {
     const changed = await transfer(org.apiKey, { ...body, amount: 1 });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().error.details).toEqual({ field: 'request_id', value: 'tr-1' });
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 7_500, held: 2_500 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 7_500, held: 2_500, pending: 0, debt: 0 });
 
     expect((await report(tr.id, 'processing')).json().status).toBe('PROCESSING');
     const done = await report(tr.id, 'COMPLETED');
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('COMPLETED');
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 7_500, held: 0 });
-    expect((await account(org.apiKey, b.id)).balance).toEqual({ available: 2_500, held: 0 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 7_500, held: 0, pending: 0, debt: 0 });
+    expect((await account(org.apiKey, b.id)).balance).toEqual({ available: 2_500, held: 0, pending: 0, debt: 0 });
 
     const evs = await eventsOf(tr.id);
     expect(evs.map((e) => e.type)).toEqual(['internal-transfer.created', 'internal-transfer.status-changed', 'internal-transfer.status-changed']);
@@ -137,8 +137,8 @@ describe('internal transfers', () => {
     const tr = (await transfer(org.apiKey, { request_id: 'f-1', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 600 })).json();
     const failed = await report(tr.id, 'FAILED', 'Destination blocked');
     expect(failed.json()).toMatchObject({ status: 'FAILED', error_message: 'Destination blocked' });
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 1_000, held: 0 });
-    expect((await account(org.apiKey, b.id)).balance).toEqual({ available: 0, held: 0 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 1_000, held: 0, pending: 0, debt: 0 });
+    expect((await account(org.apiKey, b.id)).balance).toEqual({ available: 0, held: 0, pending: 0, debt: 0 });
     const evs = await eventsOf(tr.id);
     expect(evs[1].payload).toEqual({ internal_transfer_id: tr.id, old_status: 'PENDING', new_status: 'FAILED', error_message: 'Destination blocked' });
     expect((await report(tr.id, 'PROCESSING')).statusCode).toBe(409);
@@ -154,7 +154,7 @@ describe('internal transfers', () => {
     const res = await transfer(org.apiKey, { request_id: 'refused', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 500 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'FAILED', error_message: expect.stringContaining('account blocked'), provider_transfer_id: null });
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 800, held: 0 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 800, held: 0, pending: 0, debt: 0 });
   });
 
   it('refuses illegal moves from PENDING', async () => {
@@ -190,7 +190,7 @@ describe('internal transfers', () => {
     expect((await transfer(org.apiKey, { ...base, destination_bank_account_id: foreign.id })).statusCode).toBe(404);
     expect((await transfer(stranger.apiKey, { ...base, destination_bank_account_id: foreign.id })).statusCode).toBe(404);
     // Nothing half-written: the rejected requests held nothing, and their request_id is still free.
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 500, held: 0 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 500, held: 0, pending: 0, debt: 0 });
     expect((await transfer(org.apiKey, base)).statusCode).toBe(201);
   });
 
@@ -233,7 +233,7 @@ describe('internal transfers', () => {
     expect(results.filter((r) => r.statusCode === 201).length).toBe(1);
     expect(results.every((r) => [200, 201].includes(r.statusCode))).toBe(true);
     expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 700, held: 300 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 700, held: 300, pending: 0, debt: 0 });
   });
 
   it('keeps ledger entries immutable', async () => {
@@ -253,7 +253,7 @@ describe('internal transfers', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((s) => s === 201).length).toBe(50);
     expect(codes.filter((s) => s === 409).length).toBe(50);
-    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 0, held: 5_000 });
+    expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 0, held: 5_000, pending: 0, debt: 0 });
 
     const ids = results.filter((r) => r.statusCode === 201).map((r) => r.json().id as string);
     await Promise.all(ids.map(async (id, i) => {
@@ -270,7 +270,7 @@ describe('internal transfers', () => {
     for (const [i, x] of [a, b, c].entries()) {
       const rows = await t.db.db.select({ bucket: ledgerPostings.balanceType, total: sql<string>`sum(${ledgerPostings.delta})` }).from(ledgerPostings).where(eq(ledgerPostings.accountId, x.id)).groupBy(ledgerPostings.balanceType);
       const sum = (bucket: string) => Number(rows.find((r) => r.bucket === bucket)?.total ?? 0);
-      expect({ available: sum('AVAILABLE'), held: sum('HELD') }).toEqual(balances[i]);
+      expect({ available: sum('AVAILABLE'), held: sum('HELD'), pending: sum('PENDING'), debt: sum('DEBT') }).toEqual(balances[i]);
     }
   }, 90_000); // 200 requests racing on one account: slow on a loaded 2-core machine
 });

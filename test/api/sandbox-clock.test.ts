@@ -85,7 +85,7 @@ describe('sandbox test clock', () => {
     expect((await advance(org.id, { seconds: 3 * 3600 })).statusCode).toBe(200);
     expect(await status()).toBe('COMPLETED');
     const balance = async (id: string) => (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${id}`, key: org.apiKey })).json().balance;
-    expect(await balance(b.id)).toEqual({ available: 250, held: 0 });
+    expect(await balance(b.id)).toEqual({ available: 250, held: 0, pending: 0, debt: 0 });
   });
 
   it('runs due jobs in time order, by kind priority at one instant, including jobs they schedule before the target', async () => {

@@ -83,7 +83,7 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     expect(sync).toMatchObject({ status: 'PENDING', payload: { transferId: id } });
     await expectBooksBalance(pool, [a, b], 10_000);
     const account = await api.ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey });
-    expect(account.balance).toEqual({ available: 6_000, held: 4_000 });
+    expect(account.balance).toEqual({ available: 6_000, held: 4_000, pending: 0, debt: 0 });
 
     // The sync (a fresh provider: it has nothing under the key) resubmits under the same key, once.
     const { sandbox, handlers } = recovering();

@@ -61,7 +61,7 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
     const transfers = await spread(apis, DUPLICATES, (api) => api.call('POST', '/v1/banking/internal-transfers', { key: org.apiKey, body: transfer }));
     expectOneCreated(transfers);
     expect((await apis[1].ok('GET', '/v1/banking/internal-transfers', { key: org.apiKey })).pagination.total).toBe(1);
-    expect((await apis[0].ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({ available: 5_000 - 1_234, held: 1_234 });
+    expect((await apis[0].ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({ available: 5_000 - 1_234, held: 1_234, pending: 0, debt: 0 });
     await expectBooksBalance(db, [a, b], 5_000);
   });
 
@@ -89,7 +89,7 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
       expectEnvelope(r, 409);
       expect(r.body.error.details).toMatchObject({ field: 'amount' });
     }
-    expect((await apis[1].ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({ available: 0, held: 10_000 });
+    expect((await apis[1].ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({ available: 0, held: 10_000, pending: 0, debt: 0 });
 
     const report = (api: Api, id: string, status: string) => api.call('POST', `/v1/platform/sandbox/internal-transfers/${id}/status`, { key: PLATFORM_KEY, body: { status } });
     const race = async (id: string, status: string) => {
@@ -101,8 +101,8 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
     await Promise.all(ids.map((id, i) => race(id, i % 2 === 0 ? 'COMPLETED' : 'FAILED')));
 
     const [origin, destination] = await Promise.all([a, b].map((id, i) => apis[i].ok('GET', `/v1/banking/bank-accounts/${id}`, { key: org.apiKey })));
-    expect(origin.balance).toEqual({ available: 5_000, held: 0 });
-    expect(destination.balance).toEqual({ available: 5_000, held: 0 });
+    expect(origin.balance).toEqual({ available: 5_000, held: 0, pending: 0, debt: 0 });
+    expect(destination.balance).toEqual({ available: 5_000, held: 0, pending: 0, debt: 0 });
     await expectBooksBalance(db, [a, b], 10_000);
     const { rows } = await db.query(`
       select t.id, (select count(*) from events e where e.type = 'internal-transfer.status-changed' and e.payload->>'internal_transfer_id' = t.id::text)::int as moves

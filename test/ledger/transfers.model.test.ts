@@ -32,7 +32,7 @@ const call = (method: 'GET' | 'POST', url: string, key: string, payload?: unknow
 async function expectBalances(m: Model) {
   for (const [i, id] of m.accounts.entries()) {
     const res = await call('GET', `/v1/banking/bank-accounts/${id}`, m.key);
-    expect(res.json().balance).toEqual({ available: m.available[i], held: m.held[i] });
+    expect(res.json().balance).toEqual({ available: m.available[i], held: m.held[i], pending: 0, debt: 0 });
   }
 }
 

@@ -74,6 +74,13 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { request_id: randomUUID(), origin_bank_account_id: origin, destination_bank_account_id: ids['bank-accounts/{id}#destination'], amount: 100 };
     return (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key: org.apiKey, payload: body }), 'transfer')).id;
   },
+  // The merchant's hold of that transfer (its origin account is the merchant's): a ledger transaction in its reach.
+  'ledger/transactions/{id}': async ({ t, merchant, ids }) => {
+    const qs = `bank_account_id=${ids['bank-accounts/{id}']}&code=INTERNAL_TRANSFER_HOLD&source_id=${ids['internal-transfers/{id}']}`;
+    const list = await ok(await t.request({ method: 'GET', url: `/core/v1/ledger/entries?${qs}`, key: merchant.apiKey }), 'ledger entries', 200);
+    if (!list.data[0]) throw new Error('the transfer posted no hold entry');
+    return list.data[0].ledger_transaction_id;
+  },
   'pix-keys/{id}': async ({ t, merchant, ids }) =>
     (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/pix-keys`, key: merchant.apiKey, payload: { key_type: 'EVP', bank_account_id: ids['bank-accounts/{id}'] } }), 'pix key')).id,
   'cards/{id}': async ({ t, merchant }) =>
@@ -110,6 +117,9 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { payment_method: 'CREDIT_CARD', amount: 1000, card_id: ids['cards/{id}'] };
     return (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/transactions`, key: merchant.apiKey, payload: body }), 'transaction')).id;
   },
+  // A PENDING refund of one unit of that transaction.
+  'refunds/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/transactions/${ids['transactions/{id}']}/refunds`, key: merchant.apiKey, payload: { amount: 1 } }), 'refund')).id,
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -165,6 +175,7 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
+  'POST /v1/transactions/{id}/refunds': () => ({ amount: 1 }),
   'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
 };
 

@@ -57,11 +57,15 @@ afterAll(async () => {
 });
 
 const pathParams = (op: Op) => ((op.spec.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'path').map((p) => p.name);
-/** `/v1/merchants/{merchantId}/cards/{id}`, `id` -> `cards/{id}`: the resource a parameter names. */
+/**
+ * `/v1/merchants/{merchantId}/cards/{id}`, `id` -> `cards/{id}`: the resource a parameter names. A two-segment
+ * key (`ledger/transactions/{id}`) wins when FACTORIES has one, so equal last segments of different areas stay apart.
+ */
 const paramKey = (path: string, name: string) => {
   const segments = path.split('/');
   const i = segments.indexOf(`{${name}}`);
-  return `${segments[i - 1]}/{${name}}`;
+  const wide = `${segments[i - 2]}/${segments[i - 1]}/{${name}}`;
+  return wide in FACTORIES ? wide : `${segments[i - 1]}/{${name}}`;
 };
 const fill = (op: Op, ids: (name: string) => string) => {
   const query = QUERIES[`${op.method} ${op.path}`];

@@ -11,3 +11,4 @@ export * from './ledger.js';
 export * from './sandbox-clocks.js';
 export * from './transactions.js';
 export * from './three-ds.js';
+export * from './refunds.js';

@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Ledger v2 tables (migration 0510_ledger.sql). Only src/ledger reads or writes them.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -59,3 +59,17 @@ export const ledgerHolds = pgTable('ledger_holds', {
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+// Summaries of N consecutive entries of one bank account for `?at=` reads (migration 0590; src/ledger/balance-at.ts).
+export const ledgerEntryChunks = pgTable('ledger_entry_chunks', {
+  accountId: uuid('account_id').notNull(),
+  firstSeq: cents('first_seq').notNull(),
+  lastSeq: cents('last_seq').notNull(),
+  minCreatedAt: ts('min_created_at').notNull(),
+  maxCreatedAt: ts('max_created_at').notNull(),
+  dPending: cents('d_pending').notNull(),
+  dAvailable: cents('d_available').notNull(),
+  dHeld: cents('d_held').notNull(),
+  dDebt: cents('d_debt').notNull(),
+}, (t) => [primaryKey({ columns: [t.accountId, t.firstSeq] })]);
+export type LedgerEntryChunkRow = typeof ledgerEntryChunks.$inferSelect;

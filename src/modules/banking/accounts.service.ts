@@ -11,10 +11,12 @@ import { providerFailure } from '../provider-failures.js';
 import { companyInReach } from '../../kernel/tenancy.js';
 import type { ProviderName } from '../../providers/port.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { accountsInReach, findAccount, findAccountRow, insertAccount, ledgerOwner } from './banking.repo.js';
+import { accountsInReach, findAccount, findAccountRow, insertAccount, ledgerOwner, type BankAccountWithBalances } from './banking.repo.js';
 import type { Clock } from '../../jobs/clock.js';
 import { post } from '../../ledger/ledger.js';
 import { depositPostings } from '../../ledger/rules.js';
+import { debtChangesOf } from '../../ledger/reads.js';
+import { recordEvent } from '../../events/outbox.js';
 
 export interface OpenAccountInput {
   provider: ProviderName;
@@ -82,7 +84,7 @@ export async function openAccount(db: Database, providers: ProviderRegistry, clo
   }
 }
 
-export async function getAccount(db: Database, principal: CompanyPrincipal, id: string): Promise<BankAccountRow> {
+export async function getAccount(db: Database, principal: CompanyPrincipal, id: string): Promise<BankAccountWithBalances> {
   const row = await findAccount(db, and(eq(bankAccounts.id, id), accountsInReach(principal))!);
   if (!row) throw notFound('Bank account');
   return row;
@@ -92,12 +94,17 @@ export async function getAccount(db: Database, principal: CompanyPrincipal, id: 
  * Sandbox deposit: money arrives at the provider for the account: one DEPOSIT ledger transaction (clearing +X,
  * available +X, repaying debt first). Each call is its own business event (a fresh source id).
  */
-export async function deposit(db: Database, clock: Clock, accountId: string, amount: number): Promise<BankAccountRow> {
+export async function deposit(db: Database, clock: Clock, accountId: string, amount: number, correlationId: string): Promise<BankAccountWithBalances> {
   return db.transaction(async (tx) => {
     const account = await findAccountRow(tx, eq(bankAccounts.id, accountId));
     if (!account) throw notFound('Bank account');
     const now = clock.now(account.organizationId);
-    await post(tx, { code: 'DEPOSIT', source: { type: 'DEPOSIT', id: randomUUID() }, postings: depositPostings({ id: account.id, owner: ledgerOwner(account) }, amount), now });
+    const posted = await post(tx, { code: 'DEPOSIT', source: { type: 'DEPOSIT', id: randomUUID() }, postings: depositPostings({ id: account.id, owner: ledgerOwner(account) }, amount), now });
+    // The deposit repays debt first (M3): say so (M9), in the same transaction.
+    for (const c of await debtChangesOf(tx, posted.transactionId)) {
+      const payload = { bank_account_id: c.bankAccountId, old_debt: c.oldDebt, new_debt: c.newDebt, sequence: c.sequence };
+      await recordEvent(tx, { type: 'balance.debt-changed', companyId: account.companyId, organizationId: account.organizationId, correlationId, payload }, now);
+    }
     return (await findAccount(tx, eq(bankAccounts.id, accountId)))!;
   });
 }

@@ -18,14 +18,21 @@ export function transfersInReach(p: CompanyPrincipal): SQL {
  * The account rows with their balances from the ledger (the columns available/held of bank_accounts are the
  * frozen v1 cache, no longer written: docs/decisions/ledger.md).
  */
-export async function withBalances<R extends BankAccountRow>(tx: Executor, rows: R[]): Promise<R[]> {
-  if (rows.length === 0) return rows;
+export async function withBalances<R extends BankAccountRow>(tx: Executor, rows: R[]): Promise<(R & AccountBalances)[]> {
+  if (rows.length === 0) return [];
   const balances = await balancesOf(tx, rows.map((r) => r.id));
   return rows.map((r) => {
     const b = balances.get(r.id)!;
-    return { ...r, available: b.available, held: b.held };
+    return { ...r, available: b.available, held: b.held, pending: b.pending, debt: b.debt };
   });
 }
+
+/** The two balances money.md M3 adds to the bank account's `balance` (available and held are row fields). */
+export interface AccountBalances {
+  pending: number;
+  debt: number;
+}
+export type BankAccountWithBalances = BankAccountRow & AccountBalances;
 
 /** The owner the ledger records on a bank account's balance row. */
 export const ledgerOwner = (a: Pick<BankAccountRow, 'provider' | 'companyId' | 'organizationId'>) => ({ provider: a.provider, companyId: a.companyId, organizationId: a.organizationId });
@@ -36,7 +43,7 @@ export async function findAccountRow(tx: Executor, where: SQL): Promise<BankAcco
   return row;
 }
 
-export async function findAccount(tx: Executor, where: SQL): Promise<BankAccountRow | undefined> {
+export async function findAccount(tx: Executor, where: SQL): Promise<BankAccountWithBalances | undefined> {
   const row = await findAccountRow(tx, where);
   return row && (await withBalances(tx, [row]))[0];
 }
@@ -53,7 +60,7 @@ export async function insertAccount(ex: Executor, row: typeof bankAccounts.$infe
   });
 }
 
-export async function listAccounts(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: BankAccountRow[]; total: number }> {
+export async function listAccounts(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: BankAccountWithBalances[]; total: number }> {
   const cols = { id: bankAccounts.id, createdAt: bankAccounts.createdAt, status: bankAccounts.status };
   const page = await selectPage(tx, bankAccounts, scope, q, cols);
   return { rows: await withBalances(tx, page.rows), total: page.total };

@@ -23,6 +23,7 @@ import {
 import { TransactionBatcher } from '../../db/batcher.js';
 import { transferDeps as transferDepsOf } from './banking.context.js';
 import { applyStatusReport, createTransfer, getTransfer } from './transfers.service.js';
+import balanceRoutes from './balances.routes.js';
 
 const idParam = idParams('id');
 const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: upperEnum(PROVIDER_NAMES).optional(), company_id: uuid().optional() } });
@@ -92,7 +93,7 @@ export default async function bankingRoutes(app: FastifyInstance) {
   r.post('/v1/platform/sandbox/bank-accounts/:id/deposits', {
     config: sandbox,
     schema: { summary: 'Sandbox: deposit into a bank account', params: idParam, body: depositBody, response: { 200: bankAccountSchema } },
-  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount)));
+  }, async (request) => toBankAccountView(await deposit(db, app.deps.clock, request.params.id, request.body.amount, request.id)));
 
   r.post('/v1/platform/sandbox/internal-transfers/:id/status', {
     config: sandbox,
@@ -101,4 +102,6 @@ export default async function bankingRoutes(app: FastifyInstance) {
     const { status, error_message } = request.body;
     return toTransferView(await applyStatusReport(transferDeps, request.id, { transferId: request.params.id, status, errorMessage: error_message }));
   });
+
+  await balanceRoutes(app);
 }

@@ -36,7 +36,12 @@ export const bankAccountSchema = z.object({
   branch: z.string(),
   account_number: z.string(),
   status: z.string(),
-  balance: z.object({ available: z.number().int(), held: z.number().int() }),
+  balance: z.object({
+    available: z.number().int(),
+    held: z.number().int(),
+    pending: z.number().int().meta({ description: 'The net of its PENDING receivables (money.md M3)' }),
+    debt: z.number().int().meta({ description: 'What the company owes when a debit found available short; repaid first by every credit' }),
+  }),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -57,7 +62,8 @@ export const internalTransferSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-export function toBankAccountView(row: BankAccountRow): z.infer<typeof bankAccountSchema> {
+/** A freshly opened account carries no `pending`/`debt` (both 0); read rows carry them (withBalances). */
+export function toBankAccountView(row: BankAccountRow & { pending?: number; debt?: number }): z.infer<typeof bankAccountSchema> {
   return {
     id: row.id,
     company_id: row.companyId,
@@ -65,7 +71,7 @@ export function toBankAccountView(row: BankAccountRow): z.infer<typeof bankAccou
     branch: row.branch,
     account_number: row.accountNumber,
     status: row.status,
-    balance: { available: row.available, held: row.held },
+    balance: { available: row.available, held: row.held, pending: row.pending ?? 0, debt: row.debt ?? 0 },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

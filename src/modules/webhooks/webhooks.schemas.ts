@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'affiliation.status-changed',
   'internal-transfer.created',
   'internal-transfer.status-changed',
+  'balance.debt-changed',
   'onboarding-document.status-changed',
   'transaction.created',
   'transaction.status-changed',

@@ -29,7 +29,7 @@ interface Payment {
 
 export class SandboxPayments {
   private readonly payments = new Map<string, Payment>();
-  private readonly refunds = new Map<string, P.RefundResult>();
+  private readonly refunds = new Map<string, { result: P.RefundResult; number: string | null }>();
   private readonly charges = new Map<string, P.PixChargeResult>();
   private readonly sessions = new Map<string, P.ThreeDsResult>();
 
@@ -63,6 +63,7 @@ export class SandboxPayments {
     const payment = this.payments.get(req.paymentKey);
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.capture');
     if (payment.result.status === 'CAPTURED') return payment.result;
+    this.settledByControl(payment);
     if (payment.result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${payment.result.status} payment cannot be captured`, 'card.capture');
     if (req.amount > payment.result.authorizedAmount) throw refused('AMOUNT_ABOVE_AUTHORIZED', 'The capture is above the authorized amount', 'card.capture');
     payment.result = { ...payment.result, status: 'CAPTURED', capturedAmount: req.amount };
@@ -73,9 +74,19 @@ export class SandboxPayments {
     const payment = this.payments.get(req.paymentKey);
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.void');
     if (payment.result.status === 'VOIDED') return payment.result;
+    this.settledByControl(payment);
     if (payment.result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${payment.result.status} payment cannot be voided`, 'card.void');
     payment.result = { ...payment.result, status: 'VOIDED' };
     return payment.result;
+  }
+
+  /**
+   * A PROCESSING payment the platform captures or voids was settled AUTHORIZED by the platform's sandbox control
+   * (P9 settle), which speaks for the provider: the sandbox takes it as authorized.
+   */
+  private settledByControl(payment: Payment) {
+    if (payment.result.status !== 'PROCESSING') return;
+    payment.result = { ...payment.result, status: 'AUTHORIZED', authorizedAmount: payment.request.amount, authorizationCode: digits(6, 'auth', payment.request.idempotencyKey) };
   }
 
   /** PROCESSING cards settle on the first sync: 0036 approves, 0044 refuses. */
@@ -96,24 +107,33 @@ export class SandboxPayments {
     return { found: true, ...payment.result };
   }
 
+  /**
+   * A refund is accepted PENDING; its outcome is decided at its first status sync (as a PROCESSING card's):
+   * 5126 fails (EXPIRED_OR_CANCELED_CARD), 7726 stays PENDING (only the platform's settle control moves it),
+   * any other succeeds. So nothing settles unless the platform asks (its autopilot job, payments.md P9).
+   */
   refund(req: P.RefundRequest, rail: 'card' | 'pix'): P.RefundResult {
     const known = this.refunds.get(req.idempotencyKey);
-    if (known) return known;
-    const number = this.payments.get(req.paymentKey)?.number;
+    if (known) return known.result;
     const result: P.RefundResult = {
       providerRefundId: this.id('ref', req.idempotencyKey),
       status: 'PENDING',
       failure: null,
       endToEndId: rail === 'pix' ? `D${digits(8, 'ispb', this.name)}${alnum(23, 'e2e-refund', req.idempotencyKey)}` : null,
     };
-    if (number === SANDBOX_CARDS.refundFails) Object.assign(result, { status: 'FAILED', failure: { code: 'EXPIRED_OR_CANCELED_CARD', message: 'The card is expired or canceled' } });
-    this.refunds.set(req.idempotencyKey, result);
+    this.refunds.set(req.idempotencyKey, { result, number: this.payments.get(req.paymentKey)?.number ?? null });
     return result;
   }
 
   syncRefund(req: P.SyncRefundRequest): P.SyncRefundResult {
     const known = this.refunds.get(req.idempotencyKey);
-    return known ? { found: true, ...known } : { found: false };
+    if (!known) return { found: false };
+    if (known.result.status === 'PENDING' && known.number !== SANDBOX_CARDS.refundStaysPending) {
+      known.result = known.number === SANDBOX_CARDS.refundFails
+        ? { ...known.result, status: 'FAILED', failure: { code: 'EXPIRED_OR_CANCELED_CARD', message: 'The card is expired or canceled' } }
+        : { ...known.result, status: 'SUCCEEDED' };
+    }
+    return { found: true, ...known.result };
   }
 
   charge(req: P.PixChargeRequest): P.PixChargeResult {
