@@ -97,7 +97,10 @@ describe('limits and quotes (M4)', () => {
     const over = await quote(m, { requested_amount: 28_801 }, 409);
     expect(reasonOf(over)).toBe('ANTICIPATION_LIMIT_EXCEEDED');
     expect(JSON.stringify(over.json())).toContain('28800');
-    expect(reasonOf(await quote(m, { receivable_ids: [randomUUID()] }, 409))).toBe('NO_ELIGIBLE_RECEIVABLES');
+    await quote(m, { receivable_ids: [randomUUID()] }, 404);
+    // a receivable of the caller's that is not eligible (due too soon for that date)
+    const late = await quote(m, { receivable_ids: [rows[0].id], payment_date: rows[0].paymentDate }, 409);
+    expect(late.json().error.details).toMatchObject({ field: 'receivable_ids', value: rows[0].id, reason: 'NO_ELIGIBLE_RECEIVABLES' });
     await quote(m, { requested_amount: 1, receivable_ids: [rows[0].id] }, 400);
   });
 

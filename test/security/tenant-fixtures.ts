@@ -130,6 +130,18 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`, key: t.platformKey, payload: { seconds: 40 * 86_400 } }), 'clock advance', 200);
     return (await ok(await t.request({ method: 'GET', url: '/core/v1/settlements', key: merchant.apiKey }), 'settlements', 200)).data[0].id;
   },
+  // A PENDING SPOT anticipation dated tomorrow (money.md M4): the merchant's policy attached, a fresh card payment
+  // (the first one has settled by now), its quote (kept as `#quote`) and the anticipation.
+  'anticipations/{id}#quote': async ({ t, org, merchant, ids }) => {
+    await ok(await t.request({ method: 'PATCH', url: `/core/v1/merchants/${merchant.id}`, key: org.apiKey, payload: { fee_policy_id: ids['fee-policies/{id}'] } }), 'fee policy attachment', 200);
+    const body = { payment_method: 'CREDIT_CARD', amount: 1000, card_id: ids['cards/{id}'] };
+    await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/transactions`, key: merchant.apiKey, payload: body }), 'transaction');
+    const clock = await ok(await t.request({ method: 'GET', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock`, key: t.platformKey }), 'clock', 200);
+    const tomorrow = new Date(Date.parse(clock.now) + 86_400_000).toISOString().slice(0, 10);
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/anticipations/quotes', key: merchant.apiKey, payload: { bank_account_id: ids['bank-accounts/{id}'], payment_date: tomorrow } }), 'anticipation quote')).id;
+  },
+  'anticipations/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: '/core/v1/anticipations', key: merchant.apiKey, payload: { request_id: randomUUID(), quote_id: ids['anticipations/{id}#quote'] } }), 'anticipation')).id,
   // A cashout of the merchant's PROVIDER_A account: payment-ready, its own CPF as settlement key, money deposited.
   'cashouts/{id}': async ({ t, org, merchant, ids }) => {
     await makePaymentReady(t, merchant.id);
@@ -162,6 +174,8 @@ export const BODY_ID_FIELDS: Record<string, string> = {
   user_id: 'users/{id}',
   onboarding_document_ids: 'onboarding-documents/{documentId}',
   card_id: 'cards/{id}',
+  quote_id: 'anticipations/{id}#quote',
+  receivable_ids: 'receivables/{id}',
 };
 
 /**
@@ -195,6 +209,8 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'PUT /v1/merchants/{merchantId}/affiliations/{affiliationId}/settlement-account': () => ({ pix_key_type: 'EVP', pix_key: randomUUID() }),
+  'POST /v1/anticipations/quotes': (own) => ({ bank_account_id: own['bank-accounts/{id}'] }),
+  'POST /v1/anticipations': (own) => ({ request_id: randomUUID(), quote_id: own['anticipations/{id}#quote'] }),
   'POST /v1/banking/cashouts': (own) => ({ request_id: randomUUID(), bank_account_id: own['bank-accounts/{id}'], amount: 1 }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),

@@ -33,9 +33,9 @@ export interface AnticipationAccount {
  * The account an anticipation draws on, with the merchant's rates, checked as M4 says: in reach (404), an
  * effective fee policy (409 ANTICIPATION_NOT_CONFIGURED), the merchant ACTIVE (COMPANY_NOT_ACTIVE) and its
  * affiliation at the account's provider ACTIVE (AFFILIATION_NOT_ACTIVE), in that order.
- * `principal` null: a job (no reach check).
+ * `principal` null: a job (no reach check). `statusChecks: false` (limits, a read) reports `active` instead of 409.
  */
-export async function anticipationAccount(ex: Executor, principal: CompanyPrincipal | null, bankAccountId: string): Promise<AnticipationAccount> {
+export async function anticipationAccount(ex: Executor, principal: CompanyPrincipal | null, bankAccountId: string, options: { statusChecks?: boolean } = {}): Promise<AnticipationAccount & { active: boolean }> {
   const found = principal ? await accountInReach(ex, principal, bankAccountId) : await accountById(ex, bankAccountId);
   if (!found) throw notFound('Bank account');
   const { account } = found;
@@ -44,11 +44,14 @@ export async function anticipationAccount(ex: Executor, principal: CompanyPrinci
   if (!policy || !rates) {
     throw conflictWithReason('The merchant has no fee policy with anticipation rates', 'bank_account_id', bankAccountId, 'ANTICIPATION_NOT_CONFIGURED');
   }
-  if (found.companyStatus !== 'ACTIVE') throw conflictWithReason('The merchant is not active', 'bank_account_id', bankAccountId, 'COMPANY_NOT_ACTIVE');
-  if ((await affiliationStatus(ex, account.companyId, account.provider)) !== 'ACTIVE') {
-    throw conflictWithReason("The merchant's affiliation is not active", 'bank_account_id', bankAccountId, 'AFFILIATION_NOT_ACTIVE');
+  const companyActive = found.companyStatus === 'ACTIVE';
+  const affiliationActive = companyActive && (await affiliationStatus(ex, account.companyId, account.provider)) === 'ACTIVE';
+  if (options.statusChecks !== false) {
+    if (!companyActive) throw conflictWithReason('The merchant is not active', 'bank_account_id', bankAccountId, 'COMPANY_NOT_ACTIVE');
+    if (!affiliationActive) throw conflictWithReason("The merchant's affiliation is not active", 'bank_account_id', bankAccountId, 'AFFILIATION_NOT_ACTIVE');
   }
   return {
+    active: companyActive && affiliationActive,
     id: account.id,
     companyId: account.companyId,
     organizationId: account.organizationId,

@@ -69,6 +69,12 @@ export function eligibleReceivables(ex: Executor, bankAccountId: string, date: C
   return options.lock ? q.for('update') : q;
 }
 
+/** How many of `ids` are receivables within the caller's reach. */
+export async function receivablesInReach(ex: Executor, principal: CompanyPrincipal, ids: string[]): Promise<number> {
+  const [row] = await ex.select({ n: sql<string>`count(*)` }).from(receivables).where(and(inArray(receivables.id, [...new Set(ids)]), ownedRowsInReach(principal, receivables)));
+  return Number(row?.n ?? 0);
+}
+
 export async function receivablesByIdsLocked(ex: Executor, ids: string[]): Promise<ReceivableRow[]> {
   if (ids.length === 0) return [];
   return ex.select().from(receivables).where(inArray(receivables.id, ids)).orderBy(asc(receivables.id)).for('update');

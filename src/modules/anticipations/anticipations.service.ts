@@ -12,7 +12,7 @@ import { paginate } from '../../http/pagination.js';
 import { saoPauloDate, settlementInstant } from '../transactions/receivables.schedule.js';
 import { anticipationAccount, eligibleFor, toCandidate, type AnticipationAccount } from './anticipations.eligibility.js';
 import { moveAnticipation } from './anticipations.moves.js';
-import { findAnticipation, findAnticipationInReach, findQuoteInReach, insertAnticipation, insertQuote, listAnticipations, reserveReceivables, type AnticipationListFilters } from './anticipations.repo.js';
+import { receivablesInReach, findAnticipation, findAnticipationInReach, findQuoteInReach, insertAnticipation, insertQuote, listAnticipations, reserveReceivables, type AnticipationListFilters } from './anticipations.repo.js';
 import { addDays, averageDays, daysBetween, limitsOf, quoteExpiry, rateToNumber, selectForQuote, totalsOf, type CivilDate, type QuoteItem, type Selection, type Timeframe } from './anticipations.rules.js';
 import { toAnticipationView, type QuoteBody } from './anticipations.schemas.js';
 
@@ -35,9 +35,10 @@ function anticipationDate(today: CivilDate, asked: CivilDate | undefined): Civil
 
 /** GET /v1/banking/bank-accounts/{id}/anticipation-limits (M4). */
 export async function anticipationLimits(deps: AnticipationDeps, principal: CompanyPrincipal, bankAccountId: string, q: { payment_date?: string; timeframe?: Timeframe }) {
-  const account = await anticipationAccount(deps.db, principal, bankAccountId);
+  const account = await anticipationAccount(deps.db, principal, bankAccountId, { statusChecks: false });
   const date = anticipationDate(saoPauloDate(deps.clock.now(account.organizationId)), q.payment_date);
-  const eligible = (await eligibleFor(deps.db, account.id, date)).map(toCandidate);
+  // A merchant or affiliation not ACTIVE has nothing eligible now (docs/decisions/anticipation.md): zero limits.
+  const eligible = account.active ? (await eligibleFor(deps.db, account.id, date)).map(toCandidate) : [];
   return { payment_date: date, rate_percentage: rateToNumber(account.spotRate), ...limitsOf(eligible, date, account.spotRate, q.timeframe ?? 'START') };
 }
 
@@ -57,6 +58,8 @@ function selectionRefusal(out: Exclude<ReturnType<typeof selectForQuote>, { ok: 
 /** POST /v1/anticipations/quotes (M4): the receivables a SPOT anticipation would take, priced; valid 15 minutes. */
 export async function createQuote(deps: AnticipationDeps, principal: CompanyPrincipal, body: QuoteBody) {
   return deps.db.transaction(async (tx) => {
+    // Ids outside the caller's reach are unknown (404) before anything is said about the account.
+    if (body.receivable_ids && (await receivablesInReach(tx, principal, body.receivable_ids)) < new Set(body.receivable_ids).size) throw notFound('Receivable');
     const account = await anticipationAccount(tx, principal, body.bank_account_id);
     const now = deps.clock.now(account.organizationId);
     const date = anticipationDate(saoPauloDate(now), body.payment_date);
