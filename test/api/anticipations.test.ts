@@ -242,4 +242,17 @@ describe('anticipations (M4)', () => {
     expect(b.pending).toBe(0);
     expect(b.available).toBe(28_800 - q1.fee_amount);
   });
+
+  it('automatic: waits delay_days São Paulo days after the approval', async () => {
+    const m = await setup();
+    const tr = await payment(m);
+    const captured = saoPauloDate(tr.capturedAt ?? tr.createdAt);
+    await req('PATCH', `/v1/merchants/${m.id}`, m.orgKey, { anticipation_configurations: { automatic_enabled: true, delay_days: 3 } }, 200);
+    const plus = (n: number) => new Date(Date.parse(`${captured}T03:06:00Z`) + n * 86_400_000).toISOString();
+    await advance(m, { to: plus(2) });
+    expect((await req('GET', '/v1/anticipations?type=AUTOMATIC', m.apiKey, undefined, 200)).json().data).toEqual([]);
+    await advance(m, { to: plus(3) });
+    const list = (await req('GET', '/v1/anticipations?type=AUTOMATIC', m.apiKey, undefined, 200)).json();
+    expect(list.data.map((a: { payment_date: string; status: string }) => [a.payment_date, a.status])).toEqual([[plus(3).slice(0, 10), 'COMPLETED']]);
+  });
 });
