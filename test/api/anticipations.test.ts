@@ -80,6 +80,7 @@ describe('limits and quotes (M4)', () => {
     });
     const end = (await req('GET', `/v1/banking/bank-accounts/${m.bankAccountId}/anticipation-limits?timeframe=END`, m.orgKey, undefined, 200)).json();
     expect(end.minimum.fee_amount).toBe(fees[2]);
+    expect((await balance(m)).anticipatable).toBe(28_800);
     await req('GET', `/v1/banking/bank-accounts/${m.bankAccountId}/anticipation-limits?payment_date=2000-01-01`, m.apiKey, undefined, 400);
   });
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { feePolicies, transactions, type ReceivableRow } from '../../db/schema/index.js';
-import { conflictWithReason, notFound } from '../../kernel/errors.js';
+import { conflictWithReason, DomainError, notFound } from '../../kernel/errors.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { effectivePolicy } from '../fees/effective-fee.js';
 import { saoPauloDate } from '../transactions/receivables.schedule.js';
@@ -93,4 +93,22 @@ export async function eligibleFor(
       date,
     ),
   );
+}
+
+/**
+ * The balance's `anticipatable` (money.md M3/M4): the net of the receivables a SPOT anticipation could take
+ * today (the limits' `maximum.amount`); 0 when the account cannot anticipate (no policy, merchant or
+ * affiliation not active).
+ */
+export async function anticipatableNow(ex: Executor, bankAccountId: string, now: Date): Promise<number> {
+  let account;
+  try {
+    account = await anticipationAccount(ex, null, bankAccountId, { statusChecks: false });
+  } catch (err) {
+    if (err instanceof DomainError) return 0;
+    throw err;
+  }
+  if (!account.active) return 0;
+  const eligible = await eligibleFor(ex, bankAccountId, saoPauloDate(now));
+  return eligible.reduce((s, r) => s + r.netAmount, 0);
 }

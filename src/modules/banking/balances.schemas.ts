@@ -18,7 +18,7 @@ export const accountBalanceSchema = z.object({
   provider: z.string(),
   currency: z.literal('BRL'),
   ...balanceFields,
-  anticipatable: cents('What an anticipation could take now: 0 until anticipation exists (docs/decisions/ledger.md)'),
+  anticipatable: cents('What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=): docs/decisions/anticipation.md'),
   as_of: z.string().meta({ description: 'The instant these balances hold at: `at` when given, else now on the organization clock' }),
 });
 export type AccountBalanceView = z.infer<typeof accountBalanceSchema>;
@@ -34,7 +34,7 @@ export const balanceQuery = z.strictObject({
     .meta({ description: 'ISO 8601 instant: the balances then, replayed from the ledger entries (zeros before the account existed; not in the future)' }),
 });
 
-export function toAccountBalanceView(account: { id: string; companyId: string; provider: string }, b: Balances, asOf: Date): AccountBalanceView {
+export function toAccountBalanceView(account: { id: string; companyId: string; provider: string }, b: Balances, asOf: Date, anticipatable = 0): AccountBalanceView {
   return {
     bank_account_id: account.id,
     company_id: account.companyId,
@@ -44,7 +44,7 @@ export function toAccountBalanceView(account: { id: string; companyId: string; p
     available: b.available,
     held: b.held,
     debt: b.debt,
-    anticipatable: 0,
+    anticipatable,
     as_of: asOf.toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import { balanceAt, balancesOf } from '../../ledger/ledger.js';
 import { ZERO, type Balances } from '../../ledger/rules.js';
 import { accountsInReach, findAccountRow } from './banking.repo.js';
 import { toAccountBalanceView, type AccountBalanceView } from './balances.schemas.js';
+import { anticipatableNow } from '../anticipations/anticipations.eligibility.js';
 
 /**
  * money.md M3 balance reads. Now: the account's balance row. `at`: the entries up to that instant replayed
@@ -21,7 +22,7 @@ export async function accountBalance(db: Database, clock: Clock, principal: Comp
   const now = clock.now(account.organizationId);
   if (at && at.getTime() > now.getTime()) throw badRequest('at must not be in the future', 'at', at.toISOString());
   const balances = at ? await balanceAt(db, account.id, at) : (await balancesOf(db, [account.id])).get(account.id)!;
-  return toAccountBalanceView(account, balances, at ?? now);
+  return toAccountBalanceView(account, balances, at ?? now, at ? 0 : await anticipatableNow(db, account.id, now));
 }
 
 /** Every bank account of a company in reach (a merchant, or the organization itself), oldest first, with totals. */
