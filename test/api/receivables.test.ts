@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { receivables, refunds } from '../../src/db/schema/index.js';
 import { hold } from '../../src/ledger/ledger.js';
+import { runSettlement } from '../../src/modules/receivables/settlements.service.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -221,5 +222,30 @@ describe('refunds consume receivables (M2)', () => {
     const dates = (await get(`/v1/settlements?bank_account_id=${m.bankAccountId}&sort=created_at`, m.apiKey)).data.map((s: { payment_date: string; net_amount: number }) => [s.payment_date, s.net_amount]);
     expect(dates).toEqual([['2027-06-02', 3_000], ['2027-06-02', 1_000]]);
     expect((await rowsOf(tr.id)).map((x) => x.status).sort()).toEqual(['CANCELED', 'PAID', 'PAID']);
+  });
+});
+
+describe('concurrency (issue 14: settlement and a refund of the same receivables at once; two runners)', () => {
+  it('one settlement per account and date, no cent created or lost, the refund judged against what the run left', async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-08-02T15:00:00Z'); // Monday; +30 = Wednesday September 1
+    const tr = await seedTransaction(t, m, { status: 'APPROVED', amount: 6_000, installments: 2 });
+    await advanceTo(m, '2027-09-01T02:59:59Z');
+    const payload = { bankAccountId: m.bankAccountId, paymentDate: '2027-09-01', runKey: 'date' };
+    const deps = { db: t.db.db, clock: t.deps.clock };
+    const [a, b, res] = await Promise.all([
+      runSettlement(deps, payload, 'test-a'),
+      runSettlement(deps, payload, 'test-b'),
+      t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: m.apiKey, payload: { amount: 6_000 } }),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const runs = [a, b].filter(Boolean);
+    expect(runs.length).toBeLessThanOrEqual(1);
+    const [row] = await t.db.db.select().from(refunds).where(eq(refunds.id, res.json().id));
+    const settledNet = runs[0]?.netAmount ?? 0;
+    // whatever the order: the settled part came back through available, the rest from the receivables
+    expect(row.reservedPending + row.reservedAvailable + row.reservedDebt).toBe(6_000);
+    expect(row.reservedPending).toBe(6_000 - settledNet);
+    expect(await balance(m)).toMatchObject({ pending: 0, available: 0, held: 6_000, debt: 0 });
   });
 });
