@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'transaction.status-changed',
   'cashout.created',
   'cashout.status-changed',
+  'cashout.returned',
 ] as const;
 
 const typeList = z.string().transform((value, ctx) => {
