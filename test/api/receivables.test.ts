@@ -101,6 +101,27 @@ describe('receivables created with the approval (M2)', () => {
   });
 });
 
+describe('GET /v1/receivables filters and sorts (M2)', () => {
+  it('by status, role, method, dates, net amount; sorted by amount or payment date; bad input 400', async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-10-04T15:00:00Z'); // Monday
+    const tr = await seedTransaction(t, m, { status: 'APPROVED', amount: 9_002, fee: 90, installments: 3 });
+    await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 700 });
+    const ids = async (qs: string) => (await get(`/v1/receivables?${qs}`, m.orgKey)).data.map((r: { installment: number; role: string; payment_method: string }) => `${r.role[0]}${r.payment_method[0]}${r.installment}`);
+    expect(await ids(`transaction_id=${tr.id}&role=MERCHANT&sort=-payment_date`)).toEqual(['MC3', 'MC2', 'MC1']);
+    expect(await ids(`company_id=${m.id}&status=PAID`)).toEqual(['MP1']);
+    expect(await ids(`company_id=${m.id}&payment_method=CREDIT_CARD&amount_from=2970&amount_to=2970&sort=payment_date`)).toEqual(['MC2', 'MC3']);
+    expect(await ids(`bank_account_id=${m.bankAccountId}&sort=-amount,payment_date`)).toEqual(['MC1', 'MC2', 'MC3', 'MP1']);
+    expect(await ids(`company_id=${m.id}&payment_date_from=2027-11-03&payment_date_to=2027-12-02&role=MERCHANT`)).toEqual(['MC1']);
+    expect(await ids(`role=ORGANIZATION&transaction_id=${tr.id}&sort=payment_date`)).toEqual(['OC1', 'OC2', 'OC3']);
+    for (const bad of ['payment_date_from=2027-02-30', 'amount_to=-1', 'role=OTHER', 'sort=fee', 'status=DONE', 'payment_date_to=99999-01-01', 'amount_from=1e300']) {
+      const res = await t.request({ method: 'GET', url: `/core/v1/receivables?${bad}`, key: m.orgKey });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    await get(`/v1/receivables/schedule`, m.orgKey, 400);
+  });
+});
+
 describe('settlement on the organization clock (M2, M7)', () => {
   it('over Carnival: nothing before the rolled date, then one settlement per account at 03:00 UTC; the agenda sums', async () => {
     const m = await setup();
