@@ -12,3 +12,4 @@ export * from './sandbox-clocks.js';
 export * from './transactions.js';
 export * from './three-ds.js';
 export * from './refunds.js';
+export * from './disputes.js';
