@@ -31,6 +31,7 @@ import { transactionDeps } from './modules/transactions/transactions.context.js'
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
 
 export interface CompositionOptions {
@@ -135,6 +136,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
+  jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

@@ -6,6 +6,7 @@ import { transactionSchema } from '../modules/transactions/transactions.view.js'
 import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
+import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -59,6 +60,9 @@ export const EVENT_PAYLOADS = {
   'refund.status-changed': refundStatusChangedPayload,
   'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
   'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
+  // money.md M6/M9: the dispute as GET returns it (+ the account and its sequence: opening holds money).
+  'dispute.created': disputeCreatedPayload,
+  'dispute.status-changed': disputeStatusChangedPayload,
   'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),
 } as const satisfies Record<string, z.ZodType>;
 

@@ -24,6 +24,8 @@ import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import disputesRoutes from './disputes/disputes.routes.js';
+import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -51,6 +53,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   threeDsRoutes,
   refundsRoutes,
   sandboxPaymentControlRoutes,
+  disputesRoutes,
+  sandboxDisputeRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
