@@ -41,7 +41,7 @@ export default async function disputesRoutes(app: FastifyInstance) {
   });
 
   r.put('/v1/disputes/:id/evidence', {
-    config: { permission: 'dispute.evidence.update' },
+    config: { permission: 'dispute.evidence.edit' },
     schema: { summary: "Replace the evidence draft (text and this dispute's document ids) while OPEN", params: idParam, body: evidenceBody, response: { 200: disputeSchema } },
   }, async (request) => toDisputeView(await putEvidence(deps, callerCompany(request), request.params.id, request.body)));
 
