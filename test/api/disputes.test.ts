@@ -213,6 +213,23 @@ describe('bad input and illegal moves', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('concurrent openings give one dispute; concurrent accept and submit give one move; each code posts once', async () => {
+    const { merchant, tr } = await freshCase();
+    const opens = await Promise.all([open(tr.id, { amount: 300, reason: 'FRAUD' }), open(tr.id, { amount: 300, reason: 'FRAUD' }), open(tr.id, { amount: 300, reason: 'FRAUD' })]);
+    expect(opens.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const d = opens.find((r) => r.statusCode === 201)!.json();
+    expect((await putEvidence(d.id, { text: 'proof' }, merchant.apiKey)).statusCode).toBe(200);
+    const moves = await Promise.all([accept(d.id, merchant.apiKey), submit(d.id, merchant.apiKey), accept(d.id, merchant.apiKey)]);
+    expect(moves.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(moves.filter((r) => r.statusCode === 409)).toHaveLength(2);
+    const final = (await get(d.id, merchant.apiKey)).json();
+    const codes = await ledgerCodes(d.id);
+    expect(codes).toEqual(final.status === 'ACCEPTED' ? ['DISPUTE_LOST', 'DISPUTE_OPENED'] : ['DISPUTE_OPENED']);
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ held: final.status === 'ACCEPTED' ? 0 : 300, debt: 300 });
+  });
+});
+
 describe('reach and lists', () => {
   it("another tenant's dispute answers 404; lists are scoped and filtered", async () => {
     const { merchant, tr } = await freshCase();
