@@ -12,6 +12,8 @@ import { JobRegistry } from './jobs/registry.js';
 import { createJobRunner, type JobLogger, type JobRunner } from './jobs/runner.js';
 import { SandboxClocks } from './jobs/sandbox-clock.js';
 import { transferDeps } from './modules/banking/banking.context.js';
+import { cashoutDeps } from './modules/cashouts/cashouts.context.js';
+import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
 import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
@@ -135,6 +137,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
+  jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));

@@ -22,6 +22,7 @@ import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
+import cashoutsRoutes from './cashouts/cashouts.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
 import disputesRoutes from './disputes/disputes.routes.js';
@@ -51,6 +52,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   sandboxClockRoutes,
   transactionsRoutes,
   threeDsRoutes,
+  cashoutsRoutes,
   refundsRoutes,
   sandboxPaymentControlRoutes,
   disputesRoutes,

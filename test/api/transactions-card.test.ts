@@ -6,7 +6,10 @@ import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { eventually } from '../helpers/poll.js';
 import { encryptFor, storedCardInput } from '../helpers/cards.js';
 import { cardData, cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
-import { bankAccounts, companies, ledgerAccounts, transactions } from '../../src/db/schema/index.js';
+import { bankAccounts, companies, jobs, ledgerAccounts, transactions } from '../../src/db/schema/index.js';
+import { transactionDeps } from '../../src/modules/transactions/transactions.context.js';
+import { transactionJobs } from '../../src/modules/transactions/transactions.jobs.js';
+import { TRANSACTION_SYNC_JOB } from '../../src/modules/transactions/transactions.outcome.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 
 let t: TestApp;
@@ -100,6 +103,12 @@ describe('card transactions', () => {
     expect(res.statusCode).toBe(201);
     const tx = res.json();
     expect(tx.status).toBe('PROCESSING');
+    // The sync job is scheduled; it is run here at once, by this app (on a shared PostgreSQL another test file's
+    // runner may claim it first, and its sandbox knows nothing of this payment: it asks again later).
+    const [job] = await t.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `${TRANSACTION_SYNC_JOB}:${tx.id}`));
+    expect(job).toBeTruthy();
+    const sync = transactionJobs(transactionDeps(t.deps))[TRANSACTION_SYNC_JOB];
+    await (typeof sync === 'function' ? sync : sync.handler)(job);
     const done = await eventually(() => t.request({ method: 'GET', url: `/core/v1/transactions/${tx.id}`, key: merchant.apiKey }).then((r) => r.json()), (v) => v.status !== 'PROCESSING', 'the sync', 15_000, 200);
     expect(done).toMatchObject({ status: 'APPROVED', captured_amount: 10_000 });
     expect(done.authorized_at).toBeTruthy();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../src/db/schema/index.js';
 import type { TestApp } from '../helpers/app.js';
 import { encryptEv, type EvPublicKey } from '../../src/crypto/ev.js';
 import { merchantBody, randomCpf } from '../helpers/fixtures.js';
@@ -126,6 +128,15 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   // An evidence document of that dispute (its ids go in PUT /v1/disputes/{id}/evidence).
   'dispute-documents/{id}': async ({ t, merchant, ids }) =>
     (await ok(await t.request({ method: 'POST', url: `/core/v1/disputes/${ids['disputes/{id}']}/documents`, key: merchant.apiKey, payload: disputeDocumentBody() }), 'dispute document')).id,
+  // A cashout of the merchant's PROVIDER_A account: payment-ready, its own CPF as settlement key, money deposited.
+  'cashouts/{id}': async ({ t, org, merchant, ids }) => {
+    await makePaymentReady(t, merchant.id);
+    const [row] = await t.db.db.select({ document: companies.documentNumber }).from(companies).where(eq(companies.id, merchant.id));
+    const key = { pix_key_type: 'CPF', pix_key: row!.document };
+    await ok(await t.request({ method: 'PUT', url: `/core/v1/merchants/${merchant.id}/affiliations/${ids['affiliations/{affiliationId}']}/settlement-account`, key: merchant.apiKey, payload: key }), 'settlement account', 200);
+    await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${ids['bank-accounts/{id}']}/deposits`, key: t.platformKey, payload: { amount: 100_000 } }), 'deposit', 200);
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/cashouts', key: org.apiKey, payload: { request_id: randomUUID(), bank_account_id: ids['bank-accounts/{id}'], amount: 100 } }), 'cashout')).id;
+  },
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -180,6 +191,8 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   // The stored card as the source: a body id the isolation test can swap (a `card` beside it would be two sources).
   'POST /v1/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
+  'PUT /v1/merchants/{merchantId}/affiliations/{affiliationId}/settlement-account': () => ({ pix_key_type: 'EVP', pix_key: randomUUID() }),
+  'POST /v1/banking/cashouts': (own) => ({ request_id: randomUUID(), bank_account_id: own['bank-accounts/{id}'], amount: 1 }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
   'POST /v1/transactions/{id}/refunds': () => ({ amount: 1 }),

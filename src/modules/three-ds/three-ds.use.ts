@@ -24,7 +24,7 @@ export async function consumeThreeDsSession(
   if (!row) throw notFound('3DS session');
   const check = checkSessionUse(
     { status: row.status, transactionId: row.transactionId, amount: row.amount, installments: row.installments, expiresAt: row.expiresAt },
-    { amount: input.amount, installments: input.installments },
+    { amount: input.amount, installments: input.installments, transactionId: input.transactionId },
     input.now,
   );
   if (!check.ok) {

@@ -43,9 +43,11 @@ describe('3DS sessions (P7)', () => {
 
 describe('a transaction using a session (P3)', () => {
   const session = (over: Partial<SessionForUse> = {}): SessionForUse => ({ status: 'SUCCEEDED', transactionId: null, amount: 1000, installments: 1, expiresAt: new Date(now.getTime() + 60_000), ...over });
-  it.each<[Partial<SessionForUse>, { amount: number; installments: number }, unknown]>([
+  it.each<[Partial<SessionForUse>, { amount: number; installments: number; transactionId?: string }, unknown]>([
     [{}, { amount: 1000, installments: 1 }, { ok: true }],
     [{ transactionId: 't1' }, { amount: 1000, installments: 1 }, { ok: false, field: 'three_ds.session_id', value: 'USED' }],
+    [{ transactionId: 't1' }, { amount: 1000, installments: 1, transactionId: 't2' }, { ok: false, field: 'three_ds.session_id', value: 'USED' }],
+    [{ transactionId: 't1' }, { amount: 1000, installments: 1, transactionId: 't1' }, { ok: true }],
     [{ status: 'FAILED' }, { amount: 1000, installments: 1 }, { ok: false, field: 'three_ds.session_id', value: 'FAILED' }],
     [{ status: 'ACTION_REQUIRED', expiresAt: now }, { amount: 1000, installments: 1 }, { ok: false, field: 'three_ds.session_id', value: 'EXPIRED' }],
     [{ status: 'ACTION_REQUIRED' }, { amount: 1000, installments: 1 }, { ok: false, field: 'three_ds.session_id', value: 'ACTION_REQUIRED' }],

@@ -66,14 +66,17 @@ export interface SessionForUse {
  * P3: a transaction may use a session that is SUCCEEDED and not used (409 on `three_ds.session_id`, `value` its
  * status or `USED`), with the same amount (409 `amount`) and installments (409 `installments`). A session past
  * `expires_at` still ACTION_REQUIRED is judged EXPIRED even if the expiry job has not run yet; a SUCCEEDED one
- * stays usable (its 10 minutes bound the challenge, not the use).
+ * stays usable (its 10 minutes bound the challenge, not the use). The transaction that already holds it may take
+ * it again (a retry of that transaction's create after a 502).
  */
 export function checkSessionUse(
   session: SessionForUse,
-  tx: { amount: number; installments: number },
+  tx: { amount: number; installments: number; transactionId?: string },
   now: Date,
 ): { ok: true } | { ok: false; field: 'three_ds.session_id' | 'amount' | 'installments'; value: unknown } {
-  if (session.transactionId !== null) return { ok: false, field: 'three_ds.session_id', value: 'USED' };
+  // The same transaction taking it again is a retry (its provider call answered 502 and the request is resumed
+  // under the same transaction id), not a second use.
+  if (session.transactionId !== null && session.transactionId !== tx.transactionId) return { ok: false, field: 'three_ds.session_id', value: 'USED' };
   const status = session.status === 'ACTION_REQUIRED' && now.getTime() >= session.expiresAt.getTime() ? 'EXPIRED' : session.status;
   if (status !== 'SUCCEEDED') return { ok: false, field: 'three_ds.session_id', value: status };
   if (session.amount !== tx.amount) return { ok: false, field: 'amount', value: tx.amount };

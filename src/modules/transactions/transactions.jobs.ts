@@ -14,6 +14,9 @@ import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { pixPayment, refusal } from './transactions.rules.js';
 
+/** How long a sync keeps asking when the provider has nothing under our id. */
+export const NOT_FOUND_PATIENCE_MS = 60_000;
+
 /** The sandbox payer of an autopilot PIX payment when the transaction names no customer. */
 export const SANDBOX_PAYER = { name: 'Pagador Sandbox', document_number: '52998224725' };
 
@@ -52,6 +55,9 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
         return retryLater(job, now, err);
       }
       if (synced.found && synced.status === 'PROCESSING') return { rescheduleAt: backoff(job, now) };
+      // Nothing under our id yet: asked again for a while (a provider's status may lag its answer; a sandbox on
+      // another instance knows nothing of this one's payments) before concluding nothing was authorized.
+      if (!synced.found && now.getTime() - job.createdAt.getTime() < NOT_FOUND_PATIENCE_MS) return { rescheduleAt: backoff(job, now) };
       await db
         .transaction(async (tx) => {
           const locked = await lockTransactionRow(tx, row.id);

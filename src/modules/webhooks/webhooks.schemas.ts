@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'cashout.status-changed',
   'dispute.created',
   'dispute.status-changed',
+  'cashout.returned',
 ] as const;
 
 const typeList = z.string().transform((value, ctx) => {
