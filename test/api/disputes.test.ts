@@ -254,3 +254,12 @@ describe('reach and lists', () => {
     expectCode(await t.request({ method: 'GET', url: '/core/v1/disputes/not-a-uuid', key: m.orgKey }), 400, 'BAD_REQUEST');
   });
 });
+
+describe('the deadline job (money.md M7 order)', () => {
+  it('is registered with the dispute-deadline priority: after settlements, anticipations and automatic cashouts, before expirations', async () => {
+    const { JOB_PRIORITY } = await import('../../src/jobs/registry.js');
+    expect(t.built.jobs.priorityOf('dispute.evidence-deadline')).toBe(JOB_PRIORITY.disputeDeadline);
+    expect(JOB_PRIORITY.automaticCashout).toBeLessThan(JOB_PRIORITY.disputeDeadline);
+    expect(JOB_PRIORITY.disputeDeadline).toBeLessThan(JOB_PRIORITY.expiration);
+  });
+});
