@@ -263,3 +263,17 @@ describe('the deadline job (money.md M7 order)', () => {
     expect(JOB_PRIORITY.disputeDeadline).toBeLessThan(JOB_PRIORITY.expiration);
   });
 });
+
+describe('refunds and disputes share the captured amount', () => {
+  it('a refund cannot return what a dispute claims (open, lost or accepted); a won dispute frees it', async () => {
+    const { merchant, tr } = await freshCase();
+    const d = await opened(tr.id, { amount: 4_000, reason: 'FRAUD' });
+    const refund = (amount: number) => t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: merchant.apiKey, payload: { amount } });
+    expect(expectCode(await refund(6_001), 409, 'CONFLICT_ERROR').details).toEqual({ field: 'amount', value: 6_001, refundable_amount: 6_000 });
+    expect((await refund(1_000)).statusCode).toBe(201);
+    expect((await putEvidence(d.id, { text: 'x' }, merchant.apiKey)).statusCode).toBe(200);
+    expect((await submit(d.id, merchant.apiKey)).statusCode).toBe(200);
+    expect((await outcome(d.id, 'WON')).statusCode).toBe(200);
+    expect((await refund(9_000)).statusCode).toBe(201);
+  });
+});

@@ -52,6 +52,18 @@ export async function lostAmountOf(ex: Executor, transactionId: string): Promise
 }
 
 /**
+ * What a transaction's disputes claim (in progress, lost or accepted; not WON): refunds may not return it a
+ * second time (docs/decisions/disputes.md). Exported for the refunds of the transactions area.
+ */
+export async function disputedAmountOf(ex: Executor, transactionId: string): Promise<number> {
+  const [row] = await ex
+    .select({ total: sum(disputes.amount) })
+    .from(disputes)
+    .where(and(eq(disputes.transactionId, transactionId), inArray(disputes.status, ['OPEN', 'UNDER_REVIEW', 'LOST', 'ACCEPTED'])));
+  return Number(row?.total ?? 0);
+}
+
+/**
  * money.md M4: anticipation needs "a transaction with no open dispute". Open = OPEN or UNDER_REVIEW (the money
  * is still held and the outcome unknown). Exported for the anticipation area.
  */
