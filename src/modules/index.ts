@@ -26,6 +26,8 @@ import cashoutsRoutes from './cashouts/cashouts.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
 import receivablesRoutes from './receivables/receivables.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import disputesRoutes from './disputes/disputes.routes.js';
+import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -55,6 +57,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   refundsRoutes,
   sandboxPaymentControlRoutes,
   receivablesRoutes,
+  disputesRoutes,
+  sandboxDisputeRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

@@ -14,3 +14,4 @@ export * from './three-ds.js';
 export * from './cashouts.js';
 export * from './refunds.js';
 export * from './receivables.js';
+export * from './disputes.js';
