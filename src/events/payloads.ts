@@ -9,6 +9,7 @@ import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.state
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
 import { settlementCompletedPayload } from '../modules/receivables/receivables.schemas.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
+import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
 import { anticipationCreatedPayload, anticipationStatusChangedPayload } from '../modules/anticipations/anticipations.schemas.js';
 
 /**
@@ -69,6 +70,9 @@ export const EVENT_PAYLOADS = {
   // money.md M5/M9: the cashout as GET returns it, with cashout_id; money events carry the account's last ledger sequence.
   'cashout.created': cashoutSchema.extend({ cashout_id: z.string(), sequence: z.int() }),
   'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
+  // money.md M6/M9: the dispute as GET returns it (+ the account and its sequence: opening holds money).
+  'dispute.created': disputeCreatedPayload,
+  'dispute.status-changed': disputeStatusChangedPayload,
   'cashout.status-changed': z.object({
     cashout_id: z.string(),
     old_status: z.enum(CASHOUT_STATUSES),

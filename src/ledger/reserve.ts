@@ -54,6 +54,8 @@ export interface ReserveInput {
   /** The most the reservation may take from pending (default: all of it). */
   maxFromPending?: number;
   now: Date;
+  /** money.md M6 (disputes): take from `available` only (the shortfall as debt), never from `pending`. */
+  availableOnly?: boolean;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function reserve(tx: Executor, input: ReserveInput): Promise<PostRe
     await openAccounts(tx, [{ id: input.account.id, ...input.account.owner }], input.now);
     [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, input.account.id)).for('update');
   }
-  const split = reservationSplit(row!, input.amount, input.maxFromPending);
+  const split = reservationSplit(input.availableOnly ? { pending: 0, available: row!.available } : row!, input.amount, input.maxFromPending);
   const res = await post(tx, { code: input.code, source: input.source, postings: reservationPostings(input.account, split), key, now: input.now });
   await tx.insert(ledgerHolds).values({ id: holdId(input.source), accountId: input.account.id, amount: input.amount, status: 'PENDING', holdTransactionId: res.transactionId, createdAt: input.now, updatedAt: input.now });
   return { ...res, split, lastSequence: await lastSequenceOf(tx, input.account.id) };

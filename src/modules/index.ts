@@ -26,6 +26,8 @@ import cashoutsRoutes from './cashouts/cashouts.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
 import receivablesRoutes from './receivables/receivables.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import disputesRoutes from './disputes/disputes.routes.js';
+import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
@@ -56,6 +58,8 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   refundsRoutes,
   sandboxPaymentControlRoutes,
   receivablesRoutes,
+  disputesRoutes,
+  sandboxDisputeRoutes,
   anticipationsRoutes,
 ];
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { receivables, refunds } from '../../src/db/schema/index.js';
 import { hold } from '../../src/ledger/ledger.js';
+import { runSettlement } from '../../src/modules/receivables/settlements.service.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -97,6 +98,27 @@ describe('receivables created with the approval (M2)', () => {
     expect(rows.map((r) => [r.role, r.status, r.netAmount, r.settlementId])).toEqual([['MERCHANT', 'PAID', 950, null], ['ORGANIZATION', 'PAID', 50, null]]);
     expect(rows[0].paidAt).not.toBeNull();
     expect(await balance(m)).toMatchObject({ pending: 0, available: 950 });
+  });
+});
+
+describe('GET /v1/receivables filters and sorts (M2)', () => {
+  it('by status, role, method, dates, net amount; sorted by amount or payment date; bad input 400', async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-10-04T15:00:00Z'); // Monday
+    const tr = await seedTransaction(t, m, { status: 'APPROVED', amount: 9_002, fee: 90, installments: 3 });
+    await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 700 });
+    const ids = async (qs: string) => (await get(`/v1/receivables?${qs}`, m.orgKey)).data.map((r: { installment: number; role: string; payment_method: string }) => `${r.role[0]}${r.payment_method[0]}${r.installment}`);
+    expect(await ids(`transaction_id=${tr.id}&role=MERCHANT&sort=-payment_date`)).toEqual(['MC3', 'MC2', 'MC1']);
+    expect(await ids(`company_id=${m.id}&status=PAID`)).toEqual(['MP1']);
+    expect(await ids(`company_id=${m.id}&payment_method=CREDIT_CARD&amount_from=2970&amount_to=2970&sort=payment_date`)).toEqual(['MC2', 'MC3']);
+    expect(await ids(`bank_account_id=${m.bankAccountId}&sort=-amount,payment_date`)).toEqual(['MC1', 'MC2', 'MC3', 'MP1']);
+    expect(await ids(`company_id=${m.id}&payment_date_from=2027-11-03&payment_date_to=2027-12-02&role=MERCHANT`)).toEqual(['MC1']);
+    expect(await ids(`role=ORGANIZATION&transaction_id=${tr.id}&sort=payment_date`)).toEqual(['OC1', 'OC2', 'OC3']);
+    for (const bad of ['payment_date_from=2027-02-30', 'amount_to=-1', 'role=OTHER', 'sort=fee', 'status=DONE', 'payment_date_to=99999-01-01', 'amount_from=1e300']) {
+      const res = await t.request({ method: 'GET', url: `/core/v1/receivables?${bad}`, key: m.orgKey });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    await get(`/v1/receivables/schedule`, m.orgKey, 400);
   });
 });
 
@@ -221,5 +243,30 @@ describe('refunds consume receivables (M2)', () => {
     const dates = (await get(`/v1/settlements?bank_account_id=${m.bankAccountId}&sort=created_at`, m.apiKey)).data.map((s: { payment_date: string; net_amount: number }) => [s.payment_date, s.net_amount]);
     expect(dates).toEqual([['2027-06-02', 3_000], ['2027-06-02', 1_000]]);
     expect((await rowsOf(tr.id)).map((x) => x.status).sort()).toEqual(['CANCELED', 'PAID', 'PAID']);
+  });
+});
+
+describe('concurrency (issue 14: settlement and a refund of the same receivables at once; two runners)', () => {
+  it('one settlement per account and date, no cent created or lost, the refund judged against what the run left', async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-08-02T15:00:00Z'); // Monday; +30 = Wednesday September 1
+    const tr = await seedTransaction(t, m, { status: 'APPROVED', amount: 6_000, installments: 2 });
+    await advanceTo(m, '2027-09-01T02:59:59Z');
+    const payload = { bankAccountId: m.bankAccountId, paymentDate: '2027-09-01', runKey: 'date' };
+    const deps = { db: t.db.db, clock: t.deps.clock };
+    const [a, b, res] = await Promise.all([
+      runSettlement(deps, payload, 'test-a'),
+      runSettlement(deps, payload, 'test-b'),
+      t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: m.apiKey, payload: { amount: 6_000 } }),
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const runs = [a, b].filter(Boolean);
+    expect(runs.length).toBeLessThanOrEqual(1);
+    const [row] = await t.db.db.select().from(refunds).where(eq(refunds.id, res.json().id));
+    const settledNet = runs[0]?.netAmount ?? 0;
+    // whatever the order: the settled part came back through available, the rest from the receivables
+    expect(row.reservedPending + row.reservedAvailable + row.reservedDebt).toBe(6_000);
+    expect(row.reservedPending).toBe(6_000 - settledNet);
+    expect(await balance(m)).toMatchObject({ pending: 0, available: 0, held: 6_000, debt: 0 });
   });
 });

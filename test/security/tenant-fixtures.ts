@@ -122,6 +122,12 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   // A PENDING refund of one unit of that transaction.
   'refunds/{id}': async ({ t, merchant, ids }) =>
     (await ok(await t.request({ method: 'POST', url: `/core/v1/transactions/${ids['transactions/{id}']}/refunds`, key: merchant.apiKey, payload: { amount: 1 } }), 'refund')).id,
+  // An OPEN dispute of 100 on that transaction (the staff's sandbox control stands for the provider's notice).
+  'disputes/{id}': async ({ t, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/transactions/${ids['transactions/{id}']}/disputes`, key: t.platformKey, payload: { amount: 100, reason: 'FRAUD' } }), 'dispute')).id,
+  // An evidence document of that dispute (its ids go in PUT /v1/disputes/{id}/evidence).
+  'dispute-documents/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/disputes/${ids['disputes/{id}']}/documents`, key: merchant.apiKey, payload: disputeDocumentBody() }), 'dispute document')).id,
   // The merchant's receivable of that transaction (money.md M2).
   'receivables/{id}': async ({ t, merchant, ids }) =>
     (await ok(await t.request({ method: 'GET', url: `/core/v1/receivables?transaction_id=${ids['transactions/{id}']}&role=MERCHANT`, key: merchant.apiKey }), 'receivables', 200)).data[0].id,
@@ -176,6 +182,7 @@ export const BODY_ID_FIELDS: Record<string, string> = {
   card_id: 'cards/{id}',
   quote_id: 'anticipations/{id}#quote',
   receivable_ids: 'receivables/{id}',
+  document_ids: 'dispute-documents/{id}',
 };
 
 /**
@@ -215,8 +222,14 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
   'POST /v1/transactions/{id}/refunds': () => ({ amount: 1 }),
+  'POST /v1/disputes/{id}/documents': () => disputeDocumentBody(),
+  'PUT /v1/disputes/{id}/evidence': (own) => ({ text: 'Signed delivery receipt', document_ids: [own['dispute-documents/{id}']] }),
   'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
 };
+
+function disputeDocumentBody() {
+  return { content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n').toString('base64') };
+}
 
 /** A tenant: an organization (with a webhook receiver), one merchant, administrators (*.*) of both, and one of every resource. */
 export async function buildTenant(t: TestApp, name: string, receivers: FakeReceiver[], existingOrg?: Company): Promise<Tenant> {

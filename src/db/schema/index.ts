@@ -14,4 +14,5 @@ export * from './three-ds.js';
 export * from './cashouts.js';
 export * from './refunds.js';
 export * from './receivables.js';
+export * from './disputes.js';
 export * from './anticipations.js';

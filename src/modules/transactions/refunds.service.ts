@@ -15,6 +15,7 @@ import { toRefundView } from './refunds.schemas.js';
 import { findTransactionInReach, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
 import { consumeForRefund, restoreForFailedRefund } from '../receivables/receivables.refunds.js';
+import { disputedAmountOf } from '../disputes/index.js';
 
 export interface RefundDeps {
   db: Database;
@@ -79,7 +80,9 @@ export async function recordRefund(
     const locked = (await lockTransactionRow(tx, transaction.id))!;
     const now = deps.clock.now(locked.organizationId);
     const previous = await refundsOfTransaction(tx, locked.id);
-    const tr = { status: locked.status, paymentMethod: locked.paymentMethod, capturedAmount: locked.capturedAmount, capturedAt: locked.capturedAt, paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null };
+    // What disputes claim (in progress, lost, accepted) is not refundable: the cardholder is never paid twice.
+    const disputed = await disputedAmountOf(tx, locked.id);
+    const tr = { status: locked.status, paymentMethod: locked.paymentMethod, capturedAmount: locked.capturedAmount - disputed, capturedAt: locked.capturedAt, paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null };
     const checked = checkRefund(tr, previous, input.amount, now);
     if (!checked.ok) throw refundRefusalError(checked.refusal);
     // money.md M2: the refund's money is reserved now: its transaction's receivables (last installment first),
