@@ -256,4 +256,15 @@ describe('anticipations (M4)', () => {
     const list = (await req('GET', '/v1/anticipations?type=AUTOMATIC', m.apiKey, undefined, 200)).json();
     expect(list.data.map((a: { payment_date: string; status: string }) => [a.payment_date, a.status])).toEqual([[plus(3).slice(0, 10), 'COMPLETED']]);
   });
+
+  it('an open dispute makes the transaction\'s receivables ineligible and a pending anticipation of them refuse', async () => {
+    const m = await setup();
+    const tr = await payment(m);
+    const a = (await create(m, (await quote(m, { payment_date: tomorrow(m) })).json().id)).json();
+    await req('POST', `/v1/platform/sandbox/transactions/${tr.id}/disputes`, t.platformKey, { amount: 100, reason: 'FRAUD' }, 201);
+    await quote(m, {}, 409);
+    expect(reasonOf(await decide(a.id, 'APPROVED', 409))).toBe('RECEIVABLES_CHANGED');
+    const limits = (await req('GET', `/v1/banking/bank-accounts/${m.bankAccountId}/anticipation-limits`, m.apiKey, undefined, 200)).json();
+    expect(limits.receivable_count).toBe(0);
+  });
 });

@@ -4,17 +4,20 @@ import { feePolicies, transactions, type ReceivableRow } from '../../db/schema/i
 import { conflictWithReason, DomainError, notFound } from '../../kernel/errors.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { effectivePolicy } from '../fees/effective-fee.js';
+import { hasOpenDispute } from '../disputes/index.js';
 import { saoPauloDate } from '../transactions/receivables.schedule.js';
 import { accountById, accountInReach, affiliationStatus, eligibleReceivables } from './anticipations.repo.js';
 import { isEligible, parseRate, type Candidate, type CivilDate, type RateE4 } from './anticipations.rules.js';
 
 /**
- * SWAP POINT (open disputes, money.md M4): the transactions among `ids` that have an open dispute. Until the
- * disputes area (wip-disputes, `hasOpenDispute(ex, transactionId)` in src/modules/disputes/) is merged, nothing
- * is disputed; replace the body with its check (one query for all ids when it offers one).
+ * The transactions among `ids` with an open dispute (OPEN or UNDER_REVIEW), by the disputes area's own
+ * definition (`hasOpenDispute`, src/modules/disputes/). One query per transaction: a set variant in the disputes
+ * area would make a large automatic run cheaper (docs/decisions/anticipation.md).
  */
-export async function transactionsWithOpenDispute(_ex: Executor, _ids: readonly string[]): Promise<Set<string>> {
-  return new Set();
+export async function transactionsWithOpenDispute(ex: Executor, ids: readonly string[]): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (const id of ids) if (await hasOpenDispute(ex, id)) open.add(id);
+  return open;
 }
 
 export interface AnticipationAccount {
