@@ -65,8 +65,9 @@ export function eligibleReceivables(ex: Executor, bankAccountId: string, date: C
     gte(receivables.paymentDate, addDays(date, 1)),
     options.ids ? inArray(receivables.id, options.ids) : undefined,
   );
-  const q = ex.select().from(receivables).where(where).orderBy(asc(receivables.paymentDate), asc(receivables.id));
-  return options.lock ? q.for('update') : q;
+  // Locked in id order, as the settlement run and refunds lock them (no deadlock between them).
+  if (options.lock) return ex.select().from(receivables).where(where).orderBy(asc(receivables.id)).for('update');
+  return ex.select().from(receivables).where(where).orderBy(asc(receivables.paymentDate), asc(receivables.id));
 }
 
 /** How many of `ids` are receivables within the caller's reach. */
