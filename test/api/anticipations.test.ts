@@ -267,4 +267,21 @@ describe('anticipations (M4)', () => {
     const limits = (await req('GET', `/v1/banking/bank-accounts/${m.bankAccountId}/anticipation-limits`, m.apiKey, undefined, 200)).json();
     expect(limits.receivable_count).toBe(0);
   });
+
+  it('concurrency: a create, a refund and the completion of the same receivables leave the ledger whole', async () => {
+    const m = await setup();
+    const tr = await payment(m);
+    const q = (await quote(m, { payment_date: tomorrow(m) })).json();
+    const [created, refunded] = await Promise.all([
+      t.request({ method: 'POST', url: '/core/v1/anticipations', key: m.apiKey, payload: { request_id: randomUUID(), quote_id: q.id } }),
+      t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: m.apiKey, payload: { amount: 700 } }),
+    ]);
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect([201, 409]).toContain(created.statusCode);
+    if (created.statusCode === 201) {
+      expect(reasonOf(await decide(created.json().id, 'APPROVED', 409))).toBe('RECEIVABLES_CHANGED');
+    } else expect(reasonOf(created)).toBe('RECEIVABLES_CHANGED');
+    const rows = await merchantReceivables(tr.id);
+    expect(rows.filter((r) => r.status === 'PENDING').every((r) => r.anticipationId === null)).toBe(true);
+  });
 });

@@ -11,6 +11,9 @@ const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: numb
   ...amounts,
   id: randomUUID(),
   anticipationFeeAmount: 0,
+  // A new receivable (a rest or a restore) is reserved by no anticipation: the one that reserved the original
+  // quoted that receivable, not this one (docs/decisions/anticipation.md).
+  anticipationId: null,
   status: 'PENDING',
   paidAt: null,
   canceledAt: null,
