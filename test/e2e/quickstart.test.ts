@@ -62,6 +62,14 @@ describe('README: take a payment in the sandbox', () => {
     const KEY: string = sandbox.organization.api_key;
     const STAFF: string = sandbox.platform_admin_key;
 
+    // 0. A webhook endpoint (events are kept as messages only while one exists); nothing needs to listen there.
+    const endpoint = await request(`${CORE}/v1/platform/organizations/${sandbox.organization.id}/webhook-endpoint`, {
+      method: 'PUT', dispatcher: insecure, headers: { 'x-api-key': STAFF, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:3000/webhooks' }),
+    });
+    expect(endpoint.statusCode).toBe(200);
+    await endpoint.body.dump();
+
     // 1. A merchant, payment-ready: affiliation, its three requirements met, the biometric capture approved.
     const merchant = await call('POST', `${CORE}/v1/merchants`, KEY, {
       name: 'Padaria', full_name: 'Padaria Pão Bom', document_number: '529.982.247-25',
