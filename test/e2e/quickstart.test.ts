@@ -18,7 +18,7 @@ afterAll(() => {
 
 function startServer(dataDir: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SANDBOX_AUTOPILOT: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
