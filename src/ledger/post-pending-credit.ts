@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { assertBalanced, deltaOf, type Posting } from './rules.js';
@@ -23,19 +23,31 @@ export async function postPendingCredit(tx: Executor, input: NewLedgerTransactio
   if (banks.length !== 1 || bank.account.type !== 'BANK_ACCOUNT' || bank.account.balance !== 'PENDING' || bank.direction !== 'CREDIT') return post(tx, input);
   assertBalanced(input.postings);
   const id = randomUUID();
+  const result = await tx.execute(pendingCreditStatement(input, bank, id));
+  if (rowsOf(result).length === 0) return post(tx, input);
+  return { transactionId: id, replayed: false };
+}
+
+/**
+ * The statement of postPendingCredit for `bank`, the one PENDING credit of `input`, under ledger transaction
+ * `id` (exported so the bench's bare node+pg baseline runs exactly it).
+ */
+export function pendingCreditStatement(input: NewLedgerTransaction, bank: Posting, id: string): SQL {
+  if (bank.account.type !== 'BANK_ACCOUNT') throw new Error('the pending credit is a bank-account posting');
+  const accountId = bank.account.id;
   const key = input.key ?? transactionKey(input.code, input.source);
   const now = input.now.toISOString();
   const others = input.postings.filter((p) => p !== bank).map((p) => entryOf(p, id));
-  const result = await tx.execute(sql`
+  return sql`
     with ledger_tx as (
       insert into ledger_transactions (id, idem_key, code, source_type, source_id, created_at)
       select ${id}::uuid, ${key}, ${input.code}, ${input.source.type}, ${input.source.id}, ${now}::timestamptz
-      where exists (select 1 from ledger_accounts where id = ${bank.account.id}::uuid)
+      where exists (select 1 from ledger_accounts where id = ${accountId}::uuid)
       on conflict do nothing
       returning id
     ), account as (
       update ledger_accounts set pending = pending + ${deltaOf(bank)}, last_sequence = last_sequence + 1, updated_at = ${now}::timestamptz
-      where id = ${bank.account.id}::uuid and exists (select 1 from ledger_tx)
+      where id = ${accountId}::uuid and exists (select 1 from ledger_tx)
       returning id, provider, company_id, pending, last_sequence
     )
     insert into ledger_postings (id, transaction_id, account_type, account_id, provider, company_id, balance_type, direction, amount, delta, sequence, resulting_balance, code, source_type, source_id, created_at)
@@ -45,9 +57,7 @@ export async function postPendingCredit(tx: Executor, input: NewLedgerTransactio
     select e.id, e.transaction_id, e.account_type, e.account_id, e.provider, e.company_id, e.balance_type, e.direction, e.amount, e.delta, null, null, ${input.code}, ${input.source.type}, ${input.source.id}, ${now}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as e(id uuid, transaction_id uuid, account_type text, account_id text, provider text, company_id uuid, balance_type text, direction text, amount bigint, delta bigint)
     where exists (select 1 from account)
-    returning account_type`);
-  if (rowsOf(result).length === 0) return post(tx, input);
-  return { transactionId: id, replayed: false };
+    returning account_type`;
 }
 
 /** A clearing or revenue entry as `post` writes it (no sequence, no resulting balance). */

@@ -21,8 +21,13 @@ export async function insertTransaction(ex: Executor, row: NewTransactionRow): P
  * answer is the row as written (every column is given or null; no column has a default), so no `returning`.
  */
 export async function insertTransactionWithJob(ex: Executor, row: NewTransactionRow, job: NewJob, now: Date): Promise<TransactionRow> {
-  await ex.execute(sql`with recover_job as (${jobsInsert([{ job, now }])}) ${ex.insert(transactions).values(row).getSQL()}`);
+  await ex.execute(recordTransactionStatement(ex, row, job, now));
   return fullRow(row);
+}
+
+/** The statement of insertTransactionWithJob (exported so the bench's bare node+pg baseline runs exactly it). */
+export function recordTransactionStatement(ex: Executor, row: NewTransactionRow, job: NewJob, now: Date): SQL {
+  return sql`with recover_job as (${jobsInsert([{ job, now }])}) ${ex.insert(transactions).values(row).getSQL()}`;
 }
 
 const NULLS = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, null])) as unknown as TransactionRow;
