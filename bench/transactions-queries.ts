@@ -15,7 +15,7 @@ import { enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.
  * from the driver: five reads (merchant in reach, the organization's status, ACTIVE affiliations, the bank
  * account at the provider, the fee policy), the recording statement (row + recovery job), the provider call
  * (none here), and the outcome transaction (row announced, the approval posted in one statement for a card,
- * transaction.created and its webhook message, for PIX its expiry and autopilot jobs).
+ * transaction.created and its webhook message, for PIX its expiry job).
  */
 type Scenario = (pool: pg.Pool, params: URLSearchParams) => Promise<unknown>;
 
@@ -85,9 +85,8 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
       await c.query(EVENT_INSERT, [eventId, 'transaction.created', 1, 'payment-platform', merchant, org, randomUUID(), JSON.stringify(rows[0]), now]);
       await run(c, enqueueMessagesStatement([{ event_id: eventId, organization_id: org, company_id: merchant, type: 'transaction.created', occurred_at: now.toISOString() }]));
       if (pix) {
-        // The PIX expiry (an event consumer) and the sandbox autopilot's payment (on by default), as the platform.
+        // The PIX expiry (an event consumer). The bench runs the platform with SANDBOX_AUTOPILOT=false: no autopilot job.
         await run(c, job('transaction.pix-expiry', id, org, new Date(now.getTime() + 86_400_000), now));
-        await run(c, job('transaction.pix-autopilot', id, org, new Date(now.getTime() + 2_000), now));
       }
       return rows[0];
     });
