@@ -12,6 +12,8 @@ import { JobRegistry } from './jobs/registry.js';
 import { createJobRunner, type JobLogger, type JobRunner } from './jobs/runner.js';
 import { SandboxClocks } from './jobs/sandbox-clock.js';
 import { transferDeps } from './modules/banking/banking.context.js';
+import { cashoutDeps } from './modules/cashouts/cashouts.context.js';
+import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
 import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
@@ -31,6 +33,8 @@ import { transactionDeps } from './modules/transactions/transactions.context.js'
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { receivableJobs } from './modules/receivables/settlements.service.js';
+import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
 
 export interface CompositionOptions {
@@ -134,7 +138,10 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
+  jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
+  jobs.registerAll(receivableJobs({ db: db.db, clock }));
+  jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

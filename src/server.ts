@@ -20,6 +20,19 @@ async function main(): Promise<void> {
   const serverOptions = (tls ? { https: { cert: tls.cert, key: tls.key } } : {}) as FastifyServerOptions;
   const core = await buildApp(deps, serverOptions);
   const pci = await buildPciApp(deps, serverOptions, { core });
+  // Handlers go in before anything is printed: whoever waits for the banner may signal at once.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    core.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    // close() stops accepting, lets in-flight requests finish, then resolves; then background work stops.
+    await Promise.allSettled([core.close(), pci.close()]);
+    await built.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   await core.listen({ host: config.host, port: config.port });
   await pci.listen({ host: config.host, port: config.pciPort });
   // Background work (health checks; with RUN_WORKER, webhook delivery and jobs) starts once listening.
@@ -42,18 +55,6 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    core.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
-    // close() stops accepting, lets in-flight requests finish, then resolves; then background work stops.
-    await Promise.allSettled([core.close(), pci.close()]);
-    await built.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host);

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { merchantSchema } from '../modules/companies/companies.schemas.js';
 import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
+import { cashoutSchema } from '../modules/cashouts/cashouts.schemas.js';
+import { CASHOUT_STATUSES } from '../modules/cashouts/cashouts.rules.js';
 import { transactionSchema } from '../modules/transactions/transactions.view.js';
 import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
 import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
+import { settlementCompletedPayload } from '../modules/receivables/receivables.schemas.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
+import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -33,6 +37,8 @@ export const EVENT_PAYLOADS = {
     error_message: z.string().optional().describe('On FAILED, when available'),
   }),
   // money.md M9: a debt moved (a credit repaid it, a debit found available short); sequence = the account's last.
+  // money.md M2/M9: the settlement record, with the account's last ledger sequence.
+  'settlement.completed': settlementCompletedPayload,
   'balance.debt-changed': z.object({ bank_account_id: z.string(), old_debt: z.int(), new_debt: z.int(), sequence: z.int() }),
   'onboarding-document.status-changed': z.object({
     onboarding_document_id: z.string(),
@@ -57,9 +63,29 @@ export const EVENT_PAYLOADS = {
   // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
   'refund.created': refundCreatedPayload,
   'refund.status-changed': refundStatusChangedPayload,
-  'cashout.created': z.object({ cashout_id: z.string(), amount: z.int(), currency: z.string(), status: z.string() }).loose(),
+  // money.md M5/M9: the cashout as GET returns it, with cashout_id; money events carry the account's last ledger sequence.
+  'cashout.created': cashoutSchema.extend({ cashout_id: z.string(), sequence: z.int() }),
   'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
-  'cashout.status-changed': statusChange('cashout_id', z.string()).extend({ error_message: z.string().optional() }).loose(),
+  // money.md M6/M9: the dispute as GET returns it (+ the account and its sequence: opening holds money).
+  'dispute.created': disputeCreatedPayload,
+  'dispute.status-changed': disputeStatusChangedPayload,
+  'cashout.status-changed': z.object({
+    cashout_id: z.string(),
+    old_status: z.enum(CASHOUT_STATUSES),
+    new_status: z.enum(CASHOUT_STATUSES),
+    error_message: z.string().nullable().describe('On FAILED, when available; null otherwise'),
+    bank_account_id: z.string(),
+    sequence: z.int(),
+  }),
+  'cashout.returned': z.object({
+    cashout_id: z.string(),
+    return_id: z.string(),
+    amount: z.int(),
+    returned_amount: z.int(),
+    status: z.enum(CASHOUT_STATUSES),
+    bank_account_id: z.string(),
+    sequence: z.int(),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

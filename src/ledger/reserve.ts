@@ -18,10 +18,13 @@ export interface ReservationSplit {
   debt: number;
 }
 
-/** Pure: take `amount` from pending first, then available, the rest as debt. */
-export function reservationSplit(balances: Pick<Balances, 'pending' | 'available'>, amount: number): ReservationSplit {
+/**
+ * Pure: take `amount` from pending first (at most `maxFromPending`: a refund takes only its own transaction's
+ * receivables), then available, the rest as debt.
+ */
+export function reservationSplit(balances: Pick<Balances, 'pending' | 'available'>, amount: number, maxFromPending = Number.MAX_SAFE_INTEGER): ReservationSplit {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new LedgerRuleError(`a reservation needs a positive whole amount, got ${amount}`);
-  const pending = Math.min(Math.max(balances.pending, 0), amount);
+  const pending = Math.min(Math.max(balances.pending, 0), Math.max(maxFromPending, 0), amount);
   const available = Math.min(Math.max(balances.available, 0), amount - pending);
   return { pending, available, debt: amount - pending - available };
 }
@@ -48,7 +51,11 @@ export interface ReserveInput {
   source: LedgerSource;
   account: { id: string; owner?: AccountOwner };
   amount: number;
+  /** The most the reservation may take from pending (default: all of it). */
+  maxFromPending?: number;
   now: Date;
+  /** money.md M6 (disputes): take from `available` only (the shortfall as debt), never from `pending`. */
+  availableOnly?: boolean;
 }
 
 /**
@@ -65,7 +72,7 @@ export async function reserve(tx: Executor, input: ReserveInput): Promise<PostRe
     await openAccounts(tx, [{ id: input.account.id, ...input.account.owner }], input.now);
     [row] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, input.account.id)).for('update');
   }
-  const split = reservationSplit(row!, input.amount);
+  const split = reservationSplit(input.availableOnly ? { pending: 0, available: row!.available } : row!, input.amount, input.maxFromPending);
   const res = await post(tx, { code: input.code, source: input.source, postings: reservationPostings(input.account, split), key, now: input.now });
   await tx.insert(ledgerHolds).values({ id: holdId(input.source), accountId: input.account.id, amount: input.amount, status: 'PENDING', holdTransactionId: res.transactionId, createdAt: input.now, updatedAt: input.now });
   return { ...res, split, lastSequence: await lastSequenceOf(tx, input.account.id) };

@@ -22,8 +22,12 @@ import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
+import cashoutsRoutes from './cashouts/cashouts.routes.js';
 import refundsRoutes from './transactions/refunds.routes.js';
+import receivablesRoutes from './receivables/receivables.routes.js';
 import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
+import disputesRoutes from './disputes/disputes.routes.js';
+import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -49,8 +53,12 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   sandboxClockRoutes,
   transactionsRoutes,
   threeDsRoutes,
+  cashoutsRoutes,
   refundsRoutes,
   sandboxPaymentControlRoutes,
+  receivablesRoutes,
+  disputesRoutes,
+  sandboxDisputeRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

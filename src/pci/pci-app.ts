@@ -112,12 +112,27 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
  * socket (so the same client address), the client's headers, the rewritten body, and the PCI host's own raw
  * response, which the core writes to directly. No second HTTP parse and no mock request (cheaper than `inject`).
  */
+/**
+ * The host the core would have been reached at: the client's host name with the core's listening port. Links
+ * the core builds from the request (a 3DS session's `challenge_url`) must open the core, since the PCI host
+ * serves only the create routes (without this, a session created here pointed its challenge page at a 404).
+ * Not listening (tests that inject): the header is left as sent. PUBLIC_BASE_URL, when set, wins in the core.
+ */
+function coreHostFor(core: FastifyInstance, host: string | undefined): string | undefined {
+  const address = core.server.address();
+  if (!host || !address || typeof address === 'string') return undefined;
+  const name = /^(\[[^\]]+\]|[^:]+)(?::\d+)?$/.exec(host)?.[1];
+  return name ? `${name}:${address.port}` : undefined;
+}
+
 async function relay(core: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: string): Promise<void> {
   const body = Buffer.from(payload, 'utf8');
   const raw = request.raw;
   const forwarded = Readable.from([body], { objectMode: false }) as unknown as IncomingMessage;
   const headers: IncomingHttpHeaders = { ...raw.headers, 'content-length': String(body.length) };
   delete headers['transfer-encoding'];
+  const host = coreHostFor(core, raw.headers.host);
+  if (host) headers.host = host;
   Object.assign(forwarded, {
     method: raw.method, url: raw.url, headers, rawHeaders: [], httpVersion: raw.httpVersion, httpVersionMajor: raw.httpVersionMajor,
     httpVersionMinor: raw.httpVersionMinor, socket: raw.socket, connection: raw.socket, complete: true, aborted: false,

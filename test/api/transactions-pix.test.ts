@@ -21,11 +21,12 @@ afterAll(async () => t?.close());
 
 const get = (key: string, id: string) => t.request({ method: 'GET', url: `/core/v1/transactions/${id}`, key }).then((r) => r.json());
 const settled = (key: string, id: string, from: string) => eventually(() => get(key, id), (v) => v.status !== from, 'the autopilot', 15_000, 200);
-const pendingOf = async (companyId: string) => {
+const balancesOf = async (companyId: string) => {
   const [account] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, companyId));
   const [row] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account.id));
-  return row.pending;
+  return row;
 };
+const pendingOf = async (companyId: string) => (await balancesOf(companyId)).pending;
 
 describe('PIX transactions', () => {
   it('issues a real EMV BR Code with its CRC, a QR PNG of it and the expiry; autopilot pays it about 2 s later', async () => {
@@ -63,7 +64,8 @@ describe('PIX transactions', () => {
     expect(paid.pix.paid_at).toBeTruthy();
     const moves = await eventsOf(t, merchant.id, 'transaction.status-changed');
     expect(moves.map((e) => e.payload)).toEqual([{ transaction_id: tx.id, old_status: 'WAITING_PAYMENT', new_status: 'APPROVED', refund_id: null, reason: null }]);
-    expect(await pendingOf(merchant.id)).toBe(12_345);
+    // money.md M2/M3: a PIX settles at once (its receivable is created PAID): the net is available
+    expect(await balancesOf(merchant.id)).toMatchObject({ pending: 0, available: 12_345 });
     await expectLedgerInvariants(t.db.db);
   });
 

@@ -7,7 +7,8 @@ import type { Database, Executor } from '../../src/db/client.js';
  * transaction keeps them, so they hold whatever else runs): every ledger transaction balances; per provider
  * clearing = sum of the companies' pending + available + held (+ revenue) - debt; nothing negative and
  * available > 0 implies debt = 0; each balance equals the sum of its entries and its last entry's
- * resulting_balance; per-account sequences are 1..n without gaps; the pending holds make up `held`.
+ * resulting_balance; per-account sequences are 1..n without gaps; the pending holds make up `held`; `pending`
+ * equals the net of the account's PENDING merchant receivables.
  */
 export async function expectLedgerInvariants(db: Database): Promise<void> {
   await db.transaction(async (tx) => checkAll(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -60,4 +61,13 @@ async function checkAll(tx: Executor): Promise<void> {
     from ledger_accounts a left join ledger_holds h on h.account_id = a.id group by a.id, a.held
     having a.held <> coalesce(sum(h.amount) filter (where h.status = 'PENDING'), 0)`);
   expect(holds, 'pending holds make up held').toEqual([]);
+
+  // M3: pending equals the net of the account's PENDING receivables (accounts that have merchant receivables;
+  // the organization's fee share is scheduled over its REVENUE account, docs/decisions/receivables.md).
+  const pendingDrift = await rows(tx, sql`
+    select a.id, a.pending, coalesce(sum(r.net_amount) filter (where r.status = 'PENDING'), 0) as receivables
+    from ledger_accounts a join receivables r on r.bank_account_id = a.id and r.role = 'MERCHANT'
+    group by a.id, a.pending
+    having a.pending <> coalesce(sum(r.net_amount) filter (where r.status = 'PENDING'), 0)`);
+  expect(pendingDrift, 'pending = net of the PENDING receivables').toEqual([]);
 }

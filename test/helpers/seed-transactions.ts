@@ -34,6 +34,8 @@ export interface SeedOptions {
   status: 'APPROVED' | 'AUTHORIZED' | 'PROCESSING' | 'WAITING_PAYMENT';
   amount?: number;
   fee?: number;
+  /** Card installments (default 1). */
+  installments?: number;
   cardNumber?: string;
   /** PIX: seconds until expires_at (default one day). */
   expiresIn?: number;
@@ -53,7 +55,7 @@ export async function seedTransaction(t: TestApp, m: Merchant, o: SeedOptions): 
     pix = { txid: charge.txid, br_code: '000201', qr_code_png_base64: '', expires_at: expiresAt.toISOString(), end_to_end_id: null, paid_at: null, payer: null, late_payment: false };
   } else {
     await providers.require('PROVIDER_A', 'card.authorize')({
-      idempotencyKey: id, amount, currency: 'BRL', installments: 1, capture: o.status === 'APPROVED',
+      idempotencyKey: id, amount, currency: 'BRL', installments: o.installments ?? 1, capture: o.status === 'APPROVED',
       card: { number: o.cardNumber ?? '4111111111111111', expiryMonth: '12', expiryYear: '2035', holderName: 'Test Holder' },
     });
   }
@@ -61,7 +63,7 @@ export async function seedTransaction(t: TestApp, m: Merchant, o: SeedOptions): 
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(transactions).values({
       id, companyId: m.id, organizationId: m.organizationId, requestId: null, provider: 'PROVIDER_A', paymentMethod: method, status: initial,
-      amount, currency: 'BRL', installments: 1, capture: o.status !== 'AUTHORIZED', capturedAmount: 0, refundedAmount: 0, pendingRefundAmount: 0,
+      amount, currency: 'BRL', installments: method === 'PIX' ? 1 : (o.installments ?? 1), capture: o.status !== 'AUTHORIZED', capturedAmount: 0, refundedAmount: 0, pendingRefundAmount: 0,
       bankAccountId: m.bankAccountId, fee: o.fee ? { fee_policy_id: randomUUID(), rule_id: null, amount: o.fee } : null,
       cardData: method === 'PIX' ? null : { brand: 'VISA', bin: (o.cardNumber ?? '4111111111111111').slice(0, 6), last_digits: (o.cardNumber ?? '4111111111111111').slice(-4), expiry_month: '12', expiry_year: '2035', holder_name: 'Test Holder', funding: 'CREDIT', wallet: null, stored_card_id: null },
       pix, announced: true, createdAt: now, updatedAt: now,

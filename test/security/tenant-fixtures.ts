@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../src/db/schema/index.js';
 import type { TestApp } from '../helpers/app.js';
 import { encryptEv, type EvPublicKey } from '../../src/crypto/ev.js';
 import { merchantBody, randomCpf } from '../helpers/fixtures.js';
@@ -120,12 +122,37 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   // A PENDING refund of one unit of that transaction.
   'refunds/{id}': async ({ t, merchant, ids }) =>
     (await ok(await t.request({ method: 'POST', url: `/core/v1/transactions/${ids['transactions/{id}']}/refunds`, key: merchant.apiKey, payload: { amount: 1 } }), 'refund')).id,
+  // An OPEN dispute of 100 on that transaction (the staff's sandbox control stands for the provider's notice).
+  'disputes/{id}': async ({ t, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/transactions/${ids['transactions/{id}']}/disputes`, key: t.platformKey, payload: { amount: 100, reason: 'FRAUD' } }), 'dispute')).id,
+  // An evidence document of that dispute (its ids go in PUT /v1/disputes/{id}/evidence).
+  'dispute-documents/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/disputes/${ids['disputes/{id}']}/documents`, key: merchant.apiKey, payload: disputeDocumentBody() }), 'dispute document')).id,
+  // The merchant's receivable of that transaction (money.md M2).
+  'receivables/{id}': async ({ t, merchant, ids }) =>
+    (await ok(await t.request({ method: 'GET', url: `/core/v1/receivables?transaction_id=${ids['transactions/{id}']}&role=MERCHANT`, key: merchant.apiKey }), 'receivables', 200)).data[0].id,
+  // Its settlement: the organization's clock advanced past the receivable's date (the settlement job runs).
+  'settlements/{id}': async ({ t, org, merchant }) => {
+    await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`, key: t.platformKey, payload: { seconds: 40 * 86_400 } }), 'clock advance', 200);
+    return (await ok(await t.request({ method: 'GET', url: '/core/v1/settlements', key: merchant.apiKey }), 'settlements', 200)).data[0].id;
+  },
+  // A cashout of the merchant's PROVIDER_A account: payment-ready, its own CPF as settlement key, money deposited.
+  'cashouts/{id}': async ({ t, org, merchant, ids }) => {
+    await makePaymentReady(t, merchant.id);
+    const [row] = await t.db.db.select({ document: companies.documentNumber }).from(companies).where(eq(companies.id, merchant.id));
+    const key = { pix_key_type: 'CPF', pix_key: row!.document };
+    await ok(await t.request({ method: 'PUT', url: `/core/v1/merchants/${merchant.id}/affiliations/${ids['affiliations/{affiliationId}']}/settlement-account`, key: merchant.apiKey, payload: key }), 'settlement account', 200);
+    await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${ids['bank-accounts/{id}']}/deposits`, key: t.platformKey, payload: { amount: 100_000 } }), 'deposit', 200);
+    return (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/cashouts', key: org.apiKey, payload: { request_id: randomUUID(), bank_account_id: ids['bank-accounts/{id}'], amount: 100 } }), 'cashout')).id;
+  },
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
 /** Query strings an operation requires (the attack must get past validation to reach the reach check). */
 export const QUERIES: Record<string, string> = {
   'GET /v1/merchants/{merchantId}/onboarding-requirements': 'provider=PROVIDER_A',
+  // `<key>`: the caller's own id of that resource (the isolation test swaps in the other tenant's to attack).
+  'GET /v1/receivables/schedule': 'bank_account_id=<bank-accounts/{id}>',
 };
 
 /** Body id fields -> the factory whose id they take (a field ending in _id/_ids that is not here fails the test). */
@@ -141,6 +168,7 @@ export const BODY_ID_FIELDS: Record<string, string> = {
   user_id: 'users/{id}',
   onboarding_document_ids: 'onboarding-documents/{documentId}',
   card_id: 'cards/{id}',
+  document_ids: 'dispute-documents/{id}',
 };
 
 /**
@@ -173,11 +201,19 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   // The stored card as the source: a body id the isolation test can swap (a `card` beside it would be two sources).
   'POST /v1/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
   'POST /v1/merchants/{merchantId}/3ds-sessions': (own) => ({ amount: 100, card_id: own['cards/{id}'] }),
+  'PUT /v1/merchants/{merchantId}/affiliations/{affiliationId}/settlement-account': () => ({ pix_key_type: 'EVP', pix_key: randomUUID() }),
+  'POST /v1/banking/cashouts': (own) => ({ request_id: randomUUID(), bank_account_id: own['bank-accounts/{id}'], amount: 1 }),
   'POST /v1/auth/select-company': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/merchants/{merchantId}/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
   'POST /v1/transactions/{id}/refunds': () => ({ amount: 1 }),
+  'POST /v1/disputes/{id}/documents': () => disputeDocumentBody(),
+  'PUT /v1/disputes/{id}/evidence': (own) => ({ text: 'Signed delivery receipt', document_ids: [own['dispute-documents/{id}']] }),
   'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
 };
+
+function disputeDocumentBody() {
+  return { content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n').toString('base64') };
+}
 
 /** A tenant: an organization (with a webhook receiver), one merchant, administrators (*.*) of both, and one of every resource. */
 export async function buildTenant(t: TestApp, name: string, receivers: FakeReceiver[], existingOrg?: Company): Promise<Tenant> {

@@ -67,10 +67,13 @@ const paramKey = (path: string, name: string) => {
   const wide = `${segments[i - 2]}/${segments[i - 1]}/{${name}}`;
   return wide in FACTORIES ? wide : `${segments[i - 1]}/{${name}}`;
 };
-const fill = (op: Op, ids: (name: string) => string) => {
-  const query = QUERIES[`${op.method} ${op.path}`];
+const fill = (op: Op, ids: (name: string) => string, own: Record<string, string> = {}) => {
+  // A required query id names the caller's own resource as `<key>` (e.g. the agenda's bank account).
+  const query = QUERIES[`${op.method} ${op.path}`]?.replace(/<([^>]+)>/g, (_, key: string) => own[key] ?? key);
   return `/core${op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids(name))}${query ? `?${query}` : ''}`;
 };
+/** A required query id's resource key (its `<key>` in QUERIES), so an attack swaps in A's id for it. */
+const QUERY_KEYS: Record<string, string> = { bank_account_id: 'bank-accounts/{id}' };
 const tenantIds = (tenant: Tenant) => [tenant.org.id, ...Object.values(tenant.ids)];
 
 function attackers(): Attacker[] {
@@ -220,8 +223,8 @@ describe('cross-tenant isolation, generated from the route table', () => {
     for (const op of lists) {
       const queryIds = ((op.spec.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'query' && /_ids?$/.test(p.name)).map((p) => p.name);
       for (const attacker of attackers().filter((a) => appliesTo(op, a) && !a.onlyMixed)) {
-        const base = fill(op, (n) => attacker.own[paramKey(op.path, n)]);
-        const urls = [base, ...queryIds.flatMap((q) => tenantIds(A).map((id) => `${base}?${q}=${id}`))];
+        const base = fill(op, (n) => attacker.own[paramKey(op.path, n)], attacker.own);
+        const urls = [base, ...queryIds.flatMap((q) => tenantIds(A).map((id) => (QUERIES[`${op.method} ${op.path}`]?.includes(`<${QUERY_KEYS[q]}>`) ? fill(op, (n) => attacker.own[paramKey(op.path, n)], { ...attacker.own, [QUERY_KEYS[q]]: id }) : `${base}?${q}=${id}`)))];
         for (const url of urls) {
           const res = await send(op, url, attacker.cred);
           const context = `${attacker.name}: GET ${url} -> ${res.statusCode}`;

@@ -11,4 +11,7 @@ export * from './ledger.js';
 export * from './sandbox-clocks.js';
 export * from './transactions.js';
 export * from './three-ds.js';
+export * from './cashouts.js';
 export * from './refunds.js';
+export * from './receivables.js';
+export * from './disputes.js';

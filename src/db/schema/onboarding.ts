@@ -76,6 +76,10 @@ export const affiliations = pgTable('affiliations', {
   status: text('status').$type<AffiliationStatus>().notNull(),
   onboardingUrl: text('onboarding_url'),
   providerStatusMessage: text('provider_status_message'),
+  // money.md M5: the settlement account (migration 0570), null until set.
+  settlementPixKeyType: text('settlement_pix_key_type'),
+  settlementPixKey: text('settlement_pix_key'),
+  settlementDict: jsonb('settlement_dict').$type<Record<string, unknown> | null>(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { systemClock } from '../../jobs/clock.js';
 import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
+import { configurationIssues } from '../cashouts/cashouts.rules.js';
 import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';
 
 export const CONTACT_ROLES = ['PARTNER', 'ADMINISTRATOR', 'LEGAL_REPRESENTATIVE', 'ATTORNEY', 'EMPLOYEE', 'OTHER'] as const;
@@ -45,15 +46,23 @@ export const contactSchema = z.strictObject({
   address: addressSchema.optional(),
 });
 
-export const transferConfigurationsSchema = z.strictObject({
-  automatic_transfer_enabled: z.boolean().optional(),
-  transfer_frequency: upperEnum(['DAILY', 'WEEKLY', 'MONTHLY'] as const).optional(),
-  rail: upperEnum(['PIX', 'TED'] as const).optional(),
-  utc_hour_of_day: z.int().min(0).max(23).optional(),
-  day_of_week: z.int().min(0).max(6).optional(),
-  day_of_month: z.int().min(1).max(31).optional(),
-  min_balance: z.int().min(0).optional(),
-});
+export const transferConfigurationsSchema = z
+  .strictObject({
+    automatic_transfer_enabled: z.boolean().optional(),
+    transfer_frequency: upperEnum(['DAILY', 'WEEKLY', 'MONTHLY'] as const).optional(),
+    rail: upperEnum(['PIX'] as const).optional(),
+    utc_hour_of_day: z.int().min(0).max(23).optional(),
+    day_of_week: z.int().min(0).max(6).nullable().optional().describe('WEEKLY only (0 Sunday); null otherwise'),
+    day_of_month: z.int().min(1).max(31).nullable().optional().describe('MONTHLY only (shorter months use their last day); null otherwise'),
+    min_balance: z.int().min(0).max(1_000_000_000_000).optional().describe('The balance left after an automatic cashout [0]'),
+  })
+  // money.md M5: the day field of the frequency is required, the other must be null; each issue names its field.
+  .superRefine((config, ctx) => {
+    for (const issue of configurationIssues(config)) {
+      const missing = config[issue.field] === undefined || config[issue.field] === null;
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { type: missing ? 'REQUIRED' : 'INVALID_FORMAT' } });
+    }
+  });
 
 /** Fields a company may set; `document_number` only on create (it is immutable). */
 const mutableCompanyFields = {
@@ -133,8 +142,8 @@ const transferConfigurationsOut = z.object({
   transfer_frequency: z.string().optional(),
   rail: z.string().optional(),
   utc_hour_of_day: z.int().optional(),
-  day_of_week: z.int().optional(),
-  day_of_month: z.int().optional(),
+  day_of_week: z.int().nullable().optional(),
+  day_of_month: z.int().nullable().optional(),
   min_balance: z.int().optional(),
 });
 

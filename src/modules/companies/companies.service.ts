@@ -11,6 +11,7 @@ import { claimRequestId } from '../../kernel/idempotency.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
+import { scheduleNextSlot } from '../cashouts/automatic-cashouts.js';
 import { findCompany, findMerchantInReach, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
 import type { CreateCompanyInput, PatchCompanyInput, PatchMerchantInput, PatchMyCompanyInput } from './companies.schemas.js';
 import { assertAttachable, feePolicyChange } from '../fees/fee-attachment.js';
@@ -83,6 +84,8 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
         updatedAt: now,
       };
       const company = await insertCompany(tx, row);
+      // money.md M5: automatic cashouts are jobs; the first slot is scheduled with the configuration.
+      await scheduleNextSlot(tx, company, now, now);
       await insertApiKey(tx, { id: randomUUID(), companyId: id, kind: cmd.kind, keyHash: hashApiKey(apiKey), keyPrefix: keyDisplayPrefix(apiKey) });
       await recordEvent(tx, {
         type: 'company.created',
@@ -116,7 +119,10 @@ export async function patchMerchant(db: Database, clock: Clock, principal: Compa
     const current = await getMerchant(tx, principal, id, true);
     const feePolicyId = await feePolicyChange(tx, principal, current.organizationId!, 'fee_policy_id', current.feePolicyId, patch.fee_policy_id);
     const changes = { ...companyChanges(current, patch), ...(feePolicyId !== undefined && { feePolicyId }) };
-    return updateCompany(tx, id, changes, clock.now(current.organizationId!));
+    const now = clock.now(current.organizationId!);
+    const updated = await updateCompany(tx, id, changes, now);
+    if (patch.transfer_configurations !== undefined) await scheduleNextSlot(tx, updated, now, now);
+    return updated;
   });
 }
 
@@ -127,7 +133,10 @@ export async function patchMyCompany(db: Database, clock: Clock, principal: Comp
     if (!current) throw notFound('Company');
     const defaultFeePolicyId = await feePolicyChange(tx, principal, principal.organizationId, 'default_fee_policy_id', current.defaultFeePolicyId, patch.default_fee_policy_id);
     const changes = { ...companyChanges(current, patch), ...(defaultFeePolicyId !== undefined && { defaultFeePolicyId }) };
-    return updateCompany(tx, current.id, changes, clock.now(principal.organizationId));
+    const now = clock.now(principal.organizationId);
+    const updated = await updateCompany(tx, current.id, changes, now);
+    if (patch.transfer_configurations !== undefined) await scheduleNextSlot(tx, updated, now, now);
+    return updated;
   });
 }
 

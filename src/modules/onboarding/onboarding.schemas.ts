@@ -151,6 +151,14 @@ export const affiliationSchema = z.object({
   status: z.enum(AFFILIATION_STATUSES),
   onboarding_url: z.string().nullable(),
   provider_status_message: z.string().nullable(),
+  settlement_account: z
+    .object({
+      pix_key_type: z.string(),
+      pix_key: z.string(),
+      dict_key_information: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .nullable()
+    .describe('money.md M5: where cashouts of this affiliation go; null until set'),
   created_at: timestamp(),
   updated_at: timestamp(),
 });

@@ -62,6 +62,9 @@ export function toAffiliationView(row: AffiliationRow): AffiliationView {
     status: row.status,
     onboarding_url: row.onboardingUrl,
     provider_status_message: row.providerStatusMessage,
+    settlement_account: row.settlementPixKey && row.settlementPixKeyType
+      ? { pix_key_type: row.settlementPixKeyType, pix_key: row.settlementPixKey, dict_key_information: row.settlementDict ?? null }
+      : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

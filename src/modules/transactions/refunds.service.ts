@@ -14,6 +14,8 @@ import { findRefund, findRefundInReach, insertRefund, refundsOfTransaction, upda
 import { toRefundView } from './refunds.schemas.js';
 import { findTransactionInReach, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
+import { consumeForRefund, restoreForFailedRefund } from '../receivables/receivables.refunds.js';
+import { disputedAmountOf } from '../disputes/index.js';
 
 export interface RefundDeps {
   db: Database;
@@ -78,15 +80,19 @@ export async function recordRefund(
     const locked = (await lockTransactionRow(tx, transaction.id))!;
     const now = deps.clock.now(locked.organizationId);
     const previous = await refundsOfTransaction(tx, locked.id);
-    const tr = { status: locked.status, paymentMethod: locked.paymentMethod, capturedAmount: locked.capturedAmount, capturedAt: locked.capturedAt, paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null };
+    // What disputes claim (in progress, lost, accepted) is not refundable: the cardholder is never paid twice.
+    const disputed = await disputedAmountOf(tx, locked.id);
+    const tr = { status: locked.status, paymentMethod: locked.paymentMethod, capturedAmount: locked.capturedAmount - disputed, capturedAt: locked.capturedAt, paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null };
     const checked = checkRefund(tr, previous, input.amount, now);
     if (!checked.ok) throw refundRefusalError(checked.refusal);
-    // money.md M2: the refund's money is reserved now (pending, then available, the shortfall as debt -> held).
+    // money.md M2: the refund's money is reserved now: its transaction's receivables (last installment first),
+    // then available, the shortfall as debt -> held. The ledger takes from pending exactly what the receivables gave.
+    const fromReceivables = await consumeForRefund(tx, { transactionId: locked.id, organizationId: locked.organizationId, refundId: id, amount: checked.amount, now });
     let split = { pending: 0, available: 0, debt: 0 };
     let sequence: number | null = null;
     if (locked.bankAccountId) {
       const owner = { provider: locked.provider, companyId: locked.companyId, organizationId: locked.organizationId };
-      const reserved = await reserve(tx, { code: 'REFUND', source: source(id), account: { id: locked.bankAccountId, owner }, amount: checked.amount, now });
+      const reserved = await reserve(tx, { code: 'REFUND', source: source(id), account: { id: locked.bankAccountId, owner }, amount: checked.amount, maxFromPending: fromReceivables, now });
       split = reserved.split ?? split;
       sequence = reserved.lastSequence;
     }
@@ -157,6 +163,7 @@ export async function settleRefund(deps: Pick<RefundDeps, 'db' | 'clock'>, corre
       if (outcome === 'SUCCEEDED') {
         await payOutReservation(tx, { code: 'REFUND', source: source(refundId), credits: [{ account: { type: 'CLEARING', provider: refund.provider }, direction: 'CREDIT', amount: refund.amount }], now });
       } else {
+        await restoreForFailedRefund(tx, { refundId, organizationId: locked.organizationId, now });
         await undoReservation(tx, { code: 'REFUND', source: source(refundId), account: { id: refund.bankAccountId }, fromPending: refund.reservedPending, now });
       }
       sequence = await lastSequenceOf(tx, refund.bankAccountId);

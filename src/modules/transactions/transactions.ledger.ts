@@ -3,6 +3,7 @@ import type { TransactionRow } from '../../db/schema/index.js';
 import type { PostResult } from '../../ledger/ledger.js';
 import { postPendingCredit } from '../../ledger/post-pending-credit.js';
 import type { Posting } from '../../ledger/rules.js';
+import { createApprovalReceivables } from '../receivables/receivables.create.js';
 
 /**
  * money.md M3: an approved transaction of A with fee F posts clearing +A (DEBIT), the merchant's bank account
@@ -43,7 +44,7 @@ export class MissingBankAccountError extends Error {}
  * a retry or a concurrent second call replays the first post). `amount` defaults to the captured amount (the
  * whole amount when nothing is recorded as captured yet), `fee` to the fee stored at creation; a partial
  * capture passes both (the fee evaluated again on the captured amount, money.md M2). Runs in the caller's
- * transaction (the move to APPROVED).
+ * transaction (the move to APPROVED), with the approval's receivables.
  */
 export async function postApproval(
   tx: Executor,
@@ -55,7 +56,7 @@ export async function postApproval(
   const amount = options.amount ?? (row.capturedAmount > 0 ? row.capturedAmount : row.amount);
   const fee = options.fee ?? row.fee?.amount ?? 0;
   // One statement (postPendingCredit): the merchant's pending credit needs no balance read first.
-  return postPendingCredit(tx, {
+  const posted = await postPendingCredit(tx, {
     code: 'TRANSACTION_APPROVED',
     source: { type: 'TRANSACTION', id: row.id },
     postings: approvalPostings({
@@ -67,4 +68,7 @@ export async function postApproval(
     }),
     now,
   });
+  // money.md M2: the receivables exist exactly when the approval's posting does (a replay creates none).
+  if (!posted.replayed) await createApprovalReceivables(tx, row, { amount, fee, now });
+  return posted;
 }

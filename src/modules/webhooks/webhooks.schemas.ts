@@ -16,6 +16,9 @@ export const EVENT_TYPES = [
   'transaction.status-changed',
   'cashout.created',
   'cashout.status-changed',
+  'dispute.created',
+  'dispute.status-changed',
+  'cashout.returned',
 ] as const;
 
 const typeList = z.string().transform((value, ctx) => {

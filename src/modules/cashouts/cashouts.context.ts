@@ -1,0 +1,17 @@
+import type { AppDeps } from '../../deps.js';
+import type { CashoutDeps } from './cashouts.service.js';
+
+/** money.md M8: with SANDBOX_AUTOPILOT a cashout completes about 2 s after creation (on the organization's clock). */
+export const CASHOUT_AUTOPILOT_DELAY_MS = 2_000;
+
+/** What the cashout use cases are handed, from the app's dependencies (routes and the cashout jobs share it). */
+export function cashoutDeps(deps: AppDeps): CashoutDeps {
+  const { config } = deps;
+  return {
+    db: deps.db.db,
+    clock: deps.clock,
+    providers: deps.providers,
+    autopilot: config.env === 'sandbox' && config.sandboxAutopilot,
+    autopilotDelayMs: CASHOUT_AUTOPILOT_DELAY_MS,
+  };
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../db/client.js';
+import type { NewReceivableRow, TransactionRow } from '../../db/schema/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { post } from '../../ledger/ledger.js';
+import type { Posting } from '../../ledger/rules.js';
+import { planReceivables, settlementInstant } from '../transactions/receivables.schedule.js';
+import { insertReceivables, organizationAccountAt } from './receivables.repo.js';
+
+export const SETTLEMENT_JOB = 'receivables.settle';
+
+export interface SettlementJobPayload {
+  bankAccountId: string;
+  paymentDate: string;
+  /** 'date' for a date's own run; a refund restore whose date already ran uses its own key */
+  runKey: string;
+}
+
+/**
+ * Schedules the settlement of an account's date at 03:00 UTC of that date on the organization's clock
+ * (money.md M2), one job per account, date and run key ever (the dedupe key).
+ */
+export async function scheduleSettlement(tx: Executor, input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string }, now: Date): Promise<void> {
+  const runKey = input.runKey ?? 'date';
+  const payload: SettlementJobPayload = { bankAccountId: input.bankAccountId, paymentDate: input.paymentDate, runKey };
+  const at = settlementInstant(input.paymentDate);
+  await enqueueJob(
+    tx,
+    {
+      kind: SETTLEMENT_JOB,
+      runAt: at.getTime() > now.getTime() || runKey === 'date' ? at : now,
+      payload: { ...payload },
+      dedupeKey: `${SETTLEMENT_JOB}:${input.bankAccountId}:${input.paymentDate}:${runKey}`,
+      organizationId: input.organizationId,
+    },
+    now,
+  );
+}
+
+/**
+ * The receivables of an approval (money.md M2), in the approval's transaction, right after its ledger post
+ * (only when that post was not a replay, so they exist once): the merchant's, on its bank account, and the
+ * organization's fee share on the organization's own account at that provider (docs/decisions/receivables.md:
+ * the organization side is a schedule over its REVENUE account, which has no balance row, so no approval ever
+ * locks the organization's account). PIX receivables are created PAID and the merchant's net moves from
+ * `pending` to `available` at once (RECEIVABLE_SETTLED, source the transaction); card ones get a settlement
+ * job per account and date.
+ */
+export async function createApprovalReceivables(tx: Executor, row: TransactionRow, input: { amount: number; fee: number; now: Date }): Promise<void> {
+  if (!row.bankAccountId) return;
+  const { now } = input;
+  const capturedAt = row.capturedAt ?? now;
+  const fee = Math.min(Math.max(0, input.fee), input.amount);
+  const plan = planReceivables({ method: row.paymentMethod, capturedAt, amount: input.amount, fee, installments: row.installments });
+  const orgAccount = fee > 0 ? await organizationAccountAt(tx, row.organizationId, row.provider) : null;
+  const rows: NewReceivableRow[] = plan.map((p) => {
+    const merchant = p.role === 'MERCHANT';
+    return {
+      id: randomUUID(),
+      companyId: merchant ? row.companyId : row.organizationId,
+      organizationId: row.organizationId,
+      bankAccountId: merchant ? row.bankAccountId : orgAccount,
+      provider: row.provider,
+      role: p.role,
+      transactionId: row.id,
+      paymentMethod: row.paymentMethod,
+      cardBrand: row.cardData?.brand ?? null,
+      installment: p.installment,
+      installments: p.installments,
+      grossAmount: p.gross_amount,
+      feeAmount: p.fee_amount,
+      anticipationFeeAmount: p.anticipation_fee_amount,
+      netAmount: p.net_amount,
+      status: p.status,
+      paymentDate: p.payment_date,
+      originalPaymentDate: p.payment_date,
+      paidAt: p.status === 'PAID' ? now : null,
+      feePolicyId: row.fee?.fee_policy_id ?? null,
+      feeRuleId: row.fee?.rule_id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  await insertReceivables(tx, rows);
+  if (row.paymentMethod === 'PIX') {
+    const net = input.amount - fee;
+    if (net > 0) await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'TRANSACTION', id: row.id }, postings: settlePostings(row.bankAccountId, net), now });
+    return;
+  }
+  const slots = new Set<string>();
+  for (const r of rows) if (r.bankAccountId) slots.add(`${r.bankAccountId}|${r.paymentDate}`);
+  for (const slot of [...slots].sort()) {
+    const [bankAccountId, paymentDate] = slot.split('|');
+    await scheduleSettlement(tx, { organizationId: row.organizationId, bankAccountId, paymentDate }, now);
+  }
+}
+
+/** M3: settling r moves it from `pending` to `available` (the ledger repays `debt` first). */
+export function settlePostings(bankAccountId: string, amount: number): Posting[] {
+  return [
+    { account: { type: 'BANK_ACCOUNT', id: bankAccountId, balance: 'PENDING' }, direction: 'DEBIT', amount },
+    { account: { type: 'BANK_ACCOUNT', id: bankAccountId, balance: 'AVAILABLE' }, direction: 'CREDIT', amount },
+  ];
+}
