@@ -8,13 +8,16 @@ import { recordTransactionStatement } from '../src/modules/transactions/transact
 import { pendingCreditStatement } from '../src/ledger/post-pending-credit.js';
 import { approvalPostings } from '../src/modules/transactions/transactions.ledger.js';
 import { enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
+import { createApprovalReceivables } from '../src/modules/receivables/receivables.create.js';
+import type { Executor } from '../src/db/client.js';
 
 /**
  * (g) card and (h) PIX transaction creates (issue 13) as the platform issues them, statement for statement
  * (merchant variant, organization key, no request_id, approved card / issued PIX, no fee policy), as captured
  * from the driver: five reads (merchant in reach, the organization's status, ACTIVE affiliations, the bank
  * account at the provider, the fee policy), the recording statement (row + recovery job), the provider call
- * (none here), and the outcome transaction (row announced, the approval posted in one statement for a card,
+ * (none here), and the outcome transaction (row announced, for a card the approval posted in one statement and its
+ * receivables with their settlement job,
  * transaction.created and its webhook message, for PIX its expiry job).
  */
 type Scenario = (pool: pg.Pool, params: URLSearchParams) => Promise<unknown>;
@@ -49,6 +52,19 @@ const job = (kind: string, id: string, org: string, runAt: Date, now: Date) =>
     .onConflictDoNothing({ target: schema.jobs.dedupeKey, where: sqlTag`${schema.jobs.dedupeKey} is not null` })
     .returning({ id: schema.jobs.id }).getSQL();
 
+/** An executor that builds the inserts it is given and records their SQL instead of running them (answers []). */
+function capturing(list: SQL[]): Executor {
+  const wrap = (builder: object): unknown =>
+    new Proxy(builder, {
+      get(target, prop) {
+        if (prop === 'then') return (resolve: (v: unknown[]) => void) => { list.push((target as { getSQL(): SQL }).getSQL()); resolve([]); };
+        const value = (target as Record<PropertyKey, unknown>)[prop];
+        return typeof value === 'function' ? (...args: unknown[]) => wrap((value as (...a: unknown[]) => object).apply(target, args)) : value;
+      },
+    });
+  return { insert: (table: never) => wrap(mock.insert(table)) } as unknown as Executor;
+}
+
 function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
   return async (pool, p) => {
     const org = p.get('org')!;
@@ -80,6 +96,10 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
         const bank = postings.find((x) => x.account.type === 'BANK_ACCOUNT')!;
         const posted = await run(c, pendingCreditStatement({ code: 'TRANSACTION_APPROVED', source: { type: 'TRANSACTION', id }, postings, now }, bank, randomUUID()));
         if (posted.rows.length === 0) throw new Error('approval not posted');
+        // Its receivables and their settlement job: the platform's own function, its statements captured.
+        const captured: SQL[] = [];
+        await createApprovalReceivables(capturing(captured), { ...rows[0], id, bankAccountId: account.id, organizationId: org, companyId: merchant, provider: 'PROVIDER_A', paymentMethod: method, installments: 1, capturedAt: now, cardData, fee: null } as never, { amount, fee: 0, now });
+        for (const q of captured) await run(c, q);
       }
       const eventId = randomUUID();
       await c.query(EVENT_INSERT, [eventId, 'transaction.created', 1, 'payment-platform', merchant, org, randomUUID(), JSON.stringify(rows[0]), now]);
