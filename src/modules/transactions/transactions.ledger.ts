@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import type { TransactionRow } from '../../db/schema/index.js';
-import { post, type PostResult } from '../../ledger/ledger.js';
+import type { PostResult } from '../../ledger/ledger.js';
+import { postPendingCredit } from '../../ledger/post-pending-credit.js';
 import type { Posting } from '../../ledger/rules.js';
 import { createApprovalReceivables } from '../receivables/receivables.create.js';
 
@@ -54,7 +55,8 @@ export async function postApproval(
   if (!row.bankAccountId) throw new MissingBankAccountError(`transaction ${row.id} has no bank account to credit`);
   const amount = options.amount ?? (row.capturedAmount > 0 ? row.capturedAmount : row.amount);
   const fee = options.fee ?? row.fee?.amount ?? 0;
-  const posted = await post(tx, {
+  // One statement (postPendingCredit): the merchant's pending credit needs no balance read first.
+  const posted = await postPendingCredit(tx, {
     code: 'TRANSACTION_APPROVED',
     source: { type: 'TRANSACTION', id: row.id },
     postings: approvalPostings({
