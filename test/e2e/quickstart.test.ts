@@ -1,42 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { sandboxServers } from '../helpers/sandbox-server.js';
+
+const servers = sandboxServers();
 
 /**
  * README "Take a payment in the sandbox", step by step, against the real server (`npm start`'s entry) over
  * HTTPS: what a new user does from a fresh clone (issue 13). Each call is the README's curl.
  */
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
+// A failed assertion must not leave a server running.
+afterAll(() => servers.stopAll());
 
-function startServer(dataDir: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    const poll = setInterval(() => {
-      if (out.includes('sandbox organization key')) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve();
-      }
-    }, 100);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
-  });
-}
 
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -53,9 +29,8 @@ async function call(method: 'GET' | 'POST', url: string, key: string | null, bod
 
 describe('README: take a payment in the sandbox', () => {
   it('onboards a merchant, takes card, PIX and 3DS payments, refunds, and lists the events', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'platform-quickstart-'));
-    dirs.push(dataDir);
-    await startServer(dataDir);
+    const dataDir = servers.dataDir();
+    await servers.start(dataDir);
     const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
     const CORE: string = sandbox.core_url;
     const PCI: string = sandbox.pci_url;

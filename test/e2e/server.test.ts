@@ -1,48 +1,23 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { sandboxServers } from '../helpers/sandbox-server.js';
 
-const children: ChildProcess[] = [];
+const servers = sandboxServers();
 
-/** Starts the real server (`npm start`'s entry) and waits for its banner. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    const poll = setInterval(() => {
-      if (out.includes('sandbox organization key')) {
-        clearTimeout(timer);
-        clearInterval(poll);
-        resolve({ child, output: () => out });
-      }
-    }, 100);
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
-  });
-}
+
 
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
-const dirs: string[] = [];
-afterAll(() => {
-  // A failed assertion must not leave a server running.
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
+// A failed assertion must not leave a server running.
+afterAll(() => servers.stopAll());
 
 describe('npm start (sandbox)', () => {
   it('prints URLs and keys, writes sandbox.json, serves over TLS, reuses keys on restart and shuts down gracefully', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
-    dirs.push(dataDir);
-    const first = await startServer(dataDir);
+    const dataDir = servers.dataDir();
+    const first = await servers.start(dataDir);
     const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
     expect(Object.keys(sandbox).sort()).toEqual(['core_url', 'docs_url', 'organization', 'pci_url', 'platform_admin_key']);
     expect(first.output()).toContain(sandbox.organization.api_key);
@@ -77,7 +52,7 @@ describe('npm start (sandbox)', () => {
     expect(await Promise.all(inFlight)).toEqual(Array(8).fill(401));
     expect(await exited).toBe(0);
 
-    const second = await startServer(dataDir);
+    const second = await servers.start(dataDir);
     const again = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
     expect(again.organization).toEqual(sandbox.organization);
     expect(again.platform_admin_key).toBe(sandbox.platform_admin_key);

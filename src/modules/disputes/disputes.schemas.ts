@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DISPUTE_CLOSED_REASONS, DISPUTE_REASONS, DISPUTE_STATUSES, type DisputeDocumentRow, type DisputeRow } from '../../db/schema/disputes.js';
 import { listQuery } from '../../http/pagination.js';
-import { noCardData, requestIdField, uuid } from '../../http/schemas.js';
-import { UPLOAD_CONTENT_TYPES } from '../onboarding/onboarding.schemas.js';
+import { noCardData, uuid } from '../../http/schemas.js';
+import { uploadFileFields } from '../onboarding/onboarding.schemas.js';
 
 /** Amounts a body may carry (no overflow in any sum). */
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
@@ -71,21 +71,7 @@ export const evidenceBody = z.strictObject({
 export type EvidenceBody = z.infer<typeof evidenceBody>;
 
 /** POST /v1/disputes/{id}/documents: as an onboarding document upload (base64 JSON), without its subject fields. */
-export const disputeDocumentBody = z.strictObject({
-  content_type: z
-    .string()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(UPLOAD_CONTENT_TYPES)),
-  content_base64: z.string().min(1),
-  file_name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\\u0000-\u001f]+$/, 'must be a plain file name without path separators or control characters')
-    .optional(),
-  request_id: requestIdField(),
-});
+export const disputeDocumentBody = z.strictObject(uploadFileFields);
 export type DisputeDocumentBody = z.infer<typeof disputeDocumentBody>;
 
 export const disputeDocumentSchema = z.object({

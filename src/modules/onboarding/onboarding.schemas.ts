@@ -26,9 +26,8 @@ const requiredUpperEnum = <const T extends readonly [string, ...string[]]>(value
 
 export const requirementsQuery = z.strictObject({ provider: requiredUpperEnum(ONBOARDING_PROVIDERS) });
 
-export const uploadDocumentBody = z.strictObject({
-  file_type: requiredUpperEnum(UPLOAD_FILE_TYPES),
-  subject_document_number: documentNumber(),
+/** The file part of every base64 JSON upload (onboarding documents, dispute evidence). */
+export const uploadFileFields = {
   content_type: z
     .string()
     .transform((v) => v.toLowerCase())
@@ -42,6 +41,12 @@ export const uploadDocumentBody = z.strictObject({
     .regex(/^[^/\\\u0000-\u001f]+$/, 'must be a plain file name without path separators or control characters')
     .optional(),
   request_id: requestIdField(),
+};
+
+export const uploadDocumentBody = z.strictObject({
+  file_type: requiredUpperEnum(UPLOAD_FILE_TYPES),
+  subject_document_number: documentNumber(),
+  ...uploadFileFields,
 });
 export type UploadDocumentInput = z.infer<typeof uploadDocumentBody>;
 

@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The real server (`npm start`'s entry) in a child process, for end-to-end tests: the sandbox on PGlite under a
+ * temporary DATA_DIR, ports chosen by the system. `stopAll` kills what a failed assertion left running.
+ */
+export function sandboxServers() {
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  return {
+    dataDir(): string {
+      const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
+      dirs.push(dir);
+      return dir;
+    },
+    /** Starts a server on `dataDir` and resolves once its banner (with the sandbox organization key) is out. */
+    start(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let out = '';
+      child.stdout!.on('data', (d) => (out += String(d)));
+      child.stderr!.on('data', (d) => (out += String(d)));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+        const poll = setInterval(() => {
+          if (out.includes('sandbox organization key')) {
+            clearTimeout(timer);
+            clearInterval(poll);
+            resolve({ child, output: () => out });
+          }
+        }, 100);
+        child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+      });
+    },
+    stopAll(): void {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+    },
+  };
+}
