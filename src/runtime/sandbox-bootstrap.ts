@@ -1,7 +1,7 @@
 import type { Clock } from '../jobs/clock.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { companies } from '../db/schema/index.js';
@@ -61,7 +61,8 @@ export async function ensureSandboxOrganization(
     input: {
       name: 'Sandbox Organization',
       full_name: 'Sandbox Organization Ltda',
-      document_number: cnpjFromBase(String(clock.now().getTime()).slice(-12).padStart(12, '1')),
+      // Random, not time-based: instances starting together on one database must not pick the same CNPJ.
+      document_number: cnpjFromBase(String(randomInt(100_000_000_000, 1_000_000_000_000))),
       document_tax_type: 'PJ',
       contact: { first_name: 'Sandbox', last_name: 'Owner', email: 'owner@sandbox.local', phone: '+5511999990000', document_number: cpfFromBase('123456789'), role: 'PARTNER' },
       address: { street: 'Avenida Paulista', street_number: '1000', neighborhood: 'Bela Vista', zipcode: '01310100', country: '076', state: 'SP', city: 'São Paulo' },
