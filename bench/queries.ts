@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { inTransaction, type Scenario } from './pg-transaction.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
 import { TRANSACTION_BASELINES } from './transactions-queries.js';
@@ -17,22 +18,6 @@ import { recordProviderIdsStatement } from '../src/modules/banking/transfer-subm
  */
 export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind = $2 and (id = $3 or organization_id = $3) limit 1';
 
-type Scenario = (pool: pg.Pool, params: URLSearchParams) => Promise<unknown>;
-
-async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const c = await pool.connect();
-  try {
-    await c.query('begin');
-    const out = await fn(c);
-    await c.query('commit');
-    return out;
-  } catch (err) {
-    await c.query('rollback');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
 
 /**
  * (b)/(e) create an internal transfer, statement for statement as the platform runs a create that is alone in

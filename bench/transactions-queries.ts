@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { inTransaction, type Scenario } from './pg-transaction.js';
 import { sql as sqlTag, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -20,22 +21,6 @@ import type { Executor } from '../src/db/client.js';
  * receivables with their settlement job,
  * transaction.created and its webhook message, for PIX its expiry job).
  */
-type Scenario = (pool: pg.Pool, params: URLSearchParams) => Promise<unknown>;
-
-async function inTransaction<T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const c = await pool.connect();
-  try {
-    await c.query('begin');
-    const out = await fn(c);
-    await c.query('commit');
-    return out;
-  } catch (err) {
-    await c.query('rollback');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
 
 // The platform's own statement builders, compiled per request as the platform does (a mock Drizzle database only
 // builds SQL; nothing runs through it).
