@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, hasChromium, launchChromium } from '../helpers/chromium.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { openVault } from '../../src/vault/index.js';
 import { parseEv } from '../../src/crypto/ev.js';
 import { luhnValid } from '../../src/domain/pan.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 /** A merchant's checkout page, served from another origin (another port), loading the library from the platform. */
 const merchantPage = (platform: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Loja</title></head><body>
@@ -41,10 +39,7 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     merchant = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(merchantPage(platform)));
     await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
     merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/checkout`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { CHROMIUM, hasChromium, launchChromium } from '../helpers/chromium.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { makePaymentReady, sessionBody } from '../helpers/three-ds.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 /** The merchant's site on another origin: a checkout page that loads the library, and the page 3DS returns to. */
 const checkout = (platform: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Loja</title></head><body>
@@ -47,10 +45,7 @@ describe.skipIf(!hasChromium)(`3DS challenge in chromium (skipped when ${CHROMIU
     const org = await t.createOrganization();
     await makePaymentReady(t, org.id);
     key = org.apiKey;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

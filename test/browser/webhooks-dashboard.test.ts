@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { CHROMIUM, hasChromium, launchChromium } from '../helpers/chromium.js';
 import { request } from 'undici';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when ${CHROMIUM} is absent)`, () => {
   let t: TestApp;
@@ -22,10 +20,7 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
     t = await createTestApp({}, { webhookDashboardSecret: randomBytes(32).toString('base64url') });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await worker?.stop();
