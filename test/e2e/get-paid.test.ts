@@ -118,6 +118,8 @@ describe('README: get paid in the sandbox', () => {
     }
     const days = (Date.parse(`${dates[2]}T03:00:00Z`) - start.getTime()) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(89);
+    const before = await get(`/v1/banking/bank-accounts/${BA}/balance?at=${dates[2]}T02:59:59Z`);
+    expect(before.json).toMatchObject({ pending: 6467, available: 78915, held: 0, debt: 0 });
     const settlements = await get(`/v1/settlements?bank_account_id=${BA}&sort=payment_date`);
     expect(settlements.json.data.map((s: Json) => [s.payment_date, s.receivable_count, s.net_amount])).toEqual([[dates[0], 4, 12448], [dates[1], 1, 6467], [dates[2], 1, 6467]]);
     expect((await receivables('MERCHANT')).map((r) => [r.status, r.paid_at])).toEqual(dates.map((d) => ['PAID', `${d}T03:00:00.000Z`]));
