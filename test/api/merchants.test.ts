@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { merchantBody, randomAlphanumericCnpj, randomCnpj, randomCpf } from '../helpers/fixtures.js';
-import { readFileSync } from 'node:fs';
-import { MONEY_FLOW_DIAGRAM } from '../../src/http/money-flow.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,11 +124,5 @@ describe('plumbing', () => {
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
     expect(Object.keys(doc.json().paths)).toContain('/v1/merchants/{merchantId}');
-    // Issue 14: the reference explains the money flow with its diagram, the same as docs/money-flow.md.
-    const description = doc.json().info.description as string;
-    expect(description).toContain('## Money flow');
-    expect(description).toContain(MONEY_FLOW_DIAGRAM);
-    expect(description).toContain('RECEIVABLE_SETTLED');
-    expect(readFileSync(new URL('../../docs/money-flow.md', import.meta.url), 'utf8')).toContain(`\`\`\`text\n${MONEY_FLOW_DIAGRAM}\n\`\`\``);
   });
 });
