@@ -29,8 +29,8 @@ type Json = Record<string, any>;
  * an ACTIVE PROVIDER_A affiliation (made so directly, as the onboarding tests cover how), its PROVIDER_A
  * account and its CPF as settlement key.
  */
-export async function moneyMerchant(t: TestApp, o: { feePercentage: number; cashoutPrice: number; clockTo?: string }): Promise<MoneyMerchant> {
-  const org = await t.createOrganization();
+export async function moneyMerchant(t: TestApp, o: { feePercentage: number; cashoutPrice: number; clockTo?: string; org?: { id: string; apiKey: string } }): Promise<MoneyMerchant> {
+  const org = o.org ?? (await t.createOrganization());
   if (o.clockTo) await ok(t, 'POST', `/v1/platform/sandbox/organizations/${org.id}/clock/advance`, t.platformKey, { to: o.clockTo });
   const policy = await ok(t, 'POST', '/v1/pricing/fee-policies', org.apiKey, {
     name: `money-${randomUUID().slice(0, 8)}`, cashout_price: o.cashoutPrice, automatic_anticipation_percentage: 1.5, spot_anticipation_percentage: 2.99,
@@ -80,7 +80,7 @@ export async function expectAccountBalance(t: TestApp, m: MoneyMerchant): Promis
 
 /**
  * No cent created or lost for one merchant: pending + available + held - debt equals what its records say
- * came in (captured less the fee) and went out (refunds succeeded, anticipation fees, cashouts paid with their
+ * came in (captured less the fee, deposits) and went out (refunds succeeded, anticipation fees, cashouts paid with their
  * price less their returns, disputes lost or accepted). Read from the tables in one snapshot.
  */
 export async function expectMerchantConservation(t: TestApp, m: MoneyMerchant, balance: Json): Promise<void> {
@@ -91,9 +91,11 @@ export async function expectMerchantConservation(t: TestApp, m: MoneyMerchant, b
   const anticipationFees = await one(sql`select coalesce(sum(fee_amount), 0) as v from anticipations where company_id = ${c} and status = 'COMPLETED'`);
   const cashedOut = await one(sql`select coalesce(sum(amount + price - returned_amount), 0) as v from cashouts where company_id = ${c} and status in ('COMPLETED', 'PARTIALLY_RETURNED', 'RETURNED')`);
   const disputed = await one(sql`select coalesce(sum(amount), 0) as v from disputes where company_id = ${c} and status in ('LOST', 'ACCEPTED')`);
-  const expected = captured - refunded - anticipationFees - cashedOut - disputed;
+  // Sandbox deposits (and staff adjustments) come from outside any payment: their entries on the account.
+  const deposited = await one(sql`select coalesce(sum(delta), 0) as v from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = ${m.accountId} and code in ('DEPOSIT', 'ADJUSTMENT')`);
+  const expected = captured + deposited - refunded - anticipationFees - cashedOut - disputed;
   const net = balance.pending + balance.available + balance.held - balance.debt;
-  expect({ net, captured, refunded, anticipationFees, cashedOut, disputed }).toEqual({ net: expected, captured, refunded, anticipationFees, cashedOut, disputed });
+  expect({ net, captured, deposited, refunded, anticipationFees, cashedOut, disputed }).toEqual({ net: expected, captured, deposited, refunded, anticipationFees, cashedOut, disputed });
 }
 
 /** Everything above, after one step of a scenario. */
