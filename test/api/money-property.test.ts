@@ -32,6 +32,7 @@ type Op =
   | { kind: 'return'; pick: number; share: number }
   | { kind: 'dispute'; pick: number; share: number | null; then: 'LATER' | 'SUBMIT' | 'WON' | 'LOST' | 'ACCEPT' }
   | { kind: 'disputeMove'; pick: number; move: 'SUBMIT' | 'WON' | 'LOST' | 'ACCEPT' }
+  | { kind: 'burst'; pick: number; share: number; advance: number }
   | { kind: 'automatic'; cashouts: boolean; hour: number; minBalance: number; anticipation: boolean; delay: number };
 
 const DAY = 86_400;
@@ -47,6 +48,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 110 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('dispute' as const), pick: fc.nat(), share: fc.option(fc.integer({ min: 1, max: 110 }), { nil: null }), then: fc.constantFrom('LATER' as const, 'SUBMIT' as const, 'WON' as const, 'LOST' as const, 'ACCEPT' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('disputeMove' as const), pick: fc.nat(), move: fc.constantFrom('SUBMIT' as const, 'WON' as const, 'LOST' as const, 'ACCEPT' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('burst' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), advance: fc.integer({ min: 60, max: 40 * DAY }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('automatic' as const), cashouts: fc.boolean(), hour: fc.integer({ min: 0, max: 23 }), minBalance: fc.integer({ min: 0, max: 5_000 }), anticipation: fc.boolean(), delay: fc.integer({ min: 1, max: 30 }) }) },
 );
 
@@ -226,6 +228,33 @@ async function step(model: Model, o: Op): Promise<void> {
       }
       return;
     }
+    case 'burst': {
+      // At once, on the same money: a cashout of part of available, a refund and a dispute of one payment, an
+      // anticipation of everything, and a clock advance (settlements and the other jobs). Any order may win; each
+      // answers its documented result or refusal, never a 500, and the invariants hold after.
+      const target = pickOf(model.transactions, o.pick);
+      const before = await balance(m);
+      const cashoutAmount = Math.max(1, Math.floor((before.available * o.share) / 100) - m.cashoutPrice);
+      const quote = await send('POST', '/v1/anticipations/quotes', m.merchantKey, { bank_account_id: m.accountId });
+      const results = await Promise.all([
+        send('POST', '/v1/banking/cashouts', m.merchantKey, { request_id: randomUUID(), bank_account_id: m.accountId, amount: cashoutAmount === 91 ? 92 : cashoutAmount }),
+        target ? send('POST', `/v1/transactions/${target.id}/refunds`, m.merchantKey, { amount: Math.max(1, Math.floor((o.share * 100) / 3)) }) : null,
+        target && target.method !== 'PIX' ? send('POST', `/v1/platform/sandbox/transactions/${target.id}/disputes`, t.platformKey, { reason: 'OTHER', amount: Math.max(1, o.share * 37) }) : null,
+        quote.statusCode === 201 ? send('POST', '/v1/anticipations', m.merchantKey, { request_id: randomUUID(), quote_id: quote.json().id }) : null,
+        send('POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, { seconds: o.advance }),
+      ]);
+      const [cashout, refund, dispute, anticipation, advance] = results;
+      expect(advance!.statusCode, advance!.body).toBe(200);
+      for (const res of [cashout, refund, dispute, anticipation]) {
+        if (!res) continue;
+        oneOf(res, [201, 409]);
+        if (res.statusCode === 409) expect(res.json().error.code).toBe('CONFLICT_ERROR');
+      }
+      if (cashout!.statusCode === 201) model.cashouts.push(cashout!.json().id);
+      if (refund?.statusCode === 201) model.refunds.push(refund.json().id);
+      if (dispute?.statusCode === 201) model.disputes.push(dispute.json().id);
+      return;
+    }
     case 'automatic': {
       const transfer = o.cashouts
         ? { automatic_transfer_enabled: true, transfer_frequency: 'DAILY', rail: 'PIX', utc_hour_of_day: o.hour, day_of_week: null, day_of_month: null, min_balance: o.minBalance }
@@ -236,7 +265,7 @@ async function step(model: Model, o: Op): Promise<void> {
   }
 }
 
-const RUNS = Number(process.env.MONEY_RUNS ?? 10);
+const RUNS = Number(process.env.MONEY_RUNS ?? 8);
 const SEED = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : undefined;
 const START = Date.parse('2031-01-01T12:00:00Z');
 
