@@ -15,10 +15,12 @@ export type ClientOptions = Credentials & {
   pciBaseUrl?: string;
   /** Headers sent with every request (besides the credential). */
   headers?: Record<string, string>;
-  /** A fetch of your own (defaults to the global fetch). */
-  fetch?: (input: Request) => Promise<Response>;
+  /** A fetch of your own (defaults to the global fetch); called with the request and `requestInitExt`. */
+  fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
   /** Extra fetch options, e.g. `{ dispatcher }` for an undici agent with your own TLS settings. */
   requestInitExt?: Record<string, unknown>;
+  /** Retries of an answer refused before any work (`503` or `429` with `Retry-After`), 2 by default. */
+  retries?: number;
 };
 
 export interface PlatformClient extends Client<paths> {
@@ -53,7 +55,7 @@ export function createClient(options: ClientOptions): PlatformClient {
   const credential: Record<string, string> = options.apiKey !== undefined ? { 'x-api-key': options.apiKey } : { authorization: `Bearer ${options.token}` };
   const shared = {
     headers: { ...options.headers, ...credential },
-    ...(options.fetch && { fetch: options.fetch }),
+    fetch: retrying(options.fetch ?? ((request, init) => globalThis.fetch(request, init)), options.retries ?? 2),
     ...(options.requestInitExt && { requestInitExt: options.requestInitExt }),
   };
   const core = createFetchClient<paths>({ baseUrl: options.baseUrl, ...shared });
@@ -65,6 +67,33 @@ export function createClient(options: ClientOptions): PlatformClient {
       return pci;
     },
   }) as PlatformClient;
+}
+
+type Fetch = (request: Request, init?: RequestInit) => Promise<Response>;
+
+/** Seconds to wait before a retry: only for answers the platform refused before doing anything. */
+function retryAfterMs(response: Response): number | undefined {
+  if (response.status !== 503 && response.status !== 429) return undefined;
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 10) * 1000 : undefined;
+}
+
+/**
+ * The platform sheds load (`503`) and limits rates (`429`) before authenticating or validating, both with
+ * `Retry-After`: such a request was not processed, so sending it again is safe, even a create.
+ */
+function retrying(base: Fetch, retries: number): Fetch {
+  return async (request, init) => {
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retries;
+      const response = await base(last ? request : request.clone(), init);
+      const wait = last ? undefined : retryAfterMs(response);
+      if (wait === undefined) return response;
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  };
 }
 
 type Answer = { data?: unknown; error?: unknown; response: Response };
