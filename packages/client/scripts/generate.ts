@@ -8,7 +8,7 @@ export const SCHEMA_FILE = fileURLToPath(new URL('../src/schema.ts', import.meta
 
 const HEADER = `/**
  * Generated from the platform's OpenAPI document by \`npm run client:generate\` (openapi-typescript): do not
- * edit. packages/client/test/schema.test.ts fails when this file differs from what the document gives now.
+ * edit. test/api/openapi-client-types.test.ts fails when this file differs from what the document gives now.
  */
 
 `;

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Agent } from 'undici';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxServers } from '../../../test/helpers/sandbox-server.js';
 import { createClient, PlatformError, unwrap, verifyWebhook, type WebhookEvent } from '../src/index.js';
 import { startReceiver } from './receiver.js';
@@ -28,11 +30,16 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
   }
 }
 
+let dataDir: string;
+let sandbox: { core_url: string; pci_url: string; platform_admin_key: string; organization: { id: string; api_key: string } };
+beforeAll(async () => {
+  dataDir = servers.dataDir();
+  await servers.start(dataDir);
+  sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
+}, 150_000);
+
 describe('the TypeScript client drives the sandbox', () => {
   it('merchant, affiliation, card payment through the PCI host, PIX, refund, cashout, webhooks verified', async () => {
-    const dataDir = servers.dataDir();
-    await servers.start(dataDir);
-    const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
     // The sandbox's self-signed certificate, trusted for these calls only (NODE_EXTRA_CA_CERTS does it for a process).
     const dispatcher = new Agent({ connect: { ca: readFileSync(join(dataDir, 'tls', 'localhost.crt')) } });
     closers.push(() => dispatcher.close());
@@ -152,4 +159,14 @@ describe('the TypeScript client drives the sandbox', () => {
     });
     expect(rejected).toEqual([]);
   }, 120_000);
+
+  it("README's example runs as written (tsx, the sandbox certificate trusted by NODE_EXTRA_CA_CERTS)", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'packages/client/examples/quickstart.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: join(dataDir, 'tls', 'localhost.crt') },
+      timeout: 60_000,
+    });
+    expect(stdout).toMatch(/^merchant key: \S+…$/m);
+    expect(stdout).toMatch(/ PENDING_ACTIVATION PROVIDER_A WAITING_DOCUMENTS$/m);
+    expect(stdout).toMatch(/^409 \S+/m);
+  }, 90_000);
 });
