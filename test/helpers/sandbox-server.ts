@@ -16,10 +16,13 @@ export function sandboxServers() {
       dirs.push(dir);
       return dir;
     },
-    /** Starts a server on `dataDir` and resolves once its banner (with the sandbox organization key) is out. */
-    start(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+    /**
+     * Starts a server on `dataDir` and resolves once its banner (with the sandbox organization key) is out.
+     * `env` overrides the defaults (e.g. a `DATABASE_URL` to run it on PostgreSQL).
+     */
+    start(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string }> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);

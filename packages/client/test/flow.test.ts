@@ -9,7 +9,8 @@ import { createClient, PlatformError, unwrap, verifyWebhook, type WebhookEvent }
 import { startReceiver } from './receiver.js';
 
 /**
- * The shipped client against the real sandbox (`npm start`'s entry, PGlite under a temporary DATA_DIR): every
+ * The shipped client against the real sandbox (`npm start`'s entry under a temporary DATA_DIR, on PGlite, or on
+ * the PostgreSQL of DATABASE_URL when the suite runs there): every
  * API call of the flow goes through it, typed by the generated schema, and every delivery is verified with
  * `verifyWebhook`. A type error here is one an integrator would hit.
  */
@@ -34,7 +35,7 @@ let dataDir: string;
 let sandbox: { core_url: string; pci_url: string; platform_admin_key: string; organization: { id: string; api_key: string } };
 beforeAll(async () => {
   dataDir = servers.dataDir();
-  await servers.start(dataDir);
+  await servers.start(dataDir, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
   sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
 }, 150_000);
 
