@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxServers } from '../../../test/helpers/sandbox-server.js';
@@ -9,16 +11,29 @@ import { createClient, PlatformError, unwrap, verifyWebhook, type WebhookEvent }
 import { startReceiver } from './receiver.js';
 
 /**
- * The shipped client against the real sandbox (`npm start`'s entry under a temporary DATA_DIR, on PGlite, or on
- * the PostgreSQL of DATABASE_URL when the suite runs there): every
- * API call of the flow goes through it, typed by the generated schema, and every delivery is verified with
- * `verifyWebhook`. A type error here is one an integrator would hit.
+ * The shipped client against the real sandbox (`npm start`'s entry under a temporary DATA_DIR, on PGlite, or on a
+ * database of its own next to DATABASE_URL when the suite runs on PostgreSQL: its job runner and delivery worker
+ * must not serve the other test files' organizations): every API call of the flow goes through it, typed by the
+ * generated schema, and every delivery is verified with `verifyWebhook`. A type error here is one an integrator
+ * would hit.
  */
 const servers = sandboxServers();
 const closers: (() => Promise<void>)[] = [];
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dbName = `e2e_client_${randomBytes(4).toString('hex')}`;
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
   servers.stopAll();
+  if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`);
 });
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -35,7 +50,8 @@ let dataDir: string;
 let sandbox: { core_url: string; pci_url: string; platform_admin_key: string; organization: { id: string; api_key: string } };
 beforeAll(async () => {
   dataDir = servers.dataDir();
-  await servers.start(dataDir, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
+  if (databaseUrl) await admin(`create database ${dbName}`);
+  await servers.start(dataDir, databaseUrl ? { databaseUrl: Object.assign(new URL(databaseUrl), { pathname: `/${dbName}` }).toString() } : {});
   sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
 }, 150_000);
 
