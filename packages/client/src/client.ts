@@ -19,7 +19,7 @@ export type ClientOptions = Credentials & {
   fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
   /** Extra fetch options, e.g. `{ dispatcher }` for an undici agent with your own TLS settings. */
   requestInitExt?: Record<string, unknown>;
-  /** Retries of an answer refused before any work (`503` or `429` with `Retry-After`), 2 by default. */
+  /** Retries of a request refused before any work (the load guard's `503`, the rate pools' `429`), 2 by default. */
   retries?: number;
 };
 
@@ -40,7 +40,8 @@ export class PlatformError extends Error {
     super(envelope?.error?.message ?? fallback);
     this.name = 'PlatformError';
     this.status = status;
-    this.code = envelope?.error?.code ?? 'UNKNOWN';
+    // The rate pools answer 429 with no body (product.md §2): the catalogue's code for it.
+    this.code = envelope?.error?.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'UNKNOWN');
     this.details = envelope?.error?.details;
     this.requestId = envelope?.error?.requestId;
   }
@@ -71,17 +72,23 @@ export function createClient(options: ClientOptions): PlatformClient {
 
 type Fetch = (request: Request, init?: RequestInit) => Promise<Response>;
 
-/** Seconds to wait before a retry: only for answers the platform refused before doing anything. */
+/**
+ * How long to wait before sending again, only for answers the platform gives before any work: a `503` of its
+ * load guard (`Retry-After`) or a `429` of its rate pools (empty, `x-ratelimited: true`, `x-ratelimit-reset`
+ * seconds). Anything else, including a provider's 503, is the caller's to decide.
+ */
 function retryAfterMs(response: Response): number | undefined {
-  if (response.status !== 503 && response.status !== 429) return undefined;
-  const header = response.headers.get('retry-after');
+  const header =
+    response.status === 503 ? response.headers.get('retry-after')
+    : response.status === 429 && response.headers.get('x-ratelimited') === 'true' ? (response.headers.get('retry-after') ?? response.headers.get('x-ratelimit-reset') ?? '1')
+    : null;
   const seconds = header === null ? NaN : Number(header);
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 10) * 1000 : undefined;
 }
 
 /**
- * The platform sheds load (`503`) and limits rates (`429`) before authenticating or validating, both with
- * `Retry-After`: such a request was not processed, so sending it again is safe, even a create.
+ * The platform sheds load (`503`) and limits rates (`429`) before authenticating or validating: such a request
+ * was not processed, so sending it again is safe, even a create.
  */
 function retrying(base: Fetch, retries: number): Fetch {
   return async (request, init) => {

@@ -35,8 +35,9 @@ describe('createClient', () => {
     expect(() => createClient({ baseUrl: 'https://core.test/core', apiKey: 'k' }).pci).toThrow(/pciBaseUrl/);
   });
 
-  it('sends again a request the platform refused before any work (503 or 429 with Retry-After), the body intact', async () => {
-    const { fetch, seen } = scripted(json(503, envelope(503, 'SERVICE_UNAVAILABLE'), { 'retry-after': '0' }), json(429, envelope(429, 'RATE_LIMITED'), { 'retry-after': '0' }), json(201, { id: 'm1' }));
+  it('sends again a request the platform refused before any work (load guard 503, rate pool 429), the body intact', async () => {
+    const limited = () => new Response(null, { status: 429, headers: { 'x-ratelimited': 'true', 'x-ratelimit-reset': '0' } });
+    const { fetch, seen } = scripted(json(503, envelope(503, 'SERVICE_UNAVAILABLE'), { 'retry-after': '0' }), limited, json(201, { id: 'm1' }));
     const answer = await createClient({ baseUrl: 'https://core.test/core', apiKey: 'k', fetch }).POST('/v1/transactions/{id}/refunds', { params: { path: { id: 't1' } }, body: { amount: 5 } });
     expect(answer.response.status).toBe(201);
     expect(seen.map((s) => s.body)).toEqual(Array(3).fill('{"amount":5}'));
@@ -56,6 +57,13 @@ describe('createClient', () => {
 });
 
 describe('unwrap', () => {
+  it("names a rate pool's bodiless 429 by the catalogue's code", async () => {
+    const limited = () => new Response(null, { status: 429, headers: { 'x-ratelimited': 'true', 'x-ratelimit-reset': '0' } });
+    const { fetch } = scripted(limited);
+    const err = await unwrap(createClient({ baseUrl: 'https://c.test', apiKey: 'k', fetch, retries: 0 }).GET('/v1/merchants')).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+  });
+
   it('answers the data, or throws a PlatformError with the envelope', async () => {
     const { fetch } = scripted(json(200, { data: [], pagination: {} }), json(409, envelope(409, 'CONFLICT_ERROR')));
     const api = createClient({ baseUrl: 'https://c.test', apiKey: 'k', fetch });
