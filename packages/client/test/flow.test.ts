@@ -59,9 +59,10 @@ describe('the TypeScript client drives the sandbox', () => {
   it('merchant, affiliation, card payment through the PCI host, PIX, refund, cashout, webhooks verified', async () => {
     // The sandbox's self-signed certificate, trusted for these calls only (NODE_EXTRA_CA_CERTS does it for a process).
     const dispatcher = new Agent({ connect: { ca: readFileSync(join(dataDir, 'tls', 'localhost.crt')) } });
+    // More retries than the default: a busy test machine trips the sandbox's load guard (503) for seconds.
     closers.push(() => dispatcher.close());
-    const api = createClient({ baseUrl: sandbox.core_url, pciBaseUrl: sandbox.pci_url, apiKey: sandbox.organization.api_key, requestInitExt: { dispatcher } });
-    const staff = createClient({ baseUrl: sandbox.core_url, apiKey: sandbox.platform_admin_key, requestInitExt: { dispatcher } });
+    const api = createClient({ baseUrl: sandbox.core_url, pciBaseUrl: sandbox.pci_url, apiKey: sandbox.organization.api_key, requestInitExt: { dispatcher }, retries: 6 });
+    const staff = createClient({ baseUrl: sandbox.core_url, apiKey: sandbox.platform_admin_key, requestInitExt: { dispatcher }, retries: 6 });
 
     // Webhooks: a receiver on 127.0.0.1, the organization's endpoint pointed at it; every delivery verified.
     let secret = '';
@@ -94,7 +95,7 @@ describe('the TypeScript client drives the sandbox', () => {
     );
     expect('api_key' in merchant && merchant.api_key).toMatch(/\S{20,}/);
     const M = merchant.id;
-    const merchantApi = createClient({ baseUrl: sandbox.core_url, apiKey: 'api_key' in merchant ? merchant.api_key : '', requestInitExt: { dispatcher } });
+    const merchantApi = createClient({ baseUrl: sandbox.core_url, apiKey: 'api_key' in merchant ? merchant.api_key : '', requestInitExt: { dispatcher }, retries: 6 });
     expect((await unwrap(merchantApi.GET('/v1/companies/me'))).id).toBe(M);
 
     // An error answer is a PlatformError with the envelope's code.
