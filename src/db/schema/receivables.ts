@@ -60,3 +60,18 @@ export const receivables = pgTable('receivables', {
 });
 export type ReceivableRow = typeof receivables.$inferSelect;
 export type NewReceivableRow = typeof receivables.$inferInsert;
+
+/** Internal (migration 0605): a cashout price or anticipation fee waiting for the organization's sweep. */
+export const organizationRevenue = pgTable('organization_revenue', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  provider: text('provider').notNull(),
+  bankAccountId: uuid('bank_account_id'),
+  sourceType: text('source_type').$type<'CASHOUT' | 'ANTICIPATION'>().notNull(),
+  sourceId: uuid('source_id').notNull(),
+  amount: cents('amount').notNull(),
+  dueDate: civil('due_date').notNull(),
+  settlementId: uuid('settlement_id'),
+  createdAt: ts('created_at').notNull(),
+});
+export type OrganizationRevenueRow = typeof organizationRevenue.$inferSelect;
