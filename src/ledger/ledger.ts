@@ -241,6 +241,16 @@ export function voidHold(tx: Executor, input: { holdSource: LedgerSource; code: 
 
 // Reads.
 
+/**
+ * A bank account's balances with its row locked to the end of the caller's transaction: for a change that sizes a
+ * posting by a balance (a chargeback repays at most the debt owed). Lock it after the area's own rows, as `post`
+ * would (areas lock receivables first, then the account).
+ */
+export async function lockBalances(tx: Executor, accountId: string): Promise<Balances> {
+  const [r] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId)).for('update');
+  return r ? { pending: r.pending, available: r.available, held: r.held, debt: r.debt } : { ...ZERO };
+}
+
 export async function balancesOf(ex: Executor, accountIds: string[]): Promise<Map<string, Balances>> {
   const out = new Map<string, Balances>();
   if (accountIds.length === 0) return out;

@@ -53,8 +53,10 @@ export const receivables = pgTable('receivables', {
   feeRuleId: text('fee_rule_id'),
   /** internal: the refund that canceled (consumed) or created (rest, restore) this receivable */
   refundId: uuid('refund_id'),
-  /** internal: how much of its net a refund consumed when it canceled this receivable */
+  /** internal: how much of its net a refund (or a chargeback) consumed when it canceled this receivable */
   consumedAmount: cents('consumed_amount'),
+  /** internal (0606): the dispute whose chargeback canceled (consumed) or created (rest) this receivable */
+  disputeId: uuid('dispute_id'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -55,6 +55,16 @@ export async function cancelReceivables(ex: Executor, changes: { id: string; con
   }
 }
 
+/** A chargeback cancels the receivables it consumed (CHARGEBACK), marking the dispute and how much of each. */
+export async function cancelForChargeback(ex: Executor, changes: { id: string; consumed: number }[], disputeId: string, now: Date): Promise<void> {
+  for (const c of changes) {
+    await ex
+      .update(receivables)
+      .set({ status: 'CANCELED', canceledAt: now, cancelReason: 'CHARGEBACK', disputeId, consumedAmount: c.consumed, updatedAt: now })
+      .where(and(eq(receivables.id, c.id), eq(receivables.status, 'PENDING')));
+  }
+}
+
 /** An account's PENDING receivables due on or before `date`, locked for the settlement run. */
 export function lockDueReceivables(ex: Executor, bankAccountId: string, date: string): Promise<ReceivableRow[]> {
   return ex
