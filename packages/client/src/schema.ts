@@ -17364,6 +17364,10 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        /** @description The merchant's bank account the payment's money moves on (null while it has none) */
+                        bank_account_id: string | null;
+                        /** @description That account's last ledger sequence after the change; null when the change moves no money */
+                        sequence: number | null;
                     };
                 };
             };
@@ -17429,6 +17433,10 @@ export interface operations {
                         refund_id: string | null;
                         /** @description The refusal code or cancel reason where one applies */
                         reason: string | null;
+                        /** @description The merchant's bank account the payment's money moves on (null while it has none) */
+                        bank_account_id: string | null;
+                        /** @description That account's last ledger sequence after the change; null when the change moves no money */
+                        sequence: number | null;
                     };
                 };
             };
