@@ -27,6 +27,8 @@ export function seedSql(plan: SeedPlan): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a date: ${date}`);
   return `
 begin;
+-- bulk work: the platform pool's 30 s statement timeout is for requests
+set local statement_timeout = 0;
 create temp table seed_plan (account_id uuid, n int) on commit drop;
 insert into seed_plan values ${values};
 create temp table seed_pay on commit drop as

@@ -17,8 +17,10 @@ import { baselineSql } from './settlement-seed.js';
  */
 export const MONEY_START = '<!-- money bench: rewritten by npm run bench -->';
 export const MONEY_END = '<!-- /money bench -->';
-const SHAPE_A = { accounts: 100, each: 1000 };
-const SHAPE_B = 100_000;
+// BENCH_MONEY_DIVISOR=n shrinks every count n times (a quick check of the bench itself, not a figure).
+const DIVISOR = Math.max(1, Number(process.env.BENCH_MONEY_DIVISOR ?? 1));
+const SHAPE_A = { accounts: Math.ceil(100 / Math.sqrt(DIVISOR)), each: Math.ceil(1000 / Math.sqrt(DIVISOR)) };
+const SHAPE_B = Math.ceil(100_000 / DIVISOR);
 
 export interface MoneyBenchOptions {
   adminUrl: string;
@@ -123,11 +125,12 @@ function runChild(env: Record<string, string>): Promise<string> {
 
 function settlementLines(r: { runA: SettleRun; baseA: number; runB: SettleRun; baseB: number; seedSec: string }): string[] {
   const per10k = (ms: number, n: number) => `${Math.round(ms / (n / 10_000))} ms`;
+  const rounds = (n: number) => n.toLocaleString('en');
   const total = SHAPE_A.accounts * SHAPE_A.each;
   const row = (name: string, run: SettleRun, base: number, n: number) =>
     `| ${name} | ${per10k(run.ms, n)} | ${per10k(base, n)} | ${(base / run.ms).toFixed(2)} | ${run.rssPeak} MB (${(run.rssPeak - run.rssBefore).toFixed(1)}) | ${run.heapPeak} MB (${(run.heapPeak - run.heapBefore).toFixed(1)}) |`;
   return [
-    '### Settlement of 100,000 receivables on one date (issue 14)',
+    `### Settlement of ${rounds(total)} receivables on one date (issue 14)`,
     '',
     `(bench/settlement.ts) Seeded in bulk as the platform records approvals (transaction, ledger post with sequences, merchant receivable, balance row, the date's job; ${r.seedSec} s), then copied: the platform settles one copy, the baseline the other.`,
     `(A) ${SHAPE_A.accounts} merchant accounts x ${SHAPE_A.each.toLocaleString('en')}: ${SHAPE_A.accounts} \`receivables.settle\` jobs through the job runner, ten at a time; (B) one account with ${SHAPE_B.toLocaleString('en')}: one job.`,
@@ -147,7 +150,7 @@ function settlementLines(r: { runA: SettleRun; baseA: number; runB: SettleRun; b
 
 function balanceAtLines(f: BalanceAtFigures): string[] {
   return [
-    '### Balance `?at=` on an account with 100,000 entries (issue 14)',
+    `### Balance \`?at=\` on an account with ${f.entries.toLocaleString('en')} entries (issue 14)`,
     '',
     `(bench/balance-at.ts) \`GET /v1/banking/bank-accounts/{id}/balance?at=<random instant over its history>\` on the built server, account (B) above (${f.entries.toLocaleString('en')} entries), one client in a closed loop for the p99, then 8.`,
     'The first read writes the account\'s snapshot chunks (1,000 entries each); later reads sum whole chunks plus the entries of the one that straddles `at` and the tail. Reference: the full replay (the sum of every entry up to `at`, the same SQL without chunks) on bare node-postgres.',
