@@ -2,6 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { request } from 'undici';
+import { openDatabase } from '../src/db/client.js';
+import { balanceAt } from '../src/ledger/balance-at.js';
 import { measure, stopProcess, type Measurement } from './harness.js';
 
 /** Starts the built server (dist/server.js) on a database and port; resolves once it listens. */
@@ -14,9 +16,23 @@ export interface BalanceAtFigures {
   one: Measurement;
   eight: Measurement;
   replay: { p50: string; p99: string };
+  /** The same read's service function in this process (no HTTP, no server): what the database side costs now. */
+  inProcess: { p50: string; p99: string };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** p50 and p99 of n sequential calls, in ms. */
+async function timed(n: number, fn: () => Promise<unknown>): Promise<{ p50: string; p99: string }> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    await fn();
+    times.push(performance.now() - s);
+  }
+  times.sort((x, y) => x - y);
+  return { p50: percentile(times, 0.5).toFixed(1), p99: percentile(times, 0.99).toFixed(1) };
+}
 
 /**
  * The `?at=` read (money.md M3) through the built server on an account with 100,000 entries: the first read (it
@@ -51,16 +67,12 @@ export async function measureBalanceAt(o: { dbUrl: string; accountId: string; or
     for (const m of [one, eight]) if (m.errors > 0 || m.non2xx > 0) throw new Error(`${m.name}: ${m.errors} errors, ${m.non2xx} non-2xx`);
 
     // The full replay the chunks avoid: every entry of the account up to `at`, summed per balance.
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const s = performance.now();
-      await client.query(
-        `select balance_type, sum(delta) from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = $1 and created_at <= $2 group by balance_type`,
-        [o.accountId, randomAt()]);
-      times.push(performance.now() - s);
-    }
-    times.sort((x, y) => x - y);
-    return { entries: Number(span.n), chunks: Number(chunks.n), firstMs, one, eight, replay: { p50: percentile(times, 0.5).toFixed(1), p99: percentile(times, 0.99).toFixed(1) } };
+    const replay = await timed(200, () => client.query(
+      `select balance_type, sum(delta) from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = $1 and created_at <= $2 group by balance_type`,
+      [o.accountId, randomAt()]));
+    const handle = await openDatabase({ databaseUrl: o.dbUrl, poolSize: 2 });
+    const inProcess = await timed(500, () => balanceAt(handle.db, o.accountId, new Date(randomAt()))).finally(() => handle.close());
+    return { entries: Number(span.n), chunks: Number(chunks.n), firstMs, one, eight, replay, inProcess };
   } finally {
     await stopProcess(platform);
     await client.end();
