@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ledgerAccounts, ledgerTransactions, receivables, settlements } from '../../src/db/schema/index.js';
+import type { Database, Tx } from '../../src/db/client.js';
 import { runSettlement } from '../../src/modules/receivables/settlements.service.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -37,11 +38,23 @@ describe('settlement runs exactly once (issue 14)', () => {
   it('a run failing after the receivables were marked leaves nothing; the retry settles once; a repeat does nothing', async () => {
     const { m, payload } = await dueReceivables();
     const deps = { db: t.db.db, clock: t.deps.clock };
-    // The ledger post fails (its balance row is missing) after the set-based statement ran in the same transaction.
-    const [row] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, m.bankAccountId));
-    await t.db.db.delete(ledgerAccounts).where(eq(ledgerAccounts.id, m.bankAccountId));
-    await expect(runSettlement(deps, payload, 'crash')).rejects.toThrow();
-    await t.db.db.insert(ledgerAccounts).values(row);
+    // The run crashes at its ledger post, after the set-based statement ran in the same transaction (a handle
+    // whose insert into ledger_transactions throws: nothing shared is touched, other files may run meanwhile).
+    const crashing = {
+      transaction: (fn: (tx: Tx) => Promise<unknown>) => t.db.db.transaction((tx) => fn(new Proxy(tx, {
+        get(target, prop) {
+          if (prop === 'insert') {
+            return (table: unknown) => {
+              if (table === ledgerTransactions) throw new Error('crash before the ledger post');
+              return target.insert(table as typeof ledgerTransactions);
+            };
+          }
+          const v = Reflect.get(target, prop, target) as unknown;
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      }))),
+    } as unknown as Database;
+    await expect(runSettlement({ ...deps, db: crashing }, payload, 'crash')).rejects.toThrow('crash before the ledger post');
     expect(await settlementsOf(m.bankAccountId)).toEqual([]);
     expect(await statusesOf(m.bankAccountId)).toEqual(['PENDING', 'PENDING', 'PENDING']);
 

@@ -11,7 +11,7 @@ import { debtChangesOf } from '../../ledger/reads.js';
 import { lastSequenceOf } from '../../ledger/reserve.js';
 import { settlementInstant } from '../transactions/receivables.schedule.js';
 import { SETTLEMENT_JOB, settlePostings, type SettlementJobPayload } from './receivables.create.js';
-import { findSettlement, settleDueReceivables, settlementExists } from './receivables.repo.js';
+import { allowLongSettlement, findSettlement, settleDueReceivables, settlementExists } from './receivables.repo.js';
 import { toSettlementView } from './receivables.schemas.js';
 
 export interface SettlementDeps {
@@ -39,6 +39,7 @@ export async function runSettlement(deps: SettlementDeps, payload: SettlementJob
       const now = deps.clock.now(account.organizationId);
       const paidAt = payload.runKey === 'date' ? settlementInstant(payload.paymentDate) : now;
       const id = randomUUID();
+      await allowLongSettlement(tx);
       const settled = await settleDueReceivables(tx, { settlementId: id, account, paymentDate: payload.paymentDate, runKey: payload.runKey, paidAt, now });
       if (!settled) return null;
       if (settled.merchantNet > 0) {
