@@ -9,6 +9,7 @@ import { generateApiKey } from '../src/http/api-keys.js';
 import { randomUUID } from 'node:crypto';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cardBench, CARDS_END, CARDS_START } from './cards.js';
+import { moneyBench, MONEY_END, MONEY_START } from './settlement.js';
 import { measureTransactionBaselines, measureTransactions, setupTransactionBench, transactionLines, type TransactionBench } from './transactions.js';
 
 /**
@@ -19,12 +20,13 @@ const ANALYSIS_HEADING = '## Analysis';
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const HOT_RATE = 1000;
-const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503, cardsCore: 19511, cardsPci: 19512 };
+const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503, cardsCore: 19511, cardsPci: 19512, money: 19521, moneyPci: 19522 };
 const dbName = `bench_${Date.now()}`;
 /**
  * BENCH_ONLY=<groups, comma separated> runs only those scenarios (with their baselines) and prints them
  * without rewriting docs/performance.md: hello (node vs Fastify), a (merchant read), b (100 origins),
- * e (hot account), c (onboarding read), d (login), pgbench; `cards` alone rewrites only the card section.
+ * e (hot account), c (onboarding read), d (login), pgbench, settlement and balance-at (issue 14, on databases of
+ * their own); `cards` alone rewrites only the card section.
  */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const want = (group: string) => !ONLY || ONLY.has(group);
@@ -54,15 +56,15 @@ function pgbench(script: string): number {
   return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
 }
 
-function startPlatform() {
-  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+function startPlatform(target: { dbUrl: string; port: number } = { dbUrl, port: PORTS.platform }, build = true) {
+  if (build) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
   // BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the platform process.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
   return startProcess([...nodeArgs, 'dist/server.js'], {
-    DATABASE_URL: dbUrl,
+    DATABASE_URL: target.dbUrl,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-    PORT: String(PORTS.platform),
-    PCI_PORT: String(PORTS.pci),
+    PORT: String(target.port),
+    PCI_PORT: String(target.port === PORTS.platform ? PORTS.pci : PORTS.moneyPci),
     TRUST_PROXY: 'true',
     PLATFORM_ADMIN_KEY: platformKey,
     RATE_LIMIT_STANDARD_RPS: '1000000000',
@@ -70,6 +72,15 @@ function startPlatform() {
     LOG_LEVEL: 'warn',
     SANDBOX_AUTOPILOT: 'false',
   }, 'sandbox organization key');
+}
+
+/** Issue 14's settlement and `?at=` figures (bench/settlement.ts), on databases of their own; the platform is built already. */
+function moneyFigures(): Promise<string[]> {
+  return moneyBench({
+    adminUrl: PG_ADMIN, dbName, durationSec: DURATION, port: PORTS.money,
+    startPlatform: (target) => startPlatform(target, false),
+    settlement: want('settlement'), balanceAt: want('balance-at'),
+  });
 }
 
 /** (g) and (h): the platform's transaction creates, then their same-SQL baselines (the platform stopped first). */
@@ -115,6 +126,16 @@ async function main() {
     }
     return;
   }
+  if (ONLY && [...ONLY].every((g) => g === 'settlement' || g === 'balance-at')) {
+    try {
+      if (want('balance-at')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+      process.stdout.write(`${(await moneyFigures()).join('\n')}\n`);
+      process.stdout.write(`load average at the start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}\n`);
+    } finally {
+      psql(`drop database if exists ${dbName} with (force)`);
+    }
+    return;
+  }
   if (ONLY?.size === 1 && ONLY.has('cards')) {
     try {
       const card = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
@@ -135,6 +156,7 @@ async function main() {
   let pj: Record<string, any> = {};
   let cardLines: string[] = [];
   let txLines: string[] = [];
+  let moneyLines: string[] = [];
   const origins: string[] = [];
   try {
     if (want('hello')) {
@@ -225,6 +247,7 @@ async function main() {
     await stopProcess(sameSql);
     if (want('g') || want('h')) txLines = await transactionFigures(org, () => stopProcess(platform));
     else await stopProcess(platform);
+    if (want('settlement') || want('balance-at')) moneyLines = await moneyFigures();
     if (want('cards')) cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
 
     const sameSqlAgain = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
@@ -275,6 +298,10 @@ async function main() {
       `Platform peak resident memory during the run: ${peakRss} MB (target < 300 MB).`,
       '',
       ...txLines,
+      '',
+      MONEY_START,
+      ...moneyLines,
+      MONEY_END,
       '',
       CARDS_START,
       ...cardLines,
