@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import type { AppDeps } from './deps.js';
 import { generateApiKey } from './http/api-keys.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { localKeyRevocations, redisKeyRevocations } from './http/key-revocations.js';
 import { OffsetClock, systemClock, type Clock } from './jobs/clock.js';
 import { enqueueJob } from './jobs/queue.js';
 import { JobRegistry } from './jobs/registry.js';
@@ -122,6 +123,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     health,
     platformKey: secrets.platformAdminKey,
     rateLimiter: createRateLimiter({ ...config.rateLimits, redis, keyPrefix: options.rateLimitPrefix }),
+    keyRevocations: redis ? redisKeyRevocations(redis) : localKeyRevocations(),
     auth: createAuthServices(config, db, secrets.jwtSecret, clock),
     webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
@@ -186,6 +188,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     async close() {
       // Background work stops first (it may still write), newest first.
       for (const stop of stops.splice(0).reverse()) await stop();
+      await deps.keyRevocations?.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },

@@ -3,6 +3,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { AuthMode } from './context.js';
+import { idempotencyKeyParameter, idempotentReplayedHeader, takesRequestId } from './idempotency-key.js';
 
 export const DOCS_PREFIX = '/core/docs';
 
@@ -33,7 +34,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 /** Adds, from the route's declarations, what every operation shares: security, error responses, tags. */
 function transform(input: TransformInput) {
   const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
-  const route = (input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string } } }).route;
+  const route = (input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string }; schema?: { body?: unknown } } }).route;
   const url = out.url.startsWith('/core/') ? out.url.slice('/core'.length) : out.url;
   if (out.schema.hide) return { schema: out.schema, url };
   const mode = route?.config?.auth ?? 'api';
@@ -50,6 +51,13 @@ function transform(input: TransformInput) {
   add('404', 'Not found or outside the caller\'s reach (RESOURCE_NOT_FOUND)');
   withErrors['429'] = { description: 'Rate limit exceeded: empty body, x-ratelimit-* headers' };
   add('500', 'Unexpected error (INTERNAL_SERVER_ERROR)');
+  // Creates (a body with request_id) take Idempotency-Key, and their replays (200) say so (product.md §15).
+  const idempotent = takesRequestId(route?.schema?.body);
+  if (idempotent && withErrors['200'] && typeof withErrors['200'] === 'object') {
+    withErrors['200'] = { ...(withErrors['200'] as object), headers: { 'Idempotent-Replayed': idempotentReplayedHeader } };
+  }
+  const headers = out.schema.headers as { type?: string; properties?: Record<string, unknown> } | undefined;
+  const withHeaders = idempotent ? { headers: { ...headers, type: 'object', properties: { ...headers?.properties, 'Idempotency-Key': idempotencyKeyParameter } } } : {};
   const segment = url.split('/').filter(Boolean);
   const tag = segment[0] === 'v1' ? (segment[1] === 'merchants' && segment.length > 3 ? segment[3] : segment[1]) : segment[0];
   const permission = route?.config?.permission;
@@ -57,6 +65,7 @@ function transform(input: TransformInput) {
     url,
     schema: {
       ...out.schema,
+      ...withHeaders,
       response: withErrors,
       security: SECURITY[mode],
       tags: (out.schema.tags as string[] | undefined) ?? [tag ?? 'core'],

@@ -9,6 +9,7 @@ import { cnpjFromBase, cpfFromBase } from '../domain/brazilian-documents.js';
 import { createCompany } from '../modules/companies/companies.service.js';
 import { PLATFORM_SCOPE } from '../kernel/idempotency.js';
 import { writeFileAtomic } from './secrets.js';
+import { backfillLast4 } from '../modules/api-keys/api-keys.repo.js';
 
 export interface SandboxInfo {
   core_url: string;
@@ -52,7 +53,10 @@ export async function ensureSandboxOrganization(
   for (const org of candidates) {
     if (!org) continue;
     const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, org.id)).limit(1);
-    if (row) return remember(file, bookFile, book, identity, { ...urls, platform_admin_key: platformAdminKey, organization: org });
+    if (!row) continue;
+    // A key issued before keys were listed has no last4; the sandbox knows its own key, so it can tell.
+    await backfillLast4(db, org.api_key);
+    return remember(file, bookFile, book, identity, { ...urls, platform_admin_key: platformAdminKey, organization: org });
   }
   const created = await createCompany(db, clock, { requestId: 'sandbox-bootstrap', principal: { kind: 'platform', credentialId: 'platform' } }, {
     kind: 'ORGANIZATION',
