@@ -38,6 +38,7 @@ import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
+import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -175,6 +176,17 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         void enqueueJob(db.db, { kind: TRANSFER_RECOVERY_JOB, runAt: now, dedupeKey: TRANSFER_RECOVERY_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule transfer recovery'));
         runner.start();
         stops.push(() => runner.stop());
+      }
+      if (!redis && db.kind === 'postgres') {
+        // Instances sharing a PostgreSQL without Redis hear of revoked and rolled keys by polling (product.md §15:
+        // refused within 1 second on every instance). The embedded database has one process: in-process suffices.
+        const poll = setInterval(() => {
+          void recentlyChangedKeyIds(db.db)
+            .then((ids) => ids.length > 0 && deps.keyRevocations?.hear({ ids }))
+            .catch(() => undefined);
+        }, 500);
+        poll.unref();
+        stops.push(() => clearInterval(poll));
       }
       const clocks = deps.sandboxClocks;
       if (clocks) {

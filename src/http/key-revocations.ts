@@ -10,6 +10,8 @@ export type KeyCacheInvalidation = { ids: string[] } | 'all';
 export interface KeyRevocations {
   /** Tells this instance at once, then every other one. Never throws: the cache's own expiry is the backstop. */
   publish(ids: string[]): Promise<void>;
+  /** Delivers to this instance's listeners only (the database poll of deployments without Redis). */
+  hear(message: KeyCacheInvalidation): void;
   /** Returns the unsubscribe function. */
   subscribe(listener: (message: KeyCacheInvalidation) => void): () => void;
   /** Settles once other instances' messages are heard (tests with two instances wait for it). */
@@ -35,6 +37,7 @@ export function localKeyRevocations(): KeyRevocations {
     async publish(ids) {
       listeners.emit({ ids });
     },
+    hear: (message) => listeners.emit(message),
     subscribe: (listener) => listeners.add(listener),
     ready: Promise.resolve(),
     async close() {},
@@ -76,6 +79,7 @@ export function redisKeyRevocations(publisher: Redis, onError: (err: unknown) =>
         onError(err);
       }
     },
+    hear: (message) => listeners.emit(message),
     subscribe: (listener) => listeners.add(listener),
     ready: subscribed,
     async close() {

@@ -47,6 +47,8 @@ export const apiKeys = pgTable('api_keys', {
   /** After this instant the key answers 401 (set by create, or by a roll's grace period). */
   expiresAt: ts('expires_at'),
   revokedAt: ts('revoked_at'),
+  /** Database time of the last revocation or roll (0610): instances without Redis poll it (key-revocations.ts). */
+  changedAt: ts('changed_at'),
 });
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

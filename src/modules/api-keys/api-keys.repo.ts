@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
@@ -52,9 +52,22 @@ export async function lockCompanyKeys(tx: Executor, companyId: string): Promise<
   return tx.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.id)).for('update');
 }
 
+/** A revocation or a roll: `changed_at` in database time (clock_timestamp: close to the commit) for the pollers. */
 export async function updateKey(tx: Executor, id: string, changes: Partial<Pick<ApiKeyRow, 'expiresAt' | 'revokedAt'>>): Promise<ApiKeyRow> {
-  const [row] = await tx.update(apiKeys).set(changes).where(eq(apiKeys.id, id)).returning();
+  const [row] = await tx.update(apiKeys).set({ ...changes, changedAt: sql`clock_timestamp()` }).where(eq(apiKeys.id, id)).returning();
   return row;
+}
+
+/**
+ * Keys revoked or rolled in the last `windowSeconds` (database time, so instances' clocks do not matter).
+ * Polled each second, the window re-reads a few seconds so a change committed late is still seen.
+ */
+export async function recentlyChangedKeyIds(db: Executor, windowSeconds = 5): Promise<string[]> {
+  const rows = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(sql`${apiKeys.changedAt} > clock_timestamp() - make_interval(secs => ${windowSeconds})`);
+  return rows.map((r) => r.id);
 }
 
 const listColumns = { id: apiKeys.id, createdAt: apiKeys.createdAt };
