@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { apiKeys } from '../../src/db/schema/index.js';
+import { hashApiKey } from '../../src/http/api-keys.js';
+import { systemClock } from '../../src/jobs/clock.js';
+import { keyWorks } from '../../src/modules/api-keys/api-keys.repo.js';
+import { ensureSandboxOrganization } from '../../src/runtime/sandbox-bootstrap.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createRole, createVerifiedUser } from '../helpers/users.js';
 
@@ -190,6 +201,33 @@ describe('API keys', () => {
     expect(spec.paths['/v1/api-keys/{id}/roll'].post).toBeDefined();
     expect(spec.paths['/v1/api-keys/{id}'].delete).toBeDefined();
   });
+});
+
+describe('the sandbox key', () => {
+  it('is listed with its last4 (filled at start for a key issued before 0610) and replaced at start once revoked', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-api-keys-'));
+    const urls = { core_url: 'c', pci_url: 'p', docs_url: 'd' };
+    const handle = await openDatabase({});
+    try {
+      await migrate(handle);
+      const db = handle.db;
+      const first = await ensureSandboxOrganization(db, dataDir, urls, 'staff', systemClock);
+      const key = first.organization.api_key;
+      const byHash = eq(apiKeys.keyHash, hashApiKey(key));
+      await db.update(apiKeys).set({ last4: null }).where(byHash);
+      const again = await ensureSandboxOrganization(db, dataDir, urls, 'staff', systemClock);
+      expect(again.organization).toEqual(first.organization);
+      expect((await db.select().from(apiKeys).where(byHash))[0].last4).toBe(key.slice(-4));
+
+      await db.update(apiKeys).set({ revokedAt: systemClock.now() }).where(byHash);
+      const reissued = await ensureSandboxOrganization(db, dataDir, urls, 'staff', systemClock);
+      expect(reissued.organization.id).toBe(first.organization.id);
+      expect(reissued.organization.api_key).not.toBe(key);
+      expect(await keyWorks(db, reissued.organization.api_key, systemClock.now())).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
 });
 
 const shared = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);

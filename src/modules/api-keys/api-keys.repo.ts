@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { generateApiKey, hashApiKey, keyDisplayPrefix } from '../../http/api-keys.js';
-import { last4 } from './api-keys.rules.js';
+import { isActive, last4 } from './api-keys.rules.js';
 
 export interface KeyOwner {
   id: string;
@@ -74,6 +74,12 @@ const listColumns = { id: apiKeys.id, createdAt: apiKeys.createdAt };
 
 export function listKeys(db: Executor, scope: SQL, q: CommonListFilters & { company_id?: string }) {
   return selectPage(db, apiKeys, and(scope, ...(q.company_id ? [eq(apiKeys.companyId, q.company_id)] : [])), q, listColumns);
+}
+
+/** Whether a key exists and still works at `now` (the sandbox start checks the key it prints). */
+export async function keyWorks(db: Executor, apiKey: string, now: Date): Promise<boolean> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(apiKey))).limit(1);
+  return !!row && isActive(row, now);
 }
 
 /** Sandbox start: fills the last4 of a key issued before 0610, which only the holder of the key can know. */
