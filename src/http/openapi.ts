@@ -3,6 +3,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { AuthMode } from './context.js';
+import { MONEY_FLOW_MARKDOWN } from './money-flow.js';
 import { nameBodySchemas } from './openapi-components.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
@@ -95,8 +96,9 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
         title: 'Multi-Provider Payment Platform API',
         version: '1.0.0',
         description:
-          'REST/JSON payment platform: merchants, onboarding, stored cards, PIX keys, internal transfers, fee policies, users and webhooks. ' +
-          'Errors use the envelope `{ error: { code, message, status, path, timestamp, requestId, details } }`; lists use the pagination envelope.',
+          'REST/JSON payment platform: merchants, onboarding, stored cards, PIX keys, internal transfers, fee policies, payments, receivables and settlement, balances and the ledger, anticipation, cashouts, disputes, users and webhooks. ' +
+          'Errors use the envelope `{ error: { code, message, status, path, timestamp, requestId, details } }`; lists use the pagination envelope.\n\n' +
+          MONEY_FLOW_MARKDOWN,
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: `${base}/core`, description: config.env }],

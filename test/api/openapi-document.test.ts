@@ -2,12 +2,14 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/events/payloads.js';
+import { readFileSync } from 'node:fs';
+import { MONEY_FLOW_DIAGRAM } from '../../src/http/money-flow.js';
 import { operationIdFor } from '../../src/http/openapi-operations.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { inlinedDocument } from '../helpers/openapi.js';
 
 /** product.md §15: the OpenAPI document's shape (redocly's recommended rules run in CI: `npm run openapi:lint`). */
-type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> }; webhooks: Record<string, any> };
+type Doc = { info: { description: string }; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> }; webhooks: Record<string, any> };
 let t: TestApp;
 let doc: Doc;
 const ops: { method: string; path: string; op: Record<string, any> }[] = [];
@@ -108,5 +110,14 @@ describe('examples and webhooks', () => {
     const refund = doc.webhooks['refund.created'].post.requestBody.content['application/json'].schema;
     expect(refund.required).toEqual(expect.arrayContaining(['id', 'type', 'payload']));
     expect(refund.properties.payload.properties).toHaveProperty('transaction_id');
+  });
+});
+
+describe('the money flow', () => {
+  it('is in the description, with the diagram of docs/money-flow.md (issue 14)', () => {
+    expect(doc.info.description).toContain('## Money flow');
+    expect(doc.info.description).toContain(`\`\`\`text\n${MONEY_FLOW_DIAGRAM}\n\`\`\``);
+    for (const code of ['TRANSACTION_APPROVED', 'RECEIVABLE_SETTLED', 'ANTICIPATION_COMPLETED', 'CASHOUT_HOLD', 'DISPUTE_OPENED']) expect(MONEY_FLOW_DIAGRAM).toContain(code);
+    expect(readFileSync(new URL('../../docs/money-flow.md', import.meta.url), 'utf8')).toContain(`\`\`\`text\n${MONEY_FLOW_DIAGRAM}\n\`\`\``);
   });
 });
