@@ -21,6 +21,11 @@ import { anticipationCreatedPayload, anticipationStatusChangedPayload } from '..
 const statusChange = <S extends z.ZodType>(idField: string, status: S) =>
   z.object({ [idField]: z.string(), old_status: status.nullable(), new_status: status });
 
+const transactionMoney = {
+  bank_account_id: z.string().nullable().describe("The merchant's bank account the payment's money moves on (null while it has none)"),
+  sequence: z.int().nullable().describe("That account's last ledger sequence after the change; null when the change moves no money"),
+};
+
 export const EVENT_PAYLOADS = {
   'company.created': merchantSchema,
   'company.status-changed': z.object({ company_id: z.string(), old_status: z.string(), new_status: z.string() }),
@@ -53,13 +58,16 @@ export const EVENT_PAYLOADS = {
   }),
   // The seed's fields for the payment events; the transactions and cashouts issues complete them.
   // payments.md P4: the transaction as GET returns it; every move with all five fields (null when none applies).
-  'transaction.created': transactionSchema,
+  // money.md M9: transaction events carry the merchant's bank account and its last ledger sequence after the change
+  // (null when the change moves no money: anything but an approval or a refund step).
+  'transaction.created': transactionSchema.extend(transactionMoney),
   'transaction.status-changed': z.object({
     transaction_id: z.string(),
     old_status: z.enum(TRANSACTION_STATUSES),
     new_status: z.enum(TRANSACTION_STATUSES),
     refund_id: z.string().nullable().describe('The refund that caused the move, or null'),
     reason: z.string().nullable().describe('The refusal code or cancel reason where one applies'),
+    ...transactionMoney,
   }),
   // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
   'refund.created': refundCreatedPayload,

@@ -41,6 +41,11 @@ export interface PostResult {
   transactionId: string;
   /** True when this key had already been posted: nothing was applied again. */
   replayed: boolean;
+  /**
+   * Per bank account it posted to, that account's last sequence after it (money.md M9: events carry it), when
+   * known without another query (absent on a replay).
+   */
+  lastSequences?: Record<string, number>;
 }
 
 export const transactionKey = (code: LedgerCode, source: LedgerSource) => `${code}:${source.type}:${source.id}`;
@@ -63,10 +68,12 @@ export async function post(tx: Executor, input: NewLedgerTransaction): Promise<P
   const accounts = await lockAccounts(tx, input.postings, input.now);
   const postings = applyRepayment(input.postings, (accountId) => accounts.get(accountId)!.debt);
   const applied = new Map<string, AppliedEntry>();
+  const lastSequences: Record<string, number> = {};
   for (const row of accounts.values()) {
     const own = postings.filter((p) => p.account.type === 'BANK_ACCOUNT' && p.account.id === row.id);
     const result = applyToAccount(row.id, { pending: row.pending, available: row.available, held: row.held, debt: row.debt }, row.lastSequence, own);
     own.forEach((p, i) => applied.set(postingId(p, i, row.id), result.entries[i]));
+    lastSequences[row.id] = result.lastSequence;
     await tx
       .update(ledgerAccounts)
       .set({ ...result.after, lastSequence: result.lastSequence, updatedAt: input.now })
@@ -88,7 +95,7 @@ export async function post(tx: Executor, input: NewLedgerTransaction): Promise<P
       return { ...base, accountType: 'BANK_ACCOUNT' as const, accountId: row.id, provider: row.provider, companyId: row.companyId, balanceType: p.account.balance, delta: e.delta, sequence: e.sequence, resultingBalance: e.resultingBalance };
     }),
   );
-  return { transactionId: id, replayed: false };
+  return { transactionId: id, replayed: false, lastSequences };
 }
 
 const postingId = (p: Posting, i: number, accountId: string) => `${accountId}#${i}`;
@@ -233,6 +240,16 @@ export function voidHold(tx: Executor, input: { holdSource: LedgerSource; code: 
 }
 
 // Reads.
+
+/**
+ * A bank account's balances with its row locked to the end of the caller's transaction: for a change that sizes a
+ * posting by a balance (a chargeback repays at most the debt owed). Lock it after the area's own rows, as `post`
+ * would (areas lock receivables first, then the account).
+ */
+export async function lockBalances(tx: Executor, accountId: string): Promise<Balances> {
+  const [r] = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId)).for('update');
+  return r ? { pending: r.pending, available: r.available, held: r.held, debt: r.debt } : { ...ZERO };
+}
 
 export async function balancesOf(ex: Executor, accountIds: string[]): Promise<Map<string, Balances>> {
   const out = new Map<string, Balances>();

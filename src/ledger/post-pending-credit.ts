@@ -24,8 +24,11 @@ export async function postPendingCredit(tx: Executor, input: NewLedgerTransactio
   assertBalanced(input.postings);
   const id = randomUUID();
   const result = await tx.execute(pendingCreditStatement(input, bank, id));
-  if (rowsOf(result).length === 0) return post(tx, input);
-  return { transactionId: id, replayed: false };
+  const rows = rowsOf(result);
+  if (rows.length === 0) return post(tx, input);
+  // The bank-account entry's sequence is the account's last after this post (returned by the same statement).
+  const entry = rows.find((r) => r.account_type === 'BANK_ACCOUNT');
+  return { transactionId: id, replayed: false, ...(entry ? { lastSequences: { [bank.account.id]: Number(entry.sequence) } } : {}) };
 }
 
 /**
@@ -57,7 +60,7 @@ export function pendingCreditStatement(input: NewLedgerTransaction, bank: Postin
     select e.id, e.transaction_id, e.account_type, e.account_id, e.provider, e.company_id, e.balance_type, e.direction, e.amount, e.delta, null, null, ${input.code}, ${input.source.type}, ${input.source.id}, ${now}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as e(id uuid, transaction_id uuid, account_type text, account_id text, provider text, company_id uuid, balance_type text, direction text, amount bigint, delta bigint)
     where exists (select 1 from account)
-    returning account_type`;
+    returning account_type, sequence`;
 }
 
 /** A clearing or revenue entry as `post` writes it (no sequence, no resulting balance). */

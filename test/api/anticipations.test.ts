@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { affiliations, companies, events, ledgerTransactions, receivables } from '../../src/db/schema/index.js';
+import { affiliations, bankAccounts, companies, events, ledgerTransactions, receivables } from '../../src/db/schema/index.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { anticipationFee, daysBetween, parseRate } from '../../src/modules/anticipations/anticipations.rules.js';
 import { saoPauloDate } from '../../src/modules/transactions/receivables.schedule.js';
@@ -151,6 +151,11 @@ describe('anticipations (M4)', () => {
     const changed = mine[1].payload as { old_status: string; new_status: string; sequence: number; bank_account_id: string };
     expect(changed).toMatchObject({ old_status: 'PENDING', new_status: 'COMPLETED', bank_account_id: m.bankAccountId });
     expect(changed.sequence).toBeGreaterThan((mine[0].payload as { sequence: number }).sequence);
+    // M4 "organization available +G": the fee waits in REVENUE; the organization's run of the next date sweeps it
+    const [orgAccount] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, m.organizationId));
+    await advance(m, { seconds: 86_400 });
+    expect((await req('GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey, undefined, 200)).json()).toMatchObject({ available: q.fee_amount, pending: 0 });
+    await expectLedgerInvariants(t.db.db);
     // list and get within reach
     expect((await req('GET', `/v1/anticipations/${created.id}`, m.orgKey, undefined, 200)).json().status).toBe('COMPLETED');
     const list = (await req('GET', `/v1/anticipations?status=COMPLETED&bank_account_id=${m.bankAccountId}`, m.apiKey, undefined, 200)).json();

@@ -42,7 +42,7 @@ describe('POST /v1/transactions/{id}/capture', () => {
     const res = await capture(tr.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: tr.id, status: 'APPROVED', amount: 10_000, captured_amount: 10_000, refundable_amount: 10_000, captured_at: expect.any(String), authorized_at: expect.any(String) });
-    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'APPROVED', refund_id: null, reason: null }]);
+    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) }]);
     const again = await capture(tr.id, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details).toEqual({ field: 'status', value: 'APPROVED' });
@@ -123,7 +123,7 @@ describe('POST /v1/transactions/{id}/cancel', () => {
     const res = await cancel(tr.id, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELED', cancel_reason: 'REQUESTED', canceled_at: expect.any(String), captured_amount: 0 });
-    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'CANCELED', refund_id: null, reason: 'REQUESTED' }]);
+    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'CANCELED', refund_id: null, reason: 'REQUESTED', bank_account_id: expect.any(String), sequence: null }]);
     expect(sandbox.faults.calls('card.void', tr.id)).toBe(1);
     expect((await cancel(tr.id)).json().error.details).toEqual({ field: 'status', value: 'CANCELED' });
     expect((await capture(tr.id)).json().error.details).toEqual({ field: 'status', value: 'CANCELED' });

@@ -82,6 +82,28 @@ describe('cashouts', () => {
     expect(changed.map((e) => e.payload)).toEqual([expect.objectContaining({ cashout_id: c.id, old_status: 'PENDING', new_status: 'COMPLETED', error_message: null })]);
     for (const e of events.filter((e) => e.type.startsWith('cashout.'))) expect(parseEventPayload(e.type, e.payload).success).toBe(true);
     expect((changed[0]!.payload as { sequence: number }).sequence).toBeGreaterThan((created.payload as { sequence: number }).sequence);
+
+    // M3 "organization available +P": the price waits in REVENUE for the organization's account (none yet); the
+    // account opening takes it, and the run of the next date (00:00 in São Paulo) sweeps it to its available, once.
+    await expectLedgerInvariants(t.db.db);
+    const opened = await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'PROVIDER_A' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    await advanceClock(t, org.id, 1);
+    expect(await balanceOf(t, org.apiKey, opened.json().id)).toMatchObject({ available: 0, pending: 0 });
+    await advanceClock(t, org.id, 86_400);
+    expect(await balanceOf(t, org.apiKey, opened.json().id)).toMatchObject({ available: 150, pending: 0 });
+    expect(await systemBalance(t.db.db, { type: 'REVENUE', organizationId: org.id, provider: 'PROVIDER_A' })).toBe(0);
+    await advanceClock(t, org.id, 2 * 86_400);
+    expect(await balanceOf(t, org.apiKey, opened.json().id)).toMatchObject({ available: 150 });
+
+    // With the account open, the next price is swept by the run of the next date (00:00 in São Paulo).
+    const c2 = (await createCashout(t, merchant.apiKey, { request_id: 'c-2', bank_account_id: accountId, amount: 1_000 })).json();
+    expect((await control(c2.id, { status: 'COMPLETED' })).statusCode).toBe(200);
+    expect(await balanceOf(t, org.apiKey, opened.json().id)).toMatchObject({ available: 150 });
+    await advanceClock(t, org.id, 86_400);
+    expect(await balanceOf(t, org.apiKey, opened.json().id)).toMatchObject({ available: 300 });
+    const sweeps = (await t.request({ method: 'GET', url: `/core/v1/settlements?bank_account_id=${opened.json().id}&sort=created_at`, key: org.apiKey })).json().data;
+    expect(sweeps.map((s: { receivable_count: number; net_amount: number }) => [s.receivable_count, s.net_amount])).toEqual([[0, 150], [0, 150]]);
   });
 
   it('FAILED releases the hold, no price charged', async () => {

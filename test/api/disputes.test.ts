@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { disputes, ledgerTransactions } from '../../src/db/schema/index.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { disputes, ledgerPostings, ledgerTransactions, receivables } from '../../src/db/schema/index.js';
 import { balancesOf } from '../../src/ledger/ledger.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { hasOpenDispute } from '../../src/modules/disputes/index.js';
@@ -35,6 +35,8 @@ const upload = (id: string, key = m.apiKey) =>
   t.request({ method: 'POST', url: `/core/v1/disputes/${id}/documents`, key, payload: { content_type: 'application/pdf', content_base64: PDF.toString('base64'), file_name: 'receipt.pdf' } });
 const deposit = async (accountId: string, amount: number) =>
   expect((await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${accountId}/deposits`, key: t.platformKey, payload: { amount } })).statusCode).toBe(200);
+const receivablesOf = (transactionId: string) =>
+  t.db.db.select().from(receivables).where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT'))).orderBy(asc(receivables.installment), asc(receivables.status));
 const balances = async (accountId: string) => (await balancesOf(t.db.db, [accountId])).get(accountId)!;
 const ledgerCodes = async (disputeId: string) =>
   (await t.db.db.select({ code: ledgerTransactions.code }).from(ledgerTransactions).where(and(eq(ledgerTransactions.sourceType, 'DISPUTE'), eq(ledgerTransactions.sourceId, disputeId)))).map((r) => r.code).sort();
@@ -106,10 +108,61 @@ describe('open -> evidence -> submit -> WON / LOST (money.md M6)', () => {
     const lost = await outcome(d.id, 'LOST');
     expect(lost.statusCode, lost.body).toBe(200);
     expect(lost.json()).toMatchObject({ status: 'LOST', closed_reason: 'LOST', evidence: { document_ids: [doc.json().id] } });
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 10_000, available: 0, held: 0, debt: 2_000 });
+    // the debt still owed is charged back to the transaction's PENDING receivable (its rest stays PENDING)
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 8_000, available: 0, held: 0, debt: 0 });
     expect(await ledgerCodes(d.id)).toEqual(['DISPUTE_LOST', 'DISPUTE_OPENED']);
+    expect((await receivablesOf(tr.id)).map((r) => [r.status, r.cancelReason, r.netAmount])).toEqual([['CANCELED', 'CHARGEBACK', 10_000], ['PENDING', null, 8_000]]);
     await deposit(merchant.bankAccountId, 2_500);
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ available: 500, debt: 0 });
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ available: 2_500, debt: 0 });
+  });
+
+  it("LOST with debt still owed: the transaction's PENDING receivables pay it, last installment first (CHARGEBACK), in the dispute's ledger transaction", async () => {
+    const merchant = await merchantWithAccount(t, { id: m.organizationId, apiKey: m.orgKey });
+    const tr = await seedTransaction(t, merchant, { status: 'APPROVED', amount: 30_000, installments: 3 });
+    await deposit(merchant.bankAccountId, 4_000);
+    const d = await opened(tr.id, { amount: 15_000, reason: 'FRAUD' });
+    expect(d).toMatchObject({ held_amount: 15_000, debt_amount: 11_000 });
+    const res = await accept(d.id, merchant.apiKey);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 19_000, available: 0, held: 0, debt: 0 });
+    const rows = await receivablesOf(tr.id);
+    expect(rows.map((r) => [r.installment, r.status, r.cancelReason, r.netAmount, r.consumedAmount])).toEqual([
+      [1, 'PENDING', null, 10_000, null],
+      [2, 'CANCELED', 'CHARGEBACK', 10_000, 1_000],
+      [2, 'PENDING', null, 9_000, null],
+      [3, 'CANCELED', 'CHARGEBACK', 10_000, 10_000],
+    ]);
+    const rest = rows.find((r) => r.installment === 2 && r.status === 'PENDING')!;
+    expect([rest.paymentDate, rest.grossAmount, rest.feeAmount]).toEqual([rows[1].paymentDate, 9_000, 0]);
+    // one ledger transaction: held -15,000, clearing -15,000, pending -11,000, debt -11,000
+    const [lost] = await t.db.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.sourceId, d.id), eq(ledgerTransactions.code, 'DISPUTE_LOST')));
+    const postings = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.transactionId, lost.id));
+    expect(postings.map((p) => [p.balanceType, p.direction, p.amount]).sort()).toEqual([['HELD', 'DEBIT', 15_000], ['CLEARING', 'CREDIT', 15_000], ['PENDING', 'DEBIT', 11_000], ['DEBT', 'CREDIT', 11_000]].sort());
+    const debtEvents = (await eventsAbout(t, merchant.bankAccountId, ['balance.debt-changed'])).map((e) => e.payload as Json);
+    expect(debtEvents.map((p) => [p.old_debt, p.new_debt])).toEqual([[0, 11_000], [11_000, 0]]);
+    const closed = (await eventsAbout(t, d.id, ['dispute.status-changed'])).map((e) => e.payload as Json).at(-1)!;
+    expect(closed.sequence).toBe(debtEvents.at(-1)!.sequence);
+    // what is left settles as usual
+    await expectLedgerInvariants(t.db.db);
+    const advance = await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${m.organizationId}/clock/advance`, key: t.platformKey, payload: { seconds: 100 * 86_400 } });
+    expect(advance.statusCode, advance.body).toBe(200);
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 0, available: 19_000, debt: 0 });
+  });
+
+  it('a debt repaid before the dispute closes leaves the receivables alone', async () => {
+    const { merchant, tr } = await freshCase();
+    const d = await opened(tr.id, { amount: 3_000, reason: 'FRAUD' });
+    expect(d.debt_amount).toBe(3_000);
+    await deposit(merchant.bankAccountId, 2_000); // repays 2,000 of it
+    expect((await accept(d.id, merchant.apiKey)).statusCode).toBe(200);
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 9_000, available: 0, debt: 0 });
+    expect((await receivablesOf(tr.id)).map((r) => [r.status, r.cancelReason, r.netAmount])).toEqual([['CANCELED', 'CHARGEBACK', 10_000], ['PENDING', null, 9_000]]);
+    const { merchant: m2, tr: tr2 } = await freshCase();
+    const d2 = await opened(tr2.id, { amount: 3_000, reason: 'FRAUD' });
+    await deposit(m2.bankAccountId, 3_000);
+    expect((await accept(d2.id, m2.apiKey)).statusCode).toBe(200);
+    expect(await balances(m2.bankAccountId)).toMatchObject({ pending: 10_000, available: 0, debt: 0 });
+    expect((await receivablesOf(tr2.id)).map((r) => r.status)).toEqual(['PENDING']);
   });
 
   it('WON repays the debt the hold made first', async () => {
@@ -155,7 +208,9 @@ describe('the evidence deadline on the organization clock', () => {
     const closed = (await get(d.id, merchant.apiKey)).json();
     expect(closed).toMatchObject({ status: 'LOST', closed_reason: 'NO_RESPONSE' });
     expect(Date.parse(closed.closed_at)).toBeGreaterThanOrEqual(Date.parse(d.evidence_due_by));
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ held: 0, debt: 2_000 });
+    // NO_RESPONSE pays out as LOST: the debt is charged back to the transaction's receivable
+    expect(await balances(merchant.bankAccountId)).toMatchObject({ held: 0, debt: 0, pending: 0 });
+    expect((await receivablesOf(tr.id)).map((r) => [r.status, r.cancelReason])).toEqual([['CANCELED', 'CHARGEBACK']]);
     const err = expectCode(await submit(d.id, merchant.apiKey), 409, 'CONFLICT_ERROR');
     expect(err.details).toMatchObject({ reason: 'EVIDENCE_DEADLINE_PASSED' });
     expect((await putEvidence(d.id, { text: 'late' }, merchant.apiKey)).json().error.details.reason).toBe('EVIDENCE_DEADLINE_PASSED');
@@ -226,7 +281,7 @@ describe('concurrency', () => {
     const final = (await get(d.id, merchant.apiKey)).json();
     const codes = await ledgerCodes(d.id);
     expect(codes).toEqual(final.status === 'ACCEPTED' ? ['DISPUTE_LOST', 'DISPUTE_OPENED'] : ['DISPUTE_OPENED']);
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ held: final.status === 'ACCEPTED' ? 0 : 300, debt: 300 });
+    expect(await balances(merchant.bankAccountId)).toMatchObject(final.status === 'ACCEPTED' ? { held: 0, debt: 0, pending: 9_700 } : { held: 300, debt: 300, pending: 10_000 });
   });
 });
 

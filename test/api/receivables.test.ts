@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { receivables, refunds } from '../../src/db/schema/index.js';
-import { hold } from '../../src/ledger/ledger.js';
+import { hold, post, systemBalance } from '../../src/ledger/ledger.js';
 import { runSettlement } from '../../src/modules/receivables/settlements.service.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
@@ -182,6 +182,90 @@ describe('settlement on the organization clock (M2, M7)', () => {
     expect(await balance(m)).toMatchObject({ pending: 0, available: 4_000, debt: 0 });
     const changes = await eventsAbout(t, m.bankAccountId, ['balance.debt-changed']);
     expect(changes.at(-1)?.payload).toMatchObject({ old_debt: 1_000, new_debt: 0 });
+  });
+});
+
+describe("the organization's sweep: its fee shares reach its available (M2, M3)", () => {
+  const revenue = (m: M) => systemBalance(t.db.db, { type: 'REVENUE', organizationId: m.organizationId, provider: 'PROVIDER_A' });
+  const orgSettlements = async (m: M) => (await get(`/v1/settlements?bank_account_id=${m.orgAccountId}&sort=payment_date`, m.orgKey)).data as { id: string; payment_date: string; receivable_count: number; net_amount: number }[];
+
+  it('card shares by the run of their date, PIX shares by the run of the next date; one post per account and date; debt first', async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-10-04T15:00:00Z'); // Monday; +30 = Wednesday November 3
+    await seedTransaction(t, m, { status: 'APPROVED', amount: 10_000, fee: 300 });
+    await seedTransaction(t, m, { status: 'APPROVED', amount: 5_000, fee: 200 });
+    const pix = await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 1_000, fee: 50 });
+    await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 400, fee: 20 });
+    expect(await revenue(m)).toBe(570);
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 0, available: 0 });
+    // the organization owes 30 (as a debit found its available short would leave it): the sweep repays it first
+    await t.db.db.transaction((tx) => post(tx, {
+      code: 'ADJUSTMENT', source: { type: 'ADJUSTMENT', id: randomUUID() }, now: t.deps.clock.now(m.organizationId),
+      postings: [{ account: { type: 'BANK_ACCOUNT', id: m.orgAccountId, balance: 'DEBT' }, direction: 'DEBIT', amount: 30 }, { account: { type: 'CLEARING', provider: 'PROVIDER_A' }, direction: 'CREDIT', amount: 30 }],
+    }));
+
+    await advanceTo(m, '2027-10-05T02:59:59Z');
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ available: 0, debt: 30 });
+    await advanceTo(m, '2027-10-05T03:00:00Z');
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 0, available: 40, debt: 0 });
+    expect(await revenue(m)).toBe(500);
+    const [first] = await orgSettlements(m);
+    expect(first).toMatchObject({ payment_date: '2027-10-05', receivable_count: 2, net_amount: 70, company_id: m.organizationId });
+    const pixRows = await rowsOf(pix.id);
+    expect(pixRows.map((r) => [r.role, r.status, r.settlementId])).toEqual([['MERCHANT', 'PAID', null], ['ORGANIZATION', 'PAID', first.id]]);
+    // one ledger transaction for the account and date: REVENUE -70, debt -30, available +40
+    const entries = (await get(`/v1/ledger/entries?bank_account_id=${m.orgAccountId}&code=RECEIVABLE_SETTLED`, m.orgKey)).data;
+    expect(new Set(entries.map((e: { ledger_transaction_id: string }) => e.ledger_transaction_id)).size).toBe(1);
+    const ledgerTx = await get(`/v1/ledger/transactions/${entries[0].ledger_transaction_id}`, m.orgKey);
+    expect(ledgerTx.source).toEqual({ type: 'SETTLEMENT', id: first.id });
+    expect(ledgerTx.postings.map((p: { account: { type: string; balance_type: string | null }; direction: string; amount: number }) => [p.account.type, p.account.balance_type, p.direction, p.amount]).sort()).toEqual(
+      [['REVENUE', null, 'DEBIT', 70], ['BANK_ACCOUNT', 'DEBT', 'CREDIT', 30], ['BANK_ACCOUNT', 'AVAILABLE', 'CREDIT', 40]].sort(),
+    );
+    const debt = await eventsAbout(t, m.orgAccountId, ['balance.debt-changed']);
+    expect(debt.at(-1)?.payload).toMatchObject({ bank_account_id: m.orgAccountId, old_debt: 30, new_debt: 0 });
+    const completed = await eventsAbout(t, first.id, ['settlement.completed']);
+    expect(completed[0].payload).toMatchObject({ bank_account_id: m.orgAccountId, net_amount: 70, sequence: expect.any(Number) });
+
+    await advanceTo(m, '2027-11-03T03:00:00Z');
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 0, available: 540, debt: 0 });
+    expect(await revenue(m)).toBe(0);
+    expect((await orgSettlements(m)).map((s) => [s.payment_date, s.receivable_count, s.net_amount])).toEqual([['2027-10-05', 2, 70], ['2027-11-03', 2, 500]]);
+  });
+
+  it('exactly once: concurrent and retried runs of the organization account and date post once', async () => {
+    const m = await setup();
+    await advanceTo(m, '2027-10-04T15:00:00Z');
+    await seedTransaction(t, m, { status: 'APPROVED', amount: 10_000, fee: 300 });
+    await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 1_000, fee: 50 });
+    await advanceTo(m, '2027-11-03T02:59:59Z'); // the PIX share is swept by the run of October 5 on the way
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ available: 50 });
+    const payload = { bankAccountId: m.orgAccountId, paymentDate: '2027-11-03', runKey: 'date' };
+    const deps = { db: t.db.db, clock: t.deps.clock };
+    const runs = await Promise.all([runSettlement(deps, payload, 'a'), runSettlement(deps, payload, 'b'), runSettlement(deps, payload, 'c')]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect(await runSettlement(deps, payload, 'retry')).toBeNull();
+    await advanceTo(m, '2027-11-04T00:00:00Z'); // the job itself runs too, and finds nothing
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ available: 350 });
+    expect(await revenue(m)).toBe(0);
+  });
+
+  it('shares recorded while the organization had no account are attached when it opens one, then swept', async () => {
+    const m = await merchantWithAccount(t);
+    await advanceTo(m as M, '2027-10-04T15:00:00Z');
+    const card = await seedTransaction(t, m, { status: 'APPROVED', amount: 10_000, fee: 300 });
+    const pix = await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 1_000, fee: 50 });
+    const orgRows = async () => (await Promise.all([rowsOf(card.id), rowsOf(pix.id)])).flat().filter((r) => r.role === 'ORGANIZATION');
+    expect((await orgRows()).map((r) => r.bankAccountId)).toEqual([null, null]);
+    await advanceTo(m as M, '2027-10-06T15:00:00Z');
+    const res = await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: m.orgKey, payload: { provider: 'PROVIDER_A' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const o: M = { ...m, orgAccountId: res.json().id };
+    expect((await orgRows()).map((r) => r.bankAccountId)).toEqual([o.orgAccountId, o.orgAccountId]);
+    await advanceTo(o, '2027-10-06T15:00:01Z'); // the PIX share was due already: the run of the opening day, at once
+    expect(await balance(o, o.orgAccountId)).toMatchObject({ available: 50 });
+    await advanceTo(o, '2027-11-03T03:00:00Z');
+    expect(await balance(o, o.orgAccountId)).toMatchObject({ available: 350 });
+    expect(await revenue(o)).toBe(0);
   });
 });
 

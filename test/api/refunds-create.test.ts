@@ -29,7 +29,7 @@ describe('POST /v1/transactions/{id}/refunds', () => {
     expect(row).toMatchObject({ status: 'PENDING_REFUND', refundedAmount: 0, pendingRefundAmount: 10_000 });
     const evs = await eventsAbout(t, body.id, ['refund.created', 'transaction.status-changed']);
     expect(evs.map((e) => e.type).sort()).toEqual(['refund.created', 'transaction.status-changed']);
-    expect(evs.find((e) => e.type === 'transaction.status-changed')!.payload).toEqual({ transaction_id: tr.id, old_status: 'APPROVED', new_status: 'PENDING_REFUND', refund_id: body.id, reason: null });
+    expect(evs.find((e) => e.type === 'transaction.status-changed')!.payload).toEqual({ transaction_id: tr.id, old_status: 'APPROVED', new_status: 'PENDING_REFUND', refund_id: body.id, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) });
     expect(evs.find((e) => e.type === 'refund.created')!.payload).toMatchObject({ id: body.id, status: 'PENDING', bank_account_id: m.bankAccountId, sequence: expect.any(Number) });
   });
 

@@ -37,18 +37,18 @@ describe("refund outcomes follow P4's rule, the seed's rows included", () => {
     const tr = await seedTransaction(t, m, { status: 'APPROVED', amount: 1_000 });
     const r1 = await refund(tr.id, 500);
     const r2 = await refund(tr.id, 200);
-    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'APPROVED', new_status: 'PENDING_REFUND', refund_id: r1.id, reason: null }]);
+    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'APPROVED', new_status: 'PENDING_REFUND', refund_id: r1.id, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) }]);
     expect((await eventsAbout(t, r2.id, ['refund.created'])).length).toBe(1);
 
     const failed = await settle(r1.id, { status: 'FAILED' });
     expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.json()).toMatchObject({ id: r1.id, status: 'FAILED', failure: { code: 'PROVIDER_DECLINED', message: expect.any(String) }, settled_at: expect.any(String) });
     expect(await transactionView(t, tr.id)).toMatchObject({ status: 'PENDING_REFUND', refunded_amount: 0, pending_refund_amount: 200, refundable_amount: 800 });
-    expect((await moves(tr.id)).at(-1)).toEqual({ transaction_id: tr.id, old_status: 'PENDING_REFUND', new_status: 'PENDING_REFUND', refund_id: r1.id, reason: null });
+    expect((await moves(tr.id)).at(-1)).toEqual({ transaction_id: tr.id, old_status: 'PENDING_REFUND', new_status: 'PENDING_REFUND', refund_id: r1.id, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) });
 
     expect((await settle(r2.id, { status: 'SUCCEEDED' })).statusCode).toBe(200);
     expect(await transactionView(t, tr.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 200, pending_refund_amount: 0, refundable_amount: 800 });
-    expect((await moves(tr.id)).at(-1)).toEqual({ transaction_id: tr.id, old_status: 'PENDING_REFUND', new_status: 'PARTIALLY_REFUNDED', refund_id: r2.id, reason: null });
+    expect((await moves(tr.id)).at(-1)).toEqual({ transaction_id: tr.id, old_status: 'PENDING_REFUND', new_status: 'PARTIALLY_REFUNDED', refund_id: r2.id, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) });
 
     const r3 = await refund(tr.id, 800);
     expect((await settle(r3.id, { status: 'SUCCEEDED' })).statusCode).toBe(200);

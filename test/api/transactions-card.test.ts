@@ -68,7 +68,7 @@ describe('card transactions', () => {
     expect(await pendingOf(merchant.id)).toBe(10_000);
     const created = await eventsOf(t, merchant.id, 'transaction.created');
     expect(created).toHaveLength(1);
-    expect(created[0].payload).toEqual(tx);
+    expect(created[0].payload).toEqual({ ...tx, bank_account_id: expect.any(String), sequence: expect.any(Number) });
     expect(created[0].organizationId).toBe(org.id);
     const get = await t.request({ method: 'GET', url: `/core/v1/transactions/${tx.id}`, key: org.apiKey });
     expect(get.json()).toEqual(tx);
@@ -113,7 +113,7 @@ describe('card transactions', () => {
     expect(done).toMatchObject({ status: 'APPROVED', captured_amount: 10_000 });
     expect(done.authorized_at).toBeTruthy();
     const moves = await eventsOf(t, merchant.id, 'transaction.status-changed');
-    expect(moves.map((e) => e.payload)).toEqual([{ transaction_id: tx.id, old_status: 'PROCESSING', new_status: 'APPROVED', refund_id: null, reason: null }]);
+    expect(moves.map((e) => e.payload)).toEqual([{ transaction_id: tx.id, old_status: 'PROCESSING', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) }]);
     expect(sandbox.faults.calls('card.authorize', tx.id)).toBe(1);
     expect(await pendingOf(merchant.id)).toBe(10_000);
     // The same request_id replays the transaction as it is now.

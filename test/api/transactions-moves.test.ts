@@ -51,7 +51,9 @@ describe('moves and the approval posting', () => {
     expect(await systemBalance(t.db.db, { type: 'REVENUE', organizationId: org.id, provider: 'PROVIDER_A' })).toBe(300);
 
     const changes = await eventsOf(t, merchant.id, 'transaction.status-changed');
-    expect(changes.map((e) => e.payload)).toEqual([{ transaction_id: auth.id, old_status: 'AUTHORIZED', new_status: 'APPROVED', refund_id: null, reason: null }]);
+    // M9: the merchant account and its last sequence after the change (the approval's entry), from the post itself
+    const entry = postings.find((p) => p.accountType === 'BANK_ACCOUNT')!;
+    expect(changes.map((e) => e.payload)).toEqual([{ transaction_id: auth.id, old_status: 'AUTHORIZED', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: entry.accountId, sequence: entry.sequence }]);
     for (const e of await eventsOf(t, merchant.id)) if (e.type.startsWith('transaction.')) expect(parseEventPayload(e.type, e.payload).success).toBe(true);
     await expectLedgerInvariants(t.db.db);
   });

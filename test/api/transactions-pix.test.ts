@@ -63,7 +63,7 @@ describe('PIX transactions', () => {
     expect(paid.pix.end_to_end_id).toMatch(/^E[a-zA-Z0-9]{31}$/);
     expect(paid.pix.paid_at).toBeTruthy();
     const moves = await eventsOf(t, merchant.id, 'transaction.status-changed');
-    expect(moves.map((e) => e.payload)).toEqual([{ transaction_id: tx.id, old_status: 'WAITING_PAYMENT', new_status: 'APPROVED', refund_id: null, reason: null }]);
+    expect(moves.map((e) => e.payload)).toEqual([{ transaction_id: tx.id, old_status: 'WAITING_PAYMENT', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) }]);
     // money.md M2/M3: a PIX settles at once (its receivable is created PAID): the net is available
     expect(await balancesOf(merchant.id)).toMatchObject({ pending: 0, available: 12_345 });
     await expectLedgerInvariants(t.db.db);
@@ -119,9 +119,9 @@ describe('PIX transactions', () => {
     expect((await settled(merchant.apiKey, c.id, 'PROCESSING'))).toMatchObject({ status: 'AUTHORIZED', captured_amount: 0 });
     const moves = (await eventsOf(t, merchant.id, 'transaction.status-changed')).map((e) => e.payload as any);
     expect(moves).toEqual(expect.arrayContaining([
-      { transaction_id: a.id, old_status: 'PROCESSING', new_status: 'APPROVED', refund_id: null, reason: null },
-      { transaction_id: r.id, old_status: 'PROCESSING', new_status: 'REFUSED', refund_id: null, reason: 'CARD_DECLINED' },
-      { transaction_id: c.id, old_status: 'PROCESSING', new_status: 'AUTHORIZED', refund_id: null, reason: null },
+      { transaction_id: a.id, old_status: 'PROCESSING', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) },
+      { transaction_id: r.id, old_status: 'PROCESSING', new_status: 'REFUSED', refund_id: null, reason: 'CARD_DECLINED', bank_account_id: expect.any(String), sequence: null },
+      { transaction_id: c.id, old_status: 'PROCESSING', new_status: 'AUTHORIZED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: null },
     ]));
     expect(moves).toHaveLength(3);
     expect(await pendingOf(merchant.id)).toBe(10_000);

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { events } from '../../src/db/schema/index.js';
+import { and, inArray } from 'drizzle-orm';
+import { events, ledgerPostings } from '../../src/db/schema/index.js';
 import { EVENT_TYPES, parseEventPayload } from '../../src/events/payloads.js';
 import { EventConsumerRegistry } from '../../src/events/consumers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { cashoutMerchant } from '../helpers/cashouts.js';
+import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
+import { seedTransaction } from '../helpers/seed-transactions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +47,46 @@ describe('typed event payloads', () => {
     for (const row of rows) {
       const parsed = parseEventPayload(row.type, row.payload);
       expect(parsed.success, `${row.type}: ${parsed.error?.message}`).toBe(true);
+    }
+  });
+
+  it("money events (M9) carry bank_account_id and sequence, an entry of that account's ledger", async () => {
+    const { org, merchant, accountId } = await cashoutMerchant(t, { deposit: 1_000, cashoutPrice: 100 });
+    const m = { id: merchant.id, organizationId: org.id, apiKey: merchant.apiKey, bankAccountId: accountId };
+    const post = (url: string, key: string, payload: object, status = 201) => ok(t.request({ method: 'POST', url: `/core${url}`, key, payload }), status);
+    await post('/v1/banking/bank-accounts', org.apiKey, { provider: 'PROVIDER_A' }); // where the organization's sweep lands
+    const disputed = await seedTransaction(t, m, { status: 'APPROVED', amount: 10_000, fee: 400 });
+    const card = await seedTransaction(t, m, { status: 'APPROVED', amount: 30_000, fee: 1_200, installments: 3 });
+    await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 2_000, fee: 100 });
+    const c = await post('/v1/banking/cashouts', m.apiKey, { request_id: 'ev-cashout', bank_account_id: accountId, amount: 500 });
+    await post(`/v1/platform/sandbox/cashouts/${c.id}/status`, t.platformKey, { status: 'COMPLETED' }, 200);
+    await post(`/v1/platform/sandbox/cashouts/${c.id}/returns`, t.platformKey, { amount: 100, reason: 'RETURNED_BY_RECEIVER' });
+    // a dispute above available: debt (balance.debt-changed), paid out on accept
+    const d = await post(`/v1/platform/sandbox/transactions/${disputed.id}/disputes`, t.platformKey, { reason: 'FRAUD', reason_code: '10.4' });
+    await post(`/v1/disputes/${d.id}/accept`, m.apiKey, {}, 200);
+    const r = await post(`/v1/transactions/${card.id}/refunds`, m.apiKey, { amount: 1_000 });
+    await post(`/v1/platform/sandbox/refunds/${r.id}/settle`, t.platformKey, { status: 'SUCCEEDED' }, 200);
+    const q = await post('/v1/anticipations/quotes', m.apiKey, { bank_account_id: accountId });
+    await post('/v1/anticipations', m.apiKey, { request_id: 'ev-anticipation', quote_id: q.id }); // dated today: completes at once
+    await post(`/v1/platform/sandbox/organizations/${org.id}/clock/advance`, t.platformKey, { seconds: 100 * 86_400 }, 200);
+    await expectLedgerInvariants(t.db.db);
+
+    const money = ['transaction.created', 'transaction.status-changed', 'refund.created', 'refund.status-changed', 'settlement.completed', 'anticipation.created', 'anticipation.status-changed',
+      'cashout.created', 'cashout.status-changed', 'cashout.returned', 'dispute.created', 'dispute.status-changed', 'balance.debt-changed'];
+    const rows = await t.db.db.select().from(events).where(and(eq(events.organizationId, org.id), inArray(events.type, money)));
+    expect(new Set(rows.map((e) => e.type))).toEqual(new Set(money));
+    const entries = await t.db.db.select({ account: ledgerPostings.accountId, sequence: ledgerPostings.sequence }).from(ledgerPostings).where(eq(ledgerPostings.accountType, 'BANK_ACCOUNT'));
+    const known = new Set(entries.map((e) => `${e.account}#${e.sequence}`));
+    for (const row of rows) {
+      const payload = row.payload as { bank_account_id?: string | null; sequence?: number | null };
+      expect(parseEventPayload(row.type, row.payload).success, row.type).toBe(true);
+      expect(payload, row.type).toHaveProperty('bank_account_id');
+      expect(payload, row.type).toHaveProperty('sequence');
+      if (payload.sequence !== null) expect(known.has(`${payload.bank_account_id}#${payload.sequence}`), `${row.type} ${payload.sequence}`).toBe(true);
+    }
+    // the approvals' moves and the settlements are money: their sequence is known
+    for (const row of rows.filter((e) => e.type === 'settlement.completed' || (e.type === 'transaction.status-changed' && (e.payload as { new_status: string }).new_status === 'APPROVED'))) {
+      expect((row.payload as { sequence: number | null }).sequence, row.type).not.toBeNull();
     }
   });
 

@@ -68,7 +68,7 @@ export async function seedTransaction(t: TestApp, m: Merchant, o: SeedOptions): 
       cardData: method === 'PIX' ? null : { brand: 'VISA', bin: (o.cardNumber ?? '4111111111111111').slice(0, 6), last_digits: (o.cardNumber ?? '4111111111111111').slice(-4), expiry_month: '12', expiry_year: '2035', holder_name: 'Test Holder', funding: 'CREDIT', wallet: null, stored_card_id: null },
       pix, announced: true, createdAt: now, updatedAt: now,
     }).returning();
-    await recordEvent(tx, { type: 'transaction.created', companyId: m.id, organizationId: m.organizationId, correlationId: id, payload: toTransactionView(inserted) }, now);
+    await recordEvent(tx, { type: 'transaction.created', companyId: m.id, organizationId: m.organizationId, correlationId: id, payload: { ...toTransactionView(inserted), bank_account_id: inserted.bankAccountId, sequence: null } }, now);
     if (method !== 'PIX' && (o.status === 'APPROVED' || o.status === 'AUTHORIZED')) return moveTransaction(tx, inserted, o.status, { kind: 'move' }, now);
     return inserted;
   });

@@ -53,10 +53,27 @@ export const receivables = pgTable('receivables', {
   feeRuleId: text('fee_rule_id'),
   /** internal: the refund that canceled (consumed) or created (rest, restore) this receivable */
   refundId: uuid('refund_id'),
-  /** internal: how much of its net a refund consumed when it canceled this receivable */
+  /** internal: how much of its net a refund (or a chargeback) consumed when it canceled this receivable */
   consumedAmount: cents('consumed_amount'),
+  /** internal (0606): the dispute whose chargeback canceled (consumed) or created (rest) this receivable */
+  disputeId: uuid('dispute_id'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
 export type ReceivableRow = typeof receivables.$inferSelect;
 export type NewReceivableRow = typeof receivables.$inferInsert;
+
+/** Internal (migration 0605): a cashout price or anticipation fee waiting for the organization's sweep. */
+export const organizationRevenue = pgTable('organization_revenue', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  provider: text('provider').notNull(),
+  bankAccountId: uuid('bank_account_id'),
+  sourceType: text('source_type').$type<'CASHOUT' | 'ANTICIPATION'>().notNull(),
+  sourceId: uuid('source_id').notNull(),
+  amount: cents('amount').notNull(),
+  dueDate: civil('due_date').notNull(),
+  settlementId: uuid('settlement_id'),
+  createdAt: ts('created_at').notNull(),
+});
+export type OrganizationRevenueRow = typeof organizationRevenue.$inferSelect;

@@ -11,6 +11,7 @@ import { transactionsWithOpenDispute } from './anticipations.eligibility.js';
 import { lockAnticipation, payAnticipated, receivablesByIdsLocked, releaseReceivables, updateAnticipation } from './anticipations.repo.js';
 import { anticipatedReceivable, completionAmounts } from './anticipations.rules.js';
 import { toAnticipationView } from './anticipations.schemas.js';
+import { recordOrganizationRevenue } from '../receivables/receivables.sweep.js';
 
 /** money.md M4: created PENDING, then COMPLETED, REFUSED or CANCELED, all terminal. */
 export const anticipationMachine = defineStateMachine<AnticipationStatus>('Anticipation', {
@@ -88,6 +89,8 @@ async function completeLocked(tx: Executor, row: AnticipationRow, correlationId:
   if (amounts.merchantIn > 0) postings.push({ account: account('AVAILABLE'), direction: 'CREDIT', amount: amounts.merchantIn });
   if (amounts.organizationIn > 0) postings.push({ account: { type: 'REVENUE', organizationId: row.organizationId, provider: row.provider }, direction: 'CREDIT', amount: amounts.organizationIn });
   if (postings.length >= 2) await post(tx, { code: 'ANTICIPATION_COMPLETED', source: { type: 'ANTICIPATION', id: row.id }, postings, now });
+  // The fee reaches the organization's available with the sweep of its account the next date (receivables.md).
+  await recordOrganizationRevenue(tx, { organizationId: row.organizationId, provider: row.provider, sourceType: 'ANTICIPATION', sourceId: row.id, amount: amounts.organizationIn, now });
   const after = await updateAnticipation(tx, row.id, { status: 'COMPLETED', completedAt: now, updatedAt: now });
   await recordStatusChange(tx, row, after, correlationId, now);
   return after;

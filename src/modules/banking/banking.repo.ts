@@ -2,6 +2,7 @@ import { eq, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccounts, internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
 import { balancesOf, openAccounts } from '../../ledger/ledger.js';
+import { attachOrganizationStrays } from '../receivables/receivables.sweep.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
@@ -50,12 +51,15 @@ export async function findAccount(tx: Executor, where: SQL): Promise<BankAccount
 
 /**
  * Inserts the account and opens its ledger balance row with it, so postings always find the row and lock
- * only existing rows, in id order (a row opened lazily mid-transaction would be locked out of order).
+ * only existing rows, in id order (a row opened lazily mid-transaction would be locked out of order). An
+ * organization's own account takes the fee shares, cashout prices and anticipation fees recorded while it had
+ * none at that provider, with the runs that sweep them (docs/decisions/receivables.md).
  */
 export async function insertAccount(ex: Executor, row: typeof bankAccounts.$inferInsert): Promise<BankAccountRow> {
   return ex.transaction(async (tx) => {
     const [inserted] = await tx.insert(bankAccounts).values(row).returning();
     await openAccounts(tx, [{ id: inserted.id, ...ledgerOwner(inserted) }], inserted.createdAt);
+    if (inserted.status === 'ACTIVE') await attachOrganizationStrays(tx, inserted, inserted.createdAt);
     return inserted;
   });
 }

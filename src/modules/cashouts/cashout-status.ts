@@ -8,6 +8,7 @@ import { conflictWithReason, notFound } from '../../kernel/errors.js';
 import { post, postHold, transactionKey, voidHold } from '../../ledger/ledger.js';
 import type { Posting } from '../../ledger/rules.js';
 import { lastSequenceOf } from '../../ledger/sequence.js';
+import { recordOrganizationRevenue } from '../receivables/receivables.sweep.js';
 import { byId, findCashout, updateCashout } from './cashouts.repo.js';
 import { cashoutErrorCode, cashoutStates, checkReturn, sandboxScript, type ReturnReason } from './cashouts.rules.js';
 
@@ -30,7 +31,7 @@ const source = (id: string) => ({ type: 'CASHOUT' as const, id });
 
 /**
  * Applies a final answer to a PENDING cashout in one transaction: the move (409 when the table lacks it), the
- * ledger (COMPLETED: held -(X+P), clearing -X, the organization's revenue +P; FAILED: held back to available,
+ * ledger (COMPLETED: held -(X+P), clearing -X, the organization's revenue +P, swept later; FAILED: held back to available,
  * no price charged) and `cashout.status-changed`. The hold is finished last but one: it locks the balance row.
  */
 export async function applyCashoutReport(deps: StatusDeps, correlationId: string, cashoutId: string, report: CashoutReport): Promise<CashoutRow> {
@@ -42,9 +43,11 @@ export async function applyCashoutReport(deps: StatusDeps, correlationId: string
     let updated: CashoutRow;
     if (report.status === 'COMPLETED') {
       const credits: Posting[] = [{ account: { type: 'CLEARING', provider: row.provider }, direction: 'CREDIT', amount: row.amount }];
-      // The price is the organization's revenue: appended entries, no balance row (docs/decisions/cashouts.md).
+      // The price is the organization's: REVENUE now (appended entries, no balance row), its available at the
+      // sweep of the organization's account the next date (docs/decisions/cashouts.md).
       if (row.price > 0) credits.push({ account: { type: 'REVENUE', organizationId: row.organizationId, provider: row.provider }, direction: 'CREDIT', amount: row.price });
       await postHold(tx, { holdSource: source(row.id), code: 'CASHOUT_COMPLETED', source: source(row.id), credits, now });
+      await recordOrganizationRevenue(tx, { organizationId: row.organizationId, provider: row.provider, sourceType: 'CASHOUT', sourceId: row.id, amount: row.price, now });
       updated = await updateCashout(tx, row.id, { status: 'COMPLETED', completedAt: now, endToEndId: report.endToEndId ?? row.endToEndId }, now);
       if (deps.autopilot) await scheduleSandboxReturn(tx, updated, now);
     } else {

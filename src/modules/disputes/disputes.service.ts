@@ -11,7 +11,6 @@ import { checkOpen, closingOf, deadlinePassed, disputeMachine, evidenceDueBy, ty
 import { findDispute, findDisputeInReach, hasOpenDispute, insertDispute, listDisputesInReach, lostAmountOf, updateDispute, type DisputeListQuery } from './disputes.repo.js';
 import { toDisputeView } from './disputes.schemas.js';
 import { finishDisputedMoney, holdDisputedMoney, recordDebtChanges } from './disputes.money.js';
-import { chargebackReceivables } from './disputes.hooks.js';
 
 export interface DisputeDeps {
   db: Database;
@@ -104,7 +103,6 @@ export async function moveDispute(
     payload: { dispute_id: row.id, transaction_id: row.transactionId, old_status: d.status, new_status: to, closed_reason: row.closedReason, amount: row.amount, bank_account_id: row.bankAccountId, sequence },
   }, now);
   if (money) await recordDebtChanges(tx, money.transactionId, row, correlationId, now);
-  if (closing?.money === 'pay-out') await chargebackReceivables(tx, row, now);
   return row;
 }
 

@@ -4,7 +4,7 @@ import type { NewReceivableRow, TransactionRow } from '../../db/schema/index.js'
 import { enqueueJob } from '../../jobs/queue.js';
 import { post } from '../../ledger/ledger.js';
 import type { Posting } from '../../ledger/rules.js';
-import { planReceivables, settlementInstant } from '../transactions/receivables.schedule.js';
+import { addDays, planReceivables, settlementInstant } from '../transactions/receivables.schedule.js';
 import { insertReceivables, organizationAccountAt } from './receivables.repo.js';
 
 export const SETTLEMENT_JOB = 'receivables.settle';
@@ -41,13 +41,15 @@ export async function scheduleSettlement(tx: Executor, input: { organizationId: 
  * The receivables of an approval (money.md M2), in the approval's transaction, right after its ledger post
  * (only when that post was not a replay, so they exist once): the merchant's, on its bank account, and the
  * organization's fee share on the organization's own account at that provider (docs/decisions/receivables.md:
- * the organization side is a schedule over its REVENUE account, which has no balance row, so no approval ever
- * locks the organization's account). PIX receivables are created PAID and the merchant's net moves from
- * `pending` to `available` at once (RECEIVABLE_SETTLED, source the transaction); card ones get a settlement
- * job per account and date.
+ * the fee is credited to its REVENUE account, which has no balance row, so no approval ever locks the
+ * organization's account; the run of that account and date sweeps it into its `available`). PIX receivables
+ * are created PAID and the merchant's net moves from `pending` to `available` at once (RECEIVABLE_SETTLED,
+ * source the transaction), the fee share swept by the organization's run of the next date; card ones get a
+ * settlement job per account and date. Returns the merchant account's last ledger sequence after the PIX
+ * settlement (null when it posted none), for the events of the change (money.md M9).
  */
-export async function createApprovalReceivables(tx: Executor, row: TransactionRow, input: { amount: number; fee: number; now: Date }): Promise<void> {
-  if (!row.bankAccountId) return;
+export async function createApprovalReceivables(tx: Executor, row: TransactionRow, input: { amount: number; fee: number; now: Date }): Promise<number | null> {
+  if (!row.bankAccountId) return null;
   const { now } = input;
   const capturedAt = row.capturedAt ?? now;
   const fee = Math.min(Math.max(0, input.fee), input.amount);
@@ -84,8 +86,10 @@ export async function createApprovalReceivables(tx: Executor, row: TransactionRo
   await insertReceivables(tx, rows);
   if (row.paymentMethod === 'PIX') {
     const net = input.amount - fee;
-    if (net > 0) await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'TRANSACTION', id: row.id }, postings: settlePostings(row.bankAccountId, net), now });
-    return;
+    const settled = net > 0 ? await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'TRANSACTION', id: row.id }, postings: settlePostings(row.bankAccountId, net), now }) : null;
+    // The fee share is PAID at once too; the organization's run at the end of its date sweeps it (00:00 São Paulo).
+    if (orgAccount) await scheduleSettlement(tx, { organizationId: row.organizationId, bankAccountId: orgAccount, paymentDate: addDays(rows[0].paymentDate, 1) }, now);
+    return settled?.lastSequences?.[row.bankAccountId] ?? null;
   }
   const slots = new Set<string>();
   for (const r of rows) if (r.bankAccountId) slots.add(`${r.bankAccountId}|${r.paymentDate}`);
@@ -93,6 +97,7 @@ export async function createApprovalReceivables(tx: Executor, row: TransactionRo
     const [bankAccountId, paymentDate] = slot.split('|');
     await scheduleSettlement(tx, { organizationId: row.organizationId, bankAccountId, paymentDate }, now);
   }
+  return null;
 }
 
 /** M3: settling r moves it from `pending` to `available` (the ledger repays `debt` first). */

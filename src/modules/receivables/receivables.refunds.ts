@@ -20,6 +20,7 @@ const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: numb
   cancelReason: null,
   settlementId: null,
   refundId,
+  disputeId: null,
   consumedAmount: null,
   createdAt: now,
   updatedAt: now,
@@ -49,7 +50,7 @@ export async function consumeForRefund(tx: Executor, input: { transactionId: str
  * cannot see the new row, or a restore after it): a run of its own, due at once; it settles nothing when the
  * date's run got there first. Otherwise the date's run (already scheduled) settles it.
  */
-async function scheduleRestored(tx: Executor, r: { bankAccountId: string | null; paymentDate: string }, organizationId: string, runKey: string, now: Date) {
+export async function scheduleRestored(tx: Executor, r: { bankAccountId: string | null; paymentDate: string }, organizationId: string, runKey: string, now: Date) {
   if (!r.bankAccountId) return;
   const late = settlementInstant(r.paymentDate).getTime() <= now.getTime();
   await scheduleSettlement(tx, { organizationId, bankAccountId: r.bankAccountId, paymentDate: r.paymentDate, ...(late ? { runKey } : {}) }, now);

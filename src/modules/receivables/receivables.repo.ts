@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { bankAccounts, receivables, settlements, type NewReceivableRow, type ReceivableRow, type SettlementRow } from '../../db/schema/index.js';
+import { bankAccounts, organizationRevenue, receivables, settlements, type NewReceivableRow, type OrganizationRevenueRow, type ReceivableRow, type SettlementRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 
@@ -51,6 +51,16 @@ export async function cancelReceivables(ex: Executor, changes: { id: string; con
     await ex
       .update(receivables)
       .set({ status: 'CANCELED', canceledAt: now, cancelReason: 'REFUND', refundId: c.refundId, consumedAmount: c.consumed, updatedAt: now })
+      .where(and(eq(receivables.id, c.id), eq(receivables.status, 'PENDING')));
+  }
+}
+
+/** A chargeback cancels the receivables it consumed (CHARGEBACK), marking the dispute and how much of each. */
+export async function cancelForChargeback(ex: Executor, changes: { id: string; consumed: number }[], disputeId: string, now: Date): Promise<void> {
+  for (const c of changes) {
+    await ex
+      .update(receivables)
+      .set({ status: 'CANCELED', canceledAt: now, cancelReason: 'CHARGEBACK', disputeId, consumedAmount: c.consumed, updatedAt: now })
       .where(and(eq(receivables.id, c.id), eq(receivables.status, 'PENDING')));
   }
 }
@@ -123,4 +133,61 @@ export async function agenda(ex: Executor, principal: CompanyPrincipal, bankAcco
     anticipation_fee_amount: Number(r.anticipation_fee_amount),
     net_amount: Number(r.net_amount),
   }));
+}
+
+// The organization's sweep (docs/decisions/receivables.md): fee shares PAID at once (PIX) and revenue items.
+
+/** An organization account's PIX fee shares (PAID, not yet swept) due on or before `date`, locked. */
+export function lockUnsweptFeeShares(ex: Executor, bankAccountId: string, date: string): Promise<ReceivableRow[]> {
+  return ex
+    .select()
+    .from(receivables)
+    .where(and(eq(receivables.bankAccountId, bankAccountId), eq(receivables.role, 'ORGANIZATION'), eq(receivables.status, 'PAID'), isNull(receivables.settlementId), lte(receivables.paymentDate, date)))
+    .orderBy(asc(receivables.id))
+    .for('update');
+}
+
+/** Fee shares swept by a run: they keep their status and paid_at, and get the settlement that moved their money. */
+export async function markSwept(ex: Executor, ids: string[], settlementId: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await ex.update(receivables).set({ settlementId, updatedAt: now }).where(and(inArray(receivables.id, ids), isNull(receivables.settlementId)));
+}
+
+/** An organization account's cashout prices and anticipation fees not yet swept, due on or before `date`, locked. */
+export function lockDueRevenue(ex: Executor, bankAccountId: string, date: string): Promise<OrganizationRevenueRow[]> {
+  return ex
+    .select()
+    .from(organizationRevenue)
+    .where(and(eq(organizationRevenue.bankAccountId, bankAccountId), isNull(organizationRevenue.settlementId), lte(organizationRevenue.dueDate, date)))
+    .orderBy(asc(organizationRevenue.id))
+    .for('update');
+}
+
+export async function markRevenueSwept(ex: Executor, ids: string[], settlementId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await ex.update(organizationRevenue).set({ settlementId }).where(and(inArray(organizationRevenue.id, ids), isNull(organizationRevenue.settlementId)));
+}
+
+export async function insertRevenue(ex: Executor, row: OrganizationRevenueRow): Promise<void> {
+  await ex.insert(organizationRevenue).values(row).onConflictDoNothing();
+}
+
+/**
+ * Attaches an organization's fee shares and revenue items recorded while it had no account at the provider to
+ * `bankAccountId`; returns the dates their runs need (PENDING fee shares: their payment dates; the rest: due
+ * whenever their date says, already past for most).
+ */
+export async function attachStrays(ex: Executor, organizationId: string, provider: string, bankAccountId: string, now: Date): Promise<string[]> {
+  const shares = await ex
+    .update(receivables)
+    .set({ bankAccountId, updatedAt: now })
+    .where(and(eq(receivables.organizationId, organizationId), eq(receivables.provider, provider), eq(receivables.role, 'ORGANIZATION'), isNull(receivables.bankAccountId)))
+    .returning({ date: receivables.paymentDate, status: receivables.status, settlementId: receivables.settlementId });
+  const items = await ex
+    .update(organizationRevenue)
+    .set({ bankAccountId })
+    .where(and(eq(organizationRevenue.organizationId, organizationId), eq(organizationRevenue.provider, provider), isNull(organizationRevenue.bankAccountId)))
+    .returning({ date: organizationRevenue.dueDate });
+  const dates = [...shares.filter((s) => s.status === 'PENDING' || (s.status === 'PAID' && s.settlementId === null)).map((s) => s.date), ...items.map((i) => i.date)];
+  return [...new Set(dates)].sort();
 }

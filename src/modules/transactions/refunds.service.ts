@@ -122,7 +122,7 @@ export async function recordRefund(
     await moveTransaction(tx, locked, change.status, { kind: 'refund-created', refundId: id }, now, {
       refundedAmount: change.totals.refunded_amount,
       pendingRefundAmount: change.totals.pending_refund_amount,
-    });
+    }, { sequence });
     await scheduleRefundJobs(tx, deps, row, now);
     return { row, replayed: false };
   });
@@ -178,7 +178,7 @@ export async function settleRefund(deps: Pick<RefundDeps, 'db' | 'clock'>, corre
     await moveTransaction(tx, locked, change.status, { kind: 'refund-settled', refundId }, now, {
       refundedAmount: change.totals.refunded_amount,
       pendingRefundAmount: change.totals.pending_refund_amount,
-    });
+    }, { sequence });
     return row;
   });
 }

@@ -44,14 +44,15 @@ export class MissingBankAccountError extends Error {}
  * a retry or a concurrent second call replays the first post). `amount` defaults to the captured amount (the
  * whole amount when nothing is recorded as captured yet), `fee` to the fee stored at creation; a partial
  * capture passes both (the fee evaluated again on the captured amount, money.md M2). Runs in the caller's
- * transaction (the move to APPROVED), with the approval's receivables.
+ * transaction (the move to APPROVED), with the approval's receivables. `sequence`: the merchant account's last
+ * ledger sequence after it, when the posts made it known (money.md M9).
  */
 export async function postApproval(
   tx: Executor,
   row: TransactionRow,
   now: Date,
   options: { amount?: number; fee?: number } = {},
-): Promise<PostResult> {
+): Promise<PostResult & { sequence: number | null }> {
   if (!row.bankAccountId) throw new MissingBankAccountError(`transaction ${row.id} has no bank account to credit`);
   const amount = options.amount ?? (row.capturedAmount > 0 ? row.capturedAmount : row.amount);
   const fee = options.fee ?? row.fee?.amount ?? 0;
@@ -69,6 +70,8 @@ export async function postApproval(
     now,
   });
   // money.md M2: the receivables exist exactly when the approval's posting does (a replay creates none).
-  if (!posted.replayed) await createApprovalReceivables(tx, row, { amount, fee, now });
-  return posted;
+  const settled = posted.replayed ? null : await createApprovalReceivables(tx, row, { amount, fee, now });
+  // M9: the merchant account's last sequence after the change, from the posts themselves (null: not known
+  // without a query, i.e. a replay or an approval that credited the merchant nothing).
+  return { ...posted, sequence: settled ?? posted.lastSequences?.[row.bankAccountId] ?? null };
 }

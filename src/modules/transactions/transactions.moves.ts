@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { transactions, type NewTransactionRow, type TransactionRow } from '../../db/schema/index.js';
 import { recordEvents } from '../../events/outbox.js';
 import { invalidState } from '../../kernel/errors.js';
+import { lastSequenceOf } from '../../ledger/sequence.js';
 import { postApproval } from './transactions.ledger.js';
 import { assertMove, statusChangedEvents, type StatusCause, type TransactionStatus } from './transactions.states.js';
 
@@ -37,6 +38,9 @@ function impliedChanges(row: TransactionRow, to: TransactionStatus, now: Date): 
  * `statusChangedEvents`), and when the move makes a payment APPROVED posts it to the ledger (once).
  * `changes` sets other fields of the move (refusal, authorization code, captured amount, pix...); captured
  * amount/at, authorized/canceled/expired at default from the move. Returns the updated row.
+ * money.md M9: the event carries the transaction's `bank_account_id` and `sequence`, that account's last ledger
+ * sequence after the change: the approval's (this move posts it), or `moved.sequence` from a caller whose
+ * change moved money before the move (a refund's steps); null when the change moves no money.
  */
 export async function moveTransaction(
   tx: Executor,
@@ -45,6 +49,7 @@ export async function moveTransaction(
   cause: StatusCause,
   now: Date,
   changes: MoveChanges = {},
+  moved: { sequence: number | null } = { sequence: null },
 ): Promise<TransactionRow> {
   assertMove(row.paymentMethod, row.status, to);
   const [updated] = await tx
@@ -56,6 +61,12 @@ export async function moveTransaction(
     const [current] = await tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, row.id));
     throw invalidState(`A transaction in status ${current?.status ?? row.status} cannot move to ${to}`, { field: 'status', value: current?.status ?? row.status });
   }
+  let sequence = moved.sequence;
+  if (to === 'APPROVED' && PAYMENT_STAGES.includes(row.status)) {
+    const posted = await postApproval(tx, updated, now);
+    // A replay (a partial capture posted first, in this same change) or no merchant credit: read it.
+    sequence = posted.sequence ?? (await lastSequenceOf(tx, updated.bankAccountId!));
+  }
   const payloads = statusChangedEvents(row.id, row.status, to, cause);
   await recordEvents(
     tx,
@@ -63,13 +74,10 @@ export async function moveTransaction(
       type: 'transaction.status-changed' as const,
       companyId: row.companyId,
       organizationId: row.organizationId,
-      payload,
+      payload: { ...payload, bank_account_id: updated.bankAccountId, sequence },
       correlationId: row.requestId ?? row.id,
     })),
     now,
   );
-  if (to === 'APPROVED' && PAYMENT_STAGES.includes(row.status)) {
-    await postApproval(tx, updated, now);
-  }
   return updated;
 }

@@ -54,8 +54,10 @@ export async function announce(
   // Only an unannounced row is updated: a recovery job that got there first leaves this a no-op answering its row.
   const updated = await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now });
   if (!updated) return (await findTransactionRow(tx, row.id))!;
-  if (updated.status === 'APPROVED') await postApproval(tx, updated, now);
-  await recordEvent(tx, { type: 'transaction.created', companyId: updated.companyId, organizationId: updated.organizationId, payload: toTransactionView(updated), correlationId: options.correlationId }, now);
+  // money.md M9: an approval moves money; the event carries the account's last sequence from the post itself.
+  const sequence = updated.status === 'APPROVED' ? (await postApproval(tx, updated, now)).sequence : null;
+  const payload = { ...toTransactionView(updated), bank_account_id: updated.bankAccountId, sequence };
+  await recordEvent(tx, { type: 'transaction.created', companyId: updated.companyId, organizationId: updated.organizationId, payload, correlationId: options.correlationId }, now);
   await scheduleFollowUps(tx, updated, now, options);
   return updated;
 }
