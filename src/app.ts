@@ -6,6 +6,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { localKeyRevocations } from './http/key-revocations.js';
+import { installIdempotencyKey } from './http/idempotency-key.js';
 import type { AppDeps } from './deps.js';
 import type { Config } from './config.js';
 import underPressure from '@fastify/under-pressure';
@@ -93,10 +95,15 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
       return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
   });
+  // Revoked and rolled keys leave this app's key cache as soon as any instance announces them.
+  deps.keyRevocations ??= localKeyRevocations();
+  const keys = new ApiKeyResolver(deps.db.db, deps.platformKey, deps.clock);
+  const unsubscribe = deps.keyRevocations.subscribe((message) => keys.forget(message));
+  app.addHook('onClose', async () => unsubscribe());
   installPipeline(app, {
     trustProxy: deps.config.trustProxy !== false,
     environment: deps.config.env,
-    keys: new ApiKeyResolver(deps.db.db, deps.platformKey),
+    keys,
     bearer: deps.bearer ?? deps.auth?.bearer ?? noBearerSupport,
     rateLimiter: deps.rateLimiter ?? createRateLimiter(deps.config.rateLimits),
     permissionCatalogue: app.permissionCatalogue,
@@ -107,6 +114,7 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
 /** Builds the core host app (everything under /core). Never listens: server.ts and tests decide that. */
 export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, serverOptions);
+  installIdempotencyKey(app);
   await app.register(fastifySwagger, openApiOptions(deps.config));
   // The reference and guides (Redoc, bundled); Swagger UI stays as the console to try calls from the browser.
   await app.register(docsRoutes, { base: CORE_PREFIX });

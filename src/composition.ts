@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import type { AppDeps } from './deps.js';
 import { generateApiKey } from './http/api-keys.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { localKeyRevocations, redisKeyRevocations } from './http/key-revocations.js';
 import { OffsetClock, systemClock, type Clock } from './jobs/clock.js';
 import { enqueueJob } from './jobs/queue.js';
 import { JobRegistry } from './jobs/registry.js';
@@ -37,6 +38,7 @@ import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
+import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -131,6 +133,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     health,
     platformKey: secrets.platformAdminKey,
     rateLimiter: createRateLimiter({ ...config.rateLimits, redis, keyPrefix: options.rateLimitPrefix }),
+    keyRevocations: redis ? redisKeyRevocations(redis) : localKeyRevocations(),
     auth: createAuthServices(config, db, secrets.jwtSecret, clock),
     webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
@@ -183,6 +186,17 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         runner.start();
         stops.push(() => runner.stop());
       }
+      if (!redis && db.kind === 'postgres') {
+        // Instances sharing a PostgreSQL without Redis hear of revoked and rolled keys by polling (product.md §15:
+        // refused within 1 second on every instance). The embedded database has one process: in-process suffices.
+        const poll = setInterval(() => {
+          void recentlyChangedKeyIds(db.db)
+            .then((ids) => ids.length > 0 && deps.keyRevocations?.hear({ ids }))
+            .catch(() => undefined);
+        }, 500);
+        poll.unref();
+        stops.push(() => clearInterval(poll));
+      }
       const clocks = deps.sandboxClocks;
       if (clocks) {
         // Other instances' advances reach this one within a second (what is due never waits on this: runners
@@ -195,6 +209,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     async close() {
       // Background work stops first (it may still write), newest first.
       for (const stop of stops.splice(0).reverse()) await stop();
+      await deps.keyRevocations?.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },

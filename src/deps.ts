@@ -5,6 +5,7 @@ import type { HealthMonitor } from './providers/health-monitor.js';
 import type { FileStore } from './modules/onboarding/file-store.js';
 import type { BearerAuthenticator } from './http/auth.js';
 import type { RateLimiter } from './http/rate-limit.js';
+import type { KeyRevocations } from './http/key-revocations.js';
 import type { AuthServices } from './modules/auth/services.js';
 import type { Clock } from './jobs/clock.js';
 import type { VaultHandle } from './kernel/encryption-keys.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   /** The platform staff key in force (configured, or the sandbox's generated one). */
   platformKey?: string;
   rateLimiter?: RateLimiter;
+  /** Tells every instance's API key cache to forget revoked and rolled keys (Redis pub/sub, else in-process). */
+  keyRevocations?: KeyRevocations;
   bearer?: BearerAuthenticator;
   /** Load-shedding thresholds (tests lower them to provoke a 503). */
   pressure?: { maxEventLoopDelayMs?: number; sampleIntervalMs?: number; startupGraceMs?: number };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -7,7 +7,8 @@ import { hashApiKey, sameDigest } from './api-keys.js';
 import type { Principal } from '../kernel/context.js';
 import { forbidden, unauthenticated } from '../kernel/errors.js';
 import { hasPermission } from './permissions.js';
-import { wallMillis } from '../jobs/clock.js';
+import { systemClock, wallMillis, type Clock } from '../jobs/clock.js';
+import type { KeyCacheInvalidation } from './key-revocations.js';
 
 /** Verifies a Bearer token; the users area provides the real one. */
 export interface BearerAuthenticator {
@@ -23,13 +24,22 @@ export const noBearerSupport: BearerAuthenticator = {
 const KEY_CACHE_MS = 10_000;
 const parent = alias(companies, 'parent_company');
 
-/** Resolves API keys to principals; a short cache keeps the hot path off the database. */
+type CacheEntry = { principal: Principal | null; expires: number; keyExpiresAt?: number };
+
+/**
+ * Resolves API keys to principals; a short cache keeps the hot path off the database. A revoked or rolled
+ * key is dropped from every instance's cache by `forget` (src/http/key-revocations.ts); a key's own
+ * `expires_at` is checked on every hit, so it answers 401 at that instant whatever the cache holds.
+ */
 export class ApiKeyResolver {
-  private cache = new Map<string, { principal: Principal | null; expires: number }>();
+  private cache = new Map<string, CacheEntry>();
+  /** Bumped by every `forget`: a lookup that started before one must not cache what it read. */
+  private generation = 0;
   private readonly platformKeyHash: string | undefined;
   constructor(
     private readonly db: Database,
     platformKey: string | undefined,
+    private readonly clock: Clock = systemClock,
   ) {
     this.platformKeyHash = platformKey === undefined ? undefined : hashApiKey(platformKey);
   }
@@ -38,22 +48,41 @@ export class ApiKeyResolver {
   isKnown(key: string): Principal | undefined {
     const hash = hashApiKey(key);
     if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash)) return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
+    const hit = this.fresh(hash);
+    return hit?.principal ?? undefined;
+  }
+
+  /** Drops the cached keys a revocation or roll names (or everything). */
+  forget(message: KeyCacheInvalidation): void {
+    this.generation++;
+    if (message === 'all') return this.cache.clear();
+    const ids = new Set(message.ids);
+    for (const [hash, entry] of this.cache) {
+      if (entry.principal && 'credentialId' in entry.principal && ids.has(entry.principal.credentialId)) this.cache.delete(hash);
+    }
+  }
+
+  private fresh(hash: string): CacheEntry | undefined {
     const hit = this.cache.get(hash);
-    return hit && hit.expires > wallMillis() && hit.principal ? hit.principal : undefined;
+    if (!hit || hit.expires <= wallMillis()) return undefined;
+    if (hit.keyExpiresAt !== undefined && hit.keyExpiresAt <= this.clock.now().getTime()) return undefined;
+    return hit;
   }
 
   async resolve(key: string): Promise<Principal | null> {
     // One hash per request: it is compared with the staff key's and looked up among the stored ones.
     const hash = hashApiKey(key);
     if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash)) return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
-    const hit = this.cache.get(hash);
-    if (hit && hit.expires > wallMillis()) return hit.principal;
+    const hit = this.fresh(hash);
+    if (hit) return hit.principal;
+    const generation = this.generation;
+    const now = this.clock.now();
     const rows = await this.db
-      .select({ id: apiKeys.id, companyId: companies.id, kind: companies.kind, organizationId: companies.organizationId, status: companies.status, organizationStatus: parent.status })
+      .select({ id: apiKeys.id, expiresAt: apiKeys.expiresAt, companyId: companies.id, kind: companies.kind, organizationId: companies.organizationId, status: companies.status, organizationStatus: parent.status })
       .from(apiKeys)
       .innerJoin(companies, eq(companies.id, apiKeys.companyId))
       .leftJoin(parent, eq(parent.id, companies.organizationId))
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
       .limit(1);
     const row = rows[0];
     const principal: Principal | null = row
@@ -66,8 +95,10 @@ export class ApiKeyResolver {
           blocked: row.status === 'BLOCKED' || row.organizationStatus === 'BLOCKED',
         }
       : null;
+    // A revocation heard while the query ran may concern this key: answer what was read, cache nothing.
+    if (generation !== this.generation) return principal;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(hash, { principal, expires: wallMillis() + KEY_CACHE_MS });
+    this.cache.set(hash, { principal, expires: wallMillis() + KEY_CACHE_MS, keyExpiresAt: row?.expiresAt?.getTime() });
     return principal;
   }
 }

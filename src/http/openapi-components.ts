@@ -34,6 +34,9 @@ const RESPONSE_NAMES: Record<string, string> = {
   'webhooks.dashboard.get': 'DashboardLink',
   'merchants.create': 'CreatedMerchant',
   'platform.organizations.create': 'CreatedOrganization',
+  'apiKeys.create': 'IssuedApiKey',
+  'apiKeys.roll': 'IssuedApiKey',
+  'apiKeys.delete': 'ApiKey',
 };
 
 const canonical = (schema: unknown): string => JSON.stringify(schema, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));

@@ -75,4 +75,5 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   'platform.sandbox.transactions.disputes.create': { amount: 30000, reason: 'FRAUD', reason_code: '4837' },
   'anticipations.quotes.create': { bank_account_id: ID, requested_amount: 100000 },
   'anticipations.create': { request_id: 'anticipation-0001', quote_id: ID },
+  'apiKeys.create': { company_id: ID, description: 'Checkout service, production', expires_at: '2027-12-31T23:59:59Z' },
 };

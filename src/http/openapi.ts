@@ -8,6 +8,7 @@ import { nameBodySchemas } from './openapi-components.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
 import { webhooksSection } from './openapi-webhooks.js';
+import { idempotencyKeyParameter, idempotentReplayedHeader, takesRequestId } from './idempotency-key.js';
 
 export const DOCS_PREFIX = '/core/docs';
 
@@ -57,12 +58,19 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 /** Adds, from the route's declarations, what every operation shares: security, error responses, tags. */
 function transform(input: TransformInput) {
   const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
-  const route = (input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string } } }).route;
+  const route = (input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string }; schema?: { body?: unknown } } }).route;
   const url = out.url.startsWith('/core/') ? out.url.slice('/core'.length) : out.url;
   if (out.schema.hide) return { schema: out.schema, url };
   const mode = route?.config?.auth ?? 'api';
   // Error responses, operationIds and named schemas are added over the whole document (finishDocument).
-  const withErrors = (out.schema.response ?? {}) as Record<string, unknown>;
+  const withErrors = { ...(out.schema.response ?? {}) } as Record<string, unknown>;
+  // Creates (a body with request_id) take Idempotency-Key, and their replays (200) say so (product.md §15).
+  const idempotent = takesRequestId(route?.schema?.body);
+  if (idempotent && withErrors['200'] && typeof withErrors['200'] === 'object') {
+    withErrors['200'] = { ...(withErrors['200'] as object), headers: { 'Idempotent-Replayed': idempotentReplayedHeader } };
+  }
+  const headers = out.schema.headers as { type?: string; properties?: Record<string, unknown> } | undefined;
+  const withHeaders = idempotent ? { headers: { ...headers, type: 'object', properties: { ...headers?.properties, 'Idempotency-Key': idempotencyKeyParameter } } } : {};
   const segment = url.split('/').filter(Boolean);
   const tag = segment[0] === 'v1' ? (segment[1] === 'merchants' && segment.length > 3 ? segment[3] : segment[1]) : segment[0];
   const permission = route?.config?.permission;
@@ -70,6 +78,7 @@ function transform(input: TransformInput) {
     url,
     schema: {
       ...out.schema,
+      ...withHeaders,
       response: withErrors,
       security: SECURITY[mode],
       tags: (out.schema.tags as string[] | undefined) ?? [tag ?? 'core'],

@@ -29,6 +29,7 @@ import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.
 import disputesRoutes from './disputes/disputes.routes.js';
 import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
+import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -61,6 +62,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   disputesRoutes,
   sandboxDisputeRoutes,
   anticipationsRoutes,
+  apiKeysRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

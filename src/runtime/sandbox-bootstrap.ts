@@ -9,6 +9,7 @@ import { cnpjFromBase, cpfFromBase } from '../domain/brazilian-documents.js';
 import { createCompany } from '../modules/companies/companies.service.js';
 import { PLATFORM_SCOPE } from '../kernel/idempotency.js';
 import { writeFileAtomic } from './secrets.js';
+import { backfillLast4, issueKey, keyWorks } from '../modules/api-keys/api-keys.repo.js';
 
 export interface SandboxInfo {
   core_url: string;
@@ -51,8 +52,15 @@ export async function ensureSandboxOrganization(
   candidates.push(...Object.values(book).map((e) => e.organization));
   for (const org of candidates) {
     if (!org) continue;
-    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, org.id)).limit(1);
-    if (row) return remember(file, bookFile, book, identity, { ...urls, platform_admin_key: platformAdminKey, organization: org });
+    const [row] = await db.select({ id: companies.id, kind: companies.kind, organizationId: companies.organizationId }).from(companies).where(eq(companies.id, org.id)).limit(1);
+    if (!row) continue;
+    // A key issued before keys were listed has no last4; the sandbox knows its own key, so it can tell.
+    await backfillLast4(db, org.api_key);
+    // The printed key must work: one revoked or rolled away since (product.md §15) is replaced by a new one.
+    const current = (await keyWorks(db, org.api_key, clock.now()))
+      ? org
+      : { id: org.id, api_key: (await issueKey(db, row, { now: clock.now(), description: 'Sandbox key (reissued at start)' })).apiKey };
+    return remember(file, bookFile, book, identity, { ...urls, platform_admin_key: platformAdminKey, organization: current });
   }
   const created = await createCompany(db, clock, { requestId: 'sandbox-bootstrap', principal: { kind: 'platform', credentialId: 'platform' } }, {
     kind: 'ORGANIZATION',

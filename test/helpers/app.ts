@@ -39,14 +39,15 @@ export async function createTestApp(
   configOverrides: Partial<Config> = {},
   depsOverrides: Partial<AppDeps> = {},
   serverOptions: FastifyServerOptions = {},
-  options: { clock?: Clock } = {},
+  /** `redis: false`: an instance without Redis even when REDIS_URL is set (what a deployment without it does). */
+  options: { clock?: Clock; redis?: false } = {},
 ): Promise<TestApp> {
   // Pools that differ by one: `ratePoolOf(res)` (test/helpers/rate-pools.ts) tells which one counted a request.
   const config = testConfig({ rateLimits: { ...TEST_POOL_LIMITS }, ...configOverrides });
   const platformKey = generateApiKey('PLATFORM');
   const jwtSecret = randomBytes(32).toString('hex');
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
-  const redis = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+  const redis = process.env.REDIS_URL && options.redis !== false ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
   const built = await buildDependencies(config, {

@@ -157,6 +157,9 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${ids['bank-accounts/{id}']}/deposits`, key: t.platformKey, payload: { amount: 100_000 } }), 'deposit', 200);
     return (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/cashouts', key: org.apiKey, payload: { request_id: randomUUID(), bank_account_id: ids['bank-accounts/{id}'], amount: 100 } }), 'cashout')).id;
   },
+  // A second key of the merchant (its first stays, so deleting this one is never the last key's 409).
+  'api-keys/{id}': async ({ t, merchant }) =>
+    (await ok(await t.request({ method: 'POST', url: '/core/v1/api-keys', key: merchant.apiKey, payload: { description: 'isolation' } }), 'api key')).id,
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
 };
 
@@ -225,6 +228,8 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/disputes/{id}/documents': () => disputeDocumentBody(),
   'PUT /v1/disputes/{id}/evidence': (own) => ({ text: 'Signed delivery receipt', document_ids: [own['dispute-documents/{id}']] }),
   'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
+  'POST /v1/api-keys': (own) => ({ company_id: own['merchants/{merchantId}'] }),
+  'POST /v1/api-keys/{id}/roll': () => ({ grace_seconds: 3600 }),
 };
 
 function disputeDocumentBody() {

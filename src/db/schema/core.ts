@@ -35,12 +35,23 @@ export const companies = pgTable('companies', {
 export const apiKeys = pgTable('api_keys', {
   id: uuid('id').primaryKey(),
   companyId: uuid('company_id').notNull(),
+  /** The owning organization (itself for an organization's key), 0610: reach is one condition. */
+  organizationId: uuid('organization_id').notNull(),
   kind: text('kind').$type<'ORGANIZATION' | 'MERCHANT'>().notNull(),
   keyHash: text('key_hash').notNull(),
   keyPrefix: text('key_prefix').notNull(),
+  description: text('description'),
+  /** The key's last four characters (null for keys created before 0610). */
+  last4: text('last4'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** After this instant the key answers 401 (set by create, or by a roll's grace period). */
+  expiresAt: ts('expires_at'),
   revokedAt: ts('revoked_at'),
+  /** Database time of the last revocation or roll (0610): instances without Redis poll it (key-revocations.ts). */
+  changedAt: ts('changed_at'),
 });
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { apiKeys, companies, type CompanyRow } from '../../db/schema/index.js';
+import { companies, type CompanyRow } from '../../db/schema/index.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 
 export type NewCompanyRow = typeof companies.$inferInsert;
@@ -8,10 +8,6 @@ export type NewCompanyRow = typeof companies.$inferInsert;
 export async function insertCompany(tx: Executor, row: NewCompanyRow): Promise<CompanyRow> {
   const [inserted] = await tx.insert(companies).values(row).returning();
   return inserted;
-}
-
-export async function insertApiKey(tx: Executor, row: typeof apiKeys.$inferInsert): Promise<void> {
-  await tx.insert(apiKeys).values(row);
 }
 
 export async function findCompany(tx: Executor, where: SQL, lock = false): Promise<CompanyRow | undefined> {

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import { companies, type CompanyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { generateApiKey, hashApiKey, keyDisplayPrefix } from '../../http/api-keys.js';
+import { issueKey } from '../api-keys/api-keys.repo.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { conflict, notFound, validationError } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
@@ -12,7 +12,7 @@ import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
 import { scheduleNextSlot } from '../cashouts/automatic-cashouts.js';
-import { findCompany, findMerchantInReach, insertApiKey, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
+import { findCompany, findMerchantInReach, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
 import { ANTICIPATION_DEFAULTS, type CreateCompanyInput, type PatchCompanyInput, type PatchMerchantInput, type PatchMyCompanyInput } from './companies.schemas.js';
 import { scheduleAutomaticAnticipation } from '../anticipations/anticipations.jobs.js';
 import { assertAttachable, feePolicyChange } from '../fees/fee-attachment.js';
@@ -46,7 +46,6 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
   const { shape, issues } = deriveCompanyShape({ documentNumber: input.document_number, taxType: input.document_tax_type as TaxType | undefined, contact: input.contact });
   if (!shape) throw validationError(issues);
   const id = randomUUID();
-  const apiKey = generateApiKey(cmd.kind);
   try {
     return await db.transaction(async (tx) => {
       if (input.request_id) {
@@ -89,7 +88,8 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
       // money.md M5: automatic cashouts are jobs; the first slot is scheduled with the configuration.
       await scheduleNextSlot(tx, company, now, now);
       if (company.anticipationConfigurations?.automatic_enabled) await scheduleAutomaticAnticipation(tx, cmd.organizationId!, now);
-      await insertApiKey(tx, { id: randomUUID(), companyId: id, kind: cmd.kind, keyHash: hashApiKey(apiKey), keyPrefix: keyDisplayPrefix(apiKey) });
+      // The first key, listed and managed like any other (product.md §15).
+      const { apiKey } = await issueKey(tx, company, { now, description: `Created with the ${cmd.kind === 'MERCHANT' ? 'merchant' : 'organization'}` });
       await recordEvent(tx, {
         type: 'company.created',
         companyId: id,

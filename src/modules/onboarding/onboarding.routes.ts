@@ -46,8 +46,12 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   r.post('/v1/merchants/:merchantId/onboarding-requirements/:requirementId/answers', {
     config: { permission: 'merchant.onboarding-requirement.answer' },
     schema: { summary: 'Answer an INFORMATION or EVIDENCE_PACKAGE requirement', params: idParams('merchantId', 'requirementId'), body: answerBody, response: { 200: requirementSchema } },
-  }, async (request) =>
-    answerRequirement(db, engineContext(app.deps, request), callerCompany(request), request.params.merchantId, request.params.requirementId, request.body));
+  }, async (request, reply) => {
+    const { view, replayed } = await answerRequirement(db, engineContext(app.deps, request), callerCompany(request), request.params.merchantId, request.params.requirementId, request.body);
+    // An answer is an action (200 either way); a replay still says so (product.md §15).
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return view;
+  });
 
   r.post('/v1/merchants/:merchantId/onboarding-documents', {
     bodyLimit: UPLOAD_BODY_LIMIT,

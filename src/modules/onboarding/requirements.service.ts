@@ -133,7 +133,7 @@ export function answerRequirement(
   merchantId: string,
   requirementId: string,
   input: { answer: string; onboarding_document_ids?: string[]; request_id?: string },
-): Promise<RequirementView> {
+): Promise<{ view: RequirementView; replayed: boolean }> {
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
     await lockCompanyOnboarding(tx, company.id);
@@ -172,7 +172,7 @@ export function answerRequirement(
         createdAt: ctx.clock.now(organizationIdOf(company)),
       });
     }
-    return viewOf(tx, ctx, company, row);
+    return { view: await viewOf(tx, ctx, company, row), replayed: replay !== null };
   });
 }
 
