@@ -2316,6 +2316,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys (never the keys themselves)
+         * @description List API keys (never the keys themselves). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `api_key.list`.
+         */
+        get: operations["apiKeys.list"];
+        put?: never;
+        /**
+         * Create an API key (the key is shown once)
+         * @description Create an API key (the key is shown once). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `api_key.create`.
+         */
+        post: operations["apiKeys.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key: a new key now, the old one ends after the grace period
+         * @description Roll an API key: a new key now, the old one ends after the grace period. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `api_key.roll`.
+         */
+        post: operations["apiKeys.roll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key (refused on every instance within a second)
+         * @description Revoke an API key (refused on every instance within a second). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `api_key.delete`.
+         */
+        delete: operations["apiKeys.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "company.created": {
@@ -3973,6 +4037,25 @@ export interface components {
                 hasPrev: boolean;
             };
         };
+        ApiKeyList: {
+            data: {
+                id: string;
+                company_id: string;
+                description: string | null;
+                last4: string | null;
+                created_at: string;
+                expires_at: string | null;
+                revoked_at: string | null;
+            }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
         PlatformOrganizationsCreateRequest: {
             name: string;
             full_name: string;
@@ -5090,6 +5173,42 @@ export interface components {
             /** @description The refusal reason (REFUSED); default REFUSED_BY_PROVIDER */
             reason?: string;
         };
+        ApiKeysCreateRequest: {
+            /**
+             * Format: uuid
+             * @description The company the key is for: the caller (default) or, for an organization, one of its merchants
+             */
+            company_id?: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @description When the key stops working; must be in the future
+             */
+            expires_at?: string;
+        };
+        IssuedApiKey: {
+            id: string;
+            company_id: string;
+            description: string | null;
+            last4: string | null;
+            created_at: string;
+            expires_at: string | null;
+            revoked_at: string | null;
+            api_key: string;
+        };
+        ApiKeysRollRequest: {
+            /** @description How long the old key keeps working (0-604800 seconds) */
+            grace_seconds: number;
+        };
+        ApiKey: {
+            id: string;
+            company_id: string;
+            description: string | null;
+            last4: string | null;
+            created_at: string;
+            expires_at: string | null;
+            revoked_at: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -5237,7 +5356,10 @@ export interface operations {
     "platform.organizations.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5273,6 +5395,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5869,7 +5993,10 @@ export interface operations {
     "merchants.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5905,6 +6032,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6364,7 +6493,10 @@ export interface operations {
     "users.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6391,6 +6523,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6877,7 +7011,10 @@ export interface operations {
     "roles.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6901,6 +7038,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -7998,7 +8137,10 @@ export interface operations {
     "banking.bankAccounts.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8018,6 +8160,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8254,7 +8398,10 @@ export interface operations {
     "banking.internalTransfers.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8278,6 +8425,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9065,7 +9214,10 @@ export interface operations {
     "pricing.feePolicies.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9120,6 +9272,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -9727,7 +9881,10 @@ export interface operations {
     "merchants.cards.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -9756,6 +9913,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10241,7 +10400,10 @@ export interface operations {
     "merchants.pixKeys.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -10263,6 +10425,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10606,7 +10770,10 @@ export interface operations {
     "merchants.onboardingRequirements.answers.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
                 requirementId: string;
@@ -10628,6 +10795,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10790,7 +10959,10 @@ export interface operations {
     "merchants.onboardingDocuments.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -10815,6 +10987,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10905,7 +11079,10 @@ export interface operations {
     "merchants.biometricVerifications.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -10926,6 +11103,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11158,7 +11337,10 @@ export interface operations {
     "merchants.affiliations.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -11179,6 +11361,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11490,7 +11674,10 @@ export interface operations {
     "platform.companies.onboardingRequirements.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 companyId: string;
             };
@@ -11515,6 +11702,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12329,7 +12518,10 @@ export interface operations {
     "transactions.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12365,6 +12557,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12455,7 +12649,10 @@ export interface operations {
     "merchants.transactions.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -12480,6 +12677,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12728,7 +12927,10 @@ export interface operations {
     "threeDsSessions.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12758,6 +12960,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -12848,7 +13052,10 @@ export interface operations {
     "merchants.threeDsSessions.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 merchantId: string;
             };
@@ -12871,6 +13078,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -13321,7 +13530,10 @@ export interface operations {
     "banking.cashouts.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13341,6 +13553,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -14144,7 +14358,10 @@ export interface operations {
     "transactions.refunds.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14167,6 +14384,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -15407,7 +15626,10 @@ export interface operations {
     "disputes.documents.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15430,6 +15652,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16226,7 +16450,10 @@ export interface operations {
     "anticipations.create": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16245,6 +16472,8 @@ export interface operations {
             /** @description Done (or the replay of the same request) */
             200: {
                 headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -16551,6 +16780,347 @@ export interface operations {
             };
             /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "apiKeys.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: string;
+                created_at_from?: string;
+                created_at_to?: string;
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "apiKeys.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "company_id": "3f7c1c9e-8d4b-4f1e-9a35-2b6f0d7a1c42",
+                 *       "description": "Checkout service, production",
+                 *       "expires_at": "2027-12-31T23:59:59Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeysCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedApiKey"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "apiKeys.roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeysRollRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedApiKey"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "apiKeys.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
