@@ -23,8 +23,9 @@ export interface CreateReads {
   policy: EffectivePolicy | null;
 }
 
-function prepareCreateReads(db: Database) {
-  const query = db
+/** The statement, unprepared (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+export function createReadsSelect(db: Database) {
+  return db
     .select({
       company: companies,
       callerStatus: sql<string | null>`(select k.status from companies k where k.id = ${sql.placeholder('caller')}::uuid)`.as('caller_status'),
@@ -45,11 +46,11 @@ function prepareCreateReads(db: Database) {
       ),
     )
     .limit(1);
-  return query.prepare('transaction_create_reads');
 }
 
-/** The builder of the statement (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
-export const createReadsQuery = (db: Database) => prepareCreateReads(db);
+export const CREATE_READS_STATEMENT = 'transaction_create_reads';
+
+const prepareCreateReads = (db: Database) => createReadsSelect(db).prepare(CREATE_READS_STATEMENT);
 
 const prepared = new WeakMap<Database, ReturnType<typeof prepareCreateReads>>();
 
