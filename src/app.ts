@@ -57,7 +57,7 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   };
   const app = Fastify({
     serverFactory,
-    logger: loggerOptions(deps.config.logLevel),
+    logger: loggerOptions(deps.config.logLevel, deps.config.logFormat),
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOption
  */
 export async function buildPciApp(deps: AppDeps, serverOptions: FastifyServerOptions, relay: { core: FastifyInstance }): Promise<FastifyInstance> {
   return buildPciHost(
-    { core: relay.core, logLevel: deps.config.logLevel, rateLimiter: deps.rateLimiter },
+    { core: relay.core, logLevel: deps.config.logLevel, logFormat: deps.config.logFormat, rateLimiter: deps.rateLimiter },
     { trustProxy: fastifyTrustProxy(deps.config.trustProxy), requestTimeout: deps.config.requestTimeoutMs, ...serverOptions },
   );
 }

@@ -43,6 +43,8 @@ export interface CompositionOptions {
   database?: DbOptions;
   /** Apply migrations at build (default true). */
   migrate?: boolean;
+  /** Told each slow startup step as it begins (the server prints them: the first start takes seconds). */
+  progress?: (step: string) => void;
   /** The base clock (tests: a ManualClock); default the system clock. The sandbox wraps it in an OffsetClock. */
   clock?: Clock;
   /** Job runner tuning (tests lower the poll interval or the lease). */
@@ -92,13 +94,20 @@ export interface Dependencies {
  */
 export async function buildDependencies(config: Config, options: CompositionOptions = {}): Promise<Dependencies> {
   const secrets = options.secrets ?? resolveSecrets(config);
-  const db: DbHandle = await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir) });
-  if (options.migrate ?? true) await migrate(db);
+  const progress = options.progress ?? (() => {});
+  const pgliteDir = config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir);
+  progress(pgliteDir ? `opening the embedded database in ${pgliteDir} (the first start takes about 10 seconds)` : 'connecting to PostgreSQL');
+  const db: DbHandle = await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, pgliteDir });
+  if (options.migrate ?? true) {
+    progress('applying database migrations');
+    await migrate(db);
+  }
   // The sandbox gives each organization a test clock (money.md M7); production runs on real time only.
   const offsetClock = config.env === 'sandbox' ? new OffsetClock(options.clock ?? systemClock) : undefined;
   const clock: Clock = offsetClock ?? options.clock ?? systemClock;
   registerEventConsumers(eventConsumers);
 
+  progress('opening the card-data keys and checking the providers');
   // Card-data keys: the operators' file in production (never written), generated into DATA_DIR in the sandbox.
   const vault = options.cardKeys === false ? undefined : await Vault.open({
     db: db.db,

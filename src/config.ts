@@ -57,6 +57,8 @@ const envSchema = z.object({
   SANDBOX_PROVIDER_FAULTS: z.string().optional(),
   ZIPCODE_SERVICE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines when stdout is a terminal, JSON otherwise (log collectors read JSON). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Payment Platform <no-reply@localhost>'),
   PROVIDER_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
@@ -97,6 +99,7 @@ export interface Config {
   sandboxProviderFaults?: string;
   zipcodeServiceUrl?: string;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'pretty' | 'json';
   smtpUrl?: string;
   mailFrom: string;
   providerHealthIntervalMs: number;
@@ -140,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sandboxProviderFaults: e.APP_ENV === 'sandbox' ? e.SANDBOX_PROVIDER_FAULTS : undefined,
     zipcodeServiceUrl: e.ZIPCODE_SERVICE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     providerHealthIntervalMs: e.PROVIDER_HEALTH_INTERVAL_MS,

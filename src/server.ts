@@ -12,10 +12,14 @@ import { KeyFileError } from './vault/index.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  const built = await buildDependencies(config);
+  // Progress before the banner: the embedded database's first start is silent for seconds otherwise.
+  const progress = (step: string) => process.stdout.write(`… ${step}\n`);
+  progress(`starting the payment platform (${config.env})`);
+  const built = await buildDependencies(config, { progress });
   const { deps, secrets } = built;
   const db = deps.db;
 
+  progress('building the core and PCI apps');
   const tls = await resolveTls(config);
   const serverOptions = (tls ? { https: { cert: tls.cert, key: tls.key } } : {}) as FastifyServerOptions;
   const core = await buildApp(deps, serverOptions);

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { buildDependencies } from './composition.js';
 import { dataDirDatabasePath } from './db/client.js';
+import { prettyTransport } from './http/logger.js';
 
 /**
  * `npm run worker`: background work on its own (webhook delivery and the job runner), for scale. Run any number
@@ -10,7 +11,7 @@ import { dataDirDatabasePath } from './db/client.js';
  */
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, base: { role: 'worker' } });
+  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, base: { role: 'worker' }, ...prettyTransport(config.logFormat) });
   if (!config.databaseUrl) {
     // The embedded database is one process's file: a separate worker needs the shared PostgreSQL.
     logger.warn('DATABASE_URL is not set: the worker opens the embedded database, which the server must not hold at the same time');

@@ -63,10 +63,32 @@ export function serializeError(err: unknown): { type: string; message: string; s
   return out;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * Readable lines for a person at a terminal (pino-pretty in pino's worker thread; redaction and the
+ * serializers above still run first, in this process), JSON lines for everything else.
+ */
+export function prettyTransport(format: 'pretty' | 'json' = 'json') {
+  if (format !== 'pretty') return {};
+  return {
+    transport: {
+      target: 'pino-pretty',
+      options: {
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss.l',
+        singleLine: true,
+        // One short line per request: "request completed GET /core/v1/x 404 RESOURCE_NOT_FOUND".
+        messageFormat: '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}{if errorCode} {errorCode}{end}',
+        ignore: 'pid,hostname,req,res,errorCode,reqId,responseTime',
+      },
+    },
+  };
+}
+
+export function loggerOptions(level: string, format: 'pretty' | 'json' = 'json'): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
+    ...prettyTransport(format),
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     serializers: {
       err: serializeError,

@@ -3,6 +3,11 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { AuthMode } from './context.js';
+import { MONEY_FLOW_MARKDOWN } from './money-flow.js';
+import { nameBodySchemas } from './openapi-components.js';
+import { CREATE_EXAMPLES } from './openapi-examples.js';
+import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
+import { webhooksSection } from './openapi-webhooks.js';
 
 export const DOCS_PREFIX = '/core/docs';
 
@@ -18,8 +23,27 @@ export const errorEnvelopeSchema = z.object({
   }),
 });
 
-const errorJson = z.toJSONSchema(errorEnvelopeSchema, { target: 'draft-2020-12' });
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorJson } } });
+const { $schema: _dialect, ...errorJson } = z.toJSONSchema(errorEnvelopeSchema, { target: 'draft-2020-12' }) as Json;
+
+function addCreateExamples(doc: Json): void {
+  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
+    for (const method of HTTP_METHODS) {
+      const media = item[method]?.requestBody?.content?.['application/json'];
+      const example = media && CREATE_EXAMPLES[item[method].operationId];
+      if (example) media.example = example;
+    }
+  }
+}
+
+/** product.md §15 over the generated document: operation ids, declared errors, named schemas, webhooks. */
+export function finishDocument(doc: Json): Json {
+  ((doc.components ??= {}).schemas ??= {}).Error = errorJson;
+  finishOperations(doc, { $ref: '#/components/schemas/Error' });
+  addCreateExamples(doc);
+  nameBodySchemas(doc);
+  doc.webhooks = webhooksSection();
+  return doc;
+}
 
 const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
   api: [{ apiKey: [] }, { bearerAuth: [] }],
@@ -37,19 +61,8 @@ function transform(input: TransformInput) {
   const url = out.url.startsWith('/core/') ? out.url.slice('/core'.length) : out.url;
   if (out.schema.hide) return { schema: out.schema, url };
   const mode = route?.config?.auth ?? 'api';
-  const responses = (out.schema.response ?? {}) as Record<string, unknown>;
-  const withErrors: Record<string, unknown> = { ...responses };
-  const add = (code: string, description: string) => {
-    if (!(code in withErrors)) withErrors[code] = errorResponse(description);
-  };
-  add('400', 'Invalid request (VALIDATION_ERROR or BAD_REQUEST)');
-  if (mode !== 'public') {
-    add('401', 'Missing or invalid credentials (AUTHENTICATION_ERROR)');
-    add('403', 'Insufficient permission (AUTHORIZATION_ERROR)');
-  }
-  add('404', 'Not found or outside the caller\'s reach (RESOURCE_NOT_FOUND)');
-  withErrors['429'] = { description: 'Rate limit exceeded: empty body, x-ratelimit-* headers' };
-  add('500', 'Unexpected error (INTERNAL_SERVER_ERROR)');
+  // Error responses, operationIds and named schemas are added over the whole document (finishDocument).
+  const withErrors = (out.schema.response ?? {}) as Record<string, unknown>;
   const segment = url.split('/').filter(Boolean);
   const tag = segment[0] === 'v1' ? (segment[1] === 'merchants' && segment.length > 3 ? segment[3] : segment[1]) : segment[0];
   const permission = route?.config?.permission;
@@ -74,8 +87,9 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
         title: 'Multi-Provider Payment Platform API',
         version: '1.0.0',
         description:
-          'REST/JSON payment platform: merchants, onboarding, stored cards, PIX keys, internal transfers, fee policies, users and webhooks. ' +
-          'Errors use the envelope `{ error: { code, message, status, path, timestamp, requestId, details } }`; lists use the pagination envelope.',
+          'REST/JSON payment platform: merchants, onboarding, stored cards, PIX keys, internal transfers, fee policies, payments, receivables and settlement, balances and the ledger, anticipation, cashouts, disputes, users and webhooks. ' +
+          'Errors use the envelope `{ error: { code, message, status, path, timestamp, requestId, details } }`; lists use the pagination envelope.\n\n' +
+          MONEY_FLOW_MARKDOWN,
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: `${base}/core`, description: config.env }],
@@ -88,5 +102,6 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       },
     },
     transform: transform as unknown as FastifyDynamicSwaggerOptions['transform'],
+    transformObject: ((input: { openapiObject?: unknown }) => finishDocument(structuredClone(input.openapiObject) as Json)) as unknown as FastifyDynamicSwaggerOptions['transformObject'],
   };
 }

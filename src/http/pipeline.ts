@@ -50,6 +50,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, err: DomainErro
   // An error may carry headers of its own (a login limit's x-ratelimit-*).
   const headers = (err as DomainError & { headers?: Record<string, string> }).headers;
   if (headers) reply.headers(headers);
+  // The "request completed" line names the error code, so a 4xx in the logs says why (product.md §15).
+  reply.log = reply.log.child({ errorCode: err.code });
   // Errors bypass the route's response serializers: a route may document the same status with another body.
   return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details));
 }

@@ -30,6 +30,7 @@ export interface PciOptions {
   /** The core app requests are relayed to. */
   core: FastifyInstance;
   logLevel: string;
+  logFormat?: 'pretty' | 'json';
   /** The core's key endpoint by default (what any client reads); the PCI host caches it with the ephemeral pair. */
   publicKey?: () => Promise<EvPublicKey>;
   /** Counts the PCI host's own answers (its 404s and refusals); the core counts what it answers. */
@@ -39,7 +40,7 @@ export interface PciOptions {
 const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive']);
 
 export async function buildPciHost(options: PciOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(options.logLevel), genReqId: newRequestId, requestIdHeader: false, bodyLimit: BODY_LIMIT, ...serverOptions });
+  const app = Fastify({ logger: loggerOptions(options.logLevel, options.logFormat), genReqId: newRequestId, requestIdHeader: false, bodyLimit: BODY_LIMIT, ...serverOptions });
   const publicKey = options.publicKey ?? coreKeyEndpoint(options.core);
   let current: { key: EvPublicKey; ephemeral: Ephemeral; until: number } | undefined;
   const encrypter = async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { merchantBody } from '../helpers/fixtures.js';
+import { inlinedDocument } from '../helpers/openapi.js';
 
 /** money.md M1: attaching fee policies to merchants (`fee_policy_id`) and organizations (`default_fee_policy_id`). */
 let t: TestApp;
@@ -166,7 +167,7 @@ describe('default_fee_policy_id on the organization (PATCH /v1/companies/me)', (
   });
 
   it('is documented in the OpenAPI document', async () => {
-    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, any>> };
+    const doc = inlinedDocument<{ paths: Record<string, Record<string, any>> }>(t.app.swagger());
     expect(doc.paths['/v1/companies/me']).toHaveProperty('patch');
     const merchant = doc.paths['/v1/merchants/{merchantId}'].get.responses['200'].content['application/json'].schema;
     expect(merchant.properties).toHaveProperty('fee_policy_id');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { createDeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
+import { EVENT_TYPES } from '../../src/events/payloads.js';
 import { signDashboardToken } from '../../src/modules/webhooks/dashboard-token.js';
 
 const dashboardSecret = randomBytes(32).toString('base64url');
@@ -65,6 +66,16 @@ describe('GET /v1/webhooks/messages', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
     expect(res.json().error.details.issues[0].field).toBe(field);
+  });
+
+  // Regression (README "Get paid"): the filter listed an old subset, so ?type=settlement.completed answered 400.
+  it('accepts every event type a service can record in ?type', async () => {
+    const org = await t.createOrganization();
+    const res = await get(`/core/v1/webhooks/messages?type=${EVENT_TYPES.join(',')}`, org.apiKey);
+    expect(res.statusCode).toBe(200);
+    for (const type of ['settlement.completed', 'anticipation.status-changed', 'refund.created', 'three-ds-session.status-changed']) {
+      expect((await get(`/core/v1/webhooks/messages?type=${type}`, org.apiKey)).statusCode).toBe(200);
+    }
   });
 
   it('is organization-only and scoped to the caller', async () => {

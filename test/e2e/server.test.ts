@@ -21,6 +21,10 @@ describe('npm start (sandbox)', () => {
     const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
     expect(Object.keys(sandbox).sort()).toEqual(['core_url', 'docs_url', 'organization', 'pci_url', 'platform_admin_key']);
     expect(first.output()).toContain(sandbox.organization.api_key);
+    // Startup progress comes before the banner (product.md §15: the first start says what it is doing).
+    const output = first.output();
+    expect(output.indexOf('… applying database migrations')).toBeGreaterThan(-1);
+    expect(output.indexOf('… applying database migrations')).toBeLessThan(output.indexOf('listening'));
     expect(sandbox.core_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/core$/);
 
     const me = await request(`${sandbox.core_url}/v1/companies/me`, { headers: { 'x-api-key': sandbox.organization.api_key }, dispatcher: insecure });

@@ -16,10 +16,14 @@ export function sandboxServers() {
       dirs.push(dir);
       return dir;
     },
-    /** Starts a server on `dataDir` and resolves once its banner (with the sandbox organization key) is out. */
-    start(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
+    /**
+     * Starts a server on `dataDir` and resolves once its banner (with the sandbox organization key) is out.
+     * `databaseUrl`: that PostgreSQL database instead of the embedded one (give it a database of its own: its
+     * job runner and delivery worker serve every organization they find there).
+     */
+    start(dataDir: string, options: { databaseUrl?: string } = {}): Promise<{ child: ChildProcess; output: () => string }> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: options.databaseUrl ?? '', REDIS_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);

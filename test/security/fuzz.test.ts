@@ -6,6 +6,7 @@ import { createDeliveryWorker } from '../../src/modules/webhooks/delivery-worker
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { fromSchema, PLANTED_NEEDLES } from './schema-arbitrary.js';
+import { inlinedDocument } from '../helpers/openapi.js';
 
 /**
  * What this proves: for every operation of the OpenAPI document (so a new route is fuzzed without anyone
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const merchant = await t.createMerchant(org.apiKey);
   keys = { org: org.apiKey, merchant: merchant.apiKey, platform: t.platformKey };
   ids = [org.id, merchant.id];
-  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, any>>> };
+  const doc = inlinedDocument<{ paths: Record<string, Record<string, Record<string, any>>> }>(t.app.swagger());
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
   );

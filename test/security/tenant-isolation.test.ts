@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import type { FakeReceiver } from '../helpers/webhook-receiver.js';
 import { BODIES, BODY_ID_FIELDS, buildTenant, FACTORIES, QUERIES, type Tenant } from './tenant-fixtures.js';
+import { inlinedDocument } from '../helpers/openapi.js';
 
 /**
  * What this proves: walking the app's own OpenAPI document (so a route added later is attacked without anyone
@@ -38,7 +39,7 @@ beforeAll(async () => {
   A = await buildTenant(t, 'A', receivers);
   S = await buildTenant(t, 'sibling', receivers, A.org);
   B = await buildTenant(t, 'B', receivers);
-  const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, any>>> };
+  const doc = inlinedDocument<{ paths: Record<string, Record<string, Record<string, any>>> }>(t.app.swagger());
   ops = Object.entries(doc.paths)
     .filter(([path]) => !path.startsWith('/v1/platform'))
     .flatMap(([path, methods]) =>

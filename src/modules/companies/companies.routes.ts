@@ -22,7 +22,7 @@ export default async function companiesRoutes(app: FastifyInstance) {
 
   r.post('/v1/merchants', {
     config: { permission: 'merchant.company.create', organizationOnly: true },
-    schema: { summary: 'Create a merchant', body: createMerchantBody, response: { 200: merchantCreatedSchema, 201: merchantCreatedSchema } },
+    schema: { summary: 'Create a merchant', body: createMerchantBody, response: { 200: merchantSchema, 201: merchantCreatedSchema } },
   }, async (request, reply) => {
     const principal = callerCompany(request);
     const created = await createCompany(db, app.deps.clock, requestContext(request), {

@@ -178,7 +178,7 @@ export const merchantSchema = z.object({
 export type MerchantView = z.infer<typeof merchantSchema>;
 
 export const merchantCreatedSchema = merchantSchema.extend({
-  api_key: z.string().optional().describe('The merchant API key; shown only in the response that created it'),
+  api_key: z.string().describe('The merchant API key: shown only in this response (a replay answers 200 without it)'),
 });
 
 const defaultFeePolicyOut = uuid().nullable().describe("The organization's default fee policy: applies to its merchants that have none of their own");
@@ -196,7 +196,7 @@ export type MyCompanyView = z.infer<typeof myCompanySchema>;
 export type OrganizationView = z.infer<typeof organizationSchema>;
 
 export const organizationCreatedSchema = organizationSchema.extend({
-  api_key: z.string().optional().describe('The organization API key; shown only in the response that created it'),
+  api_key: z.string().describe('The organization API key: shown only in this response (a replay answers 200 without it)'),
 });
 
 export const organizationSettingsFields = {

@@ -34,7 +34,7 @@ export default async function platformRoutes(app: FastifyInstance) {
 
   r.post('/v1/platform/organizations', {
     config: platform,
-    schema: { summary: 'Create an organization', body: createOrganizationBody, response: { 200: organizationCreatedSchema, 201: organizationCreatedSchema } },
+    schema: { summary: 'Create an organization', body: createOrganizationBody, response: { 200: organizationSchema, 201: organizationCreatedSchema } },
   }, async (request, reply) => {
     const { kyc_enabled, share_documents, company_onboarding_enabled, ...input } = request.body;
     const created = await createCompany(db, app.deps.clock, requestContext(request), {

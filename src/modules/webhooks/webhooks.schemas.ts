@@ -2,24 +2,10 @@ import { z } from 'zod';
 import { WEBHOOK_MESSAGE_STATUSES } from '../../db/schema/index.js';
 import { listQuery } from '../../http/pagination.js';
 import { timestamp } from '../../http/schemas.js';
+import { EVENT_TYPES as ALL_EVENT_TYPES, type EventType } from '../../events/payloads.js';
 
-export const EVENT_TYPES = [
-  'company.created',
-  'company.status-changed',
-  'affiliation.created',
-  'affiliation.status-changed',
-  'internal-transfer.created',
-  'internal-transfer.status-changed',
-  'balance.debt-changed',
-  'onboarding-document.status-changed',
-  'transaction.created',
-  'transaction.status-changed',
-  'cashout.created',
-  'cashout.status-changed',
-  'dispute.created',
-  'dispute.status-changed',
-  'cashout.returned',
-] as const;
+// Every type a service can record (the payload registry), so the `type` filter never lags a new event.
+export const EVENT_TYPES = ALL_EVENT_TYPES as [EventType, ...EventType[]];
 
 const typeList = z.string().transform((value, ctx) => {
   const items = value.split(',').map((s) => s.trim()).filter(Boolean);
