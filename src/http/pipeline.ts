@@ -250,7 +250,7 @@ export function toApiError(err: unknown, request: FastifyRequest): DomainError {
     if (e.statusCode === 401) return unauthenticated(e.message);
     return new DomainError('BAD_REQUEST', e.message, undefined, e.statusCode);
   } else {
-    request.log.error({ err }, 'unexpected error'); if (process.env.TXPERF_DEBUG) console.error('TXPERF', err);
+    request.log.error({ err }, 'unexpected error');
   }
   return new DomainError('INTERNAL_SERVER_ERROR', 'An unexpected error occurred; quote the requestId to support');
 }
