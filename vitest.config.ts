@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['test/faults/**', 'node_modules/**'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    exclude: ['test/faults/**', '**/node_modules/**'],
     pool: 'forks',
     // PGlite takes seconds to start; one per file, files spread over the 2 cores.
     maxWorkers: 2,

@@ -14,6 +14,7 @@ import { answerPlainHttpOnTls, clientErrorHandler, MAX_URL_BYTES } from './http/
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
+import { docsRoutes } from './http/docs/docs.routes.js';
 import { routeModules } from './modules/index.js';
 import { buildPciHost } from './pci/pci-app.js';
 import { wallMillis } from './jobs/clock.js';
@@ -107,7 +108,9 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
 export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, serverOptions);
   await app.register(fastifySwagger, openApiOptions(deps.config));
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The reference and guides (Redoc, bundled); Swagger UI stays as the console to try calls from the browser.
+  await app.register(docsRoutes, { base: CORE_PREFIX });
+  await app.register(fastifySwaggerUi, { routePrefix: `${DOCS_PREFIX}/console`, uiConfig: { docExpansion: 'list', deepLinking: true } });
   await app.register(
     async (core) => {
       for (const mod of routeModules) await core.register(mod);

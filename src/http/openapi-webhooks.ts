@@ -3,10 +3,11 @@ import { EVENT_PAYLOADS } from '../events/payloads.js';
 import type { Json } from './openapi-operations.js';
 
 /** platform-api.md "Events": the envelope every delivery carries, `payload` typed per event type. */
-const envelopeOf = (payload: z.ZodType) =>
+// `type` is the entry's own literal so that a typed client can narrow the union of envelopes by it.
+const envelopeOf = (type: string, payload: z.ZodType) =>
   z.object({
     id: z.string().describe('Unique event id: deduplicate by it (a delivery may repeat)'),
-    type: z.string().describe('The event type'),
+    type: z.literal(type).describe('The event type'),
     version: z.int().describe('The payload schema version'),
     timestamp: z.string().describe('When the event occurred (ISO 8601)'),
     source: z.string().describe('The emitting service'),
@@ -35,7 +36,7 @@ const strip = (schema: Json): Json => {
 export function webhooksSection(): Json {
   const out: Json = {};
   for (const [type, payload] of Object.entries(EVENT_PAYLOADS)) {
-    const schema = strip(z.toJSONSchema(envelopeOf(payload as z.ZodType), { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json);
+    const schema = strip(z.toJSONSchema(envelopeOf(type, payload as z.ZodType), { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Json);
     out[type] = {
       post: {
         operationId: `webhooks.${type}`,

@@ -31,7 +31,7 @@ export function sandboxServers() {
       child.stdout!.on('data', (d) => (out += String(d)));
       child.stderr!.on('data', (d) => (out += String(d)));
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
         const poll = setInterval(() => {
           if (out.includes('sandbox organization key')) {
             clearTimeout(timer);
