@@ -51,6 +51,8 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
 export async function measure(name: string, opts: LoadOptions): Promise<Measurement> {
   await run(opts, opts.warmupSec ?? 3);
   const r = await run(opts, opts.durationSec ?? 10);
+  // Which statuses, when some answers were not 2xx (a 4xx and a 5xx have different causes).
+  if (r.non2xx > 0) process.stderr.write(`${name}: non-2xx by status ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`);
   return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
@@ -71,6 +73,7 @@ export function startProcess(args: string[], env: Record<string, string>, readyT
     child.stderr!.on('data', onData);
     // BENCH_CHILD_LOG=1: the servers' output after start too (a crash under load says why).
     if (process.env.BENCH_CHILD_LOG) child.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
+    if (process.env.BENCH_CHILD_LOG) child.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
     if (process.env.BENCH_CHILD_LOG) child.on('exit', (code, signal) => process.stderr.write(`${args.join(' ')} exited ${code} ${signal}\n`));
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${out}`)));
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { NewReceivableRow, TransactionRow } from '../../db/schema/index.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJob, type NewJob } from '../../jobs/queue.js';
 import { post } from '../../ledger/ledger.js';
 import type { Posting } from '../../ledger/rules.js';
 import { addDays, planReceivables, settlementInstant } from '../transactions/receivables.schedule.js';
@@ -21,20 +21,21 @@ export interface SettlementJobPayload {
  * (money.md M2), one job per account, date and run key ever (the dedupe key).
  */
 export async function scheduleSettlement(tx: Executor, input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string }, now: Date): Promise<void> {
+  await enqueueJob(tx, settlementJob(input, now), now);
+}
+
+/** The job scheduleSettlement enqueues (a batch of approvals enqueues all of theirs with one statement). */
+export function settlementJob(input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string }, now: Date): NewJob {
   const runKey = input.runKey ?? 'date';
   const payload: SettlementJobPayload = { bankAccountId: input.bankAccountId, paymentDate: input.paymentDate, runKey };
   const at = settlementInstant(input.paymentDate);
-  await enqueueJob(
-    tx,
-    {
-      kind: SETTLEMENT_JOB,
-      runAt: at.getTime() > now.getTime() || runKey === 'date' ? at : now,
-      payload: { ...payload },
-      dedupeKey: `${SETTLEMENT_JOB}:${input.bankAccountId}:${input.paymentDate}:${runKey}`,
-      organizationId: input.organizationId,
-    },
-    now,
-  );
+  return {
+    kind: SETTLEMENT_JOB,
+    runAt: at.getTime() > now.getTime() || runKey === 'date' ? at : now,
+    payload: { ...payload },
+    dedupeKey: `${SETTLEMENT_JOB}:${input.bankAccountId}:${input.paymentDate}:${runKey}`,
+    organizationId: input.organizationId,
+  };
 }
 
 /**
@@ -50,11 +51,29 @@ export async function scheduleSettlement(tx: Executor, input: { organizationId: 
  */
 export async function createApprovalReceivables(tx: Executor, row: TransactionRow, input: { amount: number; fee: number; now: Date }): Promise<number | null> {
   if (!row.bankAccountId) return null;
+  const fee = Math.min(Math.max(0, input.fee), input.amount);
+  const orgAccount = fee > 0 ? await organizationAccountAt(tx, row.organizationId, row.provider) : null;
+  const { rows, jobs } = approvalReceivables(row, input, orgAccount);
+  await insertReceivables(tx, rows);
+  for (const job of jobs) await enqueueJob(tx, job, input.now);
+  if (row.paymentMethod !== 'PIX') return null;
+  const net = input.amount - fee;
+  const settled = net > 0 ? await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'TRANSACTION', id: row.id }, postings: settlePostings(row.bankAccountId, net), now: input.now }) : null;
+  return settled?.lastSequences?.[row.bankAccountId] ?? null;
+}
+
+/**
+ * What createApprovalReceivables writes, built without the database (a batch of approvals inserts every
+ * batch's rows and jobs with one statement each): the receivable rows and the settlement jobs: for cards one per
+ * account and date, in slot order; for PIX (PAID at once) the organization's run of the next date, which sweeps
+ * the fee share (00:00 São Paulo). `orgAccount`: the organization's own account at the provider
+ * (organizationAccountAt), read only when there is a fee.
+ */
+export function approvalReceivables(row: TransactionRow, input: { amount: number; fee: number; now: Date }, orgAccount: string | null): { rows: NewReceivableRow[]; jobs: NewJob[] } {
   const { now } = input;
   const capturedAt = row.capturedAt ?? now;
   const fee = Math.min(Math.max(0, input.fee), input.amount);
   const plan = planReceivables({ method: row.paymentMethod, capturedAt, amount: input.amount, fee, installments: row.installments });
-  const orgAccount = fee > 0 ? await organizationAccountAt(tx, row.organizationId, row.provider) : null;
   const rows: NewReceivableRow[] = plan.map((p) => {
     const merchant = p.role === 'MERCHANT';
     return {
@@ -83,21 +102,17 @@ export async function createApprovalReceivables(tx: Executor, row: TransactionRo
       updatedAt: now,
     };
   });
-  await insertReceivables(tx, rows);
   if (row.paymentMethod === 'PIX') {
-    const net = input.amount - fee;
-    const settled = net > 0 ? await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'TRANSACTION', id: row.id }, postings: settlePostings(row.bankAccountId, net), now }) : null;
-    // The fee share is PAID at once too; the organization's run at the end of its date sweeps it (00:00 São Paulo).
-    if (orgAccount) await scheduleSettlement(tx, { organizationId: row.organizationId, bankAccountId: orgAccount, paymentDate: addDays(rows[0].paymentDate, 1) }, now);
-    return settled?.lastSequences?.[row.bankAccountId] ?? null;
+    const sweep = orgAccount ? [settlementJob({ organizationId: row.organizationId, bankAccountId: orgAccount, paymentDate: addDays(rows[0]!.paymentDate, 1) }, now)] : [];
+    return { rows, jobs: sweep };
   }
   const slots = new Set<string>();
   for (const r of rows) if (r.bankAccountId) slots.add(`${r.bankAccountId}|${r.paymentDate}`);
-  for (const slot of [...slots].sort()) {
+  const jobs = [...slots].sort().map((slot) => {
     const [bankAccountId, paymentDate] = slot.split('|');
-    await scheduleSettlement(tx, { organizationId: row.organizationId, bankAccountId, paymentDate }, now);
-  }
-  return null;
+    return settlementJob({ organizationId: row.organizationId, bankAccountId, paymentDate }, now);
+  });
+  return { rows, jobs };
 }
 
 /** M3: settling r moves it from `pending` to `available` (the ledger repays `debt` first). */

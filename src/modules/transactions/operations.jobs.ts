@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.js';
 import type { EventRow } from '../../db/schema/index.js';
 import type { EventConsumer } from '../../events/consumers.js';
 import { DomainError } from '../../kernel/errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJobs, type NewJob } from '../../jobs/queue.js';
 import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
 import { authorizationExpiresAt } from './refunds.rules.js';
 import { syncRefund } from './refunds.provider.js';
@@ -53,10 +53,6 @@ export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
   };
 }
 
-async function scheduleExpiry(tx: Executor, kind: string, transactionId: string, organizationId: string, runAt: Date, now: Date) {
-  await enqueueJob(tx, { kind, runAt, payload: { transactionId }, dedupeKey: `${kind}:${transactionId}`, organizationId }, now);
-}
-
 /**
  * Schedules the expiries in the transaction that makes a transaction AUTHORIZED or WAITING_PAYMENT, whoever
  * made it (the create flow, a PROCESSING card's sync or settle control): an event consumer, so no create or
@@ -64,20 +60,25 @@ async function scheduleExpiry(tx: Executor, kind: string, transactionId: string,
  * `transaction.status-changed` to AUTHORIZED (the row, for its `authorized_at`).
  */
 export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventRow[]) => {
+  // Collected and enqueued with one statement: a batch of creates records its events together.
+  const due: NewJob[] = [];
+  const expiry = (kind: string, transactionId: string, organizationId: string, runAt: Date): NewJob => ({ kind, runAt, payload: { transactionId }, dedupeKey: `${kind}:${transactionId}`, organizationId });
   for (const event of rows) {
     const payload = event.payload as Record<string, unknown>;
     if (event.type === 'transaction.created') {
       const id = String(payload.id);
       if (payload.status === 'AUTHORIZED' && typeof payload.authorized_at === 'string') {
-        await scheduleExpiry(tx, AUTHORIZATION_EXPIRY_JOB, id, event.organizationId, authorizationExpiresAt(new Date(payload.authorized_at)), event.occurredAt);
+        due.push(expiry(AUTHORIZATION_EXPIRY_JOB, id, event.organizationId, authorizationExpiresAt(new Date(payload.authorized_at))));
       }
       const pix = payload.pix as { expires_at?: unknown } | null | undefined;
       if (payload.status === 'WAITING_PAYMENT' && typeof pix?.expires_at === 'string') {
-        await scheduleExpiry(tx, PIX_EXPIRY_JOB, id, event.organizationId, new Date(pix.expires_at), event.occurredAt);
+        due.push(expiry(PIX_EXPIRY_JOB, id, event.organizationId, new Date(pix.expires_at)));
       }
     } else if (event.type === 'transaction.status-changed' && payload.new_status === 'AUTHORIZED') {
       const row = await findTransactionRow(tx, String(payload.transaction_id));
-      if (row?.authorizedAt) await scheduleExpiry(tx, AUTHORIZATION_EXPIRY_JOB, row.id, row.organizationId, authorizationExpiresAt(row.authorizedAt), event.occurredAt);
+      if (row?.authorizedAt) due.push(expiry(AUTHORIZATION_EXPIRY_JOB, row.id, row.organizationId, authorizationExpiresAt(row.authorizedAt)));
     }
   }
+  // One batch of events shares its occurred_at (recordEvents), the instant the jobs are scheduled at.
+  if (due.length > 0) await enqueueJobs(tx, due, rows[0].occurredAt);
 };

@@ -8,14 +8,16 @@ import { beginRequest, completeRequest, releaseRequest } from '../../kernel/idem
 import { enqueueJob } from '../../jobs/queue.js';
 import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
 import { providerFailure } from '../provider-failures.js';
-import { effectiveFee } from '../fees/effective-fee.js';
+import { feeUnder } from '../fees/effective-fee.js';
 import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from './transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
-import { announce, cardResultChanges, RECOVER_AFTER_MS, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
-import { assertCompanyMayPay, chooseProvider, ensureBankAccount, payingCompany, storedCardOf } from './transactions.prepare.js';
-import { deleteUnannounced, findTransactionRow, insertTransaction, insertTransactionWithJob } from './transactions.repo.js';
-import { checkCreation, externalThreeDsRefusal, refusal } from './transactions.rules.js';
+import { announce, RECOVER_AFTER_MS, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
+import { assertCompanyMayPay, chooseProvider, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
+import { readForCreate } from './transactions.reads.js';
+import { createBatchers, outcomeChanges } from './transactions.batch.js';
+import { deleteUnannounced, findTransactionRow, insertTransaction } from './transactions.repo.js';
+import { checkCreation, externalThreeDsRefusal } from './transactions.rules.js';
 import type { CreateTransactionInput } from './transactions.schemas.js';
 import { callProvider, cardSourceOf, type PaymentCall } from './transactions.call.js';
 
@@ -45,14 +47,16 @@ export async function createTransaction(
   if (fieldIssues.length > 0) throw validationError(fieldIssues);
   await assertKnownKeys(deps.keys, input);
 
-  const company = await payingCompany(db, principal, merchantId);
+  // The five reads (company in reach, the caller's status, affiliations, bank accounts, fee policy) in one statement.
+  const reads = await readForCreate(db, principal, merchantId);
+  const { company } = reads;
   const organizationId = company.organizationId ?? company.id;
   // Lookups of ids first (404 outside reach), then the company's state and its provider (409s).
   const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
-  await assertCompanyMayPay(db, principal, company);
+  assertCompanyMayPay(principal, company, reads.callerStatus);
   const pix = input.payment_method === 'PIX';
-  const provider = await chooseProvider(db, deps.providers, company.id, input.provider, pix ? 'pix.charge' : 'card.authorize');
-  const account = await ensureBankAccount(db, deps.providers, clock, company, provider);
+  const provider = chooseProvider(reads.affiliations, deps.providers, input.provider, pix ? 'pix.charge' : 'card.authorize');
+  const account = await ensureBankAccount(db, deps.providers, clock, company, provider, reads.accounts);
 
   let id: string = randomUUID();
   const claim = input.request_id ? { companyId: company.id, scope: TRANSACTION_SCOPE, requestId: input.request_id } : undefined;
@@ -66,7 +70,7 @@ export async function createTransaction(
     }
   }
 
-  const fee = await effectiveFee(db, company.id, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
+  const fee = feeUnder(reads.policy, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
   const newRow = (source: ReturnType<typeof cardSourceOf>): NewTransactionRow => ({
     id,
     companyId: company.id,
@@ -101,9 +105,10 @@ export async function createTransaction(
   try {
     if (!claim && !input.three_ds) {
       // The common create (no request_id to resume, no 3DS session to consume, no external 3DS to judge): the
-      // row and its recovery job in one statement, one round trip instead of four (begin, two inserts, commit).
+      // row and its recovery job in one statement shared with the creates recording at the same time
+      // (transactions.batch.ts), one round trip and one commit for all of them.
       const source = cardSourceOf(input, { storedCard });
-      recorded = { row: await insertTransactionWithJob(db, newRow(source), recoverJob, now), call: callOf(source) };
+      recorded = { row: await createBatchers(db, clock).record.run(organizationId, { row: newRow(source), recoverJob, now }), call: callOf(source) };
     } else {
       recorded = await db.transaction(async (tx) => {
         // Only a resumed claim can find its row already recorded (a crash after the first recording).
@@ -158,18 +163,16 @@ async function complete(
     if (claim) await releaseRequest(db, claim, 'unlock', clock.now());
     throw err;
   }
+  if (!claim) {
+    // Grouped with the outcomes of the organization's other creates finishing now: one transaction for all.
+    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, { row, outcome, correlationId: c.correlationId, autopilot: deps.autopilot });
+    return { row: announced, replayed: false };
+  }
   const now = clock.now(row.organizationId);
-  const changes =
-    outcome.kind === 'card'
-      ? cardResultChanges(outcome.result, row, now)
-      : outcome.kind === 'pix'
-        ? { status: 'WAITING_PAYMENT' as const, pix: outcome.pix, providerPaymentId: outcome.pix.provider_charge_id ?? null, providerReference: outcome.pix.txid }
-        : outcome.kind === 'refused'
-          ? { status: 'REFUSED' as const, refusal: refusal('PROCESSING_ERROR', 'The provider refused the payment', outcome.code) }
-          : { status: 'PROCESSING' as const };
+  const changes = outcomeChanges(outcome, row, now);
   const announced = await db.transaction(async (tx) => {
     const result = await announce(tx, row, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
-    if (claim) await completeRequest(tx, claim);
+    await completeRequest(tx, claim);
     return result;
   });
   return { row: announced, replayed: false };

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import type { NewTransactionRow, TransactionRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJob, type NewJob } from '../../jobs/queue.js';
 import type { CardPaymentResult } from '../../providers/payments.js';
 import { postApproval } from './transactions.ledger.js';
 import { announceRow, findTransactionRow } from './transactions.repo.js';
@@ -64,13 +64,20 @@ export async function announce(
 
 /** P9 autopilot and status syncs: jobs, due on the organization's clock. */
 export async function scheduleFollowUps(tx: Executor, row: TransactionRow, now: Date, options: { autopilot: boolean; syncNow?: boolean }): Promise<void> {
+  for (const job of followUpJobs(row, now, options)) await enqueueJob(tx, job, now);
+}
+
+/** The jobs scheduleFollowUps enqueues (a batch of outcomes enqueues all of theirs with one statement). */
+export function followUpJobs(row: TransactionRow, now: Date, options: { autopilot: boolean; syncNow?: boolean }): NewJob[] {
   const at = (ms: number) => new Date(now.getTime() + ms);
+  const jobs: NewJob[] = [];
   if (row.status === 'PROCESSING' && (options.syncNow || options.autopilot)) {
     // An unknown outcome is synced at once; a delayed sandbox card settles ~2 s later under autopilot (without
     // it, the staff settle control moves it).
-    await enqueueJob(tx, { kind: TRANSACTION_SYNC_JOB, runAt: at(options.syncNow ? SYNC_DELAY_MS : AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${TRANSACTION_SYNC_JOB}:${row.id}`, organizationId: row.organizationId }, now);
+    jobs.push({ kind: TRANSACTION_SYNC_JOB, runAt: at(options.syncNow ? SYNC_DELAY_MS : AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${TRANSACTION_SYNC_JOB}:${row.id}`, organizationId: row.organizationId });
   }
   if (row.status === 'WAITING_PAYMENT' && options.autopilot && row.amount <= AUTOPILOT_PIX_MAX_AMOUNT) {
-    await enqueueJob(tx, { kind: PIX_AUTOPILOT_JOB, runAt: at(AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${PIX_AUTOPILOT_JOB}:${row.id}`, organizationId: row.organizationId }, now);
+    jobs.push({ kind: PIX_AUTOPILOT_JOB, runAt: at(AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${PIX_AUTOPILOT_JOB}:${row.id}`, organizationId: row.organizationId });
   }
+  return jobs;
 }

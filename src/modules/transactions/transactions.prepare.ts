@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { affiliations, bankAccounts, companies, storedCards, type BankAccountRow, type CompanyRow, type StoredCardRow } from '../../db/schema/index.js';
+import { bankAccounts, storedCards, type BankAccountRow, type CompanyRow, type StoredCardRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { conflict, conflictWithReason, notFound } from '../../kernel/errors.js';
-import { merchantPathCompany } from '../../kernel/tenancy.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { providerFailure } from '../provider-failures.js';
 import { insertAccount } from '../banking/banking.repo.js';
-import { assertMayMoveMoney } from '../companies/company-status.js';
+import { assertStatusesMayMoveMoney } from '../companies/company-status.js';
 
 /**
  * What a create needs read before anything is written or called (payments.md P1 preconditions): the company,
@@ -18,40 +17,28 @@ import { assertMayMoveMoney } from '../companies/company-status.js';
  * credits).
  */
 
-/** The caller's company, or the merchant of the path (404 outside reach). */
-export async function payingCompany(db: Executor, principal: CompanyPrincipal, merchantId: string | undefined): Promise<CompanyRow> {
-  if (merchantId) return merchantPathCompany(db, principal, merchantId);
-  const [row] = await db.select().from(companies).where(eq(companies.id, principal.companyId)).limit(1);
-  if (!row) throw notFound('Company');
-  return row;
-}
-
 /** P1: the company is ACTIVE (`409 { field: "company", value: <status>, reason: "COMPANY_NOT_ACTIVE" }`); an organization acting for it is not INACTIVE. */
-export async function assertCompanyMayPay(db: Executor, principal: CompanyPrincipal, company: CompanyRow): Promise<void> {
+export function assertCompanyMayPay(principal: CompanyPrincipal, company: CompanyRow, callerStatus: string | null): void {
   if (company.status !== 'ACTIVE') throw conflictWithReason(`The company is ${company.status}: only an ACTIVE company takes payments`, 'company', company.status, 'COMPANY_NOT_ACTIVE');
-  if (principal.companyId !== company.id) await assertMayMoveMoney(db, [principal.companyId]);
+  if (principal.companyId !== company.id) assertStatusesMayMoveMoney([callerStatus]);
 }
 
 /**
  * P1: `provider` names one where the company has an ACTIVE affiliation (409 `field: "provider"`, `value` it);
  * absent, the oldest ACTIVE affiliation whose provider can take the method (`value: null` when none). In the
  * sandbox every provider takes cards and PIX: "can take" is whether the registry offers the operation.
+ * `active`: the ACTIVE affiliations' providers, oldest first (transactions.reads.ts).
  */
-export async function chooseProvider(db: Executor, providers: ProviderRegistry, companyId: string, requested: string | undefined, operation: 'card.authorize' | 'pix.charge'): Promise<string> {
-  const active = await db
-    .select({ provider: affiliations.provider })
-    .from(affiliations)
-    .where(and(eq(affiliations.companyId, companyId), eq(affiliations.status, 'ACTIVE')))
-    .orderBy(asc(affiliations.createdAt), asc(affiliations.id));
+export function chooseProvider(active: readonly string[], providers: ProviderRegistry, requested: string | undefined, operation: 'card.authorize' | 'pix.charge'): string {
   if (requested !== undefined) {
-    if (!active.some((a) => a.provider === requested) || !providers.offers(requested, operation)) {
+    if (!active.includes(requested) || !providers.offers(requested, operation)) {
       throw conflict(`The company has no ACTIVE affiliation with ${requested} that takes this payment method`, 'provider', requested);
     }
     return requested;
   }
-  const chosen = active.find((a) => providers.offers(a.provider, operation));
+  const chosen = active.find((p) => providers.offers(p, operation));
   if (!chosen) throw conflict('The company has no ACTIVE affiliation with a provider that takes this payment method', 'provider', null);
-  return chosen.provider;
+  return chosen;
 }
 
 /** P3 `card_id`: a stored card of the same company (404 otherwise) that is ACTIVE (409 `field: "card_id"`). */
@@ -74,13 +61,9 @@ export function bankAccountIdFor(companyId: string, provider: string): string {
  * (docs/decisions/transactions.md), under an id derived from company and provider (the provider's idempotency
  * key), so a retry or a concurrent first payment opens exactly one.
  */
-export async function ensureBankAccount(db: Database, providers: ProviderRegistry, clock: Clock, company: CompanyRow, provider: string): Promise<BankAccountRow> {
-  const [existing] = await db
-    .select()
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, company.id), eq(bankAccounts.provider, provider), eq(bankAccounts.status, 'ACTIVE')))
-    .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
-    .limit(1);
+export async function ensureBankAccount(db: Database, providers: ProviderRegistry, clock: Clock, company: CompanyRow, provider: string, active: readonly BankAccountRow[]): Promise<BankAccountRow> {
+  // `active`: the company's ACTIVE accounts, oldest first, as read with the create's other reads.
+  const existing = active.find((a) => a.provider === provider);
   if (existing) return existing;
   const id = bankAccountIdFor(company.id, provider);
   let opened;

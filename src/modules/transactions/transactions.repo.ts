@@ -1,10 +1,9 @@
-import { and, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { transactions, type NewTransactionRow, type TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
-import { jobsInsert, type NewJob } from '../../jobs/queue.js';
 
 // SQL only (docs/conventions.md). Reads of resources skip rows not yet announced: a row recorded before its
 // provider call is not a transaction until the call's outcome is recorded (or is deleted when nothing was
@@ -13,30 +12,6 @@ import { jobsInsert, type NewJob } from '../../jobs/queue.js';
 export async function insertTransaction(ex: Executor, row: NewTransactionRow): Promise<TransactionRow> {
   const [inserted] = await ex.insert(transactions).values(row).returning();
   return inserted;
-}
-
-/**
- * A new row recorded with the job that recovers it, in ONE statement (a data-modifying CTE: one round trip,
- * one implicit transaction, no begin/commit): the same all-or-nothing as a two-statement transaction. The
- * answer is the row as written (every column is given or null; no column has a default), so no `returning`.
- */
-export async function insertTransactionWithJob(ex: Executor, row: NewTransactionRow, job: NewJob, now: Date): Promise<TransactionRow> {
-  await ex.execute(recordTransactionStatement(ex, row, job, now));
-  return fullRow(row);
-}
-
-/** The statement of insertTransactionWithJob (exported so the bench's bare node+pg baseline runs exactly it). */
-export function recordTransactionStatement(ex: Executor, row: NewTransactionRow, job: NewJob, now: Date): SQL {
-  return sql`with recover_job as (${jobsInsert([{ job, now }])}) ${ex.insert(transactions).values(row).getSQL()}`;
-}
-
-const NULLS = Object.fromEntries(Object.keys(getTableColumns(transactions)).map((k) => [k, null])) as unknown as TransactionRow;
-
-/** A row as the database answers it: columns not given are null. */
-function fullRow(row: NewTransactionRow): TransactionRow {
-  const full: Record<string, unknown> = { ...NULLS };
-  for (const [k, v] of Object.entries(row)) if (v !== undefined) full[k] = v;
-  return full as unknown as TransactionRow;
 }
 
 export async function findTransactionRow(ex: Executor, id: string): Promise<TransactionRow | undefined> {
