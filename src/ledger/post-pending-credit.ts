@@ -64,7 +64,7 @@ export function pendingCreditStatement(input: NewLedgerTransaction, bank: Postin
 }
 
 /** A clearing or revenue entry as `post` writes it (no sequence, no resulting balance). */
-function entryOf(p: Posting, transactionId: string) {
+export function entryOf(p: Posting, transactionId: string) {
   if (p.account.type === 'BANK_ACCOUNT') throw new Error('a bank-account posting has a balance row');
   const accountId = p.account.type === 'CLEARING' ? p.account.provider : p.account.organizationId;
   return {

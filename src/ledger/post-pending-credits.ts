@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { assertBalanced, deltaOf, type Posting } from './rules.js';
 import { transactionKey, type NewLedgerTransaction } from './ledger.js';
+import { entryOf } from './post-pending-credit.js';
 
 /**
  * postPendingCredit (post-pending-credit.ts) for MANY ledger transactions of the same shape (a batch of card
@@ -102,22 +103,4 @@ export function pendingCreditsStatement(items: { input: NewLedgerTransaction; ba
     from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as e(id uuid, transaction_id uuid, account_type text, account_id text, provider text, company_id uuid, balance_type text, direction text, amount bigint, delta bigint, code text, source_type text, source_id text)
     join w on w.tx_id = e.transaction_id
     returning transaction_id, sequence`;
-}
-
-/** A clearing or revenue entry as `post` writes it (no sequence, no resulting balance). */
-function entryOf(p: Posting, transactionId: string) {
-  if (p.account.type === 'BANK_ACCOUNT') throw new Error('a bank-account posting has a balance row');
-  const accountId = p.account.type === 'CLEARING' ? p.account.provider : p.account.organizationId;
-  return {
-    id: randomUUID(),
-    transaction_id: transactionId,
-    account_type: p.account.type,
-    account_id: accountId,
-    provider: p.account.provider,
-    company_id: p.account.type === 'REVENUE' ? p.account.organizationId : null,
-    balance_type: p.account.type,
-    direction: p.direction,
-    amount: p.amount,
-    delta: deltaOf(p),
-  };
 }

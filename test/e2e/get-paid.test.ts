@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sandboxServers } from '../helpers/sandbox-server.js';
 import { call, startSandbox, takeAPayment, TEST_CARD, type Json } from './readme-steps.js';
+import { adminQuery } from '../helpers/pg-admin.js';
 
 const servers = sandboxServers();
 
@@ -12,15 +12,7 @@ const servers = sandboxServers();
  */
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dbName = `e2e_get_paid_${randomBytes(4).toString('hex')}`;
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
+const admin = (sql: string) => adminQuery(databaseUrl, sql);
 afterAll(async () => {
   servers.stopAll(); // a failed assertion must not leave a server running
   if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`);

@@ -17,6 +17,7 @@ import { sandboxProviders } from '../../src/providers/registry.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { Api, createOrganization, deposit, expectBooksBalance, openAccount } from './support/api.js';
 import { databaseUrl, freePort, removeTempDirs, startServer, tempDir, type ServerProcess } from './support/server.js';
+import { adminQuery } from '../helpers/pg-admin.js';
 
 /**
  * Provider faults against a real server (issue 10, "Bad input and faults"), through the sandbox adapter's
@@ -33,15 +34,7 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
   // recovery at start submits it) instead of the request under test.
   const dbName = `faults_provider_${randomBytes(4).toString('hex')}`;
   const url = databaseUrl ? Object.assign(new URL(databaseUrl), { pathname: `/${dbName}` }).toString() : '';
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(databaseUrl, sql);
   beforeAll(async () => {
     await admin(`create database ${dbName}`);
     pool = new pg.Pool({ connectionString: url, max: 2 });

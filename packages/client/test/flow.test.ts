@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxServers } from '../../../test/helpers/sandbox-server.js';
 import { createClient, PlatformError, unwrap, verifyWebhook, type WebhookEvent } from '../src/index.js';
 import { startReceiver } from './receiver.js';
+import { adminQuery } from '../../../test/helpers/pg-admin.js';
 
 /**
  * The shipped client against the real sandbox (`npm start`'s entry under a temporary DATA_DIR, on PGlite, or on a
@@ -21,15 +21,7 @@ const servers = sandboxServers();
 const closers: (() => Promise<void>)[] = [];
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dbName = `e2e_client_${randomBytes(4).toString('hex')}`;
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(databaseUrl, sql);
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
   servers.stopAll();

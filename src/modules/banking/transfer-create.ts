@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
+import { bankAccountRowOf, rowsOf } from '../../db/rows.js';
 import type { BatchHandler, ItemOutcome } from '../../db/batcher.js';
 import { internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
@@ -187,7 +187,7 @@ async function readTransferAccounts(tx: Executor, items: TransferCreate[]): Prom
   for (const r of rowsOf(result)) {
     const ord = Number(r.ord);
     const list = byItem.get(ord) ?? [];
-    list.push({ account: accountRow(r), companyStatus: String(r.company_status), callerStatus: r.caller_status === null ? null : String(r.caller_status) });
+    list.push({ account: bankAccountRowOf(r), companyStatus: String(r.company_status), callerStatus: r.caller_status === null ? null : String(r.caller_status) });
     byItem.set(ord, list);
   }
   return byItem;
@@ -205,22 +205,4 @@ export function transferAccountsStatement(rows: AccountsReadRow[]) {
     join bank_accounts a on a.id in (r.origin, r.destination)
       and (a.organization_id = r.reach_organization or a.company_id = r.reach_company)
     join companies c on c.id = a.company_id`;
-}
-
-const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-
-function accountRow(r: Record<string, unknown>): BankAccountRow {
-  return {
-    id: String(r.id),
-    companyId: String(r.company_id),
-    organizationId: String(r.organization_id),
-    provider: String(r.provider),
-    branch: String(r.branch),
-    accountNumber: String(r.account_number),
-    status: String(r.status) as BankAccountRow['status'],
-    available: Number(r.available),
-    held: Number(r.held),
-    createdAt: date(r.created_at),
-    updatedAt: date(r.updated_at),
-  };
 }

@@ -1,30 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { NewReceivableRow, ReceivableRow } from '../../db/schema/index.js';
 import { cancelForChargeback, insertReceivables, lockPendingMerchantReceivables } from './receivables.repo.js';
-import { scheduleRestored } from './receivables.refunds.js';
+import { pendingCopyOf, scheduleRestored } from './receivables.refunds.js';
 import { consumeReceivables } from './receivables.rules.js';
 
 /** The rest of a receivable a chargeback consumed in part: same dates, the rest as gross and net (fee 0). */
-const restOf = (r: ReceivableRow, disputeId: string, amount: number, now: Date): NewReceivableRow => ({
-  ...r,
-  id: randomUUID(),
-  grossAmount: amount,
-  feeAmount: 0,
-  netAmount: amount,
-  anticipationFeeAmount: 0,
-  anticipationId: null,
-  status: 'PENDING',
-  paidAt: null,
-  canceledAt: null,
-  cancelReason: null,
-  settlementId: null,
-  refundId: null,
-  disputeId,
-  consumedAmount: null,
-  createdAt: now,
-  updatedAt: now,
-});
+const restOf = (r: ReceivableRow, disputeId: string, amount: number, now: Date): NewReceivableRow =>
+  pendingCopyOf(r, { refundId: null, disputeId }, { grossAmount: amount, feeAmount: 0, netAmount: amount }, now);
 
 /**
  * A chargeback (docs/decisions/disputes.md): a dispute that closes paying out while the merchant still owes what

@@ -6,7 +6,13 @@ import { scheduleSettlement } from './receivables.create.js';
 import { cancelReceivables, insertReceivables, lockPendingMerchantReceivables, receivablesCanceledBy } from './receivables.repo.js';
 import { consumeReceivables, restoredAmounts } from './receivables.rules.js';
 
-const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: number; feeAmount: number; netAmount: number }, now: Date): NewReceivableRow => ({
+/** A new PENDING receivable with `r`'s dates (a rest or a restore), made by a refund or a chargeback. */
+export const pendingCopyOf = (
+  r: ReceivableRow,
+  by: { refundId: string | null; disputeId: string | null },
+  amounts: { grossAmount: number; feeAmount: number; netAmount: number },
+  now: Date,
+): NewReceivableRow => ({
   ...r,
   ...amounts,
   id: randomUUID(),
@@ -19,12 +25,15 @@ const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: numb
   canceledAt: null,
   cancelReason: null,
   settlementId: null,
-  refundId,
-  disputeId: null,
+  refundId: by.refundId,
+  disputeId: by.disputeId,
   consumedAmount: null,
   createdAt: now,
   updatedAt: now,
 });
+
+const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: number; feeAmount: number; netAmount: number }, now: Date) =>
+  pendingCopyOf(r, { refundId, disputeId: null }, amounts, now);
 
 /**
  * A refund's share of its transaction's receivables (money.md M2), in the refund's creating transaction and

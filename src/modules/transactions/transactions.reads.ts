@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { bankAccountRowOf } from '../../db/rows.js';
 import { companies, type BankAccountRow, type CompanyRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
@@ -65,24 +66,7 @@ export async function readForCreate(db: Database, principal: CompanyPrincipal, m
     company: row.company,
     callerStatus: row.callerStatus,
     affiliations: row.affiliations,
-    accounts: row.accounts.map(bankAccountOf),
+    accounts: row.accounts.map(bankAccountRowOf),
     policy: policy ? { id: policy.id, rules: policy.rules as EffectivePolicy['rules'] } : null,
-  };
-}
-
-/** A bank_accounts row as `json_agg` gives it (snake_case keys, timestamps as text). */
-function bankAccountOf(r: Record<string, unknown>): BankAccountRow {
-  return {
-    id: String(r.id),
-    companyId: String(r.company_id),
-    organizationId: String(r.organization_id),
-    provider: String(r.provider),
-    branch: String(r.branch),
-    accountNumber: String(r.account_number),
-    status: String(r.status) as BankAccountRow['status'],
-    available: Number(r.available),
-    held: Number(r.held),
-    createdAt: new Date(String(r.created_at)),
-    updatedAt: new Date(String(r.updated_at)),
   };
 }
