@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { bankAccounts, storedCards, type BankAccountRow, type CompanyRow, type StoredCardRow } from '../../db/schema/index.js';
+import { bankAccounts, companies, storedCards, type BankAccountRow, type CompanyRow, type StoredCardRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { conflict, conflictWithReason, notFound } from '../../kernel/errors.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -74,8 +74,9 @@ export async function ensureBankAccount(db: Database, providers: ProviderRegistr
   }
   const organizationId = company.organizationId ?? company.id;
   const now = clock.now(organizationId);
+  let account: BankAccountRow;
   try {
-    return await insertAccount(db, {
+    account = await insertAccount(db, {
       id,
       companyId: company.id,
       organizationId,
@@ -91,6 +92,26 @@ export async function ensureBankAccount(db: Database, providers: ProviderRegistr
   } catch (err) {
     if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err;
     const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
-    return row!;
+    account = row!;
   }
+  if (organizationId !== company.id) await ensureOrganizationAccount(db, providers, clock, organizationId, provider);
+  return account;
+}
+
+/**
+ * money.md M2: "the organization's account at a provider opens with its first merchant's account there", so its
+ * fee shares have an account to be swept into (insertAccount attaches those recorded before). A failure here does
+ * not fail the merchant's payment: the fee waits in REVENUE and is attached when the account opens (the next
+ * merchant's first payment at the provider, or the organization's own POST /v1/banking/bank-accounts).
+ */
+async function ensureOrganizationAccount(db: Database, providers: ProviderRegistry, clock: Clock, organizationId: string, provider: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, organizationId), eq(bankAccounts.provider, provider)))
+    .limit(1);
+  if (existing) return; // whatever its state: the organization manages its own accounts from there
+  const [organization] = await db.select().from(companies).where(eq(companies.id, organizationId)).limit(1);
+  if (!organization) return;
+  await ensureBankAccount(db, providers, clock, organization, provider, []).catch(() => undefined);
 }
