@@ -278,6 +278,7 @@ async function main() {
       for (const [label, a, b] of pairs) if (find(a) && find(b)) process.stdout.write(`${label}: ${(find(a)!.rps / find(b)!.rps).toFixed(2)}\n`);
       if (find('(e) hot')) process.stdout.write(`(e) served/offered: ${(find('(e) hot')!.rps / HOT_RATE).toFixed(2)}, p99 ${find('(e) hot')!.p99} ms\n`);
       if (want('pgbench')) process.stdout.write(`pgbench merchant ${pgTps} tps, transfer ${pgTransferTps} tps\n`);
+      for (const line of [...txLines, ...moneyLines]) process.stdout.write(`${line}\n`);
       process.stdout.write(`peak RSS ${peakRss} MB; load average at the start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}\n`);
       return;
     }
