@@ -11,7 +11,7 @@ import { bulkInsertStatement } from '../src/db/bulk-insert.js';
 import { jobsInsert, type NewJob } from '../src/jobs/queue.js';
 import { pendingCreditsStatement } from '../src/ledger/post-pending-credits.js';
 import { approvalReceivables } from '../src/modules/receivables/receivables.create.js';
-import { enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
+import { ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
 import { announceRowsStatement, approvalOf, fullRow, recordTransactionsStatement, type RecordItem } from '../src/modules/transactions/transactions.batch.js';
 import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/transactions/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
@@ -27,7 +27,8 @@ import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.j
  * - the provider call (none here);
  * - per batch of outcomes, one transaction: rows announced (recovery jobs closed), for cards the approvals
  *   posted (one ledger statement), their receivables (one insert) and settlement jobs (one insert);
- *   transaction.created (one insert) and its webhook messages (one insert); for PIX the expiry jobs (one insert).
+ *   transaction.created (one insert, returning id and created_at) and its webhook messages (one named statement);
+ *   for PIX the expiry jobs (one insert).
  */
 
 const mock = drizzle.mock({ schema });
@@ -74,8 +75,9 @@ function batchers(pool: pg.Pool) {
     }
     // transaction.created: the outbox's insert (recordEvents) and the webhook consumer's.
     const events = rows.map((r) => ({ id: randomUUID(), type: 'transaction.created', version: 1, source: 'payment-platform', companyId: r.companyId, organizationId: r.organizationId, correlationId: randomUUID(), payload: r as unknown as Record<string, unknown>, occurredAt: now }));
-    await run(c, mock.insert(schema.events).values(events).returning().getSQL());
-    await run(c, enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type: e.type, occurred_at: now.toISOString() }))));
+    await run(c, mock.insert(schema.events).values(events).returning({ id: schema.events.id, createdAt: schema.events.createdAt }).getSQL());
+    const fanOut = dialect.sqlToQuery(enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type: e.type, occurred_at: now.toISOString() }))));
+    await c.query({ name: ENQUEUE_MESSAGES_STATEMENT, text: fanOut.sql, values: fanOut.params as unknown[] });
     const expiries = rows.filter((r) => r.pix).map((r) => ({ kind: 'transaction.pix-expiry', runAt: new Date(r.pix!.expires_at), payload: { transactionId: r.id }, dedupeKey: `transaction.pix-expiry:${r.id}`, organizationId: r.organizationId }));
     // The expiry scheduler (an event consumer): enqueueJobs.
     if (expiries.length > 0) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { encryptEv, type EvPublicKey } from '../src/crypto/ev.js';
+import { encryptEv, newEphemeral, type EvPublicKey } from '../src/crypto/ev.js';
 import { merchantBody } from '../test/helpers/fixtures.js';
 import { measure, type Measurement } from './harness.js';
 
@@ -26,7 +26,15 @@ export async function setupTransactionBench(api: Api, org: { id: string; api_key
   void adminUrl;
   const keys = await api('GET', '/v1/encryption-keys', '');
   const key = keys.keys.find((k: EvPublicKey & { kid: string }) => k.kid === keys.current_kid) as EvPublicKey;
-  const card = () => JSON.stringify({ payment_method: 'CREDIT_CARD', amount: 1990, card_data: { number: encryptEv('4111111111111111', 'pan', key), cvv: encryptEv('123', 'cvv', key), expiry_month: '12', expiry_year: '2031', holder_name: 'BENCH', bin: '411111', last_digits: '1111' } });
+  // BENCH_EV_SHARED=n: card data encrypted as the PCI host does (one ephemeral pair shared by the values of up to
+  // 15 s: here by n bodies in turn); by default a fresh pair per value, as platform.js does (no ECDH shared).
+  const shared = Number(process.env.BENCH_EV_SHARED ?? 0);
+  let ephemeral = newEphemeral(true);
+  const card = (_: unknown, i: number) => {
+    if (shared > 0 && i % shared === 0) ephemeral = newEphemeral(true);
+    const e = shared > 0 ? ephemeral : undefined;
+    return JSON.stringify({ payment_method: 'CREDIT_CARD', amount: 1990, card_data: { number: encryptEv('4111111111111111', 'pan', key, e), cvv: encryptEv('123', 'cvv', key, e), expiry_month: '12', expiry_year: '2031', holder_name: 'BENCH', bin: '411111', last_digits: '1111' } });
+  };
   const bodies = { card: Array.from({ length: 2000 }, card), pix: [JSON.stringify({ payment_method: 'PIX', amount: 1990, description: 'bench' })] };
   for (const m of merchants) await api('POST', `/v1/merchants/${m}/transactions`, org.api_key, JSON.parse(bodies.card[0]));
   return { merchants, bodies };

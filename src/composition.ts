@@ -39,6 +39,7 @@ import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
+import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -164,6 +165,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   }
 
   const stops: (() => Promise<void> | void)[] = [];
+  // Event streams hear other instances' recordings through Redis (without it, they poll the database).
+  const detachSignals = redis ? eventSignals.attach(redisSignalTransport(redis)) : undefined;
   return {
     deps,
     jobs,
@@ -210,6 +213,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       // Background work stops first (it may still write), newest first.
       for (const stop of stops.splice(0).reverse()) await stop();
       await deps.keyRevocations?.close();
+      await detachSignals?.();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },

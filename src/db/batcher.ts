@@ -50,15 +50,22 @@ export class TransactionBatcher<I, O> {
   constructor(
     db: Database,
     handler: BatchHandler<I, O> | StatementHandler<I, O>,
-    options: { maxBatch?: number; mode?: 'transaction' | 'statement' } = {},
+    options: { maxBatch?: number; mode?: 'transaction' | 'statement'; gather?: boolean } = {},
   ) {
     this.maxBatch = options.maxBatch ?? 100;
+    this.gather = options.gather ?? false;
     this.execute = options.mode === 'statement'
       ? (items) => (handler as StatementHandler<I, O>)(db, items)
       : (items) => db.transaction((tx) => (handler as BatchHandler<I, O>)(tx, items));
   }
 
   private readonly maxBatch: number;
+
+  /**
+   * `gather`: the first item of an idle key waits for the current event-loop turn to end, so the items that
+   * arrive in that same turn (e.g. every create of a batch that just committed) form its batch with it.
+   */
+  private readonly gather: boolean;
 
   run(key: string, item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -70,7 +77,8 @@ export class TransactionBatcher<I, O> {
       }
       const fresh: Lane<I, O> = { queue: [pending] };
       this.lanes.set(key, fresh);
-      void this.drain(key, fresh);
+      if (this.gather) setImmediate(() => void this.drain(key, fresh));
+      else void this.drain(key, fresh);
     });
   }
 

@@ -28,8 +28,25 @@ export type AnyNewEvent = { [T in EventType]: NewEvent<T> }[EventType];
  * `occurredAt` is the change's own timestamp (from the organization's clock), so the event and the resource agree.
  */
 export async function recordEvent<T extends EventType>(tx: Executor, event: NewEvent<T>, occurredAt: Date): Promise<EventRow> {
-  const [row] = await recordEvents(tx, [event as AnyNewEvent], occurredAt);
+  // The row as stored (its payload read back): callers answer its envelope (the sandbox's trigger), in the
+  // stored payload's key order. One event, so reading it back costs little; batches use recordEvents.
+  const [row] = await tx.insert(events).values(eventValues([event as AnyNewEvent], occurredAt)).returning();
+  await eventConsumers.dispatch(tx, [row]);
   return row;
+}
+
+function eventValues(list: AnyNewEvent[], occurredAt: Date) {
+  return list.map((event) => ({
+    id: randomUUID(),
+    type: event.type,
+    version: EVENT_VERSION,
+    source: EVENT_SOURCE,
+    companyId: event.companyId,
+    organizationId: event.organizationId,
+    correlationId: event.correlationId,
+    payload: event.payload as Record<string, unknown>,
+    occurredAt,
+  }));
 }
 
 /** The envelope of platform-api.md Events, as delivered. */
@@ -49,26 +66,17 @@ export function eventEnvelope(row: EventRow) {
 /**
  * Records several events with one statement (a read that creates several documents stays one query), each
  * handed to the registered consumers in the same transaction (webhook delivery queues its message there), so no
- * event meant for a receiver can be lost.
+ * event meant for a receiver can be lost. The rows handed on are the ones written, built here: the insert
+ * returns only what the database sets (`created_at`), not the payload back, which PostgreSQL would print and
+ * `pg` parse again for every event of a create batch. Their payload is the caller's object (JSON-equal to the
+ * stored one for the plain objects events carry: the consumers read its fields, not its key order).
  */
 export async function recordEvents(tx: Executor, list: AnyNewEvent[], occurredAt: Date): Promise<EventRow[]> {
   if (list.length === 0) return [];
-  const rows = await tx
-    .insert(events)
-    .values(
-      list.map((event) => ({
-        id: randomUUID(),
-        type: event.type,
-        version: EVENT_VERSION,
-        source: EVENT_SOURCE,
-        companyId: event.companyId,
-        organizationId: event.organizationId,
-        correlationId: event.correlationId,
-        payload: event.payload,
-        occurredAt,
-      })),
-    )
-    .returning();
+  const values = eventValues(list, occurredAt);
+  const written = await tx.insert(events).values(values).returning({ id: events.id, createdAt: events.createdAt });
+  const createdAt = new Map(written.map((w) => [w.id, w.createdAt]));
+  const rows: EventRow[] = values.map((v) => ({ ...v, createdAt: createdAt.get(v.id)! }));
   await eventConsumers.dispatch(tx, rows);
   return rows;
 }

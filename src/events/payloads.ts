@@ -98,6 +98,11 @@ export const EVENT_PAYLOADS = {
     bank_account_id: z.string(),
     sequence: z.int(),
   }),
+  // product.md §15: POST /v1/webhooks/endpoints/{id}/test sends it to that one endpoint only.
+  'webhook.test': z.object({
+    endpoint_id: z.string().describe('The endpoint the test was sent to'),
+    message: z.string().describe('A fixed text: this delivery is a test'),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

@@ -10,6 +10,8 @@ const EV = (field: string) => `ev:v1:sandbox-key-1:${field}:Q2lwaGVydGV4dCBzdGFu
 const cardFields = { expiry_month: '12', expiry_year: '2030', bin: '411111', last_digits: '1111', brand: 'VISA' };
 
 export const CREATE_EXAMPLES: Record<string, unknown> = {
+  'webhooks.endpoints.create': { url: 'https://hooks.example.com/payments', description: 'Orders service', enabled_events: ['transaction.status-changed', 'refund.status-changed'] },
+  'sandbox.events.trigger': { type: 'transaction.created' },
   'platform.organizations.create': { name: 'Loja Exemplo', full_name: 'Loja Exemplo Ltda', document_number: '11.222.333/0001-81', contact, address, request_id: 'org-2026-0001' },
   'merchants.create': { name: 'Padaria', full_name: 'Padaria Pão Bom Ltda', document_number: '11.444.777/0001-61', contact, address, request_id: 'merchant-0001' },
   'users.create': { first_name: 'Bruno', last_name: 'Lima', identifier: { type: 'email', value: 'bruno@example.com' }, role_ids: [ID], request_id: 'user-0001' },

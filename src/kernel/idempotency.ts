@@ -122,7 +122,7 @@ export type BeginOutcome =
 /** How long a claim stays "in progress" before a retry may take it over (a provider call is far shorter). */
 export const IN_PROGRESS_LEASE_MS = 30_000;
 
-type ClaimKey = Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>;
+export type ClaimKey = Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>;
 const claimWhere = (k: ClaimKey) => and(eq(idempotencyKeys.companyId, k.companyId), eq(idempotencyKeys.scope, k.scope), eq(idempotencyKeys.requestId, k.requestId));
 
 export const requestInProgress = (requestId: string) =>
@@ -169,6 +169,16 @@ async function tryBegin(db: Database, claim: IdempotencyClaim, now: Date, leaseM
 /** The last phase: inside the transaction that records the resource, so both commit or neither. */
 export async function completeRequest(tx: Executor, key: ClaimKey): Promise<void> {
   await tx.update(idempotencyKeys).set({ phase: 'DONE', lockedUntil: null }).where(claimWhere(key));
+}
+
+/** completeRequest for several claims with one statement (a batch of creates recording their outcomes). */
+export async function completeRequests(tx: Executor, keys: ClaimKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = keys.map((k) => ({ company_id: k.companyId, scope: k.scope, request_id: k.requestId }));
+  await tx.execute(sql`
+    update idempotency_keys k set phase = 'DONE', locked_until = null
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text)
+    where k.company_id = r.company_id and k.scope = r.scope and k.request_id = r.request_id`);
 }
 
 /**

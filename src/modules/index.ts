@@ -8,6 +8,10 @@ import usersRoutes from './users/users.routes.js';
 import authRoutes from './auth/auth.routes.js';
 import zipcodesRoutes from './zipcodes/zipcodes.routes.js';
 import webhooksRoutes from './webhooks/webhooks.routes.js';
+import eventStreamRoutes from './webhooks/stream.routes.js';
+import sandboxEventRoutes from './webhooks/sandbox-events.routes.js';
+import { eventStreamSignalConsumer } from './webhooks/stream.signals.js';
+import webhookDashboardRoutes from './webhooks/dashboard.routes.js';
 import bankingRoutes from './banking/banking.routes.js';
 import ledgerRoutes from './ledger/ledger.routes.js';
 import feesRoutes from './fees/fees.routes.js';
@@ -30,6 +34,7 @@ import disputesRoutes from './disputes/disputes.routes.js';
 import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
+import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -41,6 +46,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   zipcodesRoutes,
   webhooksRoutes,
+  webhookDashboardRoutes,
   bankingRoutes,
   ledgerRoutes,
   feesRoutes,
@@ -63,10 +69,14 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   sandboxDisputeRoutes,
   anticipationsRoutes,
   apiKeysRoutes,
+  webhookEndpointsRoutes,
+  eventStreamRoutes,
+  sandboxEventRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
 export function registerEventConsumers(registry: EventConsumerRegistry): void {
   registry.register('webhook-delivery', webhookDeliveryConsumer);
   registry.register('transaction-expiries', transactionExpiryScheduler);
+  registry.register('event-stream-signals', eventStreamSignalConsumer);
 }

@@ -43,9 +43,20 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
   const app = Fastify({ logger: loggerOptions(options.logLevel, options.logFormat), genReqId: newRequestId, requestIdHeader: false, bodyLimit: BODY_LIMIT, ...serverOptions });
   const publicKey = options.publicKey ?? coreKeyEndpoint(options.core);
   let current: { key: EvPublicKey; ephemeral: Ephemeral; until: number } | undefined;
+  // The key is read from the core every EPHEMERAL_REUSE_MS. A core shedding load (503) or failing then must not
+  // fail a payment: the key read last is kept (a retired one is refused by the core with its documented error),
+  // and with none yet the create answers 503, which clients retry (CI once saw a 500 here under load).
+  const currentKey = async (last: EvPublicKey | undefined): Promise<EvPublicKey> => {
+    try {
+      return await publicKey();
+    } catch (err) {
+      if (last) return last;
+      throw Object.assign(new Error('encryption keys unavailable'), { code: 'PCI_KEY_UNAVAILABLE', cause: err });
+    }
+  };
   const encrypter = async () => {
     const now = wallMillis();
-    if (!current || now >= current.until) current = { key: await publicKey(), ephemeral: newEphemeral(true), until: now + EPHEMERAL_REUSE_MS };
+    if (!current || now >= current.until) current = { key: await currentKey(current?.key), ephemeral: newEphemeral(true), until: now + EPHEMERAL_REUSE_MS };
     const { key, ephemeral } = current;
     return (value: string, purpose: Parameters<typeof encryptEv>[1]) => encryptEv(value, purpose, key, ephemeral);
   };
@@ -101,6 +112,10 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
   });
   app.setErrorHandler((err: { statusCode?: number; code?: string }, request, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    if (err.code === 'PCI_KEY_UNAVAILABLE') {
+      reply.header('retry-after', '1');
+      return sendError(request, reply, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
+    }
     // Never the error's content: it may carry the body.
     request.log.error({ code: err.code }, 'PCI host error');
     return sendError(request, reply, 500, 'INTERNAL_SERVER_ERROR', 'An unexpected error occurred; quote the requestId to support');

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { openDatabase, type DbHandle } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { ManualClock } from '../jobs/clock.js';
-import { encryptEv, EV_PURPOSES } from '../crypto/ev.js';
+import { encryptEv, EV_PURPOSES, newEphemeral } from '../crypto/ev.js';
 import { DecryptionFailed, KeyFileError, newKeyFile, RETIRING_MS, Vault, writeKeyFile } from './index.js';
 
 let db: DbHandle;
@@ -55,6 +55,28 @@ describe('the vault', () => {
     // The same kid with another key pair (a forged header) fails on the tag.
     const impostor = newKeyFile('sandbox', clock.now()).keys[0];
     expect(await failure(vault.decrypt(encryptEv('4111111111111111', 'pan', { ...impostor, kid: key.kid }), 'pan'))).toBe('TAG');
+  });
+
+  it('values sharing an ephemeral key (the PCI host\'s 15 s) decrypt through the kept key, and a changed one still fails', async () => {
+    const vault = await sandbox();
+    const key = await vault.current();
+    const shared = newEphemeral(true);
+    const values = ['4111111111111111', '5555555555554444', '4000000000000002'].map((v) => encryptEv(v, 'pan', key, shared));
+    const cvv = encryptEv('123', 'cvv', key, shared);
+    expect(new Set(values.map((v) => v.split(':').slice(0, 5).join(':'))).size).toBe(1); // one header, one kept K
+    for (let round = 0; round < 2; round++) {
+      expect(await Promise.all(values.map((v) => vault.decrypt(v, 'pan')))).toEqual(['4111111111111111', '5555555555554444', '4000000000000002']);
+      expect(await vault.decrypt(cvv, 'cvv')).toBe('123');
+    }
+    // The kept K is the header's: a value under the same header with its ciphertext or IV changed fails on its tag.
+    const [head, iv, ct] = [values[0].split(':').slice(0, 5).join(':'), values[0].split(':')[5], values[0].split(':')[6]];
+    const flip = (s: string) => `${s[0] === 'A' ? 'B' : 'A'}${s.slice(1)}`;
+    expect(await failure(vault.decrypt(`${head}:${iv}:${flip(ct)}:$`, 'pan'))).toBe('TAG');
+    expect(await failure(vault.decrypt(`${head}:${flip(iv)}:${ct}:$`, 'pan'))).toBe('TAG');
+    // Another ephemeral key under the same kid and purpose derives its own K.
+    expect(await vault.decrypt(encryptEv('4111111111111111', 'pan', key, newEphemeral(true)), 'pan')).toBe('4111111111111111');
+    // The purpose check comes first: a kept cvv header never opens as a pan.
+    expect(await failure(vault.decrypt(cvv, 'pan'))).toBe('PURPOSE');
   });
 
   it('rotation: a new ACTIVE key, the old RETIRING (still decrypting) for 90 days, then RETIRED (refused)', async () => {

@@ -3,7 +3,8 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { encryptionKeys, type EncryptionKeyRow } from '../db/schema/index.js';
-import { deriveEvKey, encryptEv, parseEv, type EvPurpose } from '../crypto/ev.js';
+import { deriveEvKey, encryptEv, parseEv, type EvParts, type EvPurpose } from '../crypto/ev.js';
+import { DerivedKeyCache } from './derived-keys.js';
 import { conflict } from '../kernel/errors.js';
 import { wallMillis, type Clock } from '../jobs/clock.js';
 import type { KeyRotation, KeysDocument, PublicKeyStatus, PublicKeyView, VaultHandle } from '../kernel/encryption-keys.js';
@@ -40,6 +41,7 @@ export class Vault implements VaultHandle {
   readonly environment: 'sandbox' | 'production';
   private file: KeyFile;
   private readonly privateKeys = new Map<string, ECDH>();
+  private readonly derivedKeys = new DerivedKeyCache();
   private states: { rows: EncryptionKeyRow[]; at: number } | undefined;
 
   private constructor(private readonly options: VaultOptions, file: KeyFile) {
@@ -162,6 +164,8 @@ export class Vault implements VaultHandle {
       .where(and(eq(encryptionKeys.kid, kid), eq(encryptionKeys.ring, this.file.ring), eq(encryptionKeys.status, 'RETIRING'), lte(encryptionKeys.notAfter, now)))
       .returning({ kid: encryptionKeys.kid });
     this.states = undefined;
+    // Its status refuses it from now on anyway; nothing derived from it stays in memory either.
+    if (rows.length > 0) this.derivedKeys.clear();
     return rows.length > 0;
   }
 
@@ -182,14 +186,7 @@ export class Vault implements VaultHandle {
     if (status === 'RETIRED') throw new DecryptionFailed('RETIRED_KEY');
     const ecdh = this.privateKey(parts.kid);
     if (!ecdh) throw new DecryptionFailed('UNKNOWN_KEY');
-    let z: Buffer;
-    try {
-      z = ecdh.computeSecret(parts.epk);
-    } catch {
-      throw new DecryptionFailed('FORMAT'); // not a point of the curve
-    }
-    const k = deriveEvKey(z, parts.epk, parts.kid, parts.purpose);
-    z.fill(0);
+    const k = this.derivedKey(ecdh, parts);
     try {
       const decipher = createDecipheriv('aes-256-gcm', k, parts.iv);
       decipher.setAAD(Buffer.from(parts.header, 'utf8'));
@@ -200,9 +197,26 @@ export class Vault implements VaultHandle {
       return text;
     } catch {
       throw new DecryptionFailed('TAG');
-    } finally {
-      k.fill(0);
     }
+  }
+
+  /**
+   * K of a value: kept for values sharing the header's (kid, purpose, ephemeral key), as the PCI host's values
+   * do for 15 s (derived-keys.ts). Only a point of the curve gets this far, so only real keys are kept.
+   */
+  private derivedKey(ecdh: ECDH, parts: EvParts): Buffer {
+    const kept = this.derivedKeys.get(parts.header);
+    if (kept) return kept;
+    let z: Buffer;
+    try {
+      z = ecdh.computeSecret(parts.epk);
+    } catch {
+      throw new DecryptionFailed('FORMAT'); // not a point of the curve
+    }
+    const k = deriveEvKey(z, parts.epk, parts.kid, parts.purpose);
+    z.fill(0);
+    this.derivedKeys.set(parts.header, k);
+    return k;
   }
 
   /** The same value under the ACTIVE key; the plaintext never leaves this method. */

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
-import { disputes, ledgerPostings, ledgerTransactions, receivables } from '../../src/db/schema/index.js';
-import { balancesOf } from '../../src/ledger/ledger.js';
+import { eq } from 'drizzle-orm';
+import { disputes } from '../../src/db/schema/index.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { hasOpenDispute } from '../../src/modules/disputes/index.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { disputeKit } from '../helpers/disputes.js';
 import { PDF } from '../helpers/onboarding.js';
 import { eventsAbout, merchantWithAccount, seedTransaction, type Merchant } from '../helpers/seed-transactions.js';
 
@@ -19,39 +19,7 @@ afterAll(async () => t?.close());
 afterEach(async () => expectLedgerInvariants(t.db.db));
 
 type Json = Record<string, any>;
-const open = (transactionId: string, payload: Json = { reason: 'FRAUD', reason_code: '10.4' }) =>
-  t.request({ method: 'POST', url: `/core/v1/platform/sandbox/transactions/${transactionId}/disputes`, key: t.platformKey, payload });
-const opened = async (transactionId: string, payload?: Json) => {
-  const res = await open(transactionId, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Json;
-};
-const outcome = (id: string, value: string) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/disputes/${id}/outcome`, key: t.platformKey, payload: { outcome: value } });
-const putEvidence = (id: string, payload: Json, key = m.apiKey) => t.request({ method: 'PUT', url: `/core/v1/disputes/${id}/evidence`, key, payload });
-const submit = (id: string, key = m.apiKey) => t.request({ method: 'POST', url: `/core/v1/disputes/${id}/submit`, key });
-const accept = (id: string, key = m.apiKey) => t.request({ method: 'POST', url: `/core/v1/disputes/${id}/accept`, key });
-const get = (id: string, key = m.apiKey) => t.request({ method: 'GET', url: `/core/v1/disputes/${id}`, key });
-const upload = (id: string, key = m.apiKey) =>
-  t.request({ method: 'POST', url: `/core/v1/disputes/${id}/documents`, key, payload: { content_type: 'application/pdf', content_base64: PDF.toString('base64'), file_name: 'receipt.pdf' } });
-const deposit = async (accountId: string, amount: number) =>
-  expect((await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${accountId}/deposits`, key: t.platformKey, payload: { amount } })).statusCode).toBe(200);
-const receivablesOf = (transactionId: string) =>
-  t.db.db.select().from(receivables).where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT'))).orderBy(asc(receivables.installment), asc(receivables.status));
-const balances = async (accountId: string) => (await balancesOf(t.db.db, [accountId])).get(accountId)!;
-const ledgerCodes = async (disputeId: string) =>
-  (await t.db.db.select({ code: ledgerTransactions.code }).from(ledgerTransactions).where(and(eq(ledgerTransactions.sourceType, 'DISPUTE'), eq(ledgerTransactions.sourceId, disputeId)))).map((r) => r.code).sort();
-const expectCode = (res: { statusCode: number; json(): any; body: string }, status: number, code: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().error.code).toBe(code);
-  return res.json().error;
-};
-
-/** A fresh merchant (its own bank account, so balances start at zero) with one approved card transaction. */
-async function freshCase(amount = 10_000) {
-  const merchant = await merchantWithAccount(t, { id: m.organizationId, apiKey: m.orgKey });
-  const tr = await seedTransaction(t, merchant, { status: 'APPROVED', amount });
-  return { merchant, tr };
-}
+const { open, opened, outcome, putEvidence, submit, accept, get, upload, deposit, receivablesOf, balances, ledgerCodes, expectCode, freshCase } = disputeKit(() => t, () => m);
 
 describe('open -> evidence -> submit -> WON / LOST (money.md M6)', () => {
   it('WON: the hold comes from available and goes back; codes posted once; events carry the sequence', async () => {
@@ -116,54 +84,6 @@ describe('open -> evidence -> submit -> WON / LOST (money.md M6)', () => {
     expect(await balances(merchant.bankAccountId)).toMatchObject({ available: 2_500, debt: 0 });
   });
 
-  it("LOST with debt still owed: the transaction's PENDING receivables pay it, last installment first (CHARGEBACK), in the dispute's ledger transaction", async () => {
-    const merchant = await merchantWithAccount(t, { id: m.organizationId, apiKey: m.orgKey });
-    const tr = await seedTransaction(t, merchant, { status: 'APPROVED', amount: 30_000, installments: 3 });
-    await deposit(merchant.bankAccountId, 4_000);
-    const d = await opened(tr.id, { amount: 15_000, reason: 'FRAUD' });
-    expect(d).toMatchObject({ held_amount: 15_000, debt_amount: 11_000 });
-    const res = await accept(d.id, merchant.apiKey);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 19_000, available: 0, held: 0, debt: 0 });
-    const rows = await receivablesOf(tr.id);
-    expect(rows.map((r) => [r.installment, r.status, r.cancelReason, r.netAmount, r.consumedAmount])).toEqual([
-      [1, 'PENDING', null, 10_000, null],
-      [2, 'CANCELED', 'CHARGEBACK', 10_000, 1_000],
-      [2, 'PENDING', null, 9_000, null],
-      [3, 'CANCELED', 'CHARGEBACK', 10_000, 10_000],
-    ]);
-    const rest = rows.find((r) => r.installment === 2 && r.status === 'PENDING')!;
-    expect([rest.paymentDate, rest.grossAmount, rest.feeAmount]).toEqual([rows[1].paymentDate, 9_000, 0]);
-    // one ledger transaction: held -15,000, clearing -15,000, pending -11,000, debt -11,000
-    const [lost] = await t.db.db.select().from(ledgerTransactions).where(and(eq(ledgerTransactions.sourceId, d.id), eq(ledgerTransactions.code, 'DISPUTE_LOST')));
-    const postings = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.transactionId, lost.id));
-    expect(postings.map((p) => [p.balanceType, p.direction, p.amount]).sort()).toEqual([['HELD', 'DEBIT', 15_000], ['CLEARING', 'CREDIT', 15_000], ['PENDING', 'DEBIT', 11_000], ['DEBT', 'CREDIT', 11_000]].sort());
-    const debtEvents = (await eventsAbout(t, merchant.bankAccountId, ['balance.debt-changed'])).map((e) => e.payload as Json);
-    expect(debtEvents.map((p) => [p.old_debt, p.new_debt])).toEqual([[0, 11_000], [11_000, 0]]);
-    const closed = (await eventsAbout(t, d.id, ['dispute.status-changed'])).map((e) => e.payload as Json).at(-1)!;
-    expect(closed.sequence).toBe(debtEvents.at(-1)!.sequence);
-    // what is left settles as usual
-    await expectLedgerInvariants(t.db.db);
-    const advance = await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${m.organizationId}/clock/advance`, key: t.platformKey, payload: { seconds: 100 * 86_400 } });
-    expect(advance.statusCode, advance.body).toBe(200);
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 0, available: 19_000, debt: 0 });
-  });
-
-  it('a debt repaid before the dispute closes leaves the receivables alone', async () => {
-    const { merchant, tr } = await freshCase();
-    const d = await opened(tr.id, { amount: 3_000, reason: 'FRAUD' });
-    expect(d.debt_amount).toBe(3_000);
-    await deposit(merchant.bankAccountId, 2_000); // repays 2,000 of it
-    expect((await accept(d.id, merchant.apiKey)).statusCode).toBe(200);
-    expect(await balances(merchant.bankAccountId)).toMatchObject({ pending: 9_000, available: 0, debt: 0 });
-    expect((await receivablesOf(tr.id)).map((r) => [r.status, r.cancelReason, r.netAmount])).toEqual([['CANCELED', 'CHARGEBACK', 10_000], ['PENDING', null, 9_000]]);
-    const { merchant: m2, tr: tr2 } = await freshCase();
-    const d2 = await opened(tr2.id, { amount: 3_000, reason: 'FRAUD' });
-    await deposit(m2.bankAccountId, 3_000);
-    expect((await accept(d2.id, m2.apiKey)).statusCode).toBe(200);
-    expect(await balances(m2.bankAccountId)).toMatchObject({ pending: 10_000, available: 0, debt: 0 });
-    expect((await receivablesOf(tr2.id)).map((r) => r.status)).toEqual(['PENDING']);
-  });
 
   it('WON repays the debt the hold made first', async () => {
     const { merchant, tr } = await freshCase();
@@ -316,19 +236,5 @@ describe('the deadline job (money.md M7 order)', () => {
     expect(t.built.jobs.priorityOf('dispute.evidence-deadline')).toBe(JOB_PRIORITY.disputeDeadline);
     expect(JOB_PRIORITY.automaticCashout).toBeLessThan(JOB_PRIORITY.disputeDeadline);
     expect(JOB_PRIORITY.disputeDeadline).toBeLessThan(JOB_PRIORITY.expiration);
-  });
-});
-
-describe('refunds and disputes share the captured amount', () => {
-  it('a refund cannot return what a dispute claims (open, lost or accepted); a won dispute frees it', async () => {
-    const { merchant, tr } = await freshCase();
-    const d = await opened(tr.id, { amount: 4_000, reason: 'FRAUD' });
-    const refund = (amount: number) => t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: merchant.apiKey, payload: { amount } });
-    expect(expectCode(await refund(6_001), 409, 'CONFLICT_ERROR').details).toEqual({ field: 'amount', value: 6_001, refundable_amount: 6_000 });
-    expect((await refund(1_000)).statusCode).toBe(201);
-    expect((await putEvidence(d.id, { text: 'x' }, merchant.apiKey)).statusCode).toBe(200);
-    expect((await submit(d.id, merchant.apiKey)).statusCode).toBe(200);
-    expect((await outcome(d.id, 'WON')).statusCode).toBe(200);
-    expect((await refund(9_000)).statusCode).toBe(201);
   });
 });

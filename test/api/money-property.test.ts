@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardData } from '../helpers/transactions.js';
-import { expectMoneyInvariants, moneyMerchant, type MoneyMerchant } from '../helpers/money-checks.js';
+import { dumpMoney, expectMoneyInvariants, moneyMerchant, type MoneyMerchant } from '../helpers/money-checks.js';
 
 /**
  * Issue 14 (money.md M3): random sequences of payments (credit 1-12 installments, debit, PIX), refunds that
@@ -12,7 +12,8 @@ import { expectMoneyInvariants, moneyMerchant, type MoneyMerchant } from '../hel
  * (evidence, WON, LOST, accepted, lost by the deadline), driven through the API. After every step the
  * invariants hold (ledger tables, the staff integrity endpoint, the balance endpoint against the receivables,
  * and no cent created or lost for the merchant). The API may refuse (documented 409s), never answer 500.
- * MONEY_SEED and MONEY_RUNS reproduce or widen a run; fast-check prints the seed and path of a failure.
+ * MONEY_SEED and MONEY_RUNS reproduce or widen a run; fast-check prints the seed and path of a failure; MONEY_DUMP=1
+ * prints the failing merchant's receivables, refunds and ledger postings.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -287,6 +288,7 @@ describe('money over random sequences (issue 14, money.md M3)', () => {
               await step(model, o);
               await expectMoneyInvariants(t, m);
             } catch (err) {
+              if (process.env.MONEY_DUMP) await dumpMoney(t, m);
               throw new Error(`step ${i} ${JSON.stringify(o)} (merchant ${m.merchantId}): ${(err as Error).message}`, { cause: err });
             }
           }

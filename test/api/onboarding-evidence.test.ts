@@ -21,7 +21,7 @@ describe('onboarding evidence', () => {
     const aff = await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'provider_a' } });
     expect(aff.statusCode).toBe(201);
     expect(aff.json()).toMatchObject({ company_id: m.id, provider: 'PROVIDER_A', status: 'WAITING_DOCUMENTS', provider_status_message: expect.any(String) });
-    expect(aff.json().onboarding_url).toContain(`/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_A`);
+    expect(aff.json().onboarding_url).toContain(`/core/v1/onboarding/hosted?token=`);
     const dup = await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.details).toEqual({ field: 'provider', value: 'PROVIDER_A' });
@@ -136,7 +136,7 @@ describe('onboarding evidence', () => {
     expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations/${aff.json().id}`, key: org.apiKey })).json().status).toBe('WAITING_DOCUMENTS');
     const back = (await eventsOf(t, m.id, 'affiliation.status-changed')).map((e) => e.payload).at(-1)!;
     expect(back).toMatchObject({ affiliation_id: aff.json().id, old_status: 'ACTIVE', new_status: 'WAITING_DOCUMENTS' });
-    expect(back.onboarding_url).toContain(`/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_B`);
+    expect(back.onboarding_url).toContain(`/core/v1/onboarding/hosted?token=`);
 
     // Rows that take no answer.
     const base = byType(await requirements(t, m.apiKey, m.id), 'PROOF_OF_ADDRESS');

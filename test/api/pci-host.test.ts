@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, buildPciApp } from '../../src/app.js';
 import { loggerOptions } from '../../src/http/logger.js';
 import { encryptEv, parseEv } from '../../src/crypto/ev.js';
@@ -166,6 +166,31 @@ describe('the PCI host', () => {
     expect(res.statusCode).toBe(201);
     expect((got[0] as any).card_data.number).toMatch(/^ev:v1:sbx_/);
     expect(encryptEv('x', 'pan', key)).toMatch(/^ev:v1:/);
+    await host.close();
+    await stub.close();
+  });
+
+  it('a core that cannot give its key (shedding load): 503 to retry with none read yet, the last key read otherwise', async () => {
+    const key = newKeyFile('sandbox', new Date()).keys[0];
+    const stub = Fastify();
+    stub.post('/core/v1/transactions', async (_request, reply) => reply.code(201).send({ ok: true }));
+    let available = false;
+    const host = await buildPciHost({ core: stub, logLevel: 'silent', publicKey: async () => { if (!available) throw new Error('encryption keys unavailable (503)'); return key; } });
+    const first = await host.inject({ method: 'POST', url: '/core/v1/transactions', payload: txBody() });
+    expect(first.statusCode, first.body).toBe(503);
+    expect(first.headers['retry-after']).toBe('1');
+    expect(first.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(first.body).not.toContain(PAN);
+    available = true;
+    expect((await host.inject({ method: 'POST', url: '/core/v1/transactions', payload: txBody() })).statusCode).toBe(201);
+    available = false;
+    const later = Date.now() + 20_000;
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      expect((await host.inject({ method: 'POST', url: '/core/v1/transactions', payload: txBody() })).statusCode).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
     await host.close();
     await stub.close();
   });

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventsOf } from '../helpers/onboarding.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { cardPayment, createTx, makePaying } from '../helpers/transactions.js';
-import { bankAccounts, jobs, ledgerAccounts, receivables } from '../../src/db/schema/index.js';
+import { bankAccounts, idempotencyKeys, jobs, ledgerAccounts, receivables, transactions } from '../../src/db/schema/index.js';
 import { TRANSACTION_RECOVER_JOB } from '../../src/modules/transactions/transactions.outcome.js';
 
 let t: TestApp;
@@ -56,6 +56,38 @@ describe('grouped creates', () => {
     const recover = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, TRANSACTION_RECOVER_JOB), inArray(jobs.dedupeKey, views.map((v) => `${TRANSACTION_RECOVER_JOB}:${v.id}`))));
     expect(recover.length).toBe(12);
     expect(recover.every((j) => j.status === 'DONE')).toBe(true);
+    await expectLedgerInvariants(t.db.db);
+  });
+
+  it('creates with a request_id group too: each claim DONE with its outcome, a replay answers the same transaction (200)', async () => {
+    const org = await t.createOrganization();
+    const m = await t.createMerchant(org.apiKey);
+    await makePaying(t, m.id);
+    expect((await createTx(t, org.apiKey, await cardPayment(t), m.id)).statusCode).toBe(201);
+    const tag = `batch-${Date.now()}`;
+    const bodies = await Promise.all(Array.from({ length: 10 }, async (_, i) => ({
+      request_id: `${tag}-${i}`,
+      ...(i % 5 === 4 ? { payment_method: 'PIX', amount: 700 + i } : await cardPayment(t, i === 3 ? '4000000000000002' : '4111111111111111', { amount: 2000 + i })),
+    })));
+    const answers = await Promise.all(bodies.map((body) => createTx(t, org.apiKey, body, m.id)));
+    for (const res of answers) expect(res.statusCode).toBe(201);
+    const views = answers.map((r) => r.json());
+    expect(views.map((v) => v.request_id)).toEqual(bodies.map((b) => b.request_id));
+    expect(views.filter((v) => v.status === 'REFUSED').length).toBe(1);
+    const claims = await t.db.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.companyId, m.id), inArray(idempotencyKeys.requestId, bodies.map((b) => b.request_id))));
+    expect(claims.length).toBe(10);
+    expect(claims.every((c) => c.phase === 'DONE' && c.lockedUntil === null)).toBe(true);
+    expect(new Set(claims.map((c) => c.resourceId))).toEqual(new Set(views.map((v) => v.id)));
+    // The same bodies again: replays of what was recorded, nothing new.
+    const again = await Promise.all(bodies.map((body) => createTx(t, org.apiKey, body, m.id)));
+    for (const [i, res] of again.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['idempotent-replayed']).toBe('true');
+      expect(res.json().id).toBe(views[i].id);
+    }
+    const rows = await t.db.db.select().from(transactions).where(inArray(transactions.requestId, bodies.map((b) => b.request_id)));
+    expect(rows.length).toBe(10);
+    expect((await eventsOf(t, m.id, 'transaction.created')).length).toBe(11);
     await expectLedgerInvariants(t.db.db);
   });
 });

@@ -57,7 +57,7 @@ describe('webhook delivery', () => {
     expect(list.data).toHaveLength(2);
     for (const m of list.data) {
       expect(m).toMatchObject({ status: 'DELIVERED', company_id: merchant.id, next_attempt_at: null });
-      expect(m.attempts).toEqual([{ at: expect.any(String), status_code: 204, duration_ms: expect.any(Number), error: null }]);
+      expect(m.attempts).toEqual([{ at: expect.any(String), endpoint_id: expect.any(String), status_code: 204, duration_ms: expect.any(Number), error: null }]);
     }
   });
 
@@ -106,7 +106,7 @@ describe('webhook delivery', () => {
     await worker.stop();
     const [m] = (await messages(org.apiKey)).data;
     expect(m.status).toBe('FAILED');
-    expect(m.attempts).toEqual([{ at: expect.any(String), status_code: statusCode, duration_ms: expect.any(Number), error }]);
+    expect(m.attempts).toEqual([{ at: expect.any(String), endpoint_id: expect.any(String), status_code: statusCode, duration_ms: expect.any(Number), error }]);
   });
 
   it('a slow receiver that answers in time is a delivery', async () => {

@@ -49,7 +49,7 @@ describe.skipIf(!onPostgres)('webhook worker killed mid-delivery (PostgreSQL onl
     expect(res.json().data[0]).toMatchObject({ status: 'PENDING', attempts: [] });
 
     // Time passes: the dead worker's lease runs out (shortened here instead of waiting 30 s).
-    await t.db.db.execute(sql`update webhook_messages set locked_until = now() - interval '1 second' where organization_id = ${org.id}`);
+    await t.db.db.execute(sql`update webhook_deliveries set locked_until = now() - interval '1 second' where organization_id = ${org.id}`);
     const second = spawnWorker(org.id);
     children.push(second);
     await until(() => receiver.delivered().length === 2, 'the redelivery');

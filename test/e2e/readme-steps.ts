@@ -55,14 +55,10 @@ export const TEST_CARD = { number: '4111111111111111', cvv: '123', expiry_month:
  * merchant ACTIVE with a card payment of 1990, a PIX of 60000, a card of 3000 refunded by 1000 and a 3DS card
  * payment of 1990. Returns the merchant's id.
  */
-export async function takeAPayment({ CORE, PCI, KEY, STAFF, ORG }: Sandbox): Promise<string> {
+export async function takeAPayment({ CORE, PCI, KEY, STAFF }: Sandbox): Promise<string> {
   // 0. A webhook endpoint (events are kept as messages only while one exists); nothing needs to listen there.
-  const endpoint = await request(`${CORE}/v1/platform/organizations/${ORG}/webhook-endpoint`, {
-    method: 'PUT', dispatcher: insecure, headers: { 'x-api-key': STAFF, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: 'http://127.0.0.1:3000/webhooks' }),
-  });
-  expect(endpoint.statusCode).toBe(200);
-  await endpoint.body.dump();
+  const endpoint = await call('POST', `${CORE}/v1/webhooks/endpoints`, KEY, { url: 'http://127.0.0.1:3000/webhooks', description: 'README' });
+  expect(endpoint.status).toBe(201);
 
   // 1. A merchant, payment-ready: affiliation, its three requirements met, the biometric capture approved.
   const merchant = await call('POST', `${CORE}/v1/merchants`, KEY, {

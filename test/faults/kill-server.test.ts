@@ -91,7 +91,7 @@ describe.skipIf(!databaseUrl)('kill -9 the server during a burst of internal tra
     expect(outcomes.some((o) => o.error)).toBe(true); // the kill did cut the burst
 
     // Time passes: the dead server's delivery leases (30 s) run out; shortened here instead of waited for.
-    await db.query(`update webhook_messages set locked_until = now() - interval '1 second' where organization_id = $1 and locked_until > now()`, [org.id]);
+    await db.query(`update webhook_deliveries set locked_until = now() - interval '1 second' where organization_id = $1 and locked_until > now()`, [org.id]);
     const second = await startServer({ databaseUrl: databaseUrl!, port, pciPort, dataDir, env });
     servers.push(second);
     const api2 = new Api(second.baseUrl);

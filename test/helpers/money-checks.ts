@@ -120,3 +120,11 @@ export async function expectMoneyInvariants(t: TestApp, m: MoneyMerchant): Promi
     }
   }
 }
+
+/** Prints a merchant's receivables, refunds and ledger postings (MONEY_DUMP=1 in the property test). */
+export async function dumpMoney(t: TestApp, m: MoneyMerchant): Promise<void> {
+  const q = async (x: ReturnType<typeof sql>) => ((await t.db.db.execute(x)) as unknown as { rows: unknown[] }).rows;
+  console.log('RECV', JSON.stringify(await q(sql`select substr(id::text,1,6) id, role, status, installment, payment_date, gross_amount g, fee_amount f, net_amount n, anticipation_fee_amount af, consumed_amount c, substr(refund_id::text,1,6) rf, substr(dispute_id::text,1,6) dp, substr(anticipation_id::text,1,6) an, substr(settlement_id::text,1,6) st, cancel_reason, created_at from receivables where company_id = ${m.merchantId} and role = 'MERCHANT' order by created_at, installment`), null, 0));
+  console.log('REFUNDS', JSON.stringify(await q(sql`select substr(id::text,1,6) id, status, amount, reserved_pending, reserved_available, reserved_debt, created_at, settled_at from refunds where company_id = ${m.merchantId}`)));
+  console.log('POSTINGS', JSON.stringify(await q(sql`select p.sequence, p.balance_type, p.delta, p.resulting_balance, p.code, p.source_type, substr(p.source_id,1,6) src from ledger_postings p where p.account_id = ${m.accountId} order by p.sequence`)));
+}

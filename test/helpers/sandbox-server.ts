@@ -10,6 +10,7 @@ import { join } from 'node:path';
 export function sandboxServers() {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
+  const outputs: (() => string)[] = [];
   return {
     dataDir(): string {
       const dir = mkdtempSync(join(tmpdir(), 'platform-e2e-'));
@@ -28,6 +29,7 @@ export function sandboxServers() {
       });
       children.push(child);
       let out = '';
+      outputs.push(() => out);
       child.stdout!.on('data', (d) => (out += String(d)));
       child.stderr!.on('data', (d) => (out += String(d)));
       return new Promise((resolve, reject) => {
@@ -41,6 +43,10 @@ export function sandboxServers() {
         }, 100);
         child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
       });
+    },
+    /** The servers' error lines (level 50 and above, or a stack): printed when a test fails, so CI shows the cause. */
+    errorLines(): string {
+      return outputs.flatMap((o) => o().split('\n')).filter((l) => /"level":(50|60)|^\s*(Error|TypeError|at )/.test(l)).join('\n');
     },
     stopAll(): void {
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -43,7 +43,8 @@ beforeAll(async () => {
   const doc = inlinedDocument<{ paths: Record<string, Record<string, Record<string, any>>> }>(t.app.swagger());
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
-  );
+  // An event stream never ends, so inject cannot read it: test/api/event-stream.test.ts covers it over a socket.
+  ).filter((op) => !op.spec.responses?.['200']?.content?.['text/event-stream']);
 });
 afterAll(async () => {
   await receiver?.close();

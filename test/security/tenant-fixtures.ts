@@ -93,6 +93,9 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     const body = { first_name: 'Joao', last_name: 'Lima', identifier: { type: 'email', value: randomEmail() }, role_ids: [ids['roles/{id}']] };
     return (await ok(await t.request({ method: 'POST', url: '/core/v1/users', key: merchant.apiKey, payload: body }), 'user')).id;
   },
+  // Webhook endpoints are the organization's (product.md §15).
+  'endpoints/{id}': async ({ t, org }) =>
+    (await ok(await t.request({ method: 'POST', url: '/core/v1/webhooks/endpoints', key: org.apiKey, payload: { url: 'http://localhost:4000/tenant' } }), 'webhook endpoint')).id,
   // Webhook messages are the organization's (merchants' events go to their organization's endpoint).
   'messages/{eventId}': async ({ t, org }) => {
     const list = await ok(await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?limit=1', key: org.apiKey }), 'messages', 200);
@@ -194,6 +197,8 @@ export const BODY_ID_FIELDS: Record<string, string> = {
  */
 export const BODIES: Record<string, (own: Record<string, string>) => Record<string, unknown>> = {
   'PATCH /v1/merchants/{merchantId}': () => ({ name: 'Renamed' }),
+  'POST /v1/webhooks/endpoints/{id}/recover': () => ({ since: '2020-01-01T00:00:00Z' }),
+  'PATCH /v1/webhooks/endpoints/{id}': () => ({ description: 'Renamed' }),
   'PATCH /v1/companies/me': () => ({ name: 'Renamed' }),
   'PUT /v1/users/{id}/roles': (own) => ({ role_ids: [own['roles/{id}']] }),
   'PUT /v1/roles/{id}': () => ({ name: `renamed-${randomUUID().slice(0, 6)}`, permissions: ['merchant.*'] }),

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxServers } from '../../../test/helpers/sandbox-server.js';
 import { createClient, PlatformError, unwrap, verifyWebhook, type WebhookEvent } from '../src/index.js';
 import { startReceiver } from './receiver.js';
@@ -26,6 +26,10 @@ afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
   servers.stopAll();
   if (databaseUrl) await admin(`drop database if exists ${dbName} with (force)`);
+});
+
+afterEach((ctx) => {
+  if (ctx.task.result?.state === 'fail') console.error(`the sandbox server's errors:\n${servers.errorLines()}`);
 });
 
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {

@@ -82,13 +82,7 @@ export const events = pgTable('events', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const webhookEndpoints = pgTable('webhook_endpoints', {
-  organizationId: uuid('organization_id').primaryKey(),
-  url: text('url').notNull(),
-  signingSecret: text('signing_secret').notNull(),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+// webhook_endpoints: src/db/schema/webhooks.ts (self-service endpoints, product.md §15).
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type EventRow = typeof events.$inferSelect;

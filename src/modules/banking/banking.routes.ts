@@ -43,7 +43,7 @@ export default async function bankingRoutes(app: FastifyInstance) {
   const transferDeps = {
     ...baseDeps,
     batcher: new TransactionBatcher(db, createTransfersHandler(baseDeps)),
-    recorder: new TransactionBatcher(db, recordProviderIds, { mode: 'statement' }),
+    recorder: new TransactionBatcher(db, recordProviderIds, { mode: 'statement', gather: true }),
   };
 
   r.post('/v1/banking/bank-accounts', {

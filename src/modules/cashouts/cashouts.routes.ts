@@ -8,6 +8,7 @@ import { idParams } from '../../http/schemas.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { affiliationSchema } from '../onboarding/onboarding.schemas.js';
 import { toAffiliationView } from '../onboarding/onboarding.views.js';
+import { onboardingLinkOf } from '../onboarding/onboarding.context.js';
 import { nextAutomaticCashouts } from './automatic-cashouts.js';
 import { applyCashoutReport, applyReturn } from './cashout-status.js';
 import { cashoutDeps as cashoutDepsOf } from './cashouts.context.js';
@@ -39,7 +40,7 @@ export default async function cashoutsRoutes(app: FastifyInstance) {
   r.put('/v1/merchants/:merchantId/affiliations/:affiliationId/settlement-account', {
     config: { permission: 'merchant.affiliation.edit' },
     schema: { summary: "Set an affiliation's settlement account (the PIX key cashouts go to)", params: idParams('merchantId', 'affiliationId'), body: settlementAccountBody, response: { 200: affiliationSchema } },
-  }, async (request) => toAffiliationView(await setSettlementAccount(deps, request.id, callerCompany(request), request.params.merchantId, request.params.affiliationId, request.body)));
+  }, async (request) => toAffiliationView(await setSettlementAccount(deps, request.id, callerCompany(request), request.params.merchantId, request.params.affiliationId, request.body), onboardingLinkOf(app.deps, request)));
 
   r.post('/v1/banking/cashouts', {
     config: { permission: 'cashout.create' },

@@ -5,7 +5,7 @@ import { callerCompany, createdOrReplayed } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
 import { createAffiliation, getMerchantAffiliation, listAffiliations, listMerchantAffiliations } from './affiliations.service.js';
 import { documentUnderAffiliation } from './documents.service.js';
-import { engineContext, onboardingDeps, baseUrlOf } from './onboarding.context.js';
+import { engineContext, onboardingDeps, baseUrlOf, onboardingLinkOf } from './onboarding.context.js';
 import { AFFILIATION_STATUSES, affiliationBody, affiliationSchema, documentSchema } from './onboarding.schemas.js';
 import { toAffiliationView, toDocumentView } from './onboarding.views.js';
 
@@ -23,7 +23,7 @@ export default async function affiliationsRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { row, replayed } = await createAffiliation(db, engineContext(app.deps, request), callerCompany(request), request.params.merchantId, request.body);
     createdOrReplayed(reply, replayed);
-    return toAffiliationView(row);
+    return toAffiliationView(row, onboardingLinkOf(app.deps, request));
   });
 
   r.get('/v1/merchants/:merchantId/affiliations', {
@@ -31,14 +31,15 @@ export default async function affiliationsRoutes(app: FastifyInstance) {
     schema: { summary: "List a company's affiliations", params: idParams('merchantId'), querystring: affiliationListQuery, response: { 200: listEnvelope(affiliationSchema) } },
   }, async (request) => {
     const q = request.query;
+    const link = onboardingLinkOf(app.deps, request);
     const { rows, total } = await listMerchantAffiliations(db, callerCompany(request), request.params.merchantId, q);
-    return { data: rows.map(toAffiliationView), pagination: paginate(q.page, q.limit, total) };
+    return { data: rows.map((row) => toAffiliationView(row, link)), pagination: paginate(q.page, q.limit, total) };
   });
 
   r.get('/v1/merchants/:merchantId/affiliations/:affiliationId', {
     config: { permission: 'merchant.affiliation.view' },
     schema: { summary: 'Get an affiliation', params: idParams('merchantId', 'affiliationId'), response: { 200: affiliationSchema } },
-  }, async (request) => toAffiliationView(await getMerchantAffiliation(db, callerCompany(request), request.params.merchantId, request.params.affiliationId)));
+  }, async (request) => toAffiliationView(await getMerchantAffiliation(db, callerCompany(request), request.params.merchantId, request.params.affiliationId), onboardingLinkOf(app.deps, request)));
 
   r.get('/v1/merchants/:merchantId/affiliations/:affiliationId/onboarding-documents/:documentId', {
     config: { permission: 'merchant.affiliation.view' },
@@ -58,7 +59,8 @@ export default async function affiliationsRoutes(app: FastifyInstance) {
     schema: { summary: 'List affiliations within reach', querystring: affiliationListQuery, response: { 200: listEnvelope(affiliationSchema) } },
   }, async (request) => {
     const q = request.query;
+    const link = onboardingLinkOf(app.deps, request);
     const { rows, total } = await listAffiliations(db, callerCompany(request), q);
-    return { data: rows.map(toAffiliationView), pagination: paginate(q.page, q.limit, total) };
+    return { data: rows.map((row) => toAffiliationView(row, link)), pagination: paginate(q.page, q.limit, total) };
   });
 }

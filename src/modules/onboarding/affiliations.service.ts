@@ -50,7 +50,7 @@ export async function createAffiliation(
         .insert(affiliations)
         .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider: input.provider, ...state, createdAt: now, updatedAt: now })
         .returning();
-      await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row) }, now);
+      await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row, ctx.onboardingLinkOf) }, now);
       if (row.status === 'ACTIVE') await activateCompany(tx, ctx, company.id);
       return { row, replayed: false };
     });

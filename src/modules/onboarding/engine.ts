@@ -35,6 +35,7 @@ import {
   type EvidenceAnswer,
 } from './requirements.rules.js';
 import type { Clock } from '../../jobs/clock.js';
+import { HOSTED_PAGE_PATH, type LinkSubject } from './hosted-link.js';
 
 /** What the engine needs from the request and the providers, without Fastify. */
 export interface EngineContext {
@@ -47,6 +48,8 @@ export interface EngineContext {
   clock: Clock;
   /** SANDBOX_AUTOPILOT: delay of the sandbox provider's own review of new documents and captures (absent: off). */
   autopilotReviewMs?: number;
+  /** The signed hosted-page link of an affiliation, as presented now (events carry it). */
+  onboardingLinkOf?: (row: LinkSubject) => string;
 }
 
 export const organizationIdOf = (company: CompanyRow) => company.organizationId ?? company.id;
@@ -61,8 +64,11 @@ export function shapeOf(company: CompanyRow): CompanyShapeFacts {
   };
 }
 
-export const onboardingUrlOf = (ctx: EngineContext, companyId: string, provider: string) =>
-  `${ctx.baseUrl}/core/v1/merchants/${companyId}/onboarding-requirements?provider=${provider}`;
+/**
+ * What the `onboarding_url` column stores: where the hosted page lives, unsigned. Reads and events present it
+ * signed (`onboardingLinkOf`), so the stored value never goes stale and never holds a credential.
+ */
+export const onboardingUrlOf = (ctx: EngineContext) => `${ctx.baseUrl}${HOSTED_PAGE_PATH}`;
 
 /**
  * Reconciles, derives and persists one company's requirements for one provider, inside the caller's
@@ -244,7 +250,7 @@ export function affiliationState(ctx: EngineContext, companyId: string, provider
   const open = statuses.filter((s) => s === 'PENDING' || s === 'REJECTED').length;
   return status === 'ACTIVE'
     ? { status, onboardingUrl: null, providerStatusMessage: null }
-    : { status, onboardingUrl: onboardingUrlOf(ctx, companyId, provider), providerStatusMessage: `${open} onboarding requirement(s) pending or rejected` };
+    : { status, onboardingUrl: onboardingUrlOf(ctx), providerStatusMessage: `${open} onboarding requirement(s) pending or rejected` };
 }
 
 /** Re-derives the company's affiliation with this provider; events and the company's activation go with it. */
@@ -259,6 +265,7 @@ async function syncAffiliation(tx: Tx, ctx: EngineContext, company: CompanyRow, 
 }
 
 export async function recordAffiliationStatus(tx: Tx, ctx: EngineContext, row: AffiliationRow, oldStatus: string | null): Promise<void> {
+  const view = toAffiliationView(row, ctx.onboardingLinkOf);
   await recordEvent(tx, {
     type: 'affiliation.status-changed',
     companyId: row.companyId,
@@ -268,9 +275,9 @@ export async function recordAffiliationStatus(tx: Tx, ctx: EngineContext, row: A
       affiliation_id: row.id,
       old_status: oldStatus,
       new_status: row.status,
-      ...(row.status === 'WAITING_DOCUMENTS' ? { onboarding_url: row.onboardingUrl } : {}),
+      ...(row.status === 'WAITING_DOCUMENTS' ? { onboarding_url: view.onboarding_url } : {}),
       provider_status_message: row.providerStatusMessage,
-      affiliation: toAffiliationView(row),
+      affiliation: view,
     },
   }, ctx.clock.now(row.organizationId));
 }

@@ -7,11 +7,14 @@ import type { EngineContext } from './engine.js';
 import { AUTOPILOT_DELAY_MS } from './onboarding.jobs.js';
 import { LocalFileStore, type FileStore } from './file-store.js';
 import { DownloadSigner } from './signed-urls.js';
+import { HostedLinkSigner, type LinkSubject } from './hosted-link.js';
 
 /** The onboarding area's collaborators, resolved once per app so every route shares one signer and store. */
 export interface OnboardingDeps {
   fileStore: FileStore;
   signer: DownloadSigner;
+  /** Signs the hosted onboarding page's links (same secret as downloads, another purpose in the MAC). */
+  links: HostedLinkSigner;
   accepts(provider: string): readonly string[];
   offersOnboarding(provider: string): boolean;
 }
@@ -22,10 +25,12 @@ export function onboardingDeps(deps: AppDeps): OnboardingDeps {
   let found = resolved.get(deps);
   if (!found) {
     const known = (p: string): p is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(p) && deps.providers.has(p);
+    // Without a configured secret links live as long as the process (server.ts passes a persisted one).
+    const secret = deps.documentUrlSecret ?? randomBytes(32).toString('hex');
     found = {
       fileStore: deps.fileStore ?? new LocalFileStore(join(deps.config.dataDir, 'files')),
-      // Without a configured secret links live as long as the process (server.ts passes a persisted one).
-      signer: new DownloadSigner(deps.documentUrlSecret ?? randomBytes(32).toString('hex'), deps.clock),
+      signer: new DownloadSigner(secret, deps.clock),
+      links: new HostedLinkSigner(secret, deps.clock),
       accepts: (p) => (known(p) ? deps.providers.get(p).capabilities.acceptedDocumentTypes : []),
       offersOnboarding: (p) => known(p) && deps.providers.get(p).capabilities.companyOnboarding,
     };
@@ -39,8 +44,22 @@ export function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
   return deps.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** The affiliation's `onboarding_url` as a read presents it now: signed, valid 7 days from today's issue time. */
+export function onboardingLinkOf(deps: AppDeps, request: FastifyRequest): (row: LinkSubject) => string {
+  const base = baseUrlOf(deps, request);
+  const { links } = onboardingDeps(deps);
+  return (row) => links.url(base, row);
+}
+
 export function engineContext(deps: AppDeps, request: FastifyRequest): EngineContext {
-  return { correlationId: request.id, baseUrl: baseUrlOf(deps, request), accepts: onboardingDeps(deps).accepts, clock: deps.clock, autopilotReviewMs: autopilotReviewMs(deps) };
+  return {
+    correlationId: request.id,
+    baseUrl: baseUrlOf(deps, request),
+    accepts: onboardingDeps(deps).accepts,
+    clock: deps.clock,
+    autopilotReviewMs: autopilotReviewMs(deps),
+    onboardingLinkOf: onboardingLinkOf(deps, request),
+  };
 }
 
 /** SANDBOX_AUTOPILOT: the sandbox providers review new documents and captures by themselves after a delay. */

@@ -24,12 +24,15 @@ import {
 } from './onboarding.schemas.js';
 import { toBiometricView, toDocumentView } from './onboarding.views.js';
 import { answerRequirement, readRequirements } from './requirements.service.js';
+import hostedPageRoutes from './hosted-page.routes.js';
 
 /** Merchant-facing onboarding: requirements, documents, biometrics, answers, and the signed download. */
 export default async function onboardingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
   const od = onboardingDeps(app.deps);
+  // The hosted page and its forms, in their own scope (form body parsers, HTML errors).
+  await app.register(hostedPageRoutes);
 
   r.get('/v1/merchants/:merchantId/onboarding-requirements', {
     config: { permission: 'merchant.onboarding-requirement.list' },

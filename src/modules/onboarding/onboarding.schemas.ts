@@ -154,7 +154,10 @@ export const affiliationSchema = z.object({
   company_id: z.string(),
   provider: z.enum(AFFILIATION_PROVIDERS),
   status: z.enum(AFFILIATION_STATUSES),
-  onboarding_url: z.string().nullable(),
+  onboarding_url: z
+    .string()
+    .nullable()
+    .describe('While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise'),
   provider_status_message: z.string().nullable(),
   settlement_account: z
     .object({

@@ -54,13 +54,17 @@ export function toBiometricView(row: BiometricRow) {
   };
 }
 
-export function toAffiliationView(row: AffiliationRow): AffiliationView {
+/**
+ * `onboarding_url` only while WAITING_DOCUMENTS, signed by `linkOf` as of now (the stored column holds the
+ * unsigned page location; callers without a signer, whose rows are never WAITING_DOCUMENTS, show that).
+ */
+export function toAffiliationView(row: AffiliationRow, linkOf?: (row: AffiliationRow) => string): AffiliationView {
   return {
     id: row.id,
     company_id: row.companyId,
     provider: row.provider as AffiliationView['provider'],
     status: row.status,
-    onboarding_url: row.onboardingUrl,
+    onboarding_url: row.status === 'WAITING_DOCUMENTS' && row.onboardingUrl ? (linkOf ? linkOf(row) : row.onboardingUrl) : null,
     provider_status_message: row.providerStatusMessage,
     settlement_account: row.settlementPixKey && row.settlementPixKeyType
       ? { pix_key_type: row.settlementPixKeyType, pix_key: row.settlementPixKey, dict_key_information: row.settlementDict ?? null }

@@ -94,7 +94,7 @@ export default async function platformRoutes(app: FastifyInstance) {
     config: platform,
     schema: { summary: 'Remove the webhook endpoint (deliveries stop)', params: orgParams, body: emptyBody, response: { 200: z.object({ deleted: z.boolean() }) } },
   }, async (request) => {
-    await deleteWebhookEndpoint(db, request.params.id);
+    await deleteWebhookEndpoint(db, app.deps.clock, request.params.id);
     return { deleted: true };
   });
 }

@@ -37,12 +37,15 @@ export async function lockPendingMerchantReceivables(ex: Executor, transactionId
   return rows.sort((a, b) => b.installment - a.installment || b.paymentDate.localeCompare(a.paymentDate) || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
-/** The receivables a refund canceled (consumed), locked. */
+/**
+ * The receivables a refund canceled. A rest the refund created keeps its `refund_id` when a chargeback later
+ * consumes it (CANCELED `CHARGEBACK`): that one is the dispute's, not the refund's to give back. Locked.
+ */
 export function receivablesCanceledBy(ex: Executor, refundId: string): Promise<ReceivableRow[]> {
   return ex
     .select()
     .from(receivables)
-    .where(and(eq(receivables.refundId, refundId), eq(receivables.status, 'CANCELED')))
+    .where(and(eq(receivables.refundId, refundId), eq(receivables.status, 'CANCELED'), eq(receivables.cancelReason, 'REFUND')))
     .orderBy(asc(receivables.id))
     .for('update');
 }

@@ -1,5 +1,6 @@
 import { crc32, deflateSync, inflateSync as inflate } from 'node:zlib';
 import QRCode from 'qrcode';
+import { qrSegments } from './qr-segments.js';
 
 /**
  * A QR code as a PNG (payments.md P2 `qr_code_png_base64`): the `qrcode` package builds the symbol (error
@@ -13,10 +14,11 @@ export const QR_MARGIN = 2;
 /**
  * The QR symbol of `text` as the PNG draws it (error correction M) with a fixed mask: the library's trial of all
  * eight masks was ~4% of a PIX create's CPU; any mask makes a valid code every reader decodes (the choice only
- * evens out dark areas). Same segments, so the same symbol size.
+ * evens out dark areas). Same segments as the library's (found without its slow search: qr-segments.ts), so the
+ * same symbol size.
  */
 export function qrSymbol(text: string): { size: number; data: Uint8Array } {
-  return QRCode.create(text, { errorCorrectionLevel: 'M', maskPattern: 2 }).modules;
+  return QRCode.create(qrSegments(text, 'M') as unknown as QRCode.QRCodeSegment[], { errorCorrectionLevel: 'M', maskPattern: 2 }).modules;
 }
 
 export function qrPng(text: string, scale = QR_SCALE, margin = QR_MARGIN): Buffer {
@@ -24,15 +26,19 @@ export function qrPng(text: string, scale = QR_SCALE, margin = QR_MARGIN): Buffe
   const side = (size + 2 * margin) * scale;
   const rowBytes = Math.ceil(side / 8);
   const raw = Buffer.alloc((rowBytes + 1) * side, 0);
-  // One pixel row per module row, written once and repeated `scale` times.
+  // One pixel row per module row, written once and repeated `scale` times. Grayscale, 1 bit: 1 is white, so
+  // the row starts white (the pad bits after the last pixel stay 0) and each dark module clears its pixels.
   const line = Buffer.alloc(rowBytes);
+  const fullBytes = side >> 3;
+  const tail = side & 7 ? (0xff << (8 - (side & 7))) & 0xff : -1;
   for (let my = -margin; my < size + margin; my++) {
-    line.fill(0);
-    for (let x = 0; x < side; x++) {
-      const mx = Math.floor(x / scale) - margin;
-      const dark = my >= 0 && my < size && mx >= 0 && mx < size && data[my * size + mx] === 1;
-      // Grayscale, 1 bit: 1 is white.
-      if (!dark) line[x >> 3] |= 0x80 >> (x & 7);
+    line.fill(0xff, 0, fullBytes);
+    if (tail >= 0) line[fullBytes] = tail;
+    if (my >= 0 && my < size) {
+      for (let mx = 0, at = my * size; mx < size; mx++, at++) {
+        if (data[at] !== 1) continue;
+        for (let x = (mx + margin) * scale, last = x + scale; x < last; x++) line[x >> 3] &= ~(0x80 >> (x & 7));
+      }
     }
     for (let r = 0; r < scale; r++) line.copy(raw, ((my + margin) * scale + r) * (rowBytes + 1) + 1); // after filter byte 0
   }

@@ -88,6 +88,22 @@ describe('schedule (M2)', () => {
     expect(saoPauloDate(new Date('2018-12-01T02:30:00Z'))).toBe('2018-12-01');
   });
 
+  it('the São Paulo date of the last hour asked is the formatter\'s, whatever the order of instants (DST years too)', () => {
+    const icu = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      // around local midnights and the 2010s transitions, minute by minute
+      fc.integer({ min: Date.UTC(2017, 9, 14, 0), max: Date.UTC(2017, 9, 16, 0) }),
+      fc.integer({ min: Date.UTC(2018, 1, 17, 0), max: Date.UTC(2018, 1, 19, 0) }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(instant, fc.integer({ min: 0, max: 7_200_000 })), { minLength: 1, maxLength: 20 }), (list) => {
+        for (const [ms, step] of list) for (const at of [ms, ms + step, ms - step]) expect(saoPauloDate(new Date(at))).toBe(icu.format(at));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('settlement of a date runs at 03:00 UTC', () => expect(settlementInstant('2026-02-18').toISOString()).toBe('2026-02-18T03:00:00.000Z'));
 });
 

@@ -13,8 +13,27 @@ const toCivil = (ms: number): CivilDate => new Date(ms).toISOString().slice(0, 1
 export const addDays = (date: CivilDate, days: number): CivilDate => toCivil(fromCivil(date) + days * DAY_MS);
 
 const saoPaulo = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-/** The São Paulo calendar date of an instant (ICU's zone data, so historic daylight saving counts too). */
-export const saoPauloDate = (instant: Date): CivilDate => saoPaulo.format(instant);
+const HOUR_MS = 3_600_000;
+let cachedHour = Number.NaN;
+let cachedDate: CivilDate = '';
+
+/**
+ * The São Paulo calendar date of an instant (ICU's zone data, so historic daylight saving counts too). ICU's
+ * formatting costs ~1% of a card create's CPU (it runs for the expiry check and the receivables), so the date
+ * of the last UTC hour asked is kept, but only when its first and last millisecond have the same date: the local
+ * date never goes back as time runs (every transition is at local midnight), so it is then the date throughout.
+ */
+export function saoPauloDate(instant: Date): CivilDate {
+  const ms = instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  if (hour === cachedHour) return cachedDate;
+  const date = saoPaulo.format(instant);
+  if (Number.isFinite(hour) && saoPaulo.format(hour * HOUR_MS) === date && saoPaulo.format(hour * HOUR_MS + HOUR_MS - 1) === date) {
+    cachedHour = hour;
+    cachedDate = date;
+  }
+  return date;
+}
 
 /** Easter Sunday (Gregorian; the anonymous algorithm of Meeus, Jones and Butcher). */
 export function easterSunday(year: number): CivilDate {

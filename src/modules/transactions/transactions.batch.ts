@@ -7,6 +7,7 @@ import { receivables, transactions, type NewReceivableRow, type NewTransactionRo
 import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { jobsInsert, type NewJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
+import { completeRequest, completeRequests, type ClaimKey } from '../../kernel/idempotency.js';
 import type { NewLedgerTransaction } from '../../ledger/ledger.js';
 import { postPendingCreditsSequenced } from '../../ledger/post-pending-credits.js';
 import { approvalReceivables } from '../receivables/receivables.create.js';
@@ -38,6 +39,8 @@ export interface OutcomeItem {
   outcome: CallOutcome;
   correlationId: string;
   autopilot: boolean;
+  /** The create's request_id claim, completed in the same transaction as its outcome. */
+  claim?: ClaimKey;
 }
 
 /** The rows and their recovery jobs, one statement (exported so the bench's bare node+pg baseline runs exactly it). */
@@ -130,12 +133,15 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
       const options = { now, correlationId: item.correlationId, autopilot: item.autopilot, syncNow: item.outcome.kind === 'unknown' };
       if (item.row.announced || Object.keys(changes).some((k) => !OUTCOME_SET.has(k))) {
         out[i] = { ok: true, value: await announce(tx, item.row, changes, options) };
+        if (item.claim) await completeRequest(tx, item.claim);
       } else {
         set.push({ i, item, row: { ...item.row, ...changes, announced: true, updatedAt: now } as TransactionRow });
       }
     }
     if (set.length === 0) return out;
     const updated = new Set(rowsOf(await tx.execute(announceRowsStatement(set.map((s) => s.row), clock.now()))).map((r) => String(r.id)));
+    // Claims complete whether their row was announced here or meanwhile (announce then completes it too).
+    await completeRequests(tx, set.flatMap((s) => (s.item.claim ? [s.item.claim] : [])));
     const done: typeof set = [];
     for (const s of set) {
       // Announced meanwhile (its recovery job got there first): answered as it is, as announce does.

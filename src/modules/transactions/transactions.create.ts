@@ -60,10 +60,14 @@ export async function createTransaction(
 
   let id: string = randomUUID();
   const claim = input.request_id ? { companyId: company.id, scope: TRANSACTION_SCOPE, requestId: input.request_id } : undefined;
+  // A first claim of its request_id (the common create with one): nothing was recorded under it, so nothing to
+  // look for, and it records and announces with the grouped creates (its claim completed in the outcome's batch).
+  let firstClaim = false;
   if (claim) {
     const begun = await beginRequest(db, { ...claim, body: fingerprintBody(input), resourceId: id }, clock);
     id = begun.resourceId;
-    const existing = await findTransactionRow(db, id);
+    firstClaim = begun.kind === 'first';
+    const existing = firstClaim ? undefined : await findTransactionRow(db, id);
     if (existing?.announced) {
       if (begun.kind !== 'replay') await db.transaction((tx) => completeRequest(tx, claim));
       return { row: existing, replayed: true };
@@ -103,7 +107,7 @@ export async function createTransaction(
     source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt! };
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
-    if (!claim && !input.three_ds) {
+    if ((!claim || firstClaim) && !input.three_ds) {
       // The common create (no request_id to resume, no 3DS session to consume, no external 3DS to judge): the
       // row and its recovery job in one statement shared with the creates recording at the same time
       // (transactions.batch.ts), one round trip and one commit for all of them.
@@ -135,12 +139,12 @@ export async function createTransaction(
     throw err;
   }
   if (!recorded.call) return { row: recorded.row, replayed: false };
-  return complete(deps, { row: recorded.row, call: recorded.call, company, account, input, claim, correlationId });
+  return complete(deps, { row: recorded.row, call: recorded.call, company, account, input, claim, grouped: !claim || firstClaim, correlationId });
 }
 
 async function complete(
   deps: TransactionDeps,
-  c: { row: TransactionRow; call: PaymentCall; company: CompanyRow; account: BankAccountRow; input: CreateTransactionInput; claim?: { companyId: string; scope: string; requestId: string }; correlationId: string },
+  c: { row: TransactionRow; call: PaymentCall; company: CompanyRow; account: BankAccountRow; input: CreateTransactionInput; claim?: { companyId: string; scope: string; requestId: string }; grouped: boolean; correlationId: string },
 ): Promise<{ row: TransactionRow; replayed: boolean }> {
   const { db, clock } = deps;
   const { row, claim } = c;
@@ -163,11 +167,13 @@ async function complete(
     if (claim) await releaseRequest(db, claim, 'unlock', clock.now());
     throw err;
   }
-  if (!claim) {
-    // Grouped with the outcomes of the organization's other creates finishing now: one transaction for all.
-    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, { row, outcome, correlationId: c.correlationId, autopilot: deps.autopilot });
+  if (c.grouped) {
+    // Grouped with the outcomes of the organization's other creates finishing now: one transaction for all,
+    // which also completes their claims (so a claim is DONE exactly when its outcome is recorded, as below).
+    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, { row, outcome, correlationId: c.correlationId, autopilot: deps.autopilot, claim });
     return { row: announced, replayed: false };
   }
+  if (!claim) throw new Error('an ungrouped outcome has a claim');
   const now = clock.now(row.organizationId);
   const changes = outcomeChanges(outcome, row, now);
   const announced = await db.transaction(async (tx) => {

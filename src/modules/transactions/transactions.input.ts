@@ -1,4 +1,3 @@
-import { parseEv } from '../../crypto/ev.js';
 import { validationError, type ValidationIssue } from '../../kernel/errors.js';
 import type { PublicKeyRing } from '../../kernel/encryption-keys.js';
 import type { CardSource } from './transactions.rules.js';
@@ -34,11 +33,15 @@ export function encryptedFields(input: CreateTransactionInput): { field: string;
   return out;
 }
 
-/** DECRYPTION_FAILED (no value) for every encrypted value whose kid this environment does not know or retired. */
+/**
+ * DECRYPTION_FAILED (no value) for every encrypted value whose kid this environment does not know or retired.
+ * The body passed the schema, which parsed every `ev:` value (encryptedValue, authenticationValue): the kid is
+ * its third segment, read without parsing the value again.
+ */
 export async function assertKnownKeys(keys: PublicKeyRing | undefined, input: CreateTransactionInput): Promise<void> {
   const issues: ValidationIssue[] = [];
   for (const { field, value } of encryptedFields(input)) {
-    const kid = parseEv(value)?.kid;
+    const kid = value.split(':', 3)[2];
     const status = kid && keys ? await keys.statusOf(kid) : undefined;
     if (!status || status === 'RETIRED') issues.push(issue(field, 'DECRYPTION_FAILED', `${field} is not encrypted under a current key of this environment: encrypt it again with a key from GET /v1/encryption-keys`));
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { signDashboardToken, verifyDashboardToken } from './dashboard-token.js';
+import { signDashboardToken, verifyDashboardClaims, verifyDashboardToken } from './dashboard-token.js';
 
 const secret = 'test-secret-0123456789abcdef0123456789';
 const org = '6f1c1f0e-3a57-4d43-9f1e-5b8f9a3b2c10';
@@ -10,6 +10,7 @@ describe('dashboard token', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const { token, expiresAt } = signDashboardToken(secret, org, now);
     expect(expiresAt.toISOString()).toBe('2026-01-01T01:00:00.000Z');
+    expect(verifyDashboardClaims(secret, token, now)).toEqual({ organizationId: org, expiresAt });
     expect(verifyDashboardToken(secret, token, new Date('2026-01-01T00:59:59Z'))).toBe(org);
   });
 

@@ -15,8 +15,8 @@ export function signDashboardToken(secret: string, organizationId: string, now =
   return { token: `${payload}.${mac(secret, payload)}`, expiresAt };
 }
 
-/** The organization the token was issued to, or null when it is malformed, tampered with or expired. */
-export function verifyDashboardToken(secret: string, token: unknown, now = systemClock.now()): string | null {
+/** Who the token was issued to and until when, or null when it is malformed, tampered with or expired. */
+export function verifyDashboardClaims(secret: string, token: unknown, now = systemClock.now()): { organizationId: string; expiresAt: Date } | null {
   if (typeof token !== 'string' || token.length > 512) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
@@ -25,12 +25,17 @@ export function verifyDashboardToken(secret: string, token: unknown, now = syste
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; e?: unknown };
-    if (typeof claims.o !== 'string' || typeof claims.e !== 'number') return null;
+    if (typeof claims.o !== 'string' || typeof claims.e !== 'number' || !Number.isFinite(claims.e)) return null;
     if (claims.e * 1000 <= now.getTime()) return null;
-    return claims.o;
+    return { organizationId: claims.o, expiresAt: new Date(claims.e * 1000) };
   } catch {
     return null;
   }
+}
+
+/** The organization the token was issued to, or null when it is malformed, tampered with or expired. */
+export function verifyDashboardToken(secret: string, token: unknown, now = systemClock.now()): string | null {
+  return verifyDashboardClaims(secret, token, now)?.organizationId ?? null;
 }
 
 /** A process-local secret when none is given: links then work only on the instance that issued them. */

@@ -2,10 +2,13 @@ import { EVENT_TYPES } from './webhooks.schemas.js';
 import { WEBHOOK_MESSAGE_STATUSES } from '../../db/schema/index.js';
 import type { MessageView } from './webhooks.views.js';
 import type { Pagination } from '../../http/pagination.js';
+import type { EndpointHealth, EventEnvelope } from './dashboard.data.js';
+import { DASHBOARD_STYLES } from './dashboard.styles.js';
 
 /** Server-rendered dashboard: no script at all, plain forms; every value is escaped. */
 export const DASHBOARD_PATH = '/core/v1/webhooks/dashboard/view';
 export const DASHBOARD_REPLAY_PATH = '/core/v1/webhooks/dashboard/replay';
+export const DASHBOARD_RECOVER_PATH = '/core/v1/webhooks/dashboard/recover';
 
 /** No script, no outside resources, not framable, and the token in the URL never leaks through Referer. */
 export const DASHBOARD_HEADERS = {
@@ -21,6 +24,7 @@ const esc = (v: unknown) =>
   String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface PageFilters {
+  q?: string;
   status?: string;
   type?: string;
   page?: number;
@@ -28,31 +32,42 @@ export interface PageFilters {
 
 export function pageHref(token: string, f: PageFilters): string {
   const q = new URLSearchParams({ token });
+  if (f.q) q.set('q', f.q);
   if (f.status) q.set('status', f.status);
   if (f.type) q.set('type', f.type);
   if (f.page && f.page > 1) q.set('page', String(f.page));
   return `${DASHBOARD_PATH}?${q.toString()}`;
 }
 
-const hidden = (name: string, value: unknown) => (value === undefined ? '' : `<input type="hidden" name="${name}" value="${esc(value)}">`);
+const hidden = (name: string, value: unknown) => (value === undefined || value === '' ? '' : `<input type="hidden" name="${name}" value="${esc(value)}">`);
+const filterFields = (f: PageFilters) => `${hidden('q', f.q)}${hidden('status', f.status)}${hidden('type', f.type)}${hidden('page', f.page)}`;
 
 function attemptsTable(m: MessageView): string {
   if (m.attempts.length === 0) return '<p class="muted">No attempt yet.</p>';
   const rows = m.attempts
     .map((a, i) => `<tr><td>${i + 1}</td><td>${esc(a.at)}</td><td>${esc(a.status_code ?? '—')}</td><td>${esc(a.duration_ms)} ms</td><td>${esc(a.error ?? '')}</td></tr>`)
     .join('');
-  return `<table class="attempts"><thead><tr><th>#</th><th>At</th><th>Status code</th><th>Duration</th><th>Error</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="scroll"><table class="attempts"><thead><tr><th>#</th><th>At</th><th>Status code</th><th>Duration</th><th>Error</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-function messageRow(m: MessageView, token: string, f: PageFilters, companyName?: string): string {
+/** The envelope as delivered, pretty-printed; escaped like everything else (payloads carry merchants' text). */
+function payloadBlock(envelope: EventEnvelope | undefined): string {
+  if (!envelope) return '';
+  return `<details class="payload"><summary>Payload</summary><pre>${esc(JSON.stringify(envelope, null, 2))}</pre></details>`;
+}
+
+function messageRow(m: MessageView, token: string, f: PageFilters, companyName: string | undefined, envelope: EventEnvelope | undefined): string {
   const replay =
     m.status === 'FAILED'
-      ? `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${hidden('status', f.status)}${hidden('type', f.type)}${hidden('page', f.page)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`
+      ? `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${filterFields(f)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`
       : '';
+  const attempts = `${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${esc(m.next_attempt_at)}` : ''}`;
   return `<tr class="message" data-event-id="${esc(m.id)}" data-status="${esc(m.status)}">
-<td><span class="status ${esc(m.status.toLowerCase())}">${esc(m.status)}</span></td>
-<td>${esc(m.type)}</td><td>${companyName ? `${esc(companyName)}<br>` : ''}<code class="muted">${esc(m.company_id)}</code></td><td>${esc(m.created_at)}</td>
-<td><details><summary>${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${esc(m.next_attempt_at)}` : ''}</summary>${attemptsTable(m)}<p class="muted">Event <code>${esc(m.id)}</code></p></details></td>
+<td data-label="Status"><span class="status ${esc(m.status.toLowerCase())}">${esc(m.status)}</span></td>
+<td data-label="Type"><span class="type">${esc(m.type)}</span><br><code class="id muted">${esc(m.id)}</code></td>
+<td data-label="Company">${companyName ? `${esc(companyName)}<br>` : ''}<code class="id muted">${esc(m.company_id)}</code></td>
+<td data-label="Time" class="time">${esc(m.created_at)}</td>
+<td><details class="attempts"><summary>${attempts}</summary>${attemptsTable(m)}</details>${payloadBlock(envelope)}</td>
 <td>${replay}</td></tr>`;
 }
 
@@ -61,36 +76,82 @@ function select(name: string, values: readonly string[], current: string | undef
   return `<label>${label} <select name="${name}">${options.join('')}</select></label>`;
 }
 
-export function renderDashboard(input: { token: string; filters: PageFilters; messages: MessageView[]; companyNames?: Map<string, string>; pagination: Pagination; expiresAt?: string; notice?: string }): string {
+function endpointsSection(endpoints: EndpointHealth[]): string {
+  if (endpoints.length === 0) return '<section id="endpoints"><h2>Endpoints</h2><p class="muted">No webhook endpoint is configured.</p></section>';
+  const items = endpoints
+    .map((e) => {
+      const last = e.last_attempt_at ? `${esc(e.last_attempt_at)} · ${e.last_status_code === null ? 'no answer' : `HTTP ${esc(e.last_status_code)}`}` : 'none yet';
+      return `<li class="endpoint" data-endpoint-id="${esc(e.id)}">
+<p class="url"><code class="id">${esc(e.url)}</code> <span class="status ${e.disabled ? 'failed' : 'delivered'}">${e.disabled ? 'disabled' : 'enabled'}</span></p>
+${e.description ? `<p>${esc(e.description)}</p>` : ''}<p>Last 24 h: <span data-delivered>${esc(e.delivered_24h)}</span> delivered, <span data-failed>${esc(e.failed_24h)}</span> failed attempts</p>
+<p class="muted">Last attempt: ${last}</p></li>`;
+    })
+    .join('');
+  return `<section id="endpoints"><h2>Endpoints</h2><ul class="endpoints">${items}</ul></section>`;
+}
+
+function recoverForm(token: string, f: PageFilters, sinceDefault: string, max: string): string {
+  return `<section id="recover"><h2>Recover failed messages</h2>
+<form class="recover" method="post" action="${DASHBOARD_RECOVER_PATH}">${hidden('token', token)}${filterFields({ ...f, page: undefined })}
+<label>Last attempt at or after (UTC) <input type="datetime-local" name="since" value="${esc(sinceDefault)}" max="${esc(max)}" required></label>
+<button type="submit">Recover failed messages</button></form>
+<p class="muted">Every failed message whose last attempt was at or after that time is delivered again (same event id).</p></section>`;
+}
+
+export interface DashboardInput {
+  token: string;
+  filters: PageFilters;
+  messages: MessageView[];
+  companyNames?: Map<string, string>;
+  envelopes?: Map<string, EventEnvelope>;
+  endpoints?: EndpointHealth[];
+  pagination: Pagination;
+  /** datetime-local values (UTC): the recover form's default and latest time. */
+  recoverSince: string;
+  recoverMax: string;
+  expiresAt?: string;
+  notice?: string;
+}
+
+export function renderDashboard(input: DashboardInput): string {
   const { token, filters: f, messages, pagination: p } = input;
   const rows = messages.length
-    ? messages.map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id))).join('\n')
+    ? messages.map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id), input.envelopes?.get(m.id))).join('\n')
     : '<tr><td colspan="6" class="muted">No messages match.</td></tr>';
   const nav = [
     p.hasPrev ? `<a rel="prev" href="${esc(pageHref(token, { ...f, page: p.page - 1 }))}">← Newer</a>` : '',
     `<span>Page ${p.page} of ${Math.max(p.totalPages, 1)} · ${p.total} message${p.total === 1 ? '' : 's'}</span>`,
     p.hasNext ? `<a rel="next" href="${esc(pageHref(token, { ...f, page: p.page + 1 }))}">Older →</a>` : '',
   ].join(' ');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>Webhook deliveries</title>
-<style>
-body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1b1f24}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e3e6ea;vertical-align:top}
-.attempts{margin:6px 0;font-size:13px}.muted{color:#6b7280}.status{font-weight:600;padding:2px 6px;border-radius:4px}
-.pending{background:#fef3c7}.delivered{background:#d1fae5}.failed{background:#fee2e2}
-form.filters{margin:12px 0;display:flex;gap:12px;align-items:center}.notice{background:#eef2ff;padding:8px;border-radius:4px}
-</style></head><body>
+  return `${head('Webhook deliveries')}<body>
 <h1>Webhook deliveries</h1>
 ${input.notice ? `<p class="notice" role="status">${esc(input.notice)}</p>` : ''}
+${endpointsSection(input.endpoints ?? [])}
+${recoverForm(token, f, input.recoverSince, input.recoverMax)}
+<section id="search"><h2>Messages</h2>
 <form class="filters" method="get" action="${DASHBOARD_PATH}">${hidden('token', token)}
+<label class="grow">Search <input type="search" name="q" value="${esc(f.q)}" maxlength="100" placeholder="Event id, company id or name"></label>
 ${select('status', WEBHOOK_MESSAGE_STATUSES, f.status, 'Status')} ${select('type', EVENT_TYPES, f.type, 'Type')}
-<button type="submit">Filter</button> <a href="${esc(pageHref(token, {}))}">Clear</a></form>
-<table id="messages"><thead><tr><th>Status</th><th>Type</th><th>Company</th><th>Time</th><th>Attempts</th><th></th></tr></thead>
+<button type="submit">Search</button> <a href="${esc(pageHref(token, {}))}">Clear</a></form>
+<table id="messages"><thead><tr><th>Status</th><th>Type · event</th><th>Company</th><th>Time</th><th>Attempts · payload</th><th></th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
-<nav>${nav}</nav>
+<nav>${nav}</nav></section>
 ${input.expiresAt ? `<p class="muted">This link expires at ${esc(input.expiresAt)}.</p>` : ''}
+</body></html>`;
+}
+
+const head = (title: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${esc(title)}</title>
+<style>${DASHBOARD_STYLES}</style></head>`;
+
+/** What a browser shows for a missing, tampered or expired link (status 403): says so, echoes nothing. */
+export function renderForbidden(): string {
+  return `${head('Dashboard link invalid or expired')}<body>
+<h1>This dashboard link is invalid or has expired</h1>
+<p class="notice" role="alert">The link was altered, or it is more than an hour old. Links are valid for one hour.</p>
+<p>Ask for a new one with your organization's API key: <code>GET /v1/webhooks/dashboard</code>, then open the <code>url</code> it answers.</p>
 </body></html>`;
 }

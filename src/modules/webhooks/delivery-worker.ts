@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/client.js';
 import { eventEnvelope } from '../../events/outbox.js';
-import { claimDue, loadDelivery, organizationsWithDueWork, recordAttempt, attemptCountOf, type AttemptOutcome, type ClaimedMessage } from './messages.repo.js';
+import { attemptCountOf, claimDueForEndpoint, endpointsWithDueWork, loadDelivery, recordAttempt, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repo.js';
+import { signingSecretsAt } from './endpoints.rules.js';
 import { retryDelayAfterFailure } from './retry.rules.js';
 import { createSender, type Sender } from './sender.js';
 import { systemClock, type Clock } from '../../jobs/clock.js';
@@ -19,7 +20,7 @@ export interface DeliveryWorkerOptions {
   db: DbHandle;
   config: Pick<Config, 'env' | 'webhookRetrySchedule'>;
   logger?: WorkerLogger;
-  /** Deliveries in flight at once for one organization (its one endpoint), so a slow receiver holds only its own. */
+  /** Deliveries in flight at once for one endpoint, so a slow receiver holds only its own slots. */
   perEndpointConcurrency?: number;
   /** Deliveries in flight at once in this worker. */
   maxInFlight?: number;
@@ -61,40 +62,43 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const sender: Sender = createSender({ env: options.config.env, timeoutMs, clock });
   const workerId = randomUUID();
 
-  const inFlightByOrg = new Map<string, number>();
+  const inFlightByEndpoint = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopped = false;
   let ticking: Promise<void> | undefined;
 
-  async function deliver(claim: ClaimedMessage): Promise<void> {
-    const found = await loadDelivery(db, claim.eventId);
+  async function deliver(claim: ClaimedDelivery): Promise<void> {
+    const found = await loadDelivery(db, claim.eventId, claim.endpointId);
     if (!found) return; // cannot happen: messages reference events
+    const endpoint = found.endpoint;
     let outcome: AttemptOutcome;
     let retry: number | null;
-    if (!found.url || !found.secret) {
-      // The endpoint was removed: deliveries stop (a replay after a new endpoint is set sends it again).
-      outcome = { at: clock.now(), url: '', statusCode: null, durationMs: 0, error: 'no webhook endpoint configured', succeeded: false };
+    if (!endpoint || endpoint.deletedAt || endpoint.disabled) {
+      // The endpoint was removed or disabled: deliveries stop (recover or replay sends them again).
+      const error = endpoint?.disabled && !endpoint.deletedAt ? 'webhook endpoint is disabled' : 'no webhook endpoint configured';
+      outcome = { at: clock.now(), url: endpoint?.url ?? '', statusCode: null, durationMs: 0, error, succeeded: false };
       retry = null;
     } else {
       const body = JSON.stringify(eventEnvelope(found.event));
-      outcome = await sender.send({ url: found.url, secret: found.secret, eventId: claim.eventId, body });
-      const failures = (await attemptCountOf(db, claim.eventId)) + 1;
+      const secrets = signingSecretsAt(endpoint, clock.now());
+      outcome = await sender.send({ url: endpoint.url, secret: secrets, eventId: claim.eventId, body });
+      const failures = (await attemptCountOf(db, claim.eventId, claim.endpointId)) + 1;
       retry = outcome.succeeded ? null : retryDelayAfterFailure(failures, options.config.webhookRetrySchedule);
     }
     await db.transaction((tx) => recordAttempt(tx, claim, found.event.companyId, outcome, retry));
-    log.info({ eventId: claim.eventId, statusCode: outcome.statusCode, succeeded: outcome.succeeded, error: outcome.error ?? undefined }, 'webhook attempt');
+    log.info({ eventId: claim.eventId, endpointId: claim.endpointId, statusCode: outcome.statusCode, succeeded: outcome.succeeded, error: outcome.error ?? undefined }, 'webhook attempt');
   }
 
-  function track(claim: ClaimedMessage): Promise<void> {
-    inFlightByOrg.set(claim.organizationId, (inFlightByOrg.get(claim.organizationId) ?? 0) + 1);
+  function track(claim: ClaimedDelivery): Promise<void> {
+    inFlightByEndpoint.set(claim.endpointId, (inFlightByEndpoint.get(claim.endpointId) ?? 0) + 1);
     const p = deliver(claim)
-      .catch((err) => log.error({ err, eventId: claim.eventId }, 'webhook delivery could not be recorded; the lease will expire and it is retried'))
+      .catch((err) => log.error({ err, eventId: claim.eventId, endpointId: claim.endpointId }, 'webhook delivery could not be recorded; the lease will expire and it is retried'))
       .finally(() => {
-        const left = (inFlightByOrg.get(claim.organizationId) ?? 1) - 1;
-        if (left <= 0) inFlightByOrg.delete(claim.organizationId);
-        else inFlightByOrg.set(claim.organizationId, left);
+        const left = (inFlightByEndpoint.get(claim.endpointId) ?? 1) - 1;
+        if (left <= 0) inFlightByEndpoint.delete(claim.endpointId);
+        else inFlightByEndpoint.set(claim.endpointId, left);
         inFlight.delete(p);
         if (running && !stopped) schedule(0); // a slot freed: look for more work now
       });
@@ -105,12 +109,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   /** Claims what free slots allow and starts those deliveries; returns their promises. */
   async function claimRound(): Promise<Promise<void>[]> {
     const started: Promise<void>[] = [];
-    const full = [...inFlightByOrg].filter(([, n]) => n >= perEndpoint).map(([org]) => org);
-    const orgs = await organizationsWithDueWork(db, full, 100, options.organizationIds);
-    for (const org of orgs) {
-      const free = Math.min(perEndpoint - (inFlightByOrg.get(org) ?? 0), maxInFlight - inFlight.size);
+    const full = [...inFlightByEndpoint].filter(([, n]) => n >= perEndpoint).map(([endpoint]) => endpoint);
+    const due = await endpointsWithDueWork(db, full, 100, options.organizationIds);
+    for (const { endpointId } of due) {
+      const free = Math.min(perEndpoint - (inFlightByEndpoint.get(endpointId) ?? 0), maxInFlight - inFlight.size);
       if (free <= 0) continue;
-      const claims = await claimDue(db, org, free, leaseMs);
+      const claims = await claimDueForEndpoint(db, endpointId, free, leaseMs);
       for (const claim of claims) started.push(track(claim));
     }
     return started;

@@ -3,14 +3,22 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { Webhook } from 'standardwebhooks';
 import { guardedLookup, isPublicAddress, isSandboxLocalhost } from './url-safety.js';
 import { isAcknowledged } from './retry.rules.js';
-import type { AttemptOutcome } from './messages.repo.js';
+import type { AttemptOutcome } from './deliveries.repo.js';
 import { systemClock, type Clock } from '../../jobs/clock.js';
 
 /** platform-api.md Limits: a receiver answers within 5 seconds. */
 export const DELIVERY_TIMEOUT_MS = 5000;
 
+export interface SendInput {
+  url: string;
+  secret: string | readonly string[];
+  eventId: string;
+  body: string;
+}
+
 export interface Sender {
-  send(input: { url: string; secret: string; eventId: string; body: string }): Promise<AttemptOutcome>;
+  /** `secret` may be several (during a rotation): each signs, and `webhook-signature` carries them space-separated. */
+  send(input: SendInput): Promise<AttemptOutcome>;
   close(): Promise<void>;
 }
 
@@ -26,7 +34,7 @@ export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs
   const guarded = new Agent({ ...agentOptions, connect: { lookup: guardedLookup as never } });
   const local = new Agent(agentOptions);
 
-  async function send({ url, secret, eventId, body }: { url: string; secret: string; eventId: string; body: string }): Promise<AttemptOutcome> {
+  async function send({ url, secret, eventId, body }: SendInput): Promise<AttemptOutcome> {
     // Deliveries keep real time (money.md M7), whatever the organization's test clock says.
     const at = clock.now();
     const started = performance.now();
@@ -49,7 +57,8 @@ export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs
     } catch {
       return done(null, 'endpoint URL is malformed');
     }
-    const signature = new Webhook(secret).sign(eventId, at, body);
+    // Standard Webhooks: several `v1,<sig>` separated by spaces; a receiver's verify accepts any one of them.
+    const signature = (typeof secret === 'string' ? [secret] : secret).map((s) => new Webhook(s).sign(eventId, at, body)).join(' ');
     try {
       const res = await request(url, {
         method: 'POST',

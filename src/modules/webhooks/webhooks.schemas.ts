@@ -24,20 +24,43 @@ export const messageListQuery = listQuery({ statuses: WEBHOOK_MESSAGE_STATUSES, 
 
 export const attemptSchema = z.object({
   at: timestamp(),
+  endpoint_id: z.string().nullable().describe('The endpoint this attempt went to (null only for attempts older than endpoint ids)'),
   status_code: z.number().int().nullable(),
   duration_ms: z.number().int(),
   error: z.string().nullable(),
+});
+
+export const deliverySchema = z.object({
+  endpoint_id: z.string(),
+  status: z.enum(WEBHOOK_MESSAGE_STATUSES),
+  attempt_count: z.int().describe('Attempts in the current run (a replay or recover starts a new run)'),
+  next_attempt_at: timestamp().nullable(),
 });
 
 export const messageSchema = z.object({
   id: z.string().describe('the event id (also the webhook-id header)'),
   type: z.string(),
   company_id: z.string(),
-  status: z.enum(WEBHOOK_MESSAGE_STATUSES),
+  status: z.enum(WEBHOOK_MESSAGE_STATUSES).describe('DELIVERED when every endpoint got it, FAILED when one gave up, else PENDING'),
   attempts: z.array(attemptSchema),
+  deliveries: z.array(deliverySchema).describe('The state of the message at each endpoint it goes to'),
   next_attempt_at: timestamp().nullable(),
   created_at: timestamp(),
 });
+
+/** platform-api.md Events: the envelope as delivered. */
+export const eventEnvelopeSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  version: z.int(),
+  timestamp: timestamp(),
+  source: z.string(),
+  company_id: z.string(),
+  correlation_id: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+export const messageWithEventSchema = messageSchema.extend({ event: eventEnvelopeSchema.describe('The whole event envelope the message delivers') });
 
 export const dashboardLinkSchema = z.object({
   url: z.string().describe('opens the delivery dashboard in a browser; valid until expires_at'),
@@ -53,4 +76,3 @@ export const dashboardPageQuery = z.object({
   notice: z.enum(['replayed', 'already-pending', 'no-endpoint', 'not-found']).optional().catch(undefined),
 });
 
-export const dashboardReplayForm = dashboardPageQuery.extend({ event_id: z.guid() });

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { generateApiKey } from '../src/http/api-keys.js';
+import { organizationBody } from '../test/helpers/fixtures.js';
+import autocannon from 'autocannon';
+import { startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { setupTransactionBench } from './transactions.js';
+
+/**
+ * Issue 13's create path, measured as CPU per request instead of req/s (a shared machine's load moves req/s,
+ * much less the CPU a request costs): `npx tsx bench/cpu-per-request.ts` (after `npm run build`) runs the
+ * platform (dist/server.js) and the same-SQL baseline side by side on one database, each closed-loop for
+ * CPU_SECONDS (default 10) per scenario, and prints req/s and the process's user+system CPU ms per request
+ * (from /proc/<pid>/stat, the measured window only). CPU_PROF=dir profiles the platform (`--cpu-prof`).
+ * CPU_ONLY=card|pix limits the scenarios; CPU_ROUNDS=n alternates platform and baseline n times; CPU_REQUEST_ID=1 gives
+ * every platform create a fresh request_id (the baseline stays the bench's create without one); CPU_COMPARE=<dir of
+ * another checkout, built> measures its platform too, after this one in every round; CPU_KEEP_DB=1 keeps the database.
+ */
+const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.CPU_SECONDS ?? 10);
+const ROUNDS = Number(process.env.CPU_ROUNDS ?? 1);
+const PORTS = { platform: 19643, other: 19653, sameSql: 19603 };
+const dbName = `cpubench_${Date.now()}`;
+const dbUrl = ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
+const platformKey = generateApiKey('PLATFORM');
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+}
+
+async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
+  const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
+    method: method as 'GET',
+    headers: { ...(key ? { 'x-api-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-forwarded-proto': 'https' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.body.json()) as Record<string, any>;
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function main() {
+  execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
+  const prof = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const env = (port: number) => ({
+    DATABASE_URL: dbUrl, DATA_DIR: dataDir, PORT: String(port), PCI_PORT: String(port + 1),
+    TRUST_PROXY: 'true', PLATFORM_ADMIN_KEY: platformKey, RATE_LIMIT_STANDARD_RPS: '1000000000', RATE_LIMIT_HIGH_RPS: '1000000000', LOG_LEVEL: 'warn', SANDBOX_AUTOPILOT: 'false',
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
+  const platform = await startProcess([...prof, 'dist/server.js'], env(PORTS.platform), 'sandbox organization key');
+  // CPU_COMPARE=<another checkout, built>: its platform too, on the same database and keys, measured right after
+  // this one in every round (an A/B under the same machine load).
+  const other = process.env.CPU_COMPARE ? await startProcess([join(process.env.CPU_COMPARE, 'dist/server.js')], env(PORTS.other), 'sandbox organization key') : undefined;
+  const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+  try {
+    const org = (await api('POST', '/v1/platform/organizations', platformKey, organizationBody())) as { id: string; api_key: string };
+    const bench = await setupTransactionBench(api, org, ADMIN, dbUrl);
+    const pick = () => bench.merchants[Math.floor(Math.random() * bench.merchants.length)];
+    const headers = { 'x-api-key': org.api_key, 'content-type': 'application/json', 'x-forwarded-proto': 'https' };
+    let i = 0;
+    // CPU_REQUEST_ID=1: every create carries a fresh request_id (the usual real-world create; the bench's have none).
+    const withId = (body: string) => (process.env.CPU_REQUEST_ID ? `{"request_id":"${randomUUID()}",${body.slice(1)}` : body);
+    const scenarios = [
+      { name: 'card', body: () => withId(bench.bodies.card[i++ % bench.bodies.card.length]), baseline: 'card-create' },
+      { name: 'pix', body: () => withId(bench.bodies.pix[0]), baseline: 'pix-create' },
+    ].filter((s) => !process.env.CPU_ONLY || process.env.CPU_ONLY === s.name);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of scenarios) {
+        const load = loadavg()[0].toFixed(1);
+        const onPlatform = (pid: number, port: number, name: string) => windowed(pid, name, {
+          url: `http://127.0.0.1:${port}/core/v1/merchants/${bench.merchants[0]}/transactions`, method: 'POST', headers,
+          makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
+        });
+        const p = await onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
+        const o = other ? await onPlatform(other.pid!, PORTS.other, `${s.name} ${process.env.CPU_COMPARE}`) : undefined;
+        const b = await windowed(sameSql.pid!, `${s.name} baseline`, {
+          url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`, method: 'POST', headers: { 'content-type': 'application/json' },
+          makeRequest: () => ({ path: `/${s.baseline}?org=${org.id}&merchant=${pick()}`, body: '{}' }),
+        });
+        if (o) process.stdout.write(`${s.name}: ${process.env.CPU_COMPARE} ${o.rps} req/s ${o.cpu.toFixed(2)} CPU ms/req\n`);
+        process.stdout.write(`${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0].toFixed(1)}\n`);
+      }
+    }
+  } finally {
+    await stopProcess(platform);
+    if (other) await stopProcess(other);
+    await stopProcess(sameSql);
+    // CPU_KEEP_DB=1 keeps the database (to EXPLAIN the create's statements on its rows afterwards).
+    if (process.env.CPU_KEEP_DB) process.stdout.write(`database kept: ${dbName}\n`);
+    else execFileSync('psql', [ADMIN, '-qc', `drop database if exists ${dbName} with (force)`], { stdio: 'ignore' });
+  }
+}
+
+/** A closed-loop measurement (3 s warm-up), with the process's CPU over the measured part. */
+async function windowed(pid: number, name: string, opts: LoadOptions) {
+  await load(opts, 3);
+  const before = cpuMs(pid);
+  const r = await load(opts, DURATION);
+  const used = cpuMs(pid) - before;
+  if (r.non2xx > 0 || r.errors > 0) process.stderr.write(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`);
+  return { rps: Math.round(r.requests.average), cpu: used / Math.max(1, r.requests.total), p99: r.latency.p99 };
+}
+
+function load(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({
+      url: opts.url, method: opts.method ?? 'GET', headers: opts.headers, connections: 32, pipelining: 1, duration,
+      // CPU_RATE=n: n offered req/s instead of a closed loop, so both sides batch alike whatever the machine's load.
+      ...(process.env.CPU_RATE ? { overallRate: Number(process.env.CPU_RATE) } : {}),
+      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }],
+    } as unknown as autocannon.Options, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).stack}\n`);
+  process.exit(1);
+});
