@@ -40,6 +40,8 @@ import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js'
 import { operationDeps } from './modules/transactions/operations.context.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
+import { createSecretBox } from './crypto/secret-box.js';
+import { sealPlainEndpointSecrets } from './modules/webhooks/endpoint-secrets.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -105,6 +107,15 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     progress('applying database migrations');
     await migrate(db);
   }
+  // Webhook signing secrets at rest (docs/decisions/webhooks.md "Secrets at rest"): a key of their own, derived
+  // from JWT_SECRET like the link-signing keys; rows written in plain text before are sealed here, once.
+  const webhookSecretBox = createSecretBox(deriveKey(secrets.jwtSecret, 'webhook-signing-secrets-at-rest'));
+  if (options.migrate ?? true) {
+    const { sealed, unreadable } = await sealPlainEndpointSecrets(db.db, webhookSecretBox);
+    if (sealed > 0) progress(`sealed ${sealed} webhook endpoints' signing secrets under the current key`);
+    // Counts only, never values: these rows' deliveries wait until the key that sealed them is given back.
+    if (unreadable > 0) progress(`${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed?)`);
+  }
   // The sandbox gives each organization a test clock (money.md M7); production runs on real time only.
   const offsetClock = config.env === 'sandbox' ? new OffsetClock(options.clock ?? systemClock) : undefined;
   const clock: Clock = offsetClock ?? options.clock ?? systemClock;
@@ -139,6 +150,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     webhookDashboardSecret: deriveKey(secrets.jwtSecret, 'webhook-dashboard').toString('hex'),
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
     threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
+    webhookSecretBox,
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     ...options.overrides,
@@ -179,7 +191,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         stops.push(() => health.stop());
       }
       if (background.delivery ?? config.runWorker) {
-        const worker = startDeliveryWorker({ db, config, clock, logger: background.logger, organizationIds: background.organizationIds });
+        const worker = startDeliveryWorker({ db, config, clock, secretBox: deps.webhookSecretBox, logger: background.logger, organizationIds: background.organizationIds });
         stops.push(() => worker.stop());
       }
       if (background.jobs ?? config.runWorker) {

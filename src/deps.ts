@@ -10,6 +10,7 @@ import type { AuthServices } from './modules/auth/services.js';
 import type { Clock } from './jobs/clock.js';
 import type { VaultHandle } from './kernel/encryption-keys.js';
 import type { SandboxClocks } from './jobs/sandbox-clock.js';
+import type { SecretBox } from './crypto/secret-box.js';
 
 /**
  * The dependency bag the apps and their route plugins are handed (types only: areas import this file, never
@@ -37,6 +38,8 @@ export interface AppDeps {
   auth?: AuthServices;
   /** HMAC secret of webhook dashboard links; shared by all instances (absent: a per-process one). */
   webhookDashboardSecret?: string;
+  /** Seals webhook signing secrets at rest (AES-256-GCM; key derived from JWT_SECRET, see composition.ts). */
+  webhookSecretBox: SecretBox;
   /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
   fileStore?: FileStore;
   /** HMAC secret of document download links (server.ts persists one); default: random per process. */

@@ -37,7 +37,7 @@ async function endpointWithReceiver(key: string, body: Record<string, unknown> =
 }
 
 const worker = (orgId: string, schedule: number[] = []) =>
-  createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: schedule }, organizationIds: [orgId] });
+  createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: schedule }, organizationIds: [orgId] });
 
 async function drain(orgId: string, schedule: number[] = []) {
   const w = worker(orgId, schedule);

@@ -25,7 +25,7 @@ async function orgWithHistory(merchantName = 'Padaria Estrela') {
   receivers.push(receiver);
   receiver.script({ status: 500 });
   const merchant = await t.createMerchant(org.apiKey, { name: merchantName });
-  const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
+  const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
   await worker.drain();
   await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
   await worker.drain();

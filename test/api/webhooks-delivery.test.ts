@@ -16,7 +16,7 @@ afterAll(async () => {
 
 /** A worker serving only this test's organizations, with a tiny schedule (the contract's timeout unless a test shortens it). */
 const workerFor = (orgIds: string[], extra: Partial<DeliveryWorkerOptions> = {}) =>
-  createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [0, 0] }, organizationIds: orgIds, ...extra });
+  createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [0, 0] }, organizationIds: orgIds, ...extra });
 
 async function setup() {
   const { org, receiver } = await organizationWithReceiver(t);

@@ -23,7 +23,7 @@ async function orgWithHistory() {
   receivers.push(receiver);
   receiver.script({ status: 500 });
   const merchant = await t.createMerchant(org.apiKey);
-  const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
+  const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
   await worker.drain();
   await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
   await worker.drain();

@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
     receivers.push(setup.receiver);
     setup.receiver.script({ status: 500 }, { status: 500 });
     const merchant = await t.createMerchant(setup.org.apiKey, merchantName ? { name: merchantName } : {});
-    const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [setup.org.id], timeoutMs: 5000 });
+    const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [setup.org.id], timeoutMs: 5000 });
     workers.push(worker);
     await worker.drain();
     // The link is asked for over real HTTP, as an integrator's back office would, then opened with nothing else.

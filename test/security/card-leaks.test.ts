@@ -163,7 +163,7 @@ describe('card data never leaks', () => {
     }
 
     // Every event goes out to the receiver; no delivery carries any of it.
-    const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
+    const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
     await worker.drain();
     expect(receiver.delivered().length).toBeGreaterThan(0);
     for (const w of receiver.received) {

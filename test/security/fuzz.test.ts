@@ -161,7 +161,7 @@ async function noPlantedCardAnywhere() {
       for (const n of PLANTED_NEEDLES) if (text.includes(n)) failures.push(`table ${table_name} holds ${n}`);
     }
   }
-  const worker = createDeliveryWorker({ db: t.db, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [organizationId], timeoutMs: 5000 });
+  const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [organizationId], timeoutMs: 5000 });
   await worker.drain();
   for (const w of receiver.received) for (const n of PLANTED_NEEDLES) if (w.body.includes(n)) failures.push(`webhook ${w.id} carries ${n}`);
   expect([...new Set(failures)]).toEqual([]);

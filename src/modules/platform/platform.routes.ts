@@ -88,7 +88,7 @@ export default async function platformRoutes(app: FastifyInstance) {
   r.put('/v1/platform/organizations/:id/webhook-endpoint', {
     config: platform,
     schema: { summary: 'Set the webhook endpoint', params: orgParams, body: webhookEndpointBody, response: { 200: webhookEndpointSchema } },
-  }, async (request) => putWebhookEndpoint(db, app.deps.clock, request.params.id, request.body.url, app.deps.config.env));
+  }, async (request) => putWebhookEndpoint(db, app.deps.clock, app.deps.webhookSecretBox, request.params.id, request.body.url, app.deps.config.env));
 
   r.delete('/v1/platform/organizations/:id/webhook-endpoint', {
     config: platform,

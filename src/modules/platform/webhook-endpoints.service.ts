@@ -1,5 +1,6 @@
 import type { Clock } from '../../jobs/clock.js';
 import type { Database } from '../../db/client.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import { deleteStaffEndpoint, putStaffEndpoint } from '../webhooks/endpoints.service.js';
 
 /**
@@ -8,8 +9,8 @@ import { deleteStaffEndpoint, putStaffEndpoint } from '../webhooks/endpoints.ser
  */
 
 /** PUT: sets the URL; a secret is generated on first set and kept on later URL changes. */
-export async function putWebhookEndpoint(db: Database, clock: Clock, organizationId: string, url: string, env: 'sandbox' | 'production') {
-  return putStaffEndpoint({ db, clock, env }, organizationId, url);
+export async function putWebhookEndpoint(db: Database, clock: Clock, secretBox: SecretBox, organizationId: string, url: string, env: 'sandbox' | 'production') {
+  return putStaffEndpoint({ db, clock, env, secretBox }, organizationId, url);
 }
 
 export async function deleteWebhookEndpoint(db: Database, clock: Clock, organizationId: string): Promise<void> {

@@ -7,6 +7,8 @@ import { signingSecretsAt } from './endpoints.rules.js';
 import { retryDelayAfterFailure } from './retry.rules.js';
 import { createSender, type Sender } from './sender.js';
 import { systemClock, type Clock } from '../../jobs/clock.js';
+import { SecretBoxError, type SecretBox } from '../../crypto/secret-box.js';
+import { openEndpointSecrets } from './endpoint-secrets.js';
 
 export interface WorkerLogger {
   info(obj: object, msg?: string): void;
@@ -19,6 +21,8 @@ const silent: WorkerLogger = { info() {}, warn() {}, error() {} };
 export interface DeliveryWorkerOptions {
   db: DbHandle;
   config: Pick<Config, 'env' | 'webhookRetrySchedule'>;
+  /** Opens the endpoints' signing secrets (sealed at rest). */
+  secretBox: SecretBox;
   logger?: WorkerLogger;
   /** Deliveries in flight at once for one endpoint, so a slow receiver holds only its own slots. */
   perEndpointConcurrency?: number;
@@ -82,7 +86,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       retry = null;
     } else {
       const body = JSON.stringify(eventEnvelope(found.event));
-      const secrets = signingSecretsAt(endpoint, clock.now());
+      let opened: typeof endpoint;
+      try {
+        opened = openEndpointSecrets(options.secretBox, endpoint);
+      } catch (err) {
+        if (!(err instanceof SecretBoxError)) throw err;
+        // The platform's key, not the receiver, is at fault: no attempt is charged; the lease expires and the delivery
+        // is tried again once the key is right. The message says which endpoint, never the value.
+        log.error({ eventId: claim.eventId, endpointId: claim.endpointId, reason: err.message }, 'webhook signing secret does not open with the configured key; delivery left for later');
+        return;
+      }
+      const secrets = signingSecretsAt(opened, clock.now());
       outcome = await sender.send({ url: endpoint.url, secret: secrets, eventId: claim.eventId, body });
       const failures = (await attemptCountOf(db, claim.eventId, claim.endpointId)) + 1;
       retry = outcome.succeeded ? null : retryDelayAfterFailure(failures, options.config.webhookRetrySchedule);

@@ -24,7 +24,7 @@ const orgOnly = (permission: string) => ({ permission, organizationOnly: true })
 /** product.md §15: self-service webhook endpoints (organization keys only), a message with its event, the event types. */
 export default async function webhookEndpointsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: EndpointDeps = { db: app.deps.db.db, clock: app.deps.clock, env: app.deps.config.env };
+  const deps: EndpointDeps = { db: app.deps.db.db, clock: app.deps.clock, env: app.deps.config.env, secretBox: app.deps.webhookSecretBox };
   const { db } = deps;
   const org = (request: Parameters<typeof callerCompany>[0]) => callerCompany(request).organizationId;
 

@@ -12,16 +12,21 @@ import { toEndpointView, type createEndpointBody, type updateEndpointBody } from
 import { toMessageView } from './webhooks.views.js';
 import { webhookMessages } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import { openEndpointSecrets, sealPreviousSecret, sealSigningSecret } from './endpoint-secrets.js';
 
 /**
  * Self-service webhook endpoints (product.md §15). Every function takes the caller's organization: an id of
  * another organization (or a deleted endpoint) is simply not found. Secrets are returned only by create, the
- * secret read and a rotation; they are never logged (the logger redacts `signing_secret`).
+ * secret read and a rotation; they are never logged (the logger redacts `signing_secret`). They are stored sealed
+ * (`secretBox`, endpoint-secrets.ts) and opened only to answer those calls.
  */
 export interface EndpointDeps {
   db: Database;
   clock: Clock;
   env: 'sandbox' | 'production';
+  /** Seals signing secrets at rest (built once by the composition root). */
+  secretBox: SecretBox;
   resolve?: Resolve;
 }
 
@@ -43,16 +48,18 @@ async function requireEndpoint(db: Database, organizationId: string, id: string,
 export async function createEndpoint(deps: EndpointDeps, organizationId: string, input: z.output<typeof createEndpointBody>) {
   await checkWebhookUrl(input.url, deps.env, deps.resolve);
   const now = deps.clock.now(organizationId);
+  const id = randomUUID();
+  const secret = generateSigningSecret();
   const row = await deps.db.transaction(async (tx) => {
     if (!(await lockOrganization(tx, organizationId))) throw notFound('Organization');
     const n = await countLiveEndpoints(tx, organizationId);
     if (n >= MAX_ENDPOINTS_PER_ORGANIZATION) throw limitReached(n);
     return insertEndpoint(tx, {
-      id: randomUUID(), organizationId, origin: 'API', url: input.url, description: input.description ?? null,
-      enabledEvents: input.enabled_events, disabled: input.disabled, signingSecret: generateSigningSecret(), createdAt: now, updatedAt: now,
+      id, organizationId, origin: 'API', url: input.url, description: input.description ?? null,
+      enabledEvents: input.enabled_events, disabled: input.disabled, signingSecret: sealSigningSecret(deps.secretBox, id, secret), createdAt: now, updatedAt: now,
     });
   });
-  return { ...toEndpointView(row), signing_secret: row.signingSecret };
+  return { ...toEndpointView(row), signing_secret: secret };
 }
 
 export async function listEndpoints(db: Database, organizationId: string) {
@@ -94,7 +101,7 @@ const secretView = (row: { signingSecret: string; previousSigningSecret: string 
 });
 
 export async function readSecret(deps: EndpointDeps, organizationId: string, id: string) {
-  return secretView(await requireEndpoint(deps.db, organizationId, id), deps.clock.now());
+  return secretView(openEndpointSecrets(deps.secretBox, await requireEndpoint(deps.db, organizationId, id)), deps.clock.now());
 }
 
 /**
@@ -104,16 +111,18 @@ export async function readSecret(deps: EndpointDeps, organizationId: string, id:
  */
 export async function rotateSecret(deps: EndpointDeps, organizationId: string, id: string) {
   const now = deps.clock.now();
+  const secret = generateSigningSecret();
   const row = await deps.db.transaction(async (tx) => {
-    const current = await requireEndpoint(tx, organizationId, id, true);
+    const current = openEndpointSecrets(deps.secretBox, await requireEndpoint(tx, organizationId, id, true));
     return updateEndpoint(tx, id, {
-      signingSecret: generateSigningSecret(),
-      previousSigningSecret: current.signingSecret,
+      signingSecret: sealSigningSecret(deps.secretBox, id, secret),
+      // Sealed again for its new column (the context names the column).
+      previousSigningSecret: sealPreviousSecret(deps.secretBox, id, current.signingSecret),
       previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS),
       updatedAt: deps.clock.now(organizationId),
     });
   });
-  return secretView(row, now);
+  return secretView({ ...row, signingSecret: secret }, now);
 }
 
 export async function recoverEndpoint(deps: EndpointDeps, organizationId: string, id: string, since: Date) {
@@ -187,12 +196,13 @@ export async function putStaffEndpoint(deps: EndpointDeps, organizationId: strin
     if (staff) return updateEndpoint(tx, staff.id, { url, updatedAt: now });
     const n = await countLiveEndpoints(tx, organizationId);
     if (n >= MAX_ENDPOINTS_PER_ORGANIZATION) throw limitReached(n);
+    const id = randomUUID();
     return insertEndpoint(tx, {
-      id: randomUUID(), organizationId, origin: 'STAFF', url, description: 'Set by platform support', enabledEvents: [ALL_EVENTS],
-      disabled: false, signingSecret: generateSigningSecret(), createdAt: now, updatedAt: now,
+      id, organizationId, origin: 'STAFF', url, description: 'Set by platform support', enabledEvents: [ALL_EVENTS],
+      disabled: false, signingSecret: sealSigningSecret(deps.secretBox, id, generateSigningSecret()), createdAt: now, updatedAt: now,
     });
   });
-  return { url: row.url, signing_secret: row.signingSecret, created_at: row.createdAt.toISOString() };
+  return { url: row.url, signing_secret: openEndpointSecrets(deps.secretBox, row).signingSecret, created_at: row.createdAt.toISOString() };
 }
 
 /** DELETE /v1/platform/organizations/{id}/webhook-endpoint: the staff endpoint goes (deliveries to it stop). */
