@@ -9,7 +9,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  * added later has one without anything written here. Values are plausible rather than real: ids are fresh
  * uuids naming no resource, enums take their first value, nullable fields are filled when they can be, amounts
  * are 1990 cents. Checked against the schema before it is used (a sample that does not parse is a bug, and
- * `test/api/event-stream.test.ts` builds one for every type).
+ * `test/api/event-stream-order.test.ts` builds one for every type).
  */
 export function samplePayload(type: EventType, now: Date): Record<string, unknown> {
   const schema = EVENT_PAYLOADS[type] as z.ZodType;
