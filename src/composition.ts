@@ -129,6 +129,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     keyFile: options.encryptionKeysFile ?? config.encryptionKeysFile ?? join(config.dataDir, 'encryption-keys.json'),
     writable: config.env === 'sandbox',
     clock,
+    thread: config.offloadThreads,
   });
 
   // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
@@ -226,6 +227,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       for (const stop of stops.splice(0).reverse()) await stop();
       await deps.keyRevocations?.close();
       await detachSignals?.();
+      await vault?.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },

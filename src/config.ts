@@ -51,6 +51,8 @@ const envSchema = z.object({
       }
       return delays;
     }),
+  /** The vault decrypts in its own thread beside the request thread (off until measured in the bench). */
+  OFFLOAD_THREADS: booleanFlag(false),
   SANDBOX_AUTOPILOT: booleanFlag(true),
   SANDBOX_AUTOPILOT_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Fault drills: faults the sandbox provider starts with (src/providers/sandbox/faults.ts). */
@@ -92,6 +94,8 @@ export interface Config {
   encryptionKeysFile?: string;
   rateLimits: { standardRps: number; highRps: number };
   webhookRetrySchedule: number[];
+  /** CPU work (the vault's ECDH, PIX QR codes) in threads beside the request thread. */
+  offloadThreads: boolean;
   sandboxAutopilot: boolean;
   /** Delay between the autopilot's status reports (each step). */
   sandboxAutopilotDelayMs: number;
@@ -138,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKeysFile: e.ENCRYPTION_KEYS_FILE,
     rateLimits: { standardRps: e.RATE_LIMIT_STANDARD_RPS, highRps: e.RATE_LIMIT_HIGH_RPS },
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+    offloadThreads: e.OFFLOAD_THREADS,
     sandboxAutopilot: e.SANDBOX_AUTOPILOT,
     sandboxAutopilotDelayMs: e.SANDBOX_AUTOPILOT_DELAY_MS,
     sandboxProviderFaults: e.APP_ENV === 'sandbox' ? e.SANDBOX_PROVIDER_FAULTS : undefined,

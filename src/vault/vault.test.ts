@@ -12,13 +12,20 @@ import { DecryptionFailed, KeyFileError, newKeyFile, RETIRING_MS, Vault, writeKe
 let db: DbHandle;
 const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
 const keyPath = () => join(mkdtempSync(join(tmpdir(), 'vault-test-')), 'keys.json');
-const sandbox = () => Vault.open({ db: db.db, environment: 'sandbox', keyFile: keyPath(), writable: true, clock });
+// Every case runs in process and with the vault's own thread (the server's default): the same answers.
+let thread = false;
+const opened: Vault[] = [];
+const track = (v: Vault) => (opened.push(v), v);
+const sandbox = async () => track(await Vault.open({ db: db.db, environment: 'sandbox', keyFile: keyPath(), writable: true, clock, thread }));
 
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
   await migrate(db);
 });
-afterAll(async () => db?.close());
+afterAll(async () => {
+  for (const v of opened) await v.close();
+  await db?.close();
+});
 
 const failure = async (p: Promise<unknown>) => {
   const err = await p.then(() => undefined, (e: unknown) => e);
@@ -26,7 +33,11 @@ const failure = async (p: Promise<unknown>) => {
   return (err as DecryptionFailed).reason;
 };
 
-describe('the vault', () => {
+describe.each([false, true])('the vault (own thread: %s)', (threaded) => {
+  beforeAll(() => {
+    thread = threaded;
+  });
+
   it('round-trips any value under every purpose', async () => {
     const vault = await sandbox();
     const key = await vault.current();
@@ -110,7 +121,7 @@ describe('the vault', () => {
     const spare = newKeyFile('production', clock.now()).keys[0];
     writeKeyFile(path, { ...file, keys: [...file.keys, spare] });
     const before = readFileSync(path, 'utf8');
-    const prod = await Vault.open({ db: db.db, environment: 'production', keyFile: path, writable: false, clock });
+    const prod = track(await Vault.open({ db: db.db, environment: 'production', keyFile: path, writable: false, clock, thread }));
     expect((await prod.document()).keys.map((k) => k.kid)).toEqual([file.keys[0].kid]); // STANDBY is not listed
     expect((await prod.rotate()).kid).toBe(spare.kid);
     await expect(prod.rotate()).rejects.toMatchObject({ code: 'CONFLICT_ERROR' });

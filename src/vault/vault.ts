@@ -1,10 +1,9 @@
-import { createDecipheriv, createECDH, type ECDH } from 'node:crypto';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { encryptionKeys, type EncryptionKeyRow } from '../db/schema/index.js';
-import { deriveEvKey, encryptEv, parseEv, type EvParts, type EvPurpose } from '../crypto/ev.js';
-import { DerivedKeyCache } from './derived-keys.js';
+import { encryptEv, parseEv, type EvPurpose } from '../crypto/ev.js';
+import { inProcessOpening, threadOpening, type VaultOpening } from './vault-opening.js';
 import { conflict } from '../kernel/errors.js';
 import { wallMillis, type Clock } from '../jobs/clock.js';
 import type { KeyRotation, KeysDocument, PublicKeyStatus, PublicKeyView, VaultHandle } from '../kernel/encryption-keys.js';
@@ -30,6 +29,8 @@ export interface VaultOptions {
   /** Production files are provisioned by operators: the platform never writes them. */
   writable: boolean;
   clock: Clock;
+  /** Decrypt in the vault's own thread (the server does): the request thread then holds no private key. */
+  thread?: boolean;
 }
 
 /**
@@ -40,14 +41,13 @@ export class Vault implements VaultHandle {
   readonly vaultHandle = true as const;
   readonly environment: 'sandbox' | 'production';
   private file: KeyFile;
-  private readonly privateKeys = new Map<string, ECDH>();
-  private readonly derivedKeys = new DerivedKeyCache();
+  private readonly opening: VaultOpening;
   private states: { rows: EncryptionKeyRow[]; at: number } | undefined;
 
   private constructor(private readonly options: VaultOptions, file: KeyFile) {
     this.environment = options.environment;
     this.file = file;
-    this.index();
+    this.opening = options.thread ? threadOpening(options.keyFile) : inProcessOpening(options.keyFile);
   }
 
   /** Loads (or, in the sandbox, generates) the key file and records its keys' states. */
@@ -60,15 +60,6 @@ export class Vault implements VaultHandle {
     const vault = new Vault(options, file);
     await vault.sync();
     return vault;
-  }
-
-  private index(): void {
-    for (const k of this.file.keys) {
-      if (this.privateKeys.has(k.kid)) continue;
-      const ecdh = createECDH('prime256v1');
-      ecdh.setPrivateKey(Buffer.from(k.d, 'base64url'));
-      this.privateKeys.set(k.kid, ecdh);
-    }
   }
 
   private async sync(): Promise<void> {
@@ -137,14 +128,13 @@ export class Vault implements VaultHandle {
       generated = generateKeyEntry(this.environment, now);
       this.file = { ...this.file, keys: [...this.file.keys, generated] };
       writeKeyFile(this.options.keyFile, this.file);
-      this.index();
     }
     const view = await db.transaction(async (tx) => {
       if (generated) await this.insertStandby(tx, generated, now);
       const ring = eq(encryptionKeys.ring, this.file.ring);
       const [active] = await tx.select().from(encryptionKeys).where(and(ring, eq(encryptionKeys.status, 'ACTIVE'))).for('update');
       const standby = await tx.select().from(encryptionKeys).where(and(ring, eq(encryptionKeys.status, 'STANDBY'))).orderBy(asc(encryptionKeys.createdAt)).for('update');
-      const next = generated ? standby.find((r) => r.kid === generated!.kid) : standby.find((r) => this.privateKeys.has(r.kid));
+      const next = generated ? standby.find((r) => r.kid === generated!.kid) : standby.find((r) => this.provisioned(r.kid));
       if (!next) throw conflict('No provisioned key to rotate to: add a key to ENCRYPTION_KEYS_FILE and restart first', 'kid', null);
       const notAfter = new Date(now.getTime() + RETIRING_MS);
       if (active) await tx.update(encryptionKeys).set({ status: 'RETIRING', notAfter, updatedAt: now }).where(eq(encryptionKeys.kid, active.kid));
@@ -165,7 +155,7 @@ export class Vault implements VaultHandle {
       .returning({ kid: encryptionKeys.kid });
     this.states = undefined;
     // Its status refuses it from now on anyway; nothing derived from it stays in memory either.
-    if (rows.length > 0) this.derivedKeys.clear();
+    if (rows.length > 0) this.opening.forget();
     return rows.length > 0;
   }
 
@@ -184,39 +174,9 @@ export class Vault implements VaultHandle {
     const status = await this.statusOf(parts.kid);
     if (!status) throw new DecryptionFailed('UNKNOWN_KEY');
     if (status === 'RETIRED') throw new DecryptionFailed('RETIRED_KEY');
-    const ecdh = this.privateKey(parts.kid);
-    if (!ecdh) throw new DecryptionFailed('UNKNOWN_KEY');
-    const k = this.derivedKey(ecdh, parts);
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', k, parts.iv);
-      decipher.setAAD(Buffer.from(parts.header, 'utf8'));
-      decipher.setAuthTag(parts.ct.subarray(parts.ct.length - 16));
-      const plain = Buffer.concat([decipher.update(parts.ct.subarray(0, parts.ct.length - 16)), decipher.final()]);
-      const text = plain.toString('utf8');
-      plain.fill(0);
-      return text;
-    } catch {
-      throw new DecryptionFailed('TAG');
-    }
-  }
-
-  /**
-   * K of a value: kept for values sharing the header's (kid, purpose, ephemeral key), as the PCI host's values
-   * do for 15 s (derived-keys.ts). Only a point of the curve gets this far, so only real keys are kept.
-   */
-  private derivedKey(ecdh: ECDH, parts: EvParts): Buffer {
-    const kept = this.derivedKeys.get(parts.header);
-    if (kept) return kept;
-    let z: Buffer;
-    try {
-      z = ecdh.computeSecret(parts.epk);
-    } catch {
-      throw new DecryptionFailed('FORMAT'); // not a point of the curve
-    }
-    const k = deriveEvKey(z, parts.epk, parts.kid, parts.purpose);
-    z.fill(0);
-    this.derivedKeys.set(parts.header, k);
-    return k;
+    const opened = await this.opening.open(value);
+    if ('failed' in opened) throw new DecryptionFailed(opened.failed);
+    return opened.text;
   }
 
   /** The same value under the ACTIVE key; the plaintext never leaves this method. */
@@ -225,17 +185,20 @@ export class Vault implements VaultHandle {
     return encryptEv(plain, purpose, await this.current());
   }
 
-  private privateKey(kid: string): ECDH | undefined {
-    if (!this.privateKeys.has(kid)) {
-      // A key another instance provisioned after this one started (a shared, re-read file).
-      try {
-        this.file = readKeyFile(this.options.keyFile);
-        this.index();
-      } catch {
-        return undefined;
-      }
+  /** A kid whose private key is in the key file (this instance's, or a shared file another instance extended). */
+  private provisioned(kid: string): boolean {
+    if (this.file.keys.some((k) => k.kid === kid)) return true;
+    try {
+      this.file = readKeyFile(this.options.keyFile);
+    } catch {
+      return false;
     }
-    return this.privateKeys.get(kid);
+    return this.file.keys.some((k) => k.kid === kid);
+  }
+
+  /** Stops the vault's thread (the composition root's close). */
+  async close(): Promise<void> {
+    await this.opening.close();
   }
 }
 
