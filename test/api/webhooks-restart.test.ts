@@ -10,10 +10,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** `npm run worker` as its own process, dedicated to one organization so parallel test files are untouched. */
-function spawnWorker(organizationId: string): ChildProcess {
+function spawnWorker(organizationId: string, jwtSecret: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts', `--organization=${organizationId}`], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'silent', WEBHOOK_RETRY_SCHEDULE: '0,0', RUN_WORKER: 'true' },
+    // The same JWT_SECRET as the test app: endpoint signing secrets are encrypted under a key derived from it.
+    env: { ...process.env, JWT_SECRET: jwtSecret, LOG_LEVEL: 'silent', WEBHOOK_RETRY_SCHEDULE: '0,0', RUN_WORKER: 'true' },
     stdio: 'ignore',
   });
 }
@@ -38,7 +39,7 @@ describe.skipIf(!onPostgres)('webhook worker killed mid-delivery (PostgreSQL onl
     receiver = setup.receiver;
     const { org } = setup;
     receiver.script({ hang: true });
-    const first = spawnWorker(org.id);
+    const first = spawnWorker(org.id, t.jwtSecret);
     children.push(first);
     const merchant = await t.createMerchant(org.apiKey);
     await until(() => receiver.received.length === 1, 'the first delivery to be in flight');
@@ -50,7 +51,7 @@ describe.skipIf(!onPostgres)('webhook worker killed mid-delivery (PostgreSQL onl
 
     // Time passes: the dead worker's lease runs out (shortened here instead of waiting 30 s).
     await t.db.db.execute(sql`update webhook_deliveries set locked_until = now() - interval '1 second' where organization_id = ${org.id}`);
-    const second = spawnWorker(org.id);
+    const second = spawnWorker(org.id, t.jwtSecret);
     children.push(second);
     await until(() => receiver.delivered().length === 2, 'the redelivery');
     const ids = receiver.delivered().map((r) => r.id);
