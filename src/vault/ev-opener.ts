@@ -1,5 +1,5 @@
 import { createDecipheriv, createECDH, type ECDH } from 'node:crypto';
-import { deriveEvKey, parseEv, type EvParts } from '../crypto/ev.js';
+import { deriveEvKey, type EvParts } from '../crypto/ev.js';
 import { DerivedKeyCache } from './derived-keys.js';
 import { readKeyFile } from './key-file.js';
 
@@ -20,9 +20,8 @@ export class EvOpener {
     this.load();
   }
 
-  open(value: string): OpenResult {
-    const parts = parseEv(value);
-    if (!parts) return { failed: 'FORMAT' };
+  /** A value the vault already parsed (parseEv) and checked (purpose, key status): parsed once, opened here. */
+  open(parts: EvParts): OpenResult {
     const ecdh = this.privateKey(parts.kid);
     if (!ecdh) return { failed: 'UNKNOWN_KEY' };
     const k = this.derivedKey(ecdh, parts);

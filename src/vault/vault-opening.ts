@@ -1,10 +1,11 @@
+import type { EvParts } from '../crypto/ev.js';
 import { ThreadCalls } from '../runtime/thread-calls.js';
 import { EvOpener, type OpenResult } from './ev-opener.js';
 import type { OpenRequest } from './open-thread.js';
 
 /** Where the vault decrypts: its own thread (the server's default) or in process. */
 export interface VaultOpening {
-  open(value: string): Promise<OpenResult>;
+  open(parts: EvParts): Promise<OpenResult>;
   forget(): void;
   close(): Promise<void>;
 }
@@ -12,7 +13,7 @@ export interface VaultOpening {
 export function inProcessOpening(keyFile: string): VaultOpening {
   const opener = new EvOpener(keyFile);
   return {
-    open: async (value) => opener.open(value),
+    open: async (parts) => opener.open(parts),
     forget: () => opener.forget(),
     close: async () => opener.forget(),
   };
@@ -25,7 +26,8 @@ export function inProcessOpening(keyFile: string): VaultOpening {
 export function threadOpening(keyFile: string): VaultOpening {
   const thread = new ThreadCalls<OpenRequest, OpenResult | null>(new URL(`./open-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { keyFile });
   return {
-    open: async (value) => (await thread.call({ op: 'open', value }))!,
+    // The parsed parts cross as a structured clone (Buffers arrive as Uint8Arrays, which crypto accepts).
+    open: async (parts) => (await thread.call({ op: 'open', parts }))!,
     forget: () => thread.tell({ op: 'forget' }),
     close: () => thread.close(),
   };

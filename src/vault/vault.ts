@@ -174,7 +174,7 @@ export class Vault implements VaultHandle {
     const status = await this.statusOf(parts.kid);
     if (!status) throw new DecryptionFailed('UNKNOWN_KEY');
     if (status === 'RETIRED') throw new DecryptionFailed('RETIRED_KEY');
-    const opened = await this.opening.open(value);
+    const opened = await this.opening.open(parts);
     if ('failed' in opened) throw new DecryptionFailed(opened.failed);
     return opened.text;
   }
