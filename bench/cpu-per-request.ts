@@ -18,7 +18,8 @@ import { setupTransactionBench } from './transactions.js';
  * (from /proc/<pid>/stat, the measured window only). CPU_PROF=dir profiles the platform (`--cpu-prof`).
  * CPU_ONLY=card|pix limits the scenarios; CPU_ROUNDS=n alternates platform and baseline n times; CPU_REQUEST_ID=1 gives
  * every platform create a fresh request_id (the baseline stays the bench's create without one); CPU_COMPARE=<dir of
- * another checkout, built> measures its platform too, after this one in every round; CPU_KEEP_DB=1 keeps the database.
+ * another checkout, built, or `.`> measures its platform too, after this one in every round, with CPU_COMPARE_ENV's
+ * settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one build); CPU_KEEP_DB=1 keeps the database.
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.CPU_SECONDS ?? 10);
@@ -54,9 +55,10 @@ async function main() {
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
   const platform = await startProcess([...prof, 'dist/server.js'], env(PORTS.platform), 'sandbox organization key');
-  // CPU_COMPARE=<another checkout, built>: its platform too, on the same database and keys, measured right after
+  // CPU_COMPARE=<another checkout, built, or `.` with CPU_COMPARE_ENV>: its platform too, on the same database and keys, measured right after
   // this one in every round (an A/B under the same machine load).
-  const other = process.env.CPU_COMPARE ? await startProcess([join(process.env.CPU_COMPARE, 'dist/server.js')], env(PORTS.other), 'sandbox organization key') : undefined;
+  const compareEnv = Object.fromEntries((process.env.CPU_COMPARE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
+  const other = process.env.CPU_COMPARE ? await startProcess([join(process.env.CPU_COMPARE, 'dist/server.js')], { ...env(PORTS.other), ...compareEnv }, 'sandbox organization key') : undefined;
   const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
   try {
     const org = (await api('POST', '/v1/platform/organizations', platformKey, organizationBody())) as { id: string; api_key: string };
@@ -78,7 +80,7 @@ async function main() {
           makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
         });
         const p = await onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
-        const o = other ? await onPlatform(other.pid!, PORTS.other, `${s.name} ${process.env.CPU_COMPARE}`) : undefined;
+        const o = other ? await onPlatform(other.pid!, PORTS.other, `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`) : undefined;
         const b = await windowed(sameSql.pid!, `${s.name} baseline`, {
           url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`, method: 'POST', headers: { 'content-type': 'application/json' },
           makeRequest: () => ({ path: `/${s.baseline}?org=${org.id}&merchant=${pick()}`, body: '{}' }),

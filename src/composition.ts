@@ -42,6 +42,7 @@ import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { sealPlainEndpointSecrets } from './modules/webhooks/endpoint-secrets.js';
+import { inProcessQrImages, threadQrImages } from './modules/transactions/qr-images.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -132,6 +133,9 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     thread: config.offloadThreads,
   });
 
+  // PIX QR codes are drawn beside the request thread when CPU work is offloaded (docs/decisions/offloading.md).
+  const qrImages = config.offloadThreads ? threadQrImages() : inProcessQrImages;
+
   // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
   const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
@@ -154,6 +158,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     webhookSecretBox,
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
+    qrImages,
     ...options.overrides,
   };
 
@@ -228,6 +233,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       await deps.keyRevocations?.close();
       await detachSignals?.();
       await vault?.close();
+      await qrImages.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
     },

@@ -11,6 +11,7 @@ import type { Clock } from './jobs/clock.js';
 import type { VaultHandle } from './kernel/encryption-keys.js';
 import type { SandboxClocks } from './jobs/sandbox-clock.js';
 import type { SecretBox } from './crypto/secret-box.js';
+import type { QrImages } from './modules/transactions/qr-images.js';
 
 /**
  * The dependency bag the apps and their route plugins are handed (types only: areas import this file, never
@@ -48,4 +49,6 @@ export interface AppDeps {
   threeDsChallengeSecret?: string;
   /** The card-data keys (payments.md P6): an opaque handle; only the vault's allowed importers decrypt with it. */
   vault?: VaultHandle;
+  /** Draws PIX QR codes (in process, or in a thread beside the request thread with OFFLOAD_THREADS). */
+  qrImages: QrImages;
 }

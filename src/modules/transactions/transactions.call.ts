@@ -101,7 +101,7 @@ export async function callProvider(deps: TransactionDeps, row: TransactionRow, c
   }
   const charge = await pixCharge(deps, row, call.expiresAt, company, account, input);
   const city = typeof company.address.city === 'string' ? company.address.city : 'NA';
-  return { kind: 'pix', pix: await pixOfCharge({ charge, amount: row.amount, companyName: company.name, city, expiresAt: call.expiresAt }) };
+  return { kind: 'pix', pix: await pixOfCharge(deps.qrImages, { charge, amount: row.amount, companyName: company.name, city, expiresAt: call.expiresAt }) };
 }
 
 const CARD_DATA_REFUSALS = new Set(['DECRYPTION_FAILED', 'CARD_BIN_MISMATCH', 'CARD_LAST_DIGITS_MISMATCH']);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { qrPng } from './qr-png.js';
+import type { QrImages } from './qr-images.js';
 import type { TransactionPixJson } from '../../db/schema/index.js';
 import { buildBrCode } from '../pix/brcode.js';
 import type { PixChargeResult } from '../../providers/payments.js';
@@ -8,7 +8,7 @@ import type { PixChargeResult } from '../../providers/payments.js';
  * PIX of a transaction (payments.md P3): the EMV BR Code of the provider's charge (its location URL, our amount,
  * the company's name and city) and a PNG QR code of the same string.
  */
-export async function pixOfCharge(input: {
+export async function pixOfCharge(qrImages: QrImages, input: {
   charge: PixChargeResult;
   amount: number;
   companyName: string;
@@ -16,11 +16,10 @@ export async function pixOfCharge(input: {
   expiresAt: Date;
 }): Promise<TransactionPixJson> {
   const brCode = buildBrCode({ location: input.charge.location, amount: input.amount, merchantName: input.companyName, merchantCity: input.city });
-  const png = qrPng(brCode);
   return {
     txid: input.charge.txid,
     br_code: brCode,
-    qr_code_png_base64: png.toString('base64'),
+    qr_code_png_base64: await qrImages.pngBase64(brCode),
     expires_at: input.expiresAt.toISOString(),
     end_to_end_id: null,
     paid_at: null,
