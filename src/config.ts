@@ -51,8 +51,8 @@ const envSchema = z.object({
       }
       return delays;
     }),
-  /** The vault decrypts in its own thread beside the request thread (off until measured in the bench). */
-  OFFLOAD_THREADS: booleanFlag(false),
+  /** CPU work (the vault's ECDH, PIX QR codes) in threads beside the request thread (docs/decisions/offloading.md). */
+  OFFLOAD_THREADS: booleanFlag(true),
   SANDBOX_AUTOPILOT: booleanFlag(true),
   SANDBOX_AUTOPILOT_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Fault drills: faults the sandbox provider starts with (src/providers/sandbox/faults.ts). */
