@@ -40,8 +40,7 @@ import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js'
 import { operationDeps } from './modules/transactions/operations.context.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
-import { createSecretBox } from './crypto/secret-box.js';
-import { sealPlainEndpointSecrets } from './modules/webhooks/endpoint-secrets.js';
+import { endpointSecretBox, sealPlainEndpointSecrets } from './modules/webhooks/endpoint-secrets.js';
 import { inProcessQrImages, threadQrImages } from './modules/transactions/qr-images.js';
 
 export interface CompositionOptions {
@@ -109,13 +108,14 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     await migrate(db);
   }
   // Webhook signing secrets at rest (docs/decisions/webhooks.md "Secrets at rest"): a key of their own, derived
-  // from JWT_SECRET like the link-signing keys; rows written in plain text before are sealed here, once.
-  const webhookSecretBox = createSecretBox(deriveKey(secrets.jwtSecret, 'webhook-signing-secrets-at-rest'));
+  // from JWT_SECRET like the link-signing keys; rows written in plain text before, or sealed under the key of
+  // JWT_SECRET_PREVIOUS (a changed JWT_SECRET), are sealed under the current key here, once.
+  const webhookSecretBox = endpointSecretBox(secrets.jwtSecret, config.jwtSecretPrevious);
   if (options.migrate ?? true) {
     const { sealed, unreadable } = await sealPlainEndpointSecrets(db.db, webhookSecretBox);
     if (sealed > 0) progress(`sealed ${sealed} webhook endpoints' signing secrets under the current key`);
     // Counts only, never values: these rows' deliveries wait until the key that sealed them is given back.
-    if (unreadable > 0) progress(`${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed?)`);
+    if (unreadable > 0) progress(`${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed? JWT_SECRET_PREVIOUS opens them)`);
   }
   // The sandbox gives each organization a test clock (money.md M7); production runs on real time only.
   const offsetClock = config.env === 'sandbox' ? new OffsetClock(options.clock ?? systemClock) : undefined;

@@ -37,6 +37,8 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   PLATFORM_ADMIN_KEY: z.string().min(32).optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  /** The JWT_SECRET before a change: what was sealed at rest under it still opens and is re-sealed at startup. */
+  JWT_SECRET_PREVIOUS: z.string().min(32).optional(),
   ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
   RATE_LIMIT_STANDARD_RPS: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_HIGH_RPS: z.coerce.number().int().min(1).default(1000),
@@ -90,6 +92,8 @@ export interface Config {
   publicBaseUrl?: string;
   platformAdminKey?: string;
   jwtSecret?: string;
+  /** JWT_SECRET_PREVIOUS: only opens secrets sealed at rest under keys derived from it (tokens it signed end). */
+  jwtSecretPrevious?: string;
   /** Card-data private keys (payments.md P6); sandbox default DATA_DIR/encryption-keys.json, generated. */
   encryptionKeysFile?: string;
   rateLimits: { standardRps: number; highRps: number };
@@ -139,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     platformAdminKey: e.PLATFORM_ADMIN_KEY,
     jwtSecret: e.JWT_SECRET,
+    jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,
     encryptionKeysFile: e.ENCRYPTION_KEYS_FILE,
     rateLimits: { standardRps: e.RATE_LIMIT_STANDARD_RPS, highRps: e.RATE_LIMIT_HIGH_RPS },
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,

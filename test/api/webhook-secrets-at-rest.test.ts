@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { createDeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
 import { readSecret } from '../../src/modules/webhooks/endpoints.service.js';
-import { openEndpointSecrets, sealPlainEndpointSecrets, sealPreviousSecret, sealSigningSecret } from '../../src/modules/webhooks/endpoint-secrets.js';
+import { endpointSecretBox, openEndpointSecrets, sealPlainEndpointSecrets, sealPreviousSecret, sealSigningSecret } from '../../src/modules/webhooks/endpoint-secrets.js';
 import { createSecretBox } from '../../src/crypto/secret-box.js';
+import { loadConfig } from '../../src/config.js';
 import { randomBytes } from 'node:crypto';
 import { webhookEndpoints } from '../../src/db/schema/index.js';
 import type { Executor } from '../../src/db/client.js';
@@ -151,6 +152,26 @@ describe('webhook signing secrets at rest', () => {
       expect(row.signingSecret.split(':')[2]).toBe(rotated.kid);
       expect(row.previousSigningSecret!.split(':')[2]).toBe(rotated.kid);
       expect(openEndpointSecrets(createSecretBox(newKey), row)).toMatchObject({ signingSecret: secret, previousSigningSecret: secret });
+      tx.rollback();
+    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+  });
+});
+
+describe('JWT_SECRET_PREVIOUS', () => {
+  it('after a JWT_SECRET change, the new secret with the old one as previous re-seals the rows under the new key', async () => {
+    const org = await t.createOrganization();
+    const { endpoint } = await endpointWithReceiver(org.apiKey);
+    const [oldJwt, newJwt] = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')];
+    expect(loadConfig({ JWT_SECRET: newJwt, JWT_SECRET_PREVIOUS: oldJwt }).jwtSecretPrevious).toBe(oldJwt);
+    const secret = 'whsec_' + Buffer.alloc(32, 6).toString('base64');
+    await t.db.db.transaction(async (tx) => {
+      await tx.update(webhookEndpoints).set({ signingSecret: sealSigningSecret(endpointSecretBox(oldJwt), endpoint.id, secret), previousSigningSecret: null }).where(eq(webhookEndpoints.id, endpoint.id));
+      // The new secret alone cannot open the row; with the old one as previous, the startup step re-seals it.
+      const sealedOld = await stored(endpoint.id, tx);
+      expect(() => openEndpointSecrets(endpointSecretBox(newJwt), sealedOld)).toThrow(/unknown key/);
+      expect((await sealPlainEndpointSecrets(tx, endpointSecretBox(newJwt, oldJwt))).sealed).toBeGreaterThanOrEqual(1);
+      const row = await stored(endpoint.id, tx);
+      expect(openEndpointSecrets(endpointSecretBox(newJwt), row).signingSecret).toBe(secret);
       tx.rollback();
     }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
   });
