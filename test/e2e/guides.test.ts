@@ -14,7 +14,17 @@ import { sandboxServers } from '../helpers/sandbox-server.js';
  */
 const servers = sandboxServers();
 const workDir = join(process.cwd(), 'build', `guides-${process.pid}`);
+// The guides start a receiver in the background (`npx tsx receiver.ts &`); `kill` of npx's pid can leave tsx's
+// node child running, so the script runs in a process group of its own and the whole group goes at the end.
+let scriptGroup: number | undefined;
 afterAll(() => {
+  if (scriptGroup) {
+    try {
+      process.kill(-scriptGroup, 'SIGTERM');
+    } catch {
+      // Nothing of the group is left.
+    }
+  }
   servers.stopAll();
   rmSync(workDir, { recursive: true, force: true });
 });
@@ -52,7 +62,8 @@ describe('guides: every sample runs against the sandbox', () => {
     writeFileSync(join(home, '.curlrc'), 'retry = 5\nretry-delay = 1\n');
     const env = { ...process.env, HOME: home, DATA_DIR: dataDir, RECEIVER_PORT: String(await freePort()) };
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn('bash', ['guides.sh'], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['guides.sh'], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      scriptGroup = child.pid;
       let out = '';
       child.stdout.on('data', (d) => (out += String(d)));
       child.stderr.on('data', (d) => (out += String(d)));
