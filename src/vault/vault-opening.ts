@@ -1,5 +1,5 @@
 import type { EvParts } from '../crypto/ev.js';
-import { ThreadCalls } from '../runtime/thread-calls.js';
+import { siblingModule, ThreadCalls } from '../runtime/thread-calls.js';
 import { EvOpener, type OpenResult } from './ev-opener.js';
 import type { OpenRequest } from './open-thread.js';
 
@@ -24,7 +24,7 @@ export function inProcessOpening(keyFile: string): VaultOpening {
  * itself, so private keys never cross a message. Values are sent, plaintexts come back for the adapter's call.
  */
 export function threadOpening(keyFile: string): VaultOpening {
-  const thread = new ThreadCalls<OpenRequest, OpenResult | null>(new URL(`./open-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { keyFile });
+  const thread = new ThreadCalls<OpenRequest, OpenResult | null>(siblingModule(import.meta.url, './open-thread'), { keyFile });
   return {
     // The parsed parts cross as a structured clone (Buffers arrive as Uint8Arrays, which crypto accepts).
     open: async (parts) => (await thread.call({ op: 'open', parts }))!,

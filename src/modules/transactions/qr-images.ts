@@ -1,4 +1,4 @@
-import { ThreadCalls } from '../../runtime/thread-calls.js';
+import { siblingModule, ThreadCalls } from '../../runtime/thread-calls.js';
 import { qrPng } from './qr-png.js';
 
 /**
@@ -17,7 +17,7 @@ export const inProcessQrImages: QrImages = {
 };
 
 export function threadQrImages(): QrImages {
-  const thread = new ThreadCalls<string, string>(new URL(`./qr-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+  const thread = new ThreadCalls<string, string>(siblingModule(import.meta.url, './qr-thread'));
   return {
     // A string each way: the text in, the base64 out (the encoding runs in the thread too).
     pngBase64: (text) => thread.call(text),
