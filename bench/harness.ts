@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { pacedLoad } from './paced.js';
 
 export interface Measurement {
   name: string;
@@ -47,13 +48,36 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
   });
 }
 
-/** Warm-up round (discarded), then one measured round with fixed connections and no pipelining. */
+/**
+ * Warm-up round (discarded), then one measured round with fixed connections and no pipelining. An offered
+ * rate is paced evenly (bench/paced.ts); BENCH_RATE_DRIVER=autocannon measures it with autocannon's
+ * per-second bursts instead, as runs before 2026-11-23's seventh session did.
+ */
 export async function measure(name: string, opts: LoadOptions): Promise<Measurement> {
+  if (opts.overallRate && process.env.BENCH_RATE_DRIVER !== 'autocannon') return measurePaced(name, opts, opts.overallRate);
   await run(opts, opts.warmupSec ?? 3);
   const r = await run(opts, opts.durationSec ?? 10);
   // Which statuses, when some answers were not 2xx (a 4xx and a 5xx have different causes).
   if (r.non2xx > 0) process.stderr.write(`${name}: non-2xx by status ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`);
   return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+async function measurePaced(name: string, opts: LoadOptions, rate: number): Promise<Measurement> {
+  const path = new URL(opts.url).pathname + new URL(opts.url).search;
+  const paced = (durationSec: number) => pacedLoad({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    rate,
+    connections: opts.connections ?? 32,
+    durationSec,
+    request: opts.makeRequest ?? (() => ({ path, body: opts.makeBody ? opts.makeBody() : opts.body })),
+  });
+  // As with autocannon: a warm-up run (its answers all awaited), then the measured run on the warm server.
+  await paced(opts.warmupSec ?? 3);
+  const r = await paced(opts.durationSec ?? 10);
+  if (r.non2xx > 0) process.stderr.write(`${name}: non-2xx by status ${JSON.stringify(r.statuses)}\n`);
+  return { name, rps: r.served, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
 /** Starts a child process and resolves when its output contains `readyText`. */

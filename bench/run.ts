@@ -19,7 +19,7 @@ import { measureTransactionBaselines, measureTransactions, setupTransactionBench
 const ANALYSIS_HEADING = '## Analysis';
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
-const HOT_RATE = 1000;
+const HOT_RATE = Number(process.env.BENCH_HOT_RATE ?? 1000);
 const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503, cardsCore: 19511, cardsPci: 19512, money: 19521, moneyPci: 19522 };
 const dbName = `bench_${Date.now()}`;
 /**
@@ -287,7 +287,7 @@ async function main() {
     const ratio = (a: Measurement, b: Measurement) => (a.rps / b.rps).toFixed(2);
     lines.push(
       `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PostgreSQL on loopback.`,
-      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining; (a) and (b) measured back to back with their baseline, ${ROUNDS} round(s), median shown). Load average at the start: ${startLoad}.`,
+      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining; rows "at N offered" send N requests per second evenly spaced over 100 connections, latency counted from each request's due time (bench/paced.ts); (a) and (b) measured back to back with their baseline, ${ROUNDS} round(s), median shown). Load average at the start: ${startLoad}.`,
       '',
       '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
       '|---|---:|---:|---:|---:|---:|',
