@@ -57,12 +57,21 @@ export async function measureTransactions(base: string, orgKey: string, bench: T
   ];
 }
 
-/** The same SQL on bare node+pg (bench/transactions-queries.ts), closed-loop. */
+/** The same SQL on bare node+pg (bench/transactions-queries.ts), closed-loop, then at the offered rate. */
 export async function measureTransactionBaselines(sameSqlBase: string, orgId: string, bench: TransactionBench, durationSec: number): Promise<Measurement[]> {
   const pick = () => bench.merchants[Math.floor(Math.random() * bench.merchants.length)];
-  const run = (name: string, scenario: string) =>
-    measure(name, { url: `${sameSqlBase}/${scenario}`, method: 'POST', durationSec, headers: { 'content-type': 'application/json' }, makeRequest: () => ({ path: `/${scenario}?org=${orgId}&merchant=${pick()}`, body: '{}' }) });
-  return [await run('(g) baseline: same SQL, card create', 'card-create'), await run('(h) baseline: same SQL, PIX create', 'pix-create')];
+  const run = (name: string, scenario: string, offered?: number) =>
+    measure(name, {
+      url: `${sameSqlBase}/${scenario}`, method: 'POST', durationSec, headers: { 'content-type': 'application/json' }, makeRequest: () => ({ path: `/${scenario}?org=${orgId}&merchant=${pick()}`, body: '{}' }),
+      ...(offered ? { overallRate: offered, connections: 100, warmupSec: 2 } : {}),
+    });
+  // The offered-rate rows say what this machine allows the same SQL at the platform's target rate.
+  return [
+    await run('(g) baseline: same SQL, card create', 'card-create'),
+    await run('(h) baseline: same SQL, PIX create', 'pix-create'),
+    await run(`(g) baseline: same SQL, card create at ${TX_RATE} offered req/s`, 'card-create', TX_RATE),
+    await run(`(h) baseline: same SQL, PIX create at ${TX_RATE} offered req/s`, 'pix-create', TX_RATE),
+  ];
 }
 
 export function transactionLines(all: Measurement[]): string[] {
