@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { measure, sampleRss, startProcess, stopProcess, type LoadOptions, type Measurement } from './harness.js';
@@ -8,15 +8,15 @@ import { pgbenchScripts } from './queries.js';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { randomUUID } from 'node:crypto';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
-import { cardBench, CARDS_END, CARDS_START } from './cards.js';
-import { moneyBench, MONEY_END, MONEY_START } from './settlement.js';
+import { cardBench } from './cards.js';
+import { moneyBench } from './settlement.js';
+import { fullRunLines, printPartial, writeCardSection, writePerformanceDoc, type RunFigures } from './report.js';
 import { measureTransactionBaselines, measureTransactions, setupTransactionBench, transactionLines, type TransactionBench } from './transactions.js';
 
 /**
  * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
  * Loopback only, bounded rounds; prints req/s, p50, p99 and ratios, and writes docs/performance.md.
  */
-const ANALYSIS_HEADING = '## Analysis';
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const HOT_RATE = Number(process.env.BENCH_HOT_RATE ?? 1000);
@@ -270,74 +270,17 @@ async function main() {
     const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id, origin: origin.id, destination: destination.id });
     const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
     const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']) : 0;
+    const figures: RunFigures = { results, hotRate: HOT_RATE, durationSec: DURATION, rounds: ROUNDS, pgTps, pgTransferTps, peakRss, startLoad, txLines, moneyLines, cardLines };
     if (ONLY) {
-      // A partial run prints its figures (and the ratios it can compute) and leaves docs/performance.md alone.
-      for (const r of results) process.stdout.write(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |\n`);
-      const find = (n: string) => results.find((r) => r.name.startsWith(n));
-      const pairs: [string, string, string][] = [['Fastify hello / node', 'Fastify', 'node:http'], ['(a) platform / same SQL', '(a) GET', '(a) baseline'], ['(b) platform / same SQL', '(b) POST', '(b) baseline'], ['(c) platform / same SQL', '(c) GET', '(c) baseline']];
-      for (const [label, a, b] of pairs) if (find(a) && find(b)) process.stdout.write(`${label}: ${(find(a)!.rps / find(b)!.rps).toFixed(2)}\n`);
-      if (find('(e) hot')) process.stdout.write(`(e) served/offered: ${(find('(e) hot')!.rps / HOT_RATE).toFixed(2)}, p99 ${find('(e) hot')!.p99} ms\n`);
-      if (want('pgbench')) process.stdout.write(`pgbench merchant ${pgTps} tps, transfer ${pgTransferTps} tps\n`);
-      for (const line of [...txLines, ...moneyLines]) process.stdout.write(`${line}\n`);
-      process.stdout.write(`peak RSS ${peakRss} MB; load average at the start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}\n`);
+      printPartial(figures, want('pgbench'));
       return;
     }
-
-    const by = (n: string) => results.find((r) => r.name.startsWith(n))!;
-    const ratio = (a: Measurement, b: Measurement) => (a.rps / b.rps).toFixed(2);
-    lines.push(
-      `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PostgreSQL on loopback.`,
-      `Command: \`npm run bench\` (BENCH_DURATION_SEC=${DURATION}; 3 s warm-up, then ${DURATION} s measured; 32 connections, no pipelining; rows "at N offered" send N requests per second evenly spaced over 100 connections, latency counted from each request's due time (bench/paced.ts); (a) and (b) measured back to back with their baseline, ${ROUNDS} round(s), median shown). Load average at the start: ${startLoad}.`,
-      '',
-      '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
-      `| (a) pgbench, same statement (20 clients) | ${pgTps} tps | | | | |`,
-      `| (e) pgbench, the transfer transaction on one origin row (20 clients) | ${pgTransferTps} tps | | | | |`,
-      '',
-      '| ratio | value | target |',
-      '|---|---:|---:|',
-      `| Fastify hello / node:http hello | ${ratio(by('Fastify'), by('node:http'))} | >= 0.9 |`,
-      `| (a) platform / same-SQL baseline | ${ratio(by('(a) GET'), by('(a) baseline'))} | >= 0.8 |`,
-      `| (c) platform / same-SQL baseline | ${ratio(by('(c) GET'), by('(c) baseline'))} | >= 0.6 |`,
-      `| (b) 100 origins: platform / same-SQL baseline | ${ratio(by('(b) POST'), by('(b) baseline'))} | >= 0.8 |`,
-      `| (e) hot account: served / offered | ${(by('(e) hot').rps / HOT_RATE).toFixed(2)} (${by('(e) hot').rps} of ${HOT_RATE} req/s) | >= 0.99 |`,
-      `| (e) hot account: p99 | ${by('(e) hot').p99} ms | < 50 ms |`,
-      `| (e) same SQL without batching: served / offered, p99 | ${(by('(e) baseline').rps / HOT_RATE).toFixed(2)}, ${by('(e) baseline').p99} ms | (reference) |`,
-      `| (d) logins per second | ${by('(d) POST').rps} (${(by('(d) POST').rps / cpus().length).toFixed(0)} per core) | bounded by argon2id |`,
-      '',
-      `Platform peak resident memory during the run: ${peakRss} MB (target < 300 MB).`,
-      '',
-      ...txLines,
-      '',
-      MONEY_START,
-      ...moneyLines,
-      MONEY_END,
-      '',
-      CARDS_START,
-      ...cardLines,
-      CARDS_END,
-    );
+    lines.push(...fullRunLines(figures));
   } finally {
     psql(`drop database if exists ${dbName} with (force)`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  // The figures are rewritten on every run; the hand-written analysis after them is kept.
-  const previous = existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : '';
-  const analysis = previous.includes(ANALYSIS_HEADING) ? previous.slice(previous.indexOf(ANALYSIS_HEADING)) : '';
-  writeFileSync('docs/performance.md', `# Performance\n\nOne run of \`npm run bench\`, figures side by side with their baselines.\n\n${lines.join('\n')}\n\n${analysis}`);
-}
-
-/** BENCH_ONLY=cards: rewrites only the card-data section of docs/performance.md. */
-function writeCardSection(card: string[]) {
-  const previous = existsSync('docs/performance.md') ? readFileSync('docs/performance.md', 'utf8') : '# Performance\n';
-  const section = [CARDS_START, ...card, CARDS_END].join('\n');
-  const next = previous.includes(CARDS_START)
-    ? previous.slice(0, previous.indexOf(CARDS_START)) + section + previous.slice(previous.indexOf(CARDS_END) + CARDS_END.length)
-    : previous.includes(ANALYSIS_HEADING)
-      ? previous.replace(ANALYSIS_HEADING, `${section}\n\n${ANALYSIS_HEADING}`)
-      : `${previous}\n${section}\n`;
-  writeFileSync('docs/performance.md', next);
+  writePerformanceDoc(lines);
 }
 
 main().catch((err) => {
