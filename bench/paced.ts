@@ -24,7 +24,8 @@ export interface PacedResult {
   served: number;
   p50: number;
   p99: number;
-  /** Requests that failed without an answer (connection errors), or had none 10 s after the window. */
+  /** Requests that failed without an answer (connection errors), or had none 10 s after the window (their
+   * latency then counts as the time waited so far). */
   errors: number;
   non2xx: number;
   statuses: Record<string, number>;
@@ -43,8 +44,10 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
   let answeredInWindow = 0;
   let errors = 0;
   let non2xx = 0;
-  const inFlight = new Set<Promise<void>>();
-  const trace = process.env.BENCH_PACED_TRACE ? secondBySecond(start) : undefined;
+  // Each request in flight, with when it was due.
+  const inFlight = new Map<Promise<void>, number>();
+  let closing = false;
+  const trace = process.env.BENCH_PACED_TRACE ? new SecondBySecond() : undefined;
 
   const send = (dueAt: number) => {
     const { path, body } = o.request();
@@ -54,15 +57,16 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
         await res.body.dump();
         const at = performance.now();
         if (at < measureTo) answeredInWindow++;
-        trace?.(dueAt - start, at - dueAt);
+        trace?.record(dueAt - start, at - dueAt);
         latency.recordValue(Math.max(1, Math.round((at - dueAt) * 1000)));
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
       })
       .catch(() => {
-        errors++;
+        // Requests the pool drops when closed after the grace period were counted there already.
+        if (!closing) errors++;
       });
-    inFlight.add(done);
+    inFlight.set(done, dueAt);
     void done.finally(() => inFlight.delete(done));
   };
 
@@ -78,12 +82,18 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
     tick();
   });
   const settled = await Promise.race([
-    Promise.all([...inFlight]).then(() => true),
+    Promise.all([...inFlight.keys()]).then(() => true),
     new Promise<boolean>((r) => setTimeout(() => r(false), Math.max(0, measureTo - performance.now()) + LATE_ANSWER_GRACE_MS)),
   ]);
-  if (!settled) errors += inFlight.size;
+  if (!settled) {
+    // Never answered: an error each, and in the latencies at least as late as they are now.
+    const now = performance.now();
+    for (const dueAt of inFlight.values()) latency.recordValue(Math.round((now - dueAt) * 1000));
+    errors += inFlight.size;
+  }
+  closing = true;
   await pool.destroy();
-  trace?.(-1, 0);
+  trace?.print();
   return {
     served: Math.round(answeredInWindow / o.durationSec),
     p50: Math.round(latency.getValueAtPercentile(50) / 100) / 10,
@@ -95,17 +105,17 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
 }
 
 /** BENCH_PACED_TRACE=1: per second of due time, how many were answered and their median and worst latency (stderr). */
-function secondBySecond(start: number) {
-  const seconds: number[][] = [];
-  return (dueOffset: number, ms: number) => {
-    if (dueOffset >= 0) {
-      (seconds[Math.floor(dueOffset / 1000)] ??= []).push(ms);
-      return;
-    }
-    seconds.forEach((list, s) => {
+class SecondBySecond {
+  private readonly seconds: number[][] = [];
+
+  record(dueOffsetMs: number, latencyMs: number): void {
+    (this.seconds[Math.floor(dueOffsetMs / 1000)] ??= []).push(latencyMs);
+  }
+
+  print(): void {
+    this.seconds.forEach((list, s) => {
       const sorted = [...list].sort((a, b) => a - b);
-      process.stderr.write(`  second ${s}: ${sorted.length} answered, p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms\n`);
+      process.stderr.write(`  second ${s}: ${sorted.length} answered, p50 ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms\n`);
     });
-    void start;
-  };
+  }
 }
