@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { measure, startProcess, stopProcess } from './harness.js';
+import { MEASUREMENT_TABLE_HEAD, measure, measurementRow, startProcess, stopProcess } from './harness.js';
 import { encryptEv, type EvPublicKey } from '../src/crypto/ev.js';
 import { buildLibraryAssets } from '../src/modules/library/library.assets.js';
 
@@ -39,9 +39,8 @@ export async function cardBench(opts: { dbUrl: string; durationSec: number; port
       'high pool, the ev:v1 shape and kid checks, 201 without storing: the worst case for the ratio, as the PCI',
       'host\'s own request handling is then half of all work; (f) the real create (merchant variant, approved card).',
       '',
-      '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
-      '|---|---:|---:|---:|---:|---:|',
-      ...[core, pci, coreWrite, pciWrite].map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
+      ...MEASUREMENT_TABLE_HEAD,
+      ...[core, pci, coreWrite, pciWrite].map((r) => measurementRow(r)),
       '',
       '| figure | value | target |',
       '|---|---:|---:|',

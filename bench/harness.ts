@@ -48,6 +48,10 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
   });
 }
 
+/** A figures table's head and its rows, one per measurement (`name` overrides the measurement's own). */
+export const MEASUREMENT_TABLE_HEAD = ['| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---:|---:|---:|---:|---:|'];
+export const measurementRow = (r: Measurement, name = r.name) => `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
+
 /**
  * Warm-up round (discarded), then one measured round with fixed connections and no pipelining. An offered
  * rate is paced evenly (bench/paced.ts); BENCH_RATE_DRIVER=autocannon measures it with autocannon's
@@ -63,7 +67,8 @@ export async function measure(name: string, opts: LoadOptions): Promise<Measurem
 }
 
 async function measurePaced(name: string, opts: LoadOptions, rate: number): Promise<Measurement> {
-  const path = new URL(opts.url).pathname + new URL(opts.url).search;
+  const { pathname, search } = new URL(opts.url);
+  const path = pathname + search;
   const paced = (durationSec: number) => pacedLoad({
     url: opts.url,
     method: opts.method ?? 'GET',

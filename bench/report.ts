@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { Measurement } from './harness.js';
+import { MEASUREMENT_TABLE_HEAD, measurementRow, type Measurement } from './harness.js';
 import { CARDS_END, CARDS_START } from './cards.js';
 import { MONEY_END, MONEY_START } from './settlement.js';
 
@@ -22,12 +22,11 @@ export interface RunFigures {
   cardLines: string[];
 }
 
-const row = (r: Measurement) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
 const find = (results: Measurement[], prefix: string) => results.find((r) => r.name.startsWith(prefix));
 
 /** A partial run (BENCH_ONLY) prints its figures and the ratios it can compute, and leaves the document alone. */
 export function printPartial(f: RunFigures, withPgbench: boolean): void {
-  const out: string[] = f.results.map(row);
+  const out: string[] = f.results.map((r) => measurementRow(r));
   const pairs: [string, string, string][] = [['Fastify hello / node', 'Fastify', 'node:http'], ['(a) platform / same SQL', '(a) GET', '(a) baseline'], ['(b) platform / same SQL', '(b) POST', '(b) baseline'], ['(c) platform / same SQL', '(c) GET', '(c) baseline']];
   for (const [label, a, b] of pairs) {
     const x = find(f.results, a);
@@ -50,9 +49,8 @@ export function fullRunLines(f: RunFigures): string[] {
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, PostgreSQL on loopback.`,
     `Command: \`npm run bench\` (BENCH_DURATION_SEC=${f.durationSec}; 3 s warm-up, then ${f.durationSec} s measured; 32 connections, no pipelining; rows "at N offered" send N requests per second evenly spaced over 100 connections, latency counted from each request's due time (bench/paced.ts); (a) and (b) measured back to back with their baseline, ${f.rounds} round(s), median shown). Load average at the start: ${f.startLoad}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...f.results.map(row),
+    ...MEASUREMENT_TABLE_HEAD,
+    ...f.results.map((r) => measurementRow(r)),
     `| (a) pgbench, same statement (20 clients) | ${f.pgTps} tps | | | | |`,
     `| (e) pgbench, the transfer transaction on one origin row (20 clients) | ${f.pgTransferTps} tps | | | | |`,
     '',

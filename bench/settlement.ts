@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { measureBalanceAt, type BalanceAtFigures, type StartPlatform } from './balance-at.js';
 import { baselineSql } from './settlement-seed.js';
+import { MEASUREMENT_TABLE_HEAD, measurementRow } from './harness.js';
 
 /**
  * Issue 14's Measure: settlement of 100,000 receivables on one date against a bare `UPDATE … FROM` of the same
@@ -155,11 +156,10 @@ function balanceAtLines(f: BalanceAtFigures): string[] {
     `(bench/balance-at.ts) \`GET /v1/banking/bank-accounts/{id}/balance?at=<random instant over its history>\` on the built server, account (B) above (${f.entries.toLocaleString('en')} entries), one client in a closed loop for the p99, then 8.`,
     'The first read writes the account\'s snapshot chunks (1,000 entries each); later reads sum whole chunks plus the entries of the one that straddles `at` and the tail. Then the same read\'s service function in the bench process (two statements, no HTTP), and for reference the full replay (the sum of every entry up to `at`: what the chunks avoid) on bare node-postgres.',
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|',
+    ...MEASUREMENT_TABLE_HEAD,
     `| first read (writes ${f.chunks} chunks) | | ${f.firstMs} | | | |`,
-    `| ?at= reads, 1 client | ${f.one.rps} | ${f.one.p50} | ${f.one.p99} | ${f.one.errors} | ${f.one.non2xx} |`,
-    `| ?at= reads, 8 clients | ${f.eight.rps} | ${f.eight.p50} | ${f.eight.p99} | ${f.eight.errors} | ${f.eight.non2xx} |`,
+    measurementRow(f.one, '?at= reads, 1 client'),
+    measurementRow(f.eight, '?at= reads, 8 clients'),
     `| the same read's service function in-process (balanceAt, no HTTP), 1 caller | | ${f.inProcess.p50} | ${f.inProcess.p99} | | |`,
     `| reference: full replay SQL, 1 client | | ${f.replay.p50} | ${f.replay.p99} | | |`,
     '',

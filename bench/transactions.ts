@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { encryptEv, newEphemeral, type EvPublicKey } from '../src/crypto/ev.js';
 import { merchantBody } from '../test/helpers/fixtures.js';
-import { measure, type Measurement } from './harness.js';
+import { MEASUREMENT_TABLE_HEAD, measure, measurementRow, type Measurement } from './harness.js';
 
 /**
  * Issue 13's figures: (g) card transaction create (approved) spread over 100 merchants of one organization, all
@@ -81,9 +81,8 @@ export function transactionLines(all: Measurement[]): string[] {
   return [
     '### Transactions (issue 13)',
     '',
-    '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...all.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
+    ...MEASUREMENT_TABLE_HEAD,
+    ...all.map((r) => measurementRow(r)),
     '',
     '| figure | value | target |',
     '|---|---:|---:|',
