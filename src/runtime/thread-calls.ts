@@ -1,6 +1,14 @@
 import { Worker } from 'node:worker_threads';
 
 /**
+ * The URL of a serving module beside the caller's (`siblingModule(import.meta.url, './qr-thread')`): its `.ts`
+ * source when the caller runs from sources (tsx, vitest), its `.js` once built.
+ */
+export function siblingModule(callerUrl: string, relativeName: string): URL {
+  return new URL(`${relativeName}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
+}
+
+/**
  * Calls into one worker thread that runs a module serving `serveThreadCalls` (thread-serve.ts). The request
  * thread is the platform's bottleneck under load (one core runs every request's JavaScript while PostgreSQL and
  * the rest use the other), so pure CPU work with no shared state (the vault's ECDH, a PIX QR code) runs beside
@@ -10,14 +18,6 @@ import { Worker } from 'node:worker_threads';
  * The thread starts on the first call and is unref'd (it never keeps a process alive). If it dies, its pending
  * calls fail and the next call starts a new one.
  */
-/**
- * The URL of a serving module beside the caller's (`siblingModule(import.meta.url, './qr-thread')`): its `.ts`
- * source when the caller runs from sources (tsx, vitest), its `.js` once built.
- */
-export function siblingModule(callerUrl: string, relativeName: string): URL {
-  return new URL(`${relativeName}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
-}
-
 export class ThreadCalls<Request, Response> {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (value: Response) => void; reject: (err: Error) => void }>();

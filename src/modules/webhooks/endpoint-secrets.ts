@@ -5,11 +5,6 @@ import { createSecretBox, SEALED_PREFIX, SecretBoxError, type SecretBox } from '
 import { deriveKey } from '../../runtime/secrets.js';
 
 /**
- * Endpoint signing secrets are sealed at rest (docs/decisions/webhooks.md "Secrets at rest"). The context names the
- * row and the column, so a sealed value copied to another endpoint, or from `signing_secret` to
- * `previous_signing_secret`, no longer opens.
- */
-/**
  * The box of the secrets at rest: a key of their own, derived from JWT_SECRET like the link-signing keys; with the
  * JWT_SECRET before a change (JWT_SECRET_PREVIOUS), values sealed under its key still open (and are re-sealed).
  */
@@ -18,6 +13,11 @@ export function endpointSecretBox(jwtSecret: string, previousJwtSecret?: string)
   return createSecretBox(atRest(jwtSecret), previousJwtSecret ? [atRest(previousJwtSecret)] : []);
 }
 
+/**
+ * Endpoint signing secrets are sealed at rest (docs/decisions/webhooks.md "Secrets at rest"). The context names the
+ * row and the column, so a sealed value copied to another endpoint, or from `signing_secret` to
+ * `previous_signing_secret`, no longer opens.
+ */
 type SecretColumn = 'signing_secret' | 'previous_signing_secret';
 const context = (endpointId: string, column: SecretColumn) => `webhook_endpoints.${column}:${endpointId}`;
 
