@@ -25,6 +25,7 @@ import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.
 import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
 import { HealthMonitor } from './providers/health-monitor.js';
 import { sandboxProviders } from './providers/registry.js';
+import { DatabaseSandboxRecords } from './db/sandbox-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
@@ -137,7 +138,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   const qrImages = config.offloadThreads ? threadQrImages() : inProcessQrImages;
 
   // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
-  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
+  // What the sandbox providers were sent lives in the database, so every instance and job runner answers alike.
+  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, records: new DatabaseSandboxRecords(db.db), ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 

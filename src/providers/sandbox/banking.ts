@@ -2,6 +2,7 @@ import { refused } from '../errors.js';
 import type * as B from '../banking.js';
 import type { ProviderName } from '../port.js';
 import { digits, hex, uuidFrom } from './derive.js';
+import { MemoryRecords, ProviderRecords, type SandboxRecords } from './records.js';
 
 export const BANK_NAMES: Record<ProviderName, string> = { PROVIDER_A: 'Provider A Bank', PROVIDER_B: 'Provider B Bank', INTERNAL: 'Internal Ledger' };
 const BRANCHES: Record<ProviderName, string> = { PROVIDER_A: '0001', PROVIDER_B: '0002', INTERNAL: '0000' };
@@ -16,29 +17,32 @@ export function maskDocument(document: string): string {
 }
 export const maskAccount = (account: string) => `${'*'.repeat(Math.max(0, account.length - 4))}${account.slice(-4)}`;
 
+/** A key in the sandbox's directory: who registered it (their idempotency key) and for which document. */
 interface KeyEntry {
   owner: string;
   result: B.RegisterPixKeyResult;
   ownerDocument: string;
-  status: 'ACTIVE' | 'DELETED';
 }
+
+const KIND = { account: 'bank-account', transfer: 'internal-transfer', directory: 'dict-key', keyOf: 'pix-key-of' } as const;
 
 /**
  * The sandbox's banking: answers in-process. Results are functions of the idempotency key (derive.ts), so a
- * retry under the same key, even after a restart, gets the same account, transfer or EVP key; the maps only
- * remember what was applied, for syncs and for the directory. Transfer status moves after acceptance come
+ * retry under the same key, even after a restart, gets the same account, transfer or EVP key; the records
+ * (records.ts) remember what was applied, for syncs and for the directory, whichever instance asks. Transfer status moves after acceptance come
  * from the platform's sandbox autopilot or control (as the provider's reports), not from here.
  */
 export class SandboxBanking {
-  private readonly accounts = new Map<string, B.OpenAccountResult>();
-  private readonly transfers = new Map<string, B.SubmitTransferResult>();
-  /** The sandbox's directory: key -> who registered it. */
-  private readonly directory = new Map<string, KeyEntry>();
-  private readonly keysByOwner = new Map<string, string>();
+  private readonly records: ProviderRecords;
 
-  constructor(private readonly name: ProviderName) {}
+  constructor(
+    private readonly name: ProviderName,
+    store: SandboxRecords = new MemoryRecords(),
+  ) {
+    this.records = new ProviderRecords(store, name);
+  }
 
-  openAccount(req: B.OpenAccountRequest): B.OpenAccountResult {
+  async openAccount(req: B.OpenAccountRequest): Promise<B.OpenAccountResult> {
     const number = digits(10, this.name, 'account', req.idempotencyKey);
     const result: B.OpenAccountResult = {
       providerAccountId: `${this.name.toLowerCase()}_acc_${hex(20, this.name, 'account-id', req.idempotencyKey)}`,
@@ -46,37 +50,30 @@ export class SandboxBanking {
       accountNumber: `${number}${digits(1, this.name, 'check', number)}`,
       status: 'ACTIVE',
     };
-    this.accounts.set(req.idempotencyKey, result);
-    return result;
+    return this.records.claim(KIND.account, req.idempotencyKey, result);
   }
 
-  syncAccount(req: B.SyncAccountRequest): B.SyncAccountResult {
-    const known = this.accounts.get(req.idempotencyKey);
+  async syncAccount(req: B.SyncAccountRequest): Promise<B.SyncAccountResult> {
+    const known = await this.records.get<B.OpenAccountResult>(KIND.account, req.idempotencyKey);
     return known ? { found: true, ...known } : { found: false };
   }
 
-  submitTransfer(req: B.SubmitTransferRequest): B.SubmitTransferResult {
+  async submitTransfer(req: B.SubmitTransferRequest): Promise<B.SubmitTransferResult> {
     const result: B.SubmitTransferResult = {
       providerTransferId: `${this.name.toLowerCase()}_tr_${req.idempotencyKey.replace(/-/g, '').slice(0, 20)}`,
       externalRequestId: uuidFrom(this.name, 'transfer-request', req.idempotencyKey),
       status: 'PENDING',
     };
-    this.transfers.set(req.idempotencyKey, result);
-    return result;
+    return this.records.claim(KIND.transfer, req.idempotencyKey, result);
   }
 
-  syncTransfer(req: B.SyncTransferRequest): B.SyncTransferResult {
-    const known = this.transfers.get(req.idempotencyKey);
+  async syncTransfer(req: B.SyncTransferRequest): Promise<B.SyncTransferResult> {
+    const known = await this.records.get<B.SubmitTransferResult>(KIND.transfer, req.idempotencyKey);
     return known ? { found: true, ...known } : { found: false };
   }
 
-  registerPixKey(req: B.RegisterPixKeyRequest): B.RegisterPixKeyResult {
+  async registerPixKey(req: B.RegisterPixKeyRequest): Promise<B.RegisterPixKeyResult> {
     const key = req.keyType === 'EVP' ? uuidFrom(this.name, 'evp', req.idempotencyKey) : req.key!;
-    const held = this.directory.get(key);
-    if (held && held.status === 'ACTIVE') {
-      if (held.owner === req.idempotencyKey) return held.result;
-      throw refused('KEY_ALREADY_REGISTERED', 'The key is already registered in the directory', 'pix-key.register');
-    }
     const dict: B.DictKeyInformation = {
       bank: BANK_NAMES[this.name],
       account: maskAccount(req.account.accountNumber),
@@ -86,35 +83,33 @@ export class SandboxBanking {
       owner_document: maskDocument(req.owner.document),
       is_owned_by_company: true,
     };
-    const result = { key, dict };
-    this.directory.set(key, { owner: req.idempotencyKey, result, ownerDocument: req.owner.document, status: 'ACTIVE' });
-    this.keysByOwner.set(req.idempotencyKey, key);
-    return result;
+    // The directory holds a key once: of two resources registering it at once, the first stands.
+    const held = await this.records.claim<KeyEntry>(KIND.directory, key, { owner: req.idempotencyKey, result: { key, dict }, ownerDocument: req.owner.document });
+    if (held.owner !== req.idempotencyKey) throw refused('KEY_ALREADY_REGISTERED', 'The key is already registered in the directory', 'pix-key.register');
+    await this.records.claim(KIND.keyOf, req.idempotencyKey, key);
+    return held.result;
   }
 
-  deletePixKey(req: B.DeletePixKeyRequest): B.DeletePixKeyResult {
-    const held = this.directory.get(req.key);
+  async deletePixKey(req: B.DeletePixKeyRequest): Promise<B.DeletePixKeyResult> {
     // Only the resource that registered a key removes it: a key another resource holds stays.
-    if (!held || held.owner !== req.idempotencyKey) return { deleted: false };
-    held.status = 'DELETED';
-    this.directory.delete(req.key);
-    return { deleted: true };
+    const deleted = await this.records.removeIf<KeyEntry>(KIND.directory, req.key, (held) => held.owner === req.idempotencyKey);
+    return { deleted };
   }
 
-  syncPixKey(req: B.SyncPixKeyRequest): B.SyncPixKeyResult {
-    const key = this.keysByOwner.get(req.idempotencyKey);
+  async syncPixKey(req: B.SyncPixKeyRequest): Promise<B.SyncPixKeyResult> {
+    const key = await this.records.get<string>(KIND.keyOf, req.idempotencyKey);
     if (key === undefined) return { found: false };
-    const held = this.directory.get(key);
+    const held = await this.records.get<KeyEntry>(KIND.directory, key);
     if (!held || held.owner !== req.idempotencyKey) return { found: false };
-    return { found: true, status: held.status, ...held.result };
+    return { found: true, status: 'ACTIVE', ...held.result };
   }
 
   /**
    * money.md M5's sandbox directory: CPF/CNPJ keys belong to that document; keys registered here belong to
    * whoever registered them; any other key belongs to someone else (a stable stranger derived from the key).
    */
-  lookup(req: B.DictLookupRequest): B.DictLookupResult {
-    const held = this.directory.get(req.key);
+  async lookup(req: B.DictLookupRequest): Promise<B.DictLookupResult> {
+    const held = await this.records.get<KeyEntry>(KIND.directory, req.key);
     const keyType = req.keyType ?? guessKeyType(req.key);
     let ownerDocument: string;
     let dict: B.DictKeyInformation;

@@ -3,6 +3,7 @@ import type * as P from '../payments.js';
 import type { ProviderName } from '../port.js';
 import { alnum, digits, hex, uuidFrom } from './derive.js';
 import { openCardInput, type CardOpener } from '../card-opening.js';
+import { MemoryRecords, ProviderRecords, type SandboxRecords } from './records.js';
 
 /**
  * payments.md P9's test cards, by plaintext number. The sandbox reads a card number as given when it is
@@ -21,90 +22,102 @@ const THREE_DS_FRICTIONLESS_FAIL = new Set(['4000000000002925', '520000000000227
 const THREE_DS_CHALLENGE = new Set(['4000000000002503', '5200000000002151', '6505290000002190']);
 const THREE_DS_NOT_ENROLLED = '4000000000002420';
 
-interface Payment {
-  result: P.CardPaymentResult;
-  number: string;
-  request: P.AuthorizeCardRequest;
+/** What a test card does later (payments.md P9), kept with its payment instead of the card number. */
+type LaterBehaviour = 'approve-on-sync' | 'refuse-on-sync' | 'refund-fails' | 'refund-stays-pending' | null;
+
+function laterBehaviour(number: string): LaterBehaviour {
+  if (number === SANDBOX_CARDS.processingThenApproved) return 'approve-on-sync';
+  if (number === SANDBOX_CARDS.processingThenRefused) return 'refuse-on-sync';
+  if (number === SANDBOX_CARDS.refundFails) return 'refund-fails';
+  if (number === SANDBOX_CARDS.refundStaysPending) return 'refund-stays-pending';
+  return null;
 }
 
+/** A payment as the sandbox remembers it: never the card (number, CVV or their ciphertext). */
+interface Payment {
+  result: P.CardPaymentResult;
+  behaviour: LaterBehaviour;
+  amount: number;
+  capture: boolean;
+}
+
+interface Refund {
+  result: P.RefundResult;
+  behaviour: LaterBehaviour;
+}
+
+const KIND = { payment: 'card-payment', refund: 'refund', charge: 'pix-charge', session: 'three-ds-session' } as const;
+
 export class SandboxPayments {
-  private readonly payments = new Map<string, Payment>();
-  private readonly refunds = new Map<string, { result: P.RefundResult; number: string | null }>();
-  private readonly charges = new Map<string, P.PixChargeResult>();
-  private readonly sessions = new Map<string, P.ThreeDsResult>();
+  private readonly records: ProviderRecords;
 
   constructor(
     private readonly name: ProviderName,
     private readonly openCard: CardOpener = async (v) => v,
-  ) {}
+    store: SandboxRecords = new MemoryRecords(),
+  ) {
+    this.records = new ProviderRecords(store, name);
+  }
 
   private id(kind: string, key: string) {
     return `${this.name.toLowerCase()}_${kind}_${hex(24, this.name, kind, key)}`;
   }
 
   async authorize(req: P.AuthorizeCardRequest): Promise<P.CardPaymentResult> {
-    const known = this.payments.get(req.idempotencyKey);
+    const known = await this.records.get<Payment>(KIND.payment, req.idempotencyKey);
     if (known) return known.result;
     // Opened and checked before anything is applied: a value that does not decrypt submits nothing.
     const number = await openCardInput(this.openCard, req.card, 'card.authorize');
-    const again = this.payments.get(req.idempotencyKey);
-    if (again) return again.result;
     const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
+    const behaviour = laterBehaviour(number);
     let result: P.CardPaymentResult;
     if (number === SANDBOX_CARDS.declined) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } };
     else if (number === SANDBOX_CARDS.insufficientFunds) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds', retryable: false } };
-    else if (number === SANDBOX_CARDS.processingThenApproved || number === SANDBOX_CARDS.processingThenRefused) result = { ...base, status: 'PROCESSING', authorizedAmount: 0, authorizationCode: null, refusal: null };
+    else if (behaviour === 'approve-on-sync' || behaviour === 'refuse-on-sync') result = { ...base, status: 'PROCESSING', authorizedAmount: 0, authorizationCode: null, refusal: null };
     else result = { ...base, status: req.capture ? 'CAPTURED' : 'AUTHORIZED', capturedAmount: req.capture ? req.amount : 0, refusal: null };
-    this.payments.set(req.idempotencyKey, { result, number, request: req });
-    return result;
+    // The first of two concurrent authorizations under one key stands; both answer it.
+    return (await this.records.claim<Payment>(KIND.payment, req.idempotencyKey, { result, behaviour, amount: req.amount, capture: req.capture })).result;
   }
 
-  capture(req: P.CaptureCardRequest): P.CardPaymentResult {
-    const payment = this.payments.get(req.paymentKey);
+  async capture(req: P.CaptureCardRequest): Promise<P.CardPaymentResult> {
+    const payment = await this.records.update<Payment>(KIND.payment, req.paymentKey, (payment) => {
+      if (payment.result.status === 'CAPTURED') return null;
+      const result = settledByControl(payment, req.paymentKey);
+      if (result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${result.status} payment cannot be captured`, 'card.capture');
+      if (req.amount > result.authorizedAmount) throw refused('AMOUNT_ABOVE_AUTHORIZED', 'The capture is above the authorized amount', 'card.capture');
+      return { ...payment, result: { ...result, status: 'CAPTURED', capturedAmount: req.amount } };
+    });
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.capture');
-    if (payment.result.status === 'CAPTURED') return payment.result;
-    this.settledByControl(payment);
-    if (payment.result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${payment.result.status} payment cannot be captured`, 'card.capture');
-    if (req.amount > payment.result.authorizedAmount) throw refused('AMOUNT_ABOVE_AUTHORIZED', 'The capture is above the authorized amount', 'card.capture');
-    payment.result = { ...payment.result, status: 'CAPTURED', capturedAmount: req.amount };
     return payment.result;
   }
 
-  void(req: P.VoidCardRequest): P.CardPaymentResult {
-    const payment = this.payments.get(req.paymentKey);
+  async void(req: P.VoidCardRequest): Promise<P.CardPaymentResult> {
+    const payment = await this.records.update<Payment>(KIND.payment, req.paymentKey, (payment) => {
+      if (payment.result.status === 'VOIDED') return null;
+      const result = settledByControl(payment, req.paymentKey);
+      if (result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${result.status} payment cannot be voided`, 'card.void');
+      return { ...payment, result: { ...result, status: 'VOIDED' } };
+    });
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.void');
-    if (payment.result.status === 'VOIDED') return payment.result;
-    this.settledByControl(payment);
-    if (payment.result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${payment.result.status} payment cannot be voided`, 'card.void');
-    payment.result = { ...payment.result, status: 'VOIDED' };
     return payment.result;
-  }
-
-  /**
-   * A PROCESSING payment the platform captures or voids was settled AUTHORIZED by the platform's sandbox control
-   * (P9 settle), which speaks for the provider: the sandbox takes it as authorized.
-   */
-  private settledByControl(payment: Payment) {
-    if (payment.result.status !== 'PROCESSING') return;
-    payment.result = { ...payment.result, status: 'AUTHORIZED', authorizedAmount: payment.request.amount, authorizationCode: digits(6, 'auth', payment.request.idempotencyKey) };
   }
 
   /** PROCESSING cards settle on the first sync: 0036 approves, 0044 refuses. */
-  syncCard(req: P.SyncCardRequest): P.SyncCardResult {
-    const payment = this.payments.get(req.idempotencyKey);
-    if (!payment) return { found: false };
-    if (payment.result.status === 'PROCESSING') {
-      payment.result = payment.number === SANDBOX_CARDS.processingThenRefused
+  async syncCard(req: P.SyncCardRequest): Promise<P.SyncCardResult> {
+    const payment = await this.records.update<Payment>(KIND.payment, req.idempotencyKey, (payment) => {
+      if (payment.result.status !== 'PROCESSING') return null;
+      const result: P.CardPaymentResult = payment.behaviour === 'refuse-on-sync'
         ? { ...payment.result, status: 'REFUSED', refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } }
         : {
             ...payment.result,
-            status: payment.request.capture ? 'CAPTURED' : 'AUTHORIZED',
-            authorizedAmount: payment.request.amount,
-            capturedAmount: payment.request.capture ? payment.request.amount : 0,
+            status: payment.capture ? 'CAPTURED' : 'AUTHORIZED',
+            authorizedAmount: payment.amount,
+            capturedAmount: payment.capture ? payment.amount : 0,
             authorizationCode: digits(6, 'auth', req.idempotencyKey),
           };
-    }
-    return { found: true, ...payment.result };
+      return { ...payment, result };
+    });
+    return payment ? { found: true, ...payment.result } : { found: false };
   }
 
   /**
@@ -112,8 +125,8 @@ export class SandboxPayments {
    * 5126 fails (EXPIRED_OR_CANCELED_CARD), 7726 stays PENDING (only the platform's settle control moves it),
    * any other succeeds. So nothing settles unless the platform asks (its autopilot job, payments.md P9).
    */
-  refund(req: P.RefundRequest, rail: 'card' | 'pix'): P.RefundResult {
-    const known = this.refunds.get(req.idempotencyKey);
+  async refund(req: P.RefundRequest, rail: 'card' | 'pix'): Promise<P.RefundResult> {
+    const known = await this.records.get<Refund>(KIND.refund, req.idempotencyKey);
     if (known) return known.result;
     const result: P.RefundResult = {
       providerRefundId: this.id('ref', req.idempotencyKey),
@@ -121,24 +134,22 @@ export class SandboxPayments {
       failure: null,
       endToEndId: rail === 'pix' ? `D${digits(8, 'ispb', this.name)}${alnum(23, 'e2e-refund', req.idempotencyKey)}` : null,
     };
-    this.refunds.set(req.idempotencyKey, { result, number: this.payments.get(req.paymentKey)?.number ?? null });
-    return result;
+    const behaviour = (await this.records.get<Payment>(KIND.payment, req.paymentKey))?.behaviour ?? null;
+    return (await this.records.claim<Refund>(KIND.refund, req.idempotencyKey, { result, behaviour })).result;
   }
 
-  syncRefund(req: P.SyncRefundRequest): P.SyncRefundResult {
-    const known = this.refunds.get(req.idempotencyKey);
-    if (!known) return { found: false };
-    if (known.result.status === 'PENDING' && known.number !== SANDBOX_CARDS.refundStaysPending) {
-      known.result = known.number === SANDBOX_CARDS.refundFails
-        ? { ...known.result, status: 'FAILED', failure: { code: 'EXPIRED_OR_CANCELED_CARD', message: 'The card is expired or canceled' } }
-        : { ...known.result, status: 'SUCCEEDED' };
-    }
-    return { found: true, ...known.result };
+  async syncRefund(req: P.SyncRefundRequest): Promise<P.SyncRefundResult> {
+    const refund = await this.records.update<Refund>(KIND.refund, req.idempotencyKey, (refund) => {
+      if (refund.result.status !== 'PENDING' || refund.behaviour === 'refund-stays-pending') return null;
+      const result: P.RefundResult = refund.behaviour === 'refund-fails'
+        ? { ...refund.result, status: 'FAILED', failure: { code: 'EXPIRED_OR_CANCELED_CARD', message: 'The card is expired or canceled' } }
+        : { ...refund.result, status: 'SUCCEEDED' };
+      return { ...refund, result };
+    });
+    return refund ? { found: true, ...refund.result } : { found: false };
   }
 
-  charge(req: P.PixChargeRequest): P.PixChargeResult {
-    const known = this.charges.get(req.idempotencyKey);
-    if (known) return known;
+  async charge(req: P.PixChargeRequest): Promise<P.PixChargeResult> {
     const txid = alnum(32, this.name, 'txid', req.idempotencyKey);
     const result: P.PixChargeResult = {
       providerChargeId: this.id('chg', req.idempotencyKey),
@@ -149,30 +160,28 @@ export class SandboxPayments {
       endToEndId: null,
       payer: null,
     };
-    this.charges.set(req.idempotencyKey, result);
-    return result;
+    return chargeOf(await this.records.claim(KIND.charge, req.idempotencyKey, result));
   }
 
-  cancelCharge(req: P.CancelPixChargeRequest): P.PixChargeResult {
-    const known = this.charges.get(req.idempotencyKey);
-    if (!known) throw refused('CHARGE_NOT_FOUND', 'No charge under this key', 'pix.cancel');
-    if (known.status === 'PAID') throw refused('INVALID_STATE', 'A paid charge cannot be canceled', 'pix.cancel');
-    known.status = 'CANCELED';
-    return known;
+  async cancelCharge(req: P.CancelPixChargeRequest): Promise<P.PixChargeResult> {
+    const charge = await this.records.update<P.PixChargeResult>(KIND.charge, req.idempotencyKey, (charge) => {
+      if (charge.status === 'PAID') throw refused('INVALID_STATE', 'A paid charge cannot be canceled', 'pix.cancel');
+      return charge.status === 'CANCELED' ? null : { ...charge, status: 'CANCELED' };
+    });
+    if (!charge) throw refused('CHARGE_NOT_FOUND', 'No charge under this key', 'pix.cancel');
+    return chargeOf(charge);
   }
 
-  syncCharge(req: P.SyncPixChargeRequest): P.SyncPixChargeResult {
-    const known = this.charges.get(req.idempotencyKey);
-    return known ? { found: true, ...known } : { found: false };
+  async syncCharge(req: P.SyncPixChargeRequest): Promise<P.SyncPixChargeResult> {
+    const known = await this.records.get<P.PixChargeResult>(KIND.charge, req.idempotencyKey);
+    return known ? { found: true, ...chargeOf(known) } : { found: false };
   }
 
   /** payments.md P7: frictionless success by default; the listed cards fail, challenge or are not enrolled. */
   async authenticate(req: P.ThreeDsRequest): Promise<P.ThreeDsResult> {
-    const known = this.sessions.get(req.idempotencyKey);
+    const known = await this.records.get<P.ThreeDsResult>(KIND.session, req.idempotencyKey);
     if (known) return known;
     const number = await openCardInput(this.openCard, req.card, 'three-ds.authenticate');
-    const again = this.sessions.get(req.idempotencyKey);
-    if (again) return again;
     const mastercard = number.startsWith('5');
     const ids = {
       version: '2.2.0',
@@ -185,12 +194,23 @@ export class SandboxPayments {
     else if (THREE_DS_FRICTIONLESS_FAIL.has(number)) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: 'N', eci: mastercard ? '00' : '07', authenticationValue: null, failureReason: 'AUTHENTICATION_FAILED' };
     else if (THREE_DS_CHALLENGE.has(number)) result = { ...ids, status: 'ACTION_REQUIRED', flow: 'CHALLENGE', transStatus: null, eci: null, authenticationValue: null, failureReason: null };
     else result = { ...ids, status: 'SUCCEEDED', flow: 'FRICTIONLESS', transStatus: 'Y', eci: mastercard ? '02' : '05', authenticationValue: Buffer.from(hex(40, 'cavv', req.idempotencyKey), 'hex').toString('base64'), failureReason: null };
-    this.sessions.set(req.idempotencyKey, result);
-    return result;
+    return this.records.claim(KIND.session, req.idempotencyKey, result);
   }
 
-  syncThreeDs(req: P.SyncThreeDsRequest): P.SyncThreeDsResult {
-    const known = this.sessions.get(req.idempotencyKey);
+  async syncThreeDs(req: P.SyncThreeDsRequest): Promise<P.SyncThreeDsResult> {
+    const known = await this.records.get<P.ThreeDsResult>(KIND.session, req.idempotencyKey);
     return known ? { found: true, ...known } : { found: false };
   }
 }
+
+/**
+ * A PROCESSING payment the platform captures or voids was settled AUTHORIZED by the platform's sandbox control
+ * (P9 settle), which speaks for the provider: the sandbox takes it as authorized.
+ */
+function settledByControl(payment: Payment, paymentKey: string): P.CardPaymentResult {
+  if (payment.result.status !== 'PROCESSING') return payment.result;
+  return { ...payment.result, status: 'AUTHORIZED', authorizedAmount: payment.amount, authorizationCode: digits(6, 'auth', paymentKey) };
+}
+
+/** A charge read back from JSON: its payment time is a Date again. */
+const chargeOf = (charge: P.PixChargeResult): P.PixChargeResult => ({ ...charge, paidAt: charge.paidAt === null ? null : new Date(charge.paidAt) });

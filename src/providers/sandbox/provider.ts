@@ -16,6 +16,7 @@ import { SandboxCashouts } from './cashouts.js';
 import { FaultPlan } from './faults.js';
 import { SandboxPayments } from './payments.js';
 import { parseSandboxWebhook } from './webhooks.js';
+import { MemoryRecords, type SandboxRecords } from './records.js';
 import type { CardOpener } from '../card-opening.js';
 
 const WITHOUT_RNE = IDENTITY_DOCUMENT_TYPES.filter((t) => !t.startsWith('RNE_'));
@@ -36,6 +37,8 @@ export interface SandboxOptions {
   webhookSecret?: string;
   /** Opens an `ev:` card value (the vault); without it such cards approve like any other. */
   openCard?: CardOpener;
+  /** Where the providers remember what they were sent (records.ts): shared by every instance, or in memory. */
+  records?: SandboxRecords;
 }
 
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-provider-webhook-secret';
@@ -60,9 +63,10 @@ export class SandboxProvider implements PaymentProvider {
   ) {
     this.capabilities = SANDBOX_CAPABILITIES[name];
     this.faults = options.faults ?? new FaultPlan();
-    const banking = new SandboxBanking(name);
-    const payments = new SandboxPayments(name, options.openCard);
-    const cashouts = new SandboxCashouts(name, banking);
+    const records = options.records ?? new MemoryRecords();
+    const banking = new SandboxBanking(name, records);
+    const payments = new SandboxPayments(name, options.openCard, records);
+    const cashouts = new SandboxCashouts(name, banking, records);
     const secret = options.webhookSecret ?? SANDBOX_WEBHOOK_SECRET;
     const impl: Impl = {
       'bank-account.open': (r) => banking.openAccount(r),
