@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SandboxRecords, StoredRecord } from '../providers/sandbox.js';
+import { TransactionBatcher, type StatementHandler } from './batcher.js';
 import type { Database } from './client.js';
 import { rowsOf } from './rows.js';
 
@@ -12,7 +13,15 @@ const CLAIM_ATTEMPTS = 5;
  * inside one, and here it is the provider's own write.
  */
 export class DatabaseSandboxRecords implements SandboxRecords {
-  constructor(private readonly db: Database) {}
+  /**
+   * Claims are on the create path of every transfer, payment and charge: those that arrive together go as one
+   * statement (a group commit, as the transfers' batcher does), not one commit each.
+   */
+  private readonly claims: TransactionBatcher<Claim, StoredRecord<unknown> | undefined>;
+
+  constructor(private readonly db: Database) {
+    this.claims = new TransactionBatcher(db, claimMany, { mode: 'statement', gather: true });
+  }
 
   async read<T>(provider: string, kind: string, key: string): Promise<StoredRecord<T> | undefined> {
     const rows = rowsOf(await this.db.execute(sql`select value, version from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key}`));
@@ -21,20 +30,8 @@ export class DatabaseSandboxRecords implements SandboxRecords {
 
   async claim<T>(provider: string, kind: string, key: string, value: T): Promise<StoredRecord<T>> {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-      // The insert's own row, or (on a conflict) the row that stands. A first writer that commits while this
-      // statement runs is in neither: read again.
-      const rows = rowsOf(await this.db.execute(sql`
-        with inserted as (
-          insert into sandbox_provider_records (provider, kind, key, value, version)
-          values (${provider}, ${kind}, ${key}, ${JSON.stringify(value)}::jsonb, 1)
-          on conflict do nothing
-          returning value, version
-        )
-        select value, version from inserted
-        union all
-        select value, version from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key}
-        limit 1`));
-      if (rows[0]) return recordOf<T>(rows[0]);
+      const stands = await this.claims.run('claim', { provider, kind, key, value });
+      if (stands) return stands as StoredRecord<T>;
     }
     throw new Error(`sandbox record ${kind} could not be claimed or read`);
   }
@@ -54,6 +51,39 @@ export class DatabaseSandboxRecords implements SandboxRecords {
     return rows.length === 1;
   }
 }
+
+interface Claim {
+  provider: string;
+  kind: string;
+  key: string;
+  value: unknown;
+}
+
+const idOf = (r: Record<string, unknown> | Claim) => [r.provider, r.kind, r.key].join('\u0000');
+
+/**
+ * Inserts every claim that has no record yet and reads back the record that stands for each: the inserted
+ * row, or the one there before. A first writer that commits while this statement runs is in neither (its row
+ * is not in the statement's snapshot): that claim answers undefined and is made again.
+ */
+const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = async (db, items) => {
+  const input = JSON.stringify(items.map(({ provider, kind, key, value }) => ({ provider, kind, key, value })));
+  const rows = rowsOf(await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as t(provider text, kind text, key text, value jsonb)
+    ), inserted as (
+      insert into sandbox_provider_records (provider, kind, key, value, version)
+      select provider, kind, key, value, 1 from input
+      on conflict do nothing
+      returning provider, kind, key, value, version
+    )
+    select provider, kind, key, value, version from inserted
+    union all
+    select r.provider, r.kind, r.key, r.value, r.version
+    from sandbox_provider_records r join input i on (r.provider, r.kind, r.key) = (i.provider, i.kind, i.key)`));
+  const standing = new Map(rows.map((r) => [idOf(r), recordOf<unknown>(r)]));
+  return items.map((item) => ({ ok: true, value: standing.get(idOf(item)) }));
+};
 
 function recordOf<T>(row: Record<string, unknown>): StoredRecord<T> {
   // jsonb arrives parsed from node-postgres and PGlite alike (a JSON string value is a string).

@@ -64,10 +64,14 @@ export class SandboxPayments {
   }
 
   async authorize(req: P.AuthorizeCardRequest): Promise<P.CardPaymentResult> {
-    const known = await this.records.get<Payment>(KIND.payment, req.idempotencyKey);
-    if (known) return known.result;
-    // Opened and checked before anything is applied: a value that does not decrypt submits nothing.
-    const number = await openCardInput(this.openCard, req.card, 'card.authorize');
+    // Opened and checked before anything is applied: a value that does not decrypt submits nothing. A retry
+    // replays the first answer (the claim below), even when its values no longer open.
+    const number = await openCardInput(this.openCard, req.card, 'card.authorize').catch(async (err: unknown) => {
+      const known = await this.records.get<Payment>(KIND.payment, req.idempotencyKey);
+      if (known) return known;
+      throw err;
+    });
+    if (typeof number !== 'string') return number.result;
     const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
     const behaviour = laterBehaviour(number);
     let result: P.CardPaymentResult;
@@ -126,8 +130,6 @@ export class SandboxPayments {
    * any other succeeds. So nothing settles unless the platform asks (its autopilot job, payments.md P9).
    */
   async refund(req: P.RefundRequest, rail: 'card' | 'pix'): Promise<P.RefundResult> {
-    const known = await this.records.get<Refund>(KIND.refund, req.idempotencyKey);
-    if (known) return known.result;
     const result: P.RefundResult = {
       providerRefundId: this.id('ref', req.idempotencyKey),
       status: 'PENDING',
