@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SandboxRecords, StoredRecord } from '../providers/sandbox.js';
 import { TransactionBatcher, type StatementHandler } from './batcher.js';
 import type { Database } from './client.js';
+import { executeNamed } from './named-statement.js';
 import { rowsOf } from './rows.js';
 
 /** How many times a claim re-reads when a concurrent first writer is not yet visible to it. */
@@ -24,7 +25,7 @@ export class DatabaseSandboxRecords implements SandboxRecords {
   }
 
   async read<T>(provider: string, kind: string, key: string): Promise<StoredRecord<T> | undefined> {
-    const rows = rowsOf(await this.db.execute(sql`select value, version from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key}`));
+    const rows = rowsOf(await executeNamed(this.db, 'sandbox_records_read', sql`select value, version from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key}`));
     return rows[0] ? recordOf<T>(rows[0]) : undefined;
   }
 
@@ -68,7 +69,8 @@ const idOf = (r: Record<string, unknown> | Claim) => [r.provider, r.kind, r.key]
  */
 const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = async (db, items) => {
   const input = JSON.stringify(items.map(({ provider, kind, key, value }) => ({ provider, kind, key, value })));
-  const rows = rowsOf(await db.execute(sql`
+  // One text whatever the batch (the claims travel as one JSON parameter): prepared once per connection.
+  const rows = rowsOf(await executeNamed(db, 'sandbox_records_claim', sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(provider text, kind text, key text, value jsonb)
     ), inserted as (
