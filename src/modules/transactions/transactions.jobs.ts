@@ -55,8 +55,8 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
         return retryLater(job, now, err);
       }
       if (synced.found && synced.status === 'PROCESSING') return { rescheduleAt: backoff(job, now) };
-      // Nothing under our id yet: asked again for a while (a provider's status may lag its answer; a sandbox on
-      // another instance knows nothing of this one's payments) before concluding nothing was authorized.
+      // Nothing under our id yet: asked again for a while (a provider's status may lag its answer) before
+      // concluding nothing was authorized.
       if (!synced.found && now.getTime() - job.createdAt.getTime() < NOT_FOUND_PATIENCE_MS) return { rescheduleAt: backoff(job, now) };
       await db
         .transaction(async (tx) => {
