@@ -64,8 +64,9 @@ const idOf = (r: Record<string, unknown> | Claim) => [r.provider, r.kind, r.key]
 
 /**
  * Inserts every claim that has no record yet and reads back the record that stands for each: the inserted
- * row, or the one there before. A first writer that commits while this statement runs is in neither (its row
- * is not in the statement's snapshot): that claim answers undefined and is made again.
+ * row (its value is the claim's own, so it does not travel back), or the one there before. A first writer that
+ * commits while this statement runs is in neither (its row is not in the statement's snapshot): that claim
+ * answers undefined and is made again. Of two claims of one key in a batch, the first is inserted.
  */
 const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = async (db, items) => {
   const input = JSON.stringify(items.map(({ provider, kind, key, value }) => ({ provider, kind, key, value })));
@@ -77,13 +78,15 @@ const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = as
       insert into sandbox_provider_records (provider, kind, key, value, version)
       select provider, kind, key, value, 1 from input
       on conflict do nothing
-      returning provider, kind, key, value, version
+      returning provider, kind, key
     )
-    select provider, kind, key, value, version from inserted
+    select provider, kind, key, null::jsonb as value, 1 as version, true as fresh from inserted
     union all
-    select r.provider, r.kind, r.key, r.value, r.version
+    select r.provider, r.kind, r.key, r.value, r.version, false
     from sandbox_provider_records r join input i on (r.provider, r.kind, r.key) = (i.provider, i.kind, i.key)`));
-  const standing = new Map(rows.map((r) => [idOf(r), recordOf<unknown>(r)]));
+  const first = new Map<string, Claim>();
+  for (const item of items) if (!first.has(idOf(item))) first.set(idOf(item), item);
+  const standing = new Map(rows.map((r) => [idOf(r), r.fresh === true ? { value: first.get(idOf(r))!.value, version: 1 } : recordOf<unknown>(r)]));
   return items.map((item) => ({ ok: true, value: standing.get(idOf(item)) }));
 };
 

@@ -105,7 +105,7 @@ describe('sandbox providers sharing their records through the database', () => {
   it('concurrent authorizations under one key over both instances keep one record, and none holds the card', async () => {
     const key = randomUUID();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => authorize(i % 2 ? a : b, key, i % 2 ? '4111111111111111' : SANDBOX_CARDS.declined)));
-    expect(new Set(answers.map((r) => JSON.stringify(r))).size).toBe(1);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
     const rows = rowsOf(await handles[0].db.execute(sql`select value::text as value from sandbox_provider_records where key = ${key}`));
     expect(rows).toHaveLength(1);
     expect(String(rows[0].value)).not.toMatch(/4111111111111111|4000000000000002/);

@@ -5,7 +5,8 @@
  * composition root hands in (the database, shared by every instance), or in memory (contract tests, a
  * provider built alone). The adapters know the store, never a table.
  *
- * Values are JSON: what the store hands back is a copy, so a change is only kept through `replace`.
+ * Values are plain JSON (no Date, no undefined): what the store hands back is the value as claimed or a copy
+ * read back, so a change is only kept through `replace`.
  */
 export interface StoredRecord<T> {
   value: T;
@@ -22,8 +23,6 @@ export interface SandboxRecords {
   /** Removes the record if its version is still `version`. */
   remove(provider: string, kind: string, key: string, version: number): Promise<boolean>;
 }
-
-const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** One process's records: right for a provider that only one instance talks to. */
 export class MemoryRecords implements SandboxRecords {
@@ -72,7 +71,7 @@ export class ProviderRecords {
   }
 
   async claim<T>(kind: string, key: string, value: T): Promise<T> {
-    return (await this.store.claim(this.provider, kind, key, copy(value))).value;
+    return (await this.store.claim(this.provider, kind, key, value)).value;
   }
 
   /**
@@ -86,7 +85,7 @@ export class ProviderRecords {
       if (!held) return undefined;
       const next = change(held.value);
       if (next === null) return held.value;
-      if (await this.store.replace(this.provider, kind, key, held.version, copy(next))) return next;
+      if (await this.store.replace(this.provider, kind, key, held.version, next)) return next;
     }
     throw new Error(`sandbox record ${kind} kept changing under ${UPDATE_ATTEMPTS} updates`);
   }
