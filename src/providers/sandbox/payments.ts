@@ -66,12 +66,14 @@ export class SandboxPayments {
   async authorize(req: P.AuthorizeCardRequest): Promise<P.CardPaymentResult> {
     // Opened and checked before anything is applied: a value that does not decrypt submits nothing. A retry
     // replays the first answer (the claim below), even when its values no longer open.
-    const number = await openCardInput(this.openCard, req.card, 'card.authorize').catch(async (err: unknown) => {
+    let number: string;
+    try {
+      number = await openCardInput(this.openCard, req.card, 'card.authorize');
+    } catch (err) {
       const known = await this.records.get<Payment>(KIND.payment, req.idempotencyKey);
-      if (known) return known;
+      if (known) return known.result;
       throw err;
-    });
-    if (typeof number !== 'string') return number.result;
+    }
     const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
     const behaviour = laterBehaviour(number);
     let result: P.CardPaymentResult;
