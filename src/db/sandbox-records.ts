@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SandboxRecords, StoredRecord } from '../providers/sandbox.js';
+import { recordId, type SandboxRecords, type StoredRecord } from '../providers/sandbox.js';
 import { TransactionBatcher, type StatementHandler } from './batcher.js';
 import type { Database } from './client.js';
 import { executeNamed } from './named-statement.js';
@@ -60,8 +60,6 @@ interface Claim {
   value: unknown;
 }
 
-const idOf = (r: Record<string, unknown> | Claim) => [r.provider, r.kind, r.key].join('\u0000');
-
 /**
  * Inserts every claim that has no record yet and reads back the record that stands for each: the inserted
  * row (its value is the claim's own, so it does not travel back), or the one there before. A first writer that
@@ -85,9 +83,9 @@ const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = as
     select r.provider, r.kind, r.key, r.value, r.version, false
     from sandbox_provider_records r join input i on (r.provider, r.kind, r.key) = (i.provider, i.kind, i.key)`));
   const first = new Map<string, Claim>();
-  for (const item of items) if (!first.has(idOf(item))) first.set(idOf(item), item);
-  const standing = new Map(rows.map((r) => [idOf(r), r.fresh === true ? { value: first.get(idOf(r))!.value, version: 1 } : recordOf<unknown>(r)]));
-  return items.map((item) => ({ ok: true, value: standing.get(idOf(item)) }));
+  for (const item of items) if (!first.has(recordId(item))) first.set(recordId(item), item);
+  const standing = new Map(rows.map((r) => [recordId(r), r.fresh === true ? { value: first.get(recordId(r))!.value, version: 1 } : recordOf<unknown>(r)]));
+  return items.map((item) => ({ ok: true, value: standing.get(recordId(item)) }));
 };
 
 function recordOf<T>(row: Record<string, unknown>): StoredRecord<T> {

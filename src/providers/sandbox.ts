@@ -4,4 +4,4 @@ export { FaultPlan, parseFaultSpec, type Fault, type FaultKind } from './sandbox
 export { maskAccount, maskDocument } from './sandbox/banking.js';
 export { SANDBOX_CARDS } from './sandbox/payments.js';
 export { SANDBOX_STATUS_MAP, signSandboxWebhook } from './sandbox/webhooks.js';
-export { MemoryRecords, type SandboxRecords, type StoredRecord } from './sandbox/records.js';
+export { recordId, type SandboxRecords, type StoredRecord } from './sandbox/records.js';

@@ -29,8 +29,9 @@ const KIND = { account: 'bank-account', transfer: 'internal-transfer', directory
 /**
  * The sandbox's banking: answers in-process. Results are functions of the idempotency key (derive.ts), so a
  * retry under the same key, even after a restart, gets the same account, transfer or EVP key; the records
- * (records.ts) remember what was applied, for syncs and for the directory, whichever instance asks. Transfer status moves after acceptance come
- * from the platform's sandbox autopilot or control (as the provider's reports), not from here.
+ * (records.ts) remember what was applied, for syncs and for the directory, whichever instance asks. Transfer
+ * status moves after acceptance come from the platform's sandbox autopilot or control (as the provider's
+ * reports), not from here.
  */
 export class SandboxBanking {
   private readonly records: ProviderRecords;

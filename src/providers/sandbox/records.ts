@@ -24,25 +24,26 @@ export interface SandboxRecords {
   remove(provider: string, kind: string, key: string, version: number): Promise<boolean>;
 }
 
+/** One record's identity as a single string (the memory store's map key; the database store's batch lookup). */
+export const recordId = (r: { provider?: unknown; kind?: unknown; key?: unknown }) => [r.provider, r.kind, r.key].join('\u0000');
+
 /** One process's records: right for a provider that only one instance talks to. */
 export class MemoryRecords implements SandboxRecords {
   private readonly records = new Map<string, { json: string; version: number }>();
 
-  private static id = (provider: string, kind: string, key: string) => `${provider}\u0000${kind}\u0000${key}`;
-
   async read<T>(provider: string, kind: string, key: string): Promise<StoredRecord<T> | undefined> {
-    const held = this.records.get(MemoryRecords.id(provider, kind, key));
+    const held = this.records.get(recordId({ provider, kind, key }));
     return held ? { value: JSON.parse(held.json) as T, version: held.version } : undefined;
   }
 
   async claim<T>(provider: string, kind: string, key: string, value: T): Promise<StoredRecord<T>> {
-    const id = MemoryRecords.id(provider, kind, key);
+    const id = recordId({ provider, kind, key });
     if (!this.records.has(id)) this.records.set(id, { json: JSON.stringify(value), version: 1 });
     return (await this.read<T>(provider, kind, key))!;
   }
 
   async replace<T>(provider: string, kind: string, key: string, version: number, value: T): Promise<boolean> {
-    const id = MemoryRecords.id(provider, kind, key);
+    const id = recordId({ provider, kind, key });
     const held = this.records.get(id);
     if (!held || held.version !== version) return false;
     this.records.set(id, { json: JSON.stringify(value), version: version + 1 });
@@ -50,7 +51,7 @@ export class MemoryRecords implements SandboxRecords {
   }
 
   async remove(provider: string, kind: string, key: string, version: number): Promise<boolean> {
-    const id = MemoryRecords.id(provider, kind, key);
+    const id = recordId({ provider, kind, key });
     if (this.records.get(id)?.version !== version) return false;
     return this.records.delete(id);
   }
