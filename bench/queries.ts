@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction, type Scenario } from './pg-transaction.js';
+import { sandboxClaim } from './sandbox-claim.js';
+import { transferCreateBatched } from './transfer-batched.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
 import { TRANSACTION_BASELINES } from './transactions-queries.js';
@@ -23,11 +25,12 @@ export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind
  * (b)/(e) create an internal transfer, statement for statement as the platform runs a create that is alone in
  * its batch (transfer-create.ts; the statements are compiled from the platform's own builders): in one
  * transaction, the accounts with their companies' statuses, claim, holdMany, transfer with its submit job,
- * event, webhook message; the provider's ids after the commit (one statement, autocommit).
+ * event, webhook message; the sandbox provider's record of it (bench/sandbox-claim.ts); the provider's ids after
+ * the commit (one statement, autocommit).
  */
 const dialect = new PgDialect();
 const compile = (q: SQL) => dialect.sqlToQuery(q);
-const EVENT_INSERT = 'insert into "events" ("id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) returning "id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at"';
+const EVENT_INSERT = 'insert into "events" ("id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) returning "id", "created_at"';
 
 const transferCreate: Scenario = async (pool, p) => {
   const org = p.get('org')!;
@@ -54,7 +57,11 @@ const transferCreate: Scenario = async (pool, p) => {
     await c.query(messages.sql, messages.params as unknown[]);
     return transfer;
   });
-  const record = compile(recordProviderIdsStatement([{ id, provider_transfer_id: `provider_a_tr_${id.slice(0, 8)}`, external_request_id: randomUUID(), updated_at: new Date().toISOString() }], new Date()));
+  // The provider call: the sandbox's record of the transfer (what SandboxBanking.submitTransfer claims).
+  const providerTransferId = `provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`;
+  const externalRequestId = randomUUID();
+  await sandboxClaim(pool, { provider: 'PROVIDER_A', kind: 'internal-transfer', key: id, value: { providerTransferId, externalRequestId, status: 'PENDING' } });
+  const record = compile(recordProviderIdsStatement([{ id, provider_transfer_id: providerTransferId, external_request_id: externalRequestId, updated_at: new Date().toISOString() }], new Date()));
   await pool.query(record.sql, record.params as unknown[]);
   return row;
 };
@@ -74,6 +81,7 @@ const requirementsRead: Scenario = async (pool, p) => {
 export const BASELINE_QUERIES: Record<string, Scenario> = {
   'merchant-read': async (pool, p) => (await pool.query(MERCHANT_READ_SQL, [p.get('id'), 'MERCHANT', p.get('org')])).rows[0],
   'transfer-create': transferCreate,
+  'transfer-create-batched': transferCreateBatched,
   'requirements-read': requirementsRead,
   ...TRANSACTION_BASELINES,
 };

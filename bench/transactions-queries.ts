@@ -4,6 +4,7 @@ import { Placeholder, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Scenario } from './pg-transaction.js';
+import { sandboxClaim } from './sandbox-claim.js';
 import { inTransaction } from './pg-transaction.js';
 import * as schema from '../src/db/schema/index.js';
 import { TransactionBatcher } from '../src/db/batcher.js';
@@ -24,7 +25,8 @@ import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.j
  * - per create: the one read statement (named, prepared: company in reach, caller's status, affiliations,
  *   bank accounts, fee policy);
  * - per batch of recordings: one statement (rows + recovery jobs), autocommit;
- * - the provider call (none here);
+ * - the provider call: the sandbox provider's record of it (bench/sandbox-claim.ts: one claim statement per
+ *   batch of calls, as the platform's sandbox makes it);
  * - per batch of outcomes, one transaction: rows announced (recovery jobs closed), for cards the approvals
  *   posted (one ledger statement), their receivables (one insert) and settlement jobs (one insert);
  *   transaction.created (one insert, returning id and created_at) and its webhook messages (one named statement);
@@ -111,6 +113,9 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
     };
     const recoverJob = { kind: 'transaction.recover', runAt: new Date(now.getTime() + 60_000), payload: { transactionId: id }, dedupeKey: `transaction.recover:${id}`, organizationId: org };
     const recorded = await grouped.record.run(org, { row, recoverJob, now });
+    await sandboxClaim(pool, pix
+      ? { provider: 'PROVIDER_A', kind: 'pix-charge', key: id, value: { providerChargeId: `provider_a_chg_${id.slice(0, 24)}`, txid: 'x'.repeat(32), location: `pix.sandbox.provider-a.example/qr/v2/${'x'.repeat(32)}`, status: 'WAITING_PAYMENT', paidAt: null, endToEndId: null, payer: null } }
+      : { provider: 'PROVIDER_A', kind: 'card-payment', key: id, value: { result: { providerPaymentId: `provider_a_pay_${id.slice(0, 24)}`, authorizedAmount: 1990, capturedAmount: 1990, authorizationCode: '123456', status: 'CAPTURED', refusal: null }, behaviour: null, amount: 1990, capture: true } });
     return grouped.outcome.run(org, { row: recorded, pix });
   };
 }

@@ -53,7 +53,10 @@ export class DatabaseSandboxRecords implements SandboxRecords {
   }
 }
 
-interface Claim {
+/** The claim's statement name: one text whatever the batch (the claims travel as one JSON parameter), prepared once per connection. */
+export const SANDBOX_CLAIM_STATEMENT = 'sandbox_records_claim';
+
+export interface Claim {
   provider: string;
   kind: string;
   key: string;
@@ -67,9 +70,17 @@ interface Claim {
  * answers undefined and is made again. Of two claims of one key in a batch, the first is inserted.
  */
 const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = async (db, items) => {
+  const rows = rowsOf(await executeNamed(db, SANDBOX_CLAIM_STATEMENT, claimStatement(items)));
+  const first = new Map<string, Claim>();
+  for (const item of items) if (!first.has(recordId(item))) first.set(recordId(item), item);
+  const standing = new Map(rows.map((r) => [recordId(r), r.fresh === true ? { value: first.get(recordId(r))!.value, version: 1 } : recordOf<unknown>(r)]));
+  return items.map((item) => ({ ok: true, value: standing.get(recordId(item)) }));
+};
+
+/** The claim statement of claimMany (exported so the bench's same-SQL baselines run it too). */
+export function claimStatement(items: Claim[]) {
   const input = JSON.stringify(items.map(({ provider, kind, key, value }) => ({ provider, kind, key, value })));
-  // One text whatever the batch (the claims travel as one JSON parameter): prepared once per connection.
-  const rows = rowsOf(await executeNamed(db, 'sandbox_records_claim', sql`
+  return sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(provider text, kind text, key text, value jsonb)
     ), inserted as (
@@ -81,12 +92,8 @@ const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = as
     select provider, kind, key, null::jsonb as value, 1 as version, true as fresh from inserted
     union all
     select r.provider, r.kind, r.key, r.value, r.version, false
-    from sandbox_provider_records r join input i on (r.provider, r.kind, r.key) = (i.provider, i.kind, i.key)`));
-  const first = new Map<string, Claim>();
-  for (const item of items) if (!first.has(recordId(item))) first.set(recordId(item), item);
-  const standing = new Map(rows.map((r) => [recordId(r), r.fresh === true ? { value: first.get(recordId(r))!.value, version: 1 } : recordOf<unknown>(r)]));
-  return items.map((item) => ({ ok: true, value: standing.get(recordId(item)) }));
-};
+    from sandbox_provider_records r join input i on (r.provider, r.kind, r.key) = (i.provider, i.kind, i.key)`;
+}
 
 function recordOf<T>(row: Record<string, unknown>): StoredRecord<T> {
   // jsonb arrives parsed from node-postgres and PGlite alike (a JSON string value is a string).
