@@ -21,6 +21,8 @@ export function qrSymbol(text: string): { size: number; data: Uint8Array } {
   return QRCode.create(qrSegments(text, 'M') as unknown as QRCode.QRCodeSegment[], { errorCorrectionLevel: 'M', maskPattern: 2 }).modules;
 }
 
+const PNG_FILTER_UP = 2;
+
 export function qrPng(text: string, scale = QR_SCALE, margin = QR_MARGIN): Buffer {
   const { size, data } = qrSymbol(text);
   const side = (size + 2 * margin) * scale;
@@ -40,7 +42,11 @@ export function qrPng(text: string, scale = QR_SCALE, margin = QR_MARGIN): Buffe
         for (let x = (mx + margin) * scale, last = x + scale; x < last; x++) line[x >> 3] &= ~(0x80 >> (x & 7));
       }
     }
-    for (let r = 0; r < scale; r++) line.copy(raw, ((my + margin) * scale + r) * (rowBytes + 1) + 1); // after filter byte 0
+    const first = (my + margin) * scale * (rowBytes + 1);
+    line.copy(raw, first + 1); // after filter byte 0 (None)
+    // The band's other rows repeat it: filter 2 (Up, each byte minus the byte above) makes them all zero, which
+    // deflate takes in almost no time; their bytes are already 0 from alloc.
+    for (let r = 1; r < scale; r++) raw[first + r * (rowBytes + 1)] = PNG_FILTER_UP;
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
@@ -76,6 +82,11 @@ export function modulesOfPng(png: Buffer, scale = QR_SCALE, margin = QR_MARGIN):
   }
   const raw = inflate(Buffer.concat(idat));
   const rowBytes = Math.ceil(side / 8);
+  // Undo the row filters qrPng writes: None (0) and Up (2).
+  for (let y = 0, at = 0; y < side; y++, at += rowBytes + 1) {
+    if (raw[at] === PNG_FILTER_UP) for (let i = 1; i <= rowBytes; i++) raw[at + i] = (raw[at + i] + raw[at + i - rowBytes - 1]) & 0xff;
+    else if (raw[at] !== 0) throw new Error(`unexpected PNG row filter ${raw[at]}`);
+  }
   const pixelDark = (x: number, y: number) => (raw[y * (rowBytes + 1) + 1 + (x >> 3)] & (0x80 >> (x & 7))) === 0;
   const size = side / scale - 2 * margin;
   return { size, dark: (x, y) => pixelDark((x + margin) * scale + 1, (y + margin) * scale + 1) };
