@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { inTransaction, type Scenario } from './pg-transaction.js';
 import { sandboxClaim } from './sandbox-claim.js';
 import { transferCreateBatched } from './transfer-batched.js';
+import { recordEventsSql } from './same-sql.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
 import { TRANSACTION_BASELINES } from './transactions-queries.js';
@@ -10,7 +11,6 @@ import type { SQL } from 'drizzle-orm';
 import { holdManyStatement } from '../src/ledger/hold-many.js';
 import { claimRequestIdsStatement, fingerprint } from '../src/kernel/idempotency.js';
 import { insertTransfersStatement, transferAccountsStatement } from '../src/modules/banking/transfer-create.js';
-import { enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
 import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
 
 /**
@@ -30,7 +30,6 @@ export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind
  */
 const dialect = new PgDialect();
 const compile = (q: SQL) => dialect.sqlToQuery(q);
-const EVENT_INSERT = 'insert into "events" ("id", "type", "version", "source", "company_id", "organization_id", "correlation_id", "payload", "occurred_at", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, default) returning "id", "created_at"';
 
 const transferCreate: Scenario = async (pool, p) => {
   const org = p.get('org')!;
@@ -51,10 +50,7 @@ const transferCreate: Scenario = async (pool, p) => {
     const submitJob = { kind: 'internal-transfer.submit', runAt: new Date(now.getTime() + 30_000), payload: { transferId: id }, dedupeKey: `internal-transfer.submit:${id}` };
     const insert = compile(insertTransfersStatement([transfer], [{ job: submitJob, now }]));
     await c.query(insert.sql, insert.params as unknown[]);
-    const eventId = randomUUID();
-    await c.query(EVENT_INSERT, [eventId, 'internal-transfer.created', 1, 'payment-platform', org, org, randomUUID(), JSON.stringify(transfer), now]);
-    const messages = compile(enqueueMessagesStatement([{ event_id: eventId, organization_id: org, company_id: org, type: 'internal-transfer.created', occurred_at: now.toISOString() }]));
-    await c.query(messages.sql, messages.params as unknown[]);
+    await recordEventsSql(c, 'internal-transfer.created', [{ companyId: org, organizationId: org, payload: transfer }], now);
     return transfer;
   });
   // The provider call: the sandbox's record of the transfer (what SandboxBanking.submitTransfer claims).

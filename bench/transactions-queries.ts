@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { Placeholder, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { Placeholder } from 'drizzle-orm';
 import type { Scenario } from './pg-transaction.js';
 import { sandboxClaim } from './sandbox-claim.js';
+import { dialect, mock, recordEventsSql, runSql } from './same-sql.js';
 import { inTransaction } from './pg-transaction.js';
 import * as schema from '../src/db/schema/index.js';
 import { TransactionBatcher } from '../src/db/batcher.js';
@@ -12,7 +11,6 @@ import { bulkInsertStatement } from '../src/db/bulk-insert.js';
 import { jobsInsert, type NewJob } from '../src/jobs/queue.js';
 import { pendingCreditsStatement } from '../src/ledger/post-pending-credits.js';
 import { approvalReceivables } from '../src/modules/receivables/receivables.create.js';
-import { ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
 import { announceRowsStatement, approvalOf, fullRow, recordTransactionsStatement, type RecordItem } from '../src/modules/transactions/transactions.batch.js';
 import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/transactions/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
@@ -33,13 +31,7 @@ import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.j
  *   for PIX the expiry jobs (one insert).
  */
 
-const mock = drizzle.mock({ schema });
-const dialect = new PgDialect();
-type Client = pg.PoolClient | pg.Pool;
-const run = (c: Client, q: SQL) => {
-  const { sql: text, params } = dialect.sqlToQuery(q);
-  return c.query(text, params as unknown[]);
-};
+const run = runSql;
 const reads = createReadsSelect(mock as never).toSQL();
 
 interface Outcome {
@@ -76,10 +68,7 @@ function batchers(pool: pg.Pool) {
       await run(c, jobsInsert(jobs.map((job) => ({ job, now }))));
     }
     // transaction.created: the outbox's insert (recordEvents) and the webhook consumer's.
-    const events = rows.map((r) => ({ id: randomUUID(), type: 'transaction.created', version: 1, source: 'payment-platform', companyId: r.companyId, organizationId: r.organizationId, correlationId: randomUUID(), payload: r as unknown as Record<string, unknown>, occurredAt: now }));
-    await run(c, mock.insert(schema.events).values(events).returning({ id: schema.events.id, createdAt: schema.events.createdAt }).getSQL());
-    const fanOut = dialect.sqlToQuery(enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type: e.type, occurred_at: now.toISOString() }))));
-    await c.query({ name: ENQUEUE_MESSAGES_STATEMENT, text: fanOut.sql, values: fanOut.params as unknown[] });
+    await recordEventsSql(c, 'transaction.created', rows.map((r) => ({ companyId: r.companyId, organizationId: r.organizationId, payload: r })), now);
     const expiries = rows.filter((r) => r.pix).map((r) => ({ kind: 'transaction.pix-expiry', runAt: new Date(r.pix!.expires_at), payload: { transactionId: r.id }, dedupeKey: `transaction.pix-expiry:${r.id}`, organizationId: r.organizationId }));
     // The expiry scheduler (an event consumer): enqueueJobs.
     if (expiries.length > 0) {

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import * as schema from '../src/db/schema/index.js';
 import { TransactionBatcher } from '../src/db/batcher.js';
 import { holdManyStatement } from '../src/ledger/hold-many.js';
 import { claimRequestIdsStatement, fingerprint } from '../src/kernel/idempotency.js';
 import { insertTransfersStatement, transferAccountsStatement } from '../src/modules/banking/transfer-create.js';
 import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
-import { ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
 import type { InternalTransferRow } from '../src/db/schema/index.js';
 import { inTransaction, type Scenario } from './pg-transaction.js';
 import { sandboxClaim } from './sandbox-claim.js';
+import { recordEventsSql, runSql } from './same-sql.js';
 
 /**
  * (e) reference: the hot account's SQL on bare node+pg, grouped exactly as the platform groups it, to tell the
@@ -22,12 +18,7 @@ import { sandboxClaim } from './sandbox-claim.js';
  * (named statement); then per create the sandbox provider's record (batched as the platform's sandbox does)
  * and the provider ids (one statement per event-loop turn, as the platform's recorder gathers them).
  */
-const dialect = new PgDialect();
-const mock = drizzle.mock({ schema });
-const run = (c: pg.PoolClient | pg.Pool, q: SQL) => {
-  const { sql: text, params } = dialect.sqlToQuery(q);
-  return c.query(text, params as unknown[]);
-};
+const run = runSql;
 
 interface Create {
   org: string;
@@ -57,10 +48,7 @@ function batchers(pool: pg.Pool): Batchers {
     const rows: InternalTransferRow[] = items.map((i) => ({ id: i.id, requestId: i.requestId, externalRequestId: null, companyId: org, organizationId: org, destinationCompanyId: org, originBankAccountId: origin, destinationBankAccountId: destination, provider: 'PROVIDER_A', amount: 1, status: 'PENDING', providerTransferId: null, errorMessage: null, metadata: null, createdAt: now, updatedAt: now }));
     const jobs = rows.map((r) => ({ job: { kind: 'internal-transfer.submit', runAt: new Date(now.getTime() + 30_000), payload: { transferId: r.id }, dedupeKey: `internal-transfer.submit:${r.id}` }, now }));
     await run(c, insertTransfersStatement(rows, jobs));
-    const events = rows.map((r) => ({ id: randomUUID(), type: 'internal-transfer.created', version: 1, source: 'payment-platform', companyId: org, organizationId: org, correlationId: randomUUID(), payload: r as unknown as Record<string, unknown>, occurredAt: now }));
-    await run(c, mock.insert(schema.events).values(events).returning({ id: schema.events.id, createdAt: schema.events.createdAt }).getSQL());
-    const fanOut = dialect.sqlToQuery(enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: org, company_id: org, type: e.type, occurred_at: now.toISOString() }))));
-    await c.query({ name: ENQUEUE_MESSAGES_STATEMENT, text: fanOut.sql, values: fanOut.params as unknown[] });
+    await recordEventsSql(c, 'internal-transfer.created', rows.map((r) => ({ companyId: org, organizationId: org, payload: r })), now);
     return rows.map((value) => ({ ok: true, value }));
   }) as never);
   const recorder = new TransactionBatcher<InternalTransferRow, true>(null as never, async (_db: unknown, rows: InternalTransferRow[]) => {
