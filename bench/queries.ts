@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { inTransaction, type Scenario } from './pg-transaction.js';
-import { sandboxClaim } from './sandbox-claim.js';
-import { transferCreateBatched } from './transfer-batched.js';
-import { recordEventsSql } from './same-sql.js';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sandboxSubmitTransfer } from './sandbox-claim.js';
+import { createTransfersSql, transferCreateBatched } from './transfer-batched.js';
+import { dialect, runSql } from './same-sql.js';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
 import { TRANSACTION_BASELINES } from './transactions-queries.js';
-import type { SQL } from 'drizzle-orm';
-import { holdManyStatement } from '../src/ledger/hold-many.js';
-import { claimRequestIdsStatement, fingerprint } from '../src/kernel/idempotency.js';
-import { insertTransfersStatement, transferAccountsStatement } from '../src/modules/banking/transfer-create.js';
 import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
 
 /**
@@ -23,42 +17,16 @@ export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind
 
 /**
  * (b)/(e) create an internal transfer, statement for statement as the platform runs a create that is alone in
- * its batch (transfer-create.ts; the statements are compiled from the platform's own builders): in one
+ * its batch (createTransfersSql for one create; the statements are compiled from the platform's own builders): in one
  * transaction, the accounts with their companies' statuses, claim, holdMany, transfer with its submit job,
  * event, webhook message; the sandbox provider's record of it (bench/sandbox-claim.ts); the provider's ids after
  * the commit (one statement, autocommit).
  */
-const dialect = new PgDialect();
-const compile = (q: SQL) => dialect.sqlToQuery(q);
-
 const transferCreate: Scenario = async (pool, p) => {
-  const org = p.get('org')!;
-  const origin = p.get('origin')!;
-  const destination = p.get('destination')!;
-  const requestId = randomUUID();
-  const body = { request_id: requestId, origin_bank_account_id: origin, destination_bank_account_id: destination, amount: 1 };
   const id = randomUUID();
-  const now = new Date();
-  const row = await inTransaction(pool, async (c) => {
-    const read = compile(transferAccountsStatement([{ ord: 0, origin, destination, caller: org, reach_organization: org, reach_company: null }]));
-    if ((await c.query(read.sql, read.params as unknown[])).rows.length !== 2) throw new Error('accounts not found');
-    const claim = compile(claimRequestIdsStatement([{ company_id: org, scope: 'internal-transfer', request_id: requestId, fingerprint: fingerprint(body), resource_id: id, ord: 0 }]));
-    if ((await c.query(claim.sql, claim.params as unknown[])).rows.length !== 1) throw new Error('claim refused');
-    const hold = compile(holdManyStatement('INTERNAL_TRANSFER_HOLD', origin, [{ ord: 1, source_type: 'INTERNAL_TRANSFER', source_id: id, amount: 1, tx_id: randomUUID(), debit_id: randomUUID(), credit_id: randomUUID() }], now));
-    if (Number((await c.query(hold.sql, hold.params as unknown[])).rows[0].n) !== 1) throw new Error('hold refused');
-    const transfer = { id, requestId, externalRequestId: null, companyId: org, organizationId: org, destinationCompanyId: org, originBankAccountId: origin, destinationBankAccountId: destination, provider: 'PROVIDER_A', amount: 1, status: 'PENDING' as const, providerTransferId: null, errorMessage: null, metadata: null, createdAt: now, updatedAt: now };
-    const submitJob = { kind: 'internal-transfer.submit', runAt: new Date(now.getTime() + 30_000), payload: { transferId: id }, dedupeKey: `internal-transfer.submit:${id}` };
-    const insert = compile(insertTransfersStatement([transfer], [{ job: submitJob, now }]));
-    await c.query(insert.sql, insert.params as unknown[]);
-    await recordEventsSql(c, 'internal-transfer.created', [{ companyId: org, organizationId: org, payload: transfer }], now);
-    return transfer;
-  });
-  // The provider call: the sandbox's record of the transfer (what SandboxBanking.submitTransfer claims).
-  const providerTransferId = `provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`;
-  const externalRequestId = randomUUID();
-  await sandboxClaim(pool, { provider: 'PROVIDER_A', kind: 'internal-transfer', key: id, value: { providerTransferId, externalRequestId, status: 'PENDING' } });
-  const record = compile(recordProviderIdsStatement([{ id, provider_transfer_id: providerTransferId, external_request_id: externalRequestId, updated_at: new Date().toISOString() }], new Date()));
-  await pool.query(record.sql, record.params as unknown[]);
+  const [row] = await inTransaction(pool, (c) => createTransfersSql(c, [{ org: p.get('org')!, origin: p.get('origin')!, destination: p.get('destination')!, id, requestId: randomUUID() }]));
+  const answer = await sandboxSubmitTransfer(pool, id);
+  await runSql(pool, recordProviderIdsStatement([{ id, provider_transfer_id: answer.providerTransferId, external_request_id: answer.externalRequestId, updated_at: new Date().toISOString() }], new Date()));
   return row;
 };
 
@@ -69,7 +37,7 @@ const requirementsRead: Scenario = async (pool, p) => {
   const org = p.get('org')!;
   const key = `${company}:${org}`;
   let query = compiledSnapshots.get(key);
-  if (!query) compiledSnapshots.set(key, (query = new PgDialect().sqlToQuery(snapshotStatement(company, org, 'PROVIDER_A'))));
+  if (!query) compiledSnapshots.set(key, (query = dialect.sqlToQuery(snapshotStatement(company, org, 'PROVIDER_A'))));
   const { rows } = await pool.query(query.sql, query.params as unknown[]);
   return { data: rows[0].requirements };
 };

@@ -15,6 +15,12 @@ export function runSql(c: pg.PoolClient | pg.Pool, q: SQL) {
   return c.query(text, params as unknown[]);
 }
 
+/** A statement run as a named prepared statement, as the platform runs it (executeNamed). */
+export function runNamed(c: pg.PoolClient | pg.Pool, name: string, q: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  return c.query({ name, text, values: params as unknown[] });
+}
+
 /**
  * One event per row, as the platform records a batch's events: the outbox's insert (recordEvents: returning id
  * and created_at) and the webhook consumer's fan-out (its named statement).
@@ -22,6 +28,5 @@ export function runSql(c: pg.PoolClient | pg.Pool, q: SQL) {
 export async function recordEventsSql(c: pg.PoolClient, type: string, rows: { companyId: string; organizationId: string; payload: unknown }[], now: Date) {
   const events = rows.map((r) => ({ id: randomUUID(), type, version: 1, source: 'payment-platform', companyId: r.companyId, organizationId: r.organizationId, correlationId: randomUUID(), payload: r.payload as Record<string, unknown>, occurredAt: now }));
   await runSql(c, mock.insert(schema.events).values(events).returning({ id: schema.events.id, createdAt: schema.events.createdAt }).getSQL());
-  const fanOut = dialect.sqlToQuery(enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type, occurred_at: now.toISOString() }))));
-  await c.query({ name: ENQUEUE_MESSAGES_STATEMENT, text: fanOut.sql, values: fanOut.params as unknown[] });
+  await runNamed(c, ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type, occurred_at: now.toISOString() }))));
 }
