@@ -10,6 +10,7 @@ import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
 import { settlementCompletedPayload } from '../modules/receivables/receivables.schemas.js';
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
+import { routingConfigurationSchema } from '../modules/routing/routing.schemas.js';
 import { anticipationCreatedPayload, anticipationStatusChangedPayload } from '../modules/anticipations/anticipations.schemas.js';
 
 /**
@@ -103,6 +104,8 @@ export const EVENT_PAYLOADS = {
     endpoint_id: z.string().describe('The endpoint the test was sent to'),
     message: z.string().describe('A fixed text: this delivery is a test'),
   }),
+  // providers.md R8.2: the configuration as GET /v1/routing returns it.
+  'routing-configuration.updated': routingConfigurationSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;

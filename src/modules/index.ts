@@ -35,6 +35,7 @@ import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
+import routingRoutes from './routing/routing.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -70,6 +71,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   anticipationsRoutes,
   apiKeysRoutes,
   webhookEndpointsRoutes,
+  routingRoutes,
   eventStreamRoutes,
   sandboxEventRoutes,
 ];

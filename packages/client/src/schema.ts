@@ -2552,6 +2552,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organization's routing configuration
+         * @description Get the organization's routing configuration. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `routing.view`.
+         */
+        get: operations["routing.get"];
+        /**
+         * Replace the organization's routing configuration
+         * @description Replace the organization's routing configuration. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `routing.edit`.
+         */
+        put: operations["routing.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/organizations/{id}/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an organization's routing configuration
+         * @description Get an organization's routing configuration. Platform staff key only.
+         */
+        get: operations["platform.organizations.routing.get"];
+        /**
+         * Replace an organization's routing configuration
+         * @description Replace an organization's routing configuration. Platform staff key only.
+         */
+        put: operations["platform.organizations.routing.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/routing/failover-table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the failover table
+         * @description Get the failover table. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `none`.
+         */
+        get: operations["routing.failoverTable.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/stream": {
         parameters: {
             query?: never;
@@ -3028,6 +3096,26 @@ export interface webhooks {
          * @description Delivered as an HTTP POST to every endpoint subscribed to `webhook.test`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
          */
         post: operations["webhooks.webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "routing-configuration.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The routing-configuration.updated event
+         * @description Delivered as an HTTP POST to every endpoint subscribed to `routing-configuration.updated`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
+         */
+        post: operations["webhooks.routing-configuration.updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3978,6 +4066,56 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+        };
+        Routing: {
+            organization_id: string;
+            /** @description 0 until a configuration is saved; each PUT adds 1 */
+            version: number;
+            /** @description The draws' seed (the organization id unless set) */
+            seed: string;
+            rules: {
+                id: string;
+                name: string;
+                priority: number;
+                enabled: boolean;
+                conditions: {
+                    field: string;
+                    operator: string;
+                    value: string | number | (string | number)[];
+                }[];
+                strategy: {
+                    /** @enum {string} */
+                    type: "PRIORITY" | "VOLUME" | "SUCCESS_RATE";
+                    providers?: string[];
+                    splits?: {
+                        provider: string;
+                        percentage: number;
+                    }[];
+                    window_size?: number;
+                    min_samples?: number;
+                    exploration_percent?: number;
+                    latency_threshold_ms?: number | null;
+                };
+            }[];
+            default_providers: string[];
+            failover: {
+                enabled: boolean;
+                max_attempts: number;
+                on_generic_decline: boolean;
+            };
+            created_at: string | null;
+            updated_at: string | null;
+        };
+        FailoverTable: {
+            data: {
+                outcome: string;
+                code: string | null;
+                /** @enum {string} */
+                failover: "ALWAYS" | "NEVER" | "ON_GENERIC_DECLINE";
+                /** @enum {string} */
+                counts_for_circuit: "SUCCESS" | "FAILURE" | "NONE";
+                counts_as_success: boolean | null;
+            }[];
         };
         OrganizationList: {
             data: components["schemas"]["Organization"][];
@@ -5559,7 +5697,7 @@ export interface components {
             url: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "routing-configuration.updated")[];
             /** @default false */
             disabled: boolean;
         };
@@ -5589,7 +5727,7 @@ export interface components {
             url?: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "routing-configuration.updated")[];
             disabled?: boolean;
         };
         WebhooksEndpointsDeleteResponse: {
@@ -5609,12 +5747,69 @@ export interface components {
             recovered: number;
             message_ids: string[];
         };
+        RoutingUpdateRequest: {
+            version?: number;
+            seed?: string;
+            rules?: {
+                name: string;
+                priority: number;
+                /** @default true */
+                enabled: boolean;
+                conditions?: {
+                    /** @enum {string} */
+                    field: "transaction.payment_method" | "transaction.card_data.brand" | "transaction.card_data.bin" | "transaction.amount" | "transaction.installments" | "transaction.company_id";
+                    /** @enum {string} */
+                    operator: "EQUALS" | "NOT_EQUALS" | "IN" | "NOT_IN" | "GREATER_THAN" | "GREATER_THAN_OR_EQUAL" | "LESS_THAN" | "LESS_THAN_OR_EQUAL" | "STARTS_WITH";
+                    value: string | number | (string | number)[];
+                }[];
+                strategy: {
+                    /** @enum {string} */
+                    type: "PRIORITY";
+                    providers: string[];
+                } | {
+                    /** @enum {string} */
+                    type: "VOLUME";
+                    splits: {
+                        provider: string;
+                        percentage: number;
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "SUCCESS_RATE";
+                    providers: string[];
+                    /** @default 100 */
+                    window_size: number;
+                    /** @default 20 */
+                    min_samples: number;
+                    /** @default 10 */
+                    exploration_percent: number;
+                    /** @default null */
+                    latency_threshold_ms: number | null;
+                };
+            }[];
+            default_providers?: string[];
+            /**
+             * @default {
+             *       "enabled": true,
+             *       "max_attempts": 3,
+             *       "on_generic_decline": false
+             *     }
+             */
+            failover: {
+                /** @default true */
+                enabled: boolean;
+                /** @default 3 */
+                max_attempts: number;
+                /** @default false */
+                on_generic_decline: boolean;
+            };
+        };
         SandboxEventsTriggerRequest: {
             /**
              * @description The event type to make a sample of
              * @enum {string}
              */
-            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "webhook.test";
+            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "webhook.test" | "routing-configuration.updated";
         };
         SandboxEventsTriggerResponse: {
             id: string;
@@ -18431,6 +18626,369 @@ export interface operations {
             };
         };
     };
+    "routing.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Routing"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "routing.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RoutingUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Routing"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.organizations.routing.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Routing"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.organizations.routing.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RoutingUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Routing"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "routing.failoverTable.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailoverTable"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "webhooks.stream.get": {
         parameters: {
             query?: {
@@ -20272,6 +20830,99 @@ export interface operations {
                         endpoint_id: string;
                         /** @description A fixed text: this delivery is a test */
                         message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.routing-configuration.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-id": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique event id: deduplicate by it (a delivery may repeat) */
+                    id: string;
+                    /**
+                     * @description The event type
+                     * @constant
+                     */
+                    type: "routing-configuration.updated";
+                    /** @description The payload schema version */
+                    version: number;
+                    /** @description When the event occurred (ISO 8601) */
+                    timestamp: string;
+                    /** @description The emitting service */
+                    source: string;
+                    /** @description The company the event concerns */
+                    company_id: string;
+                    /** @description Ties together the events of one request or job */
+                    correlation_id: string;
+                    payload: {
+                        organization_id: string;
+                        /** @description 0 until a configuration is saved; each PUT adds 1 */
+                        version: number;
+                        /** @description The draws' seed (the organization id unless set) */
+                        seed: string;
+                        rules: {
+                            id: string;
+                            name: string;
+                            priority: number;
+                            enabled: boolean;
+                            conditions: {
+                                field: string;
+                                operator: string;
+                                value: string | number | (string | number)[];
+                            }[];
+                            strategy: {
+                                /** @enum {string} */
+                                type: "PRIORITY" | "VOLUME" | "SUCCESS_RATE";
+                                providers?: string[];
+                                splits?: {
+                                    provider: string;
+                                    percentage: number;
+                                }[];
+                                window_size?: number;
+                                min_samples?: number;
+                                exploration_percent?: number;
+                                latency_threshold_ms?: number | null;
+                            };
+                        }[];
+                        default_providers: string[];
+                        failover: {
+                            enabled: boolean;
+                            max_attempts: number;
+                            on_generic_decline: boolean;
+                        };
+                        created_at: string | null;
+                        updated_at: string | null;
                     };
                 };
             };

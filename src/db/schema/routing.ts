@@ -1,0 +1,20 @@
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const routingConfigurations = pgTable(
+  'routing_configurations',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    version: integer('version').notNull(),
+    seed: text('seed').notNull(),
+    rules: jsonb('rules').$type<unknown[]>().notNull(),
+    defaultProviders: jsonb('default_providers').$type<string[]>().notNull(),
+    failover: jsonb('failover').$type<{ enabled: boolean; max_attempts: number; on_generic_decline: boolean }>().notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.version] })],
+);
+
+export type RoutingConfigurationRow = typeof routingConfigurations.$inferSelect;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerCompany } from '../../http/route-helpers.js';
+import { NO_PERMISSION } from '../../http/permissions.js';
+import { notFound } from '../../kernel/errors.js';
+import { and, eq } from 'drizzle-orm';
+import { companies } from '../../db/schema/index.js';
+import { idParams } from '../../http/schemas.js';
+import { findCompany } from '../companies/companies.repo.js';
+import { failoverTableSchema, failoverTableView, routingConfigurationBody, routingConfigurationSchema } from './routing.schemas.js';
+import { getRouting, putRouting } from './routing.service.js';
+
+const orgParams = idParams('id');
+const isOrganization = (id: string) => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
+const platform = { auth: 'platform' as const };
+
+/** Routing configuration (providers.md R6.1-R6.2, R6.7's published table). */
+export default async function routingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.db;
+  const organizationOf = async (id: string) => {
+    const row = await findCompany(db, isOrganization(id));
+    if (!row) throw notFound('Organization');
+    return row.id;
+  };
+
+  r.get('/v1/routing', {
+    config: { permission: 'routing.view', organizationOnly: true },
+    schema: { summary: "Get the organization's routing configuration", response: { 200: routingConfigurationSchema } },
+  }, async (request) => getRouting(db, callerCompany(request).organizationId));
+
+  r.put('/v1/routing', {
+    config: { permission: 'routing.edit', organizationOnly: true },
+    schema: { summary: "Replace the organization's routing configuration", body: routingConfigurationBody, response: { 200: routingConfigurationSchema } },
+  }, async (request) => putRouting(db, app.deps.clock, callerCompany(request).organizationId, request.body, request.id));
+
+  r.get('/v1/platform/organizations/:id/routing', {
+    config: platform,
+    schema: { summary: "Get an organization's routing configuration", params: orgParams, response: { 200: routingConfigurationSchema } },
+  }, async (request) => getRouting(db, await organizationOf(request.params.id)));
+
+  r.put('/v1/platform/organizations/:id/routing', {
+    config: platform,
+    schema: { summary: "Replace an organization's routing configuration", params: orgParams, body: routingConfigurationBody, response: { 200: routingConfigurationSchema } },
+  }, async (request) => putRouting(db, app.deps.clock, await organizationOf(request.params.id), request.body, request.id));
+
+  r.get('/v1/routing/failover-table', {
+    config: { permission: NO_PERMISSION },
+    schema: { summary: 'Get the failover table', response: { 200: failoverTableSchema } },
+  }, async () => failoverTableView());
+}
