@@ -115,6 +115,7 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
 export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = await baseApp(deps, serverOptions);
   installIdempotencyKey(app);
+  deps.requestLogs?.install(app);
   await app.register(fastifySwagger, openApiOptions(deps.config));
   // The reference and guides (Redoc, bundled); Swagger UI stays as the console to try calls from the browser.
   await app.register(docsRoutes, { base: CORE_PREFIX });

@@ -38,6 +38,8 @@ import { transactionOperationJobs } from './modules/transactions/operations.jobs
 import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
+import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from './modules/request-logs/request-logs.jobs.js';
+import { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
@@ -161,6 +163,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     qrImages,
+    requestLogs: new RequestLogRecorder(db.db, clock),
     ...options.overrides,
   };
 
@@ -177,6 +180,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
+  jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
@@ -206,6 +210,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         // The periodic recovery job exists once (dedupe key) whatever the number of instances.
         const now = clock.now();
         void enqueueJob(db.db, { kind: TRANSFER_RECOVERY_JOB, runAt: now, dedupeKey: TRANSFER_RECOVERY_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule transfer recovery'));
+        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule the request log purge'));
         runner.start();
         stops.push(() => runner.stop());
       }
@@ -219,6 +224,11 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         }, 500);
         poll.unref();
         stops.push(() => clearInterval(poll));
+      }
+      const requestLogs = deps.requestLogs;
+      if (requestLogs) {
+        requestLogs.start();
+        stops.push(() => requestLogs.stop());
       }
       const clocks = deps.sandboxClocks;
       if (clocks) {

@@ -12,6 +12,7 @@ import type { VaultHandle } from './kernel/encryption-keys.js';
 import type { SandboxClocks } from './jobs/sandbox-clock.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { QrImages } from './modules/transactions/qr-images.js';
+import type { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
 
 /**
  * The dependency bag the apps and their route plugins are handed (types only: areas import this file, never
@@ -51,4 +52,6 @@ export interface AppDeps {
   vault?: VaultHandle;
   /** Draws PIX QR codes (in process, or in a thread beside the request thread with OFFLOAD_THREADS). */
   qrImages: QrImages;
+  /** Keeps the request logs (GET /v1/request-logs), written in batches off the request path. */
+  requestLogs?: RequestLogRecorder;
 }

@@ -29,5 +29,7 @@ declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccess {}
   interface FastifyRequest {
     principal: Principal;
+    /** The error code the answer carried (set with the envelope), for the request log. */
+    errorCode?: string;
   }
 }

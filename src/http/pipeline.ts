@@ -32,6 +32,7 @@ export function newRequestId(): string {
 
 /** The contract's envelope: `{ error: { code, message, status, path, timestamp, requestId, details } }`. */
 export function errorEnvelope(request: FastifyRequest, status: number, code: string, message: string, details?: unknown) {
+  request.errorCode = code;
   return {
     error: {
       code,

@@ -36,6 +36,7 @@ import anticipationsRoutes from './anticipations/anticipations.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
 import routingRoutes from './routing/routing.routes.js';
+import requestLogsRoutes from './request-logs/request-logs.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -72,6 +73,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   apiKeysRoutes,
   webhookEndpointsRoutes,
   routingRoutes,
+  requestLogsRoutes,
   eventStreamRoutes,
   sandboxEventRoutes,
 ];

@@ -2620,6 +2620,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recent requests
+         * @description List recent requests. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `request_log.list`.
+         */
+        get: operations["requestLogs.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/stream": {
         parameters: {
             query?: never;
@@ -4521,6 +4541,43 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
+        };
+        RequestLogList: {
+            data: {
+                id: string;
+                company_id: string;
+                method: string;
+                /** @description The path as called (card numbers redacted), without the query string */
+                path: string;
+                status: number;
+                /** @description The error envelope's code when the request failed */
+                error_code: string | null;
+                duration_ms: number;
+                /** @description The answer's request id (the X-Request-Id header and an error's requestId) */
+                request_id: string;
+                /** @description The request_id (or Idempotency-Key) a create was sent with */
+                idempotency_key: string | null;
+                /** @description The answer was an idempotent replay of an earlier request */
+                replayed: boolean;
+                api_key_id: string | null;
+                /** @enum {string} */
+                source: "API_KEY" | "USER_SESSION";
+                ip: string | null;
+                /** @description The body's top-level field names and size; values are never kept */
+                body_summary: {
+                    fields: string[];
+                    bytes: number;
+                } | null;
+                created_at: string;
+            }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
         };
         PlatformOrganizationsCreateRequest: {
             name: string;
@@ -18951,6 +19008,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FailoverTable"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "requestLogs.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: string;
+                created_at_from?: string;
+                created_at_to?: string;
+                /** @description Only answers with this HTTP status */
+                status?: number;
+                /** @description Only answers of this class */
+                status_class?: "2xx" | "4xx" | "5xx";
+                /** @description Only paths starting with this */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                request_id?: string;
+                /** @description An organization key: one company's requests (itself or a merchant) */
+                company_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */

@@ -17,3 +17,4 @@ export * from './receivables.js';
 export * from './disputes.js';
 export * from './anticipations.js';
 export * from './routing.js';
+export * from './request-logs.js';

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.js';
+import { requestLogs } from '../../db/schema/index.js';
+import type { Clock } from '../../jobs/clock.js';
+import { safePath } from '../../http/raw-errors.js';
+
+type NewRequestLog = typeof requestLogs.$inferInsert;
+
+/** Rows are written in batches: at most this many wait, and none longer than FLUSH_MS. */
+const MAX_BUFFERED = 200;
+const FLUSH_MS = 500;
+
+/** The request logs' own reads are not logged (a dashboard polling them would fill the log with itself). */
+const SELF = '/core/v1/request-logs';
+
+/**
+ * Keeps a log of every authenticated company request off the request path: `onResponse` appends to a buffer
+ * that is written in one multi-row insert when it fills, every half second while started, and before any read
+ * of the log (so a caller always sees its own requests). A failed write is dropped and counted, never retried
+ * into the request path: the log is a diagnostic, not a record of money.
+ */
+export class RequestLogRecorder {
+  private buffer: NewRequestLog[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  dropped = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  record(row: NewRequestLog): void {
+    this.buffer.push(row);
+    if (this.buffer.length >= MAX_BUFFERED) void this.flush();
+  }
+
+  /** Writes what is buffered (and waits for a write in progress). */
+  flush(): Promise<void> {
+    const rows = this.buffer.splice(0);
+    this.writing = this.writing.then(async () => {
+      if (rows.length === 0) return;
+      try {
+        await this.db.insert(requestLogs).values(rows);
+      } catch {
+        this.dropped += rows.length;
+      }
+    });
+    return this.writing;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  /** Registers the `onResponse` hook on the core app. */
+  install(app: FastifyInstance): void {
+    app.addHook('onResponse', async (request, reply) => {
+      const row = this.rowOf(request, reply);
+      if (row) this.record(row);
+    });
+  }
+
+  private rowOf(request: FastifyRequest, reply: FastifyReply): NewRequestLog | null {
+    const principal = request.principal;
+    if (!principal || (principal.kind !== 'organization' && principal.kind !== 'merchant')) return null;
+    const path = safePath(request.url);
+    if (path === SELF) return null;
+    const body = request.body;
+    const summary = body !== null && typeof body === 'object' && !Array.isArray(body) ? bodySummary(body as Record<string, unknown>, request) : null;
+    const requestIdField = summary && typeof (body as { request_id?: unknown }).request_id === 'string' ? (body as { request_id: string }).request_id : null;
+    return {
+      id: randomUUID(),
+      organizationId: principal.organizationId,
+      companyId: principal.companyId,
+      apiKeyId: principal.via === 'api_key' ? principal.credentialId : null,
+      userId: principal.userId ?? null,
+      source: principal.via === 'api_key' ? 'API_KEY' : 'USER_SESSION',
+      ip: request.ip ?? null,
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      errorCode: request.errorCode ?? null,
+      durationMs: Math.max(0, Math.round(reply.elapsedTime)),
+      requestId: request.id,
+      idempotencyKey: requestIdField,
+      replayed: reply.getHeader('idempotent-replayed') === 'true',
+      bodySummary: summary,
+      createdAt: this.clock.now(),
+    };
+  }
+}
+
+/** The body's top-level field names and size: never a value (a body may carry card data or secrets). */
+function bodySummary(body: Record<string, unknown>, request: FastifyRequest): { fields: string[]; bytes: number } {
+  const length = Number(request.headers['content-length']);
+  return { fields: Object.keys(body).sort(), bytes: Number.isFinite(length) ? length : 0 };
+}

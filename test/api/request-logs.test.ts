@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { requestLogs } from '../../src/db/schema/index.js';
+import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from '../../src/modules/request-logs/request-logs.jobs.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ sandboxAutopilot: false });
+});
+afterAll(async () => t?.close());
+
+const logs = (key: string, query = '') => t.request({ method: 'GET', url: `/core/v1/request-logs${query}`, key });
+
+describe('request logs', () => {
+  it("lists the caller's requests with status, error code, idempotency and a redacted summary", async () => {
+    const org = await t.createOrganization();
+    const bad = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { name: 'x', password: 'hunter2', card_number: '4111111111111111' } });
+    expect(bad.statusCode).toBe(400);
+    await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey });
+    await t.request({ method: 'GET', url: '/core/v1/zipcodes/4111111111111111', key: org.apiKey });
+
+    const res = await logs(org.apiKey);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const paths = body.data.map((l: { path: string }) => l.path);
+    expect(paths).toContain('/core/v1/companies/me');
+    expect(paths).not.toContain('/core/v1/request-logs');
+    expect(JSON.stringify(body)).not.toContain('4111111111111111');
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    const failed = body.data.find((l: { method: string }) => l.method === 'POST');
+    expect(failed).toMatchObject({
+      status: 400,
+      error_code: 'VALIDATION_ERROR',
+      source: 'API_KEY',
+      company_id: org.id,
+      replayed: false,
+      body_summary: { fields: ['card_number', 'name', 'password'] },
+    });
+    expect(failed.request_id).toBe(bad.json().error.requestId);
+    expect(failed.duration_ms).toBeGreaterThanOrEqual(0);
+
+    const only400 = (await logs(org.apiKey, '?status=400')).json();
+    expect(only400.data.map((l: { status: number }) => l.status)).toEqual([400]);
+    const byRequest = (await logs(org.apiKey, `?request_id=${failed.request_id}`)).json();
+    expect(byRequest.data).toHaveLength(1);
+    expect((await logs(org.apiKey, '?path=/core/v1/companies')).json().data.every((l: { path: string }) => l.path.startsWith('/core/v1/companies'))).toBe(true);
+  });
+
+  it('records idempotency keys and replays', async () => {
+    const org = await t.createOrganization();
+    const merchant = await t.createMerchant(org.apiKey, { request_id: 'merchant-log-1' });
+    const replay = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: { ...merchant.body, request_id: 'merchant-log-1' } });
+    const creates = (await logs(org.apiKey, '?method=POST&path=/core/v1/merchants')).json().data;
+    expect(creates.length).toBeGreaterThanOrEqual(1);
+    expect(creates.every((l: { idempotency_key: string | null }) => l.idempotency_key === 'merchant-log-1')).toBe(true);
+    if (replay.statusCode === 200) expect(creates[0].replayed).toBe(true);
+  });
+
+  it('is scoped: a merchant sees its own, its organization sees both, another organization nothing', async () => {
+    const org = await t.createOrganization();
+    const merchant = await t.createMerchant(org.apiKey);
+    const other = await t.createOrganization();
+    await t.request({ method: 'GET', url: '/core/v1/companies/me', key: merchant.apiKey });
+    const mine = (await logs(merchant.apiKey)).json().data;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((l: { company_id: string }) => l.company_id === merchant.id)).toBe(true);
+    const orgs = (await logs(org.apiKey)).json().data.map((l: { company_id: string }) => l.company_id);
+    expect(orgs).toEqual(expect.arrayContaining([org.id, merchant.id]));
+    expect((await logs(other.apiKey, `?company_id=${merchant.id}`)).json().data).toEqual([]);
+  });
+
+  it('a purge job deletes logs older than 7 days and runs again hourly', async () => {
+    const org = await t.createOrganization();
+    await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey });
+    await t.deps.requestLogs?.flush();
+    const [kept] = await t.db.db.select().from(requestLogs).where(eq(requestLogs.companyId, org.id)).limit(1);
+    const old = { ...kept!, id: randomUUID(), createdAt: new Date(kept!.createdAt.getTime() - 8 * 24 * 3600_000) };
+    await t.db.db.insert(requestLogs).values(old);
+    const now = t.deps.clock.now();
+    const handler = requestLogJobs({ db: t.db.db, clock: { now: () => now } as never })[REQUEST_LOG_PURGE_JOB];
+    const result = await handler();
+    expect(result.rescheduleAt.getTime()).toBe(now.getTime() + 3600_000);
+    const left = await t.db.db.select({ id: requestLogs.id }).from(requestLogs).where(eq(requestLogs.companyId, org.id));
+    expect(left.map((r) => r.id)).toEqual([kept!.id]);
+  });
+
+  it('refuses bad filters with the envelope', async () => {
+    const org = await t.createOrganization();
+    const res = await logs(org.apiKey, '?status=abc&surprise=1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
