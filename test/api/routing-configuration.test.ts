@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { events } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { pruneOutcomes, recordOutcome } from '../../src/modules/routing/routing-outcomes.repo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,5 +128,28 @@ describe('routing configuration (R6.1-R6.2)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toContainEqual({ outcome: 'REFUSED', code: 'CARD_DECLINED', failover: 'ON_GENERIC_DECLINE', counts_for_circuit: 'SUCCESS', counts_as_success: false });
     }
+  });
+
+  it('stats show each window over its last N outcomes; staff empty them in the sandbox', async () => {
+    const org = await t.createOrganization();
+    const at = new Date('2026-11-27T12:00:00Z');
+    const record = (provider: string, success: boolean, latencyMs: number, paymentMethod = 'CREDIT_CARD') =>
+      recordOutcome(t.db.db, { organizationId: org.id, provider, providerAccountId: null, paymentMethod, success, latencyMs, recordedAt: at });
+    for (let i = 0; i < 12; i++) await record('PROVIDER_A', i >= 2, 100 + i);
+    for (let i = 0; i < 3; i++) await record('PROVIDER_B', i === 0, 50, 'PIX');
+    const stats = await t.request({ method: 'GET', url: '/core/v1/routing/stats?window=10', key: org.apiKey });
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json().data).toEqual([
+      { provider: 'PROVIDER_A', provider_account_id: null, payment_method: 'CREDIT_CARD', samples: 10, successes: 10, success_rate: 1, latency_ms_p50: 106 },
+      { provider: 'PROVIDER_B', provider_account_id: null, payment_method: 'PIX', samples: 3, successes: 1, success_rate: 0.3333, latency_ms_p50: 50 },
+    ]);
+    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats?window=9', key: org.apiKey })).statusCode).toBe(400);
+    const merchant = await t.createMerchant(org.apiKey);
+    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: merchant.apiKey })).statusCode).toBe(403);
+    await pruneOutcomes(t.db.db, org.id);
+    const cleared = await t.request({ method: 'DELETE', url: `/core/v1/platform/sandbox/organizations/${org.id}/routing-stats`, key: t.platformKey });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toEqual({ deleted: 15 });
+    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: org.apiKey })).json().data).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -18,3 +18,14 @@ export const routingConfigurations = pgTable(
 );
 
 export type RoutingConfigurationRow = typeof routingConfigurations.$inferSelect;
+
+export const routingOutcomes = pgTable('routing_outcomes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  organizationId: uuid('organization_id').notNull(),
+  provider: text('provider').notNull(),
+  providerAccountId: uuid('provider_account_id'),
+  paymentMethod: text('payment_method').notNull(),
+  success: boolean('success').notNull(),
+  latencyMs: integer('latency_ms'),
+  recordedAt: ts('recorded_at').notNull(),
+});

@@ -5,10 +5,11 @@ import { NO_PERMISSION } from '../../http/permissions.js';
 import { notFound } from '../../kernel/errors.js';
 import { and, eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
-import { idParams } from '../../http/schemas.js';
+import { emptyBody, idParams } from '../../http/schemas.js';
 import { findCompany } from '../companies/companies.repo.js';
-import { failoverTableSchema, failoverTableView, routingConfigurationBody, routingConfigurationSchema } from './routing.schemas.js';
-import { getRouting, putRouting } from './routing.service.js';
+import { deletedStatsSchema, failoverTableSchema, failoverTableView, routingConfigurationBody, routingConfigurationSchema, routingStatsQuery, routingStatsSchema } from './routing.schemas.js';
+import { getRouting, putRouting, routingStats } from './routing.service.js';
+import { deleteOutcomes } from './routing-outcomes.repo.js';
 
 const orgParams = idParams('id');
 const isOrganization = (id: string) => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
@@ -43,6 +44,16 @@ export default async function routingRoutes(app: FastifyInstance) {
     config: platform,
     schema: { summary: "Replace an organization's routing configuration", params: orgParams, body: routingConfigurationBody, response: { 200: routingConfigurationSchema } },
   }, async (request) => putRouting(db, app.deps.clock, await organizationOf(request.params.id), request.body, request.id));
+
+  r.get('/v1/routing/stats', {
+    config: { permission: 'routing.view', organizationOnly: true },
+    schema: { summary: 'Get the success-rate windows', querystring: routingStatsQuery, response: { 200: routingStatsSchema } },
+  }, async (request) => routingStats(db, callerCompany(request).organizationId, request.query.window));
+
+  r.delete('/v1/platform/sandbox/organizations/:id/routing-stats', {
+    config: { auth: 'platform', sandboxOnly: true },
+    schema: { summary: "Empty an organization's success-rate windows", params: orgParams, body: emptyBody.nullable(), response: { 200: deletedStatsSchema } },
+  }, async (request) => ({ deleted: await deleteOutcomes(db, await organizationOf(request.params.id)) }));
 
   r.get('/v1/routing/failover-table', {
     config: { permission: NO_PERMISSION },

@@ -219,3 +219,22 @@ export function toConfiguration(organizationId: string, row: RoutingConfiguratio
 }
 
 export type { Strategy };
+
+/** `GET /v1/routing/stats?window=N` (R6.10). */
+export const routingStatsQuery = z.strictObject({ window: z.coerce.number().int().min(10).max(1000).default(100) });
+
+export const routingStatsSchema = z.object({
+  data: z.array(
+    z.object({
+      provider: z.string(),
+      provider_account_id: z.string().nullable(),
+      payment_method: z.string(),
+      samples: z.int(),
+      successes: z.int(),
+      success_rate: z.number().nullable().describe('successes / samples with 4 decimals; null without samples'),
+      latency_ms_p50: z.int().nullable(),
+    }),
+  ),
+});
+
+export const deletedStatsSchema = z.object({ deleted: z.int() });

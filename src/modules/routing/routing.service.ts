@@ -7,6 +7,9 @@ import { conflictWithReason, validationError, type ValidationIssue } from '../..
 import { currentConfiguration, insertConfiguration } from './routing.repo.js';
 import { toRoutingView, type RoutingConfigurationInput, type RoutingConfigurationView, type StoredRule } from './routing.schemas.js';
 import { usableProviderNames } from './usable-providers.js';
+import { roundRate } from '../../providers/routing/decide.js';
+import { successRate } from '../../providers/routing/strategies.js';
+import { windowsOf } from './routing-outcomes.repo.js';
 
 export async function getRouting(db: Database, organizationId: string): Promise<RoutingConfigurationView> {
   return toRoutingView(organizationId, await currentConfiguration(db, organizationId));
@@ -74,3 +77,19 @@ export async function putRouting(
   }
 }
 
+
+/** R6.10's windows of the organization: each group's last `size` outcomes. */
+export async function routingStats(db: Database, organizationId: string, size: number) {
+  const windows = await windowsOf(db, organizationId, size);
+  return {
+    data: windows.map((w) => ({
+      provider: w.provider,
+      provider_account_id: w.provider_account_id,
+      payment_method: w.payment_method,
+      samples: Number(w.samples),
+      successes: Number(w.successes),
+      success_rate: roundRate(successRate({ samples: Number(w.samples), successes: Number(w.successes) })),
+      latency_ms_p50: w.latency_ms_p50 === null ? null : Number(w.latency_ms_p50),
+    })),
+  };
+}

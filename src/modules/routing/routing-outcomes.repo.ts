@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { routingOutcomes } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
+
+/** R6.10: each group keeps its last 1000 outcomes. */
+export const WINDOW_KEPT = 1000;
+
+export interface RecordedOutcome {
+  organizationId: string;
+  provider: string;
+  providerAccountId: string | null;
+  paymentMethod: string;
+  success: boolean;
+  latencyMs: number | null;
+  recordedAt: Date;
+}
+
+/** Records a final attempt outcome (before the create answers, so the next decision sees it). */
+export async function recordOutcome(tx: Executor, outcome: RecordedOutcome): Promise<void> {
+  await tx.insert(routingOutcomes).values(outcome);
+}
+
+export interface WindowRow {
+  provider: string;
+  provider_account_id: string | null;
+  payment_method: string;
+  samples: number;
+  successes: number;
+  latency_ms_p50: number | null;
+}
+
+/**
+ * Every window of the organization over its groups' last `size` outcomes: one statement, each group read newest
+ * first through the index. `paymentMethod` narrows to one method (what a decision reads).
+ */
+export async function windowsOf(tx: Executor, organizationId: string, size: number, paymentMethod?: string): Promise<WindowRow[]> {
+  const method = paymentMethod === undefined ? sql`true` : sql`payment_method = ${paymentMethod}`;
+  const result = await tx.execute(sql`
+    with ranked as (
+      select provider, provider_account_id, payment_method, success, latency_ms,
+             row_number() over (partition by provider, payment_method order by id desc) as n
+        from routing_outcomes
+       where organization_id = ${organizationId} and ${method}
+    )
+    select provider, max(provider_account_id::text) as provider_account_id, payment_method,
+           count(*)::int as samples, count(*) filter (where success)::int as successes,
+           (percentile_disc(0.5) within group (order by latency_ms))::int as latency_ms_p50
+      from ranked
+     where n <= ${size}
+     group by provider, payment_method
+     order by provider, payment_method`);
+  return rowsOf(result) as unknown as WindowRow[];
+}
+
+/** Keeps each of the organization's groups at its last WINDOW_KEPT outcomes. */
+export async function pruneOutcomes(tx: Executor, organizationId: string): Promise<void> {
+  await tx.execute(sql`
+    delete from routing_outcomes o
+     using (select id, row_number() over (partition by provider, payment_method order by id desc) as n
+              from routing_outcomes where organization_id = ${organizationId}) old
+     where o.id = old.id and old.n > ${WINDOW_KEPT}`);
+}
+
+/** The sandbox control that empties an organization's windows (R7.1); how many outcomes it deleted. */
+export async function deleteOutcomes(tx: Executor, organizationId: string): Promise<number> {
+  const deleted = await tx.delete(routingOutcomes).where(and(eq(routingOutcomes.organizationId, organizationId))).returning({ id: routingOutcomes.id });
+  return deleted.length;
+}
