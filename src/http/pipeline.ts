@@ -7,7 +7,7 @@ import { DomainError, badRequest, invalidField, unauthenticated } from '../kerne
 import { RequestValidationError, mapZodIssues } from './validation.js';
 import { hasUnstorableChar, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-guard.js';
 import { containsCardNumber } from '../domain/pan.js';
-import { MAX_URL_BYTES, safePath } from './raw-errors.js';
+import { MAX_URL_BYTES, oversizedRequest, safePath } from './raw-errors.js';
 import { authenticate, authorize, type ApiKeyResolver, type BearerAuthenticator } from './auth.js';
 import type { RateLimiter, RatePool } from './rate-limit.js';
 import type { Principal } from '../kernel/context.js';
@@ -100,7 +100,12 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.raw.url && request.raw.url.length > MAX_URL_BYTES) throw uriTooLong();
+    const oversized = oversizedRequest(request.raw);
+    if (oversized) {
+      // As after Node's own refusals: the connection ends with the answer (the client sent more than we read).
+      reply.header('connection', 'close');
+      throw new DomainError(oversized.code, oversized.message);
+    }
     if (options.trustProxy) {
       const forwarded = request.headers['x-forwarded-proto'];
       // The last value is the one the nearest (trusted) proxy wrote; earlier ones came from the client.
