@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { pixKeys } from '../../src/db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { apiKeys, pixKeys } from '../../src/db/schema/index.js';
+import { recentlyChangedKeyIds } from '../../src/modules/api-keys/api-keys.repo.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /**
@@ -72,6 +73,10 @@ describe('BLOCKED companies whose keys were already in use', () => {
     expect((await t.request({ method: 'GET', url: '/core/v1/merchants', key: org.apiKey })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: m.apiKey })).statusCode).toBe(200);
     expect((await block(org.id, 'BLOCKED')).statusCode).toBe(200);
+    // Instances without Redis poll changed keys: the organization's and its merchants' are among them.
+    const keyIds = (await t.db.db.select({ id: apiKeys.id }).from(apiKeys).where(inArray(apiKeys.companyId, [org.id, m.id]))).map((k) => k.id);
+    expect(keyIds.length).toBeGreaterThanOrEqual(2);
+    expect(await recentlyChangedKeyIds(t.db.db)).toEqual(expect.arrayContaining(keyIds));
     for (const [key, url] of [[org.apiKey, '/core/v1/merchants'], [org.apiKey, `/core/v1/merchants/${m.id}`], [m.apiKey, `/core/v1/merchants/${m.id}`], [m.apiKey, '/core/v1/banking/bank-accounts']]) {
       const res = await t.request({ method: 'GET', url, key });
       expect(res.statusCode, `${url} ${res.body}`).toBe(403);
