@@ -4,7 +4,7 @@ import FindMyWay from 'find-my-way';
 import sjson from 'secure-json-parse';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError, badRequest, invalidField, unauthenticated } from '../kernel/errors.js';
-import { RequestValidationError, mapZodIssues } from './validation.js';
+import { RequestValidationError, mapZodIssues, withoutCardEchoes } from './validation.js';
 import { hasUnstorableChar, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-guard.js';
 import { containsCardNumber } from '../domain/pan.js';
 import { MAX_URL_BYTES, oversizedRequest, safePath } from './raw-errors.js';
@@ -53,7 +53,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, err: DomainErro
   // The "request completed" line names the error code, so a 4xx in the logs says why (product.md §15).
   reply.log = reply.log.child({ errorCode: err.code });
   // Errors bypass the route's response serializers: a route may document the same status with another body.
-  return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details));
+  return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details === undefined ? undefined : withoutCardEchoes(err.details)));
 }
 
 /** §14: a URL over 8 KiB, whether Fastify's router or the pipeline sees it first. */

@@ -53,10 +53,27 @@ export function serverFactory(options: { requestTimeout: number; tls?: { cert: s
   };
 }
 
-/** A path safe to echo: no query, and any card-shaped digit run masked. */
+/** The path as its reader sees it: percent-escapes decoded where they are valid, left as sent where not. */
+function decodedPath(path: string): string {
+  return path.replace(/(?:%[0-9A-Fa-f]{2})+/g, (escaped) => {
+    try {
+      return decodeURIComponent(escaped);
+    } catch {
+      return escaped;
+    }
+  });
+}
+
+/**
+ * A path safe to echo: no query, and any card-shaped digit run masked, whether sent plain or percent-encoded
+ * (`4111%201111%20…`, `%34111…`). A path that carries one is echoed decoded with the run masked (an encoded
+ * run cannot be masked in place); any other path is echoed exactly as received (product.md §2).
+ */
 export function safePath(url: string): string {
   const path = url.split('?')[0].slice(0, 2048);
-  return containsPan(path) ? path.replace(/\d[\d -]{11,}\d/g, '[REDACTED]') : path;
+  const decoded = decodedPath(path);
+  if (!containsPan(path) && !containsPan(decoded)) return path;
+  return decoded.replace(/\d[\d -]{11,}\d/g, '[REDACTED]');
 }
 
 export function rawEnvelope(status: number, reason: string, code: string, message: string, path: string, details?: Record<string, unknown>): string {
