@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { containsPan } from '../domain/pan.js';
+import { containsCardNumber, containsPan } from '../domain/pan.js';
 import type { IssueType, ValidationIssue } from '../kernel/errors.js';
 import { scanInput } from './input-guard.js';
 
@@ -87,7 +87,8 @@ function echo(path: readonly PropertyKey[], value: unknown): unknown {
  * are already filtered by `echo`; this catches the values services echo themselves (a PIX key, a request_id).
  */
 export function withoutCardEchoes(details: unknown): unknown {
-  const carriesPan = (v: unknown) => (typeof v === 'string' && containsPan(v)) || (typeof v === 'number' && containsPan(String(v)));
+  // §14's rule (a brand's prefix and length, CPF and CNPJ exempt): a conflict's document number stays echoed.
+  const carriesPan = (v: unknown) => (typeof v === 'string' && containsCardNumber(v)) || (typeof v === 'number' && containsCardNumber(String(v)));
   const walk = (value: unknown, depth: number): unknown => {
     if (depth > 8 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.filter((item) => !carriesPan(item)).map((item) => walk(item, depth + 1));
