@@ -1,5 +1,3 @@
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,7 +10,7 @@ import type { AppDeps } from './deps.js';
 import type { Config } from './config.js';
 import underPressure from '@fastify/under-pressure';
 import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequestId } from './http/pipeline.js';
-import { answerPlainHttpOnTls, clientErrorHandler, MAX_URL_BYTES } from './http/raw-errors.js';
+import { clientErrorHandler, MAX_URL_BYTES, serverFactory } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
@@ -50,16 +48,9 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   const timeout = deps.config.requestTimeoutMs;
   const tls = (serverOptions as { https?: { cert: string; key: string } }).https;
   // Node checks request timeouts only every 30 s by default; check as often as the timeout demands, so a
-  // slow client (slowloris) is cut off close to the limit.
-  const serverFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
-    const options = { requestTimeout: timeout, connectionsCheckingInterval: Math.min(1000, timeout) };
-    if (!tls) return createHttpServer(options, handler);
-    const server = createHttpsServer({ ...options, ...tls }, handler);
-    answerPlainHttpOnTls(server);
-    return server;
-  };
+  // slow client (slowloris) is cut off close to the limit. Header bounds and plain HTTP on TLS: raw-errors.ts.
   const app = Fastify({
-    serverFactory,
+    serverFactory: serverFactory({ requestTimeout: timeout, tls }),
     logger: loggerOptions(deps.config.logLevel, deps.config.logFormat),
     genReqId: newRequestId,
     requestIdHeader: false,

@@ -55,6 +55,9 @@ const BRANDS: { from: string; to: string; lengths: number[] }[] = [
   { from: '6362', to: '6363', lengths: [16, 19] },
   { from: '606282', to: '606282', lengths: [16, 19] }, // Hipercard
   { from: '3841', to: '3841', lengths: [16, 19] },
+  // Itaú's Hiper (HIPERCARD in the brand table, src/modules/cards/brands.ts; test/security/bin-tables.test.ts
+  // keeps every Elo and Hipercard range of that table inside this one).
+  ...['637095', '637568', '637599', '637609', '637612'].map((bin) => ({ from: bin, to: bin, lengths: [16, 19] })),
 ];
 
 /** Luhn-valid, with a card brand's prefix and one of its lengths (product.md §14). */

@@ -52,13 +52,20 @@ export class ApiKeyResolver {
     return hit?.principal ?? undefined;
   }
 
-  /** Drops the cached keys a revocation or roll names (or everything). */
+  /**
+   * Drops the cached keys a message names (or everything): a revoked or rolled key by its id, and every key of a
+   * company whose status changed by the company's id (its merchants' keys too, by their organization's id), so a
+   * `BLOCKED` company's keys answer 403 from the next request (product.md §14), not after the cache's 10 s.
+   */
   forget(message: KeyCacheInvalidation): void {
     this.generation++;
     if (message === 'all') return this.cache.clear();
     const ids = new Set(message.ids);
     for (const [hash, entry] of this.cache) {
-      if (entry.principal && 'credentialId' in entry.principal && ids.has(entry.principal.credentialId)) this.cache.delete(hash);
+      const p = entry.principal;
+      if (!p || p.kind === 'anonymous') continue;
+      const ofCompany = (p.kind === 'organization' || p.kind === 'merchant') && (ids.has(p.companyId) || ids.has(p.organizationId));
+      if (ids.has(p.credentialId) || ofCompany) this.cache.delete(hash);
     }
   }
 

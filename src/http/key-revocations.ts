@@ -2,8 +2,9 @@ import type { Redis } from 'ioredis';
 
 /**
  * What the API key caches of every instance must forget (product.md §15: a revoked key is refused within
- * 1 second on every instance, while each instance caches keys for 10 s). `ids` names key ids; `all` asks for
- * a clear (an instance that may have missed messages).
+ * 1 second on every instance, while each instance caches keys for 10 s). `ids` names key ids, or company ids
+ * (every key of the company and of its merchants: a status change, §14); `all` asks for a clear (an instance
+ * that may have missed messages).
  */
 export type KeyCacheInvalidation = { ids: string[] } | 'all';
 

@@ -4,10 +4,10 @@ import FindMyWay from 'find-my-way';
 import sjson from 'secure-json-parse';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError, badRequest, invalidField, unauthenticated } from '../kernel/errors.js';
-import { RequestValidationError, mapZodIssues } from './validation.js';
+import { RequestValidationError, mapZodIssues, withoutCardEchoes } from './validation.js';
 import { hasUnstorableChar, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-guard.js';
 import { containsCardNumber } from '../domain/pan.js';
-import { MAX_URL_BYTES, safePath } from './raw-errors.js';
+import { MAX_URL_BYTES, oversizedRequest, safePath } from './raw-errors.js';
 import { authenticate, authorize, type ApiKeyResolver, type BearerAuthenticator } from './auth.js';
 import type { RateLimiter, RatePool } from './rate-limit.js';
 import type { Principal } from '../kernel/context.js';
@@ -54,7 +54,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, err: DomainErro
   // The "request completed" line names the error code, so a 4xx in the logs says why (product.md §15).
   reply.log = reply.log.child({ errorCode: err.code });
   // Errors bypass the route's response serializers: a route may document the same status with another body.
-  return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details));
+  return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details === undefined ? undefined : withoutCardEchoes(err.details)));
 }
 
 /** §14: a URL over 8 KiB, whether Fastify's router or the pipeline sees it first. */
@@ -101,7 +101,12 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.raw.url && request.raw.url.length > MAX_URL_BYTES) throw uriTooLong();
+    const oversized = oversizedRequest(request.raw);
+    if (oversized) {
+      // As after Node's own refusals: the connection ends with the answer (the client sent more than we read).
+      reply.header('connection', 'close');
+      throw new DomainError(oversized.code, oversized.message);
+    }
     if (options.trustProxy) {
       const forwarded = request.headers['x-forwarded-proto'];
       // The last value is the one the nearest (trusted) proxy wrote; earlier ones came from the client.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mapZodIssues } from './validation.js';
+import { mapZodIssues, withoutCardEchoes } from './validation.js';
+import { isCardNumber, luhnValid } from '../domain/pan.js';
 
 const schema = z.strictObject({
   name: z.string().min(2).max(5),
@@ -48,5 +49,22 @@ describe('mapZodIssues', () => {
     expect(issues).toHaveLength(2);
     for (const issue of issues) expect(issue).not.toHaveProperty('value');
     expect(JSON.stringify(issues)).not.toContain('4111');
+  });
+});
+
+describe('withoutCardEchoes (issue 24)', () => {
+  it('leaves out every value carrying a card number, wherever it sits; keeps documents, ids and the rest', () => {
+    // A valid CNPJ that is also Luhn-valid with a Diners prefix and length: a document, echoed as such.
+    const cnpj = '36476246001820';
+    expect(luhnValid(cnpj) && isCardNumber(cnpj)).toBe(true);
+    const details = {
+      field: 'key',
+      value: '4111111111111111',
+      receivedValue: 4111111111111111,
+      issues: [{ field: 'a', value: 'x 4111-1111-1111-1111' }, { field: 'b', value: 'kept' }],
+      document: cnpj,
+      id: '0b5e3b1c-2c3f-4c57-9d1e-0a6f2f6c1a11',
+    };
+    expect(withoutCardEchoes(details)).toEqual({ field: 'key', issues: [{ field: 'a' }, { field: 'b', value: 'kept' }], document: cnpj, id: details.id });
   });
 });

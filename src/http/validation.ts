@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { containsPan } from '../domain/pan.js';
+import { containsCardNumber, containsPan } from '../domain/pan.js';
 import type { IssueType, ValidationIssue } from '../kernel/errors.js';
 import { scanInput } from './input-guard.js';
 
@@ -79,6 +79,24 @@ function echo(path: readonly PropertyKey[], value: unknown): unknown {
     return json.length > MAX_ECHO_CHARS || containsPan(json) ? undefined : value;
   }
   return value;
+}
+
+/**
+ * Every error's `details` as sent (product.md §2, §14): a value that carries a card number is left out wherever
+ * it sits (`value`, `receivedValue`, an issue's `value`, any nested echo), whoever built the error. Zod issues
+ * are already filtered by `echo`; this catches the values services echo themselves (a PIX key, a request_id).
+ */
+export function withoutCardEchoes(details: unknown): unknown {
+  // §14's rule (a brand's prefix and length, CPF and CNPJ exempt): a conflict's document number stays echoed.
+  const carriesPan = (v: unknown) => (typeof v === 'string' && containsCardNumber(v)) || (typeof v === 'number' && containsCardNumber(String(v)));
+  const walk = (value: unknown, depth: number): unknown => {
+    if (depth > 8 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.filter((item) => !carriesPan(item)).map((item) => walk(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) if (!carriesPan(item)) out[key] = walk(item, depth + 1);
+    return out;
+  };
+  return walk(details, 0);
 }
 
 const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.');

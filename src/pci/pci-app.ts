@@ -7,6 +7,7 @@ import { wallMillis } from '../jobs/clock.js';
 import type { ValidationIssue } from '../kernel/errors.js';
 import { BODY_LIMIT, errorEnvelope, newRequestId } from '../http/pipeline.js';
 import { loggerOptions } from '../http/logger.js';
+import { clientErrorHandler, oversizedRequest, serverFactory } from '../http/raw-errors.js';
 import type { RateLimiter, RatePool } from '../http/rate-limit.js';
 import { CARD_OBJECT, encryptCardFields } from './card-fields.js';
 
@@ -40,7 +41,18 @@ export interface PciOptions {
 const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive']);
 
 export async function buildPciHost(options: PciOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(options.logLevel, options.logFormat), genReqId: newRequestId, requestIdHeader: false, bodyLimit: BODY_LIMIT, ...serverOptions });
+  // The core's listener (raw-errors.ts): §14's header bounds, Node's refusals and plain HTTP on TLS in the envelope.
+  const tls = (serverOptions as { https?: { cert: string; key: string } }).https;
+  const requestTimeout = serverOptions.requestTimeout ?? 0;
+  const app = Fastify({
+    serverFactory: serverFactory({ requestTimeout, tls }),
+    clientErrorHandler,
+    logger: loggerOptions(options.logLevel, options.logFormat),
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    ...serverOptions,
+  });
   const publicKey = options.publicKey ?? coreKeyEndpoint(options.core);
   let current: { key: EvPublicKey; ephemeral: Ephemeral; until: number } | undefined;
   // The key is read from the core every EPHEMERAL_REUSE_MS. A core shedding load (503) or failing then must not
@@ -80,6 +92,11 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
 
   const sendError = (request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, details?: unknown) =>
     reply.code(status).header('x-request-id', request.id).type('application/json').send(JSON.stringify(errorEnvelope(request, status, code, message, details)));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const oversized = oversizedRequest(request.raw);
+    if (oversized) return sendError(request, reply.header('connection', 'close'), oversized.status, oversized.code, oversized.message);
+  });
 
   for (const route of PCI_ROUTES) {
     app.post(route.url, async (request, reply) => {

@@ -19,9 +19,10 @@ type JsonSchema = {
 /** A Luhn-valid test card number: planted in fuzzed bodies, it must never come back in a response. */
 export const PLANTED_CARD = '4111111111111111';
 /** Other card numbers and groupings planted (product.md §14): none may be stored, logged, echoed or sent. */
-export const PLANTED_FORMS = [PLANTED_CARD, '4111 1111 1111 1111', 'tx-4111-1111-1111-1111', 'Ana 5555-5555-5555-4444', '378282246310005'];
+// 6370950000000005: Itaú's Hiper (HIPERCARD), a BIN the §14 detector once missed (issue 24).
+export const PLANTED_FORMS = [PLANTED_CARD, '4111 1111 1111 1111', 'tx-4111-1111-1111-1111', 'Ana 5555-5555-5555-4444', '378282246310005', 'hiper 6370950000000005', `${PLANTED_CARD}@example.com`];
 /** What must never be found anywhere: each planted number's digits in the forms they were sent in. */
-export const PLANTED_NEEDLES = [PLANTED_CARD, '4111 1111 1111 1111', '4111-1111-1111-1111', '5555-5555-5555-4444', '5555555555554444', '378282246310005'];
+export const PLANTED_NEEDLES = [PLANTED_CARD, '4111 1111 1111 1111', '4111-1111-1111-1111', '5555-5555-5555-4444', '5555555555554444', '378282246310005', '6370950000000005'];
 
 const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) });
 /** Input classes of the audit (issue 11): unstorable strings, deep JSON, card numbers in free text, huge metadata. */

@@ -59,6 +59,17 @@ export async function updateKey(tx: Executor, id: string, changes: Partial<Pick<
 }
 
 /**
+ * A company's status moved to or from BLOCKED (product.md §14): its keys and its merchants' keys are marked
+ * changed, so instances polling `recentlyChangedKeyIds` drop them from their caches like a revocation.
+ */
+export async function touchCompanyKeys(tx: Executor, companyId: string): Promise<void> {
+  await tx
+    .update(apiKeys)
+    .set({ changedAt: sql`clock_timestamp()` })
+    .where(sql`${apiKeys.companyId} in (select id from companies where id = ${companyId} or organization_id = ${companyId})`);
+}
+
+/**
  * Keys revoked or rolled in the last `windowSeconds` (database time, so instances' clocks do not matter).
  * Polled each second, the window re-reads a few seconds so a change committed late is still seen.
  */

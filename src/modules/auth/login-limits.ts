@@ -15,7 +15,11 @@ export const LOGIN_LIMIT_PER_ADDRESS = 5;
 export const LOGIN_LIMIT_PER_IDENTIFIER = 50;
 const EVERY_ADDRESS = '';
 
-/** A 429 carrying the rate-limit headers the pipeline sets on the error answer. */
+/**
+ * A 429 carrying the headers every other 429 carries (product.md §2: `x-ratelimited: true` and the
+ * `x-ratelimit-*` of the pool that refused, here the tightest login pool), which the pipeline sets on the
+ * error answer over the request pool's own.
+ */
 export class LoginLimitedError extends DomainError {
   constructor(readonly headers: Record<string, string>) {
     super('TOO_MANY_REQUESTS', 'Too many failed login attempts; try again later', { reason: 'Too many failed login attempts; try again later' });
@@ -72,7 +76,7 @@ export async function reserveLoginAttempt(tx: Executor, identifier: string, addr
     const state = { limit, remaining: Math.max(0, limit - row.attempts), resetSeconds: secondsLeft(row.windowStartedAt, now) };
     if (row.attempts > limit) {
       await giveBack(tx, identifier, taken);
-      throw new LoginLimitedError({ 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetSeconds) });
+      throw new LoginLimitedError({ 'x-ratelimited': 'true', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetSeconds) });
     }
     if (!tightest || state.remaining < tightest.remaining) tightest = state;
   }

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import { companies, type CompanyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { issueKey } from '../api-keys/api-keys.repo.js';
+import { issueKey, touchCompanyKeys } from '../api-keys/api-keys.repo.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { conflict, notFound, validationError } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
@@ -191,6 +191,8 @@ export async function setCompanyStatus(db: Database, clock: Clock, ctx: RequestC
 export async function applyCompanyStatus(tx: Tx, correlationId: string, current: CompanyRow, status: CompanyRow['status'], now: Date): Promise<CompanyRow> {
   if (current.status === status) return current;
   const updated = await updateCompany(tx, current.id, { status }, now);
+  // Whether its keys (and its merchants') answer 403 is cached with them: instances that poll must hear of it.
+  if (current.status === 'BLOCKED' || status === 'BLOCKED') await touchCompanyKeys(tx, current.id);
   await recordEvent(tx, {
     type: 'company.status-changed',
     companyId: current.id,

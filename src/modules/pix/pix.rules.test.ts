@@ -22,6 +22,8 @@ describe('PIX key validation', () => {
     ['CNPJ', '11222333000100'],
     ['EMAIL', 'not-an-email'],
     ['EMAIL', `${'a'.repeat(70)}@example.com`],
+    ['EMAIL', '4111111111111111@example.com'], // §14: a card number is stored nowhere
+    ['EMAIL', 'pay.4111-1111-1111-1111@example.com'],
     ['PHONE', '11999998888'],
     ['PHONE', '+14155552671'],
     ['PHONE', '+550199999888'],

@@ -1,4 +1,5 @@
 import { parseDocument } from '../../domain/brazilian-documents.js';
+import { containsCardNumber } from '../../domain/pan.js';
 import type { PixKeyType } from '../../providers/banking.js';
 
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
@@ -27,6 +28,9 @@ export function checkKey(type: PixKeyType, raw: string | undefined): KeyCheck {
     }
     case 'EMAIL': {
       const email = raw.trim().toLowerCase();
+      // §14 exempts PIX key values from the card-number rule for the digit keys (documents, phones); an e-mail
+      // is free text like any other, and a card number in it would be stored and shown in every key read.
+      if (containsCardNumber(email)) return { ok: false, type: 'INVALID_FORMAT', message: 'must not contain card data' };
       return email.length <= 77 && EMAIL.test(email) ? { ok: true, key: email } : { ok: false, type: 'INVALID_FORMAT', message: 'must be an e-mail address of at most 77 characters' };
     }
     case 'PHONE':

@@ -83,7 +83,12 @@ export default async function platformRoutes(app: FastifyInstance) {
   r.patch('/v1/platform/companies/:companyId', {
     config: platform,
     schema: { summary: 'Change a company status', params: idParams('companyId'), body: companyStatusBody, response: { 200: merchantSchema } },
-  }, async (request) => toMerchantView(await setCompanyStatus(db, app.deps.clock, requestContext(request), request.params.companyId, request.body.status)));
+  }, async (request) => {
+    const updated = await setCompanyStatus(db, app.deps.clock, requestContext(request), request.params.companyId, request.body.status);
+    // Every instance's key cache forgets the company's keys and its merchants' (BLOCKED answers 403 at once, §14).
+    await app.deps.keyRevocations?.publish([updated.id]);
+    return toMerchantView(updated);
+  });
 
   r.put('/v1/platform/organizations/:id/webhook-endpoint', {
     config: platform,
