@@ -20,6 +20,7 @@ export const errorEnvelopeSchema = z.object({
     path: z.string(),
     timestamp: z.string(),
     requestId: z.string(),
+    doc_url: z.string().optional().describe("The errors guide's section on this code"),
     details: z.record(z.string(), z.unknown()).optional(),
   }),
 });

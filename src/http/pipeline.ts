@@ -42,10 +42,22 @@ export function errorEnvelope(request: FastifyRequest, status: number, code: str
       // When the platform answered: real time, whatever the caller's sandbox test clock says.
       timestamp: systemClock.now().toISOString(),
       requestId: request.id,
+      doc_url: errorDocUrl(request, code),
       ...(details === undefined ? {} : { details }),
     },
   };
 }
+
+/**
+ * Where the errors guide explains `code` (its table has an anchor per code): on the platform's public address
+ * when configured, else the address the request came to.
+ */
+export function errorDocUrl(request: FastifyRequest, code: string): string {
+  const configured = (request.server as { deps?: { config?: { publicBaseUrl?: string } } }).deps?.config?.publicBaseUrl;
+  return `${configured ?? `${request.protocol}://${request.host}`}/core/docs/guides/errors#${errorAnchor(code)}`;
+}
+
+export const errorAnchor = (code: string) => code.toLowerCase().replaceAll('_', '-');
 
 function sendError(request: FastifyRequest, reply: FastifyReply, err: DomainError) {
   // An error may carry headers of its own (a login limit's x-ratelimit-*).
@@ -220,7 +232,7 @@ export function toApiError(err: unknown, request: FastifyRequest): DomainError {
   if (err instanceof RequestValidationError) {
     // Guarded issues (input-guard.ts) win over the schema's on the same field: theirs never echo the value.
     const guardedFields = new Set(err.guarded.map((i) => i.field));
-    const issues = [...err.guarded, ...mapZodIssues(err.issues, err.input).filter((i) => !guardedFields.has(i.field))];
+    const issues = [...err.guarded, ...mapZodIssues(err.issues, err.input, err.schema).filter((i) => !guardedFields.has(i.field))];
     if (err.part === 'params' && err.guarded.length > 0) return badRequest(`Path parameter ${issues[0].field} is malformed`, issues[0].field);
     if (err.part === 'params') {
       const first = issues[0];

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { containsCardNumber, containsPan } from '../domain/pan.js';
 import type { IssueType, ValidationIssue } from '../kernel/errors.js';
 import { scanInput } from './input-guard.js';
+import { suggestField } from './field-suggestions.js';
 
 /** Keys whose values are never echoed in an error nor logged (product.md §2). */
 const SENSITIVE_KEYS = new Set([
@@ -36,6 +37,8 @@ export class RequestValidationError extends Error {
     readonly part: string,
     /** Issues found before the schema ran (input-guard.ts): already mapped, never echoing a value. */
     readonly guarded: ValidationIssue[] = [],
+    /** The schema that refused it: what an unknown field's "did you mean" is looked up in. */
+    readonly schema?: z.ZodType,
   ) {
     super('Request validation failed');
   }
@@ -49,7 +52,7 @@ export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpP
     const guarded = part === 'headers' ? [] : scanInput(data, part === 'querystring' ? 'query' : part, part !== 'params');
     const result = zodSchema.safeParse(data);
     if (result.success && guarded.length === 0) return { value: result.data };
-    return { error: new RequestValidationError(result.success ? [] : result.error.issues, data, part, guarded) };
+    return { error: new RequestValidationError(result.success ? [] : result.error.issues, data, part, guarded, zodSchema) };
   };
 }
 
@@ -109,13 +112,16 @@ function describeReceived(value: unknown): string {
 }
 
 /** Maps Zod issues to the contract's `{ field, type, message, value, constraints }` (product.md §2). */
-export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown): ValidationIssue[] {
+export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown, schema?: z.ZodType): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const path = [...issue.path, key];
-        out.push(build(path, 'UNKNOWN_FIELD', `${fieldName(path)} is not a field of this request`, valueAt(input, path)));
+        const suggestion = suggestField(schema, issue.path, key);
+        const hint = suggestion === null ? '' : `; did you mean \`${fieldName([...issue.path, suggestion])}\`?`;
+        const constraints = suggestion === null ? undefined : { did_you_mean: fieldName([...issue.path, suggestion]) };
+        out.push(build(path, 'UNKNOWN_FIELD', `${fieldName(path)} is not a field of this request${hint}`, valueAt(input, path), constraints));
       }
       continue;
     }

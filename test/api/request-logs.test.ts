@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { requestLogs } from '../../src/db/schema/index.js';
 import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from '../../src/modules/request-logs/request-logs.jobs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { ERROR_CATALOGUE } from '../../src/kernel/errors.js';
+import { errorAnchor } from '../../src/http/pipeline.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,5 +93,18 @@ describe('request logs', () => {
     const res = await logs(org.apiKey, '?status=abc&surprise=1');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('error help', () => {
+  it("errors link their code's section of the errors guide, which has that anchor", async () => {
+    const org = await t.createOrganization();
+    const res = await t.request({ method: 'GET', url: '/core/v1/merchants?limt=5', key: org.apiKey });
+    expect(res.statusCode).toBe(400);
+    const error = res.json().error;
+    expect(error.doc_url).toMatch(/\/core\/docs\/guides\/errors#validation-error$/);
+    expect(error.details.issues[0]).toMatchObject({ field: 'limt', type: 'UNKNOWN_FIELD', constraints: { did_you_mean: 'limit' } });
+    const guide = await t.request({ method: 'GET', url: '/core/docs/guides/errors' });
+    for (const code of Object.keys(ERROR_CATALOGUE)) expect(guide.body).toContain(`id="${errorAnchor(code)}"`);
   });
 });

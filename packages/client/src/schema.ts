@@ -3193,6 +3193,8 @@ export interface components {
                 path: string;
                 timestamp: string;
                 requestId: string;
+                /** @description The errors guide's section on this code */
+                doc_url?: string;
                 details?: {
                     [key: string]: unknown;
                 };
