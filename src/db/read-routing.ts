@@ -46,11 +46,13 @@ export function localRecentWriters(): RecentWriters {
 
 export function redisRecentWriters(redis: Redis, prefix = 'ryw:'): RecentWriters {
   return {
-    async note(credentialId, _untilMillis, windowMs) {
-      await redis.set(prefix + credentialId, '1', 'PX', windowMs);
+    // The window's end is the value (the clock decides, as in the process); the TTL only clears the key later.
+    async note(credentialId, untilMillis, windowMs) {
+      await redis.set(prefix + credentialId, String(untilMillis), 'PX', Math.max(windowMs, 1) + 60_000);
     },
-    async wroteRecently(credentialId) {
-      return (await redis.exists(prefix + credentialId)) === 1;
+    async wroteRecently(credentialId, nowMillis) {
+      const until = await redis.get(prefix + credentialId);
+      return until !== null && Number(until) > nowMillis;
     },
   };
 }
