@@ -53,7 +53,7 @@ as_service_user() {
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
-ready() { pg_isready -h 127.0.0.1 -p "$PORT" -q 2>/dev/null || psql -h 127.0.0.1 -p "$PORT" -U postgres -d pgbouncer -Atqc 'show version' >/dev/null 2>&1; }
+ready() { pg_isready -h 127.0.0.1 -p "$PORT" -U postgres -q 2>/dev/null || psql -h 127.0.0.1 -p "$PORT" -U postgres -d pgbouncer -Atqc 'show version' >/dev/null 2>&1; }
 
 case "${1:-start}" in
   start)
