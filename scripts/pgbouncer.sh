@@ -27,7 +27,9 @@ write_config() {
   printf '"postgres" ""\n' > "$DIR/userlist.txt"
   cat > "$DIR/pgbouncer.ini" <<INI
 [databases]
-* = host=127.0.0.1 port=$UPSTREAM_PORT
+; The bounds a direct connection sets at startup (src/db/client.ts), which PgBouncer refuses from the client:
+; set on every server connection instead (production may put them on the role: docs/deployment.md).
+* = host=127.0.0.1 port=$UPSTREAM_PORT connect_query='set statement_timeout = 30000; set idle_in_transaction_session_timeout = 60000'
 
 [pgbouncer]
 listen_addr = 127.0.0.1
