@@ -6,6 +6,7 @@ import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { localKeyRevocations } from './http/key-revocations.js';
 import { installIdempotencyKey } from './http/idempotency-key.js';
+import { installReadYourWrites } from './http/read-your-writes.js';
 import type { AppDeps } from './deps.js';
 import type { Config } from './config.js';
 import underPressure from '@fastify/under-pressure';
@@ -91,6 +92,8 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   const keys = new ApiKeyResolver(deps.db.db, deps.platformKey, deps.clock);
   const unsubscribe = deps.keyRevocations.subscribe((message) => keys.forget(message));
   app.addHook('onClose', async () => unsubscribe());
+  // Reads after a caller's own change stay on the primary (no-op without DATABASE_READ_URL).
+  installReadYourWrites(app, deps);
   installPipeline(app, {
     trustProxy: deps.config.trustProxy !== false,
     environment: deps.config.env,

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { dataDirDatabasePath, openDatabase, type DbHandle, type DbOptions } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { localRecentWriters, readDatabases, redisRecentWriters } from './db/read-routing.js';
 import type { AppDeps } from './deps.js';
 import { generateApiKey } from './http/api-keys.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -146,9 +147,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   if (options.checkHealth ?? true) await health.checkNow();
 
   const redis = options.redis === undefined ? (config.redisUrl ? connectRedis(config.redisUrl) : undefined) : (options.redis ?? undefined);
+  // The replica (docs/deployment.md): never migrated (it replays the primary), a smaller pool (reads only).
+  const replica = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, poolSize: options.database?.poolSize }) : undefined;
+  const reads = readDatabases({ primary: db, replica, clock, readYourWritesMs: config.databaseReadAfterWriteMs, writers: redis ? redisRecentWriters(redis) : localRecentWriters() });
   const deps: AppDeps = {
     config,
     db,
+    reads,
     clock,
     providers,
     health,
@@ -247,6 +252,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       await vault?.close();
       await qrImages.close();
       await redis?.quit().catch(() => undefined);
+      await reads.close();
       await db.close();
     },
   };

@@ -16,6 +16,10 @@ const envSchema = z.object({
   PCI_PORT: port(8444),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica for lag-tolerant reads (lists, reports, balances at an instant): docs/deployment.md. */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /** After a caller's write, its reads stay on the primary this long (above the replica's worst lag). */
+  DATABASE_READ_AFTER_WRITE_MS: z.coerce.number().int().min(0).default(5000),
   REDIS_URL: z.string().url().optional(),
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
@@ -85,6 +89,8 @@ export interface Config {
   pciPort: number;
   dataDir: string;
   databaseUrl?: string;
+  databaseReadUrl?: string;
+  databaseReadAfterWriteMs: number;
   redisUrl?: string;
   tls?: { certFile: string; keyFile: string };
   /** `true` (tests) means one hop. */
@@ -137,6 +143,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     pciPort: e.PCI_PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadAfterWriteMs: e.DATABASE_READ_AFTER_WRITE_MS,
     redisUrl: e.REDIS_URL,
     tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : undefined,
     trustProxy: e.TRUST_PROXY,

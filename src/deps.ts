@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
+import type { ReadDatabases } from './db/read-routing.js';
 import type { ProviderRegistry } from './providers/registry.js';
 import type { HealthMonitor } from './providers/health-monitor.js';
 import type { FileStore } from './modules/onboarding/file-store.js';
@@ -22,6 +23,8 @@ import type { RequestLogRecorder } from './modules/request-logs/request-logs.rec
 export interface AppDeps {
   config: Config;
   db: DbHandle;
+  /** Lag-tolerant reads (lists, reports, balances at an instant): the replica of DATABASE_READ_URL, else the primary. */
+  reads?: ReadDatabases;
   providers: ProviderRegistry;
   health: HealthMonitor;
   /** The only source of "now": `clock.now(organizationId)` for an organization's resources (its sandbox test clock), `clock.now()` for real time. */

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { connectionSettings, type PoolMode } from './pool-mode.js';
 
 // int8 (bigint) arrives as a string by default; our amounts are cents far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -24,6 +25,11 @@ export interface RawClient {
 export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * `transaction`: the URL reaches PostgreSQL through a transaction-pooling PgBouncer (`pgbouncer=true` in it),
+   * so nothing may rely on a server session outliving one transaction (src/db/pool-mode.ts).
+   */
+  poolMode: PoolMode;
   /** Runs fn on one dedicated connection (the migration runner needs session-level locks). */
   withRawClient<T>(fn: (client: RawClient) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
@@ -57,6 +63,7 @@ async function openPglite(dir?: string): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    poolMode: 'session',
     withRawClient: (fn) =>
       fn({
         query: async (text, params) => ({ rows: (await client.query(text, params)).rows as Record<string, unknown>[] }),
@@ -74,14 +81,16 @@ async function openPglite(dir?: string): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const { poolMode, connectionString, Client } = connectionSettings(url);
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString,
     max,
     connectionTimeoutMillis: 5000,
+    Client,
     // Bounds on the server side: no request waits on a runaway statement, and a transaction left open by a
-    // stalled client (or a partitioned network) gives its row locks back.
-    statement_timeout: 30_000,
-    idle_in_transaction_session_timeout: 60_000,
+    // stalled client (or a partitioned network) gives its row locks back. Sent as startup parameters, which
+    // PgBouncer refuses: behind it they are the role's settings (docs/deployment.md).
+    ...(poolMode === 'session' ? { statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 } : {}),
   });
   // An idle client losing its server (restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -94,6 +103,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   return {
     db,
     kind: 'postgres',
+    poolMode,
     withRawClient: async (fn) => {
       const conn = await pool.connect();
       try {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope, paginate } from '../../http/pagination.js';
+import { readDatabase } from '../../http/read-your-writes.js';
 import { callerCompany } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
 import { integrityReport, listEntries } from '../../ledger/reads.js';
@@ -17,7 +18,7 @@ export default async function ledgerRoutes(app: FastifyInstance) {
     schema: { summary: 'List ledger entries of bank accounts within reach', querystring: entriesQuery, response: { 200: listEnvelope(entrySchema) } },
   }, async (request) => {
     const q = request.query;
-    const { rows, total } = await listEntries(db, callerCompany(request), q);
+    const { rows, total } = await listEntries(await readDatabase(app.deps, request), callerCompany(request), q);
     return { data: rows.map(toEntryView), pagination: paginate(q.page, q.limit, total) };
   });
 

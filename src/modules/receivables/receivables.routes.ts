@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope } from '../../http/pagination.js';
+import { readDatabase } from '../../http/read-your-writes.js';
 import { callerCompany } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
 import {
@@ -27,7 +28,7 @@ export default async function receivablesRoutes(app: FastifyInstance) {
     config: { permission: 'receivable.list' },
     schema: { summary: 'List receivables within reach', querystring: receivablesQuery, response: { 200: listEnvelope(receivableSchema) } },
   }, async (request) => {
-    const page = await listReceivables(db, callerCompany(request), request.query);
+    const page = await listReceivables(await readDatabase(app.deps, request), callerCompany(request), request.query);
     return { data: page.rows.map(toReceivableView), pagination: page.pagination };
   });
 
@@ -46,7 +47,7 @@ export default async function receivablesRoutes(app: FastifyInstance) {
     config: { permission: 'settlement.list' },
     schema: { summary: 'List settlements within reach', querystring: settlementsQuery, response: { 200: listEnvelope(settlementSchema) } },
   }, async (request) => {
-    const page = await listSettlements(db, callerCompany(request), request.query);
+    const page = await listSettlements(await readDatabase(app.deps, request), callerCompany(request), request.query);
     return { data: page.rows.map(toSettlementView), pagination: page.pagination };
   });
 

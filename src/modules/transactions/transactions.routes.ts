@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope } from '../../http/pagination.js';
+import { readDatabase } from '../../http/read-your-writes.js';
 import { callerCompany, createdOrReplayed } from '../../http/route-helpers.js';
 import { idParams } from '../../http/schemas.js';
 import { transactionDeps } from './transactions.context.js';
@@ -40,12 +41,12 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   r.get('/v1/transactions', {
     config: { permission: 'transaction.list' },
     schema: { summary: 'List the company\'s transactions', querystring: transactionListQuery, response: { 200: listEnvelope(transactionSchema) } },
-  }, async (request) => listOwn(db, callerCompany(request), request.query));
+  }, async (request) => listOwn(await readDatabase(app.deps, request), callerCompany(request), request.query));
 
   r.get('/v1/merchants/transactions', {
     config: { permission: 'merchant.transaction.list', organizationOnly: true },
     schema: { summary: 'List the merchants\' transactions', querystring: merchantTransactionListQuery, response: { 200: listEnvelope(transactionSchema) } },
-  }, async (request) => listOfMerchants(db, callerCompany(request), request.query));
+  }, async (request) => listOfMerchants(await readDatabase(app.deps, request), callerCompany(request), request.query));
 
   r.get('/v1/transactions/:id', {
     config: { permission: 'transaction.view' },
