@@ -94,6 +94,11 @@ export class OfficialDocument {
     return this.run(`${resolved}/${escapePointer(type)}/schema`, body, 'answer');
   }
 
+  /** Problems of a value against one of the document's component schemas (e.g. `NotificationRequest`). */
+  checkComponent(name: string, value: unknown): string[] {
+    return this.run(`/components/schemas/${escapePointer(name)}`, value, name);
+  }
+
   private run(pointer: string, value: unknown, label: string): string[] {
     let validate = this.compiled.get(pointer);
     if (!validate) {
