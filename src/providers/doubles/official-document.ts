@@ -40,10 +40,15 @@ export class OfficialDocument {
     this.ajv.addSchema(doc, DOC_ID);
   }
 
-  static fromFile(url: URL): OfficialDocument {
+  /**
+   * Loads a vendored document. `readings` correct, in memory and by name, the few places where the document
+   * as written cannot mean what it says (each is listed in docs/decisions/providers.md); the file stays as published.
+   */
+  static fromFile(url: URL, readings: ReadonlyArray<(doc: Json) => void> = []): OfficialDocument {
     const file = fileURLToPath(url);
     const text = readFileSync(file, 'utf8');
     const doc = (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as Json;
+    for (const read of readings) read(doc);
     return new OfficialDocument(doc, String(doc.openapi).startsWith('3.1') ? 'openapi-3.1' : 'openapi-3.0');
   }
 
