@@ -59,7 +59,7 @@ export class PixDouble {
   private readonly webhooks = new Map<string, string>();
   readonly callbacks: Array<{ url: string; status: number | null; body: unknown }> = [];
 
-  constructor(private readonly options: PixDoubleOptions = {}) {
+  constructor(readonly options: PixDoubleOptions = {}) {
     const doc = pixApiDocument();
     this.server = new DoubleServer({
       handler: (req) => this.handle(req),
