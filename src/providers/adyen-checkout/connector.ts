@@ -10,8 +10,9 @@ import { outcomeOfResultCode, refusalOf } from './mapping.js';
 import { parseNotifications, type AdyenParsedWebhook } from './notifications.js';
 import { authorizationBody, cancelBody, captureBody, refundBody, type AdyenAuthorizeRequest, type MerchantReference } from './requests.js';
 import type { AdyenCheckoutSettings } from './settings.js';
+import { authenticationBody, threeDsOutcome, type AdyenThreeDsRequest, type AdyenThreeDsResult } from './three-ds.js';
 
-export const ADYEN_OPERATIONS: readonly OperationName[] = ['card.authorize', 'card.capture', 'card.void', 'card.sync', 'card.refund', 'card.refund-sync', 'webhook.parse'];
+export const ADYEN_OPERATIONS: readonly OperationName[] = ['card.authorize', 'card.capture', 'card.void', 'card.sync', 'card.refund', 'card.refund-sync', 'three-ds.authenticate', 'webhook.parse'];
 
 /** A modification acts on the payment Adyen knows by its `pspReference` (the attempt's `provider_reference`). */
 interface ModificationExtras {
@@ -137,6 +138,25 @@ export class AdyenCheckoutConnector implements PaymentProvider {
   async 'card.refund-sync'(req: AdyenSyncRefundRequest): Promise<P.SyncRefundResult> {
     if (!req.refund) throw new ConnectorError('unknown_outcome', 'REPLAY_NEEDS_REQUEST', 'Adyen has no refund read: the sync replays the refund, which this request does not carry', 'card.refund-sync');
     return { found: true, ...(await this['card.refund']({ ...req.refund, idempotencyKey: req.idempotencyKey })) };
+  }
+
+  /**
+   * R2.8: an authentication-only `/payments` (key: the session's derived id, the port's `idempotencyKey`). A
+   * session without browser data is not one Adyen can run (`CAPABILITY_MISMATCH`: routing checks it first).
+   */
+  async 'three-ds.authenticate'(req: AdyenThreeDsRequest): Promise<AdyenThreeDsResult> {
+    if (!req.browser || !req.returnUrl) throw new ConnectorError('refused', 'CAPABILITY_MISMATCH', 'Adyen runs web 3DS2 sessions only: browser data and a return URL are required', 'three-ds.authenticate');
+    const card = await openCard(this.openCardValue, req.card, 'three-ds.authenticate', false);
+    const answer = await this.http.post('/payments', authenticationBody(req, card, this.merchant(req.merchant)), req.idempotencyKey, false);
+    if (answer.class !== 'ANSWERED') throw this.failure(answer, 'three-ds.authenticate');
+    return threeDsOutcome(answer.body ?? {}, 'FRICTIONLESS', { dsTransactionId: '', threeDsServerTransId: '' });
+  }
+
+  /** R2.8: the challenge's result (`redirectResult` from our return route), under `{session id}-details`. */
+  async completeChallenge(sessionId: string, redirectResult: string): Promise<AdyenThreeDsResult> {
+    const answer = await this.http.post('/payments/details', { details: { redirectResult } }, `${sessionId}-details`, false);
+    if (answer.class !== 'ANSWERED') throw this.failure(answer, 'three-ds.authenticate');
+    return threeDsOutcome(answer.body ?? {}, 'CHALLENGE', { dsTransactionId: '', threeDsServerTransId: '' });
   }
 
   async 'webhook.parse'(req: ProviderWebhook): Promise<AdyenParsedWebhook> {

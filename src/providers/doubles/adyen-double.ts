@@ -51,6 +51,7 @@ export class AdyenDouble {
   readonly server: DoubleServer;
   private readonly answers = new Map<string, DoubleAnswer>();
   private readonly payments = new Map<string, Payment>();
+  private readonly challenges = new Map<string, string>();
   private readonly forced: Array<{ resultCode: string; refusalReasonCode?: string; count: number }> = [];
 
   constructor(private readonly options: AdyenDoubleOptions) {
@@ -114,6 +115,14 @@ export class AdyenDouble {
       const answer = await this.notify(b.url, b.items);
       return { status: 200, json: { delivered: answer.status, answer: answer.body } };
     }
+    const challenge = /^\/__double\/challenge\/([^/]+)$/.exec(req.path);
+    if (challenge && req.method === 'GET') {
+      // The issuer's challenge page, completed at once: back to the returnUrl with redirectResult = ?result (Y).
+      const returnUrl = this.challenges.get(challenge[1]);
+      if (!returnUrl) return { status: 404, text: 'no challenge' };
+      const result = req.query.get('result') === 'N' ? 'N' : 'Y';
+      return { status: 303, headers: { location: `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}redirectResult=${result}` }, text: '' };
+    }
     const route = routeOf(req.path);
     if (!route || req.method !== 'POST') return { status: 404, json: { status: 404, errorCode: '000', message: 'Not found', errorType: 'validation' } };
     if (!req.headers['x-api-key'] || (this.options.apiKey && req.headers['x-api-key'] !== this.options.apiKey)) {
@@ -141,7 +150,10 @@ export class AdyenDouble {
     const amount = body.amount as { value: number; currency: string };
     const psp = newPsp();
     const auth = body.authenticationData as { authenticationOnly?: boolean } | undefined;
-    if (auth?.authenticationOnly) return { status: 200, json: this.authentication(psp, method.number ?? '', String(body.reference), amount) };
+    if (auth?.authenticationOnly) {
+      if (CHALLENGE_CARDS.has(method.number ?? '')) this.challenges.set(psp, String(body.returnUrl));
+      return { status: 200, json: this.authentication(psp, method.number ?? '', String(body.reference), amount) };
+    }
     const forced = this.forced[0];
     if (forced && (forced.count -= 1) <= 0) this.forced.shift();
     const rule = forced ? { resultCode: forced.resultCode, code: forced.refusalReasonCode } : HOLDER_NAMES[String(method.holderName ?? '').trim().toUpperCase()] ?? { resultCode: 'Authorised' };
