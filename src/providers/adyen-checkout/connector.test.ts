@@ -108,6 +108,31 @@ describe('ADYEN_CHECKOUT against the double', () => {
     everyRequestValid();
   });
 
+  it('sends a payment facilitator\'s sub-merchant data as mcc and additionalData (R2.3), valid for the document', async () => {
+    await adyen['card.authorize'](authorization({
+      capture: true,
+      paymentFacilitator: { mcc: '5732', subMerchantId: 'SUB123', name: 'Lojão São João Eletrônicos Ltda', taxId: '11222333000181', street: 'Avenida Paulista', streetNumber: '1000', city: 'São Paulo Capital', state: 'SP', postalCode: '01310100', email: 'contato@lojao.example', phone: '+551130000000' },
+    }));
+    const [sent] = double.server.received('/v71/payments');
+    expect(sent.body).toMatchObject({
+      mcc: '5732', captureDelayHours: 0,
+      additionalData: { subMerchantID: 'SUB123', subMerchantName: 'Lojao Sao Joao Eletron', subMerchantStreet: 'Avenida Paulista 1000', subMerchantCity: 'São Paulo Cap', subMerchantCountry: 'BRA', subMerchantTaxId: '11222333000181' },
+    });
+    everyRequestValid();
+  });
+
+  it('checks live and basic auth of notifications when the account sets them', async () => {
+    const strict = connector({ live: true, notificationBasicAuth: { username: 'adyen', password: 'pw' } });
+    const item = { pspReference: 'P', merchantReference: 'r', merchantAccountCode: 'M', amount: { value: 1, currency: 'BRL' }, eventCode: 'REFUND', success: 'true' };
+    const signed = { ...item, additionalData: { hmacSignature: signNotificationItem(item, HMAC_KEY) } };
+    const basic = `Basic ${Buffer.from('adyen:pw').toString('base64')}`;
+    const raw = (live: string) => JSON.stringify({ live, notificationItems: [{ NotificationRequestItem: signed }] });
+    expect((await strict['webhook.parse']({ headers: { authorization: basic }, rawBody: raw('true') })).items).toHaveLength(1);
+    await expect(strict['webhook.parse']({ headers: { authorization: basic }, rawBody: raw('false') })).rejects.toMatchObject({ code: 'INVALID_LIVE_FLAG' });
+    await expect(strict['webhook.parse']({ headers: {}, rawBody: raw('true') })).rejects.toMatchObject({ code: 'INVALID_BASIC_AUTH' });
+    await strict.close();
+  });
+
   it.each([
     ['DECLINED', 'CARD_DECLINED', '2'], ['REFERRAL', 'CALL_ISSUER', '3'], ['ERROR', 'PROCESSING_ERROR', '4'], ['BLOCK_CARD', 'BLOCKED_CARD', '5'],
     ['CARD_EXPIRED', 'EXPIRED_CARD', '6'], ['NOT_ENOUGH_BALANCE', 'INSUFFICIENT_FUNDS', '12'], ['CVC_DECLINED', 'INVALID_CVV', '24'],

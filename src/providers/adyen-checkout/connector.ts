@@ -160,7 +160,7 @@ export class AdyenCheckoutConnector implements PaymentProvider {
   }
 
   async 'webhook.parse'(req: ProviderWebhook): Promise<AdyenParsedWebhook> {
-    return parseNotifications(req, { hmacKeys: this.settings.hmacKeys });
+    return parseNotifications(req, { hmacKeys: this.settings.hmacKeys, ...(this.settings.live === undefined ? {} : { live: this.settings.live }), basicAuth: this.settings.notificationBasicAuth ?? null });
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,43 @@ export interface Customer {
   documentNumber?: string | null;
 }
 
+/** R2.3 `payment_facilitator`: the affiliation's sub-merchant data, sent as `mcc` and `additionalData.subMerchant*`. */
+export interface SubMerchant {
+  mcc: string;
+  subMerchantId: string;
+  name: string;
+  taxId: string;
+  street: string;
+  streetNumber?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  email: string;
+  phone: string;
+}
+
+/** ASCII-folded (as payments.md's BR Code): accents dropped, anything else outside printable ASCII removed. */
+export const asciiFold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '');
+
+export function subMerchantFields(m: SubMerchant): { mcc: string; additionalData: Record<string, string> } {
+  const street = [m.street, m.streetNumber].filter(Boolean).join(' ');
+  return {
+    mcc: m.mcc,
+    additionalData: {
+      subMerchantID: m.subMerchantId,
+      subMerchantName: asciiFold(m.name).slice(0, 22),
+      subMerchantTaxId: m.taxId,
+      subMerchantStreet: street.slice(0, 60),
+      subMerchantCity: m.city.slice(0, 13),
+      subMerchantState: m.state,
+      subMerchantPostalCode: m.postalCode,
+      subMerchantCountry: 'BRA',
+      subMerchantEmail: m.email.slice(0, 40),
+      subMerchantPhoneNumber: m.phone.slice(0, 20),
+    },
+  };
+}
+
 /** The port's authorization plus what an Adyen request needs that the port does not carry. */
 export interface AdyenAuthorizeRequest extends AuthorizeCardRequest {
   /** The transaction's id (`reference`); the idempotency key is the attempt's id (R6.8). Defaults to the key. */
@@ -29,6 +66,7 @@ export interface AdyenAuthorizeRequest extends AuthorizeCardRequest {
   customer?: Customer;
   /** Where the 3DS data came from: a session's flow, or external input (R2.3 `mpiData`). */
   threeDsFlow?: 'FRICTIONLESS' | 'CHALLENGE' | 'EXTERNAL';
+  paymentFacilitator?: SubMerchant | null;
 }
 
 const PHONE = /^\+\d{5,18}$/;
@@ -65,6 +103,11 @@ export function authorizationBody(req: AdyenAuthorizeRequest, card: OpenedCard, 
   if (c?.phone && PHONE.test(c.phone)) body.telephoneNumber = c.phone;
   if (c?.documentNumber) body.socialSecurityNumber = c.documentNumber;
   if (c?.name) body.shopperName = shopperName(c.name);
+  if (req.paymentFacilitator) {
+    const { mcc, additionalData } = subMerchantFields(req.paymentFacilitator);
+    body.mcc = mcc;
+    body.additionalData = { ...(body.additionalData as Record<string, string> | undefined), ...additionalData };
+  }
   return body;
 }
 

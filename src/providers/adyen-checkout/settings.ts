@@ -14,6 +14,10 @@ export interface AdyenCheckoutSettings {
   /** `{core}` of R2.3's `returnUrl`: `{core}/3ds/return/{attempt id}`. */
   coreUrl: string;
   timeouts?: { connectMs?: number; readMs?: number };
+  /** R4.2: a `LIVE` account's notifications say `live: "true"`, a `TEST` one's `"false"` (checked when set). */
+  live?: boolean;
+  /** R4.2: the Basic credentials Adyen sends with notifications, when the account set them. */
+  notificationBasicAuth?: { username: string; password: string } | null;
   /** R2.2: replays of an UNKNOWN call (default 2) and the pause between them (default 1000 ms). */
   replays?: number;
   replayDelayMs?: number;
