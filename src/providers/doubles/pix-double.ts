@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { systemClock } from '../../jobs/clock.js';
-import { cents } from '../pix-api-bcb/bodies.js';
+import { saoPauloDate } from '../../modules/transactions/receivables.schedule.js';
+import { cents, reais, termsOfCobv } from '../pix-api-bcb/bodies.js';
+import { amountDueOn } from '../pix-api-bcb/due-date.rules.js';
 import { pixApiDocument } from './documents.js';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
 import type { ThrowawayPki } from './tls-material.js';
@@ -183,8 +185,13 @@ export class PixDouble {
     if (m) {
       const c = this.charges.get(m[1]);
       if (!c) return problem(404, 'CobNaoEncontrado', 'No charge under this txid');
-      const valor = b.valor ?? String((c.body.valor as { original: string }).original);
-      const entry: PixEntry = { endToEndId: `E${ISPB}${alnum(23)}`, txid: m[1], valor, horario: b.horario ?? now(), chave: String(c.body.chave), devolucoes: [] };
+      const horario = b.horario ?? now();
+      // A due-date charge is paid what is due on the payment's São Paulo date (R3.4), unless `valor` says otherwise.
+      const terms = c.kind === 'cobv' ? termsOfCobv(c.body) : null;
+      const due = terms ? amountDueOn(terms, saoPauloDate(new Date(horario))) : null;
+      if (due && !due.payable && !b.valor) return problem(400, 'CobVOperacaoInvalida', `Not payable after ${due.lastPayableDate}`);
+      const valor = b.valor ?? (due?.amountDue != null ? reais(due.amountDue) : String((c.body.valor as { original: string }).original));
+      const entry: PixEntry = { endToEndId: `E${ISPB}${alnum(23)}`, txid: m[1], valor, horario, chave: String(c.body.chave), devolucoes: [] };
       c.pix.push(entry);
       c.body.status = 'CONCLUIDA';
       this.payments.set(entry.endToEndId, entry);

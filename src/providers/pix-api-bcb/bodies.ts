@@ -106,3 +106,34 @@ export function cobvBody(req: PixApiChargeRequest, chave: string): Record<string
 
 /** R3.6: `PUT /pix/{e2eid}/devolucao/{id}`. */
 export const devolucaoBody = (amount: number, description: string | undefined) => ({ valor: reais(amount), natureza: 'ORIGINAL', ...(description ? { descricao: description.slice(0, 140) } : {}) });
+
+const FINE_OF: Record<number, Fine['mode']> = { 1: 'FIXED', 2: 'PERCENTAGE' };
+const INTEREST_OF: Record<number, Interest['mode']> = { 1: 'FIXED_PER_DAY', 2: 'PERCENTAGE_PER_DAY', 3: 'PERCENTAGE_PER_MONTH' };
+const DISCOUNT_OF: Record<number, Discount['mode']> = { 1: 'FIXED_UNTIL_DATE', 2: 'PERCENTAGE_UNTIL_DATE', 3: 'FIXED_PER_DAY_IN_ADVANCE', 5: 'PERCENTAGE_PER_DAY_IN_ADVANCE' };
+
+/**
+ * The terms of a `cobv` body back (the inverse of `cobvBody`), for a simulation of what a PSP charges (the PIX
+ * double, a SANDBOX account). `valorPerc` of either kind is an integer of hundredths: cents, or percent × 100.
+ * Modes the platform does not offer (business-day and yearly ones) answer null: no figure is guessed.
+ */
+export function termsOfCobv(body: Record<string, unknown>): DueDateTerms | null {
+  const calendario = (body.calendario ?? {}) as { dataDeVencimento?: string; validadeAposVencimento?: number };
+  const valor = (body.valor ?? {}) as { original?: string; multa?: { modalidade: number; valorPerc: string }; juros?: { modalidade: number; valorPerc: string }; desconto?: { modalidade: number; valorPerc?: string; descontoDataFixa?: Array<{ data: string; valorPerc: string }> } };
+  if (!calendario.dataDeVencimento || !valor.original) return null;
+  const fine = valor.multa ? FINE_OF[valor.multa.modalidade] : undefined;
+  const interest = valor.juros ? INTEREST_OF[valor.juros.modalidade] : undefined;
+  const discount = valor.desconto ? DISCOUNT_OF[valor.desconto.modalidade] : undefined;
+  if ((valor.multa && !fine) || (valor.juros && !interest) || (valor.desconto && !discount)) return null;
+  let discountTerms: Discount | null = null;
+  if (valor.desconto && discount) {
+    discountTerms = discount === 'FIXED_UNTIL_DATE' || discount === 'PERCENTAGE_UNTIL_DATE'
+      ? { mode: discount, tiers: (valor.desconto.descontoDataFixa ?? []).map((t) => ({ until: t.data, value: cents(t.valorPerc) })) }
+      : { mode: discount, value: cents(valor.desconto.valorPerc ?? '0.00') };
+  }
+  return {
+    amount: cents(valor.original), dueDate: calendario.dataDeVencimento, daysAfterDue: calendario.validadeAposVencimento ?? 30,
+    fine: fine ? { mode: fine, value: cents(valor.multa!.valorPerc) } : null,
+    interest: interest ? { mode: interest, value: cents(valor.juros!.valorPerc) } : null,
+    discount: discountTerms,
+  };
+}

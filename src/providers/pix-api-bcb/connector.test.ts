@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PixDouble } from '../doubles/pix-double.js';
 import { throwawayPki, type ThrowawayPki } from '../doubles/tls-material.js';
-import { cents, cobBody, keyOfPixId, pixIdOf, reais } from './bodies.js';
+import { cents, cobBody, cobvBody, keyOfPixId, pixIdOf, reais, termsOfCobv } from './bodies.js';
+import { amountDueOn } from './due-date.rules.js';
 import { PixApiConnector } from './connector.js';
 import type { PixApiSettings } from './settings.js';
 import { OffsetClock } from '../../jobs/clock.js';
@@ -145,6 +146,22 @@ describe('PIX_API_BCB against the double (mTLS)', () => {
     for (const discount of [{ mode: 'PERCENTAGE_PER_DAY_IN_ADVANCE', value: 15 }, { mode: 'FIXED_PER_DAY_IN_ADVANCE', value: 10 }]) {
       await pix['pix.charge'](charge({ due: { dueDate: '2026-12-20', daysAfterDue: 0, fine: { mode: 'FIXED', value: 100 }, interest: { mode: 'FIXED_PER_DAY', value: 5 }, discount } }));
     }
+    everyRequestValid();
+  });
+
+  it('a due-date PIX paid late is paid the amount due with fine and interest (the double computes R3.4 too)', async () => {
+    const due = { dueDate: '2026-11-20', daysAfterDue: 30, fine: { mode: 'PERCENTAGE' as const, value: 200 }, interest: { mode: 'PERCENTAGE_PER_MONTH' as const, value: 100 }, discount: null };
+    const req = charge({ amount: 100_000, due });
+    const created = await pix['pix.charge'](req);
+    expect(termsOfCobv(cobvBody(req, CHAVE))).toEqual({ amount: 100_000, ...due });
+    // Paid on 2026-11-24 (São Paulo): V = 11-20 (a holiday), V' = 11-23, d = 4 -> 100000 + 2000 + 133.
+    await fetchControl(`/__double/cob/${created.txid}/pay`, { horario: '2026-11-24T13:00:00.000Z' });
+    const synced = await pix['pix.sync']({ idempotencyKey: req.idempotencyKey, kind: 'cobv' });
+    expect(synced).toMatchObject({ found: true, kind: 'cobv', status: 'PAID', paidAmount: 102_133 });
+    expect(amountDueOn({ amount: 100_000, ...due }, '2026-11-24').amountDue).toBe(102_133);
+    // After the last payable date the double refuses the payment.
+    const late = await pix['pix.charge'](charge({ amount: 100_000, due: { ...due, daysAfterDue: 0 } }));
+    expect((await fetchControl(`/__double/cob/${late.txid}/pay`, { horario: '2026-11-25T13:00:00.000Z' })).status).toBe(400);
     everyRequestValid();
   });
 
