@@ -10,6 +10,8 @@ const HELP = `platform: local development with the payment platform
 Usage:
   platform listen --forward-to <url> [--events <type,type>] [--secret <whsec_...>]
   platform trigger <event type>
+  platform double adyen --port <p> --hmac-key <hex> [--basic-auth user:pass]
+  platform double pix --port <p> [--tls [--tls-dir <dir>]]
   platform --help
 
 Commands:
@@ -21,6 +23,11 @@ Commands:
             resuming after the last event received.
   trigger   Makes a sample event of that type in the sandbox (POST /v1/sandbox/events/trigger): it reaches
             the webhook endpoint and every open stream. An unknown type lists the known ones.
+  double    Runs a local stand-in of a real provider on 127.0.0.1 (providers.md R7.2), stateful, checking
+            every request against the provider's official document: "adyen" (Checkout API v71; point an
+            ADYEN_CHECKOUT account's base_url at the printed URL) or "pix" (API Pix 2.9.0; base_url and
+            token_url; --tls serves mTLS with a throwaway CA and writes the client certificate). Runs from a
+            clone of the repository (it loads the doubles' TypeScript through tsx). Ctrl-C stops it.
 
 Options:
   --forward-to <url>   where listen POSTs each event (e.g. http://localhost:3000/hooks)
@@ -30,6 +37,11 @@ Options:
   --base-url <url>     the core API with its /core prefix (default: PLATFORM_BASE_URL, else
                        data/sandbox.json's core_url, else ${SANDBOX_DEFAULT_URL})
   --ca <file>          a CA certificate to trust (default: data/tls/localhost.crt for a local https URL)
+  --port <p>           double: the port on 127.0.0.1 (default: any free port, printed)
+  --hmac-key <hex>     double adyen: the HMAC key notifications are signed with (the account's hmac_key)
+  --basic-auth <u:p>   double adyen: sent as Authorization: Basic with notifications
+  --tls                double pix: serve https with client certificates (mTLS)
+  --tls-dir <dir>      double pix: where the throwaway CA and client certificate go (default data/pix-double-tls)
   -h, --help           this text
 
 DATA_DIR moves data/ as it does for npm start.`;
@@ -51,6 +63,11 @@ try {
       'api-key': { type: 'string' },
       'base-url': { type: 'string' },
       ca: { type: 'string' },
+      port: { type: 'string' },
+      'hmac-key': { type: 'string' },
+      'basic-auth': { type: 'string' },
+      tls: { type: 'boolean' },
+      'tls-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -110,6 +127,26 @@ if (command === 'listen') {
   } catch (err) {
     fail(`cannot reach ${conn.baseUrl}: ${/** @type {Error} */ (err).message}`);
   }
+} else if (command === 'double') {
+  const kind = rest[0];
+  if (kind !== 'adyen' && kind !== 'pix') fail('double needs a provider: platform double adyen | platform double pix');
+  const stop = new AbortController();
+  process.on('SIGINT', () => stop.abort());
+  process.on('SIGTERM', () => stop.abort());
+  try {
+    // The doubles are the platform's own TypeScript (src/providers/doubles), loaded through tsx.
+    const { tsImport } = await import('tsx/esm/api');
+    const doubles = await tsImport('../../../src/providers/doubles/index.ts', import.meta.url);
+    await doubles.runDoubleCommand(
+      kind,
+      { port: flags.port, hmacKey: flags['hmac-key'], basicAuth: flags['basic-auth'], tls: flags.tls, tlsDir: flags['tls-dir'] },
+      (/** @type {string} */ line) => process.stdout.write(`${line}\n`),
+      stop.signal,
+    );
+  } catch (err) {
+    fail(`double ${kind}: ${/** @type {Error} */ (err).message}`);
+  }
+  process.exit(0);
 } else {
   fail(`unknown command "${command}"\n\n${HELP}`);
 }
