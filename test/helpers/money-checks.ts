@@ -29,12 +29,12 @@ type Json = Record<string, any>;
  * an ACTIVE PROVIDER_A affiliation (made so directly, as the onboarding tests cover how), its PROVIDER_A
  * account and its CPF as settlement key.
  */
-export async function moneyMerchant(t: TestApp, o: { feePercentage: number; cashoutPrice: number; clockTo?: string; org?: { id: string; apiKey: string } }): Promise<MoneyMerchant> {
+export async function moneyMerchant(t: TestApp, o: { feePercentage: number; cashoutPrice: number; clockTo?: string; org?: { id: string; apiKey: string }; price?: Record<string, number> }): Promise<MoneyMerchant> {
   const org = o.org ?? (await t.createOrganization());
   if (o.clockTo) await ok(t, 'POST', `/v1/platform/sandbox/organizations/${org.id}/clock/advance`, t.platformKey, { to: o.clockTo });
   const policy = await ok(t, 'POST', '/v1/pricing/fee-policies', org.apiKey, {
     name: `money-${randomUUID().slice(0, 8)}`, cashout_price: o.cashoutPrice, automatic_anticipation_percentage: 1.5, spot_anticipation_percentage: 2.99,
-    rules: [{ conditions: [], price: { percentage: o.feePercentage } }],
+    rules: [{ conditions: [], price: o.price ?? { percentage: o.feePercentage } }],
   }, 201);
   const m = await t.createMerchant(org.apiKey, { fee_policy_id: policy.id });
   await ok(t, 'POST', `/v1/merchants/${m.id}/affiliations`, org.apiKey, { provider: 'INTERNAL' }, 201);
