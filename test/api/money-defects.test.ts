@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardData } from '../helpers/transactions.js';
-import { expectMoneyInvariants, moneyMerchant, ok } from '../helpers/money-checks.js';
+import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
+import { expectMerchantConservation, expectMoneyInvariants, moneyMerchant, ok } from '../helpers/money-checks.js';
 
 /**
  * Issue 24's money defects, each reproduced from outside (the API) as it was found: every test failed on the
@@ -24,5 +25,37 @@ describe('installments under a fee close to the amount (issue 24)', () => {
     expect(recv.data.map((r: { fee_amount: number }) => r.fee_amount)).toEqual([12, 8, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]);
     for (const r of recv.data) expect(r.net_amount).toBeGreaterThanOrEqual(0);
     await expectMoneyInvariants(t, m);
+  });
+});
+
+describe('the transaction fee after a partial capture (issue 24)', () => {
+  it('5,000 captured of 8,000 at 2.99% shows fee 150, as the receivables and the ledger charge', async () => {
+    const m = await moneyMerchant(t, { feePercentage: 2.99, cashoutPrice: 0 });
+    const tr = await card(m.merchantKey, { amount: 8_000, capture: false });
+    expect(tr).toMatchObject({ status: 'AUTHORIZED', fee: { amount: 239 } });
+    const captured = await ok(t, 'POST', `/v1/transactions/${tr.id}/capture`, m.merchantKey, { amount: 5_000 });
+    expect(captured).toMatchObject({ status: 'APPROVED', captured_amount: 5_000, fee: { amount: 150 } });
+    expect((await ok(t, 'GET', `/v1/transactions/${tr.id}`, m.merchantKey)).fee.amount).toBe(150);
+    const recv = await ok(t, 'GET', `/v1/receivables?transaction_id=${tr.id}&role=MERCHANT`, m.orgKey);
+    expect(recv.data.reduce((s: number, r: { fee_amount: number }) => s + r.fee_amount, 0)).toBe(150);
+    const balance = await ok(t, 'GET', `/v1/banking/bank-accounts/${m.accountId}/balance`, m.merchantKey);
+    expect(balance.pending).toBe(4_850);
+    await expectMoneyInvariants(t, m);
+  });
+});
+
+describe('money checks: a deposit that repays debt (issue 24)', () => {
+  it('counts the deposit whole: debt repaid and available credited', async () => {
+    const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
+    const tr = await card(m.merchantKey, { amount: 10_000 });
+    const refund = await ok(t, 'POST', `/v1/transactions/${tr.id}/refunds`, m.merchantKey, { amount: 10_000 }, 201);
+    await ok(t, 'POST', `/v1/platform/sandbox/refunds/${refund.id}/settle`, t.platformKey, { status: 'SUCCEEDED' });
+    let balance = await ok(t, 'GET', `/v1/banking/bank-accounts/${m.accountId}/balance`, m.merchantKey);
+    expect(balance).toMatchObject({ pending: 0, available: 0, debt: 250 });
+    await ok(t, 'POST', `/v1/platform/sandbox/bank-accounts/${m.accountId}/deposits`, t.platformKey, { amount: 1_000 });
+    balance = await ok(t, 'GET', `/v1/banking/bank-accounts/${m.accountId}/balance`, m.merchantKey);
+    expect(balance).toMatchObject({ pending: 0, available: 750, debt: 0 });
+    await expectMerchantConservation(t, m, balance);
+    await expectLedgerInvariants(t.db.db);
   });
 });
