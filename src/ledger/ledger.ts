@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions, type LedgerAccountRow } from '../db/schema/index.js';
 import {
@@ -270,4 +270,23 @@ export async function systemBalance(ex: Executor, ref: { type: 'CLEARING'; provi
     : and(eq(ledgerPostings.accountType, 'REVENUE'), eq(ledgerPostings.accountId, ref.organizationId), eq(ledgerPostings.provider, ref.provider));
   const [row] = await ex.select({ total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` }).from(ledgerPostings).where(where);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The REVENUE of organizations at providers (summed from its entries, up to `at` when given: `?at=` reads), keyed
+ * `organizationId|provider`; zero for a pair with no entry. The organization's bank account shows it as `pending`
+ * at read time (docs/decisions/ledger.md "The organization's pending"): REVENUE keeps no balance row.
+ */
+export async function revenueBalances(ex: Executor, pairs: { organizationId: string; provider: string }[], at?: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (pairs.length === 0) return out;
+  for (const p of pairs) out.set(`${p.organizationId}|${p.provider}`, 0);
+  const wanted = sql.join(pairs.map((p) => sql`(${p.organizationId}, ${p.provider})`), sql`, `);
+  const rows = await ex
+    .select({ organizationId: ledgerPostings.accountId, provider: ledgerPostings.provider, total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.accountType, 'REVENUE'), sql`(${ledgerPostings.accountId}, ${ledgerPostings.provider}) in (${wanted})`, at ? lte(ledgerPostings.createdAt, at) : undefined))
+    .groupBy(ledgerPostings.accountId, ledgerPostings.provider);
+  for (const r of rows) out.set(`${r.organizationId}|${r.provider}`, Number(r.total));
+  return out;
 }

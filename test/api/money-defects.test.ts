@@ -6,6 +6,8 @@ import { outcomesHandler } from '../../src/modules/transactions/transactions.bat
 import { announce } from '../../src/modules/transactions/transactions.outcome.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardData } from '../helpers/transactions.js';
+import { requirements, upload } from '../helpers/onboarding.js';
+import { eventually } from '../helpers/poll.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { expectMerchantConservation, expectMoneyInvariants, moneyMerchant, ok } from '../helpers/money-checks.js';
 
@@ -114,6 +116,53 @@ describe('a create whose row a recovery removed meanwhile (issue 24)', () => {
     const value = await t.db.db.transaction((tx) => announce(tx, row, { status: 'REFUSED', refusal: { code: 'CARD_DECLINED', message: 'declined', provider_code: null, retryable: false } }, { now, correlationId: row.id, autopilot: false }));
     expect(value).toMatchObject({ id: row.id, status: 'REFUSED', announced: true });
     expect((await ok(t, 'GET', `/v1/transactions/${row.id}`, m.merchantKey)).status).toBe('REFUSED');
+    await expectMoneyInvariants(t, m);
+  });
+});
+
+describe('the bank account opens with the ACTIVE affiliation (issue 24, money.md M2)', () => {
+  it('after a PROVIDER_B affiliation turns ACTIVE, the merchant and its organization have their PROVIDER_B accounts', async () => {
+    const org = await t.createOrganization();
+    const m = await t.createMerchant(org.apiKey);
+    const cpf = m.body.document_number;
+    const aff = await ok(t, 'POST', `/v1/merchants/${m.id}/affiliations`, org.apiKey, { provider: 'PROVIDER_B' }, 201);
+    if (aff.status === 'WAITING_DOCUMENTS') {
+      await upload(t, org.apiKey, m.id, 'CNH_DIGITAL', cpf);
+      await upload(t, org.apiKey, m.id, 'PROOF_OF_ADDRESS', cpf);
+      const bio = await ok(t, 'POST', `/v1/merchants/${m.id}/biometric-verifications`, org.apiKey, { subject_document_number: cpf }, 201);
+      await ok(t, 'POST', `/v1/platform/sandbox/biometric-verifications/${bio.id}/review`, t.platformKey, { decision: 'APPROVED' });
+    }
+    const now = await ok(t, 'GET', `/v1/merchants/${m.id}/affiliations/${aff.id}`, org.apiKey);
+    expect(now.status, JSON.stringify(await requirements(t, org.apiKey, m.id))).toBe('ACTIVE');
+    const accounts = await eventually(
+      () => ok(t, 'GET', '/v1/banking/bank-accounts?provider=PROVIDER_B', org.apiKey),
+      (list) => list.data.length >= 2,
+      'the accounts opened at activation', 10_000, 100,
+    );
+    expect(accounts.data.map((a: { company_id: string }) => a.company_id).sort()).toEqual([m.id, org.id].sort());
+    expect((await ok(t, 'GET', '/v1/banking/bank-accounts', m.apiKey)).data).toMatchObject([{ company_id: m.id, provider: 'PROVIDER_B', status: 'ACTIVE' }]);
+    await expectLedgerInvariants(t.db.db);
+  });
+});
+
+describe("the organization's pending is its fee shares (issue 24, money.md M3)", () => {
+  it('a 10,000 payment at 2.5% shows pending 250 on the organization account, now and at ?at=, until its sweep', async () => {
+    const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
+    const orgAccount = await ok(t, 'POST', '/v1/banking/bank-accounts', m.orgKey, { provider: 'PROVIDER_A' }, 201);
+    const before = (await ok(t, 'GET', `/v1/platform/sandbox/organizations/${m.orgId}/clock`, t.platformKey)).now;
+    const tr = await card(m.merchantKey, { amount: 10_000 });
+    const shares = await ok(t, 'GET', `/v1/receivables?transaction_id=${tr.id}&role=ORGANIZATION&status=PENDING`, m.orgKey);
+    expect(shares.data.map((r: { net_amount: number; bank_account_id: string }) => [r.net_amount, r.bank_account_id])).toEqual([[250, orgAccount.id]]);
+    const balance = await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey);
+    expect(balance).toMatchObject({ pending: 250, available: 0, held: 0, debt: 0 });
+    expect((await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}`, m.orgKey)).balance).toMatchObject({ pending: 250, available: 0 });
+    expect((await ok(t, 'GET', `/v1/merchants/${m.orgId}/balances`, m.orgKey)).totals).toMatchObject({ pending: 250, available: 0 });
+    const at = (await ok(t, 'GET', `/v1/platform/sandbox/organizations/${m.orgId}/clock`, t.platformKey)).now;
+    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance?at=${encodeURIComponent(at)}`, m.orgKey)).toMatchObject({ pending: 250 });
+    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance?at=${encodeURIComponent(before)}`, m.orgKey)).toMatchObject({ pending: 0 });
+    // The sweep of the share's date: pending to available, on the organization's account as on a merchant's.
+    await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, { seconds: 40 * 86_400 });
+    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey)).toMatchObject({ pending: 0, available: 250 });
     await expectMoneyInvariants(t, m);
   });
 });
