@@ -36,6 +36,7 @@ import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
 import { receivableJobs } from './modules/receivables/settlements.service.js';
+import { ledgerJobs } from './ledger/hold-expiry.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { operationDeps } from './modules/transactions/operations.context.js';
@@ -175,6 +176,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
+  jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
