@@ -10,8 +10,9 @@ export interface NewJob {
   runAt: Date;
   payload?: Record<string, unknown>;
   /**
-   * At most one job per key, ever: scheduling again with the same key is a no-op (a settlement slot, a
-   * transfer's status sync). Use a key whenever retries of the scheduling change could schedule twice.
+   * At most one PENDING job per key: scheduling again while it waits or runs is a no-op (a settlement slot, a
+   * transfer's status sync); once it ended (DONE or FAILED) the key may be scheduled again (migration 0670).
+   * Use a key whenever retries of the scheduling change could schedule twice.
    */
   dedupeKey?: string;
   /** The organization whose test clock decides when it is due; null for platform work on real time. */
@@ -20,7 +21,7 @@ export interface NewJob {
 
 /**
  * Schedules a job inside the caller's transaction: it exists exactly when the change that needs it commits.
- * Returns false when a job with the same dedupe key already exists.
+ * Returns false when a PENDING job with the same dedupe key already exists.
  */
 export async function enqueueJob(tx: Executor, job: NewJob, now: Date): Promise<boolean> {
   const rows = await tx
@@ -37,7 +38,7 @@ export async function enqueueJob(tx: Executor, job: NewJob, now: Date): Promise<
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null` })
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null and ${jobs.status} = 'PENDING'` })
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
@@ -62,5 +63,5 @@ export function jobsInsert(list: { job: NewJob; now: Date }[]) {
     insert into jobs (id, kind, organization_id, run_at, payload, dedupe_key, status, attempts, created_at, updated_at)
     select id, kind, organization_id, run_at, payload, dedupe_key, 'PENDING', 0, now, now
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, kind text, organization_id uuid, run_at timestamptz, payload jsonb, dedupe_key text, now timestamptz)
-    on conflict (dedupe_key) where dedupe_key is not null do nothing`;
+    on conflict (dedupe_key) where dedupe_key is not null and status = 'PENDING' do nothing`;
 }

@@ -23,6 +23,11 @@ export interface JobRunnerOptions {
   logger?: JobLogger;
   /** How long a claim holds; past it another runner may take the job (a crashed runner's jobs come back). */
   leaseMs?: number;
+  /**
+   * While a handler runs its lease is extended every this many ms (real time; default a third of the lease), so
+   * a long handler keeps its job and only a runner that died (no heartbeat) gives it back.
+   */
+  heartbeatMs?: number;
   /** Idle poll interval. */
   pollIntervalMs?: number;
   /** Jobs claimed per round (run concurrently); a full round is followed at once by the next. */
@@ -78,6 +83,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const leaseMs = options.leaseMs ?? 60_000;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const batchSize = options.batchSize ?? 10;
+  const heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3));
   const runnerId = randomUUID();
 
   const inFlight = new Set<Promise<void>>();
@@ -127,9 +133,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const guard = sql`id = ${job.id} and lease_token = ${job.leaseToken}`;
     if (!entry) return; // cannot happen: claims filter on registered kinds
     let outcome: { rescheduleAt: Date } | void;
+    const beat = heartbeat(job);
     try {
       outcome = await entry.handler(job);
     } catch (err) {
+      beat.stop();
+      await beat.idle();
       const maxAttempts = entry.options.maxAttempts ?? 10;
       const text = safeErrorText(err);
       const now = clock.now();
@@ -144,6 +153,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       return;
     }
+    beat.stop();
+    await beat.idle();
     const now = clock.now();
     if (outcome && outcome.rescheduleAt) {
       // Not a failure: the attempt count starts over for the next run.
@@ -151,6 +162,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     } else {
       await db.execute(sql`update jobs set status = 'DONE', locked_until = null, lease_token = null, finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz where ${guard}`);
     }
+  }
+
+  /**
+   * The lease's heartbeat while a handler runs: locked_until moves to now + lease every heartbeatMs, guarded by the
+   * lease token (a lease already lost is never taken back). A failed beat is logged; the next one tries again.
+   */
+  function heartbeat(job: Claimed): { stop(): void; idle(): Promise<void> } {
+    let pending: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      const now = clock.now();
+      pending = db
+        .execute(sql`update jobs set locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'PENDING'`)
+        .then(() => undefined, (err) => log.warn({ jobId: job.id, kind: job.kind, code: pgError(err).code, error: safeErrorText(err) }, 'job lease heartbeat failed'));
+    }, heartbeatMs);
+    timer.unref?.();
+    return { stop: () => clearInterval(timer), idle: () => pending };
   }
 
   function track(job: Claimed): Promise<void> {

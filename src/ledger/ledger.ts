@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions, type LedgerAccountRow } from '../db/schema/index.js';
+import { scheduleHoldExpiry } from './hold-expiry-schedule.js';
 import {
   applyRepayment,
   applyToAccount,
@@ -146,6 +147,11 @@ export interface HoldInput {
   account: { id: string; owner?: AccountOwner };
   amount: number;
   now: Date;
+  /**
+   * TigerBeetle's pending-transfer timeout: past `at` (on `organizationId`'s clock) the hold is voided with `code`
+   * by the ledger's one hold-expiry job (hold-expiry.ts), and posting it is refused. Absent: it never expires.
+   */
+  expiry?: { at: Date; code: LedgerCode; organizationId: string | null };
 }
 
 export const holdId = (source: LedgerSource) => `${source.type}:${source.id}`;
@@ -195,7 +201,10 @@ export async function hold(tx: Executor, input: HoldInput): Promise<PostResult> 
   const x = input.amount;
   const a = input.account.id;
   const result = await tx.execute(holdStatement(input, { transactionId: txId, postingIds: [randomUUID(), randomUUID()] }));
-  if (Number(rowsOf(result)[0]?.n ?? 0) === 1) return { transactionId: txId, replayed: false };
+  if (Number(rowsOf(result)[0]?.n ?? 0) === 1) {
+    if (input.expiry) await scheduleHoldExpiry(tx, holdId(input.source), input.expiry, input.now);
+    return { transactionId: txId, replayed: false };
+  }
   const [existing] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idemKey, key));
   if (existing) return { transactionId: existing.id, replayed: true };
   const [row] = await tx.select({ available: ledgerAccounts.available }).from(ledgerAccounts).where(eq(ledgerAccounts.id, a));
@@ -218,6 +227,10 @@ async function finishHold(tx: Executor, holdKey: string, status: 'POSTED' | 'VOI
   const key = transactionKey(code, source);
   const [h] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdKey)).for('update');
   if (!h) throw new HoldStateError(`hold ${holdKey} does not exist`);
+  // An expired hold can only be voided (TigerBeetle refuses to post an expired pending transfer).
+  if (h.status === 'PENDING' && status === 'POSTED' && h.expiresAt && h.expiresAt.getTime() <= now.getTime()) {
+    throw new HoldStateError(`hold ${holdKey} expired at ${h.expiresAt.toISOString()}`);
+  }
   if (h.status !== 'PENDING') {
     const [done] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idemKey, key));
     // The same finish retried answers the first; the other finish of a spent hold is a bug of the caller.
@@ -270,4 +283,23 @@ export async function systemBalance(ex: Executor, ref: { type: 'CLEARING'; provi
     : and(eq(ledgerPostings.accountType, 'REVENUE'), eq(ledgerPostings.accountId, ref.organizationId), eq(ledgerPostings.provider, ref.provider));
   const [row] = await ex.select({ total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` }).from(ledgerPostings).where(where);
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The REVENUE of organizations at providers (summed from its entries, up to `at` when given: `?at=` reads), keyed
+ * `organizationId|provider`; zero for a pair with no entry. The organization's bank account shows it as `pending`
+ * at read time (docs/decisions/ledger.md "The organization's pending"): REVENUE keeps no balance row.
+ */
+export async function revenueBalances(ex: Executor, pairs: { organizationId: string; provider: string }[], at?: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (pairs.length === 0) return out;
+  for (const p of pairs) out.set(`${p.organizationId}|${p.provider}`, 0);
+  const wanted = sql.join(pairs.map((p) => sql`(${p.organizationId}, ${p.provider})`), sql`, `);
+  const rows = await ex
+    .select({ organizationId: ledgerPostings.accountId, provider: ledgerPostings.provider, total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` })
+    .from(ledgerPostings)
+    .where(and(eq(ledgerPostings.accountType, 'REVENUE'), sql`(${ledgerPostings.accountId}, ${ledgerPostings.provider}) in (${wanted})`, at ? lte(ledgerPostings.createdAt, at) : undefined))
+    .groupBy(ledgerPostings.accountId, ledgerPostings.provider);
+  for (const r of rows) out.set(`${r.organizationId}|${r.provider}`, Number(r.total));
+  return out;
 }

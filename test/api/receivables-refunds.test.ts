@@ -30,7 +30,8 @@ describe("the organization's sweep: its fee shares reach its available (M2, M3)"
     const pix = await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 1_000, fee: 50 });
     await seedTransaction(t, m, { method: 'PIX', status: 'APPROVED', amount: 400, fee: 20 });
     expect(await revenue(m)).toBe(570);
-    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 0, available: 0 });
+    // REVENUE is the organization account's pending (issue 24, M3), derived at read time
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 570, available: 0 });
     // the organization owes 30 (as a debit found its available short would leave it): the sweep repays it first
     await t.db.db.transaction((tx) => post(tx, {
       code: 'ADJUSTMENT', source: { type: 'ADJUSTMENT', id: randomUUID() }, now: t.deps.clock.now(m.organizationId),
@@ -40,7 +41,7 @@ describe("the organization's sweep: its fee shares reach its available (M2, M3)"
     await advanceTo(m, '2027-10-05T02:59:59Z');
     expect(await balance(m, m.orgAccountId)).toMatchObject({ available: 0, debt: 30 });
     await advanceTo(m, '2027-10-05T03:00:00Z');
-    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 0, available: 40, debt: 0 });
+    expect(await balance(m, m.orgAccountId)).toMatchObject({ pending: 500, available: 40, debt: 0 });
     expect(await revenue(m)).toBe(500);
     const [first] = await orgSettlements(m);
     expect(first).toMatchObject({ payment_date: '2027-10-05', receivable_count: 2, net_amount: 70, company_id: m.organizationId });

@@ -28,8 +28,8 @@ describe('receivables created with the approval (M2)', () => {
     expect(merchant.payment_date).toBe(merchant.original_payment_date);
     expect(org).toMatchObject({ company_id: m.organizationId, bank_account_id: m.orgAccountId, gross_amount: 100, fee_amount: 0, net_amount: 100, status: 'PENDING' });
     expect((await balance(m)).pending).toBe(9_900);
-    // the organization's fee share is its REVENUE (no balance row): its account's pending does not move per payment
-    expect((await balance(m, m.orgAccountId)).pending).toBe(0);
+    // the organization's fee share is its REVENUE (no balance row), shown as its account's pending (issue 24, M3)
+    expect((await balance(m, m.orgAccountId)).pending).toBe(100);
     // a merchant sees only its own
     const own = await get(`/v1/receivables?transaction_id=${tr.id}`, m.apiKey);
     expect(own.data.map((r: { role: string }) => r.role)).toEqual(['MERCHANT']);

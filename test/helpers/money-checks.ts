@@ -29,12 +29,12 @@ type Json = Record<string, any>;
  * an ACTIVE PROVIDER_A affiliation (made so directly, as the onboarding tests cover how), its PROVIDER_A
  * account and its CPF as settlement key.
  */
-export async function moneyMerchant(t: TestApp, o: { feePercentage: number; cashoutPrice: number; clockTo?: string; org?: { id: string; apiKey: string } }): Promise<MoneyMerchant> {
+export async function moneyMerchant(t: TestApp, o: { feePercentage: number; cashoutPrice: number; clockTo?: string; org?: { id: string; apiKey: string }; price?: Record<string, number> }): Promise<MoneyMerchant> {
   const org = o.org ?? (await t.createOrganization());
   if (o.clockTo) await ok(t, 'POST', `/v1/platform/sandbox/organizations/${org.id}/clock/advance`, t.platformKey, { to: o.clockTo });
   const policy = await ok(t, 'POST', '/v1/pricing/fee-policies', org.apiKey, {
     name: `money-${randomUUID().slice(0, 8)}`, cashout_price: o.cashoutPrice, automatic_anticipation_percentage: 1.5, spot_anticipation_percentage: 2.99,
-    rules: [{ conditions: [], price: { percentage: o.feePercentage } }],
+    rules: [{ conditions: [], price: o.price ?? { percentage: o.feePercentage } }],
   }, 201);
   const m = await t.createMerchant(org.apiKey, { fee_policy_id: policy.id });
   await ok(t, 'POST', `/v1/merchants/${m.id}/affiliations`, org.apiKey, { provider: 'INTERNAL' }, 201);
@@ -91,8 +91,10 @@ export async function expectMerchantConservation(t: TestApp, m: MoneyMerchant, b
   const anticipationFees = await one(sql`select coalesce(sum(fee_amount), 0) as v from anticipations where company_id = ${c} and status = 'COMPLETED'`);
   const cashedOut = await one(sql`select coalesce(sum(amount + price - returned_amount), 0) as v from cashouts where company_id = ${c} and status in ('COMPLETED', 'PARTIALLY_RETURNED', 'RETURNED')`);
   const disputed = await one(sql`select coalesce(sum(amount), 0) as v from disputes where company_id = ${c} and status in ('LOST', 'ACCEPTED')`);
-  // Sandbox deposits (and staff adjustments) come from outside any payment: their entries on the account.
-  const deposited = await one(sql`select coalesce(sum(delta), 0) as v from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = ${m.accountId} and code in ('DEPOSIT', 'ADJUSTMENT')`);
+  // Sandbox deposits (and staff adjustments) come from outside any payment: their entries on the account, as
+  // they move the net position (pending + available + held - debt): a deposit that repays debt lowers DEBT,
+  // which raises the net, so a DEBT entry counts with its sign reversed.
+  const deposited = await one(sql`select coalesce(sum(case when balance_type = 'DEBT' then -delta else delta end), 0) as v from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = ${m.accountId} and code in ('DEPOSIT', 'ADJUSTMENT')`);
   const expected = captured + deposited - refunded - anticipationFees - cashedOut - disputed;
   const net = balance.pending + balance.available + balance.held - balance.debt;
   expect({ net, captured, deposited, refunded, anticipationFees, cashedOut, disputed }).toEqual({ net: expected, captured, deposited, refunded, anticipationFees, cashedOut, disputed });

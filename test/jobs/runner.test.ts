@@ -31,10 +31,10 @@ const schedule = (kind: string, runAt: Date, extra: { dedupeKey?: string; organi
 const jobsOf = (kind: string) => handle.db.select().from(jobs).where(eq(jobs.kind, kind));
 const at = (ms: number) => new Date(manual.now().getTime() + ms);
 
-function runnerFor(handlers: Record<string, JobHandler>, options: { maxAttempts?: number; leaseMs?: number } = {}) {
+function runnerFor(handlers: Record<string, JobHandler>, options: { maxAttempts?: number; leaseMs?: number; heartbeatMs?: number } = {}) {
   const registry = new JobRegistry();
   for (const [kind, handler] of Object.entries(handlers)) registry.register(kind, handler, { maxAttempts: options.maxAttempts });
-  return createJobRunner({ db: handle.db, registry, clock, leaseMs: options.leaseMs ?? 60_000, pollIntervalMs: 20 });
+  return createJobRunner({ db: handle.db, registry, clock, leaseMs: options.leaseMs ?? 60_000, heartbeatMs: options.heartbeatMs, pollIntervalMs: 20 });
 }
 
 describe('job runner', () => {
@@ -128,6 +128,53 @@ describe('job runner', () => {
     expect(await schedule(kind, at(10), { dedupeKey: `${kind}:k` })).toBe(false);
     await Promise.all([1, 2, 3].map(() => schedule(kind, at(0), { dedupeKey: `${kind}:k2` })));
     expect(await jobsOf(kind)).toHaveLength(2);
+  });
+
+  it('a dedupe key can be scheduled again once its job ended (DONE or FAILED), never twice while PENDING (issue 24)', async () => {
+    const kind = kindName('dedupe-again');
+    let runs = 0;
+    const runner = runnerFor({ [kind]: async (job) => {
+      runs++;
+      if (job.payload.fail) throw new Error('boom');
+    } }, { maxAttempts: 1 });
+    expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k` })).toBe(true);
+    expect(await runner.drain()).toBe(1);
+    expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k` })).toBe(true);
+    expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k` })).toBe(false);
+    expect(await runner.drain()).toBe(1);
+    expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k`, payload: { fail: true } })).toBe(true);
+    expect(await runner.drain()).toBe(1);
+    expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k` })).toBe(true);
+    expect(await runner.drain()).toBe(1);
+    expect(runs).toBe(4);
+    expect((await jobsOf(kind)).map((j) => j.status).sort()).toEqual(['DONE', 'DONE', 'DONE', 'FAILED']);
+  });
+
+  it('a running handler keeps its lease (heartbeat): no other runner takes the job after the lease time (issue 24)', async () => {
+    const kind = kindName('heartbeat');
+    let runs = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const started = new Promise<void>((resolve) => (entered = resolve));
+    const handler: JobHandler = async () => {
+      runs++;
+      entered();
+      await released;
+    };
+    const a = runnerFor({ [kind]: handler }, { leaseMs: 60_000, heartbeatMs: 20 });
+    const b = runnerFor({ [kind]: async () => void runs++ }, { leaseMs: 60_000, heartbeatMs: 20 });
+    await schedule(kind, at(0));
+    const first = a.runDue();
+    await started;
+    manual.advance(61_000); // the claim's lease time has passed while the handler still runs
+    await new Promise((resolve) => setTimeout(resolve, 200)); // heartbeats (real time) extend it
+    expect(await b.runDue()).toBe(0);
+    release();
+    expect(await first).toBe(1);
+    expect(runs).toBe(1);
+    const [row] = await jobsOf(kind);
+    expect(row).toMatchObject({ status: 'DONE', leaseToken: null });
   });
 
   it("an organization's job is due on its sandbox clock (real time plus its offset)", async () => {

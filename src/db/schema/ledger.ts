@@ -56,6 +56,9 @@ export const ledgerHolds = pgTable('ledger_holds', {
   status: text('status').$type<'PENDING' | 'POSTED' | 'VOIDED'>().notNull(),
   holdTransactionId: uuid('hold_transaction_id').notNull(),
   finalTransactionId: uuid('final_transaction_id'),
+  /** Past it the hold-expiry job voids a PENDING hold with expiryCode (migration 0671); null: never expires. */
+  expiresAt: ts('expires_at'),
+  expiryCode: text('expiry_code'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -7,7 +7,7 @@ import { merchantPathCompany } from '../../kernel/tenancy.js';
 import type { Clock } from '../../jobs/clock.js';
 import { balanceAt, balancesOf } from '../../ledger/ledger.js';
 import { ZERO, type Balances } from '../../ledger/rules.js';
-import { accountsInReach, findAccountRow } from './banking.repo.js';
+import { accountsInReach, findAccountRow, shownBalances } from './banking.repo.js';
 import { toAccountBalanceView, type AccountBalanceView } from './balances.schemas.js';
 import { anticipatableNow } from '../anticipations/anticipations.eligibility.js';
 
@@ -21,7 +21,8 @@ export async function accountBalance(db: Database, clock: Clock, principal: Comp
   if (!account) throw notFound('Bank account');
   const now = clock.now(account.organizationId);
   if (at && at.getTime() > now.getTime()) throw badRequest('at must not be in the future', 'at', at.toISOString());
-  const balances = at ? await balanceAt(db, account.id, at) : (await balancesOf(db, [account.id])).get(account.id)!;
+  const own = at ? new Map([[account.id, await balanceAt(db, account.id, at)]]) : await balancesOf(db, [account.id]);
+  const balances = (await shownBalances(db, [account], own, at)).get(account.id)!;
   return toAccountBalanceView(account, balances, at ?? now, at ? 0 : await anticipatableNow(db, account.id, now));
 }
 
@@ -29,7 +30,7 @@ export async function accountBalance(db: Database, clock: Clock, principal: Comp
 export async function merchantBalances(db: Database, clock: Clock, principal: CompanyPrincipal, merchantId: string) {
   const company = await merchantPathCompany(db, principal, merchantId);
   const accounts = await db.select().from(bankAccounts).where(eq(bankAccounts.companyId, company.id)).orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id));
-  const balances = await balancesOf(db, accounts.map((a) => a.id));
+  const balances = await shownBalances(db, accounts, await balancesOf(db, accounts.map((a) => a.id)));
   const now = clock.now(company.organizationId ?? company.id);
   const data = accounts.map((a) => toAccountBalanceView(a, balances.get(a.id)!, now));
   const totals: Balances = { ...ZERO };

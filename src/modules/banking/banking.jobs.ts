@@ -9,6 +9,7 @@ import { findTransfer } from './banking.repo.js';
 import { accountsOf, attemptSubmit, recordAccepted, TRANSFER_SUBMIT_JOB, TRANSFER_SYNC_JOB, type SubmitOutcome } from './transfer-submission.js';
 import { recoverStrandedTransfers, STRANDED_AFTER_MS } from './transfer-recovery.js';
 import { applyStatusReport, type TransferDeps } from './transfers.service.js';
+import { accountOpeningJobs } from './account-opening.js';
 
 /** SANDBOX_AUTOPILOT: plays the provider for one transfer (PENDING -> PROCESSING -> COMPLETED). */
 export const TRANSFER_AUTOPILOT_JOB = 'internal-transfer.autopilot';
@@ -54,6 +55,7 @@ export function backoff(job: Pick<JobRow, 'createdAt'>, now: Date): Date {
 export function bankingJobs(deps: TransferDeps & { logger?: JobLogger }): JobRegistrations {
   const clock = deps.clock;
   return {
+    ...accountOpeningJobs(deps),
     [TRANSFER_AUTOPILOT_JOB]: async (job) => {
       const { transferId, delayMs } = job.payload as unknown as TransferAutopilotPayload;
       const row = await findTransfer(deps.db, eq(internalTransfers.id, transferId));

@@ -1,7 +1,9 @@
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccounts, internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
-import { balancesOf, openAccounts } from '../../ledger/ledger.js';
+import { balancesOf, openAccounts, revenueBalances } from '../../ledger/ledger.js';
+import { organizationAccountAt } from '../receivables/receivables.repo.js';
+import type { Balances } from '../../ledger/rules.js';
 import { attachOrganizationStrays } from '../receivables/receivables.sweep.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
@@ -21,7 +23,7 @@ export function transfersInReach(p: CompanyPrincipal): SQL {
  */
 export async function withBalances<R extends BankAccountRow>(tx: Executor, rows: R[]): Promise<(R & AccountBalances)[]> {
   if (rows.length === 0) return [];
-  const balances = await balancesOf(tx, rows.map((r) => r.id));
+  const balances = await shownBalances(tx, rows, await balancesOf(tx, rows.map((r) => r.id)));
   return rows.map((r) => {
     const b = balances.get(r.id)!;
     return { ...r, available: b.available, held: b.held, pending: b.pending, debt: b.debt };
@@ -84,4 +86,27 @@ export async function updateTransfer(tx: Executor, id: string, changes: Partial<
 export async function listTransfers(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: InternalTransferRow[]; total: number }> {
   const cols = { id: internalTransfers.id, createdAt: internalTransfers.createdAt, status: internalTransfers.status, amount: internalTransfers.amount };
   return selectPage(tx, internalTransfers, scope, q, cols);
+}
+
+/**
+ * money.md M3 "pending equals the net of the account's PENDING receivables" for an organization's account: its fee
+ * shares (and the prices and anticipation fees due to it) wait in REVENUE, which has no balance row (no hot row on
+ * the payment path), so the account that receives them (its oldest ACTIVE account at the provider, where its
+ * receivables attach and the settlement sweep credits) shows that REVENUE as `pending`, derived at read time.
+ * `balances` are the accounts' own (now, or replayed up to `at`); `at` before the account existed reads zeros.
+ */
+export async function shownBalances(ex: Executor, rows: readonly BankAccountRow[], balances: Map<string, Balances>, at?: Date): Promise<Map<string, Balances>> {
+  const receiving: BankAccountRow[] = [];
+  for (const r of rows) {
+    if (r.companyId !== r.organizationId || r.status !== 'ACTIVE' || (at && at.getTime() < r.createdAt.getTime())) continue;
+    if ((await organizationAccountAt(ex, r.organizationId, r.provider)) === r.id) receiving.push(r);
+  }
+  if (receiving.length === 0) return balances;
+  const revenue = await revenueBalances(ex, receiving.map((r) => ({ organizationId: r.organizationId, provider: r.provider })), at);
+  const out = new Map(balances);
+  for (const r of receiving) {
+    const own = out.get(r.id)!;
+    out.set(r.id, { ...own, pending: own.pending + (revenue.get(`${r.organizationId}|${r.provider}`) ?? 0) });
+  }
+  return out;
 }

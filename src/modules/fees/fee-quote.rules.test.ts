@@ -57,9 +57,10 @@ describe('feeQuote: the merchant receivables', () => {
     ],
   ])('%s', (_, p, tx, expected) => expect(feeQuote(p, tx, FRIDAY_NIGHT)).toEqual(expected));
 
-  it("follows M2's split literally even where installment 1's net goes below 0 (fee remainder above the gross one)", () => {
+  it("never a negative net: a fee remainder installment 1 cannot carry moves to the next installments (issue 24)", () => {
     const q = feeQuote(policy({ flat: 11 }), { amount: 12, payment_method: 'CREDIT_CARD', installments: 12 }, FRIDAY_NIGHT);
-    expect(q.receivables[0]).toMatchObject({ gross_amount: 1, fee_amount: 11, net_amount: -10 });
+    expect(q.receivables.map((r) => r.fee_amount)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0]);
+    expect(q.receivables.map((r) => r.net_amount)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(q.net_amount).toBe(1);
   });
 
@@ -87,9 +88,13 @@ describe('feeQuote: the merchant receivables', () => {
         for (const [i, r] of q.receivables.entries()) {
           expect(r.installment).toBe(i + 1);
           expect(r.net_amount).toBe(r.gross_amount - r.fee_amount);
+          expect(r.net_amount).toBeGreaterThanOrEqual(0);
           if (i > 0) {
             expect(r.gross_amount).toBe(Math.floor(amount / installments));
-            expect(r.fee_amount).toBe(Math.floor(q.fee_amount / installments));
+            // M2's split, unless installment 1 could not carry the fee's remainder (then it spills onward)
+            if (q.fee_amount - Math.floor(q.fee_amount / installments) * (installments - 1) <= q.receivables[0].gross_amount) {
+              expect(r.fee_amount).toBe(Math.floor(q.fee_amount / installments));
+            }
             expect(r.payment_date > q.receivables[i - 1].payment_date).toBe(true);
           }
           if (m !== 'PIX') expect(isBusinessDay(r.payment_date)).toBe(true);

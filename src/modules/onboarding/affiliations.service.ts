@@ -1,3 +1,4 @@
+import { scheduleAccountOpening } from '../banking/account-opening.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -51,7 +52,10 @@ export async function createAffiliation(
         .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider: input.provider, ...state, createdAt: now, updatedAt: now })
         .returning();
       await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row, ctx.onboardingLinkOf) }, now);
-      if (row.status === 'ACTIVE') await activateCompany(tx, ctx, company.id);
+      if (row.status === 'ACTIVE') {
+        await activateCompany(tx, ctx, company.id);
+        await scheduleAccountOpening(tx, row, now); // money.md M2: the account opens with the ACTIVE affiliation
+      }
       return { row, replayed: false };
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { scheduleAccountOpening } from '../banking/account-opening.js';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -261,7 +262,10 @@ async function syncAffiliation(tx: Tx, ctx: EngineContext, company: CompanyRow, 
   const moved = await moveAffiliation(tx, current, next, ctx.clock.now(organizationIdOf(company)));
   if (!moved || moved.status === current.status) return;
   await recordAffiliationStatus(tx, ctx, moved, current.status);
-  if (moved.status === 'ACTIVE') await activateCompany(tx, ctx, company.id);
+  if (moved.status === 'ACTIVE') {
+    await activateCompany(tx, ctx, company.id);
+    await scheduleAccountOpening(tx, moved, ctx.clock.now(organizationIdOf(company))); // money.md M2
+  }
 }
 
 export async function recordAffiliationStatus(tx: Tx, ctx: EngineContext, row: AffiliationRow, oldStatus: string | null): Promise<void> {

@@ -146,6 +146,48 @@ describe('installment split', () => {
     ));
   });
 
+  const credit = (amount: number, fee: number, installments: number) =>
+    planReceivables({ method: 'CREDIT_CARD', capturedAt: new Date('2026-03-02T15:00:00Z'), amount, fee, installments });
+  const merchantSplit = (amount: number, fee: number, n: number) =>
+    credit(amount, fee, n).filter((r) => r.role === 'MERCHANT').map((r) => [r.gross_amount, r.fee_amount, r.net_amount]);
+
+  it.each([
+    // the README's walkthrough: M2's split as written (remainders on installment 1)
+    [20000, 598, 3, [[6668, 200, 6468], [6666, 199, 6467], [6666, 199, 6467]]],
+    [1000, 30, 3, [[334, 10, 324], [333, 10, 323], [333, 10, 323]]],
+    // issue 24: a minimum price close to the amount; M2's split gave installment 1 gross 12, fee 13, net -1
+    [100, 90, 12, [[12, 12, 0], [8, 8, 0], ...Array.from({ length: 10 }, () => [8, 7, 1])]],
+    [100, 100, 12, [[12, 12, 0], ...Array.from({ length: 11 }, () => [8, 8, 0])]],
+    [13, 13, 12, [[2, 2, 0], ...Array.from({ length: 11 }, () => [1, 1, 0])]],
+    [23, 22, 12, [[12, 11, 1], ...Array.from({ length: 11 }, () => [1, 1, 0])]], // the remainder fits: M2's split
+    [25, 25, 12, [[3, 3, 0], ...Array.from({ length: 11 }, () => [2, 2, 0])]],
+    [24, 23, 12, [...Array.from({ length: 11 }, () => [2, 2, 0]), [2, 1, 1]]], // the remainder spread over installments 1-11
+  ])('%s with fee %s in %s: [gross, fee, net] per installment %j', (amount, fee, n, rows) => {
+    expect(merchantSplit(amount, fee, n)).toEqual(rows);
+  });
+
+  it('never a negative net: every amount >= fee >= 0 in 1-12 installments (merchant and organization)', () => {
+    const amountAndFee = fc.nat({ max: 1e7 }).chain((amount) => fc.tuple(fc.constant(amount), fc.nat({ max: amount })));
+    const small = fc.nat({ max: 200 }).chain((amount) => fc.tuple(fc.constant(amount), fc.nat({ max: amount })));
+    fc.assert(fc.property(fc.oneof(small, amountAndFee), fc.integer({ min: 1, max: 12 }), ([amount, fee], n) => {
+      const plan = credit(amount, fee, n);
+      const merchant = plan.filter((r) => r.role === 'MERCHANT');
+      const org = plan.filter((r) => r.role === 'ORGANIZATION');
+      for (const r of plan) {
+        expect(r.net_amount).toBeGreaterThanOrEqual(0);
+        expect(r.fee_amount).toBeGreaterThanOrEqual(0);
+        expect(r.net_amount).toBe(r.gross_amount - r.fee_amount - r.anticipation_fee_amount);
+      }
+      expect(merchant.reduce((s, r) => s + r.gross_amount, 0)).toBe(amount);
+      expect(merchant.reduce((s, r) => s + r.fee_amount, 0)).toBe(fee);
+      expect(org.map((r) => r.net_amount)).toEqual(fee > 0 ? merchant.map((r) => r.fee_amount) : []);
+      // M2's split is kept whenever installment 1 can carry the fee's remainder
+      const gross = splitInstallments(amount, n);
+      const plain = splitInstallments(fee, n);
+      if (plain[0] <= gross[0]) expect(merchant.map((r) => r.fee_amount)).toEqual(plain);
+    }), { numRuns: 2000 });
+  });
+
   it('a PIX plan is one PAID receivable dated the payment day; no fee, no organization share', () => {
     expect(planReceivables({ method: 'PIX', capturedAt: new Date('2026-04-04T15:00:00Z'), amount: 5000, fee: 0, installments: 1 })).toEqual([
       { role: 'MERCHANT', installment: 1, installments: 1, payment_date: '2026-04-04', gross_amount: 5000, fee_amount: 0, anticipation_fee_amount: 0, net_amount: 5000, status: 'PAID' },

@@ -110,6 +110,29 @@ export function splitInstallments(total: number, n: number): number[] {
   return parts;
 }
 
+/**
+ * Splits the fee over installments whose gross is `gross` (M2: floor(fee / n) each, the remainder on
+ * installment 1) so that no installment's fee is above its gross: a net below 0 cannot be paid, settled nor
+ * stored. floor(fee / n) never exceeds floor(amount / n) when fee <= amount, so only the remainder can
+ * overflow; what installment 1 cannot carry moves to installment 2, then 3, ... (their room is gross - base
+ * fee, and the rooms add up to amount - n·floor(fee / n) >= the remainder). When the remainder fits on
+ * installment 1 (every ordinary fee) the split is exactly M2's. A fee above the amount (never priced: the fee
+ * is capped at the amount) keeps M2's plain split.
+ */
+export function splitFees(fee: number, gross: readonly number[]): number[] {
+  const parts = splitInstallments(fee, gross.length);
+  const total = gross.reduce((a, b) => a + b, 0);
+  if (fee > total) return parts;
+  const base = Math.floor(fee / gross.length);
+  let rest = fee - base * gross.length;
+  for (let k = 0; k < gross.length; k++) {
+    const take = Math.min(rest, gross[k] - base);
+    parts[k] = base + take;
+    rest -= take;
+  }
+  return parts;
+}
+
 export interface PlannedReceivable {
   role: 'MERCHANT' | 'ORGANIZATION';
   installment: number;
@@ -132,7 +155,7 @@ export function planReceivables(input: { method: PaymentMethod; capturedAt: Date
   const n = input.method === 'CREDIT_CARD' ? input.installments : 1;
   const captureDate = saoPauloDate(input.capturedAt);
   const gross = splitInstallments(input.amount, n);
-  const fees = splitInstallments(input.fee, n);
+  const fees = splitFees(input.fee, gross);
   const status = input.method === 'PIX' ? 'PAID' : 'PENDING';
   const out: PlannedReceivable[] = [];
   for (let k = 1; k <= n; k++) {

@@ -14,7 +14,7 @@ import { approvalReceivables } from '../receivables/receivables.create.js';
 import { organizationAccountAt } from '../receivables/receivables.repo.js';
 import type { CallOutcome } from './transactions.call.js';
 import { approvalPostings, postApproval } from './transactions.ledger.js';
-import { announce, cardResultChanges, followUpJobs, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
+import { announce, cardResultChanges, followUpJobs, rowOrReinstated, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
 import { findTransactionRow } from './transactions.repo.js';
 import { refusal } from './transactions.rules.js';
 import { toTransactionView } from './transactions.view.js';
@@ -127,7 +127,7 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
   return async (tx, items) => {
     const now = clock.now(items[0].row.organizationId);
     const out = new Array<ItemOutcome<TransactionRow>>(items.length);
-    const set: { i: number; row: TransactionRow; item: OutcomeItem }[] = [];
+    const set: { i: number; row: TransactionRow; item: OutcomeItem; changes: ReturnType<typeof outcomeChanges> }[] = [];
     for (const [i, item] of items.entries()) {
       const changes = outcomeChanges(item.outcome, item.row, now);
       const options = { now, correlationId: item.correlationId, autopilot: item.autopilot, syncNow: item.outcome.kind === 'unknown' };
@@ -135,7 +135,7 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
         out[i] = { ok: true, value: await announce(tx, item.row, changes, options) };
         if (item.claim) await completeRequest(tx, item.claim);
       } else {
-        set.push({ i, item, row: { ...item.row, ...changes, announced: true, updatedAt: now } as TransactionRow });
+        set.push({ i, item, changes, row: { ...item.row, ...changes, announced: true, updatedAt: now } as TransactionRow });
       }
     }
     if (set.length === 0) return out;
@@ -144,9 +144,16 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
     await completeRequests(tx, set.flatMap((s) => (s.item.claim ? [s.item.claim] : [])));
     const done: typeof set = [];
     for (const s of set) {
-      // Announced meanwhile (its recovery job got there first): answered as it is, as announce does.
-      if (updated.has(s.row.id)) done.push(s);
-      else out[s.i] = { ok: true, value: (await findTransactionRow(tx, s.row.id))! };
+      if (updated.has(s.row.id)) {
+        done.push(s);
+        continue;
+      }
+      // Not updated: announced meanwhile (its recovery job got there first: answered as it is), or removed by a
+      // recovery that found nothing at the provider before this create's call landed: recorded again and
+      // announced alone with the answer this create holds (never an empty answer, issue 24).
+      const current = await rowOrReinstated(tx, s.item.row);
+      const options = { now, correlationId: s.item.correlationId, autopilot: s.item.autopilot, syncNow: s.item.outcome.kind === 'unknown' };
+      out[s.i] = { ok: true, value: current.announced ? current : await announce(tx, current, s.changes, options) };
     }
     const jobs: NewJob[] = [];
     const sequences = new Map<string, number | null>();

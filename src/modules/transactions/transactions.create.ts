@@ -12,7 +12,7 @@ import { feeUnder } from '../fees/effective-fee.js';
 import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from './transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
-import { announce, RECOVER_AFTER_MS, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
+import { announce, recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, chooseProvider, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
 import { readForCreate } from './transactions.reads.js';
 import { createBatchers, outcomeChanges } from './transactions.batch.js';
@@ -102,7 +102,7 @@ export async function createTransaction(
     createdAt: now,
     updatedAt: now,
   });
-  const recoverJob = { kind: TRANSACTION_RECOVER_JOB, runAt: new Date(now.getTime() + RECOVER_AFTER_MS), payload: { transactionId: id }, dedupeKey: `${TRANSACTION_RECOVER_JOB}:${id}`, organizationId };
+  const recoverJob = recoveryPointJob(id, clock.now());
   const callOf = (source: ReturnType<typeof cardSourceOf>): PaymentCall =>
     source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt! };
   let recorded: { row: TransactionRow; call: PaymentCall | null };

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import type { TransactionRow } from '../../db/schema/index.js';
+import { transactions, type TransactionRow } from '../../db/schema/index.js';
 import type { PostResult } from '../../ledger/ledger.js';
 import { postPendingCredit } from '../../ledger/post-pending-credit.js';
 import type { Posting } from '../../ledger/rules.js';
@@ -71,6 +72,11 @@ export async function postApproval(
   });
   // money.md M2: the receivables exist exactly when the approval's posting does (a replay creates none).
   const settled = posted.replayed ? null : await createApprovalReceivables(tx, row, { amount, fee, now });
+  // The transaction's `fee` is what the approval charged: a partial capture's fee, evaluated again on the captured
+  // amount, replaces the one evaluated on the authorized amount (issue 24), in the same change as its postings.
+  if (!posted.replayed && row.fee && row.fee.amount !== fee) {
+    await tx.update(transactions).set({ fee: { ...row.fee, amount: fee } }).where(eq(transactions.id, row.id));
+  }
   // M9: the merchant account's last sequence after the change, from the posts themselves (null: not known
   // without a query, i.e. a replay or an approval that credited the merchant nothing).
   return { ...posted, sequence: settled ?? posted.lastSequences?.[row.bankAccountId] ?? null };

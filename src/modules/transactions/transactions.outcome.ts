@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import type { NewTransactionRow, TransactionRow } from '../../db/schema/index.js';
+import { transactions, type NewTransactionRow, type TransactionRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob, type NewJob } from '../../jobs/queue.js';
 import type { CardPaymentResult } from '../../providers/payments.js';
@@ -13,8 +13,31 @@ import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from './sandbox-cards.js
 export const TRANSACTION_SYNC_JOB = 'transaction.sync';
 export const TRANSACTION_RECOVER_JOB = 'transaction.recover';
 export const PIX_AUTOPILOT_JOB = 'transaction.pix-autopilot';
-/** A row recorded before its provider call and still unannounced this long after is recovered. */
+/** A row recorded before its provider call and still unannounced this long after (real time) is recovered. */
 export const RECOVER_AFTER_MS = 60_000;
+
+/**
+ * The recovery point of a create, recorded with its row before the provider call. It stands for "the process
+ * died around the call", a real-time lease like any other (docs/conventions.md: leases keep real time), so it is
+ * due RECOVER_AFTER_MS of REAL time later and belongs to no organization's test clock: an advance of the
+ * sandbox clock must not run it while the create's call is still in flight (issue 24: it found nothing at the
+ * provider yet, deleted the row, and the create's outcome then found no row and answered 500).
+ */
+export function recoveryPointJob(transactionId: string, realNow: Date): NewJob {
+  return { kind: TRANSACTION_RECOVER_JOB, runAt: new Date(realNow.getTime() + RECOVER_AFTER_MS), payload: { transactionId }, dedupeKey: `${TRANSACTION_RECOVER_JOB}:${transactionId}`, organizationId: null };
+}
+
+/**
+ * The row a create recorded, as it is now; recorded again (unannounced) when a recovery removed it meanwhile.
+ * The create holds the provider's answer under this id, so the row must exist to carry it: a create never loses
+ * its row (issue 24), whatever ran between its recording and its outcome.
+ */
+export async function rowOrReinstated(tx: Executor, recorded: TransactionRow): Promise<TransactionRow> {
+  const found = await findTransactionRow(tx, recorded.id);
+  if (found) return found;
+  const [inserted] = await tx.insert(transactions).values({ ...recorded, announced: false }).onConflictDoNothing().returning();
+  return inserted ?? (await findTransactionRow(tx, recorded.id))!;
+}
 /** First status sync after an unknown outcome. */
 export const SYNC_DELAY_MS = 2_000;
 
@@ -52,8 +75,12 @@ export async function announce(
   if (row.announced) return row;
   const { now } = options;
   // Only an unannounced row is updated: a recovery job that got there first leaves this a no-op answering its row.
-  const updated = await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now });
-  if (!updated) return (await findTransactionRow(tx, row.id))!;
+  let updated = await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now });
+  if (!updated) {
+    const current = await rowOrReinstated(tx, row);
+    if (current.announced) return current;
+    updated = (await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now }))!;
+  }
   // money.md M9: an approval moves money; the event carries the account's last sequence from the post itself.
   const sequence = updated.status === 'APPROVED' ? (await postApproval(tx, updated, now)).sequence : null;
   const payload = { ...toTransactionView(updated), bank_account_id: updated.bankAccountId, sequence };

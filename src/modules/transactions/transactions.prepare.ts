@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -9,6 +8,7 @@ import type { Clock } from '../../jobs/clock.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { providerFailure } from '../provider-failures.js';
 import { insertAccount } from '../banking/banking.repo.js';
+import { bankAccountIdFor } from '../banking/account-opening.js';
 import { assertStatusesMayMoveMoney } from '../companies/company-status.js';
 
 /**
@@ -49,11 +49,8 @@ export async function storedCardOf(db: Executor, companyId: string, cardId: stri
   return card;
 }
 
-/** The same id for the same company and provider, so concurrent first payments open one account. */
-export function bankAccountIdFor(companyId: string, provider: string): string {
-  const h = createHash('sha256').update(`bank-account:${companyId}:${provider}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
-}
+/** The same id for the same company and provider, so concurrent first payments open one account (banking owns the rule). */
+export { bankAccountIdFor };
 
 /**
  * The company's bank account at the provider (money.md M2: opened with the ACTIVE affiliation): an existing
