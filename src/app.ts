@@ -2,7 +2,6 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { createServer as createHttpsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -15,7 +14,7 @@ import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequest
 import { answerPlainHttpOnTls, clientErrorHandler, MAX_URL_BYTES } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
-import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
+import { openApiOptions } from './http/openapi.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
 import { routeModules } from './modules/index.js';
 import { buildPciHost } from './pci/pci-app.js';
@@ -116,9 +115,8 @@ export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOption
   const app = await baseApp(deps, serverOptions);
   installIdempotencyKey(app);
   await app.register(fastifySwagger, openApiOptions(deps.config));
-  // The reference and guides (Redoc, bundled); Swagger UI stays as the console to try calls from the browser.
+  // The reference with its try-it client (Scalar, bundled) and the guides.
   await app.register(docsRoutes, { base: CORE_PREFIX });
-  await app.register(fastifySwaggerUi, { routePrefix: `${DOCS_PREFIX}/console`, uiConfig: { docExpansion: 'list', deepLinking: true } });
   await app.register(
     async (core) => {
       for (const mod of routeModules) await core.register(mod);
