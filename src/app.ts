@@ -44,6 +44,10 @@ export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[]
   return (_address, hop) => hop < hops;
 }
 
+/** What the load guard lets through whatever the load: the docs and guides (with their assets), the OpenAPI document, health. */
+const NEVER_SHED = /^\/core\/(docs(\/|\?|$)|openapi\.json(\?|$)|health(\?|$))/;
+export const neverShed = (url: string): boolean => NEVER_SHED.test(url);
+
 /** The base every host shares: options, compilers, deps, load shedding and the cross-cutting pipeline. */
 async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Promise<FastifyInstance> {
   const timeout = deps.config.requestTimeoutMs;
@@ -77,7 +81,8 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   app.decorate('deps', deps);
   app.decorate('permissionCatalogue', new Set<string>());
   // Shed load before any work (auth, database) when the event loop is overwhelmed: a fast 503 in the
-  // envelope beats timeouts for everyone.
+  // envelope beats timeouts for everyone. Never the docs, the guides, the document they render or health: they
+  // cost no database work, and a developer or a probe reading them must not see an API's overload answer.
   // Startup work (embedded database, migrations, sandbox bootstrap) blocks the loop too; the first samples
   // after start measure that, not load, so shedding begins only after a grace period.
   let shedFrom = Number.POSITIVE_INFINITY;
@@ -85,11 +90,12 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
     shedFrom = wallMillis() + (deps.pressure?.startupGraceMs ?? 5000);
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? 1000,
+    // 0 turns the check off (LOAD_SHED_EVENT_LOOP_DELAY_MS=0; the test helpers' spawned servers).
+    maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? deps.config.loadShedEventLoopDelayMs ?? 1000,
     sampleInterval: deps.pressure?.sampleIntervalMs ?? 250,
     // under-pressure sends what the handler returns; returning nothing lets the request through.
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-      if (wallMillis() < shedFrom) return undefined;
+      if (wallMillis() < shedFrom || neverShed(request.url)) return undefined;
       reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
       return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
