@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       // Recover everything that failed in the last day (the form's default), and see it pending again.
       expect(await page.locator('input[name="since"]').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
       await Promise.all([page.waitForURL(/notice=recovered/), page.click('form.recover button[type="submit"]')]);
-      expect(await page.locator('.notice').innerText()).toContain('Recovery queued: 1 failed message is pending delivery again.');
+      expect(await page.locator('.notice').innerText()).toContain('Recovery queued: 1 undelivered message is sent again now.');
       expect(new URL(page.url()).searchParams.get('q')).toBe(merchant.id); // the search survives the form
       expect(await page.locator(`tr.message[data-event-id="${eventId}"]`).getAttribute('data-status')).toBe('PENDING');
       expect(await sideways(page)).toBeLessThanOrEqual(0);
