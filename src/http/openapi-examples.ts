@@ -78,4 +78,11 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   'anticipations.quotes.create': { bank_account_id: ID, requested_amount: 100000 },
   'anticipations.create': { request_id: 'anticipation-0001', quote_id: ID },
   'apiKeys.create': { company_id: ID, description: 'Checkout service, production', expires_at: '2027-12-31T23:59:59Z' },
+  // Creates whose operationId is not `.create` (they answer 201 all the same).
+  'platform.sandbox.companies.providerReview': {
+    provider: 'PROVIDER_A',
+    requests: [{ type: 'PROOF_OF_ADDRESS', subject_document_number: '11.444.777/0001-61', subject_role: 'COMPANY', description: 'A utility bill from the last 90 days' }],
+  },
+  'platform.sandbox.transactions.med': { amount: 1990, nature: 'MED_FRAUDE' },
+  'apiKeys.roll': { grace_seconds: 3600 },
 };

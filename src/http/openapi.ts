@@ -5,6 +5,8 @@ import type { Config } from '../config.js';
 import type { AuthMode } from './context.js';
 import { MONEY_FLOW_MARKDOWN } from './money-flow.js';
 import { nameBodySchemas } from './openapi-components.js';
+import { applyServiceRules } from './openapi-service-rules.js';
+import { publicWording } from './openapi-wording.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
 import { webhooksSection } from './openapi-webhooks.js';
@@ -41,8 +43,10 @@ export function finishDocument(doc: Json): Json {
   ((doc.components ??= {}).schemas ??= {}).Error = errorJson;
   finishOperations(doc, { $ref: '#/components/schemas/Error' });
   addCreateExamples(doc);
+  applyServiceRules(doc);
   nameBodySchemas(doc);
   doc.webhooks = webhooksSection();
+  publicWording(doc);
   return doc;
 }
 

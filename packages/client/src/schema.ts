@@ -566,8 +566,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replay a delivered or failed webhook message (same event id)
-         * @description Replay a delivered or failed webhook message (same event id). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.message.replay`.
+         * Replay a webhook message (same event id): delivered, failed, or pending (sent now, not at its next retry)
+         * @description Replay a webhook message (same event id): delivered, failed, or pending (sent now, not at its next retry). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.message.replay`.
          */
         post: operations["webhooks.messages.replay"];
         delete?: never;
@@ -1435,7 +1435,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transaction
-         * @description A card payment (credit, debit with 3DS) or a PIX charge for the caller's company (payments.md P3). A decline is a REFUSED transaction (201), not an error.
+         * @description A card payment (credit, debit with 3DS) or a PIX charge for the caller's company. A decline is a REFUSED transaction (201), not an error.
          */
         post: operations["transactions.create"];
         delete?: never;
@@ -2482,8 +2482,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replay this endpoint's messages whose last attempt failed at or after `since`
-         * @description Replay this endpoint's messages whose last attempt failed at or after `since`. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.endpoint.recover`.
+         * Replay this endpoint's undelivered messages since a time (failed or waiting for a retry)
+         * @description Replay this endpoint's undelivered messages since a time (failed or waiting for a retry). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.endpoint.recover`.
          */
         post: operations["webhooks.endpoints.recover"];
         delete?: never;
@@ -3133,7 +3133,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -3209,7 +3209,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -3281,7 +3281,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -3367,7 +3367,7 @@ export interface components {
             balance: {
                 available: number;
                 held: number;
-                /** @description The net of its PENDING receivables (money.md M3) */
+                /** @description The net of its PENDING receivables */
                 pending: number;
                 /** @description What the company owes when a debit found available short; repaid first by every credit */
                 debt: number;
@@ -3407,7 +3407,7 @@ export interface components {
             held: number;
             /** @description What the company owes when a debit found available short; every credit repays it first */
             debt: number;
-            /** @description What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=): docs/decisions/anticipation.md */
+            /** @description What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=) */
             anticipatable: number;
             /** @description The instant these balances hold at: `at` when given, else now on the organization clock */
             as_of: string;
@@ -3543,7 +3543,7 @@ export interface components {
             /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
             onboarding_url: string | null;
             provider_status_message: string | null;
-            /** @description money.md M5: where cashouts of this affiliation go; null until set */
+            /** @description Where cashouts of this affiliation go; null until set */
             settlement_account: {
                 pix_key_type: string;
                 pix_key: string;
@@ -4515,7 +4515,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -4690,7 +4690,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -4984,7 +4984,9 @@ export interface components {
             description?: string;
             is_active?: boolean;
             cashout_price: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             automatic_anticipation_percentage: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             spot_anticipation_percentage: number;
             rules: {
                 conditions: {
@@ -4995,6 +4997,7 @@ export interface components {
                     value: (string | number) | (string | number)[];
                 }[];
                 price: {
+                    /** @description Percent, 0-100, at most 4 decimals */
                     percentage?: number;
                     flat?: number;
                     minimum_price?: number;
@@ -5009,7 +5012,9 @@ export interface components {
             description?: string;
             is_active?: boolean;
             cashout_price: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             automatic_anticipation_percentage: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             spot_anticipation_percentage: number;
             rules: {
                 conditions: {
@@ -5020,6 +5025,7 @@ export interface components {
                     value: (string | number) | (string | number)[];
                 }[];
                 price: {
+                    /** @description Percent, 0-100, at most 4 decimals */
                     percentage?: number;
                     flat?: number;
                     minimum_price?: number;
@@ -5217,9 +5223,11 @@ export interface components {
             request_id?: string;
             /** @enum {string} */
             payment_method: "CREDIT_CARD" | "DEBIT_CARD" | "PIX";
+            /** @description Cents, at least 1 (PIX: at most 999999999999) */
             amount: number;
             /** @enum {string} */
             currency?: "BRL";
+            /** @description 1-12 for CREDIT_CARD, 1 otherwise (default 1) */
             installments?: number;
             capture?: boolean;
             /** @enum {string} */
@@ -5278,6 +5286,7 @@ export interface components {
                 };
             };
             pix?: {
+                /** @description Seconds until the charge expires (default 86400) */
                 expires_in?: number;
                 /** Format: date-time */
                 expires_at?: string;
@@ -5600,7 +5609,7 @@ export interface components {
         WebhooksEndpointsRecoverRequest: {
             /**
              * Format: date-time
-             * @description Replays the messages whose last attempt to this endpoint failed at or after this time
+             * @description Replays the messages not yet delivered to this endpoint (failed, or waiting for a retry) whose last attempt was at or after this time, or that were queued since then and not attempted yet
              */
             since: string;
         };
@@ -5677,27 +5686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "OK" | "ERROR";
-                        database: string;
-                        environment: string;
-                        providers: {
-                            enabled: number;
-                            initialized: number;
-                            health: {
-                                name: string;
-                                status: string;
-                                responseTime: number;
-                                /** Format: date-time */
-                                lastChecked: string;
-                            }[];
-                        } | {
-                            /** @enum {string} */
-                            status: "unavailable";
-                            error: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
@@ -7718,6 +7707,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -7769,6 +7767,15 @@ export interface operations {
             };
             /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12605,6 +12612,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "PROVIDER_A",
+                 *       "requests": [
+                 *         {
+                 *           "type": "PROOF_OF_ADDRESS",
+                 *           "subject_document_number": "11.444.777/0001-61",
+                 *           "subject_role": "COMPANY",
+                 *           "description": "A utility bill from the last 90 days"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformSandboxCompaniesProviderReviewRequest"];
             };
         };
@@ -15357,6 +15377,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1990,
+                 *       "nature": "MED_FRAUDE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformSandboxTransactionsMedRequest"];
             };
         };
@@ -17397,6 +17423,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_seconds": 3600
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiKeysRollRequest"];
             };
         };
@@ -18686,7 +18717,7 @@ export interface operations {
                         declared_revenue: number;
                         /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
                         fee_policy_id: string | null;
-                        /** @description money.md M4 (the defaults on organizations) */
+                        /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
                         anticipation_configurations: {
                             automatic_enabled: boolean;
                             delay_days: number;
@@ -18820,7 +18851,7 @@ export interface operations {
                         /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
                         onboarding_url: string | null;
                         provider_status_message: string | null;
-                        /** @description money.md M5: where cashouts of this affiliation go; null until set */
+                        /** @description Where cashouts of this affiliation go; null until set */
                         settlement_account: {
                             pix_key_type: string;
                             pix_key: string;
@@ -18905,7 +18936,7 @@ export interface operations {
                             /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
                             onboarding_url: string | null;
                             provider_status_message: string | null;
-                            /** @description money.md M5: where cashouts of this affiliation go; null until set */
+                            /** @description Where cashouts of this affiliation go; null until set */
                             settlement_account: {
                                 pix_key_type: string;
                                 pix_key: string;
