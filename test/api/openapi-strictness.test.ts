@@ -46,6 +46,15 @@ describe('request schemas are as strict as the server', () => {
     expect(loose).toEqual([]);
   });
 
+  it('a string normalised then checked against an enum shows the enum (body and query)', () => {
+    const affiliation = operations().find((o) => o.op.operationId === 'merchants.affiliations.create')!.op;
+    expect(affiliation.requestBody.content['application/json'].schema.properties.provider.enum).toEqual(['PROVIDER_A', 'PROVIDER_B', 'INTERNAL']);
+    const upload = operations().find((o) => o.op.operationId === 'merchants.onboardingDocuments.create')!.op;
+    expect(upload.requestBody.content['application/json'].schema.properties.content_type.enum).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
+    const requirements = operations().find((o) => o.path.endsWith('/onboarding-requirements') && o.method === 'get')!.op;
+    expect(requirements.parameters.find((p: any) => p.name === 'provider').schema.enum).toEqual(['PROVIDER_A', 'PROVIDER_B']);
+  });
+
   it("the transaction creates state the service's rules (amount, installments, PIX expiry)", () => {
     for (const id of ['transactions.create', 'merchants.transactions.create']) {
       const { op } = operations().find((o) => o.op.operationId === id)!;

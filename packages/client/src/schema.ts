@@ -5156,9 +5156,11 @@ export interface components {
             updated_at: string;
         };
         MerchantsOnboardingDocumentsCreateRequest: {
-            file_type: string;
+            /** @enum {string} */
+            file_type: "CNH_FRONT" | "CNH_BACK" | "CNH_DIGITAL" | "RG_FRONT" | "RG_BACK" | "RNE_FRONT" | "RNE_BACK" | "ARTICLES_OF_INCORPORATION" | "POWER_OF_ATTORNEY" | "PROOF_OF_ADDRESS" | "PROOF_OF_INCOME" | "FINANCIAL_STATEMENT" | "OTHER" | "SELFIE";
             subject_document_number: string;
-            content_type: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "application/pdf";
             content_base64: string;
             file_name?: string;
             request_id?: string;
@@ -5180,14 +5182,18 @@ export interface components {
             updated_at: string;
         };
         MerchantsAffiliationsCreateRequest: {
-            provider: string;
+            /** @enum {string} */
+            provider: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
             request_id?: string;
         };
         PlatformCompaniesOnboardingRequirementsCreateRequest: {
-            provider: string;
-            type: string;
+            /** @enum {string} */
+            provider: "PROVIDER_A" | "PROVIDER_B";
+            /** @enum {string} */
+            type: "IDENTITY_DOCUMENT" | "BIOMETRIC_VERIFICATION" | "ARTICLES_OF_INCORPORATION" | "POWER_OF_ATTORNEY" | "PROOF_OF_ADDRESS" | "PROOF_OF_INCOME" | "FINANCIAL_STATEMENT" | "INFORMATION" | "EVIDENCE_PACKAGE" | "OTHER";
             subject_document_number: string;
-            subject_role: string;
+            /** @enum {string} */
+            subject_role: "COMPANY" | "CONTACT" | "PARTNER_COMPANY";
             description: string;
             request_id?: string;
         };
@@ -5195,18 +5201,23 @@ export interface components {
             reason?: string;
         };
         PlatformSandboxOnboardingDocumentsReviewRequest: {
-            decision: string;
+            /** @enum {string} */
+            decision: "APPROVED" | "REFUSED";
             reason?: string;
         };
         PlatformSandboxBiometricVerificationsReviewRequest: {
-            decision: string;
+            /** @enum {string} */
+            decision: "APPROVED" | "REJECTED";
         };
         PlatformSandboxCompaniesProviderReviewRequest: {
-            provider: string;
+            /** @enum {string} */
+            provider: "PROVIDER_A" | "PROVIDER_B";
             requests: {
-                type: string;
+                /** @enum {string} */
+                type: "IDENTITY_DOCUMENT" | "BIOMETRIC_VERIFICATION" | "ARTICLES_OF_INCORPORATION" | "POWER_OF_ATTORNEY" | "PROOF_OF_ADDRESS" | "PROOF_OF_INCOME" | "FINANCIAL_STATEMENT" | "INFORMATION" | "EVIDENCE_PACKAGE" | "OTHER";
                 subject_document_number: string;
-                subject_role: string;
+                /** @enum {string} */
+                subject_role: "COMPANY" | "CONTACT" | "PARTNER_COMPANY";
                 description: string;
             }[];
         };
@@ -5447,7 +5458,8 @@ export interface components {
             nature: "MED_FRAUDE" | "MED_OPERACIONAL";
         };
         DisputesDocumentsCreateRequest: {
-            content_type: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "application/pdf";
             content_base64: string;
             file_name?: string;
             request_id?: string;
@@ -11120,7 +11132,7 @@ export interface operations {
     "merchants.onboardingRequirements.list": {
         parameters: {
             query: {
-                provider: string;
+                provider: "PROVIDER_A" | "PROVIDER_B";
             };
             header?: never;
             path: {
@@ -11398,7 +11410,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "file_type": "IDENTITY_FRONT",
+                 *       "file_type": "RG_FRONT",
                  *       "subject_document_number": "529.982.247-25",
                  *       "content_type": "image/png",
                  *       "content_base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -12114,9 +12126,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "PROVIDER_A",
-                 *       "type": "QUESTION",
+                 *       "type": "INFORMATION",
                  *       "subject_document_number": "529.982.247-25",
-                 *       "subject_role": "LEGAL_REPRESENTATIVE",
+                 *       "subject_role": "CONTACT",
                  *       "description": "Describe what the company sells",
                  *       "request_id": "requirement-0001"
                  *     }
