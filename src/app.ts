@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -14,7 +13,7 @@ import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequest
 import { clientErrorHandler, MAX_URL_BYTES, serverFactory } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
-import { openApiOptions, DOCS_PREFIX } from './http/openapi.js';
+import { openApiOptions } from './http/openapi.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
 import { routeModules } from './modules/index.js';
 import { buildPciHost } from './pci/pci-app.js';
@@ -44,6 +43,10 @@ export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[]
   return (_address, hop) => hop < hops;
 }
 
+/** What the load guard lets through whatever the load: the docs and guides (with their assets), the OpenAPI document, health. */
+const NEVER_SHED = /^\/core\/(docs(\/|\?|$)|openapi\.json(\?|$)|health(\?|$))/;
+export const neverShed = (url: string): boolean => NEVER_SHED.test(url);
+
 /** The base every host shares: options, compilers, deps, load shedding and the cross-cutting pipeline. */
 async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Promise<FastifyInstance> {
   const timeout = deps.config.requestTimeoutMs;
@@ -70,7 +73,8 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   app.decorate('deps', deps);
   app.decorate('permissionCatalogue', new Set<string>());
   // Shed load before any work (auth, database) when the event loop is overwhelmed: a fast 503 in the
-  // envelope beats timeouts for everyone.
+  // envelope beats timeouts for everyone. Never the docs, the guides, the document they render or health: they
+  // cost no database work, and a developer or a probe reading them must not see an API's overload answer.
   // Startup work (embedded database, migrations, sandbox bootstrap) blocks the loop too; the first samples
   // after start measure that, not load, so shedding begins only after a grace period.
   let shedFrom = Number.POSITIVE_INFINITY;
@@ -78,11 +82,12 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
     shedFrom = wallMillis() + (deps.pressure?.startupGraceMs ?? 5000);
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? 1000,
+    // 0 turns the check off (LOAD_SHED_EVENT_LOOP_DELAY_MS=0; the test helpers' spawned servers).
+    maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? deps.config.loadShedEventLoopDelayMs ?? 1000,
     sampleInterval: deps.pressure?.sampleIntervalMs ?? 250,
     // under-pressure sends what the handler returns; returning nothing lets the request through.
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-      if (wallMillis() < shedFrom) return undefined;
+      if (wallMillis() < shedFrom || neverShed(request.url)) return undefined;
       reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
       return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
     }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
@@ -111,9 +116,8 @@ export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOption
   installIdempotencyKey(app);
   deps.requestLogs?.install(app);
   await app.register(fastifySwagger, openApiOptions(deps.config));
-  // The reference and guides (Redoc, bundled); Swagger UI stays as the console to try calls from the browser.
+  // The reference with its try-it client (Scalar, bundled) and the guides.
   await app.register(docsRoutes, { base: CORE_PREFIX });
-  await app.register(fastifySwaggerUi, { routePrefix: `${DOCS_PREFIX}/console`, uiConfig: { docExpansion: 'list', deepLinking: true } });
   await app.register(
     async (core) => {
       for (const mod of routeModules) await core.register(mod);

@@ -72,6 +72,8 @@ const envSchema = z.object({
   PROVIDER_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   RUN_WORKER: booleanFlag(true),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The load guard sheds API requests (503) past this mean event-loop delay; 0 turns it off (docs/decisions.md). */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -120,6 +122,8 @@ export interface Config {
   runWorker: boolean;
   /** A request (headers and body) must arrive within this time, or the connection gets 408 and closes. */
   requestTimeoutMs: number;
+  /** Mean event-loop delay past which the load guard sheds API requests; 0: never. */
+  loadShedEventLoopDelayMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -167,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     providerHealthIntervalMs: e.PROVIDER_HEALTH_INTERVAL_MS,
     runWorker: e.RUN_WORKER,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
   };
   if (config.env === 'production') assertProductionReady(config);
   return config;

@@ -1,20 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp, buildPciApp, CORE_PREFIX } from './app.js';
-import { buildDependencies } from './composition.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { databaseIdentity, ensureSandboxOrganization } from './runtime/sandbox-bootstrap.js';
-import { resolveTls } from './runtime/tls.js';
-import { KeyFileError } from './vault/index.js';
+import { KeyFileError } from './vault/key-file.js';
 
-/** The server process: builds the dependencies (src/composition.ts), listens, and shuts down gracefully. */
+/**
+ * The server process: builds the dependencies (src/composition.ts), listens, and shuts down gracefully.
+ * Only light modules are imported statically: loading the platform's code (a first `npm start` compiles it
+ * through tsx) takes seconds, so the first line is printed before, and the wait is counted while it lasts.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
-  // Progress before the banner: the embedded database's first start is silent for seconds otherwise.
-  const progress = (step: string) => process.stdout.write(`… ${step}\n`);
+  // Progress before the banner: the code's first load and the embedded database's first start are silent otherwise.
+  const { progress, done } = startupProgress();
   progress(`starting the payment platform (${config.env})`);
+  progress('loading the platform (a first start compiles it: up to half a minute on a busy machine)');
+  const loaded = await Promise.all([import('./app.js'), import('./composition.js'), import('./runtime/sandbox-bootstrap.js'), import('./runtime/tls.js')]);
+  const [{ buildApp, buildPciApp, CORE_PREFIX }, { buildDependencies }, { databaseIdentity, ensureSandboxOrganization }, { resolveTls }] = loaded;
   const built = await buildDependencies(config, { progress });
   const { deps, secrets } = built;
   const db = deps.db;
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  done();
   await core.listen({ host: config.host, port: config.port });
   await pci.listen({ host: config.host, port: config.pciPort });
   // Background work (health checks; with RUN_WORKER, webhook delivery and jobs) starts once listening.
@@ -59,6 +64,28 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
+}
+
+/**
+ * Startup lines: each step as it begins, and while one lasts, every 5 seconds how long it has taken so far, so a
+ * slow first start never looks stuck (durations, not time of day: performance.now).
+ */
+function startupProgress(): { progress: (step: string) => void; done: () => void } {
+  let step = '';
+  let since = performance.now();
+  const timer = setInterval(() => {
+    const seconds = Math.round((performance.now() - since) / 1000);
+    if (seconds >= 3) process.stdout.write(`… still ${step.replace(/ \(.*\)$/, '')} (${seconds} s)\n`);
+  }, 5000);
+  timer.unref();
+  return {
+    progress: (next) => {
+      step = next;
+      since = performance.now();
+      process.stdout.write(`… ${next}\n`);
+    },
+    done: () => clearInterval(timer),
+  };
 }
 
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host);

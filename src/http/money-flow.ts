@@ -1,6 +1,6 @@
 /**
  * The money flow (money.md M2-M6) as the API reference shows it: one text for the OpenAPI document's
- * description (Swagger UI renders its Markdown; a code block renders everywhere) and docs/money-flow.md, which
+ * description (the reference renders its Markdown; a code block renders everywhere) and docs/money-flow.md, which
  * a test keeps identical to it.
  */
 export const MONEY_FLOW_DIAGRAM = `\

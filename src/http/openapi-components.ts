@@ -57,7 +57,8 @@ function bodiesOf(doc: Json): Body[] {
       if (request?.schema) out.push({ operationId: operation.operationId, kind: 'request', holder: request });
       for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
         const content = response.content?.['application/json'];
-        if (/^2/.test(status) && content?.schema) out.push({ operationId: operation.operationId, kind: 'response', holder: content });
+        // Error answers are the Error component already; any other inline body (health's 503) is named too.
+        if (content?.schema && (/^2/.test(status) || !content.schema.$ref)) out.push({ operationId: operation.operationId, kind: 'response', holder: content });
       }
     }
   }

@@ -35,7 +35,7 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   'merchants.pixKeys.create': { key_type: 'EVP', bank_account_id: ID, request_id: 'pix-key-0001' },
   'merchants.onboardingRequirements.answers.create': { answer: 'We sell bread and coffee at one shop in São Paulo.', request_id: 'answer-0001' },
   'merchants.onboardingDocuments.create': {
-    file_type: 'IDENTITY_FRONT',
+    file_type: 'RG_FRONT',
     subject_document_number: '529.982.247-25',
     content_type: 'image/png',
     content_base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -46,9 +46,9 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   'merchants.affiliations.create': { provider: 'PROVIDER_A', request_id: 'affiliation-0001' },
   'platform.companies.onboardingRequirements.create': {
     provider: 'PROVIDER_A',
-    type: 'QUESTION',
+    type: 'INFORMATION',
     subject_document_number: '529.982.247-25',
-    subject_role: 'LEGAL_REPRESENTATIVE',
+    subject_role: 'CONTACT',
     description: 'Describe what the company sells',
     request_id: 'requirement-0001',
   },
@@ -78,4 +78,11 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   'anticipations.quotes.create': { bank_account_id: ID, requested_amount: 100000 },
   'anticipations.create': { request_id: 'anticipation-0001', quote_id: ID },
   'apiKeys.create': { company_id: ID, description: 'Checkout service, production', expires_at: '2027-12-31T23:59:59Z' },
+  // Creates whose operationId is not `.create` (they answer 201 all the same).
+  'platform.sandbox.companies.providerReview': {
+    provider: 'PROVIDER_A',
+    requests: [{ type: 'PROOF_OF_ADDRESS', subject_document_number: '11.444.777/0001-61', subject_role: 'COMPANY', description: 'A utility bill from the last 90 days' }],
+  },
+  'platform.sandbox.transactions.med': { amount: 1990, nature: 'MED_FRAUDE' },
+  'apiKeys.roll': { grace_seconds: 3600 },
 };

@@ -34,6 +34,9 @@ export const PROVIDER_OPERATIONS = new Set([
   'merchants.affiliations.settlementAccount.update',
 ]);
 
+/** Sign-in steps that check credentials and open a session: public, yet a wrong password or code answers 401. */
+const OPENS_SESSION = /^auth\.(login|verify)$/;
+
 /** Sign-in steps move no resource's state, so never answer 409 (quotes do: a merchant not active, no rates). */
 const NO_CONFLICT = /^auth\.(login|verify|forgotPassword|resetPassword|selectCompany)$/;
 
@@ -91,6 +94,7 @@ export function errorStatusesFor(operationId: string, method: string, operation:
   const statuses: string[] = [];
   if (hasBody || hasQuery || hasPath) statuses.push('400');
   if (credentialed) statuses.push('401', '403');
+  else if (OPENS_SESSION.test(operationId)) statuses.push('401');
   if (hasPath) statuses.push('404');
   if (write && !NO_CONFLICT.test(operationId)) statuses.push('409');
   if (hasBody) statuses.push('413');

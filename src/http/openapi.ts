@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { AuthMode } from './context.js';
 import { MONEY_FLOW_MARKDOWN } from './money-flow.js';
 import { nameBodySchemas } from './openapi-components.js';
+import { applyServiceRules } from './openapi-service-rules.js';
+import { publicWording } from './openapi-wording.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
 import { webhooksSection } from './openapi-webhooks.js';
@@ -42,8 +44,10 @@ export function finishDocument(doc: Json): Json {
   ((doc.components ??= {}).schemas ??= {}).Error = errorJson;
   finishOperations(doc, { $ref: '#/components/schemas/Error' });
   addCreateExamples(doc);
+  applyServiceRules(doc);
   nameBodySchemas(doc);
   doc.webhooks = webhooksSection();
+  publicWording(doc);
   return doc;
 }
 
@@ -55,10 +59,30 @@ const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
 };
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type OverrideContext = { zodSchema: { _zod: { def: Record<string, any> } }; jsonSchema: Record<string, unknown> };
+
+/**
+ * The conversion's one addition to the library's: a string normalised then checked against an enum
+ * (`z.string().transform(upper).pipe(z.enum(...))`) is documented with that enum, not as any string (issue 27: the
+ * input side of a pipe is all Zod converts). The rest is what the library's own override does for this target
+ * (empty `anyOf` branches dropped; its date and undefined cases do not occur in our schemas).
+ */
+function documentOverride(ctx: OverrideContext): void {
+  const def = ctx.zodSchema._zod.def;
+  if (def.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf)) {
+    ctx.jsonSchema.anyOf = (ctx.jsonSchema.anyOf as object[]).filter((s) => Object.keys(s).length > 0);
+  }
+  const out = def.type === 'pipe' ? (def.out as OverrideContext['zodSchema'] | undefined)?._zod.def : undefined;
+  if (out?.type === 'enum' && ctx.jsonSchema.type === 'string' && ctx.jsonSchema.enum === undefined) {
+    ctx.jsonSchema.enum = Object.values(out.entries as Record<string, string>);
+  }
+}
+
+const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: documentOverride as never } });
 
 /** Adds, from the route's declarations, what every operation shares: security, error responses, tags. */
 function transform(input: TransformInput) {
-  const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
+  const out = zodTransform(input) as { schema: Record<string, unknown>; url: string };
   const route = (input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string }; schema?: { body?: unknown } } }).route;
   const url = out.url.startsWith('/core/') ? out.url.slice('/core'.length) : out.url;
   if (out.schema.hide) return { schema: out.schema, url };

@@ -94,6 +94,7 @@ describe('logs', () => {
 });
 
 describe('overload', () => {
+  // An API route: health, the docs and the guides are never shed (test/api/load-guard.test.ts).
   it('answers 503 in the envelope while the event loop is blocked, then recovers', async () => {
     const stressed = await createTestApp({}, { pressure: { maxEventLoopDelayMs: 50, sampleIntervalMs: 100, startupGraceMs: 0 } });
     try {
@@ -103,7 +104,7 @@ describe('overload', () => {
       while (Date.now() < until) { /* busy */ }
       let shed;
       for (let i = 0; i < 100 && !shed; i++) {
-        const res = await stressed.request({ method: 'GET', url: '/core/health' });
+        const res = await stressed.request({ method: 'GET', url: '/core/v1/encryption-keys' });
         if (res.statusCode === 503) shed = res;
         else await new Promise((r) => setTimeout(r, 2));
       }
@@ -113,7 +114,7 @@ describe('overload', () => {
       let status = 503;
       for (let i = 0; i < 50 && status === 503; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        status = (await stressed.request({ method: 'GET', url: '/core/health' })).statusCode;
+        status = (await stressed.request({ method: 'GET', url: '/core/v1/encryption-keys' })).statusCode;
       }
       expect(status).toBe(200);
     } finally {

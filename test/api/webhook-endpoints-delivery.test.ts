@@ -95,6 +95,31 @@ describe('webhook endpoints: delivery', () => {
     expect((await recoverOrganizationSince(t.db.db, org.id, new Date(before))).recovered).toBe(0);
   });
 
+  it('recover also takes messages waiting for a retry or not attempted yet (issue 27: only FAILED, about 2 days away)', async () => {
+    const org = await t.createOrganization();
+    const { endpoint, receiver: r } = await endpointWithReceiver(org.apiKey);
+    r.fallback = { status: 503 };
+    const before = new Date(Date.now() - 1000).toISOString();
+    await t.createMerchant(org.apiKey);
+    await drain(org.id, [0, 3600]); // two failed attempts, the next in an hour
+    await t.createMerchant(org.apiKey); // queued, never attempted
+    const waiting = await messages(org.apiKey);
+    expect(waiting.map((m: any) => [m.status, m.attempts.length])).toEqual([['PENDING', 0], ['PENDING', 2]]);
+    expect(Date.parse(waiting[1].next_attempt_at) - Date.now()).toBeGreaterThan(3000_000);
+
+    r.fallback = { status: 204 };
+    const recovered = await call('POST', `${BASE}/${endpoint.id}/recover`, org.apiKey, { since: before });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    expect(recovered.json()).toEqual({ recovered: 2, message_ids: waiting.map((m: any) => m.id).sort() });
+    const due = await messages(org.apiKey);
+    expect(due.every((m: any) => m.status === 'PENDING' && Date.parse(m.next_attempt_at) - Date.now() < 60_000)).toBe(true);
+    await drain(org.id, [0, 3600]);
+    expect((await messages(org.apiKey)).map((m: any) => m.status)).toEqual(['DELIVERED', 'DELIVERED']);
+    expect(r.received).toHaveLength(4); // the two failed attempts, then each message once
+    // Delivered messages are not undelivered: nothing more to recover.
+    expect((await recoverOrganizationSince(t.db.db, org.id, new Date(before))).recovered).toBe(0);
+  });
+
   it('the dashboard\'s recoverOrganizationSince recovers every endpoint\'s failures', async () => {
     const org = await t.createOrganization();
     const a = await endpointWithReceiver(org.apiKey);

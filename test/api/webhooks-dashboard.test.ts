@@ -142,7 +142,7 @@ describe('recover failed messages since a time (form)', () => {
     const none = await postForm('recover', { token, since: after.toISOString().slice(0, 19) });
     expect(none.statusCode).toBe(303);
     expect(none.headers.location).toContain('notice=recovered&count=0');
-    expect((await t.request({ method: 'GET', url: none.headers.location as string })).body).toContain('No failed message had its last attempt at or after that time.');
+    expect((await t.request({ method: 'GET', url: none.headers.location as string })).body).toContain('No undelivered message since that time.');
     expect(await statusOf(org.apiKey, created.id)).toBe('FAILED');
 
     const res = await postForm('recover', { token, since: new Date(lastAt - 3600_000).toISOString().slice(0, 16), q: 'Padaria', status: 'FAILED' });
@@ -152,7 +152,7 @@ describe('recover failed messages since a time (form)', () => {
     expect(location).toContain('notice=recovered&count=1');
     expect(location).toContain('q=Padaria');
     expect(location).toContain('status=FAILED');
-    expect((await t.request({ method: 'GET', url: location })).body).toContain('Recovery queued: 1 failed message is pending delivery again.');
+    expect((await t.request({ method: 'GET', url: location })).body).toContain('Recovery queued: 1 undelivered message is sent again now.');
     expect(await statusOf(org.apiKey, created.id)).toBe('PENDING');
     expect(await statusOf(org.apiKey, delivered.id)).toBe('DELIVERED'); // only FAILED ones
     expect(await statusOf(other.org.apiKey, other.messages.find((m) => m.status === 'FAILED')!.id)).toBe('FAILED'); // only this organization's

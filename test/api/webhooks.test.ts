@@ -91,7 +91,7 @@ describe('GET /v1/webhooks/messages', () => {
 });
 
 describe('POST /v1/webhooks/messages/{eventId}/replay', () => {
-  it('replays a failed message with the same webhook-id; a pending one is a conflict', async () => {
+  it('replays a failed message with the same webhook-id; replaying it again while pending keeps it pending, sent now', async () => {
     const { org, receiver, worker } = await orgWithHistory();
     const failed = (await get('/core/v1/webhooks/messages?status=FAILED', org.apiKey)).json().data[0];
     const url = `/core/v1/webhooks/messages/${failed.id}/replay`;
@@ -99,9 +99,10 @@ describe('POST /v1/webhooks/messages/{eventId}/replay', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: failed.id, status: 'PENDING', next_attempt_at: expect.any(String) });
     expect(res.json().attempts).toHaveLength(1);
+    // Issue 27: Replay works on any message; a pending one is simply due now (no 409).
     const again = await t.request({ method: 'POST', url, key: org.apiKey, payload: {} });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'status', value: 'PENDING' } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: failed.id, status: 'PENDING' });
 
     await worker.drain();
     await worker.stop();
@@ -168,7 +169,9 @@ describe('GET /v1/webhooks/dashboard', () => {
     expect(page.body).toContain(merchant.id);
     expect(page.body).toContain(merchant.body.name);
     expect(page.body).toContain('receiver answered an error (HTTP 500)');
-    expect(page.body.match(/data-replay=/g)).toHaveLength(1); // only the failed message has a replay button
+    // Every message has a replay button (issue 27: only failed ones had).
+    expect(page.body.match(/data-replay=/g)?.length).toBe(page.body.match(/<tr class="message"/g)?.length);
+    expect(page.body.match(/data-replay=/g)!.length).toBeGreaterThan(1);
 
     const filtered = await t.request({ method: 'GET', url: `${path}&status=DELIVERED` });
     expect(filtered.body).toContain('company.status-changed');

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,8 +59,12 @@ export const TEST_CARD = { number: '4111111111111111', cvv: '123', expiry_month:
  * payment of 1990. Returns the merchant's id.
  */
 export async function takeAPayment({ CORE, PCI, KEY, STAFF }: Sandbox): Promise<string> {
-  // 0. A webhook endpoint (events are kept as messages only while one exists); nothing needs to listen there.
-  const endpoint = await call('POST', `${CORE}/v1/webhooks/endpoints`, KEY, { url: 'http://127.0.0.1:3000/webhooks', description: 'README' });
+  // 0. A webhook endpoint (events are kept as messages only while one exists) at a receiver of its own on a port
+  // the system picks, answering 204, as the README starts one (test/e2e/readme-webhook-step.test.ts runs its lines).
+  const hooks = createServer((q, s) => q.resume().on('end', () => s.writeHead(204).end())).listen(0, '127.0.0.1');
+  hooks.unref();
+  await once(hooks, 'listening');
+  const endpoint = await call('POST', `${CORE}/v1/webhooks/endpoints`, KEY, { url: `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/webhooks`, description: 'README' });
   expect(endpoint.status).toBe(201);
 
   // 1. A merchant, payment-ready: affiliation, its three requirements met, the biometric capture approved.

@@ -25,6 +25,8 @@ describe('npm start (sandbox)', () => {
     const output = first.output();
     expect(output.indexOf('… applying database migrations')).toBeGreaterThan(-1);
     expect(output.indexOf('… applying database migrations')).toBeLessThan(output.indexOf('listening'));
+    // The first line comes before the platform's code loads (issue 27: a first start was silent for up to 25 s).
+    expect(output.startsWith('… starting the payment platform (sandbox)\n… loading the platform')).toBe(true);
     expect(sandbox.core_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/core$/);
 
     const me = await request(`${sandbox.core_url}/v1/companies/me`, { headers: { 'x-api-key': sandbox.organization.api_key }, dispatcher: insecure });

@@ -566,8 +566,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replay a delivered or failed webhook message (same event id)
-         * @description Replay a delivered or failed webhook message (same event id). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.message.replay`.
+         * Replay a webhook message (same event id): delivered, failed, or pending (sent now, not at its next retry)
+         * @description Replay a webhook message (same event id): delivered, failed, or pending (sent now, not at its next retry). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.message.replay`.
          */
         post: operations["webhooks.messages.replay"];
         delete?: never;
@@ -1435,7 +1435,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transaction
-         * @description A card payment (credit, debit with 3DS) or a PIX charge for the caller's company (payments.md P3). A decline is a REFUSED transaction (201), not an error.
+         * @description A card payment (credit, debit with 3DS) or a PIX charge for the caller's company. A decline is a REFUSED transaction (201), not an error.
          */
         post: operations["transactions.create"];
         delete?: never;
@@ -2482,8 +2482,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replay this endpoint's messages whose last attempt failed at or after `since`
-         * @description Replay this endpoint's messages whose last attempt failed at or after `since`. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.endpoint.recover`.
+         * Replay this endpoint's undelivered messages since a time (failed or waiting for a retry)
+         * @description Replay this endpoint's undelivered messages since a time (failed or waiting for a retry). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `webhook.endpoint.recover`.
          */
         post: operations["webhooks.endpoints.recover"];
         delete?: never;
@@ -3283,7 +3283,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -3359,7 +3359,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -3431,7 +3431,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -3517,7 +3517,7 @@ export interface components {
             balance: {
                 available: number;
                 held: number;
-                /** @description The net of its PENDING receivables (money.md M3) */
+                /** @description The net of its PENDING receivables */
                 pending: number;
                 /** @description What the company owes when a debit found available short; repaid first by every credit */
                 debt: number;
@@ -3557,7 +3557,7 @@ export interface components {
             held: number;
             /** @description What the company owes when a debit found available short; every credit repays it first */
             debt: number;
-            /** @description What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=): docs/decisions/anticipation.md */
+            /** @description What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=) */
             anticipatable: number;
             /** @description The instant these balances hold at: `at` when given, else now on the organization clock */
             as_of: string;
@@ -3693,7 +3693,7 @@ export interface components {
             /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
             onboarding_url: string | null;
             provider_status_message: string | null;
-            /** @description money.md M5: where cashouts of this affiliation go; null until set */
+            /** @description Where cashouts of this affiliation go; null until set */
             settlement_account: {
                 pix_key_type: string;
                 pix_key: string;
@@ -4764,7 +4764,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -4939,7 +4939,7 @@ export interface components {
             declared_revenue: number;
             /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
             fee_policy_id: string | null;
-            /** @description money.md M4 (the defaults on organizations) */
+            /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
             anticipation_configurations: {
                 automatic_enabled: boolean;
                 delay_days: number;
@@ -5233,7 +5233,9 @@ export interface components {
             description?: string;
             is_active?: boolean;
             cashout_price: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             automatic_anticipation_percentage: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             spot_anticipation_percentage: number;
             rules: {
                 conditions: {
@@ -5244,6 +5246,7 @@ export interface components {
                     value: (string | number) | (string | number)[];
                 }[];
                 price: {
+                    /** @description Percent, 0-100, at most 4 decimals */
                     percentage?: number;
                     flat?: number;
                     minimum_price?: number;
@@ -5258,7 +5261,9 @@ export interface components {
             description?: string;
             is_active?: boolean;
             cashout_price: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             automatic_anticipation_percentage: number;
+            /** @description Percent, 0-100, at most 4 decimals */
             spot_anticipation_percentage: number;
             rules: {
                 conditions: {
@@ -5269,6 +5274,7 @@ export interface components {
                     value: (string | number) | (string | number)[];
                 }[];
                 price: {
+                    /** @description Percent, 0-100, at most 4 decimals */
                     percentage?: number;
                     flat?: number;
                     minimum_price?: number;
@@ -5399,9 +5405,11 @@ export interface components {
             updated_at: string;
         };
         MerchantsOnboardingDocumentsCreateRequest: {
-            file_type: string;
+            /** @enum {string} */
+            file_type: "CNH_FRONT" | "CNH_BACK" | "CNH_DIGITAL" | "RG_FRONT" | "RG_BACK" | "RNE_FRONT" | "RNE_BACK" | "ARTICLES_OF_INCORPORATION" | "POWER_OF_ATTORNEY" | "PROOF_OF_ADDRESS" | "PROOF_OF_INCOME" | "FINANCIAL_STATEMENT" | "OTHER" | "SELFIE";
             subject_document_number: string;
-            content_type: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "application/pdf";
             content_base64: string;
             file_name?: string;
             request_id?: string;
@@ -5423,14 +5431,18 @@ export interface components {
             updated_at: string;
         };
         MerchantsAffiliationsCreateRequest: {
-            provider: string;
+            /** @enum {string} */
+            provider: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
             request_id?: string;
         };
         PlatformCompaniesOnboardingRequirementsCreateRequest: {
-            provider: string;
-            type: string;
+            /** @enum {string} */
+            provider: "PROVIDER_A" | "PROVIDER_B";
+            /** @enum {string} */
+            type: "IDENTITY_DOCUMENT" | "BIOMETRIC_VERIFICATION" | "ARTICLES_OF_INCORPORATION" | "POWER_OF_ATTORNEY" | "PROOF_OF_ADDRESS" | "PROOF_OF_INCOME" | "FINANCIAL_STATEMENT" | "INFORMATION" | "EVIDENCE_PACKAGE" | "OTHER";
             subject_document_number: string;
-            subject_role: string;
+            /** @enum {string} */
+            subject_role: "COMPANY" | "CONTACT" | "PARTNER_COMPANY";
             description: string;
             request_id?: string;
         };
@@ -5438,18 +5450,23 @@ export interface components {
             reason?: string;
         };
         PlatformSandboxOnboardingDocumentsReviewRequest: {
-            decision: string;
+            /** @enum {string} */
+            decision: "APPROVED" | "REFUSED";
             reason?: string;
         };
         PlatformSandboxBiometricVerificationsReviewRequest: {
-            decision: string;
+            /** @enum {string} */
+            decision: "APPROVED" | "REJECTED";
         };
         PlatformSandboxCompaniesProviderReviewRequest: {
-            provider: string;
+            /** @enum {string} */
+            provider: "PROVIDER_A" | "PROVIDER_B";
             requests: {
-                type: string;
+                /** @enum {string} */
+                type: "IDENTITY_DOCUMENT" | "BIOMETRIC_VERIFICATION" | "ARTICLES_OF_INCORPORATION" | "POWER_OF_ATTORNEY" | "PROOF_OF_ADDRESS" | "PROOF_OF_INCOME" | "FINANCIAL_STATEMENT" | "INFORMATION" | "EVIDENCE_PACKAGE" | "OTHER";
                 subject_document_number: string;
-                subject_role: string;
+                /** @enum {string} */
+                subject_role: "COMPANY" | "CONTACT" | "PARTNER_COMPANY";
                 description: string;
             }[];
         };
@@ -5466,9 +5483,11 @@ export interface components {
             request_id?: string;
             /** @enum {string} */
             payment_method: "CREDIT_CARD" | "DEBIT_CARD" | "PIX";
+            /** @description Cents, at least 1 (PIX: at most 999999999999) */
             amount: number;
             /** @enum {string} */
             currency?: "BRL";
+            /** @description 1-12 for CREDIT_CARD, 1 otherwise (default 1) */
             installments?: number;
             capture?: boolean;
             /** @enum {string} */
@@ -5527,6 +5546,7 @@ export interface components {
                 };
             };
             pix?: {
+                /** @description Seconds until the charge expires (default 86400) */
                 expires_in?: number;
                 /** Format: date-time */
                 expires_at?: string;
@@ -5687,7 +5707,8 @@ export interface components {
             nature: "MED_FRAUDE" | "MED_OPERACIONAL";
         };
         DisputesDocumentsCreateRequest: {
-            content_type: string;
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "application/pdf";
             content_base64: string;
             file_name?: string;
             request_id?: string;
@@ -5849,7 +5870,7 @@ export interface components {
         WebhooksEndpointsRecoverRequest: {
             /**
              * Format: date-time
-             * @description Replays the messages whose last attempt to this endpoint failed at or after this time
+             * @description Replays the messages not yet delivered to this endpoint (failed, or waiting for a retry) whose last attempt was at or after this time, or that were queued since then and not attempted yet
              */
             since: string;
         };
@@ -5986,27 +6007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "OK" | "ERROR";
-                        database: string;
-                        environment: string;
-                        providers: {
-                            enabled: number;
-                            initialized: number;
-                            health: {
-                                name: string;
-                                status: string;
-                                responseTime: number;
-                                /** Format: date-time */
-                                lastChecked: string;
-                            }[];
-                        } | {
-                            /** @enum {string} */
-                            status: "unavailable";
-                            error: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
@@ -8027,6 +8028,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -8078,6 +8088,15 @@ export interface operations {
             };
             /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11422,7 +11441,7 @@ export interface operations {
     "merchants.onboardingRequirements.list": {
         parameters: {
             query: {
-                provider: string;
+                provider: "PROVIDER_A" | "PROVIDER_B";
             };
             header?: never;
             path: {
@@ -11700,7 +11719,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "file_type": "IDENTITY_FRONT",
+                 *       "file_type": "RG_FRONT",
                  *       "subject_document_number": "529.982.247-25",
                  *       "content_type": "image/png",
                  *       "content_base64": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -12416,9 +12435,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "PROVIDER_A",
-                 *       "type": "QUESTION",
+                 *       "type": "INFORMATION",
                  *       "subject_document_number": "529.982.247-25",
-                 *       "subject_role": "LEGAL_REPRESENTATIVE",
+                 *       "subject_role": "CONTACT",
                  *       "description": "Describe what the company sells",
                  *       "request_id": "requirement-0001"
                  *     }
@@ -12914,6 +12933,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "PROVIDER_A",
+                 *       "requests": [
+                 *         {
+                 *           "type": "PROOF_OF_ADDRESS",
+                 *           "subject_document_number": "11.444.777/0001-61",
+                 *           "subject_role": "COMPANY",
+                 *           "description": "A utility bill from the last 90 days"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformSandboxCompaniesProviderReviewRequest"];
             };
         };
@@ -15666,6 +15698,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1990,
+                 *       "nature": "MED_FRAUDE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformSandboxTransactionsMedRequest"];
             };
         };
@@ -17706,6 +17744,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_seconds": 3600
+                 *     }
+                 */
                 "application/json": components["schemas"]["ApiKeysRollRequest"];
             };
         };
@@ -19585,7 +19628,7 @@ export interface operations {
                         declared_revenue: number;
                         /** @description The merchant's own fee policy (null on organizations, and on merchants that use their organization's default) */
                         fee_policy_id: string | null;
-                        /** @description money.md M4 (the defaults on organizations) */
+                        /** @description Automatic anticipation: whether it runs and after how many days (a merchant starts with its organization's defaults) */
                         anticipation_configurations: {
                             automatic_enabled: boolean;
                             delay_days: number;
@@ -19719,7 +19762,7 @@ export interface operations {
                         /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
                         onboarding_url: string | null;
                         provider_status_message: string | null;
-                        /** @description money.md M5: where cashouts of this affiliation go; null until set */
+                        /** @description Where cashouts of this affiliation go; null until set */
                         settlement_account: {
                             pix_key_type: string;
                             pix_key: string;
@@ -19804,7 +19847,7 @@ export interface operations {
                             /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
                             onboarding_url: string | null;
                             provider_status_message: string | null;
-                            /** @description money.md M5: where cashouts of this affiliation go; null until set */
+                            /** @description Where cashouts of this affiliation go; null until set */
                             settlement_account: {
                                 pix_key_type: string;
                                 pix_key: string;

@@ -1,6 +1,6 @@
 import { GUIDES } from './guides.js';
 
-/** The docs' HTML shell: one top bar (reference, guides, console) over the reference or a guide. */
+/** The docs' HTML shell: one top bar (the reference with its try-it client, the guides) over the reference or a guide. */
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
@@ -31,13 +31,13 @@ th { background: var(--code); }
   article { padding: 16px 16px 60px; }
 }`;
 
-export function topBar(prefix: string, current: 'reference' | 'guides' | 'console'): string {
+export function topBar(prefix: string, current: 'reference' | 'guides'): string {
   const link = (href: string, label: string, here: boolean) => `<a href="${href}"${here ? ' aria-current="page"' : ''}>${label}</a>`;
-  return `<header><strong>Payment Platform</strong>${link(`${prefix}/docs`, 'API reference', current === 'reference')}${link(`${prefix}/docs/guides/quick-start`, 'Guides', current === 'guides')}${link(`${prefix}/docs/console`, 'Try it (console)', current === 'console')}</header>`;
+  return `<header><strong>Payment Platform</strong>${link(`${prefix}/docs`, 'API reference', current === 'reference')}${link(`${prefix}/docs/guides/quick-start`, 'Guides', current === 'guides')}</header>`;
 }
 
 export function page(title: string, head: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${head}</head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style>${head}</head><body>${body}</body></html>`;
 }
 
 export function guidePage(prefix: string, slug: string, html: string): string {
@@ -46,9 +46,46 @@ export function guidePage(prefix: string, slug: string, html: string): string {
   return page(`${title} · Payment Platform`, '', `${topBar(prefix, 'guides')}<div class="guide"><nav aria-label="Guides">${nav}</nav><article>${html}</article></div>`);
 }
 
-/** The reference: Redoc (bundled, served from this host: no CDN) over /openapi.json. */
+/** Where the platform serves Scalar's standalone bundle (docs.routes.ts): from node_modules, no CDN. */
+export const scalarBundlePath = (prefix: string) => `${prefix}/docs/assets/scalar/js/scalar.js`;
+
+/**
+ * Scalar's look in the platform's colours (its CSS variables), in the system font (no web fonts fetched), under the
+ * docs' top bar (Scalar's sticky sidebar and header start below `--scalar-custom-header-height`).
+ */
+const SCALAR_CSS = `
+.light-mode, .dark-mode { --scalar-color-accent: #0b6e4f; --scalar-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.light-mode { --scalar-color-1: #1f2933; --scalar-color-2: #3e4c59; --scalar-color-3: #616e7c; --scalar-border-color: #e4e7eb; --scalar-button-1: #0b6e4f; --scalar-button-1-hover: #095c42; --scalar-button-1-color: #fff; }
+.dark-mode { --scalar-color-accent: #3fbf8f; --scalar-button-1: #3fbf8f; --scalar-button-1-color: #0f1720; }
+body { --scalar-custom-header-height: 46px; }`;
+
+/**
+ * The reference: Scalar's API reference over /openapi.json, with its try-it client (every operation's "Test
+ * Request"). Calls go to this host (whatever the document's `servers` say: the page and the API share an origin),
+ * and nothing Scalar offers that needs its cloud is on (telemetry, AI agent, MCP, proxy, fonts).
+ */
 export function referencePage(prefix: string): string {
-  const options = { hideDownloadButton: false, expandResponses: '200,201', jsonSampleExpandLevel: 3, pathInMiddlePanel: true, sortTagsAlphabetically: true, theme: { colors: { primary: { main: '#0b6e4f' } }, typography: { fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif', headings: { fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' } } } };
-  const script = `Redoc.init(${JSON.stringify(`${prefix}/openapi.json`)}, ${JSON.stringify(options)}, document.getElementById('reference'))`;
-  return page('API reference · Payment Platform', '', `${topBar(prefix, 'reference')}<div id="reference"></div><script src="${prefix}/docs/assets/redoc.standalone.js"></script><script>${script}</script>`);
+  const configuration = {
+    url: `${prefix}/openapi.json`,
+    theme: 'default',
+    customCss: SCALAR_CSS,
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+    hideClientButton: false,
+    documentDownloadType: 'json',
+    persistAuth: false,
+    defaultOpenAllTags: false,
+    operationTitleSource: 'summary',
+    authentication: { preferredSecurityScheme: 'apiKey' },
+    metaData: { title: 'API reference · Payment Platform' },
+  };
+  const script = `Scalar.createApiReference('#reference', Object.assign(${JSON.stringify(configuration)}, { servers: [{ url: location.origin + ${JSON.stringify(prefix)}, description: 'This host' }] }))`;
+  return page(
+    'API reference · Payment Platform',
+    '<style>body > header { height: 46px; flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; }</style>',
+    `${topBar(prefix, 'reference')}<div id="reference"></div><script src="${scalarBundlePath(prefix)}"></script><script>${script}</script>`,
+  );
 }

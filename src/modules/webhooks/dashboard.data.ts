@@ -48,7 +48,7 @@ export async function endpointHealth(db: Database, organizationId: string, now =
  * replayMessage does one (a new run of the retry schedule, same event id). Answers how many messages; 409 when
  * there is no endpoint.
  */
-export async function recoverFailedSince(db: Database, organizationId: string, since: Date): Promise<number> {
+export async function recoverUndeliveredSince(db: Database, organizationId: string, since: Date): Promise<number> {
   if (!(await liveEndpointExists(db, organizationId))) throw invalidState('No webhook endpoint is configured for the organization');
   return (await recoverOrganizationSince(db, organizationId, since)).recovered;
 }

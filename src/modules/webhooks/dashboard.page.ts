@@ -57,10 +57,8 @@ function payloadBlock(envelope: EventEnvelope | undefined): string {
 }
 
 function messageRow(m: MessageView, token: string, f: PageFilters, companyName: string | undefined, envelope: EventEnvelope | undefined): string {
-  const replay =
-    m.status === 'FAILED'
-      ? `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${filterFields(f)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`
-      : '';
+  // Any message replays: a delivered one is sent again, a pending one now instead of at its next retry.
+  const replay = `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${filterFields(f)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`;
   const attempts = `${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${esc(m.next_attempt_at)}` : ''}`;
   return `<tr class="message" data-event-id="${esc(m.id)}" data-status="${esc(m.status)}">
 <td data-label="Status"><span class="status ${esc(m.status.toLowerCase())}">${esc(m.status)}</span></td>
@@ -91,11 +89,11 @@ ${e.description ? `<p>${esc(e.description)}</p>` : ''}<p>Last 24 h: <span data-d
 }
 
 function recoverForm(token: string, f: PageFilters, sinceDefault: string, max: string): string {
-  return `<section id="recover"><h2>Recover failed messages</h2>
+  return `<section id="recover"><h2>Recover undelivered messages</h2>
 <form class="recover" method="post" action="${DASHBOARD_RECOVER_PATH}">${hidden('token', token)}${filterFields({ ...f, page: undefined })}
 <label>Last attempt at or after (UTC) <input type="datetime-local" name="since" value="${esc(sinceDefault)}" max="${esc(max)}" required></label>
-<button type="submit">Recover failed messages</button></form>
-<p class="muted">Every failed message whose last attempt was at or after that time is delivered again (same event id).</p></section>`;
+<button type="submit">Recover undelivered messages</button></form>
+<p class="muted">Every message not yet delivered (failed, or waiting for a retry) whose last attempt was at or after that time, or that was queued since then, is sent again now (same event id).</p></section>`;
 }
 
 export interface DashboardInput {

@@ -7,7 +7,7 @@ import { DASHBOARD_HEADERS, pageHref, renderDashboard, renderForbidden, type Pag
 import { dashboardLinkSchema } from './webhooks.schemas.js';
 import { dashboardRecoverBody, dashboardReplayBody, dashboardViewQuery, parseSince, toDatetimeLocal, type DashboardNotice } from './dashboard.schemas.js';
 import { replayMessage } from './webhooks.service.js';
-import { endpointHealth, eventEnvelopes, recoverFailedSince, searchMessages } from './dashboard.data.js';
+import { endpointHealth, eventEnvelopes, recoverUndeliveredSince, searchMessages } from './dashboard.data.js';
 
 const DASHBOARD_PAGE_SIZE = 50;
 const DAY_MS = 24 * 3600_000;
@@ -19,7 +19,7 @@ function noticeText(notice: DashboardNotice | undefined, count: number | undefin
     case 'no-endpoint': return 'No webhook endpoint is configured; set one up, then replay.';
     case 'not-found': return 'That message does not exist.';
     case 'recovered':
-      return count ? `Recovery queued: ${count} failed message${count === 1 ? ' is' : 's are'} pending delivery again.` : 'No failed message had its last attempt at or after that time.';
+      return count ? `Recovery queued: ${count} undelivered message${count === 1 ? ' is' : 's are'} sent again now.` : 'No undelivered message since that time.';
     case 'invalid-since': return 'Recover: give a date and time (UTC), like 2026-11-23T06:30.';
     case 'future-since': return 'Recover: the time is in the future; give a past time (UTC).';
     default: return undefined;
@@ -103,7 +103,7 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
 
     f.post('/v1/webhooks/dashboard/recover', {
       config: { auth: 'public' },
-      schema: { summary: 'Recover failed messages since a time, from the dashboard page (HTML form)', tags: ['webhooks'], body: dashboardRecoverBody, hide: true },
+      schema: { summary: 'Recover undelivered messages since a time, from the dashboard page (HTML form)', tags: ['webhooks'], body: dashboardRecoverBody, hide: true },
     }, async (request, reply) => {
       const form = request.body;
       const organizationId = organizationOf(form.token);
@@ -112,7 +112,7 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
       const parsed = parseSince(form.since, app.deps.clock.now());
       if ('error' in parsed) return backToPage(reply, form.token!, filters, parsed.error);
       try {
-        const count = await recoverFailedSince(db, organizationId, parsed.since);
+        const count = await recoverUndeliveredSince(db, organizationId, parsed.since);
         return backToPage(reply, form.token!, filters, 'recovered', count);
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;

@@ -69,7 +69,7 @@ export default async function webhookEndpointsRoutes(app: FastifyInstance) {
 
   r.post('/v1/webhooks/endpoints/:id/recover', {
     config: orgOnly('webhook.endpoint.recover'),
-    schema: { summary: "Replay this endpoint's messages whose last attempt failed at or after `since`", tags: ['webhooks'], params: endpointParams, body: recoverBody, response: { 200: recoveredSchema } },
+    schema: { summary: "Replay this endpoint's undelivered messages since a time (failed or waiting for a retry)", tags: ['webhooks'], params: endpointParams, body: recoverBody, response: { 200: recoveredSchema } },
   }, async (request) => recoverEndpoint(deps, org(request), request.params.id, new Date(request.body.since)));
 
   r.post('/v1/webhooks/endpoints/:id/test', {

@@ -34,7 +34,7 @@ export const updateEndpointBody = z.strictObject({
 });
 
 export const recoverBody = z.strictObject({
-  since: z.iso.datetime({ offset: true }).describe('Replays the messages whose last attempt to this endpoint failed at or after this time'),
+  since: z.iso.datetime({ offset: true }).describe('Replays the messages not yet delivered to this endpoint (failed, or waiting for a retry) whose last attempt was at or after this time, or that were queued since then and not attempted yet'),
 });
 
 export const endpointSchema = z.object({

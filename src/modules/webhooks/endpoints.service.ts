@@ -7,7 +7,7 @@ import { conflictWithReason, invalidField, invalidState, notFound } from '../../
 import { webhookUrlProblem, type Resolve } from './url-safety.js';
 import { ALL_EVENTS, generateSigningSecret, MAX_ENDPOINTS_PER_ORGANIZATION, SECRET_OVERLAP_MS } from './endpoints.rules.js';
 import { countLiveEndpoints, endpointHealth, findLiveEndpoint, findStaffEndpoint, insertEndpoint, listLiveEndpoints, lockOrganization, updateEndpoint } from './endpoints.repo.js';
-import { enqueueForEndpoint, recoverFailedSince, withAttempts } from './messages.repo.js';
+import { enqueueForEndpoint, recoverUndeliveredSince, withAttempts } from './messages.repo.js';
 import { toEndpointView, type createEndpointBody, type updateEndpointBody } from './endpoints.schemas.js';
 import { toMessageView } from './webhooks.views.js';
 import { webhookMessages } from '../../db/schema/index.js';
@@ -127,16 +127,16 @@ export async function rotateSecret(deps: EndpointDeps, organizationId: string, i
 
 export async function recoverEndpoint(deps: EndpointDeps, organizationId: string, id: string, since: Date) {
   await requireEndpoint(deps.db, organizationId, id);
-  const ids = await deps.db.transaction((tx) => recoverFailedSince(tx, organizationId, [id], since));
+  const ids = await deps.db.transaction((tx) => recoverUndeliveredSince(tx, organizationId, [id], since));
   return { recovered: ids.length, message_ids: ids };
 }
 
 /**
- * For the dashboard ("recover all failed messages since a time"): every live endpoint's FAILED deliveries whose
- * last attempt failed at or after `since` start a new run. Answers the same as POST …/{id}/recover.
+ * For the dashboard ("recover every undelivered message since a time"): every live endpoint's undelivered
+ * deliveries (recoverUndeliveredSince) start a new run. Answers the same as POST …/{id}/recover.
  */
 export async function recoverOrganizationSince(db: Database, organizationId: string, since: Date) {
-  const ids = await db.transaction((tx) => recoverFailedSince(tx, organizationId, 'all', since));
+  const ids = await db.transaction((tx) => recoverUndeliveredSince(tx, organizationId, 'all', since));
   return { recovered: ids.length, message_ids: ids };
 }
 

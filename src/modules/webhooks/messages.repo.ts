@@ -155,16 +155,19 @@ export async function resetForReplay(tx: Executor, message: WebhookMessageRow): 
 }
 
 /**
- * product.md §15 recover: FAILED deliveries (of `endpointIds`, all live endpoints of the organization) whose last
- * attempt was at or after `since` start a new run. Answers the event ids recovered.
+ * product.md §15 recover, every undelivered message (issue 27: FAILED took about 2 days of retries to reach, so a
+ * fixed endpoint got nothing back): deliveries (of `endpointIds`, all live endpoints of the organization) that are
+ * FAILED, or PENDING a retry, whose last attempt was at or after `since` (never attempted: queued at or after it)
+ * start a new run now. A delivery under way (its lease runs) is left to that attempt. Answers the event ids recovered.
  */
-export async function recoverFailedSince(tx: Executor, organizationId: string, endpointIds: string[] | 'all', since: Date): Promise<string[]> {
+export async function recoverUndeliveredSince(tx: Executor, organizationId: string, endpointIds: string[] | 'all', since: Date): Promise<string[]> {
   const scope = endpointIds === 'all' ? sql`` : sql` and d.endpoint_id = any(${`{${endpointIds.join(',')}}`}::uuid[])`;
+  const undelivered = sql`d.status in ('FAILED', 'PENDING') and not (d.status = 'PENDING' and d.locked_until is not null and d.locked_until > now())
+      and coalesce((select max(a.at) from webhook_attempts a where a.event_id = d.event_id and a.endpoint_id = d.endpoint_id), d.created_at) >= ${since.toISOString()}::timestamptz`;
   const candidates = rowsOf(await tx.execute(sql`
     select distinct d.event_id from webhook_deliveries d
     join webhook_endpoints w on w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
-    where d.organization_id = ${organizationId} and d.status = 'FAILED'${scope}
-      and (select max(a.at) from webhook_attempts a where a.event_id = d.event_id and a.endpoint_id = d.endpoint_id) >= ${since.toISOString()}::timestamptz`));
+    where d.organization_id = ${organizationId}${scope} and ${undelivered}`));
   const ids = candidates.map((r) => String(r.event_id));
   if (ids.length === 0) return [];
   await lockMessages(tx, ids);
@@ -172,8 +175,7 @@ export async function recoverFailedSince(tx: Executor, organizationId: string, e
     update webhook_deliveries d set ${RESET}
     from webhook_endpoints w
     where w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
-      and d.event_id = any(${`{${ids.join(',')}}`}::uuid[]) and d.status = 'FAILED' and d.organization_id = ${organizationId}${scope}
-      and (select max(a.at) from webhook_attempts a where a.event_id = d.event_id and a.endpoint_id = d.endpoint_id) >= ${since.toISOString()}::timestamptz
+      and d.event_id = any(${`{${ids.join(',')}}`}::uuid[]) and d.organization_id = ${organizationId}${scope} and ${undelivered}
     returning d.event_id`));
   const recovered = [...new Set(reset.map((r) => String(r.event_id)))].sort();
   await refreshMessageStatus(tx, recovered);

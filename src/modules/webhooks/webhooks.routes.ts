@@ -18,6 +18,6 @@ export default async function webhooksRoutes(app: FastifyInstance) {
 
   r.post('/v1/webhooks/messages/:eventId/replay', {
     config: { permission: 'webhook.message.replay', organizationOnly: true },
-    schema: { summary: 'Replay a delivered or failed webhook message (same event id)', tags: ['webhooks'], params: idParams('eventId'), body: emptyBody, response: { 200: messageSchema } },
+    schema: { summary: 'Replay a webhook message (same event id): delivered, failed, or pending (sent now, not at its next retry)', tags: ['webhooks'], params: idParams('eventId'), body: emptyBody, response: { 200: messageSchema } },
   }, async (request) => replayMessage(db, callerCompany(request).organizationId, request.params.eventId));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { conflict, invalidState, notFound } from '../../kernel/errors.js';
+import { invalidState, notFound } from '../../kernel/errors.js';
 import { offsetOf, paginate, type CommonListFilters } from '../../http/pagination.js';
 import { EVENT_PAYLOADS } from '../../events/payloads.js';
 import { EVENT_VERSION, eventEnvelope } from '../../events/outbox.js';
@@ -34,7 +34,6 @@ export async function replayMessage(db: Database, organizationId: string, eventI
   const row = await db.transaction(async (tx) => {
     const message = await lockMessage(tx, organizationId, eventId);
     if (!message) throw notFound('Webhook message');
-    if (message.status === 'PENDING') throw conflict('The message is already pending delivery', 'status', message.status);
     const reset = await resetForReplay(tx, message);
     if (reset === 0) throw invalidState('No webhook endpoint receives this message', { field: 'endpoint', value: null, reason: 'NO_ENDPOINT' });
     return (await lockMessage(tx, organizationId, eventId))!;
