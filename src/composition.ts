@@ -30,6 +30,8 @@ import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
+import { providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import { transactionDeps } from './modules/transactions/transactions.context.js';
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
@@ -118,6 +120,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     // Counts only, never values: these rows' deliveries wait until the key that sealed them is given back.
     if (unreadable > 0) progress(`${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed? JWT_SECRET_PREVIOUS opens them)`);
   }
+  // Provider credentials at rest (providers.md R1.4): PROVIDER_CREDENTIALS_KEY, or the sandbox's generated one.
+  const providerCredentials = providerCredentialsBox(secrets.providerCredentialsKey ?? deriveKey(secrets.jwtSecret, 'provider-credentials').toString('hex'), config.providerCredentialsKeyPrevious);
+  if (options.migrate ?? true) {
+    await sealPlainProviderCredentials(db.db, providerCredentials);
+    // The built-ins' first status in this environment (production disables the sandbox stand-ins once).
+    await settleBuiltInAccounts(db.db, config.env, (options.clock ?? systemClock).now());
+  }
   // The sandbox gives each organization a test clock (money.md M7); production runs on real time only.
   const offsetClock = config.env === 'sandbox' ? new OffsetClock(options.clock ?? systemClock) : undefined;
   const clock: Clock = offsetClock ?? options.clock ?? systemClock;
@@ -158,6 +167,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
     threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     webhookSecretBox,
+    providerCredentials,
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     qrImages,

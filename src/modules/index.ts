@@ -35,6 +35,7 @@ import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
 import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
+import providerAccountRoutes from './provider-accounts/provider-accounts.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -72,6 +73,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   webhookEndpointsRoutes,
   eventStreamRoutes,
   sandboxEventRoutes,
+  providerAccountRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
