@@ -169,6 +169,7 @@ export async function listStaffAccounts(deps: Pick<AccountDeps, 'db'>, q: Common
 export async function patchAccount(deps: AccountDeps, id: string, input: PatchAccountInput): Promise<ProviderAccountRow> {
   const current = await requireAccount(deps.db, id);
   const given = Object.entries(input).filter(([, v]) => v !== undefined).map(([k]) => k);
+  if (given.length === 0) throw validationError([{ field: 'body', type: 'REQUIRED', message: 'the body must change at least one field' }]);
   if (current.builtIn) {
     const refused = builtInPatchRefusal(given);
     if (refused) throw conflictWithReason(`${refused} cannot be changed on a built-in account`, refused, (input as Record<string, unknown>)[refused] ?? null, 'BUILT_IN_ACCOUNT');
