@@ -17,18 +17,16 @@ import {
 import {
   accountView,
   accountViews,
-  checkCredentials,
   createAccount,
   listStaffAccounts,
   organizationAccounts,
   patchAccount,
-  requestWebhookRegistration,
   requireAccount,
   rotateCredentials,
   setAccountStatus,
-  setCircuit,
   type AccountDeps,
 } from './provider-accounts.service.js';
+import { checkCredentials, requestWebhookRegistration, setCircuit } from './provider-accounts.health.js';
 import { toOrganizationAccountView } from './provider-accounts.views.js';
 
 const platform = { auth: 'platform' as const };

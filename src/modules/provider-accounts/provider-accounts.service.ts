@@ -15,6 +15,7 @@ import {
   accessListProblem,
   accountStatusMachine,
   builtInPatchRefusal,
+  changesWebhookTarget,
   checkProviderUrl,
   DEFAULT_GRACE_SECONDS,
   defaultBaseUrl,
@@ -197,6 +198,8 @@ export async function patchAccount(deps: AccountDeps, id: string, input: PatchAc
       ...(input.timeout_ms !== undefined && { timeoutMs: input.timeout_ms }),
       ...(input.circuit_breaker?.failure_threshold !== undefined && { circuitFailureThreshold: input.circuit_breaker.failure_threshold }),
       ...(input.circuit_breaker?.cooldown_seconds !== undefined && { circuitCooldownSeconds: input.circuit_breaker.cooldown_seconds }),
+      // R1.3: a PIX_API_BCB account registers its webhooks again when their target changes (R3.7, the PIX connector).
+      ...(current.connector === 'PIX_API_BCB' && changesWebhookTarget(current, { baseUrl: nextBaseUrl, settings: nextSettings }) && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
       updatedAt: now,
     });
   });
@@ -208,7 +211,13 @@ export async function setAccountStatus(deps: AccountDeps, ctx: RequestContext, i
     const row = await requireAccount(tx, id, true);
     if (!accountStatusMachine.can(row.status, target)) throw conflict(`The provider account is already ${row.status}`, 'status', row.status);
     const now = deps.clock.now();
-    const updated = await repo.updateAccount(tx, id, { status: target, disabledReason: target === 'DISABLED' ? reason : null, updatedAt: now });
+    const updated = await repo.updateAccount(tx, id, {
+      status: target,
+      disabledReason: target === 'DISABLED' ? reason : null,
+      // R1.3: a PIX_API_BCB account registers its webhooks when it becomes ACTIVE (R3.7, the PIX connector).
+      ...(target === 'ACTIVE' && row.connector === 'PIX_API_BCB' && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
+      updatedAt: now,
+    });
     const payload = { provider_account_id: id, provider: row.provider, old_status: row.status, new_status: target, reason: target === 'DISABLED' ? reason : null };
     const events: AnyNewEvent[] = (await repo.organizationsUsing(tx, updated)).map((org) => ({
       type: 'provider-account.status-changed', companyId: org, organizationId: org, correlationId: ctx.requestId, payload,
@@ -238,58 +247,6 @@ export async function rotateCredentials(deps: AccountDeps, id: string, input: { 
       ...(account.connector === 'PIX_API_BCB' && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
     });
   });
-}
-
-/**
- * `POST …/check` (R1.4): SANDBOX is always OK. The ADYEN_CHECKOUT and PIX_API_BCB checks call the provider through
- * their connectors, which are not wired to accounts yet: until then the result is NOT_CHECKED (never a guess).
- */
-export async function checkCredentials(deps: AccountDeps, id: string): Promise<ProviderAccountRow> {
-  const account = await requireAccount(deps.db, id);
-  const now = deps.clock.now();
-  const status = account.connector === 'SANDBOX' ? 'OK' : 'NOT_CHECKED';
-  return repo.updateAccount(deps.db, id, { credentialsCheckStatus: status, credentialsCheckedAt: now, credentialsCheckError: null, updatedAt: now });
-}
-
-/** `POST …/circuit` (R6.11): staff force a state; OPEN starts a new cool-down. Emits `provider-account.health-changed`. */
-export async function setCircuit(deps: AccountDeps, ctx: RequestContext, id: string, state: 'OPEN' | 'CLOSED'): Promise<ProviderAccountRow> {
-  return deps.db.transaction(async (tx) => {
-    const row = await requireAccount(tx, id, true);
-    const now = deps.clock.now();
-    const nextProbeAt = state === 'OPEN' ? new Date(now.getTime() + row.circuitCooldownSeconds * 1000) : null;
-    const updated = await repo.updateAccount(tx, id, {
-      circuitState: state,
-      openedAt: state === 'OPEN' ? now : row.openedAt,
-      nextProbeAt,
-      probeInFlight: false,
-      consecutiveFailures: state === 'CLOSED' ? 0 : row.consecutiveFailures,
-      updatedAt: now,
-    });
-    if (row.circuitState !== state) {
-      const payload = {
-        provider_account_id: id, provider: row.provider, old_state: row.circuitState, new_state: state,
-        consecutive_failures: updated.consecutiveFailures, last_failure_code: updated.lastFailureCode, next_probe_at: nextProbeAt?.toISOString() ?? null,
-      };
-      const events: AnyNewEvent[] = (await repo.organizationsUsing(tx, updated)).map((org) => ({
-        type: 'provider-account.health-changed', companyId: org, organizationId: org, correlationId: ctx.requestId, payload,
-      }));
-      await recordEvents(tx, events, now);
-    }
-    return updated;
-  });
-}
-
-/**
- * `POST …/webhook-registration` (R3.7): PIX_API_BCB only (`409 NOT_APPLICABLE` otherwise). The registration call
- * belongs to the PIX connector: here the account is marked PENDING for it.
- */
-export async function requestWebhookRegistration(deps: AccountDeps, id: string): Promise<ProviderAccountRow> {
-  const account = await requireAccount(deps.db, id);
-  if (account.connector !== 'PIX_API_BCB') {
-    throw conflictWithReason(`Webhook registration does not apply to ${account.connector} accounts`, 'connector', account.connector, 'NOT_APPLICABLE');
-  }
-  const now = deps.clock.now();
-  return repo.updateAccount(deps.db, id, { webhookRegistration: 'PENDING', webhookUpdatedAt: now, updatedAt: now });
 }
 
 /** R1.6: the accounts the caller's organization may use. */
