@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { events, providerAccountCredentials } from '../../src/db/schema/index.js';
+import { events, providerAccountCredentials, providerAccounts } from '../../src/db/schema/index.js';
 import { credentialsFor } from '../../src/vault/provider-credentials.js';
+import { settleBuiltInAccounts } from '../../src/modules/provider-accounts/provider-accounts.repo.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { CLIENT_CERT, CLIENT_KEY, OTHER_KEY } from '../helpers/provider-pems.js';
@@ -104,6 +105,26 @@ describe('built-in accounts', () => {
     const rows = await t.db.db.select().from(providerAccountCredentials);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     for (const row of rows) expect(row.sealed.startsWith('enc:v1:')).toBe(true);
+  });
+
+  it('production starts the sandbox stand-ins DISABLED, once (a later enable stays); INTERNAL stays ACTIVE', async () => {
+    const rollback = new Error('rollback');
+    const seen = await t.db.db.transaction(async (tx) => {
+      // As right after the migration: the built-ins wait for their environment's first status.
+      await tx.update(providerAccounts).set({ initialStatusPending: true }).where(inArray(providerAccounts.provider, ['PROVIDER_A', 'PROVIDER_B']));
+      expect(await settleBuiltInAccounts(tx, 'production', new Date())).toBe(2);
+      const first = await tx.select().from(providerAccounts).where(eq(providerAccounts.builtIn, true));
+      await tx.update(providerAccounts).set({ status: 'ACTIVE' }).where(eq(providerAccounts.provider, 'PROVIDER_A'));
+      expect(await settleBuiltInAccounts(tx, 'production', new Date())).toBe(0);
+      const [again] = await tx.select().from(providerAccounts).where(eq(providerAccounts.provider, 'PROVIDER_A'));
+      throw Object.assign(rollback, { seen: { first, again } });
+    }).catch((err) => (err === rollback ? (err as any).seen : Promise.reject(err)));
+    const status = Object.fromEntries((seen.first as any[]).map((r) => [r.provider, r.status]));
+    expect(status).toEqual({ PROVIDER_A: 'DISABLED', PROVIDER_B: 'DISABLED', INTERNAL: 'ACTIVE' });
+    expect(seen.again.status).toBe('ACTIVE');
+    // Nothing of it stayed.
+    const after = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.provider, 'PROVIDER_A'));
+    expect(after[0].status).toBe('ACTIVE');
   });
 
   it('a built-in takes only display_name, access, timeout and circuit_breaker on patch (BUILT_IN_ACCOUNT otherwise)', async () => {
