@@ -5,6 +5,7 @@ import { events, providerAccountCredentials, providerAccounts } from '../../src/
 import { credentialsFor } from '../../src/vault/provider-credentials.js';
 import { settleBuiltInAccounts } from '../../src/modules/provider-accounts/provider-accounts.repo.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
+import { loggerOptions } from '../../src/http/logger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { CLIENT_CERT, CLIENT_KEY, OTHER_KEY } from '../helpers/provider-pems.js';
 
@@ -17,8 +18,12 @@ const BASE = '/core/v1/platform/provider-accounts';
 const API_KEY = `AQE-api-key-${randomBytes(12).toString('hex')}`;
 const HMAC_KEY = randomBytes(32).toString('hex').toUpperCase();
 
+// Every log line of this file's app: no credential may appear in any (checked last).
+const logLines: string[] = [];
+
 beforeAll(async () => {
-  t = await createTestApp();
+  const logger = { ...(loggerOptions('debug') as object), stream: { write: (line: string) => void logLines.push(line) } };
+  t = await createTestApp({}, {}, { logger } as never);
 });
 afterAll(async () => {
   await t?.close();
@@ -434,5 +439,14 @@ describe('circuit and webhook registration', () => {
     const res = await staff('POST', `${BASE}/${a.id}/webhook-registration`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toMatchObject({ reason: 'NOT_APPLICABLE' });
+  });
+});
+
+describe('logs', () => {
+  it('no log line carries a credential', () => {
+    expect(logLines.length).toBeGreaterThan(0);
+    const all = logLines.join('\n');
+    expectNoSecrets(all);
+    for (const secret of ['pix-client-secret-value', 'basic-pass-1234', 'second-secret', 'hunter2hunter2', 'sandbox-provider-webhook-secret', 'PRIVATE KEY']) expect(all).not.toContain(secret);
   });
 });
