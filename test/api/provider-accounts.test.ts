@@ -346,7 +346,9 @@ describe('status and access', () => {
   });
 
   it('the staff list filters by connector, status, environment and provider, sorted by provider by default', async () => {
-    const a = await create(adyenBody());
+    // SELECTED: a status change of an account open to ALL would send an event to every organization of a shared database.
+    const org = await t.createOrganization();
+    const a = await create(adyenBody({ organization_access: 'SELECTED', organization_ids: [org.id] }));
     await staff('POST', `${BASE}/${a.id}/disable`);
     const res = await staff('GET', `${BASE}?connector=ADYEN_CHECKOUT&status=DISABLED&environment=TEST&limit=100`);
     expect(res.statusCode).toBe(200);
