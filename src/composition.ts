@@ -32,6 +32,7 @@ import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
 import { providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
+import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import { transactionDeps } from './modules/transactions/transactions.context.js';
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
@@ -188,6 +189,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
     deps.sandboxClocks = new SandboxClocks(db.db, offsetClock, runner, jobs);

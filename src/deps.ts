@@ -12,6 +12,7 @@ import type { VaultHandle } from './kernel/encryption-keys.js';
 import type { SandboxClocks } from './jobs/sandbox-clock.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { CredentialSealer } from './kernel/provider-credentials.js';
+import type { CredentialsChecker } from './modules/provider-accounts/credentials-check.js';
 import type { QrImages } from './modules/transactions/qr-images.js';
 
 /**
@@ -44,6 +45,8 @@ export interface AppDeps {
   webhookSecretBox: SecretBox;
   /** Seals provider credentials at rest (providers.md R1.4); only src/vault/provider-credentials.ts opens them. */
   providerCredentials: CredentialSealer;
+  /** Checks an account's credentials with its provider (R1.4); absent: SANDBOX OK, the others NOT_CHECKED. */
+  providerCredentialsChecker?: CredentialsChecker;
   /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
   fileStore?: FileStore;
   /** HMAC secret of document download links (server.ts persists one); default: random per process. */

@@ -6,6 +6,7 @@ import { credentialsFor } from '../../src/vault/provider-credentials.js';
 import { settleBuiltInAccounts } from '../../src/modules/provider-accounts/provider-accounts.repo.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { loggerOptions } from '../../src/http/logger.js';
+import { sandboxOnlyChecker, type CredentialsChecker } from '../../src/modules/provider-accounts/credentials-check.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { CLIENT_CERT, CLIENT_KEY, OTHER_KEY } from '../helpers/provider-pems.js';
 
@@ -23,7 +24,10 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   const logger = { ...(loggerOptions('debug') as object), stream: { write: (line: string) => void logLines.push(line) } };
-  t = await createTestApp({}, {}, { logger } as never);
+  // The connectors' checks do not exist yet: a stand-in fails accounts named for it, the default answers the rest.
+  const providerCredentialsChecker: CredentialsChecker = async (account) =>
+    account.displayName === 'Fails check' ? { status: 'FAILED', error: 'AUTH_FAILED: 401 Unauthorized' } : sandboxOnlyChecker(account);
+  t = await createTestApp({}, { providerCredentialsChecker }, { logger } as never);
 });
 afterAll(async () => {
   await t?.close();
@@ -418,6 +422,25 @@ describe('credentials rotation', () => {
     const sets = await credentialsFor(t.db.db, t.deps.providerCredentials, pix.id, t.deps.clock.now());
     expect(pix.webhook.url.endsWith(`/${sets.previous?.webhookToken}`)).toBe(true);
     expect(rotated.json().webhook.url.endsWith(`/${sets.current?.webhookToken}`)).toBe(true);
+  });
+});
+
+describe('credentials check', () => {
+  it('runs in the background after create and on POST …/check; its result never changes status', async () => {
+    const a = await create(adyenBody({ display_name: 'Fails check' }));
+    expect(a.health.credentials_check).toEqual({ status: 'NOT_CHECKED', checked_at: null, error: null });
+    let seen = a;
+    for (let i = 0; i < 100 && seen.health.credentials_check.status !== 'FAILED'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = (await staff('GET', `${BASE}/${a.id}`)).json();
+    }
+    expect(seen.health.credentials_check).toMatchObject({ status: 'FAILED', checked_at: expect.any(String), error: 'AUTH_FAILED: 401 Unauthorized' });
+    expect(seen.status).toBe('ACTIVE');
+    const checked = await staff('POST', `${BASE}/${a.id}/check`);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().health.credentials_check.status).toBe('FAILED');
+    const other = await create(adyenBody());
+    expect((await staff('POST', `${BASE}/${other.id}/check`)).json().health.credentials_check).toMatchObject({ status: 'NOT_CHECKED', checked_at: expect.any(String), error: null });
   });
 });
 

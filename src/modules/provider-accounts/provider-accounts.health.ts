@@ -2,21 +2,14 @@ import type { ProviderAccountRow } from '../../db/schema/index.js';
 import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import type { RequestContext } from '../../kernel/context.js';
 import { conflictWithReason } from '../../kernel/errors.js';
+import { runCredentialsCheck } from './credentials-check.js';
 import * as repo from './provider-accounts.repo.js';
 import { requireAccount, type AccountDeps } from './provider-accounts.service.js';
 
 /** providers.md R1.4, R3.7, R6.11: an account's credentials check, circuit and webhook registration (staff actions). */
 
-/**
- * `POST …/check` (R1.4): SANDBOX is always OK. The ADYEN_CHECKOUT and PIX_API_BCB checks call the provider through
- * their connectors, which are not wired to accounts yet: until then the result is NOT_CHECKED (never a guess).
- */
-export async function checkCredentials(deps: AccountDeps, id: string): Promise<ProviderAccountRow> {
-  const account = await requireAccount(deps.db, id);
-  const now = deps.clock.now();
-  const status = account.connector === 'SANDBOX' ? 'OK' : 'NOT_CHECKED';
-  return repo.updateAccount(deps.db, id, { credentialsCheckStatus: status, credentialsCheckedAt: now, credentialsCheckError: null, updatedAt: now });
-}
+/** `POST …/check` (R1.4): the check now, through the connector's checker; the result never changes `status`. */
+export const checkCredentials = (deps: AccountDeps, id: string): Promise<ProviderAccountRow> => runCredentialsCheck(deps, id);
 
 /** `POST …/circuit` (R6.11): staff force a state; OPEN starts a new cool-down. Emits `provider-account.health-changed`. */
 export async function setCircuit(deps: AccountDeps, ctx: RequestContext, id: string, state: 'OPEN' | 'CLOSED'): Promise<ProviderAccountRow> {

@@ -28,6 +28,7 @@ import {
 } from './provider-accounts.service.js';
 import { checkCredentials, requestWebhookRegistration, setCircuit } from './provider-accounts.health.js';
 import { toOrganizationAccountView } from './provider-accounts.views.js';
+import { sandboxOnlyChecker } from './credentials-check.js';
 
 const platform = { auth: 'platform' as const };
 const params = idParams('id');
@@ -35,7 +36,7 @@ const params = idParams('id');
 /** providers.md R1.1 (staff) and R1.6 (the organization's read-only view). */
 export default async function providerAccountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AccountDeps = { db: app.deps.db.db, clock: app.deps.clock, sealer: app.deps.providerCredentials, env: app.deps.config.env };
+  const deps: AccountDeps = { db: app.deps.db.db, clock: app.deps.clock, sealer: app.deps.providerCredentials, env: app.deps.config.env, checker: app.deps.providerCredentialsChecker ?? sandboxOnlyChecker };
   // The public core address the API uses in its links (webhook.url of R1.2).
   const coreUrl = (request: FastifyRequest) => `${app.deps.config.publicBaseUrl ?? `${request.protocol}://${request.host}`}/core`;
   const view = (request: FastifyRequest, row: Parameters<typeof accountView>[1]) => accountView(deps.db, row, coreUrl(request));

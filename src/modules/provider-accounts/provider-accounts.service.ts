@@ -10,6 +10,7 @@ import { badRequest, conflict, conflictWithReason, invalidField, notFound, valid
 import { claimRequestId, PLATFORM_SCOPE } from '../../kernel/idempotency.js';
 import type { CredentialSealer } from '../../kernel/provider-credentials.js';
 import { connectorCredentials, connectorSettings } from './connector-input.js';
+import { scheduleCredentialsCheck, type CredentialsChecker } from './credentials-check.js';
 import { credentialFieldsView, credentialsFingerprint } from './credentials.rules.js';
 import {
   accessListProblem,
@@ -36,6 +37,8 @@ export interface AccountDeps {
   clock: Clock;
   sealer: CredentialSealer;
   env: AppEnv;
+  /** Checks credentials with the provider (R1.4): the connectors' checks, supplied by the composition root. */
+  checker: CredentialsChecker;
 }
 
 /** The PIX path token (R1.2): 43 base64url characters, random, per account and credentials version. */
@@ -155,6 +158,8 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
         updatedAt: now,
       });
       if (credentials) await repo.insertCredentials(tx, sealedSet(deps.sealer, id, 1, connector, credentials, now));
+      // R1.3: a credentials check runs in the background right after (SANDBOX needs none: OK above).
+      if (connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
       return { row, replayed: false };
     });
   } catch (err) {
@@ -218,6 +223,7 @@ export async function setAccountStatus(deps: AccountDeps, ctx: RequestContext, i
       ...(target === 'ACTIVE' && row.connector === 'PIX_API_BCB' && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
       updatedAt: now,
     });
+    if (target === 'ACTIVE' && row.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
     const payload = { provider_account_id: id, provider: row.provider, old_status: row.status, new_status: target, reason: target === 'DISABLED' ? reason : null };
     const events: AnyNewEvent[] = (await repo.organizationsUsing(tx, updated)).map((org) => ({
       type: 'provider-account.status-changed', companyId: org, organizationId: org, correlationId: ctx.requestId, payload,
@@ -241,6 +247,7 @@ export async function rotateCredentials(deps: AccountDeps, id: string, input: { 
     const version = (await repo.maxCredentialVersion(tx, id)) + 1;
     await repo.retireCurrentCredentials(tx, id, graceEnd(now, input.grace_seconds ?? DEFAULT_GRACE_SECONDS));
     await repo.insertCredentials(tx, sealedSet(deps.sealer, id, version, account.connector, checked.credentials, now));
+    if (account.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
     return repo.updateAccount(tx, id, {
       updatedAt: now,
       ...(account.connector === 'SANDBOX' ? { credentialsCheckStatus: 'OK' as const, credentialsCheckedAt: now, credentialsCheckError: null } : { credentialsCheckStatus: 'NOT_CHECKED' as const, credentialsCheckedAt: null, credentialsCheckError: null }),
