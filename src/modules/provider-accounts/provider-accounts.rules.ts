@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { defineStateMachine } from '../../kernel/state-machine.js';
+import { isPublicAddress } from '../webhooks/url-safety.js';
 import type { AccountEnvironment, AccountStatus, Connector, OrganizationAccess, WebhookRegistration } from '../../db/schema/provider-accounts.js';
 
 /** providers.md R1: the pure rules of provider accounts (no database, no clock, no I/O). */
@@ -18,22 +19,14 @@ export type UrlCheck = { ok: true } | { ok: false; message: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** An IPv4/IPv6 literal in a private, loopback, link-local or unspecified range (a hostname is not resolved here). */
+/**
+ * `localhost`, or an IP literal that is not a public address (the webhook receivers' SSRF list: private, loopback,
+ * link-local, reserved, IPv4-mapped...). A hostname is not resolved here (see docs/decisions/provider-accounts.md).
+ */
 export function isPrivateAddress(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const kind = isIP(host);
-  if (kind === 4) {
-    const [a, b] = host.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (kind === 6) {
-    if (host === '::' || host === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped) return isPrivateAddress(mapped[1]);
-    return /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
-  }
-  return false;
+  return isIP(host) !== 0 && !isPublicAddress(host);
 }
 
 /**
