@@ -1,5 +1,4 @@
 import type { ProviderAccountRow } from '../../db/schema/index.js';
-import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import type { RequestContext } from '../../kernel/context.js';
 import { conflictWithReason } from '../../kernel/errors.js';
 import { runCredentialsCheck } from './credentials-check.js';
@@ -30,10 +29,9 @@ export async function setCircuit(deps: AccountDeps, ctx: RequestContext, id: str
         provider_account_id: id, provider: row.provider, old_state: row.circuitState, new_state: state,
         consecutive_failures: updated.consecutiveFailures, last_failure_code: updated.lastFailureCode, next_probe_at: nextProbeAt?.toISOString() ?? null,
       };
-      const events: AnyNewEvent[] = (await repo.organizationsUsing(tx, updated)).map((org) => ({
+      await repo.recordToOrganizations(tx, await repo.organizationsUsing(tx, updated), (org) => ({
         type: 'provider-account.health-changed', companyId: org, organizationId: org, correlationId: ctx.requestId, payload,
-      }));
-      await recordEvents(tx, events, now);
+      }), now);
     }
     return updated;
   });

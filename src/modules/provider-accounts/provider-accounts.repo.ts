@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import type { Executor } from '../../db/client.js';
 import { companies, providerAccountCredentials, providerAccounts, type ProviderAccountCredentialsRow, type ProviderAccountRow } from '../../db/schema/index.js';
 import { allOf, offsetOf, orderBy, type CommonListFilters, commonFilters } from '../../http/pagination.js';
+import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { ONBOARDING_PROVIDERS } from './capabilities.rules.js';
 
 /** providers.md R1: SQL only. */
@@ -116,4 +117,9 @@ export async function settleBuiltInAccounts(db: Executor, env: 'sandbox' | 'prod
     .where(and(eq(providerAccounts.initialStatusPending, true), eq(providerAccounts.builtIn, true), inArray(providerAccounts.provider, [...ONBOARDING_PROVIDERS])))
     .returning({ id: providerAccounts.id });
   return rows.length;
+}
+
+/** Events to every organization that may use an account, in batches (an insert's parameters are bounded). */
+export async function recordToOrganizations(tx: Executor, organizationIds: readonly string[], build: (organizationId: string) => AnyNewEvent, now: Date): Promise<void> {
+  for (let i = 0; i < organizationIds.length; i += 500) await recordEvents(tx, organizationIds.slice(i, i + 500).map(build), now);
 }

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { providerAccounts, type ProviderAccountRow } from '../../db/schema/index.js';
-import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { allOf, type CommonListFilters } from '../../http/pagination.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { RequestContext } from '../../kernel/context.js';
@@ -191,12 +190,14 @@ export async function patchAccount(deps: AccountDeps, id: string, input: PatchAc
   const organizationIds = input.organization_access !== undefined || input.organization_ids !== undefined ? await checkAccess(deps.db, access, ids) : current.organizationIds;
   const now = deps.clock.now();
   const nextSettings = settings?.settings ?? current.settings;
-  const nextBaseUrl = url === undefined ? current.baseUrl : url.value === undefined ? defaultBaseUrl(current.connector, current.environment, nextSettings) : url.value;
+  // A base_url left at the connector's default follows new settings (Adyen's LIVE address names live_url_prefix).
+  const followsDefault = url === undefined && current.baseUrl === defaultBaseUrl(current.connector, current.environment, current.settings);
+  const nextBaseUrl = url === undefined && !followsDefault ? current.baseUrl : url?.value === undefined ? defaultBaseUrl(current.connector, current.environment, nextSettings) : url.value;
   return deps.db.transaction(async (tx) => {
     await requireAccount(tx, id, true);
     return repo.updateAccount(tx, id, {
       ...(input.display_name !== undefined && { displayName: input.display_name }),
-      ...(url !== undefined && { baseUrl: nextBaseUrl }),
+      ...((url !== undefined || followsDefault) && { baseUrl: nextBaseUrl }),
       ...(settings !== undefined && { settings: nextSettings }),
       organizationAccess: access,
       organizationIds,
@@ -225,10 +226,9 @@ export async function setAccountStatus(deps: AccountDeps, ctx: RequestContext, i
     });
     if (target === 'ACTIVE' && row.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
     const payload = { provider_account_id: id, provider: row.provider, old_status: row.status, new_status: target, reason: target === 'DISABLED' ? reason : null };
-    const events: AnyNewEvent[] = (await repo.organizationsUsing(tx, updated)).map((org) => ({
+    await repo.recordToOrganizations(tx, await repo.organizationsUsing(tx, updated), (org) => ({
       type: 'provider-account.status-changed', companyId: org, organizationId: org, correlationId: ctx.requestId, payload,
-    }));
-    await recordEvents(tx, events, now);
+    }), now);
     return updated;
   });
 }
