@@ -4,11 +4,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { events, providerAccountCredentials, providerAccounts } from '../../src/db/schema/index.js';
 import { credentialsFor } from '../../src/vault/provider-credentials.js';
 import { settleBuiltInAccounts } from '../../src/modules/provider-accounts/provider-accounts.repo.js';
+import { createAccount, patchAccount, type AccountDeps } from '../../src/modules/provider-accounts/provider-accounts.service.js';
+import { DomainError } from '../../src/kernel/errors.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { loggerOptions } from '../../src/http/logger.js';
 import { sandboxOnlyChecker, type CredentialsChecker } from '../../src/modules/provider-accounts/credentials-check.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { CLIENT_CERT, CLIENT_KEY, OTHER_KEY } from '../helpers/provider-pems.js';
+import { CLIENT_CERT, CLIENT_KEY, OTHER_CERT, OTHER_KEY } from '../helpers/provider-pems.js';
 
 /**
  * providers.md R1: staff routes, the account resource, per-connector settings, write-only credentials (never in a
@@ -464,6 +466,43 @@ describe('circuit and webhook registration', () => {
     const res = await staff('POST', `${BASE}/${a.id}/webhook-registration`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toMatchObject({ reason: 'NOT_APPLICABLE' });
+  });
+});
+
+describe('in production (the service, as a production app runs it)', () => {
+  const prod = (): AccountDeps => ({ db: t.db.db, clock: t.deps.clock, sealer: t.deps.providerCredentials, env: 'production', checker: sandboxOnlyChecker });
+  // What the route's schema hands the service: the name uppercased.
+  const input = (body: Record<string, unknown>) => ({ ...body, provider: String(body.provider).toUpperCase() }) as never;
+  const refusal = async (work: Promise<unknown>) => {
+    const err = await work.then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    return err as DomainError;
+  };
+
+  it("LIVE ADYEN_CHECKOUT gets Adyen's live address from live_url_prefix, which a settings patch follows", async () => {
+    const { row } = await createAccount(prod(), input(adyenBody({ environment: 'LIVE', settings: { live_url_prefix: 'abc123-Shop' } })));
+    expect(row.baseUrl).toBe('https://abc123-Shop-checkout-live.adyenpayments.com/checkout/v71');
+    const patched = await patchAccount(prod(), row.id, { settings: { live_url_prefix: 'other-Shop' } });
+    expect(patched.baseUrl).toBe('https://other-Shop-checkout-live.adyenpayments.com/checkout/v71');
+    const missing = await refusal(createAccount(prod(), input(adyenBody({ environment: 'LIVE' }))));
+    expect(missing.details?.issues).toEqual([expect.objectContaining({ field: 'settings.live_url_prefix', type: 'REQUIRED' })]);
+  });
+
+  it('refuses private and loopback addresses and plain http; LIVE PIX needs the mTLS certificate and the callback CA', async () => {
+    for (const base_url of ['https://10.0.0.5/api/v2', 'https://127.0.0.1/api/v2', 'http://127.0.0.1:9999/api/v2', 'https://localhost/api/v2']) {
+      const err = await refusal(createAccount(prod(), input(pixBody({ base_url }))));
+      expect(err.details?.issues, base_url).toEqual([expect.objectContaining({ field: 'base_url', type: 'INVALID_FORMAT' })]);
+    }
+    const live = await refusal(createAccount(prod(), input(pixBody({ environment: 'LIVE', base_url: 'https://pix.psp.example.com/api/v2', credentials: { client_id: 'c', client_secret: 's' } }))));
+    expect((live.details?.issues as any[]).map((i) => i.field)).toEqual(['credentials.client_certificate_pem', 'credentials.webhook_client_ca_pem']);
+    const { row } = await createAccount(prod(), input(pixBody({
+      environment: 'LIVE', base_url: 'https://pix.psp.example.com/api/v2',
+      credentials: { client_id: 'c', client_secret: 's', client_certificate_pem: CLIENT_CERT, client_private_key_pem: CLIENT_KEY, webhook_client_ca_pem: `${OTHER_CERT}\n${CLIENT_CERT}` },
+    })));
+    const view = (await staff('GET', `${BASE}/${row.id}`)).json();
+    expect(view.environment).toBe('LIVE');
+    expect(view.credentials.fields.webhook_client_ca_pem.subject).toContain('CN=other.example');
+    expect(JSON.stringify(view)).not.toContain('BEGIN');
   });
 });
 
