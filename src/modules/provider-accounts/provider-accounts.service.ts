@@ -172,29 +172,29 @@ export async function listStaffAccounts(deps: Pick<AccountDeps, 'db'>, q: Common
 }
 
 export async function patchAccount(deps: AccountDeps, id: string, input: PatchAccountInput): Promise<ProviderAccountRow> {
-  const current = await requireAccount(deps.db, id);
   const given = Object.entries(input).filter(([, v]) => v !== undefined).map(([k]) => k);
   if (given.length === 0) throw validationError([{ field: 'body', type: 'REQUIRED', message: 'the body must change at least one field' }]);
-  if (current.builtIn) {
-    const refused = builtInPatchRefusal(given);
-    if (refused) throw conflictWithReason(`${refused} cannot be changed on a built-in account`, refused, (input as Record<string, unknown>)[refused] ?? null, 'BUILT_IN_ACCOUNT');
-  }
-  const issues: ValidationIssue[] = [];
-  const settings = input.settings === undefined ? undefined : connectorSettings(current.connector, current.environment, input.settings, deps.env);
-  if (settings) issues.push(...settings.issues);
-  const url = input.base_url === undefined ? undefined : baseUrlFor(current.connector, input.base_url, deps.env);
-  if (url?.issue) issues.push(url.issue);
-  if (issues.length > 0) throw validationError(issues);
-  const access = input.organization_access ?? current.organizationAccess;
-  const ids = input.organization_ids ?? (input.organization_access === 'ALL' ? [] : current.organizationIds);
-  const organizationIds = input.organization_access !== undefined || input.organization_ids !== undefined ? await checkAccess(deps.db, access, ids) : current.organizationIds;
-  const now = deps.clock.now();
-  const nextSettings = settings?.settings ?? current.settings;
-  // A base_url left at the connector's default follows new settings (Adyen's LIVE address names live_url_prefix).
-  const followsDefault = url === undefined && current.baseUrl === defaultBaseUrl(current.connector, current.environment, current.settings);
-  const nextBaseUrl = url === undefined && !followsDefault ? current.baseUrl : url?.value === undefined ? defaultBaseUrl(current.connector, current.environment, nextSettings) : url.value;
+  // Read, checked and written under the row's lock: a concurrent patch never works from a stale copy.
   return deps.db.transaction(async (tx) => {
-    await requireAccount(tx, id, true);
+    const current = await requireAccount(tx, id, true);
+    if (current.builtIn) {
+      const refused = builtInPatchRefusal(given);
+      if (refused) throw conflictWithReason(`${refused} cannot be changed on a built-in account`, refused, (input as Record<string, unknown>)[refused] ?? null, 'BUILT_IN_ACCOUNT');
+    }
+    const issues: ValidationIssue[] = [];
+    const settings = input.settings === undefined ? undefined : connectorSettings(current.connector, current.environment, input.settings, deps.env);
+    if (settings) issues.push(...settings.issues);
+    const url = input.base_url === undefined ? undefined : baseUrlFor(current.connector, input.base_url, deps.env);
+    if (url?.issue) issues.push(url.issue);
+    if (issues.length > 0) throw validationError(issues);
+    const access = input.organization_access ?? current.organizationAccess;
+    const ids = input.organization_ids ?? (input.organization_access === 'ALL' ? [] : current.organizationIds);
+    const organizationIds = input.organization_access !== undefined || input.organization_ids !== undefined ? await checkAccess(tx, access, ids) : current.organizationIds;
+    const now = deps.clock.now();
+    const nextSettings = settings?.settings ?? current.settings;
+    // A base_url left at the connector's default follows new settings (Adyen's LIVE address names live_url_prefix).
+    const followsDefault = url === undefined && current.baseUrl === defaultBaseUrl(current.connector, current.environment, current.settings);
+    const nextBaseUrl = url === undefined && !followsDefault ? current.baseUrl : url?.value === undefined ? defaultBaseUrl(current.connector, current.environment, nextSettings) : url.value;
     return repo.updateAccount(tx, id, {
       ...(input.display_name !== undefined && { displayName: input.display_name }),
       ...((url !== undefined || followsDefault) && { baseUrl: nextBaseUrl }),
