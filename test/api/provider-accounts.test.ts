@@ -313,7 +313,7 @@ describe('status and access', () => {
     expect((await staff('POST', `${BASE}/${a.id}/enable`)).json().error.details).toMatchObject({ field: 'status', value: 'ACTIVE' });
     expect((await staff('POST', `${BASE}/${a.id}/disable`, { reason: '' })).statusCode).toBe(400);
 
-    const recorded = await t.db.db.select().from(events).where(and(eq(events.type, 'provider-account.status-changed'), inArray(events.organizationId, [allowed.id, other.id])));
+    const recorded = await t.db.db.select().from(events).where(and(eq(events.type, 'provider-account.status-changed'), inArray(events.organizationId, [allowed.id, other.id]))).orderBy(events.occurredAt);
     expect(recorded.map((e) => (e.payload as any).new_status)).toEqual(['DISABLED', 'ACTIVE']);
     for (const e of recorded) {
       expect(e.organizationId).toBe(allowed.id);
@@ -456,7 +456,7 @@ describe('circuit and webhook registration', () => {
     const closed = await staff('POST', `${BASE}/${a.id}/circuit`, { state: 'CLOSED' });
     expect(closed.json().health).toMatchObject({ circuit_state: 'CLOSED', next_probe_at: null });
     expect((await staff('POST', `${BASE}/${a.id}/circuit`, { state: 'HALF_OPEN' })).statusCode).toBe(400);
-    const recorded = await t.db.db.select().from(events).where(and(eq(events.type, 'provider-account.health-changed'), eq(events.organizationId, org.id)));
+    const recorded = await t.db.db.select().from(events).where(and(eq(events.type, 'provider-account.health-changed'), eq(events.organizationId, org.id))).orderBy(events.occurredAt);
     expect(recorded.map((e) => [(e.payload as any).old_state, (e.payload as any).new_state])).toEqual([['CLOSED', 'OPEN'], ['OPEN', 'CLOSED']]);
     for (const e of recorded) expect(parseEventPayload(e.type, e.payload).success).toBe(true);
   });
