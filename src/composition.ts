@@ -31,6 +31,9 @@ import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
+import { providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
+import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import { transactionDeps } from './modules/transactions/transactions.context.js';
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
@@ -122,6 +125,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     // Counts only, never values: these rows' deliveries wait until the key that sealed them is given back.
     if (unreadable > 0) progress(`${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed? JWT_SECRET_PREVIOUS opens them)`);
   }
+  // Provider credentials at rest (providers.md R1.4): PROVIDER_CREDENTIALS_KEY, or the sandbox's generated one.
+  const providerCredentials = providerCredentialsBox(secrets.providerCredentialsKey ?? deriveKey(secrets.jwtSecret, 'provider-credentials').toString('hex'), config.providerCredentialsKeyPrevious);
+  if (options.migrate ?? true) {
+    await sealPlainProviderCredentials(db.db, providerCredentials);
+    // The built-ins' first status in this environment (production disables the sandbox stand-ins once).
+    await settleBuiltInAccounts(db.db, config.env, (options.clock ?? systemClock).now());
+  }
   // The sandbox gives each organization a test clock (money.md M7); production runs on real time only.
   const offsetClock = config.env === 'sandbox' ? new OffsetClock(options.clock ?? systemClock) : undefined;
   const clock: Clock = offsetClock ?? options.clock ?? systemClock;
@@ -166,6 +176,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     documentUrlSecret: deriveKey(secrets.jwtSecret, 'onboarding-documents').toString('hex'),
     threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     webhookSecretBox,
+    providerCredentials,
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     qrImages,
@@ -189,6 +200,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
     deps.sandboxClocks = new SandboxClocks(db.db, offsetClock, runner, jobs);

@@ -44,6 +44,10 @@ const envSchema = z.object({
   /** The JWT_SECRET before a change: what was sealed at rest under it still opens and is re-sealed at startup. */
   JWT_SECRET_PREVIOUS: z.string().min(32).optional(),
   ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
+  /** Seals provider credentials at rest (providers.md R1.4); generated into DATA_DIR in the sandbox. */
+  PROVIDER_CREDENTIALS_KEY: z.string().min(32).optional(),
+  /** The key before a change: sets sealed under it still open and are re-sealed at startup. */
+  PROVIDER_CREDENTIALS_KEY_PREVIOUS: z.string().min(32).optional(),
   RATE_LIMIT_STANDARD_RPS: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_HIGH_RPS: z.coerce.number().int().min(1).default(1000),
   WEBHOOK_RETRY_SCHEDULE: z
@@ -104,6 +108,9 @@ export interface Config {
   jwtSecretPrevious?: string;
   /** Card-data private keys (payments.md P6); sandbox default DATA_DIR/encryption-keys.json, generated. */
   encryptionKeysFile?: string;
+  /** PROVIDER_CREDENTIALS_KEY (required in production) and the one before a change. */
+  providerCredentialsKey?: string;
+  providerCredentialsKeyPrevious?: string;
   rateLimits: { standardRps: number; highRps: number };
   webhookRetrySchedule: number[];
   /** CPU work (the vault's ECDH, PIX QR codes) in threads beside the request thread. */
@@ -157,6 +164,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,
     encryptionKeysFile: e.ENCRYPTION_KEYS_FILE,
+    providerCredentialsKey: e.PROVIDER_CREDENTIALS_KEY,
+    providerCredentialsKeyPrevious: e.PROVIDER_CREDENTIALS_KEY_PREVIOUS,
     rateLimits: { standardRps: e.RATE_LIMIT_STANDARD_RPS, highRps: e.RATE_LIMIT_HIGH_RPS },
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
     offloadThreads: e.OFFLOAD_THREADS,
@@ -183,6 +192,7 @@ function assertProductionReady(config: Config): void {
   if (!config.platformAdminKey) missing.push('PLATFORM_ADMIN_KEY');
   if (!config.jwtSecret) missing.push('JWT_SECRET');
   if (!config.encryptionKeysFile) missing.push('ENCRYPTION_KEYS_FILE');
+  if (!config.providerCredentialsKey) missing.push('PROVIDER_CREDENTIALS_KEY');
   if (!config.publicBaseUrl) missing.push('PUBLIC_BASE_URL');
   if (!config.tls && !config.trustProxy) missing.push('TLS_CERT_FILE and TLS_KEY_FILE (or TRUST_PROXY=true)');
   if (missing.length > 0) {

@@ -12,6 +12,8 @@ import type { Clock } from './jobs/clock.js';
 import type { VaultHandle } from './kernel/encryption-keys.js';
 import type { SandboxClocks } from './jobs/sandbox-clock.js';
 import type { SecretBox } from './crypto/secret-box.js';
+import type { CredentialSealer } from './kernel/provider-credentials.js';
+import type { CredentialsChecker } from './modules/provider-accounts/credentials-check.js';
 import type { QrImages } from './modules/transactions/qr-images.js';
 import type { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
 
@@ -45,6 +47,10 @@ export interface AppDeps {
   webhookDashboardSecret?: string;
   /** Seals webhook signing secrets at rest (AES-256-GCM; key derived from JWT_SECRET, see composition.ts). */
   webhookSecretBox: SecretBox;
+  /** Seals provider credentials at rest (providers.md R1.4); only src/vault/provider-credentials.ts opens them. */
+  providerCredentials: CredentialSealer;
+  /** Checks an account's credentials with its provider (R1.4); absent: SANDBOX OK, the others NOT_CHECKED. */
+  providerCredentialsChecker?: CredentialsChecker;
   /** Onboarding document bytes; default: local disk under DATA_DIR/files. */
   fileStore?: FileStore;
   /** HMAC secret of document download links (server.ts persists one); default: random per process. */

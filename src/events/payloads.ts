@@ -99,6 +99,23 @@ export const EVENT_PAYLOADS = {
     bank_account_id: z.string(),
     sequence: z.int(),
   }),
+  // providers.md R8.2: to each organization that may use the account (R1.5, R6.11).
+  'provider-account.status-changed': z.object({
+    provider_account_id: z.string(),
+    provider: z.string().describe("The account's name"),
+    old_status: z.enum(['ACTIVE', 'DISABLED']),
+    new_status: z.enum(['ACTIVE', 'DISABLED']),
+    reason: z.string().nullable().describe('The reason given to disable; null on enable'),
+  }),
+  'provider-account.health-changed': z.object({
+    provider_account_id: z.string(),
+    provider: z.string(),
+    old_state: z.enum(['CLOSED', 'OPEN', 'HALF_OPEN']),
+    new_state: z.enum(['CLOSED', 'OPEN', 'HALF_OPEN']),
+    consecutive_failures: z.int(),
+    last_failure_code: z.string().nullable(),
+    next_probe_at: z.string().nullable(),
+  }),
   // product.md §15: POST /v1/webhooks/endpoints/{id}/test sends it to that one endpoint only.
   'webhook.test': z.object({
     endpoint_id: z.string().describe('The endpoint the test was sent to'),

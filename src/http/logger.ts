@@ -20,6 +20,12 @@ export const REDACTED_PATHS = [
   '*.number',
   '*.cvv',
   '*.content_base64',
+  // Provider account credentials (providers.md R1.4): never in a log, whatever carries them.
+  '*.credentials',
+  '*.hmac_key',
+  '*.client_secret',
+  '*.client_private_key_pem',
+  '*.webhook_secret',
 ];
 
 /** Secret-shaped text a message may carry: card ciphertexts, webhook secrets, API keys, bearer tokens, card numbers. */

@@ -77,6 +77,24 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   'platform.sandbox.transactions.disputes.create': { amount: 30000, reason: 'FRAUD', reason_code: '4837' },
   'anticipations.quotes.create': { bank_account_id: ID, requested_amount: 100000 },
   'anticipations.create': { request_id: 'anticipation-0001', quote_id: ID },
+  'platform.providerAccounts.create': {
+    request_id: 'provider-account-0001',
+    provider: 'ADYEN_BR',
+    display_name: 'Adyen Brazil (test)',
+    connector: 'ADYEN_CHECKOUT',
+    environment: 'TEST',
+    settings: { default_merchant_account: 'ExampleMerchantECOM' },
+    credentials: { api_key: 'AQE1hmfxExampleApiKey', hmac_key: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056' },
+    organization_access: 'SELECTED',
+    organization_ids: [ID],
+  },
+  'platform.providerAccounts.update': { display_name: 'Adyen Brazil', timeout_ms: 8000, circuit_breaker: { failure_threshold: 10 } },
+  'platform.providerAccounts.disable': { reason: 'Provider maintenance window' },
+  'platform.providerAccounts.credentials.rotate': {
+    credentials: { api_key: 'AQE1hmfxNewExampleApiKey', hmac_key: '0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9' },
+    grace_seconds: 86400,
+  },
+  'platform.providerAccounts.circuit': { state: 'OPEN' },
   'apiKeys.create': { company_id: ID, description: 'Checkout service, production', expires_at: '2027-12-31T23:59:59Z' },
   // Creates whose operationId is not `.create` (they answer 201 all the same).
   'platform.sandbox.companies.providerReview': {

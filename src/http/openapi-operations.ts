@@ -15,6 +15,7 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /v1/platform/sandbox/internal-transfers/{id}/status': 'platform.sandbox.internalTransfers.setStatus',
   'POST /v1/merchants/{merchantId}/fee-quote': 'merchants.feeQuote',
   'GET /v1/merchants/{merchantId}/affiliations/{affiliationId}/onboarding-documents/{documentId}': 'merchants.affiliations.onboardingDocuments.get',
+  'POST /v1/platform/provider-accounts/{id}/credentials': 'platform.providerAccounts.credentials.rotate',
 };
 
 /** Operations that call a provider and so may answer 502 INTEGRATION_ERROR (src/modules/provider-failures.ts). */

@@ -23,6 +23,8 @@ const SENSITIVE_KEYS = new Set([
   'signing_secret',
   'token',
   'content_base64',
+  // Provider account credentials (providers.md R1.3): no value inside is ever echoed in an issue.
+  'credentials',
 ]);
 
 const MAX_ECHO_CHARS = 200;

@@ -37,6 +37,7 @@ import apiKeysRoutes from './api-keys/api-keys.routes.js';
 import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
 import routingRoutes from './routing/routing.routes.js';
 import requestLogsRoutes from './request-logs/request-logs.routes.js';
+import providerAccountRoutes from './provider-accounts/provider-accounts.routes.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -76,6 +77,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   requestLogsRoutes,
   eventStreamRoutes,
   sandboxEventRoutes,
+  providerAccountRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

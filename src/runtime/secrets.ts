@@ -8,11 +8,14 @@ export interface Secrets {
   platformAdminKey: string;
   /** Also the root of the keys that sign links (download URLs, dashboard tokens): see deriveKey. */
   jwtSecret: string;
+  /** Seals provider credentials at rest (providers.md R1.4); absent (tests), a key derived from jwtSecret. */
+  providerCredentialsKey?: string;
 }
 
 interface StoredSecrets {
   platform_admin_key: string;
   jwt_secret: string;
+  provider_credentials_key?: string;
 }
 
 /** Writes a file atomically (temp then rename), readable by the owner only. */
@@ -29,14 +32,15 @@ export function writeFileAtomic(path: string, content: string): void {
 export function resolveSecrets(config: Config): Secrets {
   let stored: Partial<StoredSecrets> = {};
   const file = join(config.dataDir, 'secrets.json');
-  if (!config.platformAdminKey || !config.jwtSecret) {
+  if (!config.platformAdminKey || !config.jwtSecret || !config.providerCredentialsKey) {
     mkdirSync(config.dataDir, { recursive: true });
     if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
     const next: StoredSecrets = {
       platform_admin_key: stored.platform_admin_key ?? generateApiKey('PLATFORM'),
       jwt_secret: stored.jwt_secret ?? randomBytes(48).toString('base64url'),
+      provider_credentials_key: stored.provider_credentials_key ?? randomBytes(32).toString('base64url'),
     };
-    if (next.platform_admin_key !== stored.platform_admin_key || next.jwt_secret !== stored.jwt_secret) {
+    if (next.platform_admin_key !== stored.platform_admin_key || next.jwt_secret !== stored.jwt_secret || next.provider_credentials_key !== stored.provider_credentials_key) {
       writeFileAtomic(file, JSON.stringify(next, null, 2));
     }
     stored = next;
@@ -45,6 +49,7 @@ export function resolveSecrets(config: Config): Secrets {
   return {
     platformAdminKey: config.platformAdminKey ?? (stored.platform_admin_key as string),
     jwtSecret,
+    providerCredentialsKey: config.providerCredentialsKey ?? stored.provider_credentials_key,
   };
 }
 

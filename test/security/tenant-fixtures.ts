@@ -164,7 +164,20 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   'api-keys/{id}': async ({ t, merchant }) =>
     (await ok(await t.request({ method: 'POST', url: '/core/v1/api-keys', key: merchant.apiKey, payload: { description: 'isolation' } }), 'api key')).id,
   'zipcodes/{id}': { notTenantOwned: 'public reference data (ViaCEP lookup), the same for every caller' },
+  // A provider account staff opened to this organization only (providers.md R1.5): GET /v1/provider-accounts of any
+  // other organization never lists it. One per organization, so a sibling merchant shares it with A.
+  'provider-accounts/{id}': async ({ t, org }) => {
+    let account = selectedAccounts.get(org.id);
+    if (!account) {
+      const payload = { provider: `ISO_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`, display_name: 'Isolation', connector: 'SANDBOX', environment: 'TEST', organization_access: 'SELECTED', organization_ids: [org.id] };
+      account = ok(await t.request({ method: 'POST', url: '/core/v1/platform/provider-accounts', key: t.platformKey, payload }), 'provider account').then((a) => a.id as string);
+      selectedAccounts.set(org.id, account);
+    }
+    return account;
+  },
 };
+
+const selectedAccounts = new Map<string, Promise<string>>();
 
 /** Query strings an operation requires (the attack must get past validation to reach the reach check). */
 export const QUERIES: Record<string, string> = {

@@ -2720,6 +2720,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platform/provider-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List provider accounts
+         * @description List provider accounts. Platform staff key only.
+         */
+        get: operations["platform.providerAccounts.list"];
+        put?: never;
+        /**
+         * Create a provider account
+         * @description Create a provider account. Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a provider account
+         * @description Get a provider account. Platform staff key only.
+         */
+        get: operations["platform.providerAccounts.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a provider account
+         * @description Change a provider account. Platform staff key only.
+         */
+        patch: operations["platform.providerAccounts.update"];
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a provider account (no new payments; what exists continues)
+         * @description Disable a provider account (no new payments; what exists continues). Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a provider account
+         * @description Enable a provider account. Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a provider account's credentials (the previous set verifies inbound calls during the grace)
+         * @description Rotate a provider account's credentials (the previous set verifies inbound calls during the grace). Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.credentials.rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a provider account's credentials
+         * @description Check a provider account's credentials. Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}/circuit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force a provider account's circuit open or closed
+         * @description Force a provider account's circuit open or closed. Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.circuit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-accounts/{id}/webhook-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (Re)register a PIX_API_BCB account's webhooks
+         * @description (Re)register a PIX_API_BCB account's webhooks. Platform staff key only.
+         */
+        post: operations["platform.providerAccounts.webhookRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the provider accounts the caller's organization may use
+         * @description List the provider accounts the caller's organization may use. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `provider_account.list`.
+         */
+        get: operations["providerAccounts.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "company.created": {
@@ -3136,6 +3324,46 @@ export interface webhooks {
          * @description Delivered as an HTTP POST to every endpoint subscribed to `cashout.returned`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
          */
         post: operations["webhooks.cashout.returned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider-account.status-changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider-account.status-changed event
+         * @description Delivered as an HTTP POST to every endpoint subscribed to `provider-account.status-changed`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
+         */
+        post: operations["webhooks.provider-account.status-changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider-account.health-changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider-account.health-changed event
+         * @description Delivered as an HTTP POST to every endpoint subscribed to `provider-account.health-changed`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
+         */
+        post: operations["webhooks.provider-account.health-changed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4179,6 +4407,94 @@ export interface components {
                 counts_as_success: boolean | null;
             }[];
         };
+        ProviderAccount: {
+            id: string;
+            provider: string;
+            display_name: string;
+            /** @enum {string} */
+            connector: "SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB";
+            /** @enum {string} */
+            environment: "TEST" | "LIVE";
+            base_url: string | null;
+            settings: {
+                [key: string]: unknown;
+            };
+            credentials: {
+                /** @description `sha256:` + 16 hex digits over the set as sent */
+                fingerprint: string;
+                version: number;
+                /** Format: date-time */
+                set_at: string;
+                /** @description Until when the previous set still verifies inbound calls */
+                previous_valid_until: string | null;
+                /** @description Per credential given: `{ last4 }`, `{ username_last4, password_last4 }`, `{ subject, not_after, sha256 }` or `{ present: true }` */
+                fields: {
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
+                };
+            } | null;
+            capabilities: {
+                payment_methods: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                card_brands: string[];
+                max_installments: number | null;
+                capture_modes: ("AUTOMATIC" | "MANUAL")[];
+                partial_capture: boolean;
+                refunds: {
+                    partial: boolean;
+                    multiple: boolean;
+                };
+                three_ds_sessions: boolean;
+                external_three_ds: boolean;
+                network_tokens: boolean;
+                pix_due_date: boolean;
+                banking: boolean;
+                company_onboarding: boolean;
+            };
+            /** @enum {string} */
+            status: "ACTIVE" | "DISABLED";
+            disabled_reason: string | null;
+            built_in: boolean;
+            /** @enum {string} */
+            organization_access: "ALL" | "SELECTED";
+            organization_ids: string[];
+            timeout_ms: number;
+            circuit_breaker: {
+                failure_threshold: number;
+                cooldown_seconds: number;
+            };
+            webhook: {
+                url: string;
+                /** @enum {string} */
+                registration: "NOT_APPLICABLE" | "MANUAL" | "PENDING" | "REGISTERED" | "FAILED";
+                registered_keys: string[];
+                last_error: string | null;
+                updated_at: string | null;
+            };
+            health: {
+                /** @enum {string} */
+                circuit_state: "CLOSED" | "OPEN" | "HALF_OPEN";
+                consecutive_failures: number;
+                opened_at: string | null;
+                next_probe_at: string | null;
+                probe_in_flight: boolean;
+                last_success_at: string | null;
+                last_failure_at: string | null;
+                last_failure_code: string | null;
+                latency_ms_p50: number | null;
+                latency_ms_p95: number | null;
+                credentials_check: {
+                    /** @enum {string} */
+                    status: "OK" | "FAILED" | "NOT_CHECKED";
+                    checked_at: string | null;
+                    error: string | null;
+                };
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         OrganizationList: {
             data: components["schemas"]["Organization"][];
             pagination: {
@@ -4623,6 +4939,57 @@ export interface components {
                     bytes: number;
                 } | null;
                 created_at: string;
+            }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ProviderAccountList: {
+            data: components["schemas"]["ProviderAccount"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ProviderAccountList2: {
+            data: {
+                id: string;
+                provider: string;
+                display_name: string;
+                /** @enum {string} */
+                connector: "SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB";
+                /** @enum {string} */
+                environment: "TEST" | "LIVE";
+                /** @enum {string} */
+                status: "ACTIVE" | "DISABLED";
+                capabilities: {
+                    payment_methods: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                    card_brands: string[];
+                    max_installments: number | null;
+                    capture_modes: ("AUTOMATIC" | "MANUAL")[];
+                    partial_capture: boolean;
+                    refunds: {
+                        partial: boolean;
+                        multiple: boolean;
+                    };
+                    three_ds_sessions: boolean;
+                    external_three_ds: boolean;
+                    network_tokens: boolean;
+                    pix_due_date: boolean;
+                    banking: boolean;
+                    company_onboarding: boolean;
+                };
+                /** @enum {string} */
+                circuit_state: "CLOSED" | "OPEN" | "HALF_OPEN";
             }[];
             pagination: {
                 page: number;
@@ -5829,7 +6196,7 @@ export interface components {
             url: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "routing-configuration.updated")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
             /** @default false */
             disabled: boolean;
         };
@@ -5859,7 +6226,7 @@ export interface components {
             url?: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "routing-configuration.updated")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
             disabled?: boolean;
         };
         WebhooksEndpointsDeleteResponse: {
@@ -5944,7 +6311,7 @@ export interface components {
              * @description The event type to make a sample of
              * @enum {string}
              */
-            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "webhook.test" | "routing-configuration.updated";
+            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "webhook.test" | "routing-configuration.updated";
         };
         SandboxEventsTriggerResponse: {
             id: string;
@@ -5957,6 +6324,65 @@ export interface components {
             payload: {
                 [key: string]: unknown;
             };
+        };
+        PlatformProviderAccountsCreateRequest: {
+            request_id?: string;
+            provider: string;
+            display_name: string;
+            /** @enum {string} */
+            connector: "SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB";
+            /** @enum {string} */
+            environment: "TEST" | "LIVE";
+            /** @description Where the connector's requests go (R1.3): https; null for SANDBOX; Adyen's default when absent */
+            base_url?: string | null;
+            /** @description The connector's non-secret settings (R1.3), strict per connector: SANDBOX `{}`; ADYEN_CHECKOUT `live_url_prefix`, `default_merchant_account`, `payment_facilitator`; PIX_API_BCB `token_url`, `scopes`, `default_chave`, `register_webhooks` */
+            settings?: {
+                [key: string]: unknown;
+            };
+            /** @description Write-only (R1.4), strict per connector: SANDBOX `webhook_secret`; ADYEN_CHECKOUT `api_key`, `hmac_key`, `basic_auth`; PIX_API_BCB `client_id`, `client_secret`, `client_certificate_pem`, `client_private_key_pem`, `webhook_client_ca_pem`. Never returned. */
+            credentials?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            organization_access?: "ALL" | "SELECTED";
+            organization_ids?: string[];
+            timeout_ms?: number;
+            circuit_breaker?: {
+                failure_threshold?: number;
+                cooldown_seconds?: number;
+            };
+        };
+        PlatformProviderAccountsUpdateRequest: {
+            display_name?: string;
+            /** @description Where the connector's requests go (R1.3): https; null for SANDBOX; Adyen's default when absent */
+            base_url?: string | null;
+            /** @description The connector's non-secret settings (R1.3), strict per connector: SANDBOX `{}`; ADYEN_CHECKOUT `live_url_prefix`, `default_merchant_account`, `payment_facilitator`; PIX_API_BCB `token_url`, `scopes`, `default_chave`, `register_webhooks` */
+            settings?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            organization_access?: "ALL" | "SELECTED";
+            organization_ids?: string[];
+            timeout_ms?: number;
+            circuit_breaker?: {
+                failure_threshold?: number;
+                cooldown_seconds?: number;
+            };
+        };
+        PlatformProviderAccountsDisableRequest: {
+            reason?: string;
+        };
+        PlatformProviderAccountsCredentialsRotateRequest: {
+            /** @description Write-only (R1.4), strict per connector: SANDBOX `webhook_secret`; ADYEN_CHECKOUT `api_key`, `hmac_key`, `basic_auth`; PIX_API_BCB `client_id`, `client_secret`, `client_certificate_pem`, `client_private_key_pem`, `webhook_client_ca_pem`. Never returned. */
+            credentials: {
+                [key: string]: unknown;
+            };
+            /** @description How long the previous set still verifies inbound calls [86400] */
+            grace_seconds?: number;
+        };
+        PlatformProviderAccountsCircuitRequest: {
+            /** @enum {string} */
+            state: "OPEN" | "CLOSED";
         };
     };
     responses: never;
@@ -19532,6 +19958,1005 @@ export interface operations {
             };
         };
     };
+    "platform.providerAccounts.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: string;
+                created_at_from?: string;
+                created_at_to?: string;
+                status?: string;
+                provider?: string;
+                connector?: string;
+                environment?: string;
+                built_in?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccountList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_id": "provider-account-0001",
+                 *       "provider": "ADYEN_BR",
+                 *       "display_name": "Adyen Brazil (test)",
+                 *       "connector": "ADYEN_CHECKOUT",
+                 *       "environment": "TEST",
+                 *       "settings": {
+                 *         "default_merchant_account": "ExampleMerchantECOM"
+                 *       },
+                 *       "credentials": {
+                 *         "api_key": "AQE1hmfxExampleApiKey",
+                 *         "hmac_key": "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056"
+                 *       },
+                 *       "organization_access": "SELECTED",
+                 *       "organization_ids": [
+                 *         "3f7c1c9e-8d4b-4f1e-9a35-2b6f0d7a1c42"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformProviderAccountsCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "display_name": "Adyen Brazil",
+                 *       "timeout_ms": 8000,
+                 *       "circuit_breaker": {
+                 *         "failure_threshold": 10
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformProviderAccountsUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Provider maintenance window"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformProviderAccountsDisableRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.credentials.rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credentials": {
+                 *         "api_key": "AQE1hmfxNewExampleApiKey",
+                 *         "hmac_key": "0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9"
+                 *       },
+                 *       "grace_seconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformProviderAccountsCredentialsRotateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.circuit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "OPEN"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformProviderAccountsCircuitRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerAccounts.webhookRegistration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccount"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerAccounts.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: string;
+                created_at_from?: string;
+                created_at_to?: string;
+                status?: string;
+                connector?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAccountList2"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "webhooks.company.created": {
         parameters: {
             query?: never;
@@ -21154,6 +22579,136 @@ export interface operations {
                         status: "PENDING" | "COMPLETED" | "PARTIALLY_RETURNED" | "RETURNED" | "FAILED";
                         bank_account_id: string;
                         sequence: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.provider-account.status-changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-id": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique event id: deduplicate by it (a delivery may repeat) */
+                    id: string;
+                    /**
+                     * @description The event type
+                     * @constant
+                     */
+                    type: "provider-account.status-changed";
+                    /** @description The payload schema version */
+                    version: number;
+                    /** @description When the event occurred (ISO 8601) */
+                    timestamp: string;
+                    /** @description The emitting service */
+                    source: string;
+                    /** @description The company the event concerns */
+                    company_id: string;
+                    /** @description Ties together the events of one request or job */
+                    correlation_id: string;
+                    payload: {
+                        provider_account_id: string;
+                        /** @description The account's name */
+                        provider: string;
+                        /** @enum {string} */
+                        old_status: "ACTIVE" | "DISABLED";
+                        /** @enum {string} */
+                        new_status: "ACTIVE" | "DISABLED";
+                        /** @description The reason given to disable; null on enable */
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.provider-account.health-changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-id": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique event id: deduplicate by it (a delivery may repeat) */
+                    id: string;
+                    /**
+                     * @description The event type
+                     * @constant
+                     */
+                    type: "provider-account.health-changed";
+                    /** @description The payload schema version */
+                    version: number;
+                    /** @description When the event occurred (ISO 8601) */
+                    timestamp: string;
+                    /** @description The emitting service */
+                    source: string;
+                    /** @description The company the event concerns */
+                    company_id: string;
+                    /** @description Ties together the events of one request or job */
+                    correlation_id: string;
+                    payload: {
+                        provider_account_id: string;
+                        provider: string;
+                        /** @enum {string} */
+                        old_state: "CLOSED" | "OPEN" | "HALF_OPEN";
+                        /** @enum {string} */
+                        new_state: "CLOSED" | "OPEN" | "HALF_OPEN";
+                        consecutive_failures: number;
+                        last_failure_code: string | null;
+                        next_probe_at: string | null;
                     };
                 };
             };

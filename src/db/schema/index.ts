@@ -18,3 +18,4 @@ export * from './disputes.js';
 export * from './anticipations.js';
 export * from './routing.js';
 export * from './request-logs.js';
+export * from './provider-accounts.js';
