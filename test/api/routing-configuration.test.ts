@@ -153,3 +153,27 @@ describe('routing configuration (R6.1-R6.2)', () => {
     expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: org.apiKey })).json().data).toEqual([]);
   });
 });
+
+describe('routing names the accounts the organization may use', () => {
+  it('accepts a staff-created account open to the organization, refuses one it may not use', async () => {
+    const org = await t.createOrganization();
+    const other = await t.createOrganization();
+    const create = (provider: string, organizationIds: string[]) =>
+      t.request({
+        method: 'POST',
+        url: '/core/v1/platform/provider-accounts',
+        key: t.platformKey,
+        payload: { provider, display_name: provider, connector: 'SANDBOX', environment: 'TEST', organization_access: 'SELECTED', organization_ids: organizationIds },
+      });
+    const suffix = org.id.slice(0, 6).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+    expect((await create(`MINE_${suffix}`, [org.id])).statusCode).toBe(201);
+    expect((await create(`THEIRS_${suffix}`, [other.id])).statusCode).toBe(201);
+    const ok = await put(org.apiKey, { default_providers: [`mine_${suffix.toLowerCase()}`, 'PROVIDER_A'] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().default_providers).toEqual([`MINE_${suffix}`, 'PROVIDER_A']);
+    const refused = await put(org.apiKey, { default_providers: [`THEIRS_${suffix}`] });
+    expect(refused.statusCode).toBe(400);
+    expect(issuesOf(refused)[0]).toMatchObject({ field: 'default_providers.0', type: 'INVALID_ENUM' });
+    expect((issuesOf(refused)[0]?.constraints as { allowed: string[] }).allowed).toContain(`MINE_${suffix}`);
+  });
+});
