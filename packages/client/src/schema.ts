@@ -2600,6 +2600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/routing/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry-run the routing of a payment
+         * @description Dry-run the routing of a payment. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `routing.decide`.
+         */
+        post: operations["routing.decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/routing/stats": {
         parameters: {
             query?: never;
@@ -6302,6 +6322,62 @@ export interface components {
                 /** @default false */
                 on_generic_decline: boolean;
             };
+        };
+        RoutingDecideRequest: {
+            /**
+             * Format: uuid
+             * @description The paying company: the organization itself [default] or one of its merchants
+             */
+            company_id?: string;
+            /** @enum {string} */
+            payment_method: "CREDIT_CARD" | "DEBIT_CARD" | "PIX";
+            amount: number;
+            /** @default 1 */
+            installments: number;
+            /** @default true */
+            capture: boolean;
+            card_data?: {
+                /** @enum {string} */
+                brand?: "VISA" | "MASTERCARD" | "AMEX" | "ELO" | "HIPERCARD" | "DINERS" | "DISCOVER" | "JCB" | "AURA" | "CABAL" | "OTHER";
+                bin?: string;
+            };
+            three_ds?: {
+                authenticated: boolean;
+            };
+            pix?: {
+                /** Format: date */
+                due_date: string;
+            };
+            provider?: string;
+            /** @description The draw's key, as a create's request_id would be (else a random one) */
+            request_id?: string;
+        };
+        RoutingDecideResponse: {
+            organization_id: string;
+            company_id: string;
+            configuration_version: number;
+            rule_id: string | null;
+            /** @enum {string} */
+            strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+            /** @description u(key) of the published draw, when the strategy used one */
+            draw: number | null;
+            /** @description Where a create with the same input would go first */
+            selected: string | null;
+            attempt_order: string[];
+            candidates: {
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                source: "EXPLICIT" | "RULE" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                eligible: boolean;
+                reasons: ("ACCOUNT_DISABLED" | "ACCOUNT_NOT_ALLOWED" | "CAPABILITY_MISMATCH" | "NO_ACTIVE_AFFILIATION" | "CIRCUIT_OPEN")[];
+                percentage: number | null;
+                score: {
+                    samples: number;
+                    successes: number;
+                    success_rate: number | null;
+                } | null;
+            }[];
         };
         PlatformSandboxOrganizationsRoutingStatsDeleteResponse: {
             deleted: number;
@@ -19475,6 +19551,96 @@ export interface operations {
             };
             /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "routing.decide": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoutingDecideRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingDecideResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,8 +34,16 @@ export interface WindowRow {
  * Every window of the organization over its groups' last `size` outcomes: one statement, each group read newest
  * first through the index. `paymentMethod` narrows to one method (what a decision reads).
  */
-export async function windowsOf(tx: Executor, organizationId: string, size: number, paymentMethod?: string): Promise<WindowRow[]> {
+export async function windowsOf(
+  tx: Executor,
+  organizationId: string,
+  size: number,
+  paymentMethod?: string,
+  /** SUCCESS_RATE's `latency_threshold_ms`: a success counts only within it. */
+  latencyThresholdMs: number | null = null,
+): Promise<WindowRow[]> {
   const method = paymentMethod === undefined ? sql`true` : sql`payment_method = ${paymentMethod}`;
+  const fastEnough = latencyThresholdMs === null ? sql`true` : sql`latency_ms <= ${latencyThresholdMs}`;
   const result = await tx.execute(sql`
     with ranked as (
       select provider, provider_account_id, payment_method, success, latency_ms,
@@ -44,7 +52,7 @@ export async function windowsOf(tx: Executor, organizationId: string, size: numb
        where organization_id = ${organizationId} and ${method}
     )
     select provider, max(provider_account_id::text) as provider_account_id, payment_method,
-           count(*)::int as samples, count(*) filter (where success)::int as successes,
+           count(*)::int as samples, count(*) filter (where success and ${fastEnough})::int as successes,
            (percentile_disc(0.5) within group (order by latency_ms))::int as latency_ms_p50
       from ranked
      where n <= ${size}

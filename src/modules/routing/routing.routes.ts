@@ -7,9 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
 import { findCompany } from '../companies/companies.repo.js';
-import { deletedStatsSchema, failoverTableSchema, failoverTableView, routingConfigurationBody, routingConfigurationSchema, routingStatsQuery, routingStatsSchema } from './routing.schemas.js';
+import { decideBody, decisionSchema, deletedStatsSchema, failoverTableSchema, failoverTableView, routingConfigurationBody, routingConfigurationSchema, routingStatsQuery, routingStatsSchema } from './routing.schemas.js';
 import { getRouting, putRouting, routingStats } from './routing.service.js';
 import { deleteOutcomes } from './routing-outcomes.repo.js';
+import { decide } from './routing-decide.service.js';
 
 const orgParams = idParams('id');
 const isOrganization = (id: string) => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
@@ -44,6 +45,11 @@ export default async function routingRoutes(app: FastifyInstance) {
     config: platform,
     schema: { summary: "Replace an organization's routing configuration", params: orgParams, body: routingConfigurationBody, response: { 200: routingConfigurationSchema } },
   }, async (request) => putRouting(db, app.deps.clock, await organizationOf(request.params.id), request.body, request.id));
+
+  r.post('/v1/routing/decide', {
+    config: { permission: 'routing.decide' },
+    schema: { summary: 'Dry-run the routing of a payment', body: decideBody, response: { 200: decisionSchema } },
+  }, async (request) => decide(db, app.deps.clock, callerCompany(request), request.body));
 
   r.get('/v1/routing/stats', {
     config: { permission: 'routing.view', organizationOnly: true },

@@ -238,3 +238,42 @@ export const routingStatsSchema = z.object({
 });
 
 export const deletedStatsSchema = z.object({ deleted: z.int() });
+
+/** `POST /v1/routing/decide` (R6.9): a payment as a create would describe it; nothing is stored or called. */
+export const decideBody = z.strictObject({
+  company_id: z.guid().optional().describe('The paying company: the organization itself [default] or one of its merchants'),
+  payment_method: upperEnum(PAYMENT_METHODS),
+  amount: z.int().min(1),
+  installments: z.int().min(1).max(12).default(1),
+  capture: z.boolean().default(true),
+  card_data: z
+    .strictObject({ brand: upperEnum(CARD_BRANDS).optional(), bin: z.string().regex(/^\d{6,8}$/, 'must be 6-8 digits').optional() })
+    .optional(),
+  three_ds: z.strictObject({ authenticated: z.boolean() }).optional(),
+  pix: z.strictObject({ due_date: z.iso.date() }).optional(),
+  provider: z.string().min(1).max(32).optional(),
+  request_id: z.string().min(1).max(255).optional().describe("The draw's key, as a create's request_id would be (else a random one)"),
+});
+export type DecideInput = z.output<typeof decideBody>;
+
+const candidateView = z.object({
+  provider: z.string(),
+  provider_account_id: z.string().nullable(),
+  source: z.enum(['EXPLICIT', 'RULE', 'FALLBACK', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+  eligible: z.boolean(),
+  reasons: z.array(z.enum(['ACCOUNT_DISABLED', 'ACCOUNT_NOT_ALLOWED', 'CAPABILITY_MISMATCH', 'NO_ACTIVE_AFFILIATION', 'CIRCUIT_OPEN'])),
+  percentage: z.int().nullable(),
+  score: z.object({ samples: z.int(), successes: z.int(), success_rate: z.number().nullable() }).nullable(),
+});
+
+export const decisionSchema = z.object({
+  organization_id: z.string(),
+  company_id: z.string(),
+  configuration_version: z.int(),
+  rule_id: z.string().nullable(),
+  strategy: z.enum(['EXPLICIT', 'PRIORITY', 'VOLUME', 'SUCCESS_RATE', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+  draw: z.number().nullable().describe('u(key) of the published draw, when the strategy used one'),
+  selected: z.string().nullable().describe('Where a create with the same input would go first'),
+  attempt_order: z.array(z.string()),
+  candidates: z.array(candidateView),
+});
