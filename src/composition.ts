@@ -35,6 +35,8 @@ import { transactionDeps } from './modules/transactions/transactions.context.js'
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { operationRuntime, transactionOperationHandlers } from './modules/transactions/operations.handlers.js';
+import { RECOVER_OPERATION_JOB, recoverProviderOperations } from './kernel/provider-operation.js';
 import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
@@ -174,6 +176,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
+  // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));

@@ -16,3 +16,4 @@ export * from './refunds.js';
 export * from './receivables.js';
 export * from './disputes.js';
 export * from './anticipations.js';
+export * from './provider-operations.js';
