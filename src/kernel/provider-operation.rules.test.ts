@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { refused, unavailable, unknownOutcome } from '../providers/errors.js';
-import { fingerprintOf, IN_FLIGHT_GRACE_MS, outcomeOfFailure, recoveryStep, statusAfter, syncDelayMs, SYNC_SCHEDULE_MS, type CallOutcome, type CallPhase } from './provider-operation.rules.js';
+import { derivedOperationId, fingerprintOf, IN_FLIGHT_GRACE_MS, outcomeOfFailure, recoveryStep, statusAfter, syncDelayMs, SYNC_SCHEDULE_MS, type CallOutcome, type CallPhase } from './provider-operation.rules.js';
 
 describe('outcomeOfFailure', () => {
   it.each([
@@ -63,5 +63,15 @@ describe('fingerprintOf', () => {
   it('ignores key order, tells different parameters apart', () => {
     expect(fingerprintOf({ a: 1, b: 'x' })).toBe(fingerprintOf({ b: 'x', a: 1 }));
     expect(fingerprintOf({ amount: 100 })).not.toBe(fingerprintOf({ amount: 101 }));
+  });
+});
+
+describe('derivedOperationId', () => {
+  it('is a UUID, fixed per resource and purpose, different across purposes', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(derivedOperationId(id, 'cancel')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(derivedOperationId(id, 'cancel')).toBe(derivedOperationId(id, 'cancel'));
+    expect(derivedOperationId(id, 'cancel')).not.toBe(derivedOperationId(id, 'other'));
+    expect(derivedOperationId(id, 'cancel')).not.toBe(id);
   });
 });

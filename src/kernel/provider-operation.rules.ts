@@ -76,3 +76,12 @@ export function recoveryStep(op: { status: ProviderOperationStatus; attempts: nu
 export function fingerprintOf(request: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
+
+/**
+ * A fixed operation id derived from a resource and a purpose (a UUID-shaped sha-256), for a call whose every
+ * retry must send the same key but that has no row of its own (a stranded PIX charge's cancel).
+ */
+export function derivedOperationId(resourceId: string, purpose: string): string {
+  const h = createHash('sha256').update(`${purpose}:${resourceId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { transactions } from '../../src/db/schema/index.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import type { Clock } from '../../src/jobs/clock.js';
 import { balancesOf } from '../../src/ledger/ledger.js';
@@ -172,5 +173,42 @@ describe('each provider operation has its own idempotency key', () => {
     const other = await authorized(1_600);
     expect((await cancel(other.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.void', other.id)).toBe(0);
+  });
+});
+
+describe('a PIX charge whose answer was lost and whose read failed (providers.md R3.8)', () => {
+  const pixCreate = (requestId: string) => createTx(t, merchant.apiKey, { payment_method: 'PIX', amount: 1_234, request_id: requestId });
+  const rowOf = async (requestId: string) => (await t.db.db.select().from(transactions).where(eq(transactions.requestId, requestId)))[0];
+  const chargeAt = (id: string) => sandbox['pix.sync']({ idempotencyKey: id });
+
+  it('answers 502 PROVIDER_OUTCOME_UNKNOWN and shows nothing, but is not deleted as never submitted: the recovery job cancels the charge first', async () => {
+    const requestId = randomUUID();
+    sandbox.faults.inject('pix.charge', { kind: 'unknown_outcome' });
+    sandbox.faults.inject('pix.sync', { kind: 'unavailable' });
+    const res = await pixCreate(requestId);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' } });
+    const row = await rowOf(requestId);
+    expect(row, 'the row of a charge that may exist is kept for its recovery').toBeDefined();
+    expect(row!.announced).toBe(false);
+    expect((await t.request({ method: 'GET', url: `/core/v1/transactions/${row!.id}`, key: merchant.apiKey })).statusCode).toBe(404);
+    expect(await chargeAt(row!.id)).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
+    await later(61_000);
+    await eventually(() => chargeAt(row!.id), (c) => c.found && c.status === 'CANCELED', 'the stranded charge canceled');
+    await eventually(() => rowOf(requestId), (r) => r === undefined, 'the row removed once the charge is canceled');
+  });
+
+  it('a retry under the same request_id gets the charge that exists (same key), announced once', async () => {
+    const requestId = randomUUID();
+    sandbox.faults.inject('pix.charge', { kind: 'unknown_outcome' });
+    sandbox.faults.inject('pix.sync', { kind: 'unavailable' });
+    expect((await pixCreate(requestId)).statusCode).toBe(502);
+    const id = (await rowOf(requestId))!.id;
+    const retry = await pixCreate(requestId);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json()).toMatchObject({ id, status: 'WAITING_PAYMENT' });
+    await later(61_000);
+    expect(await chargeAt(id)).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
+    expect((await view(id)).status).toBe('WAITING_PAYMENT');
   });
 });

@@ -7,7 +7,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
 import { isProviderError, ProviderNotCapable } from '../../providers/errors.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { providerFailure } from '../provider-failures.js';
+import { outcomeUnknown, providerFailure, providerRefused } from '../provider-failures.js';
 import { checkCancel, checkCapture } from './refunds.rules.js';
 import { CANCEL_OPERATION, CAPTURE_OPERATION, operationRuntime, TRANSACTION_RESOURCE, transactionOperationHandlers } from './operations.handlers.js';
 import { findTransactionInReach, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
@@ -68,18 +68,15 @@ async function runExit(deps: OperationDeps, id: string, decide: (row: Transactio
 /** providers.md R8.1 / R2.6: the 502 of a capture or cancel says which of the three outcomes it was. */
 function exitFailure(outcome: 'refused' | 'unavailable' | 'unknown', err: unknown, what: string): unknown {
   if (err instanceof ProviderNotCapable) return providerFailure(err, what);
-  if (outcome === 'refused') {
-    const code = isProviderError(err) ? err.code : 'REFUSED';
-    return new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}${isProviderError(err) ? `: ${err.message}` : ''}`, { reason: 'PROVIDER_REFUSED', provider_code: code });
-  }
+  if (outcome === 'refused') return isProviderError(err) ? providerRefused(what, err.code, err.message) : providerRefused(what, 'REFUSED');
   if (outcome === 'unavailable') return providerFailure(err, what);
-  return new DomainError('INTEGRATION_ERROR', `The provider did not confirm the ${what}; the platform finds out through the sync and announces the outcome with the transaction's events`, { reason: 'PROVIDER_OUTCOME_UNKNOWN' });
+  return outcomeUnknown(what, "the platform finds out through the sync and announces the outcome with the transaction's events");
 }
 
 const operationFailure = (op: ProviderOperationRow, what: string) => {
   const error = (op.outcome?.error ?? {}) as { code?: string | null };
   return op.status === 'FAILED'
-    ? new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}`, { reason: 'PROVIDER_REFUSED', provider_code: error.code ?? 'REFUSED' })
+    ? providerRefused(what, error.code ?? 'REFUSED')
     : new DomainError('INTEGRATION_ERROR', `The provider is unavailable; nothing was submitted. Retry the ${what}`);
 };
 
