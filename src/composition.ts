@@ -36,6 +36,7 @@ import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
 import { operationRuntime, transactionOperationHandlers } from './modules/transactions/operations.handlers.js';
+import { refundOperationHandlers } from './modules/transactions/refunds.operation.js';
 import { RECOVER_OPERATION_JOB, recoverProviderOperations } from './kernel/provider-operation.js';
 import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
@@ -177,7 +178,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
-  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)) }));
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));

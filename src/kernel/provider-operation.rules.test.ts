@@ -24,6 +24,12 @@ describe('statusAfter (only refused fails)', () => {
     ['unknown', 'request', 'PENDING'],
     ['unknown', 'recovery', 'PENDING'],
   ])('%s in the %s -> %s', (outcome, phase, expected) => expect(statusAfter(outcome, phase)).toBe(expected));
+  it.each<[CallOutcome, CallPhase, string]>([
+    ['unavailable', 'request', 'PENDING'],
+    ['unavailable', 'recovery', 'PENDING'],
+    ['refused', 'request', 'FAILED'],
+    ['succeeded', 'request', 'SUCCEEDED'],
+  ])('a kind that is never released: %s in the %s -> %s', (outcome, phase, expected) => expect(statusAfter(outcome, phase, false)).toBe(expected));
 });
 
 describe('syncDelayMs (R5.1 schedule)', () => {

@@ -28,16 +28,18 @@ export function outcomeOfFailure(err: unknown): Exclude<CallOutcome, 'succeeded'
  * Where the operation stands after a call: only `refused` fails it. `unavailable` from the request's own call
  * means nothing was ever submitted, so it is released (a retry claims afresh); from the recovery job it says
  * nothing about the first call, which may have been applied, so the operation stays PENDING, as after an
- * unknown outcome.
+ * unknown outcome. A kind whose resource is already recorded and must reach the provider under its one key
+ * (a refund: its id is the key) keeps it PENDING instead (`releaseWhenUnavailable: false`): the recovery job
+ * submits it again.
  */
-export function statusAfter(outcome: CallOutcome, phase: CallPhase): ProviderOperationStatus {
+export function statusAfter(outcome: CallOutcome, phase: CallPhase, releaseWhenUnavailable = true): ProviderOperationStatus {
   switch (outcome) {
     case 'succeeded':
       return 'SUCCEEDED';
     case 'refused':
       return 'FAILED';
     case 'unavailable':
-      return phase === 'request' ? 'RELEASED' : 'PENDING';
+      return phase === 'request' && releaseWhenUnavailable ? 'RELEASED' : 'PENDING';
     case 'unknown':
       return 'PENDING';
   }

@@ -99,6 +99,8 @@ export interface OperationHandler<R = unknown> {
   released?(tx: Tx, op: ProviderOperationRow, now: Date): Promise<void>;
   /** How long the recovery job keeps asking (default 24 h, R5.1). */
   stopAfterMs?: number;
+  /** false: `unavailable` keeps the operation PENDING for the recovery job (a resource already recorded under this key). */
+  releaseWhenUnavailable?: boolean;
 }
 
 export type OperationHandlers = Record<string, OperationHandler<any>>;
@@ -133,7 +135,7 @@ export async function runProviderOperation(rt: OperationRuntime, op: ProviderOpe
     failure = err;
     outcome = outcomeOfFailure(err);
   }
-  const status = statusAfter(outcome, phase);
+  const status = statusAfter(outcome, phase, handler.releaseWhenUnavailable ?? true);
   return rt.db.transaction(async (tx) => {
     const locked = await lockOperation(tx, op.id);
     if (!locked) throw new Error(`provider operation ${op.id} vanished`);

@@ -212,3 +212,33 @@ describe('a PIX charge whose answer was lost and whose read failed (providers.md
     expect((await view(id)).status).toBe('WAITING_PAYMENT');
   });
 });
+
+describe('refunds on the provider-operation primitive', () => {
+  it('the refund id is its operation id and key; a refund the provider took but the platform did not record is acknowledged by the recovery job', async () => {
+    const paid = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { amount: 6_000 }));
+    expect(paid.json().status).toBe('APPROVED');
+    const id = paid.json().id as string;
+    const name = `fail_refund_${randomBytes(4).toString('hex')}`;
+    await t.db.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
+      if new.transaction_id = '${id}' and new.submitted_at is not null and old.submitted_at is null then raise exception 'simulated crash while recording'; end if;
+      return new; end $$`));
+    await t.db.db.execute(sql.raw(`create trigger ${name} before update on refunds for each row execute function ${name}()`));
+    const res = await t.request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: merchant.apiKey, payload: { amount: 2_500 } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    await t.db.db.execute(sql.raw(`drop trigger ${name} on refunds`));
+    await t.db.db.execute(sql.raw(`drop function ${name}()`));
+    const refundId = ((await t.db.db.execute(sql`select id from refunds where transaction_id = ${id}`)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
+    expect(sandbox.faults.calls('card.refund', refundId)).toBe(1);
+    await later(31_000);
+    const opOf = async () => ((await t.db.db.execute(sql`select id, kind, status from provider_operations where resource_id = ${refundId}`)) as unknown as { rows: Array<{ status: string }> }).rows;
+    const op = await eventually(async () => {
+      await t.built.runner.drain();
+      return opOf();
+    }, (rows) => rows[0]?.status === 'SUCCEEDED', 'the refund operation finished');
+    expect(op).toEqual([{ id: refundId, kind: 'refund.submit', status: 'SUCCEEDED' }]);
+    const acknowledged = (await t.request({ method: 'GET', url: `/core/v1/refunds/${refundId}`, key: merchant.apiKey })).json();
+    expect(acknowledged).toMatchObject({ id: refundId, status: 'PENDING', amount: 2_500, provider_refund_id: expect.any(String) });
+    // Every call under the one key: the refund's id.
+    expect(sandbox.faults.calls('card.refund', refundId)).toBeGreaterThanOrEqual(2);
+  });
+});
