@@ -91,8 +91,10 @@ describe.skipIf(!databaseUrl)('kill -9 after the provider applied a capture, a c
     expect(await view(toCancel.id)).toMatchObject({ status: 'CANCELED', cancel_reason: 'REQUESTED', captured_amount: 0 });
     const refunded = await view(toRefund.id);
     expect(refunded).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 4_000 });
-    const refunds = await q(`select amount, status from refunds where transaction_id = $1`, [toRefund.id]);
+    const refunds = await q(`select id, amount, status from refunds where transaction_id = $1`, [toRefund.id]);
     expect(refunds.map((r) => ({ amount: Number(r.amount), status: r.status }))).toEqual([{ amount: 4_000, status: 'SUCCEEDED' }]);
+    // The refund's submission is its own provider operation, under the refund's id, finished once.
+    expect(await q(`select id, kind, status from provider_operations where resource_id = $1`, [refunds[0].id])).toEqual([{ id: refunds[0].id, kind: 'refund.submit', status: 'SUCCEEDED' }]);
 
     // One status move each (nothing doubled by a replay), and one operation per call, finished.
     const moves = await q(`select payload->>'transaction_id' as id, payload->>'new_status' as status from events where type = 'transaction.status-changed' and payload->>'transaction_id' = any($1) and payload->>'new_status' in ('APPROVED', 'CANCELED')`, [[toCapture.id, toCancel.id]]);
