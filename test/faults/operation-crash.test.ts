@@ -93,7 +93,9 @@ describe.skipIf(!databaseUrl)('kill -9 after the provider applied a capture, a c
     expect(refunded).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 4_000 });
     const refunds = await q(`select id, amount, status from refunds where transaction_id = $1`, [toRefund.id]);
     expect(refunds.map((r) => ({ amount: Number(r.amount), status: r.status }))).toEqual([{ amount: 4_000, status: 'SUCCEEDED' }]);
-    // The refund's submission is its own provider operation, under the refund's id, finished once.
+    // The refund's submission is its own provider operation, under the refund's id, finished by its recovery
+    // job (the refund's sync may have acknowledged and settled the refund first: the replay then changes nothing).
+    await until(async () => (await q(`select status from provider_operations where id = $1`, [refunds[0].id]))[0]?.status === 'SUCCEEDED', 'the refund operation finished', 120_000, 500);
     expect(await q(`select id, kind, status from provider_operations where resource_id = $1`, [refunds[0].id])).toEqual([{ id: refunds[0].id, kind: 'refund.submit', status: 'SUCCEEDED' }]);
 
     // One status move each (nothing doubled by a replay), and one operation per call, finished.
