@@ -133,6 +133,9 @@ describe('providers.md R8.1: an unknown outcome of a capture or cancel', () => {
       expect(retry.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'status', value: 'AUTHORIZED', reason: 'OPERATION_IN_PROGRESS' } });
     }
     expect((await moves(tr.id))).toEqual([]);
+    const refund = await t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: merchant.apiKey, payload: { amount: 100 } });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().error.details).toEqual({ field: 'status', value: 'AUTHORIZED', reason: 'OPERATION_IN_PROGRESS' });
     await later(11_000);
     expect(await viewOnce(tr.id, 'APPROVED')).toMatchObject({ status: 'APPROVED', captured_amount: 4_000 });
     expect((await moves(tr.id)).map((m) => [m.old_status, m.new_status])).toEqual([['AUTHORIZED', 'APPROVED']]);

@@ -4,7 +4,9 @@ import { type RefundFailureJson, type RefundRow, type TransactionRow } from '../
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { invalidState, notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
-import { claimProviderOperation } from '../../kernel/provider-operation.js';
+import { claimProviderOperation, openOperationOf } from '../../kernel/provider-operation.js';
+import { TRANSACTION_RESOURCE } from './operations.handlers.js';
+import { operationInProgress } from './operations.service.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -90,6 +92,8 @@ export async function recordRefund(
     }
     const locked = (await lockTransactionRow(tx, transaction.id))!;
     const now = deps.clock.now(locked.organizationId);
+    // providers.md R8.1: a capture or cancel whose outcome is still unknown decides what there is to refund.
+    if (await openOperationOf(tx, TRANSACTION_RESOURCE, locked.id)) throw operationInProgress(locked.status);
     const previous = await refundsOfTransaction(tx, locked.id);
     // What disputes claim (in progress, lost, accepted) is not refundable: the cardholder is never paid twice.
     const disputed = await disputedAmountOf(tx, locked.id);
