@@ -39,6 +39,9 @@ import { transactionDeps } from './modules/transactions/transactions.context.js'
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
 import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
 import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
+import { operationRuntime, transactionOperationHandlers } from './modules/transactions/operations.handlers.js';
+import { refundOperationHandlers } from './modules/transactions/refunds.operation.js';
+import { RECOVER_OPERATION_JOB, recoverProviderOperations } from './kernel/provider-operation.js';
 import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { ledgerJobs } from './ledger/hold-expiry.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
@@ -194,6 +197,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
+  // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));

@@ -23,3 +23,15 @@ export function providerFailure(err: unknown, what: string, providerField?: { fi
       return new DomainError('INTEGRATION_ERROR', `The provider did not answer in time; retry the ${what} with the same request_id`);
   }
 }
+
+/**
+ * providers.md R8.1: `502` `details.reason: "PROVIDER_OUTCOME_UNKNOWN"`: the provider may have applied the
+ * call; the platform finds out through its sync (capture, cancel) or its recovery job (a PIX charge), never by
+ * guessing. `detail` says what the client sees next.
+ */
+export const outcomeUnknown = (what: string, detail: string) =>
+  new DomainError('INTEGRATION_ERROR', `The provider did not confirm the ${what}; ${detail}`, { reason: 'PROVIDER_OUTCOME_UNKNOWN' });
+
+/** providers.md R2.6: a definitive refusal of a capture or cancel, with the provider's code. */
+export const providerRefused = (what: string, code: string, message?: string) =>
+  new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}${message ? `: ${message}` : ''}`, { reason: 'PROVIDER_REFUSED', provider_code: code });

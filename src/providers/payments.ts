@@ -52,13 +52,13 @@ export interface CardPaymentResult {
   refusal: (Failure & { retryable: boolean }) | null;
 }
 
-/** `card.capture`: idempotencyKey is our capture's id (one capture per transaction: the transaction id works). */
+/** `card.capture`: idempotencyKey is our capture's id (its provider operation); paymentKey the authorization's key. */
 export interface CaptureCardRequest {
   idempotencyKey: string;
   paymentKey: string;
   amount: number;
 }
-/** `card.void`: releases an authorization; idempotencyKey names the cancel. */
+/** `card.void`: releases an authorization; idempotencyKey names the cancel (its provider operation), paymentKey the payment. */
 export interface VoidCardRequest {
   idempotencyKey: string;
   paymentKey: string;
@@ -116,7 +116,10 @@ export interface PixChargeResult {
 }
 /** `pix.cancel`: cancels a charge still waiting for payment. */
 export interface CancelPixChargeRequest {
+  /** The cancel's own key (its provider operation's id). */
   idempotencyKey: string;
+  /** The charge: the key it was issued under (the transaction id); absent, the idempotencyKey names it. */
+  chargeKey?: string;
 }
 /** `pix.sync`. */
 export interface SyncPixChargeRequest {

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { jobs } from '../../src/db/schema/index.js';
-import type { SandboxProvider } from '../../src/providers/sandbox.js';
-import { syncOperation } from '../../src/modules/transactions/operations.service.js';
+import { jobs, providerOperations } from '../../src/db/schema/index.js';
+import { RECOVER_OPERATION_JOB, recoverProviderOperations } from '../../src/kernel/provider-operation.js';
+import { operationRuntime, transactionOperationHandlers } from '../../src/modules/transactions/operations.handlers.js';
 import { operationDeps } from '../../src/modules/transactions/operations.context.js';
+import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardPayment, createTx, makePaying, payingMerchant } from '../helpers/transactions.js';
@@ -94,7 +95,7 @@ describe('POST /v1/transactions/{id}/capture', () => {
     expect((await moves(tr.id)).length).toBe(1);
   });
 
-  it('a provider timeout keeps the transaction AUTHORIZED (502); the sync job finishes the capture; others meanwhile 409', async () => {
+  it('a provider timeout keeps the transaction AUTHORIZED (502); the recovery job finishes the capture; others meanwhile 409', async () => {
     const tr = await authorized();
     sandbox.faults.inject('card.capture', { kind: 'unknown_outcome' });
     const res = await capture(tr.id, { amount: 3_000 });
@@ -102,9 +103,12 @@ describe('POST /v1/transactions/{id}/capture', () => {
     const view = (await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })).json();
     expect(view.status).toBe('AUTHORIZED');
     expect((await cancel(tr.id)).statusCode).toBe(409);
-    const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, 'transaction.operation-sync'), eq(jobs.dedupeKey, `transaction.operation-sync:${tr.id}`)));
+    // The operation was claimed with its recovery job (provider-operations.test.ts drives it on the clock).
+    const [op] = await t.db.db.select().from(providerOperations).where(and(eq(providerOperations.resourceId, tr.id), eq(providerOperations.status, 'PENDING')));
+    const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${op!.id}`)));
     expect(job).toBeDefined();
-    await syncOperation(operationDeps(t.deps), tr.id);
+    const opDeps = operationDeps(t.deps);
+    await recoverProviderOperations(operationRuntime(opDeps), transactionOperationHandlers(opDeps))({ payload: { operationId: op!.id } });
     const after = (await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })).json();
     expect(after).toMatchObject({ status: 'APPROVED', captured_amount: 3_000 });
   });
@@ -124,7 +128,8 @@ describe('POST /v1/transactions/{id}/cancel', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELED', cancel_reason: 'REQUESTED', canceled_at: expect.any(String), captured_amount: 0 });
     expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'CANCELED', refund_id: null, reason: 'REQUESTED', bank_account_id: expect.any(String), sequence: null }]);
-    expect(sandbox.faults.calls('card.void', tr.id)).toBe(1);
+    // The void went under its own operation's key, not the transaction id (issue 24).
+    expect(sandbox.faults.calls('card.void', tr.id)).toBe(0);
     expect((await cancel(tr.id)).json().error.details).toEqual({ field: 'status', value: 'CANCELED' });
     expect((await capture(tr.id)).json().error.details).toEqual({ field: 'status', value: 'CANCELED' });
     expect((await cancel(tr.id, { reason: 'x' })).statusCode).toBe(400);

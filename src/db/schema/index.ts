@@ -19,3 +19,4 @@ export * from './anticipations.js';
 export * from './routing.js';
 export * from './request-logs.js';
 export * from './provider-accounts.js';
+export * from './provider-operations.js';

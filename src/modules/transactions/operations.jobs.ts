@@ -15,6 +15,9 @@ export const AUTHORIZATION_EXPIRY_JOB = 'transaction.authorization-expiry';
 /** P4: a PIX still WAITING_PAYMENT at `expires_at` is EXPIRED. */
 export const PIX_EXPIRY_JOB = 'transaction.pix-expiry';
 
+/** How long an expiry waits for a capture or cancel still in progress before it looks again. */
+const EXPIRY_RETRY_MS = 60_000;
+
 /** A move the transaction no longer accepts (captured, cancelled, paid meanwhile) is simply dropped. */
 const dropConflict = (err: unknown) => {
   if (err instanceof DomainError && err.code === 'CONFLICT_ERROR') return undefined;
@@ -27,9 +30,10 @@ const dropConflict = (err: unknown) => {
  * sandbox test clock's advance runs them, with the expirations' priority of money.md M7).
  */
 export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
+  // The generic recovery of provider operations is registered by the composition root with every area's handlers.
   return {
     [REFUND_SYNC_JOB]: (job) => syncRefund(deps, job),
-    [OPERATION_SYNC_JOB]: (job) => syncOperation(deps, String(job.payload.transactionId)),
+    [OPERATION_SYNC_JOB]: () => syncOperation(),
     [AUTHORIZATION_EXPIRY_JOB]: {
       options: { priority: JOB_PRIORITY.expiration },
       handler: async (job) => {
@@ -37,7 +41,16 @@ export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
         if (!row || row.status !== 'AUTHORIZED' || !row.authorizedAt) return;
         const due = authorizationExpiresAt(row.authorizedAt);
         if (deps.clock.now(row.organizationId) < due) return { rescheduleAt: due };
-        await expireAuthorization(deps, row.id).catch(dropConflict);
+        try {
+          await expireAuthorization(deps, row.id);
+        } catch (err) {
+          const reason = err instanceof DomainError ? err.details?.reason : undefined;
+          // A capture or cancel still open: ask again once it has resolved (it may have captured).
+          if (reason === 'OPERATION_IN_PROGRESS') return { rescheduleAt: new Date(deps.clock.now(row.organizationId).getTime() + EXPIRY_RETRY_MS) };
+          // The void's outcome is unknown: its own operation (and recovery job) finishes it.
+          if (reason === 'PROVIDER_OUTCOME_UNKNOWN') return;
+          return dropConflict(err);
+        }
       },
     },
     [PIX_EXPIRY_JOB]: {

@@ -1,16 +1,15 @@
-import type { Executor } from '../../db/client.js';
 import type { JobRow, RefundRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobResult } from '../../jobs/registry.js';
 import { isProviderError, ProviderNotCapable } from '../../providers/errors.js';
-import type { RefundResult } from '../../providers/payments.js';
-import type { RefundFailureCode } from './refunds.rules.js';
-import { REFUND_FAILURE_CODES } from './refunds.rules.js';
-import { findRefund, updateRefund } from './refunds.repo.js';
+import { findRefund } from './refunds.repo.js';
 import type { CreateRefundBody } from './refunds.schemas.js';
-import { recordRefund, refundFailure, REFUND_SYNC_JOB, settleRefund, type RefundDeps, type RefundSyncPayload } from './refunds.service.js';
+import { recordRefund, refundFailure, REFUND_OPERATION, REFUND_SYNC_JOB, settleRefund, type RefundDeps, type RefundSyncPayload } from './refunds.service.js';
+import { knownFailure, recordAcknowledged, refundOperationHandlers } from './refunds.operation.js';
+import { findProviderOperation, runProviderOperation } from '../../kernel/provider-operation.js';
+import { operationRuntime } from './operations.handlers.js';
 import { findTransactionInReach } from './transactions.repo.js';
 
 /**
@@ -43,13 +42,6 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 const backoffAt = (row: Pick<RefundRow, 'createdAt'>, job: Pick<JobRow, 'createdAt'> | null, now: Date) =>
   new Date(now.getTime() + Math.min(MAX_BACKOFF_MS, Math.max(MIN_BACKOFF_MS, now.getTime() - (job ?? row).createdAt.getTime())));
 
-const knownFailure = (code: string | undefined): RefundFailureCode => (REFUND_FAILURE_CODES as readonly string[]).includes(code ?? '') ? (code as RefundFailureCode) : 'PROVIDER_DECLINED';
-
-/** Records what the provider acknowledged (its refund id, the PIX return's end-to-end id); nothing else. */
-async function recordAcknowledged(ex: Executor, row: RefundRow, result: RefundResult, now: Date) {
-  if (row.submittedAt) return;
-  await updateRefund(ex, row.id, { providerRefundId: result.providerRefundId, pixReturnId: result.endToEndId ?? row.pixReturnId, submittedAt: now, updatedAt: now });
-}
 
 async function scheduleSync(deps: RefundDeps, row: RefundRow, settle: boolean, runAt: Date, tag: string) {
   const payload: RefundSyncPayload = { refundId: row.id, settle };
@@ -57,12 +49,28 @@ async function scheduleSync(deps: RefundDeps, row: RefundRow, settle: boolean, r
 }
 
 /**
- * Hands a PENDING refund to its provider. The refund stays PENDING whatever the answer (a final answer is
- * applied by the sync job, so the create always answers the refund as created); `refused` fails it.
+ * Hands a PENDING refund to its provider: its provider operation (claimed when the refund was recorded) is
+ * run. The refund stays PENDING whatever the answer (a final answer is applied by the sync job, so the create
+ * always answers the refund as created); `refused` fails it; otherwise the operation's recovery job goes on.
  */
 export async function submitRefund(deps: RefundDeps, refundId: string): Promise<void> {
   const row = await findRefund(deps.db, refundId);
   if (!row || row.status !== 'PENDING' || row.submittedAt) return;
+  const op = await findProviderOperation(deps.db, row.id);
+  if (!op) return submitLegacy(deps, row);
+  if (op.status !== 'PENDING') return;
+  const ran = await runProviderOperation(operationRuntime(deps), op, refundOperationHandlers(deps)[REFUND_OPERATION]!);
+  if ('error' in ran && ran.error instanceof ProviderNotCapable) throw new DomainError('INTEGRATION_ERROR', ran.error.message);
+  // Unavailable or unknown: the operation's recovery job submits it again; the refund's sync looks too (and,
+  // with autopilot or polling, settles it once the provider has it), as before.
+  if (ran.outcome === 'unavailable' || ran.outcome === 'unknown') await scheduleSync(deps, row, deps.pollProviders || Boolean(deps.autopilot), backoffAt(row, null, deps.clock.now()), 'after-failure');
+}
+
+/**
+ * A refund recorded before provider operations existed (no operation row): handed over as it was then
+ * (`refused` fails it; otherwise a sync finds out and resubmits under the refund id).
+ */
+async function submitLegacy(deps: RefundDeps, row: RefundRow): Promise<void> {
   try {
     const result = await deps.providers.require(row.provider, operationOf(row))({ idempotencyKey: row.id, paymentKey: row.transactionId, amount: row.amount, reason: row.reason });
     await recordAcknowledged(deps.db, row, result, deps.clock.now(row.organizationId));

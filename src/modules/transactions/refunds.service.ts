@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import { type RefundFailureJson, type RefundRow, type TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { invalidState, notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
+import { claimProviderOperation, openOperationOf } from '../../kernel/provider-operation.js';
+import { TRANSACTION_RESOURCE } from './operations.handlers.js';
+import { operationInProgress } from './operations.service.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -28,6 +31,16 @@ export interface RefundDeps {
 }
 
 export const REFUND_SYNC_JOB = 'refund.sync';
+/** The provider operation that hands a refund to its provider (refunds.operation.ts); its id is the refund's. */
+export const REFUND_OPERATION = 'refund.submit';
+export const REFUND_RESOURCE = 'REFUND';
+/** What `card.refund` / `pix.refund` send besides the key (the operation's request). */
+export interface RefundCall {
+  paymentKey: string;
+  amount: number;
+  reason: string;
+  rail: 'CARD' | 'PIX';
+}
 /** The recovery point: a refund committed but never handed to its provider (the request died) is submitted then. */
 export const REFUND_RECOVERY_AFTER_MS = 30_000;
 
@@ -79,6 +92,8 @@ export async function recordRefund(
     }
     const locked = (await lockTransactionRow(tx, transaction.id))!;
     const now = deps.clock.now(locked.organizationId);
+    // providers.md R8.1: a capture or cancel whose outcome is still unknown decides what there is to refund.
+    if (await openOperationOf(tx, TRANSACTION_RESOURCE, locked.id)) throw operationInProgress(locked.status);
     const previous = await refundsOfTransaction(tx, locked.id);
     // What disputes claim (in progress, lost, accepted) is not refundable: the cardholder is never paid twice.
     const disputed = await disputedAmountOf(tx, locked.id);
@@ -123,6 +138,10 @@ export async function recordRefund(
       refundedAmount: change.totals.refunded_amount,
       pendingRefundAmount: change.totals.pending_refund_amount,
     }, { sequence });
+    // The call that hands it to the provider, claimed with its recovery job in this same transaction: a
+    // process that dies before or after the call leaves it to that job (same key: the refund id).
+    const call: RefundCall = { paymentKey: locked.id, amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD' };
+    await claimProviderOperation(tx, enqueueJob, { id, kind: REFUND_OPERATION, resourceType: REFUND_RESOURCE, resourceId: id, organizationId: row.organizationId, companyId: row.companyId, provider: row.provider, request: { ...call } }, deps.clock.now());
     await scheduleRefundJobs(tx, deps, row, now);
     return { row, replayed: false };
   });
@@ -149,38 +168,42 @@ async function scheduleRefundJobs(tx: Executor, deps: RefundDeps, row: RefundRow
 export async function settleRefund(deps: Pick<RefundDeps, 'db' | 'clock'>, correlationId: string, refundId: string, outcome: 'SUCCEEDED' | 'FAILED', failure: RefundFailureJson | null): Promise<RefundRow> {
   const first = await findRefund(deps.db, refundId);
   if (!first) throw notFound('Refund');
-  return deps.db.transaction(async (tx) => {
-    const locked = (await lockTransactionRow(tx, first.transactionId))!;
-    const refund = (await findRefund(tx, refundId, true))!;
-    if (refund.status !== 'PENDING') throw invalidState(`A refund in status ${refund.status} cannot move to ${outcome}`, { field: 'status', value: refund.status });
-    const now = deps.clock.now(locked.organizationId);
-    const all = await refundsOfTransaction(tx, locked.id);
-    const change = afterRefundSettled(locked.id, { status: locked.status, capturedAmount: locked.capturedAmount }, all, refundId, outcome);
-    const fail = outcome === 'FAILED' ? (failure ?? refundFailure('PROVIDER_DECLINED')) : null;
-    const row = await updateRefund(tx, refundId, { status: outcome, failure: fail, settledAt: now, updatedAt: now });
-    let sequence: number | null = null;
-    if (refund.bankAccountId) {
-      if (outcome === 'SUCCEEDED') {
-        await payOutReservation(tx, { code: 'REFUND', source: source(refundId), credits: [{ account: { type: 'CLEARING', provider: refund.provider }, direction: 'CREDIT', amount: refund.amount }], now });
-      } else {
-        await restoreForFailedRefund(tx, { refundId, organizationId: locked.organizationId, now });
-        await undoReservation(tx, { code: 'REFUND', source: source(refundId), account: { id: refund.bankAccountId }, fromPending: refund.reservedPending, now });
-      }
-      sequence = await lastSequenceOf(tx, refund.bankAccountId);
+  return deps.db.transaction((tx) => settleRefundIn(tx, deps.clock, correlationId, first, outcome, failure));
+}
+
+/** settleRefund inside the caller's transaction (a provider operation's recording transaction). */
+export async function settleRefundIn(tx: Tx, clock: Clock, correlationId: string, first: Pick<RefundRow, 'id' | 'transactionId'>, outcome: 'SUCCEEDED' | 'FAILED', failure: RefundFailureJson | null): Promise<RefundRow> {
+  const refundId = first.id;
+  const locked = (await lockTransactionRow(tx, first.transactionId))!;
+  const refund = (await findRefund(tx, refundId, true))!;
+  if (refund.status !== 'PENDING') throw invalidState(`A refund in status ${refund.status} cannot move to ${outcome}`, { field: 'status', value: refund.status });
+  const now = clock.now(locked.organizationId);
+  const all = await refundsOfTransaction(tx, locked.id);
+  const change = afterRefundSettled(locked.id, { status: locked.status, capturedAmount: locked.capturedAmount }, all, refundId, outcome);
+  const fail = outcome === 'FAILED' ? (failure ?? refundFailure('PROVIDER_DECLINED')) : null;
+  const row = await updateRefund(tx, refundId, { status: outcome, failure: fail, settledAt: now, updatedAt: now });
+  let sequence: number | null = null;
+  if (refund.bankAccountId) {
+    if (outcome === 'SUCCEEDED') {
+      await payOutReservation(tx, { code: 'REFUND', source: source(refundId), credits: [{ account: { type: 'CLEARING', provider: refund.provider }, direction: 'CREDIT', amount: refund.amount }], now });
+    } else {
+      await restoreForFailedRefund(tx, { refundId, organizationId: locked.organizationId, now });
+      await undoReservation(tx, { code: 'REFUND', source: source(refundId), account: { id: refund.bankAccountId }, fromPending: refund.reservedPending, now });
     }
-    await recordEvent(tx, {
-      type: 'refund.status-changed',
-      companyId: row.companyId,
-      organizationId: row.organizationId,
-      correlationId,
-      payload: { ...refundStatusChanged(refundId, locked.id, 'PENDING', outcome, fail), bank_account_id: refund.bankAccountId, sequence },
-    }, now);
-    await moveTransaction(tx, locked, change.status, { kind: 'refund-settled', refundId }, now, {
-      refundedAmount: change.totals.refunded_amount,
-      pendingRefundAmount: change.totals.pending_refund_amount,
-    }, { sequence });
-    return row;
-  });
+    sequence = await lastSequenceOf(tx, refund.bankAccountId);
+  }
+  await recordEvent(tx, {
+    type: 'refund.status-changed',
+    companyId: row.companyId,
+    organizationId: row.organizationId,
+    correlationId,
+    payload: { ...refundStatusChanged(refundId, locked.id, 'PENDING', outcome, fail), bank_account_id: refund.bankAccountId, sequence },
+  }, now);
+  await moveTransaction(tx, locked, change.status, { kind: 'refund-settled', refundId }, now, {
+    refundedAmount: change.totals.refunded_amount,
+    pendingRefundAmount: change.totals.pending_refund_amount,
+  }, { sequence });
+  return row;
 }
 
 export async function getRefund(db: Database, principal: CompanyPrincipal, id: string): Promise<RefundRow> {

@@ -1,5 +1,5 @@
 import type { BankAccountRow, CompanyRow, StoredCardRow, TransactionCardDataJson, TransactionPixJson, TransactionRow, TransactionThreeDsJson } from '../../db/schema/index.js';
-import { ProviderError, unavailable } from '../../providers/errors.js';
+import { ProviderError, unavailable, unknownOutcome } from '../../providers/errors.js';
 import type { CardInput, CardPaymentResult, ThreeDsProof } from '../../providers/payments.js';
 import { brandFromBin } from '../cards/brands.js';
 import type { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
@@ -124,7 +124,14 @@ async function pixCharge(deps: TransactionDeps, row: TransactionRow, expiresAt: 
     });
   } catch (err) {
     if (!(err instanceof ProviderError) || err.kind !== 'unknown_outcome') throw err;
-    const synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: row.id }).catch(() => ({ found: false as const }));
+    // providers.md R3.8: resolved at once by a read of the same key. Only a read that answers "no such charge"
+    // says nothing was created; a read that fails leaves the outcome unknown (the charge may exist).
+    let synced;
+    try {
+      synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: row.id });
+    } catch {
+      throw unknownOutcome('The PIX charge could not be confirmed and its read did not answer', 'pix.charge');
+    }
     if (synced.found) return synced;
     throw unavailable('The PIX charge could not be confirmed; nothing was recorded', 'pix.charge');
   }

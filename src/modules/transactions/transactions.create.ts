@@ -7,7 +7,7 @@ import { validationError } from '../../kernel/errors.js';
 import { beginRequest, completeRequest, releaseRequest } from '../../kernel/idempotency.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
-import { providerFailure } from '../provider-failures.js';
+import { outcomeUnknown, providerFailure } from '../provider-failures.js';
 import { feeUnder } from '../fees/effective-fee.js';
 import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from './transactions.context.js';
@@ -156,6 +156,12 @@ async function complete(
   try {
     outcome = await callProvider(deps, row, c.call, c.company, c.account, c.input);
   } catch (err) {
+    if (err instanceof ProviderError && err.kind === 'unknown_outcome') {
+      // providers.md R3.8: a PIX charge whose read did not answer may exist. Nothing is shown (no BR Code), and
+      // the unannounced row stays for its recovery job, which cancels whatever exists before removing it.
+      if (claim) await releaseRequest(db, claim, 'unlock', clock.now());
+      throw outcomeUnknown('payment', 'nothing was recorded; retry with the same request_id');
+    }
     if (err instanceof ProviderError || err instanceof ProviderNotCapable) {
       const issue = err instanceof ProviderError && err.kind === 'refused' ? cardDataIssue(err.code, err.message, c.input) : null;
       // Nothing exists at the provider that we will ever record: the row goes, the request_id may be retried.

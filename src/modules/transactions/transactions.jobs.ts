@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { JobRow, TransactionRow } from '../../db/schema/index.js';
 import { DomainError } from '../../kernel/errors.js';
+import { derivedOperationId } from '../../kernel/provider-operation.rules.js';
 import { completeRequest, releaseRequest } from '../../kernel/idempotency.js';
 import type { JobRegistrations, JobResult } from '../../jobs/registry.js';
 import { ProviderError } from '../../providers/errors.js';
@@ -80,7 +81,8 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
         } else {
           // The charge's BR Code needs what only the create knew (expiry): a stranded charge is canceled.
           const synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: row.id });
-          if (synced.found && synced.status === 'WAITING_PAYMENT') await providers.require(row.provider, 'pix.cancel')({ idempotencyKey: row.id });
+          // The cancel has its own key (fixed, so every retry of this job sends the same one); the charge is the row's.
+          if (synced.found && synced.status === 'WAITING_PAYMENT') await providers.require(row.provider, 'pix.cancel')({ idempotencyKey: derivedOperationId(row.id, 'pix.recover-cancel'), chargeKey: row.id });
         }
       } catch (err) {
         return retryLater(job, now, err);

@@ -168,7 +168,7 @@ export class SandboxPayments {
   }
 
   async cancelCharge(req: P.CancelPixChargeRequest): Promise<P.PixChargeResult> {
-    const charge = await this.records.update<P.PixChargeResult>(KIND.charge, req.idempotencyKey, (charge) => {
+    const charge = await this.records.update<P.PixChargeResult>(KIND.charge, req.chargeKey ?? req.idempotencyKey, (charge) => {
       if (charge.status === 'PAID') throw refused('INVALID_STATE', 'A paid charge cannot be canceled', 'pix.cancel');
       return charge.status === 'CANCELED' ? null : { ...charge, status: 'CANCELED' };
     });

@@ -1,0 +1,81 @@
+import type { Tx } from '../../db/client.js';
+import type { ProviderOperationRow } from '../../db/schema/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { Clock } from '../../jobs/clock.js';
+import type { OperationHandler, OperationHandlers, OperationRuntime } from '../../kernel/provider-operation.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import type { Database } from '../../db/client.js';
+import { feeUnderPolicy } from '../fees/effective-fee.js';
+import { lockTransactionRow } from './transactions.repo.js';
+import { moveTransaction } from './transactions.moves.js';
+import { postApproval } from './transactions.ledger.js';
+import type { CancelReason } from './transactions.states.js';
+
+/**
+ * The provider operations of a transaction's exit (capture, cancel, the authorization's expiry) on the
+ * kernel's primitive (src/kernel/provider-operation.ts). Each has its own id, sent as the idempotency key;
+ * the payment is named by `paymentKey` (the authorization's key, the transaction id).
+ */
+export const CAPTURE_OPERATION = 'transaction.capture';
+export const CANCEL_OPERATION = 'transaction.cancel';
+export const TRANSACTION_RESOURCE = 'TRANSACTION';
+
+export interface CaptureRequest {
+  amount: number;
+}
+export interface CancelRequest {
+  reason: CancelReason;
+  rail: 'CARD' | 'PIX';
+}
+
+export interface OperationHandlerDeps {
+  db: Database;
+  clock: Clock;
+  providers: ProviderRegistry;
+}
+
+/** Provider work runs on real time; jobs go through the queue in the claiming transaction. */
+export const operationRuntime = (deps: Pick<OperationHandlerDeps, 'db' | 'clock'>): OperationRuntime => ({ db: deps.db, now: () => deps.clock.now(), enqueue: enqueueJob });
+
+const captureOf = (op: ProviderOperationRow) => op.request as unknown as CaptureRequest;
+const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRequest;
+
+/**
+ * The capture the provider confirmed, in the recording transaction. Idempotent: a transaction no longer
+ * AUTHORIZED (a provider event got there first) is left as it is.
+ */
+async function recordCapture(tx: Tx, clock: Clock, op: ProviderOperationRow): Promise<void> {
+  const row = await lockTransactionRow(tx, op.resourceId);
+  if (!row || row.status !== 'AUTHORIZED') return;
+  const { amount } = captureOf(op);
+  const at = clock.now(row.organizationId);
+  if (amount < row.amount && row.bankAccountId) {
+    // money.md M2: a partial capture books only what was captured, its fee evaluated again on that amount
+    // with the policy stored at creation; the move's own approval posting then replays this one.
+    const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, { amount, payment_method: row.paymentMethod, installments: row.installments, card_data: { brand: row.cardData?.brand ?? undefined } });
+    await postApproval(tx, { ...row, capturedAmount: amount }, at, { amount, fee: fee?.amount ?? 0 });
+  }
+  await moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
+}
+
+export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
+  const capture: OperationHandler = {
+    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
+    succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
+  };
+  const cancel: OperationHandler = {
+    call: (op) =>
+      cancelOf(op).rail === 'PIX'
+        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: op.resourceId })
+        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: op.resourceId }),
+    succeeded: async (tx, op) => {
+      const row = await lockTransactionRow(tx, op.resourceId);
+      // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.
+      if (!row || (row.status !== 'AUTHORIZED' && row.status !== 'WAITING_PAYMENT')) return;
+      const { reason } = cancelOf(op);
+      const at = deps.clock.now(row.organizationId);
+      await moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason }, at, { cancelReason: reason, canceledAt: at });
+    },
+  };
+  return { [CAPTURE_OPERATION]: capture, [CANCEL_OPERATION]: cancel };
+}
