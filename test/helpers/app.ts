@@ -1,11 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { buildDependencies, type Dependencies } from '../../src/composition.js';
 import { testConfig, type Config } from '../../src/config.js';
-import type { DbHandle } from '../../src/db/client.js';
+import type { DbHandle, DbOptions } from '../../src/db/client.js';
 import type { Clock } from '../../src/jobs/clock.js';
 import { Redis } from 'ioredis';
 import { generateApiKey } from '../../src/http/api-keys.js';
@@ -13,10 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
 import { TEST_POOL_LIMITS } from './rate-pools.js';
+import { copySnapshot } from '../setup/snapshot.js';
 
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
- * Tests isolate by data: each creates its own organization.
+ * Tests isolate by data: each creates its own organization. Under vitest the database is already migrated
+ * (test/setup/: PGlite opens a copy of the run's migrated snapshot, PostgreSQL is the worker's database made from
+ * the run's template), so an app starts in about a second (docs/decisions/testing.md).
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -35,6 +38,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Where a test app's database lives: the PostgreSQL of DATABASE_URL, else a private copy of the migrated PGlite
+ * snapshot (test/setup/snapshot.ts) when vitest prepared one, else PGlite in memory (migrated at start).
+ */
+export function testDatabase(): { options: DbOptions; remove(): void } {
+  const databaseUrl = process.env.DATABASE_URL;
+  const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
+  const runDir = process.env.TEST_PGLITE_RUN_DIR;
+  if (databaseUrl || !snapshot || !runDir) return { options: { databaseUrl: databaseUrl || undefined, poolSize: 5 }, remove() {} };
+  const dir = copySnapshot(snapshot, runDir);
+  return { options: { pgliteDir: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 export async function createTestApp(
   configOverrides: Partial<Config> = {},
   depsOverrides: Partial<AppDeps> = {},
@@ -50,8 +66,9 @@ export async function createTestApp(
   const redis = process.env.REDIS_URL && options.redis !== false ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
+  const database = testDatabase();
   const built = await buildDependencies(config, {
-    database: { databaseUrl: process.env.DATABASE_URL, poolSize: 5 },
+    database: database.options,
     secrets: { platformAdminKey: platformKey, jwtSecret },
     clock: options.clock,
     redis,
@@ -100,6 +117,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await built.close();
+      database.remove();
     },
   };
 }
