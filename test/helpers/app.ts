@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { buildDependencies, type Dependencies } from '../../src/composition.js';
 import { testConfig, type Config } from '../../src/config.js';
-import type { DbHandle, DbOptions } from '../../src/db/client.js';
+import type { DbHandle } from '../../src/db/client.js';
 import type { Clock } from '../../src/jobs/clock.js';
 import { Redis } from 'ioredis';
 import { generateApiKey } from '../../src/http/api-keys.js';
@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
 import { TEST_POOL_LIMITS } from './rate-pools.js';
-import { copySnapshot } from '../setup/snapshot.js';
+import { testDatabase } from './database.js';
 
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
@@ -36,19 +36,6 @@ export interface TestApp {
   createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   close(): Promise<void>;
-}
-
-/**
- * Where a test app's database lives: the PostgreSQL of DATABASE_URL, else a private copy of the migrated PGlite
- * snapshot (test/setup/snapshot.ts) when vitest prepared one, else PGlite in memory (migrated at start).
- */
-export function testDatabase(): { options: DbOptions; remove(): void } {
-  const databaseUrl = process.env.DATABASE_URL;
-  const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
-  const runDir = process.env.TEST_PGLITE_RUN_DIR;
-  if (databaseUrl || !snapshot || !runDir) return { options: { databaseUrl: databaseUrl || undefined, poolSize: 5 }, remove() {} };
-  const dir = copySnapshot(snapshot, runDir);
-  return { options: { pgliteDir: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export async function createTestApp(

@@ -19,15 +19,8 @@ declare module 'vitest' {
  * test file (`test/setup/worker.ts` points each file at it).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const workers = Math.max(1, Number(project.vitest.config.maxWorkers) || 1);
-    const { template, teardown } = await preparePostgres(adminUrl, workers);
-    project.provide('postgresTemplate', template);
-    project.provide('pgliteSnapshot', '');
-    project.provide('pgliteRunDir', '');
-    return teardown;
-  }
+  // The PGlite snapshot on both runs (tests that ask for an embedded database use it on PostgreSQL runs too);
+  // it is kept across runs, so this costs a migration only when the migrations changed.
   const snapshot = await ensurePgliteSnapshot();
   const root = copiesRoot();
   removeDeadRunDirs(root);
@@ -35,8 +28,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   mkdirSync(runDir, { recursive: true });
   project.provide('pgliteSnapshot', snapshot);
   project.provide('pgliteRunDir', runDir);
-  project.provide('postgresTemplate', '');
-  return async () => rmSync(runDir, { recursive: true, force: true });
+  const removeCopies = async () => rmSync(runDir, { recursive: true, force: true });
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    project.provide('postgresTemplate', '');
+    return removeCopies;
+  }
+  const workers = Math.max(1, Number(project.vitest.config.maxWorkers) || 1);
+  const { template, teardown } = await preparePostgres(adminUrl, workers);
+  project.provide('postgresTemplate', template);
+  return async () => {
+    await teardown();
+    await removeCopies();
+  };
 }
 
 /** Copies a killed run left behind (its process is gone). */
