@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/client.js';
@@ -25,7 +25,11 @@ const SNAPSHOTS = join(tmpdir(), 'platform-test-pglite');
 /** Builds the snapshot for the current migrations once (kept across runs under the temp dir) and answers its path. */
 export async function ensurePgliteSnapshot(): Promise<string> {
   const dir = join(SNAPSHOTS, migrationsKey());
-  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  if (existsSync(join(dir, 'PG_VERSION'))) {
+    const now = new Date();
+    utimesSync(dir, now, now); // in use: other runs' pruning keeps it
+    return dir;
+  }
   mkdirSync(SNAPSHOTS, { recursive: true });
   // Built aside and renamed into place: a concurrent run never opens a half-migrated snapshot.
   const building = `${dir}.building-${process.pid}`;
