@@ -5,7 +5,11 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     exclude: ['test/faults/**', '**/node_modules/**'],
     pool: 'forks',
-    // PGlite takes seconds to start; one per file, files spread over the 2 cores.
+    // One migrated database per run, shared by every file (docs/decisions/testing.md): a copied PGlite snapshot,
+    // or on PostgreSQL one database per worker made from a migrated template.
+    globalSetup: ['test/setup/global.ts'],
+    setupFiles: ['test/setup/worker.ts'],
+    // One database per file, files spread over the 2 cores.
     maxWorkers: 2,
     minWorkers: 1,
     testTimeout: 30_000,

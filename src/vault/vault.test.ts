@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { openDatabase, type DbHandle } from '../db/client.js';
+import type { DbHandle } from '../db/client.js';
+import { openTestDatabase } from '../../test/helpers/database.js';
 import { migrate } from '../db/migrate.js';
 import { ManualClock } from '../jobs/clock.js';
 import { encryptEv, EV_PURPOSES, newEphemeral } from '../crypto/ev.js';
@@ -19,7 +20,7 @@ const track = (v: Vault) => (opened.push(v), v);
 const sandbox = async () => track(await Vault.open({ db: db.db, environment: 'sandbox', keyFile: keyPath(), writable: true, clock, thread }));
 
 beforeAll(async () => {
-  db = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  db = await openTestDatabase();
   await migrate(db);
 });
 afterAll(async () => {

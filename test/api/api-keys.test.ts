@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.js';
+import { openTestDatabase } from '../helpers/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { apiKeys } from '../../src/db/schema/index.js';
 import { hashApiKey } from '../../src/http/api-keys.js';
@@ -212,7 +212,7 @@ describe('the sandbox key', () => {
   it('is listed with its last4 (filled at start for a key issued before 0610) and replaced at start once revoked', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-api-keys-'));
     const urls = { core_url: 'c', pci_url: 'p', docs_url: 'd' };
-    const handle = await openDatabase({});
+    const handle = await openTestDatabase({ embedded: true });
     try {
       await migrate(handle);
       const db = handle.db;

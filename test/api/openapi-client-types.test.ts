@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../scripts/openapi-document.js';
 import { SCHEMA_FILE, schemaSource } from '../../packages/client/scripts/generate.js';
+import { testDatabase } from '../helpers/database.js';
 
 /**
  * The committed types are what the document gives now: a route or schema change without `npm run
@@ -9,7 +10,9 @@ import { SCHEMA_FILE, schemaSource } from '../../packages/client/scripts/generat
  */
 describe('packages/client/src/schema.ts', () => {
   it('is what `npm run client:generate` writes from the current OpenAPI document', async () => {
-    const generated = await schemaSource(await buildOpenApiDocument());
+    // The run's snapshot copy rather than a PGlite started from nothing (docs/decisions/testing.md).
+    const database = testDatabase({ embedded: true });
+    const generated = await schemaSource(await buildOpenApiDocument(database.options).finally(database.remove));
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
     // One assertion message that says what to do, not a 700 kB diff.
     expect(committed === generated, 'packages/client/src/schema.ts is stale: run `npm run client:generate` and commit it').toBe(true);

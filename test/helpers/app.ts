@@ -13,10 +13,13 @@ import { randomBytes } from 'node:crypto';
 import { merchantBody, organizationBody } from './fixtures.js';
 import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
 import { TEST_POOL_LIMITS } from './rate-pools.js';
+import { testDatabase } from './database.js';
 
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
- * Tests isolate by data: each creates its own organization.
+ * Tests isolate by data: each creates its own organization. Under vitest the database is already migrated
+ * (test/setup/: PGlite opens a copy of the run's migrated snapshot, PostgreSQL is the worker's database made from
+ * the run's template), so an app starts in about a second (docs/decisions/testing.md).
  */
 export interface TestApp {
   app: FastifyInstance;
@@ -50,8 +53,9 @@ export async function createTestApp(
   const redis = process.env.REDIS_URL && options.redis !== false ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
+  const database = testDatabase();
   const built = await buildDependencies(config, {
-    database: { databaseUrl: process.env.DATABASE_URL, poolSize: 5 },
+    database: database.options,
     secrets: { platformAdminKey: platformKey, jwtSecret },
     clock: options.clock,
     redis,
@@ -100,6 +104,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await built.close();
+      database.remove();
     },
   };
 }

@@ -5,7 +5,8 @@ import { ledgerEntryChunks, ledgerPostings } from '../../src/db/schema/index.js'
 import { balanceAt } from '../../src/ledger/balance-at.js';
 import { hold, openAccounts, post, postHold, voidHold } from '../../src/ledger/ledger.js';
 import { creditAvailable, depositPostings, ZERO, type AccountOwner, type Balances } from '../../src/ledger/rules.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { DbHandle } from '../../src/db/client.js';
+import { openTestDatabase } from '../helpers/database.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 
 /**
@@ -13,11 +14,12 @@ import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
  * before the instant, on an account whose clock readings go back now and then (postings taken concurrently),
  * with a small chunk size so chunks are written, counted whole, straddled and left as a tail.
  */
-let t: TestApp;
+// Tables, no app: the ledger is called directly (docs/decisions/testing.md).
+let t: { db: DbHandle };
 beforeAll(async () => {
-  t = await createTestApp({ sandboxAutopilot: false });
+  t = { db: await openTestDatabase() };
 });
-afterAll(async () => t?.close());
+afterAll(async () => t?.db.close());
 afterEach(async () => expectLedgerInvariants(t.db.db));
 
 const provider = `LEDGER_AT_${randomUUID().slice(0, 8)}`;

@@ -6,14 +6,16 @@ import { balanceAt, balancesOf, hold, openAccounts, post, postHold, systemBalanc
 import { holdMany } from '../../src/ledger/hold-many.js';
 import { creditAvailable, depositPostings, InsufficientBalanceError, type AccountOwner } from '../../src/ledger/rules.js';
 import { TransactionBatcher, type BatchHandler } from '../../src/db/batcher.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { DbHandle } from '../../src/db/client.js';
+import { openTestDatabase } from '../helpers/database.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 
-let t: TestApp;
+// Tables, no app: the ledger is called directly (docs/decisions/testing.md).
+let t: { db: DbHandle };
 beforeAll(async () => {
-  t = await createTestApp({ sandboxAutopilot: false });
+  t = { db: await openTestDatabase() };
 });
-afterAll(async () => t?.close());
+afterAll(async () => t?.db.close());
 afterEach(async () => expectLedgerInvariants(t.db.db));
 
 const provider = `LEDGER_TEST_${randomUUID().slice(0, 8)}`;

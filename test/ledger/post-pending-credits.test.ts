@@ -6,14 +6,16 @@ import { balancesOf, openAccounts, type NewLedgerTransaction } from '../../src/l
 import { postPendingCredit } from '../../src/ledger/post-pending-credit.js';
 import { postPendingCredits } from '../../src/ledger/post-pending-credits.js';
 import type { AccountOwner } from '../../src/ledger/rules.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { DbHandle } from '../../src/db/client.js';
+import { openTestDatabase } from '../helpers/database.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 
-let t: TestApp;
+// Tables, no app: the ledger is called directly (docs/decisions/testing.md).
+let t: { db: DbHandle };
 beforeAll(async () => {
-  t = await createTestApp({ sandboxAutopilot: false });
+  t = { db: await openTestDatabase() };
 });
-afterAll(async () => t?.close());
+afterAll(async () => t?.db.close());
 afterEach(async () => expectLedgerInvariants(t.db.db));
 
 const provider = `PPC_TEST_${randomUUID().slice(0, 8)}`;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/db/client.js';
+import { openTestDatabase } from '../helpers/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { DatabaseSandboxRecords } from '../../src/db/sandbox-records.js';
@@ -19,7 +20,7 @@ let a: ProviderRegistry;
 let b: ProviderRegistry;
 
 beforeAll(async () => {
-  const first = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 });
+  const first = await openTestDatabase({ poolSize: 4 });
   await migrate(first);
   // On PostgreSQL a second pool is a second instance; PGlite has one connection, so both share it.
   const second = process.env.DATABASE_URL ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 4 }) : first;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companies, loginAttempts, userIdentifiers } from '../../src/db/schema/index.js';
-import { openDatabase } from '../../src/db/client.js';
+import { openTestDatabase } from '../helpers/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { ApiKeyResolver } from '../../src/http/auth.js';
 import type { RateLimiter } from '../../src/http/rate-limit.js';
@@ -221,8 +221,8 @@ describe('sandbox keys per database', () => {
   it('embedded, then another database, then embedded again: each keeps its organization and key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-keys-'));
     const urls = { core_url: 'c', pci_url: 'p', docs_url: 'd' };
-    const embedded = await openDatabase({});
-    const other = await openDatabase({});
+    const embedded = await openTestDatabase({ embedded: true });
+    const other = await openTestDatabase({ embedded: true });
     try {
       await migrate(embedded);
       await migrate(other);
