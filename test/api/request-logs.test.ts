@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { requestLogs } from '../../src/db/schema/index.js';
 import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from '../../src/modules/request-logs/request-logs.jobs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { merchantBody } from '../helpers/fixtures.js';
 import { ERROR_CATALOGUE } from '../../src/kernel/errors.js';
 import { errorAnchor } from '../../src/http/pipeline.js';
 
@@ -38,8 +39,11 @@ describe('request logs', () => {
       source: 'API_KEY',
       company_id: org.id,
       replayed: false,
-      body_summary: { fields: ['card_number', 'name', 'password'] },
     });
+    // Names that hold secrets are redacted even as names.
+    expect(failed.body_summary.fields).toContain('name');
+    expect(failed.body_summary.fields).toContain('[REDACTED]');
+    expect(failed.body_summary.fields).not.toContain('password');
     expect(failed.request_id).toBe(bad.json().error.requestId);
     expect(failed.duration_ms).toBeGreaterThanOrEqual(0);
 
@@ -50,14 +54,30 @@ describe('request logs', () => {
     expect((await logs(org.apiKey, '?path=/core/v1/companies')).json().data.every((l: { path: string }) => l.path.startsWith('/core/v1/companies'))).toBe(true);
   });
 
+  it('never keeps a card number, whatever field, key or path it is sent in', async () => {
+    const org = await t.createOrganization();
+    const pans = ['4111111111111111', '4111 1111 1111 1111', '5555-5555-5555-4444', '6370950000000005'];
+    for (const pan of pans) {
+      await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { request_id: pan, [pan]: 1, name: pan } });
+      await t.request({ method: 'GET', url: `/core/v1/zipcodes/${encodeURIComponent(pan)}`, key: org.apiKey });
+    }
+    await t.deps.requestLogs?.flush();
+    const stored = JSON.stringify(await t.db.db.select().from(requestLogs).where(eq(requestLogs.companyId, org.id)));
+    expect(stored).toContain('[REDACTED]');
+    for (const pan of pans) expect(stored).not.toContain(pan);
+  });
+
   it('records idempotency keys and replays', async () => {
     const org = await t.createOrganization();
-    const merchant = await t.createMerchant(org.apiKey, { request_id: 'merchant-log-1' });
-    const replay = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: { ...merchant.body, request_id: 'merchant-log-1' } });
-    const creates = (await logs(org.apiKey, '?method=POST&path=/core/v1/merchants')).json().data;
-    expect(creates.length).toBeGreaterThanOrEqual(1);
-    expect(creates.every((l: { idempotency_key: string | null }) => l.idempotency_key === 'merchant-log-1')).toBe(true);
-    if (replay.statusCode === 200) expect(creates[0].replayed).toBe(true);
+    const body = merchantBody({ request_id: 'merchant-log-1' });
+    const first = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: body });
+    const replay = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: body });
+    expect([first.statusCode, replay.statusCode]).toEqual([201, 200]);
+    const creates = (await logs(org.apiKey, '?method=POST&path=/core/v1/merchants&sort=created_at')).json().data;
+    expect(creates.map((l: { idempotency_key: string | null; replayed: boolean }) => [l.idempotency_key, l.replayed])).toEqual([
+      ['merchant-log-1', false],
+      ['merchant-log-1', true],
+    ]);
   });
 
   it('is scoped: a merchant sees its own, its organization sees both, another organization nothing', async () => {

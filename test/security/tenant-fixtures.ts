@@ -217,6 +217,7 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'PUT /v1/roles/{id}': () => ({ name: `renamed-${randomUUID().slice(0, 6)}`, permissions: ['merchant.*'] }),
   'PUT /v1/pricing/fee-policies/{id}': () => policy(),
   'POST /v1/pricing/fee-policies/{id}/quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', card_data: { brand: 'VISA' } } }),
+  'POST /v1/routing/decide': (own) => ({ company_id: own['merchants/{merchantId}'], payment_method: 'CREDIT_CARD', amount: 10_000, card_data: { brand: 'VISA', bin: '411111' } }),
   'POST /v1/merchants/{merchantId}/fee-quote': () => ({ transaction: { amount: 10_000, payment_method: 'CREDIT_CARD', installments: 3, card_data: { brand: 'VISA' } } }),
   'POST /v1/merchants/{merchantId}/cards': () => ({ card: card() }),
   'POST /v1/merchants/{merchantId}/pix-keys': (own) => ({ key_type: 'EVP', bank_account_id: own['bank-accounts/{id}'] }),

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.js';
 import { requestLogs } from '../../db/schema/index.js';
 import type { Clock } from '../../jobs/clock.js';
 import { safePath } from '../../http/raw-errors.js';
+import { containsPan } from '../../domain/pan.js';
+import { isSensitivePath } from '../../http/validation.js';
 
 type NewRequestLog = typeof requestLogs.$inferInsert;
 
@@ -76,7 +78,12 @@ export class RequestLogRecorder {
     if (path === SELF) return null;
     const body = request.body;
     const summary = body !== null && typeof body === 'object' && !Array.isArray(body) ? bodySummary(body as Record<string, unknown>, request) : null;
-    const requestIdField = summary && typeof (body as { request_id?: unknown }).request_id === 'string' ? (body as { request_id: string }).request_id : null;
+    const sentRequestId = summary ? (body as { request_id?: unknown }).request_id : undefined;
+    // The key a create was accepted under (or that clashed: 409). A refused body's request_id may be anything a
+    // client put there, a card number or a card ciphertext included, so it is not kept.
+    const accepted = reply.statusCode < 400 || reply.statusCode === 409;
+    const requestIdField =
+      accepted && typeof sentRequestId === 'string' && !containsPan(sentRequestId) && !sentRequestId.startsWith('ev:') ? sentRequestId : null;
     return {
       id: randomUUID(),
       organizationId: principal.organizationId,
@@ -99,8 +106,15 @@ export class RequestLogRecorder {
   }
 }
 
-/** The body's top-level field names and size: never a value (a body may carry card data or secrets). */
+/** A name under which a card's security code could sit: never stored, not even as a name. */
+const CVV_LIKE = /cvv|cvc|security_code/i;
+
+/**
+ * The body's top-level field names and size: never a value (a body may carry card data or secrets), and a name
+ * that itself carries a card number (a client may send anything as a key) is shown as `[REDACTED]`.
+ */
 function bodySummary(body: Record<string, unknown>, request: FastifyRequest): { fields: string[]; bytes: number } {
   const length = Number(request.headers['content-length']);
-  return { fields: Object.keys(body).sort(), bytes: Number.isFinite(length) ? length : 0 };
+  const fields = Object.keys(body).map((key) => (containsPan(key) || isSensitivePath([key]) || CVV_LIKE.test(key) ? '[REDACTED]' : key));
+  return { fields: fields.sort(), bytes: Number.isFinite(length) ? length : 0 };
 }
