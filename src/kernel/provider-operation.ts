@@ -97,6 +97,12 @@ export interface OperationHandler<R = unknown> {
   refused?(tx: Tx, op: ProviderOperationRow, err: unknown, now: Date): Promise<void>;
   /** In the recording transaction (the operation RELEASED in it): nothing was submitted. */
   released?(tx: Tx, op: ProviderOperationRow, now: Date): Promise<void>;
+  /**
+   * In the recording transaction, before the operation's row: locks the resource the claim locked. Claims lock
+   * the resource and then insert under the one-open-operation index, so recording must take the same order or a
+   * claim and a recording of the same resource deadlock.
+   */
+  lockResource?(tx: Tx, op: ProviderOperationRow): Promise<unknown>;
   /** How long the recovery job keeps asking (default 24 h, R5.1). */
   stopAfterMs?: number;
   /** false: `unavailable` keeps the operation PENDING for the recovery job (a resource already recorded under this key). */
@@ -137,6 +143,7 @@ export async function runProviderOperation(rt: OperationRuntime, op: ProviderOpe
   }
   const status = statusAfter(outcome, phase, handler.releaseWhenUnavailable ?? true);
   return rt.db.transaction(async (tx) => {
+    await handler.lockResource?.(tx, op);
     const locked = await lockOperation(tx, op.id);
     if (!locked) throw new Error(`provider operation ${op.id} vanished`);
     if (locked.status !== 'PENDING') return { outcome: 'finished-elsewhere' as const, op: locked };

@@ -59,11 +59,15 @@ async function recordCapture(tx: Tx, clock: Clock, op: ProviderOperationRow): Pr
 }
 
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
+  // Claims lock the transaction row first (operations.service.ts claimExit): recording does the same.
+  const lockResource = (tx: Tx, op: ProviderOperationRow) => lockTransactionRow(tx, op.resourceId);
   const capture: OperationHandler = {
+    lockResource,
     call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
     succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
   };
   const cancel: OperationHandler = {
+    lockResource,
     call: (op) =>
       cancelOf(op).rail === 'PIX'
         ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: op.resourceId })
