@@ -32,7 +32,8 @@ describe.skipIf(!databaseUrl)('kill -9 after the provider applied a capture, a c
     for (const s of servers) await s.kill9();
     await handle?.close();
     await pool?.end();
-    await adminQuery(databaseUrl, `drop database if exists ${dbName}`);
+    // with (force): through PgBouncer its pooled server connections to this database are still open.
+    await adminQuery(databaseUrl, `drop database if exists ${dbName} with (force)`);
     removeTempDirs();
   });
 

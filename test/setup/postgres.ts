@@ -58,6 +58,9 @@ export async function preparePostgres(adminUrl: string, workers: number): Promis
     }
     for (let n = 1; n <= workers; n++) {
       const name = workerDatabaseName(template, n);
+      // Through PgBouncer (transaction pooling) the migration's server connection stays open in its pool; a
+      // template must have none when it is copied, so end any that is left.
+      await adminQuery(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${template.replaceAll("'", "''")}' and pid <> pg_backend_pid()`);
       await adminQuery(adminUrl, `create database ${quoteIdent(name)} template ${quoteIdent(template)}`);
       created.push(name);
     }
