@@ -74,7 +74,10 @@ describe('PIX_API_BCB against the double (mTLS)', () => {
     const [put] = double.server.received(`/cob/${created.txid}`);
     expect(put.method).toBe('PUT');
     expect(put.headers.authorization).toBe('Bearer …');
-    expect(put.body).toEqual({ calendario: { expiracao: 3600 }, devedor: { cpf: '11144477735', nome: 'Maria Silva' }, valor: { original: '19.90', modalidadeAlteracao: 0 }, chave: CHAVE, solicitacaoPagador: 'Pedido 123' });
+    // Whole seconds left to expires_at when the body is built (real time passes between the two: 3600 or 3599).
+    const expiracao = (put.body as { calendario: { expiracao: number } }).calendario.expiracao;
+    expect([3599, 3600]).toContain(expiracao);
+    expect(put.body).toEqual({ calendario: { expiracao }, devedor: { cpf: '11144477735', nome: 'Maria Silva' }, valor: { original: '19.90', modalidadeAlteracao: 0 }, chave: CHAVE, solicitacaoPagador: 'Pedido 123' });
     everyRequestValid();
     await fresh.close();
   });
