@@ -5,6 +5,9 @@ import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 
 export type NewCompanyRow = typeof companies.$inferInsert;
 
+/** The company `id` when it is an organization (staff routes that take an organization id). */
+export const isOrganization = (id: string): SQL => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
+
 export async function insertCompany(tx: Executor, row: NewCompanyRow): Promise<CompanyRow> {
   const [inserted] = await tx.insert(companies).values(row).returning();
   return inserted;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies } from '../../db/schema/index.js';
 import { notFound } from '../../kernel/errors.js';
@@ -8,7 +8,7 @@ import { PLATFORM_SCOPE } from '../../kernel/idempotency.js';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { createdOrReplayed, requestContext } from '../../http/route-helpers.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
-import { findCompany, listCompanies, updateCompany } from '../companies/companies.repo.js';
+import { findCompany, isOrganization, listCompanies, updateCompany } from '../companies/companies.repo.js';
 import {
   COMPANY_STATUSES,
   companyStatusBody,
@@ -25,7 +25,6 @@ import { deleteWebhookEndpoint, putWebhookEndpoint } from './webhook-endpoints.s
 
 const platform = { auth: 'platform' as const };
 const orgParams = idParams('id');
-const isOrganization = (id: string) => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
 
 /** The platform staff API (product.md §4): only the platform staff key reaches it. */
 export default async function platformRoutes(app: FastifyInstance) {

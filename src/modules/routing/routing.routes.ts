@@ -3,17 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerCompany } from '../../http/route-helpers.js';
 import { NO_PERMISSION } from '../../http/permissions.js';
 import { notFound } from '../../kernel/errors.js';
-import { and, eq } from 'drizzle-orm';
-import { companies } from '../../db/schema/index.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
-import { findCompany } from '../companies/companies.repo.js';
+import { findCompany, isOrganization } from '../companies/companies.repo.js';
 import { decideBody, decisionSchema, deletedStatsSchema, failoverTableSchema, failoverTableView, routingConfigurationBody, routingConfigurationSchema, routingStatsQuery, routingStatsSchema } from './routing.schemas.js';
 import { getRouting, putRouting, routingStats } from './routing.service.js';
 import { deleteOutcomes } from './routing-outcomes.repo.js';
 import { decide } from './routing-decide.service.js';
 
 const orgParams = idParams('id');
-const isOrganization = (id: string) => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
 const platform = { auth: 'platform' as const };
 
 /** Routing configuration (providers.md R6.1-R6.2, R6.7's published table). */
