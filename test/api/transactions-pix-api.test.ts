@@ -141,6 +141,26 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     everyRequestValid();
   });
 
+  it('R3.8: an unknown PUT is resolved by the read; 502 only while it stays unknown; a 503 or 400 stores nothing', async () => {
+    const create = (request_id: string) => t.request({ method: 'POST', url: '/core/v1/transactions', key: m.merchantKey, payload: { payment_method: 'PIX', amount: 2_500, provider: PSP, request_id } });
+    // The PUT applied but its answer lost (reset): the GET of the same txid finds the charge, the create answers 201.
+    double.server.fail('/cob/', 'reset', 1);
+    const resolved = await create('r38-reset');
+    expect(resolved.statusCode).toBe(201);
+    expect(resolved.json().pix.br_code).toBe(double.charge(resolved.json().pix.txid)!.pixCopiaECola);
+    // PUT 500 and the read 500: unknown; 502 PROVIDER_OUTCOME_UNKNOWN, nothing stored, no PUT replayed.
+    double.server.fail('/cob/', 500, 2);
+    const unknown = await create('r38-unknown');
+    expect(unknown.statusCode).toBe(502);
+    expect(unknown.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' } });
+    // 503 (nothing applied) and 400 (CobOperacaoInvalida): 502, the same request_id may be retried and then succeeds.
+    double.server.fail('/cob/', 503, 1);
+    expect((await create('r38-503')).statusCode).toBe(502);
+    const retried = await create('r38-503');
+    expect(retried.statusCode).toBe(201);
+    everyRequestValid();
+  });
+
   it('a charge removed by the PSP cancels the transaction with PIX_REMOVED_BY_PROVIDER', async () => {
     const tx = await ok(t, 'POST', '/v1/transactions', m.merchantKey, { payment_method: 'PIX', amount: 5_000, provider: PSP }, 201);
     const out = await applyPixChargeFacts(factsDeps(), { provider: PSP, txid: tx.pix.txid, charge: { status: 'CANCELED', cancelReason: 'PIX_REMOVED_BY_PROVIDER', paidAt: null, endToEndId: null, paidAmount: null, returns: [] } });

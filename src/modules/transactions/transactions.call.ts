@@ -2,6 +2,7 @@ import type { BankAccountRow, CompanyRow, StoredCardRow, TransactionCardDataJson
 import { ProviderError, unavailable, unknownOutcome } from '../../providers/errors.js';
 import type { CardInput, CardPaymentResult, PixChargeRequest, ThreeDsProof } from '../../providers/payments.js';
 import type { PixApiChargeRequest } from '../../providers/pix-api-bcb/bodies.js';
+import { CHARGE_READ_UNANSWERED } from '../../providers/pix-api-bcb/connector.js';
 import { debtorOf, termsOf, type PixDueJson } from './pix-due.rules.js';
 import { brandFromBin } from '../cards/brands.js';
 import type { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
@@ -133,6 +134,8 @@ async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extra
     });
   } catch (err) {
     if (!(err instanceof ProviderError) || err.kind !== 'unknown_outcome') throw err;
+    // An API Pix connector has already made R3.8's read, which did not answer: still unknown.
+    if (err.code === CHARGE_READ_UNANSWERED) throw unknownOutcome('The PIX charge could not be confirmed and its read did not answer', 'pix.charge');
     // providers.md R3.8: resolved at once by a read of the same key. Only a read that answers "no such charge"
     // says nothing was created; a read that fails leaves the outcome unknown (the charge may exist).
     let synced;
