@@ -1,3 +1,4 @@
+import { pixWebhookRegistrationJobs } from './modules/provider-accounts/pix-webhook-registration.js';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -212,6 +213,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
   jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

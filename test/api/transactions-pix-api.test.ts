@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectMoneyInvariants, ok, type MoneyMerchant } from '../helpers/money-checks.js';
 import { eventually } from '../helpers/poll.js';
-import { affiliations, companies, refunds } from '../../src/db/schema/index.js';
+import { affiliations, companies, providerAccounts, refunds } from '../../src/db/schema/index.js';
 import { insertAccount } from '../../src/modules/banking/banking.repo.js';
 import { bankAccountIdFor } from '../../src/modules/banking/account-opening.js';
 import { applyPixChargeFacts, syncPixCharge } from '../../src/modules/transactions/index.js';
+import { registerPixWebhooks } from '../../src/modules/provider-accounts/pix-webhook-registration.js';
 import { PixDouble } from '../../src/providers/doubles/pix-double.js';
 
 /**
@@ -22,28 +23,31 @@ const CHAVE = 'loja@example.com';
 let t: TestApp;
 let double: PixDouble;
 let m: MoneyMerchant;
+let accountId: string;
 
 beforeAll(async () => {
   double = new PixDouble({ pki: null });
   await double.listen();
   t = await createTestApp();
-  await ok(
-    t,
-    'POST',
-    '/v1/platform/provider-accounts',
-    t.platformKey,
-    {
-      provider: PSP,
-      display_name: 'PSP de teste',
-      connector: 'PIX_API_BCB',
-      environment: 'TEST',
-      base_url: double.baseUrl,
-      organization_access: 'ALL',
-      settings: { token_url: double.tokenUrl, default_chave: CHAVE, register_webhooks: false },
-      credentials: { client_id: 'platform', client_secret: 's3cret' },
-    },
-    201,
-  );
+  accountId = (
+    await ok(
+      t,
+      'POST',
+      '/v1/platform/provider-accounts',
+      t.platformKey,
+      {
+        provider: PSP,
+        display_name: 'PSP de teste',
+        connector: 'PIX_API_BCB',
+        environment: 'TEST',
+        base_url: double.baseUrl,
+        organization_access: 'ALL',
+        settings: { token_url: double.tokenUrl, default_chave: CHAVE, register_webhooks: false },
+        credentials: { client_id: 'platform', client_secret: 's3cret' },
+      },
+      201,
+    )
+  ).id as string;
 
   const org = await t.createOrganization();
   await ok(t, 'POST', `/v1/platform/sandbox/organizations/${org.id}/clock/advance`, t.platformKey, {
@@ -67,17 +71,15 @@ beforeAll(async () => {
   // Until affiliations take account names (Changes 8, R1.7) the ACTIVE affiliation is written directly, and so is
   // the bank account the platform opens on its own ledger at an account without banking (Changes 9).
   const now = new Date('2027-03-01T15:00:00Z');
-  await t.db.db
-    .insert(affiliations)
-    .values({
-      id: randomUUID(),
-      companyId: merchant.id,
-      organizationId: org.id,
-      provider: PSP,
-      status: 'ACTIVE',
-      createdAt: now,
-      updatedAt: now,
-    });
+  await t.db.db.insert(affiliations).values({
+    id: randomUUID(),
+    companyId: merchant.id,
+    organizationId: org.id,
+    provider: PSP,
+    status: 'ACTIVE',
+    createdAt: now,
+    updatedAt: now,
+  });
   await t.db.db.update(companies).set({ status: 'ACTIVE' }).where(eq(companies.id, merchant.id));
   const account = await insertAccount(t.db.db, {
     id: bankAccountIdFor(merchant.id, PSP),
@@ -312,6 +314,56 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     expect((await create('r38-503')).statusCode).toBe(502);
     const retried = await create('r38-503');
     expect(retried.statusCode).toBe(201);
+    everyRequestValid();
+  });
+
+  it("R3.7: webhook registration is a job: PUT /webhook/{chave} with the account's callback URL; a failure is FAILED and retried", async () => {
+    const regDeps = {
+      db: t.db.db,
+      clock: t.deps.clock,
+      providers: t.deps.providers,
+      coreUrl: 'https://api.example.com/core',
+    };
+    // The account was created with register_webhooks false (nothing registered, the reads cover it): now true.
+    const [before] = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
+    expect(await registerPixWebhooks(regDeps, accountId)).toBeNull();
+    await t.db.db
+      .update(providerAccounts)
+      .set({ settings: { ...before.settings, register_webhooks: true } })
+      .where(eq(providerAccounts.id, accountId));
+    double.server.fail('/webhook/', 500, 1);
+    expect(await registerPixWebhooks(regDeps, accountId)).toBe('FAILED');
+    const [failed] = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
+    expect(failed).toMatchObject({ webhookRegistration: 'FAILED' });
+    expect(failed.webhookLastError).toBeTruthy();
+    expect(await registerPixWebhooks(regDeps, accountId, 1)).toBe('REGISTERED');
+    const [registered] = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
+    expect(registered).toMatchObject({
+      webhookRegistration: 'REGISTERED',
+      registeredKeys: [CHAVE],
+      webhookLastError: null,
+    });
+    const put = double.server
+      .received(`/webhook/${encodeURIComponent(CHAVE)}`)
+      .filter((r) => r.status === 200 || r.status === 204)
+      .at(-1)!;
+    expect((put.body as { webhookUrl: string }).webhookUrl).toMatch(
+      new RegExp(`^https://api\\.example\\.com/core/v1/provider-webhooks/${accountId}/`),
+    );
+    // The staff route marks it PENDING and enqueues the same job, which the runner takes.
+    expect(
+      (await ok(t, 'POST', `/v1/platform/provider-accounts/${accountId}/webhook-registration`, t.platformKey, {}))
+        .webhook,
+    ).toMatchObject({ registration: 'PENDING' });
+    await eventually(
+      async () =>
+        (await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId)))[0]
+          .webhookRegistration,
+      (v) => v === 'REGISTERED',
+      'the registration job',
+      15_000,
+      100,
+    );
     everyRequestValid();
   });
 
