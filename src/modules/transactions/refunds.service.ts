@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paymentKeyOf } from './attempts.rules.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { type RefundFailureJson, type RefundRow, type TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
@@ -140,7 +141,7 @@ export async function recordRefund(
     }, { sequence });
     // The call that hands it to the provider, claimed with its recovery job in this same transaction: a
     // process that dies before or after the call leaves it to that job (same key: the refund id).
-    const call: RefundCall = { paymentKey: locked.id, amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD' };
+    const call: RefundCall = { paymentKey: paymentKeyOf(locked), amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD' };
     await claimProviderOperation(tx, enqueueJob, { id, kind: REFUND_OPERATION, resourceType: REFUND_RESOURCE, resourceId: id, organizationId: row.organizationId, companyId: row.companyId, provider: row.provider, request: { ...call } }, deps.clock.now());
     await scheduleRefundJobs(tx, deps, row, now);
     return { row, replayed: false };
