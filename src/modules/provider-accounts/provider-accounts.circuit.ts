@@ -11,7 +11,9 @@ import * as repo from './provider-accounts.repo.js';
  * change locks and writes the row.
  */
 
-export const circuitOf = (row: Pick<ProviderAccountRow, 'circuitState' | 'consecutiveFailures' | 'openedAt' | 'nextProbeAt' | 'probeInFlight'>): CircuitState => ({
+export const circuitOf = (
+  row: Pick<ProviderAccountRow, 'circuitState' | 'consecutiveFailures' | 'openedAt' | 'nextProbeAt' | 'probeInFlight'>,
+): CircuitState => ({
   state: row.circuitState,
   consecutive_failures: row.consecutiveFailures,
   opened_at: row.openedAt,
@@ -23,7 +25,13 @@ export const circuitOf = (row: Pick<ProviderAccountRow, 'circuitState' | 'consec
 export const callChangesNothing = (circuit: CircuitState, technicalFailure: boolean, probe: boolean) =>
   !technicalFailure && !probe && circuit.state === 'CLOSED' && circuit.consecutive_failures === 0;
 
-async function emitHealthChanged(tx: Executor, before: ProviderAccountRow, after: ProviderAccountRow, correlationId: string, now: Date): Promise<void> {
+async function emitHealthChanged(
+  tx: Executor,
+  before: ProviderAccountRow,
+  after: ProviderAccountRow,
+  correlationId: string,
+  now: Date,
+): Promise<void> {
   const payload = {
     provider_account_id: after.id,
     provider: after.provider,
@@ -33,9 +41,18 @@ async function emitHealthChanged(tx: Executor, before: ProviderAccountRow, after
     last_failure_code: after.lastFailureCode,
     next_probe_at: after.nextProbeAt?.toISOString() ?? null,
   };
-  await repo.recordToOrganizations(tx, await repo.organizationsUsing(tx, after), (org) => ({
-    type: 'provider-account.health-changed', companyId: org, organizationId: org, correlationId, payload,
-  }), now);
+  await repo.recordToOrganizations(
+    tx,
+    await repo.organizationsUsing(tx, after),
+    (org) => ({
+      type: 'provider-account.health-changed',
+      companyId: org,
+      organizationId: org,
+      correlationId,
+      payload,
+    }),
+    now,
+  );
 }
 
 async function lockAccount(tx: Executor, id: string): Promise<ProviderAccountRow | undefined> {
@@ -50,7 +67,15 @@ async function lockAccount(tx: Executor, id: string): Promise<ProviderAccountRow
  */
 export async function recordCircuitCall(
   db: Database,
-  call: { accountId: string; technicalFailure: boolean; probe: boolean; code: string | null; known?: CircuitState; now: Date; correlationId: string },
+  call: {
+    accountId: string;
+    technicalFailure: boolean;
+    probe: boolean;
+    code: string | null;
+    known?: CircuitState;
+    now: Date;
+    correlationId: string;
+  },
 ): Promise<void> {
   if (call.known && callChangesNothing(call.known, call.technicalFailure, call.probe)) return;
   await db.transaction(async (tx) => {
@@ -59,7 +84,9 @@ export async function recordCircuitCall(
     const before = circuitOf(row);
     const settings = { failure_threshold: row.circuitFailureThreshold, cooldown_seconds: row.circuitCooldownSeconds };
     const after = afterCall(before, { technicalFailure: call.technicalFailure, probe: call.probe }, call.now, settings);
-    const failure = call.technicalFailure ? { lastFailureAt: call.now, lastFailureCode: call.code } : { lastSuccessAt: call.now };
+    const failure = call.technicalFailure
+      ? { lastFailureAt: call.now, lastFailureCode: call.code }
+      : { lastSuccessAt: call.now };
     const same = JSON.stringify(after) === JSON.stringify(before);
     if (same && !call.technicalFailure) return;
     const updated = await repo.updateAccount(tx, row.id, {
@@ -79,13 +106,24 @@ export async function recordCircuitCall(
  * R6.11: an OPEN circuit whose `next_probe_at` has passed is stored HALF_OPEN (with its event) by the next decision
  * or health check that reads it. Only rows still OPEN and due move, so concurrent readers move each once.
  */
-export async function storeDueHalfOpen(db: Database, accountIds: readonly string[], now: Date, correlationId: string): Promise<void> {
+export async function storeDueHalfOpen(
+  db: Database,
+  accountIds: readonly string[],
+  now: Date,
+  correlationId: string,
+): Promise<void> {
   if (accountIds.length === 0) return;
   await db.transaction(async (tx) => {
     const moved = await tx
       .update(providerAccounts)
       .set({ circuitState: 'HALF_OPEN', probeInFlight: false, updatedAt: now })
-      .where(and(inArray(providerAccounts.id, [...accountIds]), eq(providerAccounts.circuitState, 'OPEN'), lte(providerAccounts.nextProbeAt, now)))
+      .where(
+        and(
+          inArray(providerAccounts.id, [...accountIds]),
+          eq(providerAccounts.circuitState, 'OPEN'),
+          lte(providerAccounts.nextProbeAt, now),
+        ),
+      )
       .returning();
     for (const row of moved) await emitHealthChanged(tx, { ...row, circuitState: 'OPEN' }, row, correlationId, now);
   });
@@ -103,14 +141,26 @@ export async function claimProbe(db: Executor, accountId: string, now: Date): Pr
   const taken = await db
     .update(providerAccounts)
     .set({ probeInFlight: true, updatedAt: now })
-    .where(and(eq(providerAccounts.id, accountId), eq(providerAccounts.circuitState, 'HALF_OPEN'), eq(providerAccounts.probeInFlight, false)))
+    .where(
+      and(
+        eq(providerAccounts.id, accountId),
+        eq(providerAccounts.circuitState, 'HALF_OPEN'),
+        eq(providerAccounts.probeInFlight, false),
+      ),
+    )
     .returning({ id: providerAccounts.id });
   if (taken.length > 0) return true;
   // Still OPEN in the table though due: store the move and try once more.
   const due = await db
     .update(providerAccounts)
     .set({ circuitState: 'HALF_OPEN', probeInFlight: true, updatedAt: now })
-    .where(and(eq(providerAccounts.id, accountId), eq(providerAccounts.circuitState, 'OPEN'), lte(providerAccounts.nextProbeAt, now)))
+    .where(
+      and(
+        eq(providerAccounts.id, accountId),
+        eq(providerAccounts.circuitState, 'OPEN'),
+        lte(providerAccounts.nextProbeAt, now),
+      ),
+    )
     .returning({ id: providerAccounts.id });
   return due.length > 0;
 }

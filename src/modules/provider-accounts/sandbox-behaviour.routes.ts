@@ -10,16 +10,38 @@ const config = { auth: 'platform' as const, sandboxOnly: true };
 export default async function sandboxBehaviourRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
-  r.get('/v1/platform/sandbox/provider-accounts/:id/behaviour', {
-    config,
-    schema: { summary: "Get a sandbox provider account's behaviour", params, response: { 200: behaviourSchema } },
-  }, async (request) => getBehaviour(db, request.params.id));
-  r.put('/v1/platform/sandbox/provider-accounts/:id/behaviour', {
-    config,
-    schema: { summary: "Set a sandbox provider account's behaviour", params, body: behaviourBody, response: { 200: behaviourSchema } },
-  }, async (request) => putBehaviour(db, app.deps.clock, request.params.id, request.body));
-  r.delete('/v1/platform/sandbox/provider-accounts/:id/behaviour', {
-    config,
-    schema: { summary: "Reset a sandbox provider account's behaviour", params, body: emptyBody.nullable(), response: { 200: behaviourSchema } },
-  }, async (request) => resetBehaviour(db, request.params.id));
+  r.get(
+    '/v1/platform/sandbox/provider-accounts/:id/behaviour',
+    {
+      config,
+      schema: { summary: "Get a sandbox provider account's behaviour", params, response: { 200: behaviourSchema } },
+    },
+    async (request) => getBehaviour(db, request.params.id),
+  );
+  r.put(
+    '/v1/platform/sandbox/provider-accounts/:id/behaviour',
+    {
+      config,
+      schema: {
+        summary: "Set a sandbox provider account's behaviour",
+        params,
+        body: behaviourBody,
+        response: { 200: behaviourSchema },
+      },
+    },
+    async (request) => putBehaviour(db, app.deps.clock, request.params.id, request.body),
+  );
+  r.delete(
+    '/v1/platform/sandbox/provider-accounts/:id/behaviour',
+    {
+      config,
+      schema: {
+        summary: "Reset a sandbox provider account's behaviour",
+        params,
+        body: emptyBody.nullable(),
+        response: { 200: behaviourSchema },
+      },
+    },
+    async (request) => resetBehaviour(db, request.params.id),
+  );
 }

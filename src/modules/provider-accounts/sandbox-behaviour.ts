@@ -3,8 +3,18 @@ import type { Database } from '../../db/client.js';
 import { DatabaseSandboxRecords } from '../../db/sandbox-records.js';
 import type { Clock } from '../../jobs/clock.js';
 import { conflictWithReason } from '../../kernel/errors.js';
-import { BEHAVIOUR_OPERATIONS, DEFAULT_BEHAVIOUR_OPERATIONS, freshCounters, type SandboxBehaviour } from '../../providers/sandbox/behaviour.js';
-import { BEHAVIOUR_KEY, BEHAVIOUR_KIND, forgetAbsentBehaviour, type StoredBehaviour } from '../../providers/sandbox/behaviour-store.js';
+import {
+  BEHAVIOUR_OPERATIONS,
+  DEFAULT_BEHAVIOUR_OPERATIONS,
+  freshCounters,
+  type SandboxBehaviour,
+} from '../../providers/sandbox/behaviour.js';
+import {
+  BEHAVIOUR_KEY,
+  BEHAVIOUR_KIND,
+  forgetAbsentBehaviour,
+  type StoredBehaviour,
+} from '../../providers/sandbox/behaviour-store.js';
 import { REFUSAL_CODES } from '../transactions/transactions.rules.js';
 import { requireAccount } from './provider-accounts.service.js';
 
@@ -13,15 +23,28 @@ import { requireAccount } from './provider-accounts.service.js';
 const trigger = { next: z.int().min(1).max(1000).optional(), rate_percent: z.number().min(0).max(100).optional() };
 const oneTrigger = (v: { next?: number; rate_percent?: number }, ctx: z.RefinementCtx) => {
   if ((v.next === undefined) === (v.rate_percent === undefined)) {
-    ctx.addIssue({ code: 'custom', message: 'exactly one of next and rate_percent', params: { type: 'INVALID_FORMAT' } });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'exactly one of next and rate_percent',
+      params: { type: 'INVALID_FORMAT' },
+    });
   }
 };
-const upper = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), schema);
+const upper = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), schema);
 
 export const behaviourBody = z.strictObject({
   operations: z.array(z.enum(BEHAVIOUR_OPERATIONS)).min(1).optional(),
-  technical_failure: z.strictObject({ kind: upper(z.enum(['UNAVAILABLE', 'TIMEOUT', 'AUTH_FAILED', 'RATE_LIMITED'])), ...trigger }).superRefine(oneTrigger).nullable().optional(),
-  decline: z.strictObject({ refusal_code: upper(z.enum(REFUSAL_CODES)), ...trigger }).superRefine(oneTrigger).nullable().optional(),
+  technical_failure: z
+    .strictObject({ kind: upper(z.enum(['UNAVAILABLE', 'TIMEOUT', 'AUTH_FAILED', 'RATE_LIMITED'])), ...trigger })
+    .superRefine(oneTrigger)
+    .nullable()
+    .optional(),
+  decline: z
+    .strictObject({ refusal_code: upper(z.enum(REFUSAL_CODES)), ...trigger })
+    .superRefine(oneTrigger)
+    .nullable()
+    .optional(),
   latency_ms: z.int().min(0).max(60_000).optional(),
   seed: z.string().min(1).max(64).optional(),
 });
@@ -43,7 +66,13 @@ export const behaviourSchema = z.object({
 
 type Account = Awaited<ReturnType<typeof requireAccount>>;
 
-const normal = (account: Account): SandboxBehaviour => ({ operations: [...DEFAULT_BEHAVIOUR_OPERATIONS], technical_failure: null, decline: null, latency_ms: 0, seed: account.id });
+const normal = (account: Account): SandboxBehaviour => ({
+  operations: [...DEFAULT_BEHAVIOUR_OPERATIONS],
+  technical_failure: null,
+  decline: null,
+  latency_ms: 0,
+  seed: account.id,
+});
 
 function view(account: Account, stored: StoredBehaviour | undefined) {
   const behaviour = stored?.behaviour ?? normal(account);
@@ -64,13 +93,23 @@ function view(account: Account, stored: StoredBehaviour | undefined) {
 
 async function sandboxAccount(db: Database, id: string): Promise<Account> {
   const account = await requireAccount(db, id);
-  if (account.connector !== 'SANDBOX') throw conflictWithReason(`${account.provider} is not a SANDBOX account`, 'provider_account_id', id, 'NOT_A_SANDBOX_PROVIDER');
+  if (account.connector !== 'SANDBOX')
+    throw conflictWithReason(
+      `${account.provider} is not a SANDBOX account`,
+      'provider_account_id',
+      id,
+      'NOT_A_SANDBOX_PROVIDER',
+    );
   return account;
 }
 
 export async function getBehaviour(db: Database, id: string) {
   const account = await sandboxAccount(db, id);
-  const held = await new DatabaseSandboxRecords(db).read<StoredBehaviour>(account.provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY);
+  const held = await new DatabaseSandboxRecords(db).read<StoredBehaviour>(
+    account.provider,
+    BEHAVIOUR_KIND,
+    BEHAVIOUR_KEY,
+  );
   return view(account, held?.value);
 }
 
@@ -84,11 +123,19 @@ export async function putBehaviour(db: Database, clock: Clock, id: string, body:
     latency_ms: body.latency_ms ?? 0,
     seed: body.seed ?? account.id,
   };
-  const stored: StoredBehaviour = { behaviour, counters: freshCounters(behaviour), timeout_ms: account.timeoutMs, updated_at: clock.now().toISOString() };
+  const stored: StoredBehaviour = {
+    behaviour,
+    counters: freshCounters(behaviour),
+    timeout_ms: account.timeoutMs,
+    updated_at: clock.now().toISOString(),
+  };
   const records = new DatabaseSandboxRecords(db);
   for (let i = 0; i < 20; i++) {
     const held = await records.read<StoredBehaviour>(account.provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY);
-    const written = held ? await records.replace(account.provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY, held.version, stored) : (await records.claim(account.provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY, stored)).value.updated_at === stored.updated_at;
+    const written = held
+      ? await records.replace(account.provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY, held.version, stored)
+      : (await records.claim(account.provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY, stored)).value.updated_at ===
+        stored.updated_at;
     if (written) break;
   }
   forgetAbsentBehaviour(account.provider);

@@ -57,5 +57,11 @@ export async function recordAttemptOutcome(db: Database, attempt: FinishedAttemp
 function fullCircuit(account: AccountSnapshot) {
   const c = account.circuit;
   if (c.consecutive_failures === undefined) return undefined;
-  return { state: c.state, probe_in_flight: c.probe_in_flight, consecutive_failures: c.consecutive_failures, opened_at: c.opened_at ?? null, next_probe_at: c.next_probe_at ?? null };
+  return {
+    state: c.state,
+    probe_in_flight: c.probe_in_flight,
+    consecutive_failures: c.consecutive_failures,
+    opened_at: c.opened_at ?? null,
+    next_probe_at: c.next_probe_at ?? null,
+  };
 }

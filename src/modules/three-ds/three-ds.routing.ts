@@ -24,9 +24,21 @@ export async function authenticateWithFailover(
     const account = route.accounts.get(candidate.provider)!;
     const count = (technicalFailure: boolean, code: string | null) =>
       recordCircuitCall(deps.db, {
-        accountId: account.provider_account_id, technicalFailure, probe: account.circuit.state === 'HALF_OPEN', code,
-        known: account.circuit.consecutive_failures === undefined ? undefined : { ...account.circuit, consecutive_failures: account.circuit.consecutive_failures, opened_at: account.circuit.opened_at ?? null, next_probe_at: account.circuit.next_probe_at ?? null },
-        now: deps.clock.now(), correlationId,
+        accountId: account.provider_account_id,
+        technicalFailure,
+        probe: account.circuit.state === 'HALF_OPEN',
+        code,
+        known:
+          account.circuit.consecutive_failures === undefined
+            ? undefined
+            : {
+                ...account.circuit,
+                consecutive_failures: account.circuit.consecutive_failures,
+                opened_at: account.circuit.opened_at ?? null,
+                next_probe_at: account.circuit.next_probe_at ?? null,
+              },
+        now: deps.clock.now(),
+        correlationId,
       }).catch(() => undefined);
     try {
       const result = await deps.providers.require(candidate.provider, 'three-ds.authenticate')(request);

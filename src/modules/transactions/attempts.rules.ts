@@ -20,8 +20,14 @@ export interface ClassifiedCall {
 }
 
 /** FAILED codes R6.7 lists; any other nothing-submitted failure reads as PROVIDER_UNAVAILABLE. */
-const FAILED_CODES = new Set(['PROVIDER_UNAVAILABLE', 'PROVIDER_AUTH_FAILED', 'PROVIDER_RATE_LIMITED', 'PROVIDER_REQUEST_REJECTED']);
-export const failedCode = (code: string | null | undefined) => (code && FAILED_CODES.has(code) ? code : 'PROVIDER_UNAVAILABLE');
+const FAILED_CODES = new Set([
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_AUTH_FAILED',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_REQUEST_REJECTED',
+]);
+export const failedCode = (code: string | null | undefined) =>
+  code && FAILED_CODES.has(code) ? code : 'PROVIDER_UNAVAILABLE';
 
 /** An answered call (CallOutcome of transactions.call.ts) as an attempt. */
 export function classifyAnswer(outcome: CallOutcome, amount: number, now: Date): ClassifiedCall {
@@ -37,7 +43,12 @@ export function classifyAnswer(outcome: CallOutcome, amount: number, now: Date):
         outcome: 'REFUSED',
         code: 'PROCESSING_ERROR',
         providerCode: outcome.code,
-        refusal: { code: 'PROCESSING_ERROR', message: 'The provider refused the payment', provider_code: outcome.code, retryable: true },
+        refusal: {
+          code: 'PROCESSING_ERROR',
+          message: 'The provider refused the payment',
+          provider_code: outcome.code,
+          retryable: true,
+        },
         providerReference: null,
       };
     case 'card': {
@@ -45,10 +56,23 @@ export function classifyAnswer(outcome: CallOutcome, amount: number, now: Date):
       const reference = outcome.result.providerPaymentId ?? null;
       if (changes.status === 'REFUSED') {
         const refusal = changes.refusal ?? null;
-        return { outcome: 'REFUSED', code: refusal?.code ?? 'CARD_DECLINED', providerCode: outcome.result.refusal?.code ?? null, error: null, refusal, providerReference: reference };
+        return {
+          outcome: 'REFUSED',
+          code: refusal?.code ?? 'CARD_DECLINED',
+          providerCode: outcome.result.refusal?.code ?? null,
+          error: null,
+          refusal,
+          providerReference: reference,
+        };
       }
-      if (changes.status === 'PROCESSING') return { ...none, outcome: 'PROCESSING', code: 'PROVIDER_PENDING', providerReference: reference };
-      return { ...none, outcome: changes.status === 'APPROVED' ? 'APPROVED' : 'AUTHORIZED', code: null, providerReference: reference };
+      if (changes.status === 'PROCESSING')
+        return { ...none, outcome: 'PROCESSING', code: 'PROVIDER_PENDING', providerReference: reference };
+      return {
+        ...none,
+        outcome: changes.status === 'APPROVED' ? 'APPROVED' : 'AUTHORIZED',
+        code: null,
+        providerReference: reference,
+      };
     }
   }
 }
@@ -56,7 +80,14 @@ export function classifyAnswer(outcome: CallOutcome, amount: number, now: Date):
 /** A call that reached no one (nothing submitted) as a FAILED attempt. */
 export function classifyFailure(code: string | null | undefined, message: string): ClassifiedCall {
   const c = failedCode(code);
-  return { outcome: 'FAILED', code: c, providerCode: null, error: { code: c, message }, refusal: null, providerReference: null };
+  return {
+    outcome: 'FAILED',
+    code: c,
+    providerCode: null,
+    error: { code: c, message },
+    refusal: null,
+    providerReference: null,
+  };
 }
 
 /**
@@ -81,7 +112,10 @@ export function paymentKeyOf(row: Pick<TransactionRow, 'id' | 'attempts'>): stri
 }
 
 /** The attempt outcome a transaction's status stands for (a PROCESSING attempt takes its resolved outcome). */
-export function outcomeOfStatus(status: TransactionRow['status'], paymentMethod: string): TransactionAttemptJson['outcome'] {
+export function outcomeOfStatus(
+  status: TransactionRow['status'],
+  paymentMethod: string,
+): TransactionAttemptJson['outcome'] {
   switch (status) {
     case 'PROCESSING':
       return 'PROCESSING';
@@ -107,20 +141,46 @@ export function attemptsView(row: TransactionRow): TransactionAttemptJson[] {
   const created = row.createdAt.toISOString();
   if (!row.attempts || row.attempts.length === 0) {
     const outcome = outcomeOfStatus(row.status, row.paymentMethod);
-    return [{
-      id: row.id, number: 1, provider: row.provider, provider_account_id: null, routing_reason: 'AFFILIATION_ORDER', outcome,
-      error: null, refusal: outcome === 'REFUSED' ? row.refusal : null, failed_over: false, provider_reference: row.providerReference,
-      latency_ms: null, started_at: created, finished_at: created,
-    }];
+    return [
+      {
+        id: row.id,
+        number: 1,
+        provider: row.provider,
+        provider_account_id: null,
+        routing_reason: 'AFFILIATION_ORDER',
+        outcome,
+        error: null,
+        refusal: outcome === 'REFUSED' ? row.refusal : null,
+        failed_over: false,
+        provider_reference: row.providerReference,
+        latency_ms: null,
+        started_at: created,
+        finished_at: created,
+      },
+    ];
   }
   const deciding = decidingIndex(row.attempts);
   return row.attempts.map((a, i) => {
     if (i !== deciding || a.outcome !== 'PROCESSING' || row.status === 'PROCESSING') return a;
     const outcome = outcomeOfStatus(row.status, row.paymentMethod);
-    return { ...a, outcome, refusal: outcome === 'REFUSED' ? row.refusal : null, provider_reference: a.provider_reference ?? row.providerReference, finished_at: row.updatedAt.toISOString() };
+    return {
+      ...a,
+      outcome,
+      refusal: outcome === 'REFUSED' ? row.refusal : null,
+      provider_reference: a.provider_reference ?? row.providerReference,
+      finished_at: row.updatedAt.toISOString(),
+    };
   });
 }
 
 export function routingView(row: TransactionRow): TransactionRoutingJson {
-  return row.routing ?? { configuration_version: null, rule_id: null, strategy: 'AFFILIATION_ORDER', draw: null, candidates: [row.provider] };
+  return (
+    row.routing ?? {
+      configuration_version: null,
+      rule_id: null,
+      strategy: 'AFFILIATION_ORDER',
+      draw: null,
+      candidates: [row.provider],
+    }
+  );
 }

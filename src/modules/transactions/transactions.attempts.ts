@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { BankAccountRow, CompanyRow, StoredCardRow, TransactionAttemptJson, TransactionRow } from '../../db/schema/index.js';
+import type {
+  BankAccountRow,
+  CompanyRow,
+  StoredCardRow,
+  TransactionAttemptJson,
+  TransactionRow,
+} from '../../db/schema/index.js';
 import { transactions } from '../../db/schema/index.js';
 import { wallMillis } from '../../jobs/clock.js';
 import { conflictWithReason, DomainError } from '../../kernel/errors.js';
@@ -28,7 +34,13 @@ import type { CreateTransactionInput } from './transactions.schemas.js';
 const ATTEMPT_BUDGET_MS = 20_000;
 
 /** R6.5 as a create sees the payment (brand and BIN when the card is known before the call). */
-export function routedPaymentOf(input: CreateTransactionInput, company: CompanyRow, installments: number, capture: boolean, storedCard: StoredCardRow | undefined): RoutedPayment {
+export function routedPaymentOf(
+  input: CreateTransactionInput,
+  company: CompanyRow,
+  installments: number,
+  capture: boolean,
+  storedCard: StoredCardRow | undefined,
+): RoutedPayment {
   const pix = input.payment_method === 'PIX';
   const bin = input.card_data?.bin ?? storedCard?.bin ?? null;
   const brand = input.card_data?.brand ?? storedCard?.brand ?? (bin ? brandFromBin(bin) : null);
@@ -40,7 +52,11 @@ export function routedPaymentOf(input: CreateTransactionInput, company: CompanyR
     company_id: company.id,
     capture,
     card: pix ? null : { brand, bin },
-    three_ds: external ? { authenticated: external.trans_status === 'Y' || external.trans_status === 'A' } : input.three_ds?.session_id ? { authenticated: true } : null,
+    three_ds: external
+      ? { authenticated: external.trans_status === 'Y' || external.trans_status === 'A' }
+      : input.three_ds?.session_id
+        ? { authenticated: true }
+        : null,
     pix_due_date: false,
     wallet_token: input.card_data?.network_token !== undefined,
   };
@@ -50,8 +66,17 @@ export function routedPaymentOf(input: CreateTransactionInput, company: CompanyR
 export function assertRoutable(decision: RoutingDecision): void {
   const none = noEligibleProvider(decision);
   if (!none) return;
-  const message = none.value === null ? 'No provider account can take this payment' : `${none.value} cannot take this payment (${none.reason})`;
-  throw conflictWithReason(message, 'provider', none.value, none.reason, none.candidates ? { candidates: none.candidates } : undefined);
+  const message =
+    none.value === null
+      ? 'No provider account can take this payment'
+      : `${none.value} cannot take this payment (${none.reason})`;
+  throw conflictWithReason(
+    message,
+    'provider',
+    none.value,
+    none.reason,
+    none.candidates ? { candidates: none.candidates } : undefined,
+  );
 }
 
 export const routingOf = (decision: RoutingDecision) => ({
@@ -63,7 +88,12 @@ export const routingOf = (decision: RoutingDecision) => ({
 });
 
 /** The attempt about to be made, PROCESSING until its call ends. */
-export function pendingAttempt(transactionId: string, number: number, c: DecisionCandidate, startedAt: Date): TransactionAttemptJson {
+export function pendingAttempt(
+  transactionId: string,
+  number: number,
+  c: DecisionCandidate,
+  startedAt: Date,
+): TransactionAttemptJson {
   return {
     id: attemptId(transactionId, c.provider_account_id!),
     number,
@@ -129,10 +159,20 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     const attempt = pendingAttempt(l.row.id, attempts.length + 1, candidate, startedAt);
     let bankAccount: BankAccountRow;
     try {
-      bankAccount = i === 0 ? l.firstAccount : await ensureBankAccount(db, deps.providers, clock, l.company, candidate.provider, l.accounts);
+      bankAccount =
+        i === 0
+          ? l.firstAccount
+          : await ensureBankAccount(db, deps.providers, clock, l.company, candidate.provider, l.accounts);
     } catch (err) {
       // The account at this provider could not be opened: nothing of the payment was sent there.
-      attempts.push(finish(attempt, classifyFailure((err as { code?: string }).code, 'The bank account at the provider could not be opened'), null, clock.now(l.row.organizationId)));
+      attempts.push(
+        finish(
+          attempt,
+          classifyFailure((err as { code?: string }).code, 'The bank account at the provider could not be opened'),
+          null,
+          clock.now(l.row.organizationId),
+        ),
+      );
       failures.push({ provider: candidate.provider, code: attempts.at(-1)!.error!.code });
       continue;
     }
@@ -150,25 +190,46 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     let answer: CallOutcome | null = null;
     let fatal: unknown = null;
     try {
-      answer = await callProvider(deps, { ...l.row, provider: candidate.provider, bankAccountId: bankAccount.id }, l.call, l.company, bankAccount, l.input, attempt.id);
+      answer = await callProvider(
+        deps,
+        { ...l.row, provider: candidate.provider, bankAccountId: bankAccount.id },
+        l.call,
+        l.company,
+        bankAccount,
+        l.input,
+        attempt.id,
+      );
       classified = classifyAnswer(answer, l.row.amount, startedAt);
     } catch (err) {
-      if (err instanceof ProviderError && err.kind === 'unavailable') classified = classifyFailure(err.code, err.message);
-      else if (err instanceof ProviderError && err.kind === 'refused' && l.call.kind === 'pix') classified = classifyFailure('PROVIDER_REQUEST_REJECTED', err.message);
-      else if (err instanceof ProviderNotCapable) classified = classifyFailure('PROVIDER_REQUEST_REJECTED', err.message);
+      if (err instanceof ProviderError && err.kind === 'unavailable')
+        classified = classifyFailure(err.code, err.message);
+      else if (err instanceof ProviderError && err.kind === 'refused' && l.call.kind === 'pix')
+        classified = classifyFailure('PROVIDER_REQUEST_REJECTED', err.message);
+      else if (err instanceof ProviderNotCapable)
+        classified = classifyFailure('PROVIDER_REQUEST_REJECTED', err.message);
       else {
         // The create answers these itself: a PIX charge that may exist (R3.8: no failover), card data that does
         // not open (400), anything unexpected. A PIX unknown still counts for the circuit.
         fatal = err;
-        classified = err instanceof ProviderError && err.kind === 'unknown_outcome' ? classifyAnswer({ kind: 'unknown' }, l.row.amount, startedAt) : classifyFailure('PROVIDER_REQUEST_REJECTED', 'not counted');
+        classified =
+          err instanceof ProviderError && err.kind === 'unknown_outcome'
+            ? classifyAnswer({ kind: 'unknown' }, l.row.amount, startedAt)
+            : classifyFailure('PROVIDER_REQUEST_REJECTED', 'not counted');
       }
     }
     const latency = classified.outcome === 'FAILED' ? null : Math.max(0, Math.round(wallMillis() - t0));
     const done = finish(attempt, classified, latency, clock.now(l.row.organizationId));
     attempts.push(done);
     await recordAttemptOutcome(db, {
-      organizationId: l.row.organizationId, account, paymentMethod: l.row.paymentMethod, outcome: classified.outcome, code: classified.code,
-      latencyMs: latency, probe, now: clock.now(), correlationId: l.correlationId,
+      organizationId: l.row.organizationId,
+      account,
+      paymentMethod: l.row.paymentMethod,
+      outcome: classified.outcome,
+      code: classified.code,
+      latencyMs: latency,
+      probe,
+      now: clock.now(),
+      correlationId: l.correlationId,
     }).catch(() => undefined);
     if (fatal) throw fatal;
     if (classified.outcome === 'FAILED') failures.push({ provider: candidate.provider, code: classified.code! });
@@ -189,7 +250,12 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
   return { attempts, deciding, failures, recorded };
 }
 
-function finish(attempt: TransactionAttemptJson, c: ClassifiedCall, latency: number | null, now: Date): TransactionAttemptJson {
+function finish(
+  attempt: TransactionAttemptJson,
+  c: ClassifiedCall,
+  latency: number | null,
+  now: Date,
+): TransactionAttemptJson {
   return {
     ...attempt,
     outcome: c.outcome,
@@ -203,7 +269,11 @@ function finish(attempt: TransactionAttemptJson, c: ClassifiedCall, latency: num
 
 /** R6.7 / R8.1: every attempt FAILED. Nothing is stored; the same request_id may be retried. */
 export const providersUnavailable = (failures: { provider: string; code: string }[]) =>
-  new DomainError('INTEGRATION_ERROR', 'No provider could be reached; nothing was recorded. Retry with the same request_id', {
-    reason: 'PROVIDERS_UNAVAILABLE',
-    attempts: failures,
-  });
+  new DomainError(
+    'INTEGRATION_ERROR',
+    'No provider could be reached; nothing was recorded. Retry with the same request_id',
+    {
+      reason: 'PROVIDERS_UNAVAILABLE',
+      attempts: failures,
+    },
+  );

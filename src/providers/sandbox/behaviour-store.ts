@@ -1,6 +1,13 @@
 import { unavailable, unknownOutcome } from '../errors.js';
 import type { OperationName } from '../port.js';
-import { BEHAVIOUR_OPERATIONS, behaviourFor, type BehaviourCounters, type BehaviourOperation, type SandboxBehaviour, type TechnicalFailureKind } from './behaviour.js';
+import {
+  BEHAVIOUR_OPERATIONS,
+  behaviourFor,
+  type BehaviourCounters,
+  type BehaviourOperation,
+  type SandboxBehaviour,
+  type TechnicalFailureKind,
+} from './behaviour.js';
 import type { SandboxRecords } from './records.js';
 
 /**
@@ -39,7 +46,8 @@ const FAILED_CODES: Record<Exclude<TechnicalFailureKind, 'TIMEOUT'>, string> = {
   RATE_LIMITED: 'PROVIDER_RATE_LIMITED',
 };
 
-const isBehaviourOperation = (op: string): op is BehaviourOperation => (BEHAVIOUR_OPERATIONS as readonly string[]).includes(op);
+const isBehaviourOperation = (op: string): op is BehaviourOperation =>
+  (BEHAVIOUR_OPERATIONS as readonly string[]).includes(op);
 
 /** One call's effect, taken from the record (its counters moved under compare-and-swap). */
 async function takeEffect(store: SandboxRecords, provider: string, operation: BehaviourOperation) {
@@ -48,7 +56,12 @@ async function takeEffect(store: SandboxRecords, provider: string, operation: Be
     if (!held) return null;
     if (!held.value.behaviour.operations.includes(operation)) return null;
     const step = behaviourFor(held.value.behaviour, held.value.counters, operation);
-    if (await store.replace(provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY, held.version, { ...held.value, counters: step.counters })) {
+    if (
+      await store.replace(provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY, held.version, {
+        ...held.value,
+        counters: step.counters,
+      })
+    ) {
       return { ...step, timeout_ms: held.value.timeout_ms };
     }
   }
@@ -60,7 +73,14 @@ async function takeEffect(store: SandboxRecords, provider: string, operation: Be
  * (UNAVAILABLE / AUTH_FAILED / RATE_LIMITED apply nothing; TIMEOUT applies the call and answers nothing); a decline
  * of `card.authorize`; else the normal answer. A latency above the account's timeout is a read timeout.
  */
-export async function withBehaviour<T>(store: SandboxRecords, provider: string, operation: OperationName, key: string | undefined, run: () => Promise<T>, now: () => number = () => performance.now()): Promise<T> {
+export async function withBehaviour<T>(
+  store: SandboxRecords,
+  provider: string,
+  operation: OperationName,
+  key: string | undefined,
+  run: () => Promise<T>,
+  now: () => number = () => performance.now(),
+): Promise<T> {
   if (!isBehaviourOperation(operation)) return run();
   const known = absent.get(provider);
   if (known !== undefined && now() - known < ABSENT_TTL_MS) return run();
@@ -85,9 +105,15 @@ export async function withBehaviour<T>(store: SandboxRecords, provider: string, 
   }
   if (e.kind === 'decline') {
     // Nothing is authorized: the payment is refused before the sandbox records it (a later sync finds nothing).
-    const declined = { providerPaymentId: `pay_declined_${key ?? 'none'}`, status: 'REFUSED', authorizedAmount: 0, capturedAmount: 0, authorizationCode: null, refusal: { code: e.refusal_code, message: 'Declined (sandbox behaviour)', retryable: false } };
+    const declined = {
+      providerPaymentId: `pay_declined_${key ?? 'none'}`,
+      status: 'REFUSED',
+      authorizedAmount: 0,
+      capturedAmount: 0,
+      authorizationCode: null,
+      refusal: { code: e.refusal_code, message: 'Declined (sandbox behaviour)', retryable: false },
+    };
     return declined as T;
   }
   return run();
 }
-
