@@ -384,12 +384,13 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
 
   it('a card number in additionalData is kept as [REDACTED]; an unhandled code is IGNORED / NOT_HANDLED', async () => {
     const psp = `RED${randomBytes(5).toString('hex').toUpperCase()}`;
-    await notify([
+    const res = await notify([
       item({ eventCode: 'REPORT_AVAILABLE', pspReference: psp }, HMAC_KEY, {
         cardNumber: '4111111111111111',
         cardSummary: '1111',
       }),
     ]);
+    expect(res.statusCode, res.body).toBe(200);
     const ev = await settled(`${psp}:REPORT_AVAILABLE:true`);
     expect(ev).toMatchObject({ status: 'IGNORED', effect: 'NOT_HANDLED' });
     expect(ev.raw.additionalData.cardNumber).toBe('[REDACTED]');

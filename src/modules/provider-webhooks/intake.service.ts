@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { NewProviderEventRow, ProviderAccountRow } from '../../db/schema/index.js';
 import type { Clock } from '../../jobs/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
+import { scanInput } from '../../http/input-guard.js';
 import { badRequest, DomainError, notFound, unauthenticated } from '../../kernel/errors.js';
 import { parseNotifications } from '../../providers/adyen-checkout/notifications.js';
 import { isProviderError } from '../../providers/errors.js';
@@ -56,6 +57,19 @@ const equal = (a: string, b: string) => {
 };
 
 const notJson = () => badRequest('The body is not JSON', 'body');
+
+/** The body as JSON, refused (400 on body) when it is not JSON or holds text no database column can store. */
+function parseBody(rawBody: string): unknown {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw notJson();
+  }
+  if (scanInput(body, 'body', false).length > 0)
+    throw badRequest('The body holds NUL characters or unpaired surrogates', 'body');
+  return body;
+}
 
 export async function receiveWebhook(deps: IntakeDeps, req: WebhookRequest): Promise<IntakeResult> {
   const account = await findAccountForWebhook(deps.db, req.accountId);
@@ -121,12 +135,7 @@ function verifyAndSplit(account: ProviderAccountRow, sets: SecretSet[], req: Web
 
 /** R4.3: `x-sandbox-signature: sha256=<hex HMAC-SHA256 of the raw body under webhook_secret>`. */
 function sandboxEvents(sets: SecretSet[], req: WebhookRequest): IncomingEvent[] {
-  let body: unknown;
-  try {
-    body = JSON.parse(req.rawBody);
-  } catch {
-    throw notJson();
-  }
+  const body = parseBody(req.rawBody);
   const secrets = sets.map((s) => s.values.webhook_secret).filter((s): s is string => typeof s === 'string');
   // An account without a secret of its own signs with the sandbox provider's (the in-process sandbox sends these).
   if (secrets.length === 0) secrets.push(SANDBOX_WEBHOOK_SECRET);
@@ -142,11 +151,7 @@ function sandboxEvents(sets: SecretSet[], req: WebhookRequest): IncomingEvent[] 
 
 /** R2.9, R4.2: basic auth when set, every item's HMAC under the current or previous key, `live` matching the environment. */
 function adyenEvents(account: ProviderAccountRow, sets: SecretSet[], req: WebhookRequest): IncomingEvent[] {
-  try {
-    JSON.parse(req.rawBody);
-  } catch {
-    throw notJson();
-  }
+  parseBody(req.rawBody);
   const hmacKeys = sets.map((s) => s.values.hmac_key).filter((k): k is string => typeof k === 'string');
   const basicAuth = (sets[0]?.values.basic_auth ?? null) as { username: string; password: string } | null;
   try {
@@ -173,6 +178,7 @@ function pixCallbackEvents(account: ProviderAccountRow, sets: SecretSet[], req: 
     if (!ca || !req.clientCertificatePem || !chainsTo(req.clientCertificatePem, ca))
       throw unauthenticated('CLIENT_CERTIFICATE_REQUIRED');
   }
+  parseBody(req.rawBody);
   try {
     return parseCallback(req.rawBody).entries.flatMap(pixEvents);
   } catch (err) {

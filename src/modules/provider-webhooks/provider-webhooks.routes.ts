@@ -16,6 +16,8 @@ const PIX_PARAMS = z.object({ accountId: z.string().max(100), token: z.string().
 const WEBHOOK_CONFIG = { auth: 'public' as const, ratePool: 'high' as const, rateBucket: 'accountId' as const };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// No body schema: the body is the provider's text, never validated as a client body (a provider may carry card
+// data, redacted before it is kept, R4.4, which the general input guard would refuse); the connector checks it.
 const DESCRIPTION =
   'Called by the provider, not by API clients. SANDBOX: header `x-sandbox-signature`; ADYEN_CHECKOUT: every notification item signed ' +
   '(`additionalData.hmacSignature`), answered `[accepted]` as text/plain. The events are stored and processed by a job (the answer comes within 2 s).';
