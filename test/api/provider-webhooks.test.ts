@@ -15,9 +15,10 @@ import { signNotificationItem, type NotificationItemFields } from '../../src/pro
 import { SANDBOX_WEBHOOK_SECRET } from '../../src/providers/sandbox.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
+import { expectIntegrity, expectMoneyInvariants, moneyMerchant } from '../helpers/money-checks.js';
 import { eventually } from '../helpers/poll.js';
 import { ratePoolOf } from '../helpers/rate-pools.js';
-import { makePaying } from '../helpers/transactions.js';
+import { cardPayment, createTx, makePaying } from '../helpers/transactions.js';
 import {
   eventsAbout,
   merchantWithAccount,
@@ -77,7 +78,10 @@ beforeAll(async () => {
   sandboxAccountId = a!.id;
 });
 afterAll(async () => t?.close());
-afterEach(async () => expectLedgerInvariants(t.db.db));
+afterEach(async () => {
+  await expectLedgerInvariants(t.db.db);
+  await expectIntegrity(t);
+});
 
 const staff = (method: 'GET' | 'POST', url: string) => t.request({ method, url: `/core${url}`, key: t.platformKey });
 
@@ -481,6 +485,57 @@ describe('SANDBOX events (R4.3)', () => {
     ]);
   });
 
+  it('money: a capture and a refund, each event sent twice and in the wrong order, post once (money.md invariants)', async () => {
+    const mm = await moneyMerchant(t, { feePercentage: 2, cashoutPrice: 0 });
+    const created = await createTx(
+      t,
+      mm.merchantKey,
+      await cardPayment(t, '4000000000007726', { capture: false, amount: 8_000 }),
+    );
+    expect(created.json().status, created.body).toBe('AUTHORIZED');
+    const id = created.json().id;
+    const auth = {
+      id: `evt_${randomUUID()}`,
+      type: 'payment.updated',
+      created_at: '2026-01-01T00:00:00Z',
+      data: { reference: id, status: 'authorized' },
+    };
+    const captured = {
+      id: `evt_${randomUUID()}`,
+      type: 'payment.updated',
+      created_at: '2026-01-01T00:00:01Z',
+      data: { reference: id, status: 'captured' },
+    };
+    for (const body of [captured, auth, captured, auth]) expect((await send(body)).statusCode).toBe(200);
+    expect(await settled(captured.id, sandboxAccountId)).toMatchObject({ effect: 'APPLIED' });
+    expect(await settled(auth.id, sandboxAccountId)).toMatchObject({ effect: 'NO_CHANGE' });
+    const refund = await t.request({
+      method: 'POST',
+      url: `/core/v1/transactions/${id}/refunds`,
+      key: mm.merchantKey,
+      payload: { amount: 3_000 },
+    });
+    expect(refund.json().status, refund.body).toBe('PENDING');
+    const refunded = {
+      id: `evt_${randomUUID()}`,
+      type: 'refund.updated',
+      created_at: '2026-01-01T00:00:02Z',
+      data: { reference: refund.json().id, status: 'refunded' },
+    };
+    const requested = {
+      id: `evt_${randomUUID()}`,
+      type: 'refund.updated',
+      created_at: '2026-01-01T00:00:01Z',
+      data: { reference: refund.json().id, status: 'requested' },
+    };
+    for (const body of [refunded, requested, refunded]) expect((await send(body)).statusCode).toBe(200);
+    expect(await settled(refunded.id, sandboxAccountId)).toMatchObject({ effect: 'APPLIED' });
+    expect(await settled(requested.id, sandboxAccountId)).toMatchObject({ effect: 'NO_CHANGE' });
+    expect(await status(id)).toBe('PARTIALLY_REFUNDED');
+    expect(await approvalPostings(id)).toBe(1);
+    await expectMoneyInvariants(t, mm);
+  });
+
   it('an unknown type or status is stored IGNORED, never guessed; a malformed body is 400', async () => {
     const body = {
       id: `evt_${randomUUID()}`,
@@ -556,5 +611,128 @@ describe('staff routes (R4.6)', () => {
       (await t.request({ method: 'GET', url: '/core/v1/platform/provider-events', key: m.apiKey })).statusCode,
     ).toBe(403);
     expect((await t.request({ method: 'GET', url: '/core/v1/platform/provider-events' })).statusCode).toBe(401);
+  });
+});
+
+describe('PIX_API_BCB callbacks (R3.7, R4.2)', () => {
+  let pix: { id: string; provider: string; token: string };
+  let mp: Merchant;
+
+  beforeAll(async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/core/v1/platform/provider-accounts',
+      key: t.platformKey,
+      payload: {
+        provider: `PIX_${randomBytes(4).toString('hex').toUpperCase()}`,
+        display_name: 'PSP Pix',
+        connector: 'PIX_API_BCB',
+        environment: 'TEST',
+        base_url: 'http://127.0.0.1:9/api/v2',
+        settings: { register_webhooks: false },
+        credentials: { client_id: 'client-1', client_secret: 'pix-client-secret-value' },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const account = res.json();
+    const url = new URL(account.webhook.url);
+    pix = { id: account.id, provider: account.provider, token: url.pathname.split('/').pop()! };
+    expect(url.pathname).toBe(`/core/v1/provider-webhooks/${account.id}/${pix.token}`);
+    const org = await t.createOrganization();
+    const merchant = await t.createMerchant(org.apiKey);
+    await makePaying(t, merchant.id, [pix.provider]);
+    const bank = await t.request({
+      method: 'POST',
+      url: '/core/v1/banking/bank-accounts',
+      key: org.apiKey,
+      payload: { provider: 'PROVIDER_A', company_id: merchant.id },
+    });
+    await t.db.db.update(bankAccounts).set({ provider: pix.provider }).where(eq(bankAccounts.id, bank.json().id));
+    await t.db.db.update(ledgerAccounts).set({ provider: pix.provider }).where(eq(ledgerAccounts.id, bank.json().id));
+    mp = { id: merchant.id, organizationId: org.id, apiKey: merchant.apiKey, bankAccountId: bank.json().id };
+  });
+
+  const callback = (body: object, token = pix.token, suffix = '/pix') =>
+    t.request({
+      method: 'POST',
+      url: `/core/v1/provider-webhooks/${pix.id}/${token}${suffix}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+
+  async function waitingPix() {
+    const row = await seedTransaction(t, mp, { status: 'WAITING_PAYMENT', amount: 10_000 });
+    await t.db.db.update(transactions).set({ provider: pix.provider }).where(eq(transactions.id, row.id));
+    return { id: row.id, txid: row.id.replace(/-/g, '') };
+  }
+
+  it('a wrong token answers 401 INVALID_TOKEN and stores nothing; the right one pays the charge once, sent twice and on both routes', async () => {
+    const tr = await waitingPix();
+    const e2e = `E${randomBytes(15).toString('hex')}`.slice(0, 32);
+    const body = { pix: [{ endToEndId: e2e, txid: tr.txid, valor: '100.00', horario: '2026-01-01T12:00:00.000Z' }] };
+    const wrong = await callback(body, 'x'.repeat(43));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.details).toEqual({ reason: 'INVALID_TOKEN' });
+    expect(
+      await t.db.db
+        .select()
+        .from(providerEvents)
+        .where(eq(providerEvents.dedupeKey, `pix:${e2e}`)),
+    ).toEqual([]);
+    const res = await callback(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ accepted: 1 });
+    expect(await settled(`pix:${e2e}`, pix.id)).toMatchObject({
+      status: 'PROCESSED',
+      effect: 'APPLIED',
+      event_type: 'PIX_RECEIVED',
+      provider_event_id: e2e,
+      resource_id: tr.id,
+      occurred_at: '2026-01-01T12:00:00.000Z',
+    });
+    const row = await transactionRow(t, tr.id);
+    expect(row.status).toBe('APPROVED');
+    expect(row.pix).toMatchObject({ end_to_end_id: e2e, paid_at: '2026-01-01T12:00:00.000Z' });
+    expect((await callback(body, pix.token, '')).json()).toEqual({ accepted: 1 });
+    await eventually(
+      () => eventOf(`pix:${e2e}`, pix.id),
+      (e) => e.duplicates === 1,
+      'the duplicate counted',
+    );
+    expect(await approvalPostings(tr.id)).toBe(1);
+  });
+
+  it('a second payment of a paid charge is DUPLICATE_PAYMENT; a Pix without txid is IGNORED; a disabled account still receives', async () => {
+    const tr = await waitingPix();
+    const first = `E1${randomBytes(14).toString('hex')}`;
+    const second = `E2${randomBytes(14).toString('hex')}`;
+    const noTxid = `E3${randomBytes(14).toString('hex')}`;
+    const disabled = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/provider-accounts/${pix.id}/disable`,
+      key: t.platformKey,
+      payload: {},
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const res = await callback({
+      pix: [
+        { endToEndId: first, txid: tr.txid, valor: '100.00', horario: '2026-01-01T12:00:00.000Z' },
+        { endToEndId: noTxid, valor: '5.00', horario: '2026-01-01T12:00:00.000Z' },
+      ],
+    });
+    expect(res.json()).toEqual({ accepted: 2 });
+    expect(await settled(`pix:${first}`, pix.id)).toMatchObject({ effect: 'APPLIED' });
+    expect(await settled(`pix:${noTxid}`, pix.id)).toMatchObject({ status: 'IGNORED', effect: 'NOT_HANDLED' });
+    await callback({
+      pix: [{ endToEndId: second, txid: tr.txid, valor: '100.00', horario: '2026-01-01T12:05:00.000Z' }],
+    });
+    expect(await settled(`pix:${second}`, pix.id)).toMatchObject({ effect: 'CONFLICT' });
+    expect(
+      (await eventsAbout(t, tr.id, ['transaction.discrepancy-detected'])).map(
+        (e) => (e.payload as { kind: string }).kind,
+      ),
+    ).toEqual(['DUPLICATE_PAYMENT']);
+    expect(await approvalPostings(tr.id)).toBe(1);
+    expect((await transactionRow(t, tr.id)).pix).toMatchObject({ end_to_end_id: first });
   });
 });
