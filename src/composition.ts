@@ -25,7 +25,8 @@ import { registerEventConsumers } from './modules/index.js';
 import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.js';
 import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
 import { HealthMonitor } from './providers/health-monitor.js';
-import { sandboxProviders } from './providers/registry.js';
+import { sandboxFaults, sandboxProviders } from './providers/registry.js';
+import { accountResolver } from './providers/accounts/resolver.js';
 import { DatabaseSandboxRecords } from './db/sandbox-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
@@ -156,7 +157,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
 
   // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
   // What the sandbox providers were sent lives in the database, so every instance and job runner answers alike.
-  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, records: new DatabaseSandboxRecords(db.db), ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
+  // Any other provider account (staff-created SANDBOX, ADYEN_CHECKOUT, PIX_API_BCB) is resolved by name when first
+  // used, its credentials opened for its adapter only (src/providers/accounts/resolver.ts).
+  const openCard = vault ? vaultCardOpener(vault) : undefined;
+  const sandbox = { faults: sandboxFaults({ faultSpec: config.sandboxProviderFaults }), records: new DatabaseSandboxRecords(db.db), ...(openCard ? { openCard } : {}) };
+  const coreUrl = `${config.publicBaseUrl ?? `https://${config.host}:${config.port}`}/core`;
+  const resolver = accountResolver({ db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl });
+  const providers = sandboxProviders({ ...sandbox, resolver });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 

@@ -30,6 +30,9 @@ export const SANDBOX_CAPABILITIES: Record<ProviderName, ProviderCapabilities> = 
   INTERNAL: { operations: INTERNAL_OPERATIONS, companyOnboarding: false, acceptedDocumentTypes: [] },
 };
 
+/** A staff-created SANDBOX account behaves like PROVIDER_B for payments and banking, with no company onboarding (R1.5). */
+export const STAFF_SANDBOX_CAPABILITIES: ProviderCapabilities = { operations: OPERATION_NAMES, companyOnboarding: false, acceptedDocumentTypes: [] };
+
 export interface SandboxOptions {
   /** Fault hooks shared by every sandbox provider built with these options (tests inject through it). */
   faults?: FaultPlan;
@@ -61,7 +64,7 @@ export class SandboxProvider implements PaymentProvider {
     readonly name: ProviderName,
     options: SandboxOptions = {},
   ) {
-    this.capabilities = SANDBOX_CAPABILITIES[name];
+    this.capabilities = SANDBOX_CAPABILITIES[name] ?? STAFF_SANDBOX_CAPABILITIES;
     this.faults = options.faults ?? new FaultPlan();
     const records = options.records ?? new MemoryRecords();
     const banking = new SandboxBanking(name, records);
