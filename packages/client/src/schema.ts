@@ -1320,6 +1320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/onboarding-documents/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: approve or refuse one of the organization's documents, as the provider would
+         * @description Sandbox: approve or refuse one of the organization's documents, as the provider would. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.onboarding-document.review`.
+         */
+        post: operations["sandbox.onboardingDocuments.review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/biometric-verifications/{id}/review": {
         parameters: {
             query?: never;
@@ -1334,6 +1354,26 @@ export interface paths {
          * @description Sandbox: the provider approves or rejects a biometric verification. Platform staff key only.
          */
         post: operations["platform.sandbox.biometricVerifications.review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/biometric-verifications/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: approve or reject one of the organization's biometric captures, as the provider would
+         * @description Sandbox: approve or reject one of the organization's biometric captures, as the provider would. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.biometric-verification.review`.
+         */
+        post: operations["sandbox.biometricVerifications.review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1414,6 +1454,46 @@ export interface paths {
          * @description Sandbox: move an organization's test clock forward, running its jobs that fall due. Platform staff key only.
          */
         post: operations["platform.sandbox.organizations.clock.advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox: the organization's own test clock
+         * @description Sandbox: the organization's own test clock. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.clock.read`.
+         */
+        get: operations["sandbox.clock.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: move the organization's own test clock forward, running its jobs that fall due
+         * @description Sandbox: move the organization's own test clock forward, running its jobs that fall due. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.clock.advance`.
+         */
+        post: operations["sandbox.clock.advance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1852,6 +1932,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/transactions/{id}/pix-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: pay one of the organization's PIX (WAITING_PAYMENT, EXPIRED or CANCELED -> APPROVED; late after expiry)
+         * @description Sandbox: pay one of the organization's PIX (WAITING_PAYMENT, EXPIRED or CANCELED -> APPROVED; late after expiry). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.transaction.pix-payment`.
+         */
+        post: operations["sandbox.transactions.pixPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/transactions/{id}/expire": {
         parameters: {
             query?: never;
@@ -1906,6 +2006,26 @@ export interface paths {
          * @description Sandbox: settle a PENDING refund (SUCCEEDED or FAILED). Platform staff key only.
          */
         post: operations["platform.sandbox.refunds.settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/refunds/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: settle one of the organization's PENDING refunds (SUCCEEDED or FAILED)
+         * @description Sandbox: settle one of the organization's PENDING refunds (SUCCEEDED or FAILED). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.refund.settle`.
+         */
+        post: operations["sandbox.refunds.settle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6965,6 +7085,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.create": {
@@ -7087,6 +7216,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.get": {
@@ -7154,6 +7292,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7257,6 +7404,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.companies.update": {
@@ -7346,6 +7502,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7449,6 +7614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.webhookEndpoint.delete": {
@@ -7532,6 +7706,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.list": {
@@ -7595,6 +7778,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7690,6 +7882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -7717,6 +7918,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7791,6 +8001,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7894,6 +8113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.me.get": {
@@ -7941,6 +8169,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7999,6 +8236,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -8026,6 +8272,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8095,6 +8350,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8181,6 +8445,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -8208,6 +8481,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8282,6 +8564,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8385,6 +8676,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "users.suspend": {
@@ -8461,6 +8761,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8551,6 +8860,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.list": {
@@ -8613,6 +8931,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8730,6 +9057,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.update": {
@@ -8826,6 +9162,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "permissions.list": {
@@ -8873,6 +9218,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8947,6 +9301,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.verify": {
@@ -9014,6 +9377,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.forgotPassword": {
@@ -9065,6 +9437,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9130,6 +9511,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.selectCompany": {
@@ -9181,6 +9571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -9199,6 +9598,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9253,6 +9661,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9345,6 +9762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.messages.list": {
@@ -9403,6 +9829,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9484,6 +9919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.messages.list": {
@@ -9548,6 +9992,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9638,6 +10091,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.dashboard.get": {
@@ -9685,6 +10147,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9764,6 +10235,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.bankAccounts.create": {
@@ -9836,6 +10316,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -9872,6 +10361,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9953,6 +10451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.internalTransfers.list": {
@@ -10018,6 +10525,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10101,6 +10617,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -10137,6 +10662,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10211,6 +10745,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10319,6 +10862,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.internalTransfers.setStatus": {
@@ -10415,6 +10967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.bankAccounts.balance.get": {
@@ -10492,6 +11053,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.balances.list": {
@@ -10559,6 +11129,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10643,6 +11222,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "ledger.transactions.get": {
@@ -10717,6 +11305,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.ledger.integrity.get": {
@@ -10764,6 +11361,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10834,6 +11440,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10982,6 +11597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "pricing.feePolicies.get": {
@@ -11049,6 +11673,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11152,6 +11785,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "pricing.feePolicies.delete": {
@@ -11228,6 +11870,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11331,6 +11982,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.feeQuote": {
@@ -11427,6 +12087,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.cards.list": {
@@ -11501,6 +12170,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11632,6 +12310,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.cards.get": {
@@ -11700,6 +12387,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11791,6 +12487,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "sandbox.testCards.list": {
@@ -11845,6 +12550,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "encryptionKeys.list": {
@@ -11874,6 +12588,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11937,6 +12660,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12020,6 +12752,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12153,6 +12894,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.pixKeys.get": {
@@ -12221,6 +12971,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12321,6 +13080,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.onboardingRequirements.list": {
@@ -12390,6 +13158,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12505,6 +13282,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.onboardingDocuments.list": {
@@ -12579,6 +13365,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12706,6 +13501,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.biometricVerifications.create": {
@@ -12822,6 +13626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "onboardingDocuments.download": {
@@ -12876,6 +13689,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12957,6 +13779,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13080,6 +13911,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.affiliations.get": {
@@ -13148,6 +13988,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13231,6 +14080,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "affiliations.list": {
@@ -13294,6 +14152,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13421,6 +14288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.onboardingRequirements.waive": {
@@ -13510,6 +14386,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13613,6 +14498,125 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.onboardingDocuments.review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "APPROVED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxOnboardingDocumentsReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingDocument"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.biometricVerifications.review": {
@@ -13709,6 +14713,125 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.biometricVerifications.review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "APPROVED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxBiometricVerificationsReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantsBiometricVerificationsCreateResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.onboardingRequirements.refuseAnswer": {
@@ -13798,6 +14921,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13914,6 +15046,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.organizations.clock.get": {
@@ -13981,6 +15122,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14084,6 +15234,177 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.clock.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.clock.advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxOrganizationsClockAdvanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.list": {
@@ -14151,6 +15472,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14246,6 +15576,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -14282,6 +15621,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14418,6 +15766,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.transactions.list": {
@@ -14486,6 +15843,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14569,6 +15935,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.get": {
@@ -14636,6 +16011,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14725,6 +16109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -14761,6 +16154,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14895,6 +16297,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "threeDsSessions.get": {
@@ -14962,6 +16373,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15058,6 +16478,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15171,6 +16600,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.cashouts.list": {
@@ -15239,6 +16677,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15318,6 +16765,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -15354,6 +16810,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15435,6 +16900,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.automaticCashouts.next": {
@@ -15502,6 +16976,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15598,6 +17081,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15707,6 +17199,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.affiliations.settlementAccount.review": {
@@ -15796,6 +17297,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15908,6 +17418,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.cancel": {
@@ -16000,6 +17519,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.refunds.list": {
@@ -16067,6 +17595,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16201,6 +17738,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "refunds.get": {
@@ -16268,6 +17814,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16371,6 +17926,128 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.transactions.pixPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "payer": {
+                 *         "name": "Ana Souza",
+                 *         "document_number": "52998224725"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxTransactionsPixPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.transactions.expire": {
@@ -16447,6 +18124,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16550,6 +18236,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.refunds.settle": {
@@ -16639,6 +18334,125 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.refunds.settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "SUCCEEDED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxRefundsSettleRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16748,6 +18562,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "receivables.list": {
@@ -16831,6 +18654,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "receivables.schedule.get": {
@@ -16891,6 +18723,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16972,6 +18813,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "settlements.list": {
@@ -17037,6 +18887,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17111,6 +18970,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17200,6 +19068,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.list": {
@@ -17274,6 +19151,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.get": {
@@ -17341,6 +19227,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17466,6 +19361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.evidence.update": {
@@ -17562,6 +19466,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.submit": {
@@ -17645,6 +19558,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.accept": {
@@ -17721,6 +19643,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17831,6 +19762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.disputes.outcome": {
@@ -17927,6 +19867,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.bankAccounts.anticipationLimits.get": {
@@ -18006,6 +19955,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "anticipations.quotes.create": {
@@ -18063,6 +20021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -18090,6 +20057,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18172,6 +20148,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "anticipations.create": {
@@ -18243,6 +20228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -18270,6 +20264,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18344,6 +20347,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18427,6 +20439,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18530,6 +20551,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.list": {
@@ -18600,6 +20630,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.create": {
@@ -18658,6 +20697,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -18685,6 +20733,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18793,6 +20850,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.delete": {
@@ -18876,6 +20942,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.list": {
@@ -18923,6 +20998,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19025,6 +21109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.get": {
@@ -19092,6 +21185,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19175,6 +21277,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19278,6 +21389,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.secret.get": {
@@ -19345,6 +21465,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19428,6 +21557,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19531,6 +21669,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.test": {
@@ -19614,6 +21761,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.messages.get": {
@@ -19688,6 +21844,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.eventTypes.list": {
@@ -19742,6 +21907,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "routing.get": {
@@ -19789,6 +21963,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19881,6 +22064,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.routing.get": {
@@ -19948,6 +22140,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20051,6 +22252,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "routing.decide": {
@@ -20107,6 +22317,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -20134,6 +22353,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20199,6 +22427,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20289,6 +22526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "routing.failoverTable.get": {
@@ -20336,6 +22582,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20422,6 +22677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.stream.get": {
@@ -20484,6 +22748,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20581,6 +22854,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.list": {
@@ -20648,6 +22930,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20740,6 +23031,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -20767,6 +23067,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20841,6 +23150,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20953,6 +23271,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.disable": {
@@ -21054,6 +23381,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.enable": {
@@ -21130,6 +23466,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21242,6 +23587,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.check": {
@@ -21318,6 +23672,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21426,6 +23789,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.webhookRegistration": {
@@ -21509,6 +23881,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "providerAccounts.list": {
@@ -21573,6 +23954,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21647,6 +24037,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21750,6 +24149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.providerAccounts.behaviour.delete": {
@@ -21833,6 +24241,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "providerWebhooks.receive": {
@@ -21892,6 +24309,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21965,6 +24391,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "providerWebhooks.pixWithoutSuffix.receive": {
@@ -22024,6 +24459,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22108,6 +24552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerEvents.get": {
@@ -22175,6 +24628,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22258,6 +24720,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
