@@ -72,6 +72,33 @@ export interface TransactionRefusalJson {
   retryable: boolean;
 }
 
+/** providers.md R6.8: one call of the create at one provider account. Dates as ISO strings. */
+export interface TransactionAttemptJson {
+  /** The operation id at the provider (its idempotency key): draw.ts attemptId(transaction, account). */
+  id: string;
+  number: number;
+  provider: string;
+  provider_account_id: string | null;
+  routing_reason: string;
+  outcome: 'APPROVED' | 'AUTHORIZED' | 'WAITING_PAYMENT' | 'REFUSED' | 'PROCESSING' | 'FAILED' | 'VOIDED';
+  error: { code: string; message: string } | null;
+  refusal: TransactionRefusalJson | null;
+  failed_over: boolean;
+  provider_reference: string | null;
+  latency_ms: number | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** providers.md R6.8 `routing`. */
+export interface TransactionRoutingJson {
+  configuration_version: number | null;
+  rule_id: string | null;
+  strategy: string;
+  draw: number | null;
+  candidates: string[];
+}
+
 export const transactions = pgTable('transactions', {
   id: uuid('id').primaryKey(),
   companyId: uuid('company_id').notNull(),
@@ -107,6 +134,8 @@ export const transactions = pgTable('transactions', {
   canceledAt: ts('canceled_at'),
   expiredAt: ts('expired_at'),
   metadata: jsonb('metadata').$type<Record<string, string> | null>(),
+  attempts: jsonb('attempts').$type<TransactionAttemptJson[] | null>(),
+  routing: jsonb('routing').$type<TransactionRoutingJson | null>(),
   announced: boolean('announced').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),

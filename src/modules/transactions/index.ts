@@ -11,3 +11,19 @@ export {
   type PixFactsOutcome,
 } from './pix-facts.js';
 export { amountDue, type PixDueJson } from './pix-due.rules.js';
+
+// What other areas may use of transactions. Provider events (src/modules/provider-webhooks, R4.5):
+export {
+  applyCardFact,
+  applyPixFact,
+  findRefundForFact,
+  findTransactionForFact,
+  lockTransactionRow,
+  oldestUnreferencedRefund,
+  refundByProviderId,
+  settleRefundByProvider,
+  transactionByProviderReference,
+  transactionByTxid,
+  type CardFactMove,
+  type PixFactMove,
+} from './provider-facts.js';

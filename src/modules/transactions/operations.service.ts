@@ -12,6 +12,7 @@ import { checkCancel, checkCapture } from './refunds.rules.js';
 import { CANCEL_OPERATION, CAPTURE_OPERATION, operationRuntime, TRANSACTION_RESOURCE, transactionOperationHandlers } from './operations.handlers.js';
 import { findTransactionInReach, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
+import { paymentKeyOf } from './attempts.rules.js';
 import { sandboxEndToEndId } from './transactions.pix.js';
 import { approvePixPayment } from './pix-payment.js';
 import { pixPayment, refusal, type RefusalCode } from './transactions.rules.js';
@@ -42,7 +43,8 @@ async function claimExit(deps: OperationDeps, id: string, decide: (row: Transact
   return deps.db.transaction(async (tx) => {
     const row = (await lockTransactionRow(tx, id))!;
     const exit = decide(row);
-    const request = exit.kind === 'CAPTURE' ? { amount: exit.amount } : { reason: exit.reason, rail: row.paymentMethod === 'PIX' ? 'PIX' : 'CARD' };
+    // paymentKey: the key the provider knows the payment by (the deciding attempt's, R6.8).
+    const request = exit.kind === 'CAPTURE' ? { amount: exit.amount, paymentKey: paymentKeyOf(row) } : { reason: exit.reason, rail: row.paymentMethod === 'PIX' ? 'PIX' : 'CARD', paymentKey: paymentKeyOf(row) };
     const op = await claimProviderOperation(
       tx,
       enqueueJob,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paymentKeyOf } from './attempts.rules.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { type RefundFailureJson, type RefundRow, type TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
@@ -150,7 +151,7 @@ export async function recordRefund(
     // process that dies before or after the call leaves it to that job (same key: the refund id).
     if (input.external) return { row, replayed: false };
     const call: RefundCall = {
-      paymentKey: locked.id, amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD',
+      paymentKey: paymentKeyOf(locked), amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD',
       // An API Pix devolução acts on the payment's endToEndId (R3.6); other adapters ignore it.
       ...(locked.pix?.end_to_end_id ? { endToEndId: locked.pix.end_to_end_id } : {}),
       ...(row.description ? { description: row.description } : {}),

@@ -77,16 +77,16 @@ export type CallOutcome =
   | { kind: 'unknown' };
 
 /**
- * The provider call, outside any database transaction, our transaction id as its idempotency key. Throws the
+ * The provider call, outside any database transaction, the attempt's id (R6.8) as its idempotency key. Throws the
  * ProviderError of `unavailable` and of card data that does not open (the caller undoes the row); answers
  * every other outcome.
  */
-export async function callProvider(deps: TransactionDeps, row: TransactionRow, call: PaymentCall, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput): Promise<CallOutcome> {
+export async function callProvider(deps: TransactionDeps, row: TransactionRow, call: PaymentCall, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput, key: string = row.id): Promise<CallOutcome> {
   const { providers } = deps;
   if (call.kind === 'card') {
     try {
       const result = await providers.require(row.provider, 'card.authorize')({
-        idempotencyKey: row.id,
+        idempotencyKey: key,
         amount: row.amount,
         currency: 'BRL',
         installments: row.installments,
@@ -102,7 +102,7 @@ export async function callProvider(deps: TransactionDeps, row: TransactionRow, c
       throw err;
     }
   }
-  const charge = await pixCharge(deps, row, call, company, account, input);
+  const charge = await pixCharge(deps, row, call, company, account, input, key);
   const city = typeof company.address.city === 'string' ? company.address.city : 'NA';
   return { kind: 'pix', pix: await pixOfCharge(deps.qrImages, { charge, amount: row.amount, companyName: company.name, city, expiresAt: call.expiresAt, due: call.due ?? null }) };
 }
@@ -114,7 +114,7 @@ const CARD_DATA_REFUSALS = new Set(['DECRYPTION_FAILED', 'CARD_BIN_MISMATCH', 'C
  * (pix.sync, keyed on our id); when the charge cannot be found it counts as not submitted (502, retryable under
  * the same request_id, which resubmits under the same key).
  */
-async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extract<PaymentCall, { kind: 'pix' }>, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput) {
+async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extract<PaymentCall, { kind: 'pix' }>, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput, key: string) {
   const { providers } = deps;
   const { expiresAt, due } = call;
   // What API Pix takes beyond the port's request (providers.md R3.3, R3.4); other adapters ignore it.
@@ -125,7 +125,7 @@ async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extra
   try {
     return await providers.require(row.provider, 'pix.charge')({
       ...pixApi,
-      idempotencyKey: row.id,
+      idempotencyKey: key,
       amount: row.amount,
       expiresAt,
       ...(input.description ? { description: input.description } : {}),
@@ -140,7 +140,7 @@ async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extra
     // says nothing was created; a read that fails leaves the outcome unknown (the charge may exist).
     let synced;
     try {
-      synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: row.id });
+      synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: key });
     } catch {
       throw unknownOutcome('The PIX charge could not be confirmed and its read did not answer', 'pix.charge');
     }

@@ -111,7 +111,8 @@ export const createTransactionBody = z.strictObject({
   currency: upperEnum(['BRL']).optional(),
   installments: boundedNumber.optional(),
   capture: z.boolean().optional(),
-  provider: upperEnum(PROVIDER_NAMES).optional(),
+  // Any provider account name (providers.md Changes 1), case-insensitive; checked against the accounts the organization may use.
+  provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, 'must be a provider account name')).optional(),
   description: noCardData(z.string().max(255)).optional(),
   statement_descriptor: z.string().regex(/^[A-Za-z0-9 .*-]{1,13}$/, 'at most 13 characters of A-Z a-z 0-9 space . * -').optional(),
   customer: customerInput.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TransactionRow } from '../../db/schema/index.js';
+import { attemptsView, routingView } from './attempts.rules.js';
 import { amountDue, DISCOUNT_MODES, FINE_MODES, INTEREST_MODES } from './pix-due.rules.js';
 import { saoPauloDate, type CivilDate } from './receivables.schedule.js';
 import { CANCEL_REASONS, PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';
@@ -9,6 +10,25 @@ const nullableString = z.string().nullable();
 const iso = z.string().nullable();
 
 export const transactionFeeSchema = z.object({ fee_policy_id: z.string(), rule_id: z.string().nullable(), amount: z.int() });
+
+const refusalSchema = z.object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() });
+
+/** providers.md R6.8: one call of the create at one provider account. */
+export const attemptSchema = z.object({
+  id: z.string(),
+  number: z.int(),
+  provider: z.string(),
+  provider_account_id: nullableString,
+  routing_reason: z.enum(['EXPLICIT', 'RULE', 'RULE_WARMUP', 'RULE_EXPLORATION', 'FALLBACK', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+  outcome: z.enum(['APPROVED', 'AUTHORIZED', 'WAITING_PAYMENT', 'REFUSED', 'PROCESSING', 'FAILED', 'VOIDED']),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  refusal: refusalSchema.nullable(),
+  failed_over: z.boolean(),
+  provider_reference: nullableString,
+  latency_ms: z.int().nullable(),
+  started_at: z.string(),
+  finished_at: iso,
+});
 
 const amountSpec = (modes: readonly [string, ...string[]]) => z.object({ mode: z.enum(modes), value: z.number() }).nullable();
 /** providers.md R3.4: the due-date terms as given (defaults applied) and what is due today (null when not payable). */
@@ -91,6 +111,14 @@ export const transactionSchema = z
     canceled_at: iso,
     expired_at: iso,
     metadata: z.record(z.string(), z.string()).nullable(),
+    attempts: z.array(attemptSchema),
+    routing: z.object({
+      configuration_version: z.int().nullable(),
+      rule_id: nullableString,
+      strategy: z.enum(['EXPLICIT', 'PRIORITY', 'VOLUME', 'SUCCESS_RATE', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+      draw: z.number().nullable(),
+      candidates: z.array(z.string()),
+    }),
     created_at: z.string(),
     updated_at: z.string(),
   });
@@ -176,6 +204,8 @@ export function toTransactionView(row: TransactionRow, today: CivilDate = saoPau
     canceled_at: isoOf(row.canceledAt),
     expired_at: isoOf(row.expiredAt),
     metadata: row.metadata,
+    attempts: attemptsView(row) as TransactionView['attempts'],
+    routing: routingView(row) as TransactionView['routing'],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
