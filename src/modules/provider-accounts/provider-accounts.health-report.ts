@@ -11,13 +11,25 @@ import { circuitOf, dueHalfOpen, storeDueHalfOpen } from './provider-accounts.ci
  * cool-down is stored HALF_OPEN here, as by a decision.
  */
 export async function providersHealth(db: Database, now: Date) {
-  let rows = await db.select().from(providerAccounts).where(eq(providerAccounts.status, 'ACTIVE')).orderBy(providerAccounts.provider);
-  const due = dueHalfOpen(rows.map((r) => ({ id: r.id, stored: circuitOf(r) })), now);
+  let rows = await db
+    .select()
+    .from(providerAccounts)
+    .where(eq(providerAccounts.status, 'ACTIVE'))
+    .orderBy(providerAccounts.provider);
+  const due = dueHalfOpen(
+    rows.map((r) => ({ id: r.id, stored: circuitOf(r) })),
+    now,
+  );
   if (due.length > 0) {
     await storeDueHalfOpen(db, due, now, 'health');
-    rows = await db.select().from(providerAccounts).where(eq(providerAccounts.status, 'ACTIVE')).orderBy(providerAccounts.provider);
+    rows = await db
+      .select()
+      .from(providerAccounts)
+      .where(eq(providerAccounts.status, 'ACTIVE'))
+      .orderBy(providerAccounts.provider);
   }
-  const latest = (...dates: (Date | null)[]) => dates.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+  const latest = (...dates: (Date | null)[]) =>
+    dates.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
   const health = rows.map((r) => ({
     name: r.provider,
     status: r.circuitState === 'OPEN' ? ('ERROR' as const) : ('OK' as const),
@@ -27,5 +39,8 @@ export async function providersHealth(db: Database, now: Date) {
   }));
   const payments = rows.filter((r) => capabilitiesOf(r).payment_methods.length > 0);
   const healthy = payments.length === 0 || payments.some((r) => r.circuitState !== 'OPEN');
-  return { report: { enabled: rows.length, initialized: rows.filter((r) => r.circuitState !== 'OPEN').length, health }, healthy };
+  return {
+    report: { enabled: rows.length, initialized: rows.filter((r) => r.circuitState !== 'OPEN').length, health },
+    healthy,
+  };
 }
