@@ -1320,6 +1320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/onboarding-documents/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: approve or refuse one of the organization's documents, as the provider would
+         * @description Sandbox: approve or refuse one of the organization's documents, as the provider would. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.onboarding-document.review`.
+         */
+        post: operations["sandbox.onboardingDocuments.review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/biometric-verifications/{id}/review": {
         parameters: {
             query?: never;
@@ -1334,6 +1354,26 @@ export interface paths {
          * @description Sandbox: the provider approves or rejects a biometric verification. Platform staff key only.
          */
         post: operations["platform.sandbox.biometricVerifications.review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/biometric-verifications/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: approve or reject one of the organization's biometric captures, as the provider would
+         * @description Sandbox: approve or reject one of the organization's biometric captures, as the provider would. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.biometric-verification.review`.
+         */
+        post: operations["sandbox.biometricVerifications.review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1420,6 +1460,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox: the organization's own test clock
+         * @description Sandbox: the organization's own test clock. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.clock.read`.
+         */
+        get: operations["sandbox.clock.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: move the organization's own test clock forward, running its jobs that fall due
+         * @description Sandbox: move the organization's own test clock forward, running its jobs that fall due. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.clock.advance`.
+         */
+        post: operations["sandbox.clock.advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/transactions": {
         parameters: {
             query?: never;
@@ -1476,6 +1556,26 @@ export interface paths {
          * @description List the merchants' transactions. An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `merchant.transaction.list`.
          */
         get: operations["merchants.transactions.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}/pix-amount-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Amount due on a date of a due-date PIX
+         * @description providers.md R3.4: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.
+         */
+        get: operations["transactions.pixAmountDue.get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1832,6 +1932,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/transactions/{id}/pix-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: pay one of the organization's PIX (WAITING_PAYMENT, EXPIRED or CANCELED -> APPROVED; late after expiry)
+         * @description Sandbox: pay one of the organization's PIX (WAITING_PAYMENT, EXPIRED or CANCELED -> APPROVED; late after expiry). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.transaction.pix-payment`.
+         */
+        post: operations["sandbox.transactions.pixPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/transactions/{id}/expire": {
         parameters: {
             query?: never;
@@ -1886,6 +2006,26 @@ export interface paths {
          * @description Sandbox: settle a PENDING refund (SUCCEEDED or FAILED). Platform staff key only.
          */
         post: operations["platform.sandbox.refunds.settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/refunds/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: settle one of the organization's PENDING refunds (SUCCEEDED or FAILED)
+         * @description Sandbox: settle one of the organization's PENDING refunds (SUCCEEDED or FAILED). An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`). Needs the permission `sandbox.refund.settle`.
+         */
+        post: operations["sandbox.refunds.settle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2956,6 +3096,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/provider-webhooks/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a provider's webhook (SANDBOX and ADYEN_CHECKOUT accounts)
+         * @description Called by the provider, not by API clients. SANDBOX: header `x-sandbox-signature`; ADYEN_CHECKOUT: every notification item signed (`additionalData.hmacSignature`), answered `[accepted]` as text/plain. The events are stored and processed by a job (the answer comes within 2 s).
+         */
+        post: operations["providerWebhooks.receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider-webhooks/{accountId}/{token}/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a PIX PSP's callback (PIX_API_BCB accounts)
+         * @description Called by the PSP: `{ pix: [Pix] }` (API Pix 2.9.0 callback). The path token is the account's secret; LIVE accounts also need a client certificate.
+         */
+        post: operations["providerWebhooks.pix.receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider-webhooks/{accountId}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a PIX PSP's callback (PSPs that do not append /pix)
+         * @description Called by the PSP: `{ pix: [Pix] }` (API Pix 2.9.0 callback). The path token is the account's secret; LIVE accounts also need a client certificate.
+         */
+        post: operations["providerWebhooks.pixWithoutSuffix.receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List provider events
+         * @description List provider events. Platform staff key only.
+         */
+        get: operations["platform.providerEvents.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a provider event
+         * @description Get a provider event. Platform staff key only.
+         */
+        get: operations["platform.providerEvents.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-events/{id}/reprocess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Process an UNMATCHED or FAILED provider event again now
+         * @description Process an UNMATCHED or FAILED provider event again now. Platform staff key only.
+         */
+        post: operations["platform.providerEvents.reprocess.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "company.created": {
@@ -3332,6 +3592,26 @@ export interface webhooks {
          * @description Delivered as an HTTP POST to every endpoint subscribed to `dispute.status-changed`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
          */
         post: operations["webhooks.dispute.status-changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.discrepancy-detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The transaction.discrepancy-detected event
+         * @description Delivered as an HTTP POST to every endpoint subscribed to `transaction.discrepancy-detected`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
+         */
+        post: operations["webhooks.transaction.discrepancy-detected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4009,6 +4289,17 @@ export interface components {
             /** @description How far the clock runs ahead of real time */
             offset_seconds: number;
         };
+        PixAmountDue: {
+            transaction_id: string;
+            date: string;
+            payable: boolean;
+            original_amount: number;
+            discount_amount: number;
+            fine_amount: number;
+            interest_amount: number;
+            amount_due: number | null;
+            last_payable_date: string;
+        };
         Transaction: {
             id: string;
             company_id: string;
@@ -4072,6 +4363,41 @@ export interface components {
                     document_number: string | null;
                 } | null;
                 late_payment: boolean;
+                paid_amount: number | null;
+                due: {
+                    due_date: string;
+                    days_after_due: number;
+                    last_payable_date: string;
+                    fine: {
+                        /** @enum {string} */
+                        mode: "FIXED" | "PERCENTAGE";
+                        value: number;
+                    } | null;
+                    interest: {
+                        /** @enum {string} */
+                        mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                        value: number;
+                    } | null;
+                    discount: {
+                        /** @enum {string} */
+                        mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                        value?: number;
+                        tiers?: {
+                            until: string;
+                            value: number;
+                        }[];
+                    } | null;
+                    debtor: {
+                        name: string;
+                        document_number: string;
+                        email: string | null;
+                        street: string | null;
+                        city: string | null;
+                        state: string | null;
+                        zipcode: string | null;
+                    } | null;
+                    amount_due_today: number | null;
+                } | null;
             } | null;
             refusal: {
                 code: string;
@@ -4079,7 +4405,7 @@ export interface components {
                 provider_code: string | null;
                 retryable: boolean;
             } | null;
-            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
             authorization_code: string | null;
             provider_reference: string | null;
             authorized_at: string | null;
@@ -4238,7 +4564,7 @@ export interface components {
             reason: "REQUESTED_BY_CUSTOMER" | "DUPLICATE" | "FRAUDULENT" | "OTHER";
             description: string | null;
             /** @enum {string} */
-            origin: "MERCHANT" | "MED";
+            origin: "MERCHANT" | "MED" | "PROVIDER";
             failure: {
                 /** @enum {string} */
                 code: "INSUFFICIENT_BALANCE" | "EXPIRED_OR_CANCELED_CARD" | "PROVIDER_DECLINED" | "TIMEOUT";
@@ -4598,6 +4924,35 @@ export interface components {
                 decline: number | null;
             };
             updated_at: string | null;
+        };
+        ProviderEvent: {
+            id: string;
+            provider_account_id: string;
+            provider: string;
+            /** @enum {string} */
+            connector: "SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB";
+            dedupe_key: string;
+            provider_event_id: string;
+            event_type: string;
+            success: boolean | null;
+            occurred_at: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSED" | "UNMATCHED" | "IGNORED" | "FAILED";
+            effect: ("APPLIED" | "NO_CHANGE" | "CONFLICT" | "VOIDED_ORPHAN" | "NOT_HANDLED") | null;
+            resource_type: ("TRANSACTION" | "REFUND" | "DISPUTE" | "THREE_DS_SESSION" | "CASHOUT" | "INTERNAL_TRANSFER") | null;
+            resource_id: string | null;
+            detail: string | null;
+            tries: number;
+            next_attempt_at: string | null;
+            last_error: string | null;
+            duplicates: number;
+            /** @description The event as received, card data redacted */
+            raw: {
+                [key: string]: unknown;
+            };
+            created_at: string;
+            processed_at: string | null;
+            updated_at: string;
         };
         OrganizationList: {
             data: components["schemas"]["Organization"][];
@@ -5095,6 +5450,17 @@ export interface components {
                 /** @enum {string} */
                 circuit_state: "CLOSED" | "OPEN" | "HALF_OPEN";
             }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ProviderEventList: {
+            data: components["schemas"]["ProviderEvent"][];
             pagination: {
                 page: number;
                 limit: number;
@@ -6024,6 +6390,40 @@ export interface components {
                     name: string;
                     value: string;
                 }[];
+                /** Format: date */
+                due_date?: string;
+                days_after_due?: number;
+                fine?: {
+                    /** @enum {string} */
+                    mode: "FIXED" | "PERCENTAGE";
+                    value: number;
+                } | null;
+                interest?: {
+                    /** @enum {string} */
+                    mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                    value: number;
+                } | null;
+                discount?: {
+                    /** @enum {string} */
+                    mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                    value?: number;
+                    tiers?: {
+                        /** Format: date */
+                        until: string;
+                        value: number;
+                    }[];
+                } | null;
+                debtor?: {
+                    name: string;
+                    document_number: string;
+                    /** Format: email */
+                    email?: string;
+                    street?: string;
+                    city?: string;
+                    /** @enum {string} */
+                    state?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+                    zipcode?: string;
+                };
             };
         };
         ThreeDsSessionsCreateRequest: {
@@ -6298,7 +6698,7 @@ export interface components {
             url: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "transaction.discrepancy-detected" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
             /** @default false */
             disabled: boolean;
         };
@@ -6328,7 +6728,7 @@ export interface components {
             url?: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "transaction.discrepancy-detected" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
             disabled?: boolean;
         };
         WebhooksEndpointsDeleteResponse: {
@@ -6469,7 +6869,7 @@ export interface components {
              * @description The event type to make a sample of
              * @enum {string}
              */
-            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "webhook.test" | "routing-configuration.updated";
+            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "transaction.discrepancy-detected" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "webhook.test" | "routing-configuration.updated";
         };
         SandboxEventsTriggerResponse: {
             id: string;
@@ -6558,6 +6958,10 @@ export interface components {
             } | null;
             latency_ms?: number;
             seed?: string;
+        };
+        ProviderWebhooksReceiveResponse: {
+            /** @description Number of events in the request (duplicates included) */
+            accepted: number;
         };
     };
     responses: never;
@@ -6674,6 +7078,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6803,6 +7216,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.get": {
@@ -6870,6 +7292,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6973,6 +7404,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.companies.update": {
@@ -7062,6 +7502,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7165,6 +7614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.webhookEndpoint.delete": {
@@ -7248,6 +7706,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.list": {
@@ -7311,6 +7778,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7406,6 +7882,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -7433,6 +7918,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7507,6 +8001,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7610,6 +8113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "companies.me.get": {
@@ -7657,6 +8169,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7715,6 +8236,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -7742,6 +8272,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7811,6 +8350,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7897,6 +8445,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -7924,6 +8481,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7998,6 +8564,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8101,6 +8676,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "users.suspend": {
@@ -8177,6 +8761,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8267,6 +8860,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.list": {
@@ -8329,6 +8931,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8446,6 +9057,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "roles.update": {
@@ -8542,6 +9162,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "permissions.list": {
@@ -8589,6 +9218,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8663,6 +9301,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.verify": {
@@ -8730,6 +9377,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.forgotPassword": {
@@ -8781,6 +9437,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8846,6 +9511,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "auth.selectCompany": {
@@ -8897,6 +9571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -8915,6 +9598,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8969,6 +9661,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9061,6 +9762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.messages.list": {
@@ -9119,6 +9829,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9200,6 +9919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.messages.list": {
@@ -9264,6 +9992,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9354,6 +10091,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.dashboard.get": {
@@ -9401,6 +10147,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9480,6 +10235,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.bankAccounts.create": {
@@ -9552,6 +10316,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -9588,6 +10361,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9669,6 +10451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.internalTransfers.list": {
@@ -9734,6 +10525,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9817,6 +10617,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -9853,6 +10662,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9927,6 +10745,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10035,6 +10862,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.internalTransfers.setStatus": {
@@ -10131,6 +10967,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.bankAccounts.balance.get": {
@@ -10208,6 +11053,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.balances.list": {
@@ -10275,6 +11129,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10359,6 +11222,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "ledger.transactions.get": {
@@ -10433,6 +11305,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.ledger.integrity.get": {
@@ -10480,6 +11361,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10550,6 +11440,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10698,6 +11597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "pricing.feePolicies.get": {
@@ -10765,6 +11673,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10868,6 +11785,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "pricing.feePolicies.delete": {
@@ -10944,6 +11870,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11047,6 +11982,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.feeQuote": {
@@ -11143,6 +12087,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.cards.list": {
@@ -11217,6 +12170,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11348,6 +12310,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.cards.get": {
@@ -11416,6 +12387,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11507,6 +12487,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "sandbox.testCards.list": {
@@ -11561,6 +12550,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "encryptionKeys.list": {
@@ -11590,6 +12588,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11653,6 +12660,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11736,6 +12752,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11869,6 +12894,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.pixKeys.get": {
@@ -11937,6 +12971,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12037,6 +13080,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.onboardingRequirements.list": {
@@ -12106,6 +13158,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12221,6 +13282,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.onboardingDocuments.list": {
@@ -12295,6 +13365,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12422,6 +13501,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.biometricVerifications.create": {
@@ -12538,6 +13626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "onboardingDocuments.download": {
@@ -12592,6 +13689,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12673,6 +13779,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12796,6 +13911,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.affiliations.get": {
@@ -12864,6 +13988,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12947,6 +14080,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "affiliations.list": {
@@ -13010,6 +14152,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13137,6 +14288,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.onboardingRequirements.waive": {
@@ -13226,6 +14386,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13329,6 +14498,125 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.onboardingDocuments.review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "APPROVED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxOnboardingDocumentsReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingDocument"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.biometricVerifications.review": {
@@ -13425,6 +14713,125 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.biometricVerifications.review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "APPROVED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxBiometricVerificationsReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantsBiometricVerificationsCreateResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.onboardingRequirements.refuseAnswer": {
@@ -13514,6 +14921,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13630,6 +15046,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.organizations.clock.get": {
@@ -13697,6 +15122,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13800,6 +15234,177 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.clock.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.clock.advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "seconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxOrganizationsClockAdvanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxClock"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.list": {
@@ -13867,6 +15472,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13962,6 +15576,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -13998,6 +15621,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14134,6 +15766,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.transactions.list": {
@@ -14209,6 +15850,100 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "transactions.pixAmountDue.get": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixAmountDue"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.get": {
@@ -14276,6 +16011,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14365,6 +16109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -14401,6 +16154,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14535,6 +16297,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "threeDsSessions.get": {
@@ -14602,6 +16373,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14698,6 +16478,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14811,6 +16600,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.cashouts.list": {
@@ -14879,6 +16677,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14958,6 +16765,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -14994,6 +16810,15 @@ export interface operations {
             };
             /** @description The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15075,6 +16900,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "merchants.automaticCashouts.next": {
@@ -15142,6 +16976,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15238,6 +17081,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15347,6 +17199,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.affiliations.settlementAccount.review": {
@@ -15436,6 +17297,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15548,6 +17418,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.cancel": {
@@ -15640,6 +17519,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "transactions.refunds.list": {
@@ -15707,6 +17595,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15841,6 +17738,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "refunds.get": {
@@ -15908,6 +17814,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16011,6 +17926,128 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.transactions.pixPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "payer": {
+                 *         "name": "Ana Souza",
+                 *         "document_number": "52998224725"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxTransactionsPixPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.transactions.expire": {
@@ -16087,6 +18124,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16190,6 +18236,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.refunds.settle": {
@@ -16279,6 +18334,125 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "sandbox.refunds.settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "SUCCEEDED"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformSandboxRefundsSettleRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16388,6 +18562,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "receivables.list": {
@@ -16471,6 +18654,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "receivables.schedule.get": {
@@ -16531,6 +18723,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16612,6 +18813,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "settlements.list": {
@@ -16677,6 +18887,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16751,6 +18970,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16840,6 +19068,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.list": {
@@ -16914,6 +19151,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.get": {
@@ -16981,6 +19227,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17106,6 +19361,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.evidence.update": {
@@ -17202,6 +19466,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.submit": {
@@ -17285,6 +19558,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "disputes.accept": {
@@ -17361,6 +19643,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17471,6 +19762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.disputes.outcome": {
@@ -17567,6 +19867,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "banking.bankAccounts.anticipationLimits.get": {
@@ -17646,6 +19955,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "anticipations.quotes.create": {
@@ -17703,6 +20021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -17730,6 +20057,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17812,6 +20148,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "anticipations.create": {
@@ -17883,6 +20228,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -17910,6 +20264,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17984,6 +20347,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18067,6 +20439,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18170,6 +20551,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.list": {
@@ -18240,6 +20630,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.create": {
@@ -18298,6 +20697,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -18325,6 +20733,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18433,6 +20850,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "apiKeys.delete": {
@@ -18516,6 +20942,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.list": {
@@ -18563,6 +20998,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18665,6 +21109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.get": {
@@ -18732,6 +21185,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18815,6 +21277,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18918,6 +21389,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.secret.get": {
@@ -18985,6 +21465,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19068,6 +21557,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19171,6 +21669,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.endpoints.test": {
@@ -19254,6 +21761,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.messages.get": {
@@ -19328,6 +21844,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.eventTypes.list": {
@@ -19382,6 +21907,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "routing.get": {
@@ -19429,6 +21963,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19521,6 +22064,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.organizations.routing.get": {
@@ -19588,6 +22140,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19691,6 +22252,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "routing.decide": {
@@ -19747,6 +22317,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -19774,6 +22353,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19839,6 +22427,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19929,6 +22526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "routing.failoverTable.get": {
@@ -19976,6 +22582,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20062,6 +22677,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "webhooks.stream.get": {
@@ -20124,6 +22748,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20221,6 +22854,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.list": {
@@ -20288,6 +22930,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20380,6 +23031,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
             409: {
                 headers: {
@@ -20407,6 +23067,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20481,6 +23150,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20593,6 +23271,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.disable": {
@@ -20694,6 +23381,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.enable": {
@@ -20770,6 +23466,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20882,6 +23587,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.check": {
@@ -20958,6 +23672,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21066,6 +23789,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.providerAccounts.webhookRegistration": {
@@ -21149,6 +23881,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "providerAccounts.list": {
@@ -21213,6 +23954,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21287,6 +24037,15 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21390,6 +24149,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "platform.sandbox.providerAccounts.behaviour.delete": {
@@ -21466,6 +24234,501 @@ export interface operations {
             };
             /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerWebhooks.receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: `{ accepted }` (SANDBOX) or the text `[accepted]` (ADYEN_CHECKOUT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhooksReceiveResponse"];
+                    "text/plain": "[accepted]";
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerWebhooks.pix.receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhooksReceiveResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerWebhooks.pixWithoutSuffix.receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhooksReceiveResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerEvents.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: string;
+                created_at_from?: string;
+                created_at_to?: string;
+                status?: string;
+                provider_account_id?: string;
+                provider?: string;
+                effect?: string;
+                event_type?: string;
+                resource_type?: string;
+                resource_id?: string;
+                dedupe_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerEvents.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEvent"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerEvents.reprocess.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEvent"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22246,6 +25509,41 @@ export interface operations {
                                 document_number: string | null;
                             } | null;
                             late_payment: boolean;
+                            paid_amount: number | null;
+                            due: {
+                                due_date: string;
+                                days_after_due: number;
+                                last_payable_date: string;
+                                fine: {
+                                    /** @enum {string} */
+                                    mode: "FIXED" | "PERCENTAGE";
+                                    value: number;
+                                } | null;
+                                interest: {
+                                    /** @enum {string} */
+                                    mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                                    value: number;
+                                } | null;
+                                discount: {
+                                    /** @enum {string} */
+                                    mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                                    value?: number;
+                                    tiers?: {
+                                        until: string;
+                                        value: number;
+                                    }[];
+                                } | null;
+                                debtor: {
+                                    name: string;
+                                    document_number: string;
+                                    email: string | null;
+                                    street: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    zipcode: string | null;
+                                } | null;
+                                amount_due_today: number | null;
+                            } | null;
                         } | null;
                         refusal: {
                             code: string;
@@ -22253,7 +25551,7 @@ export interface operations {
                             provider_code: string | null;
                             retryable: boolean;
                         } | null;
-                        cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+                        cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
                         authorization_code: string | null;
                         provider_reference: string | null;
                         authorized_at: string | null;
@@ -22438,7 +25736,7 @@ export interface operations {
                         reason: "REQUESTED_BY_CUSTOMER" | "DUPLICATE" | "FRAUDULENT" | "OTHER";
                         description: string | null;
                         /** @enum {string} */
-                        origin: "MERCHANT" | "MED";
+                        origin: "MERCHANT" | "MED" | "PROVIDER";
                         failure: {
                             /** @enum {string} */
                             code: "INSUFFICIENT_BALANCE" | "EXPIRED_OR_CANCELED_CARD" | "PROVIDER_DECLINED" | "TIMEOUT";
@@ -23001,6 +26299,70 @@ export interface operations {
                         amount: number;
                         bank_account_id: string | null;
                         sequence: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.transaction.discrepancy-detected": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-id": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique event id: deduplicate by it (a delivery may repeat) */
+                    id: string;
+                    /**
+                     * @description The event type
+                     * @constant
+                     */
+                    type: "transaction.discrepancy-detected";
+                    /** @description The payload schema version */
+                    version: number;
+                    /** @description When the event occurred (ISO 8601) */
+                    timestamp: string;
+                    /** @description The emitting service */
+                    source: string;
+                    /** @description The company the event concerns */
+                    company_id: string;
+                    /** @description Ties together the events of one request or job */
+                    correlation_id: string;
+                    payload: {
+                        transaction_id: string;
+                        refund_id: string | null;
+                        dispute_id: string | null;
+                        /** @enum {string} */
+                        kind: "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "AMOUNT_MISMATCH" | "DUPLICATE_PAYMENT";
+                        provider: string;
+                        provider_event_id: string | null;
+                        detail: string | null;
                     };
                 };
             };

@@ -36,6 +36,16 @@ export interface TransactionThreeDsJson {
   trans_status: string | null;
   liability_shift: boolean;
 }
+/** providers.md R3.4: a due-date PIX's terms as the merchant gave them (defaults applied). */
+export interface TransactionPixDueJson {
+  due_date: string;
+  days_after_due: number;
+  last_payable_date: string;
+  fine: { mode: 'FIXED' | 'PERCENTAGE'; value: number } | null;
+  interest: { mode: 'FIXED_PER_DAY' | 'PERCENTAGE_PER_DAY' | 'PERCENTAGE_PER_MONTH'; value: number } | null;
+  discount: { mode: 'FIXED_UNTIL_DATE' | 'PERCENTAGE_UNTIL_DATE' | 'FIXED_PER_DAY_IN_ADVANCE' | 'PERCENTAGE_PER_DAY_IN_ADVANCE'; value?: number; tiers?: Array<{ until: string; value: number }> } | null;
+  debtor: { name: string; document_number: string; email: string | null; street: string | null; city: string | null; state: string | null; zipcode: string | null } | null;
+}
 export interface TransactionPixJson {
   txid: string;
   br_code: string;
@@ -48,6 +58,12 @@ export interface TransactionPixJson {
   late_payment: boolean;
   /** the provider's charge id (internal; not in the view) */
   provider_charge_id?: string | null;
+  /** providers.md R3.4: the due-date terms as given (null or absent for an immediate PIX) */
+  due?: TransactionPixDueJson | null;
+  /** providers.md R3.5: what the payer paid, cents (null until paid; absent on rows paid before it existed) */
+  paid_amount?: number | null;
+  /** R3.4: `cob` or `cobv` at an API Pix PSP (internal) */
+  charge_kind?: 'cob' | 'cobv';
 }
 export interface TransactionRefusalJson {
   code: string;
@@ -109,7 +125,7 @@ export const transactions = pgTable('transactions', {
   threeDs: jsonb('three_ds').$type<TransactionThreeDsJson | null>(),
   pix: jsonb('pix').$type<TransactionPixJson | null>(),
   refusal: jsonb('refusal').$type<TransactionRefusalJson | null>(),
-  cancelReason: text('cancel_reason').$type<'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | null>(),
+  cancelReason: text('cancel_reason').$type<'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | 'PIX_REMOVED_BY_PROVIDER' | null>(),
   authorizationCode: text('authorization_code'),
   providerReference: text('provider_reference'),
   providerPaymentId: text('provider_payment_id'),

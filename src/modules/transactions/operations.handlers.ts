@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import type { ProviderOperationRow } from '../../db/schema/index.js';
+import type { ProviderOperationRow, TransactionRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { OperationHandler, OperationHandlers, OperationRuntime } from '../../kernel/provider-operation.js';
@@ -51,15 +51,18 @@ const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRe
 async function recordCapture(tx: Tx, clock: Clock, op: ProviderOperationRow): Promise<void> {
   const row = await lockTransactionRow(tx, op.resourceId);
   if (!row || row.status !== 'AUTHORIZED') return;
-  const { amount } = captureOf(op);
-  const at = clock.now(row.organizationId);
+  await captureApproved(tx, row, captureOf(op).amount, clock.now(row.organizationId));
+}
+
+/** A locked AUTHORIZED transaction captured for `amount` (the capture's recording, or a provider's CAPTURE event). */
+export async function captureApproved(tx: Tx, row: TransactionRow, amount: number, at: Date): Promise<TransactionRow> {
   if (amount < row.amount && row.bankAccountId) {
     // money.md M2: a partial capture books only what was captured, its fee evaluated again on that amount
     // with the policy stored at creation; the move's own approval posting then replays this one.
     const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, { amount, payment_method: row.paymentMethod, installments: row.installments, card_data: { brand: row.cardData?.brand ?? undefined } });
     await postApproval(tx, { ...row, capturedAmount: amount }, at, { amount, fee: fee?.amount ?? 0 });
   }
-  await moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
+  return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
 }
 
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {

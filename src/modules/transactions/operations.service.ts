@@ -13,7 +13,8 @@ import { CANCEL_OPERATION, CAPTURE_OPERATION, operationRuntime, TRANSACTION_RESO
 import { findTransactionInReach, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
 import { paymentKeyOf } from './attempts.rules.js';
-import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
+import { sandboxEndToEndId } from './transactions.pix.js';
+import { approvePixPayment } from './pix-payment.js';
 import { pixPayment, refusal, type RefusalCode } from './transactions.rules.js';
 import type { CancelReason } from './transactions.states.js';
 
@@ -141,9 +142,9 @@ export async function payPix(deps: Pick<OperationDeps, 'db' | 'clock'>, id: stri
     if (!paid.ok || !pix) throw conflict(`A transaction in status ${row.status} cannot take a payment`, 'status', row.status);
     // The payment settles whatever cancel was in flight: its operation ends (its recovery job finds it closed).
     await closeOpenOperations(tx, TRANSACTION_RESOURCE, id, 'RELEASED', 'pix.payment', now);
-    return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, {
-      pix: paidPix(pix, { paidAt: now, endToEndId: pix.end_to_end_id ?? sandboxEndToEndId(row.id, now), payer, late: paid.latePayment }),
-    });
+    // The sandbox payer pays what is due today (a due-date PIX's fine, interest or discount, providers.md R3.4).
+    const approved = await approvePixPayment(tx, row, { paidAt: now, endToEndId: pix.end_to_end_id ?? sandboxEndToEndId(row.id, now), amount: null, payer }, now);
+    return approved!;
   });
 }
 

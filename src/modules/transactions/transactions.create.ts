@@ -134,7 +134,7 @@ export async function createTransaction(
   });
   const recoverJob = recoveryPointJob(id, clock.now());
   const callOf = (source: ReturnType<typeof cardSourceOf>): PaymentCall =>
-    source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt! };
+    source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt!, due: check.pixDue ?? null };
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
     if ((!claim || firstClaim) && !input.three_ds) {

@@ -12,7 +12,8 @@ import type { TransactionDeps } from './transactions.context.js';
 import { TRANSACTION_SCOPE } from './transactions.create.js';
 import { moveTransaction } from './transactions.moves.js';
 import { announce, cardResultChanges, PIX_AUTOPILOT_JOB, TRANSACTION_RECOVER_JOB, TRANSACTION_SYNC_JOB } from './transactions.outcome.js';
-import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
+import { sandboxEndToEndId } from './transactions.pix.js';
+import { approvePixPayment } from './pix-payment.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { pixPayment, refusal } from './transactions.rules.js';
 
@@ -113,9 +114,7 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
           const paid = pixPayment(locked.status, new Date(locked.pix.expires_at), now);
           if (!paid.ok) return;
           const payer = locked.customer?.name && locked.customer.document_number ? { name: locked.customer.name, document_number: locked.customer.document_number } : SANDBOX_PAYER;
-          await moveTransaction(tx, locked, 'APPROVED', { kind: 'move' }, now, {
-            pix: paidPix(locked.pix, { paidAt: now, endToEndId: sandboxEndToEndId(locked.id, now), payer, late: paid.latePayment }),
-          });
+          await approvePixPayment(tx, locked, { paidAt: now, endToEndId: sandboxEndToEndId(locked.id, now), amount: null, payer }, now);
         })
         .catch(dropIllegalMove);
     },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { TransactionRow } from '../../db/schema/index.js';
 import { attemptsView, routingView } from './attempts.rules.js';
+import { amountDue, DISCOUNT_MODES, FINE_MODES, INTEREST_MODES } from './pix-due.rules.js';
+import { saoPauloDate, type CivilDate } from './receivables.schedule.js';
 import { CANCEL_REASONS, PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';
 
 /** payments.md P2: the transaction as every read, create and `transaction.created` event shows it. */
@@ -26,6 +28,19 @@ export const attemptSchema = z.object({
   latency_ms: z.int().nullable(),
   started_at: z.string(),
   finished_at: iso,
+});
+
+const amountSpec = (modes: readonly [string, ...string[]]) => z.object({ mode: z.enum(modes), value: z.number() }).nullable();
+/** providers.md R3.4: the due-date terms as given (defaults applied) and what is due today (null when not payable). */
+export const pixDueSchema = z.object({
+  due_date: z.string(),
+  days_after_due: z.int(),
+  last_payable_date: z.string(),
+  fine: amountSpec(FINE_MODES),
+  interest: amountSpec(INTEREST_MODES),
+  discount: z.object({ mode: z.enum(DISCOUNT_MODES), value: z.number().optional(), tiers: z.array(z.object({ until: z.string(), value: z.number() })).optional() }).nullable(),
+  debtor: z.object({ name: z.string(), document_number: z.string(), email: nullableString, street: nullableString, city: nullableString, state: nullableString, zipcode: nullableString }).nullable(),
+  amount_due_today: z.int().nullable(),
 });
 
 export const transactionSchema = z
@@ -83,6 +98,8 @@ export const transactionSchema = z
         paid_at: iso,
         payer: z.object({ name: nullableString, document_number: nullableString }).nullable(),
         late_payment: z.boolean(),
+        paid_amount: z.int().nullable(),
+        due: pixDueSchema.nullable(),
       })
       .nullable(),
     refusal: z.object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() }).nullable(),
@@ -109,7 +126,11 @@ export type TransactionView = z.infer<typeof transactionSchema>;
 
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toTransactionView(row: TransactionRow): TransactionView {
+/**
+ * `today` (São Paulo) gives a due-date PIX its `amount_due_today`: the reader's clock date on reads, the date
+ * of the change (`updated_at`) when omitted (events describe the resource as it was then).
+ */
+export function toTransactionView(row: TransactionRow, today: CivilDate = saoPauloDate(row.updatedAt)): TransactionView {
   const pix = row.pix;
   return {
     id: row.id,
@@ -170,6 +191,8 @@ export function toTransactionView(row: TransactionRow): TransactionView {
           paid_at: pix.paid_at,
           payer: pix.payer,
           late_payment: pix.late_payment,
+          paid_amount: pix.paid_amount ?? (pix.paid_at ? row.capturedAmount : null),
+          due: pix.due ? { ...pix.due, amount_due_today: amountDue(row.amount, pix.due, today).amountDue } : null,
         }
       : null,
     refusal: row.refusal,
