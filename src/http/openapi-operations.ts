@@ -16,6 +16,9 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /v1/merchants/{merchantId}/fee-quote': 'merchants.feeQuote',
   'GET /v1/merchants/{merchantId}/affiliations/{affiliationId}/onboarding-documents/{documentId}': 'merchants.affiliations.onboardingDocuments.get',
   'POST /v1/platform/provider-accounts/{id}/credentials': 'platform.providerAccounts.credentials.rotate',
+  'POST /v1/provider-webhooks/{accountId}': 'providerWebhooks.receive',
+  'POST /v1/provider-webhooks/{accountId}/{token}/pix': 'providerWebhooks.pix.receive',
+  'POST /v1/provider-webhooks/{accountId}/{token}': 'providerWebhooks.pixWithoutSuffix.receive',
 };
 
 /** Operations that call a provider and so may answer 502 INTEGRATION_ERROR (src/modules/provider-failures.ts). */
@@ -39,7 +42,10 @@ export const PROVIDER_OPERATIONS = new Set([
 const OPENS_SESSION = /^auth\.(login|verify)$/;
 
 /** Sign-in steps move no resource's state, so never answer 409 (quotes do: a merchant not active, no rates). */
-const NO_CONFLICT = /^auth\.(login|verify|forgotPassword|resetPassword|selectCompany)$/;
+const NO_CONFLICT = /^(auth\.(login|verify|forgotPassword|resetPassword|selectCompany)|providerWebhooks\..*)$/;
+
+/** Provider webhooks (providers.md R4.2): public, yet a failed signature, token or certificate answers 401. */
+const PROVIDER_WEBHOOK = /^providerWebhooks\./;
 
 const camel = (segment: string) =>
   (segment === '3ds-sessions' ? 'three-ds-sessions' : segment).replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -103,7 +109,7 @@ export function errorStatusesFor(operationId: string, method: string, operation:
   const statuses: string[] = [];
   if (hasBody || hasQuery || hasPath) statuses.push('400');
   if (credentialed) statuses.push('401', '403');
-  else if (OPENS_SESSION.test(operationId)) statuses.push('401');
+  else if (OPENS_SESSION.test(operationId) || PROVIDER_WEBHOOK.test(operationId)) statuses.push('401');
   if (hasPath || bodyIdFields(operation).length > 0) statuses.push('404');
   if (write && !NO_CONFLICT.test(operationId)) statuses.push('409');
   if (hasBody) statuses.push('413');

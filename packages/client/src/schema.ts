@@ -1564,6 +1564,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/transactions/{id}/pix-amount-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Amount due on a date of a due-date PIX
+         * @description providers.md R3.4: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.
+         */
+        get: operations["transactions.pixAmountDue.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/transactions/{id}": {
         parameters: {
             query?: never;
@@ -3048,6 +3068,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platform/sandbox/provider-accounts/{id}/behaviour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sandbox provider account's behaviour
+         * @description Get a sandbox provider account's behaviour. Platform staff key only.
+         */
+        get: operations["platform.sandbox.providerAccounts.behaviour.get"];
+        /**
+         * Set a sandbox provider account's behaviour
+         * @description Set a sandbox provider account's behaviour. Platform staff key only.
+         */
+        put: operations["platform.sandbox.providerAccounts.behaviour.update"];
+        post?: never;
+        /**
+         * Reset a sandbox provider account's behaviour
+         * @description Reset a sandbox provider account's behaviour. Platform staff key only.
+         */
+        delete: operations["platform.sandbox.providerAccounts.behaviour.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider-webhooks/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a provider's webhook (SANDBOX and ADYEN_CHECKOUT accounts)
+         * @description Called by the provider, not by API clients. SANDBOX: header `x-sandbox-signature`; ADYEN_CHECKOUT: every notification item signed (`additionalData.hmacSignature`), answered `[accepted]` as text/plain. The events are stored and processed by a job (the answer comes within 2 s).
+         */
+        post: operations["providerWebhooks.receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider-webhooks/{accountId}/{token}/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a PIX PSP's callback (PIX_API_BCB accounts)
+         * @description Called by the PSP: `{ pix: [Pix] }` (API Pix 2.9.0 callback). The path token is the account's secret; LIVE accounts also need a client certificate.
+         */
+        post: operations["providerWebhooks.pix.receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/provider-webhooks/{accountId}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a PIX PSP's callback (PSPs that do not append /pix)
+         * @description Called by the PSP: `{ pix: [Pix] }` (API Pix 2.9.0 callback). The path token is the account's secret; LIVE accounts also need a client certificate.
+         */
+        post: operations["providerWebhooks.pixWithoutSuffix.receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List provider events
+         * @description List provider events. Platform staff key only.
+         */
+        get: operations["platform.providerEvents.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a provider event
+         * @description Get a provider event. Platform staff key only.
+         */
+        get: operations["platform.providerEvents.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/provider-events/{id}/reprocess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Process an UNMATCHED or FAILED provider event again now
+         * @description Process an UNMATCHED or FAILED provider event again now. Platform staff key only.
+         */
+        post: operations["platform.providerEvents.reprocess.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "company.created": {
@@ -3424,6 +3592,26 @@ export interface webhooks {
          * @description Delivered as an HTTP POST to every endpoint subscribed to `dispute.status-changed`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
          */
         post: operations["webhooks.dispute.status-changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.discrepancy-detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The transaction.discrepancy-detected event
+         * @description Delivered as an HTTP POST to every endpoint subscribed to `transaction.discrepancy-detected`, signed (Standard Webhooks). Answer 2xx within 5 seconds.
+         */
+        post: operations["webhooks.transaction.discrepancy-detected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4101,6 +4289,17 @@ export interface components {
             /** @description How far the clock runs ahead of real time */
             offset_seconds: number;
         };
+        PixAmountDue: {
+            transaction_id: string;
+            date: string;
+            payable: boolean;
+            original_amount: number;
+            discount_amount: number;
+            fine_amount: number;
+            interest_amount: number;
+            amount_due: number | null;
+            last_payable_date: string;
+        };
         Transaction: {
             id: string;
             company_id: string;
@@ -4164,6 +4363,41 @@ export interface components {
                     document_number: string | null;
                 } | null;
                 late_payment: boolean;
+                paid_amount: number | null;
+                due: {
+                    due_date: string;
+                    days_after_due: number;
+                    last_payable_date: string;
+                    fine: {
+                        /** @enum {string} */
+                        mode: "FIXED" | "PERCENTAGE";
+                        value: number;
+                    } | null;
+                    interest: {
+                        /** @enum {string} */
+                        mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                        value: number;
+                    } | null;
+                    discount: {
+                        /** @enum {string} */
+                        mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                        value?: number;
+                        tiers?: {
+                            until: string;
+                            value: number;
+                        }[];
+                    } | null;
+                    debtor: {
+                        name: string;
+                        document_number: string;
+                        email: string | null;
+                        street: string | null;
+                        city: string | null;
+                        state: string | null;
+                        zipcode: string | null;
+                    } | null;
+                    amount_due_today: number | null;
+                } | null;
             } | null;
             refusal: {
                 code: string;
@@ -4171,7 +4405,7 @@ export interface components {
                 provider_code: string | null;
                 retryable: boolean;
             } | null;
-            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
             authorization_code: string | null;
             provider_reference: string | null;
             authorized_at: string | null;
@@ -4181,6 +4415,39 @@ export interface components {
             metadata: {
                 [key: string]: string;
             } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
             created_at: string;
             updated_at: string;
         };
@@ -4297,7 +4564,7 @@ export interface components {
             reason: "REQUESTED_BY_CUSTOMER" | "DUPLICATE" | "FRAUDULENT" | "OTHER";
             description: string | null;
             /** @enum {string} */
-            origin: "MERCHANT" | "MED";
+            origin: "MERCHANT" | "MED" | "PROVIDER";
             failure: {
                 /** @enum {string} */
                 code: "INSUFFICIENT_BALANCE" | "EXPIRED_OR_CANCELED_CARD" | "PROVIDER_DECLINED" | "TIMEOUT";
@@ -4633,6 +4900,58 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
+            updated_at: string;
+        };
+        Behaviour: {
+            provider_account_id: string;
+            provider: string;
+            operations: string[];
+            technical_failure: {
+                kind: string;
+                next?: number;
+                rate_percent?: number;
+            } | null;
+            decline: {
+                refusal_code: string;
+                next?: number;
+                rate_percent?: number;
+            } | null;
+            latency_ms: number;
+            seed: string;
+            calls: number;
+            remaining: {
+                technical_failure: number | null;
+                decline: number | null;
+            };
+            updated_at: string | null;
+        };
+        ProviderEvent: {
+            id: string;
+            provider_account_id: string;
+            provider: string;
+            /** @enum {string} */
+            connector: "SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB";
+            dedupe_key: string;
+            provider_event_id: string;
+            event_type: string;
+            success: boolean | null;
+            occurred_at: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSED" | "UNMATCHED" | "IGNORED" | "FAILED";
+            effect: ("APPLIED" | "NO_CHANGE" | "CONFLICT" | "VOIDED_ORPHAN" | "NOT_HANDLED") | null;
+            resource_type: ("TRANSACTION" | "REFUND" | "DISPUTE" | "THREE_DS_SESSION" | "CASHOUT" | "INTERNAL_TRANSFER") | null;
+            resource_id: string | null;
+            detail: string | null;
+            tries: number;
+            next_attempt_at: string | null;
+            last_error: string | null;
+            duplicates: number;
+            /** @description The event as received, card data redacted */
+            raw: {
+                [key: string]: unknown;
+            };
+            created_at: string;
+            processed_at: string | null;
             updated_at: string;
         };
         OrganizationList: {
@@ -5131,6 +5450,17 @@ export interface components {
                 /** @enum {string} */
                 circuit_state: "CLOSED" | "OPEN" | "HALF_OPEN";
             }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ProviderEventList: {
+            data: components["schemas"]["ProviderEvent"][];
             pagination: {
                 page: number;
                 limit: number;
@@ -5997,8 +6327,7 @@ export interface components {
             /** @description 1-12 for CREDIT_CARD, 1 otherwise (default 1) */
             installments?: number;
             capture?: boolean;
-            /** @enum {string} */
-            provider?: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
+            provider?: string;
             description?: string;
             statement_descriptor?: string;
             customer?: {
@@ -6061,6 +6390,40 @@ export interface components {
                     name: string;
                     value: string;
                 }[];
+                /** Format: date */
+                due_date?: string;
+                days_after_due?: number;
+                fine?: {
+                    /** @enum {string} */
+                    mode: "FIXED" | "PERCENTAGE";
+                    value: number;
+                } | null;
+                interest?: {
+                    /** @enum {string} */
+                    mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                    value: number;
+                } | null;
+                discount?: {
+                    /** @enum {string} */
+                    mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                    value?: number;
+                    tiers?: {
+                        /** Format: date */
+                        until: string;
+                        value: number;
+                    }[];
+                } | null;
+                debtor?: {
+                    name: string;
+                    document_number: string;
+                    /** Format: email */
+                    email?: string;
+                    street?: string;
+                    city?: string;
+                    /** @enum {string} */
+                    state?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+                    zipcode?: string;
+                };
             };
         };
         ThreeDsSessionsCreateRequest: {
@@ -6082,8 +6445,7 @@ export interface components {
             };
             /** Format: uuid */
             card_id?: string;
-            /** @enum {string} */
-            provider?: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
+            provider?: string;
             customer?: {
                 name?: string;
                 document_number?: string;
@@ -6336,7 +6698,7 @@ export interface components {
             url: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "transaction.discrepancy-detected" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
             /** @default false */
             disabled: boolean;
         };
@@ -6366,7 +6728,7 @@ export interface components {
             url?: string;
             description?: string | null;
             /** @description Event types this endpoint receives, or ["*"] for all of them */
-            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
+            enabled_events?: ("*" | "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "transaction.discrepancy-detected" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "routing-configuration.updated")[];
             disabled?: boolean;
         };
         WebhooksEndpointsDeleteResponse: {
@@ -6507,7 +6869,7 @@ export interface components {
              * @description The event type to make a sample of
              * @enum {string}
              */
-            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "webhook.test" | "routing-configuration.updated";
+            type: "company.created" | "company.status-changed" | "affiliation.created" | "affiliation.status-changed" | "internal-transfer.created" | "internal-transfer.status-changed" | "settlement.completed" | "balance.debt-changed" | "onboarding-document.status-changed" | "transaction.created" | "transaction.status-changed" | "refund.created" | "refund.status-changed" | "anticipation.created" | "anticipation.status-changed" | "cashout.created" | "three-ds-session.status-changed" | "dispute.created" | "dispute.status-changed" | "transaction.discrepancy-detected" | "cashout.status-changed" | "cashout.returned" | "provider-account.status-changed" | "provider-account.health-changed" | "webhook.test" | "routing-configuration.updated";
         };
         SandboxEventsTriggerResponse: {
             id: string;
@@ -6579,6 +6941,27 @@ export interface components {
         PlatformProviderAccountsCircuitRequest: {
             /** @enum {string} */
             state: "OPEN" | "CLOSED";
+        };
+        PlatformSandboxProviderAccountsBehaviourUpdateRequest: {
+            operations?: ("card.authorize" | "pix.charge" | "three-ds.authenticate" | "card.capture" | "card.void" | "card.refund" | "pix.refund" | "card.sync" | "pix.sync")[];
+            technical_failure?: {
+                /** @enum {string} */
+                kind: "UNAVAILABLE" | "TIMEOUT" | "AUTH_FAILED" | "RATE_LIMITED";
+                next?: number;
+                rate_percent?: number;
+            } | null;
+            decline?: {
+                /** @enum {string} */
+                refusal_code: "CARD_DECLINED" | "INSUFFICIENT_FUNDS" | "EXPIRED_CARD" | "INVALID_CVV" | "INVALID_CARD_NUMBER" | "BLOCKED_CARD" | "LOST_OR_STOLEN" | "CALL_ISSUER" | "SUSPECTED_FRAUD" | "AUTHENTICATION_FAILED" | "AUTHENTICATION_REQUIRED" | "ISSUER_UNAVAILABLE" | "PROCESSING_ERROR";
+                next?: number;
+                rate_percent?: number;
+            } | null;
+            latency_ms?: number;
+            seed?: string;
+        };
+        ProviderWebhooksReceiveResponse: {
+            /** @description Number of events in the request (duplicates included) */
+            accepted: number;
         };
     };
     responses: never;
@@ -15478,6 +15861,91 @@ export interface operations {
             };
         };
     };
+    "transactions.pixAmountDue.get": {
+        parameters: {
+            query?: {
+                date?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixAmountDue"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "transactions.get": {
         parameters: {
             query?: never;
@@ -23504,6 +23972,772 @@ export interface operations {
             };
         };
     };
+    "platform.sandbox.providerAccounts.behaviour.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Behaviour"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.sandbox.providerAccounts.behaviour.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlatformSandboxProviderAccountsBehaviourUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Behaviour"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.sandbox.providerAccounts.behaviour.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Behaviour"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerWebhooks.receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: `{ accepted }` (SANDBOX) or the text `[accepted]` (ADYEN_CHECKOUT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhooksReceiveResponse"];
+                    "text/plain": "[accepted]";
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerWebhooks.pix.receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhooksReceiveResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "providerWebhooks.pixWithoutSuffix.receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderWebhooksReceiveResponse"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerEvents.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: string;
+                created_at_from?: string;
+                created_at_to?: string;
+                status?: string;
+                provider_account_id?: string;
+                provider?: string;
+                effect?: string;
+                event_type?: string;
+                resource_type?: string;
+                resource_id?: string;
+                dedupe_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEventList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerEvents.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEvent"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.providerEvents.reprocess.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderEvent"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "webhooks.company.created": {
         parameters: {
             query?: never;
@@ -24275,6 +25509,41 @@ export interface operations {
                                 document_number: string | null;
                             } | null;
                             late_payment: boolean;
+                            paid_amount: number | null;
+                            due: {
+                                due_date: string;
+                                days_after_due: number;
+                                last_payable_date: string;
+                                fine: {
+                                    /** @enum {string} */
+                                    mode: "FIXED" | "PERCENTAGE";
+                                    value: number;
+                                } | null;
+                                interest: {
+                                    /** @enum {string} */
+                                    mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                                    value: number;
+                                } | null;
+                                discount: {
+                                    /** @enum {string} */
+                                    mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                                    value?: number;
+                                    tiers?: {
+                                        until: string;
+                                        value: number;
+                                    }[];
+                                } | null;
+                                debtor: {
+                                    name: string;
+                                    document_number: string;
+                                    email: string | null;
+                                    street: string | null;
+                                    city: string | null;
+                                    state: string | null;
+                                    zipcode: string | null;
+                                } | null;
+                                amount_due_today: number | null;
+                            } | null;
                         } | null;
                         refusal: {
                             code: string;
@@ -24282,7 +25551,7 @@ export interface operations {
                             provider_code: string | null;
                             retryable: boolean;
                         } | null;
-                        cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+                        cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
                         authorization_code: string | null;
                         provider_reference: string | null;
                         authorized_at: string | null;
@@ -24292,6 +25561,39 @@ export interface operations {
                         metadata: {
                             [key: string]: string;
                         } | null;
+                        attempts: {
+                            id: string;
+                            number: number;
+                            provider: string;
+                            provider_account_id: string | null;
+                            /** @enum {string} */
+                            routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                            /** @enum {string} */
+                            outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            refusal: {
+                                code: string;
+                                message: string;
+                                provider_code: string | null;
+                                retryable: boolean;
+                            } | null;
+                            failed_over: boolean;
+                            provider_reference: string | null;
+                            latency_ms: number | null;
+                            started_at: string;
+                            finished_at: string | null;
+                        }[];
+                        routing: {
+                            configuration_version: number | null;
+                            rule_id: string | null;
+                            /** @enum {string} */
+                            strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                            draw: number | null;
+                            candidates: string[];
+                        };
                         created_at: string;
                         updated_at: string;
                         /** @description The merchant's bank account the payment's money moves on (null while it has none) */
@@ -24434,7 +25736,7 @@ export interface operations {
                         reason: "REQUESTED_BY_CUSTOMER" | "DUPLICATE" | "FRAUDULENT" | "OTHER";
                         description: string | null;
                         /** @enum {string} */
-                        origin: "MERCHANT" | "MED";
+                        origin: "MERCHANT" | "MED" | "PROVIDER";
                         failure: {
                             /** @enum {string} */
                             code: "INSUFFICIENT_BALANCE" | "EXPIRED_OR_CANCELED_CARD" | "PROVIDER_DECLINED" | "TIMEOUT";
@@ -24997,6 +26299,70 @@ export interface operations {
                         amount: number;
                         bank_account_id: string | null;
                         sequence: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signature did not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhooks.transaction.discrepancy-detected": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-id": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signature scheme: verify before trusting the body (answer 400 when it fails) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique event id: deduplicate by it (a delivery may repeat) */
+                    id: string;
+                    /**
+                     * @description The event type
+                     * @constant
+                     */
+                    type: "transaction.discrepancy-detected";
+                    /** @description The payload schema version */
+                    version: number;
+                    /** @description When the event occurred (ISO 8601) */
+                    timestamp: string;
+                    /** @description The emitting service */
+                    source: string;
+                    /** @description The company the event concerns */
+                    company_id: string;
+                    /** @description Ties together the events of one request or job */
+                    correlation_id: string;
+                    payload: {
+                        transaction_id: string;
+                        refund_id: string | null;
+                        dispute_id: string | null;
+                        /** @enum {string} */
+                        kind: "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "AMOUNT_MISMATCH" | "DUPLICATE_PAYMENT";
+                        provider: string;
+                        provider_event_id: string | null;
+                        detail: string | null;
                     };
                 };
             };
