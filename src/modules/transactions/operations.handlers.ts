@@ -22,10 +22,12 @@ export const TRANSACTION_RESOURCE = 'TRANSACTION';
 
 export interface CaptureRequest {
   amount: number;
+  paymentKey?: string;
 }
 export interface CancelRequest {
   reason: CancelReason;
   rail: 'CARD' | 'PIX';
+  paymentKey?: string;
 }
 
 export interface OperationHandlerDeps {
@@ -37,6 +39,8 @@ export interface OperationHandlerDeps {
 /** Provider work runs on real time; jobs go through the queue in the claiming transaction. */
 export const operationRuntime = (deps: Pick<OperationHandlerDeps, 'db' | 'clock'>): OperationRuntime => ({ db: deps.db, now: () => deps.clock.now(), enqueue: enqueueJob });
 
+/** The payment's key at the provider: the deciding attempt's (R6.8), the transaction id for operations claimed before attempts. */
+const paymentKeyOfOp = (op: ProviderOperationRow) => (typeof op.request.paymentKey === 'string' ? op.request.paymentKey : op.resourceId);
 const captureOf = (op: ProviderOperationRow) => op.request as unknown as CaptureRequest;
 const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRequest;
 
@@ -66,15 +70,15 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
   const lockResource = (tx: Tx, op: ProviderOperationRow) => lockTransactionRow(tx, op.resourceId);
   const capture: OperationHandler = {
     lockResource,
-    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
+    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
     succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
   };
   const cancel: OperationHandler = {
     lockResource,
     call: (op) =>
       cancelOf(op).rail === 'PIX'
-        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: op.resourceId })
-        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: op.resourceId }),
+        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
+        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
     succeeded: async (tx, op) => {
       const row = await lockTransactionRow(tx, op.resourceId);
       // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.
