@@ -16,6 +16,7 @@ import { SandboxClocks } from './jobs/sandbox-clock.js';
 import { transferDeps } from './modules/banking/banking.context.js';
 import { cashoutDeps } from './modules/cashouts/cashouts.context.js';
 import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
+import { cashoutOperationHandlers } from './modules/cashouts/cashout-submission.js';
 import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
@@ -198,7 +199,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
-  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)) }));
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)), ...cashoutOperationHandlers(cashoutDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
