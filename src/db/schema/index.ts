@@ -21,3 +21,4 @@ export * from './request-logs.js';
 export * from './provider-accounts.js';
 export * from './provider-operations.js';
 export * from './reconciliation.js';
+export * from './provider-events.js';
