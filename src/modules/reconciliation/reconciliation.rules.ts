@@ -54,7 +54,14 @@ export interface Totals {
 }
 export interface Comparison {
   differences: Difference[];
-  summary: { captures_ours: Totals; captures_provider: Totals; refunds_ours: Totals; refunds_provider: Totals; matched: number; items: number };
+  summary: {
+    captures_ours: Totals;
+    captures_provider: Totals;
+    refunds_ours: Totals;
+    refunds_provider: Totals;
+    matched: number;
+    items: number;
+  };
 }
 
 const totals = (amounts: number[]): Totals => ({ count: amounts.length, amount: amounts.reduce((a, b) => a + b, 0) });
@@ -91,28 +98,68 @@ function pair<T extends Ours>(records: T[], lines: StatementLine[]) {
  * compared here (docs/decisions/providers.md, Reconciliation). `matched` counts pairs whose amounts agree.
  * Differences come in the statement's line order, then our unpaired records in the order given.
  */
-export function compareStatement(ours: { captures: OurCapture[]; refunds: OurRefund[] }, lines: StatementLine[]): Comparison {
+export function compareStatement(
+  ours: { captures: OurCapture[]; refunds: OurRefund[] },
+  lines: StatementLine[],
+): Comparison {
   const captureLines = lines.filter((l) => l.type === 'CAPTURE');
   const refundLines = lines.filter((l) => l.type === 'REFUND');
-  const captures = pair(ours.captures.map((c) => ({ ...c, id: c.transactionId })), captureLines);
-  const refunds = pair(ours.refunds.map((r) => ({ ...r, id: r.refundId })), refundLines);
+  const captures = pair(
+    ours.captures.map((c) => ({ ...c, id: c.transactionId })),
+    captureLines,
+  );
+  const refunds = pair(
+    ours.refunds.map((r) => ({ ...r, id: r.refundId })),
+    refundLines,
+  );
   const differences: Difference[] = [];
   let matched = 0;
-  const side = (what: 'capture' | 'refund', rec: Ours & { transactionId: string; refundId?: string }) => ({ transactionId: rec.transactionId, refundId: what === 'refund' ? (rec.refundId ?? null) : null });
-  for (const [what, result] of [['capture', captures], ['refund', refunds]] as const) {
+  const side = (what: 'capture' | 'refund', rec: Ours & { transactionId: string; refundId?: string }) => ({
+    transactionId: rec.transactionId,
+    refundId: what === 'refund' ? (rec.refundId ?? null) : null,
+  });
+  for (const [what, result] of [
+    ['capture', captures],
+    ['refund', refunds],
+  ] as const) {
     for (const { line, record } of result.pairs) {
       if (!record) {
-        differences.push({ kind: 'MISSING_IN_PLATFORM', transactionId: null, refundId: null, providerReference: line.provider_reference, ourAmount: null, providerAmount: line.amount, detail: `The provider's ${line.type} line (booked on ${line.booked_on}) matches no ${what} of the platform in the period` });
+        differences.push({
+          kind: 'MISSING_IN_PLATFORM',
+          transactionId: null,
+          refundId: null,
+          providerReference: line.provider_reference,
+          ourAmount: null,
+          providerAmount: line.amount,
+          detail: `The provider's ${line.type} line (booked on ${line.booked_on}) matches no ${what} of the platform in the period`,
+        });
       } else if (record.amount !== line.amount) {
-        differences.push({ kind: 'AMOUNT_MISMATCH', ...side(what, record), providerReference: line.provider_reference, ourAmount: record.amount, providerAmount: line.amount, detail: `The ${what} is ${record.amount} on the platform and ${line.amount} at the provider` });
+        differences.push({
+          kind: 'AMOUNT_MISMATCH',
+          ...side(what, record),
+          providerReference: line.provider_reference,
+          ourAmount: record.amount,
+          providerAmount: line.amount,
+          detail: `The ${what} is ${record.amount} on the platform and ${line.amount} at the provider`,
+        });
       } else {
         matched += 1;
       }
     }
   }
-  for (const [what, result] of [['capture', captures], ['refund', refunds]] as const) {
+  for (const [what, result] of [
+    ['capture', captures],
+    ['refund', refunds],
+  ] as const) {
     for (const record of result.unmatched) {
-      differences.push({ kind: 'MISSING_AT_PROVIDER', ...side(what, record), providerReference: record.providerReferences[0] ?? null, ourAmount: record.amount, providerAmount: null, detail: `The platform's ${what} has no line in the provider's statement` });
+      differences.push({
+        kind: 'MISSING_AT_PROVIDER',
+        ...side(what, record),
+        providerReference: record.providerReferences[0] ?? null,
+        ourAmount: record.amount,
+        providerAmount: null,
+        detail: `The platform's ${what} has no line in the provider's statement`,
+      });
     }
   }
   return {
@@ -129,7 +176,11 @@ export function compareStatement(ours: { captures: OurCapture[]; refunds: OurRef
 }
 
 /** A run's period: `to` not before `from`, at most 31 days, not after today (São Paulo dates). A message when not. */
-export function periodProblem(from: string, to: string, today: string): { field: 'from' | 'to'; message: string } | null {
+export function periodProblem(
+  from: string,
+  to: string,
+  today: string,
+): { field: 'from' | 'to'; message: string } | null {
   if (to < from) return { field: 'to', message: '`to` must not be before `from`' };
   if (to > today) return { field: 'to', message: '`to` must not be after today (São Paulo)' };
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
