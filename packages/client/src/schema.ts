@@ -3981,89 +3981,8 @@ export interface components {
             /** @description How far the clock runs ahead of real time */
             offset_seconds: number;
         };
-        Transaction: {
-            id: string;
-            company_id: string;
-            request_id: string | null;
-            provider: string;
-            /** @enum {string} */
-            payment_method: "CREDIT_CARD" | "DEBIT_CARD" | "PIX";
-            /** @enum {string} */
-            status: "PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
-            amount: number;
-            /** @enum {string} */
-            currency: "BRL";
-            installments: number;
-            capture: boolean;
-            captured_amount: number;
-            refunded_amount: number;
-            pending_refund_amount: number;
-            refundable_amount: number;
-            fee: {
-                fee_policy_id: string;
-                rule_id: string | null;
-                amount: number;
-            } | null;
-            description: string | null;
-            statement_descriptor: string | null;
-            customer: {
-                name: string | null;
-                document_number: string | null;
-                email: string | null;
-                phone: string | null;
-            } | null;
-            card_data: {
-                brand: string | null;
-                bin: string | null;
-                last_digits: string | null;
-                expiry_month: string | null;
-                expiry_year: string | null;
-                holder_name: string | null;
-                funding: string | null;
-                wallet: ("APPLE_PAY" | "GOOGLE_PAY") | null;
-                stored_card_id: string | null;
-            } | null;
-            three_ds: {
-                /** @enum {string} */
-                source: "SESSION" | "EXTERNAL";
-                session_id: string | null;
-                version: string | null;
-                eci: string | null;
-                trans_status: string | null;
-                liability_shift: boolean;
-            } | null;
-            pix: {
-                txid: string;
-                br_code: string;
-                qr_code_png_base64: string;
-                expires_at: string;
-                end_to_end_id: string | null;
-                paid_at: string | null;
-                payer: {
-                    name: string | null;
-                    document_number: string | null;
-                } | null;
-                late_payment: boolean;
-            } | null;
-            refusal: {
-                code: string;
-                message: string;
-                provider_code: string | null;
-                retryable: boolean;
-            } | null;
-            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
-            authorization_code: string | null;
-            provider_reference: string | null;
-            authorized_at: string | null;
-            captured_at: string | null;
-            canceled_at: string | null;
-            expired_at: string | null;
-            metadata: {
-                [key: string]: string;
-            } | null;
-            created_at: string;
-            updated_at: string;
-        };
+        /** @description A transaction: narrow it by `payment_method` (and a PIX by `status`). */
+        Transaction: components["schemas"]["CardTransaction"] | components["schemas"]["PixTransaction"] | components["schemas"]["UnchargedPixTransaction"];
         ThreeDsSession: {
             id: string;
             company_id: string;
@@ -6460,6 +6379,198 @@ export interface components {
             /** @enum {string} */
             state: "OPEN" | "CLOSED";
         };
+        /** @description A card transaction (`CREDIT_CARD` or `DEBIT_CARD`): never a `pix`. */
+        CardTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "CREDIT_CARD" | "DEBIT_CARD";
+            /** @enum {string} */
+            status: "PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: {
+                brand: string | null;
+                bin: string | null;
+                last_digits: string | null;
+                expiry_month: string | null;
+                expiry_year: string | null;
+                holder_name: string | null;
+                funding: string | null;
+                wallet: ("APPLE_PAY" | "GOOGLE_PAY") | null;
+                stored_card_id: string | null;
+            } | null;
+            three_ds: {
+                /** @enum {string} */
+                source: "SESSION" | "EXTERNAL";
+                session_id: string | null;
+                version: string | null;
+                eci: string | null;
+                trans_status: string | null;
+                liability_shift: boolean;
+            } | null;
+            pix: null;
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A PIX transaction whose charge exists: its `pix` (BR Code, QR image, expiry). */
+        PixTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "PIX";
+            /** @enum {string} */
+            status: "AUTHORIZED" | "APPROVED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: null;
+            three_ds: null;
+            pix: {
+                txid: string;
+                br_code: string;
+                qr_code_png_base64: string;
+                expires_at: string;
+                end_to_end_id: string | null;
+                paid_at: string | null;
+                payer: {
+                    name: string | null;
+                    document_number: string | null;
+                } | null;
+                late_payment: boolean;
+            };
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A PIX transaction whose charge was refused or whose outcome is not known yet: no `pix`. */
+        UnchargedPixTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "PIX";
+            /** @enum {string} */
+            status: "PROCESSING" | "REFUSED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: null;
+            three_ds: null;
+            pix: null;
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            created_at: string;
+            updated_at: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -6519,10 +6630,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_ACTIVATION" | "ACTIVE" | "INACTIVE" | "BLOCKED")[];
             };
             header?: never;
             path?: never;
@@ -7156,10 +7267,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_ACTIVATION" | "ACTIVE" | "INACTIVE" | "BLOCKED")[];
             };
             header?: never;
             path?: never;
@@ -7657,7 +7768,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "first_name" | "-first_name" | "last_name" | "-last_name")[];
                 created_at_from?: string;
                 created_at_to?: string;
             };
@@ -8175,7 +8286,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
             };
@@ -9108,10 +9219,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "DELIVERED" | "FAILED")[];
                 type?: string;
             };
             header?: never;
@@ -9316,10 +9427,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "CLOSED")[];
                 provider?: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
                 company_id?: string;
             };
@@ -9577,10 +9688,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PROCESSING" | "COMPLETED" | "FAILED")[];
                 amount_from?: number;
                 amount_to?: number;
             };
@@ -10190,16 +10301,16 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "sequence" | "-sequence")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 amount_from?: number;
                 amount_to?: number;
                 bank_account_id?: string;
                 company_id?: string;
-                balance_type?: string;
-                code?: string;
-                source_type?: string;
+                balance_type?: ("PENDING" | "AVAILABLE" | "HELD" | "DEBT")[];
+                code?: ("TRANSACTION_APPROVED" | "REFUND" | "RECEIVABLE_SETTLED" | "ANTICIPATION_COMPLETED" | "CASHOUT_HOLD" | "CASHOUT_COMPLETED" | "CASHOUT_RELEASED" | "CASHOUT_RETURNED" | "INTERNAL_TRANSFER_HOLD" | "INTERNAL_TRANSFER_COMPLETED" | "INTERNAL_TRANSFER_RELEASED" | "DISPUTE_OPENED" | "DISPUTE_WON" | "DISPUTE_LOST" | "DEPOSIT" | "ADJUSTMENT")[];
+                source_type?: ("TRANSACTION" | "REFUND" | "SETTLEMENT" | "ANTICIPATION" | "CASHOUT" | "INTERNAL_TRANSFER" | "DISPUTE" | "DEPOSIT" | "ADJUSTMENT")[];
                 source_id?: string;
             };
             header?: never;
@@ -10395,7 +10506,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 is_active?: "true" | "false";
@@ -11051,10 +11162,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "REPLACED" | "CLOSED" | "INVALID")[];
             };
             header?: never;
             path: {
@@ -11568,10 +11679,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "DELETED")[];
                 key_type?: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
                 bank_account_id?: string;
             };
@@ -12129,10 +12240,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_REVIEW" | "APPROVED" | "REFUSED")[];
             };
             header?: never;
             path: {
@@ -12507,10 +12618,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path: {
@@ -12855,10 +12966,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path?: never;
@@ -13708,14 +13819,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED")[];
                 amount_from?: number;
                 amount_to?: number;
-                payment_method?: string;
-                provider?: string;
+                payment_method?: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                provider?: ("PROVIDER_A" | "PROVIDER_B" | "INTERNAL")[];
             };
             header?: never;
             path?: never;
@@ -14042,14 +14153,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED")[];
                 amount_from?: number;
                 amount_to?: number;
-                payment_method?: string;
-                provider?: string;
+                payment_method?: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                provider?: ("PROVIDER_A" | "PROVIDER_B" | "INTERNAL")[];
                 merchant_id?: string;
             };
             header?: never;
@@ -14719,10 +14830,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "COMPLETED" | "PARTIALLY_RETURNED" | "RETURNED" | "FAILED")[];
                 amount_from?: number;
                 amount_to?: number;
                 bank_account_id?: string;
@@ -16296,10 +16407,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PAID" | "CANCELED")[];
                 /** @description On net_amount, inclusive */
                 amount_from?: number;
                 /** @description On net_amount, inclusive */
@@ -16520,7 +16631,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 bank_account_id?: string;
@@ -16666,7 +16777,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 amount_from?: number;
@@ -16748,10 +16859,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("OPEN" | "UNDER_REVIEW" | "WON" | "LOST" | "ACCEPTED")[];
                 amount_from?: number;
                 amount_to?: number;
                 company_id?: string;
@@ -17645,13 +17756,13 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "COMPLETED" | "REFUSED" | "CANCELED")[];
                 amount_from?: number;
                 amount_to?: number;
-                type?: string;
+                type?: ("SPOT" | "AUTOMATIC")[];
                 bank_account_id?: string;
                 company_id?: string;
             };
@@ -18078,7 +18189,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 company_id?: string;
@@ -19891,7 +20002,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 /** @description Only answers with this HTTP status */
@@ -20129,13 +20240,13 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "provider" | "-provider")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "DISABLED")[];
                 provider?: string;
-                connector?: string;
-                environment?: string;
+                connector?: ("SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB")[];
+                environment?: ("TEST" | "LIVE")[];
                 built_in?: "true" | "false";
             };
             header?: never;
@@ -21057,11 +21168,11 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "provider" | "-provider")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
-                connector?: string;
+                status?: ("ACTIVE" | "DISABLED")[];
+                connector?: ("SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB")[];
             };
             header?: never;
             path?: never;
