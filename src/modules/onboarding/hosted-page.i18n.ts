@@ -49,6 +49,8 @@ const TEXT = {
     'pt-BR': 'Envie a CNH digital, ou a frente e o verso do mesmo documento.',
     en: 'Send the digital CNH, or the front and the back of the same document.',
   },
+  sendBack: { 'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.', en: 'We received {sent}. Now send {missing} of the same document.' },
+  sendFront: { 'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.', en: 'We received {sent}. Now send {missing} of the same document.' },
   received: { 'pt-BR': 'Já recebido:', en: 'Already received:' },
   documentType: { 'pt-BR': 'Tipo de documento', en: 'Document type' },
   file: { 'pt-BR': 'Arquivo (JPEG, PNG ou PDF, até 10 MiB)', en: 'File (JPEG, PNG or PDF, up to 10 MiB)' },
