@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../kernel/errors.js';
 import { callerCompany } from '../../http/route-helpers.js';
 import { ephemeralDashboardSecret, signDashboardToken, verifyDashboardClaims } from './dashboard-token.js';
-import { DASHBOARD_HEADERS, pageHref, renderDashboard, renderForbidden, type PageFilters } from './dashboard.page.js';
+import { DASHBOARD_HEADERS, pageHref, pageLocale, renderDashboard, renderForbidden, type PageFilters } from './dashboard.page.js';
 import { dashboardLinkSchema } from './webhooks.schemas.js';
 import { dashboardRecoverBody, dashboardReplayBody, dashboardViewQuery, parseSince, toDatetimeLocal, type DashboardNotice } from './dashboard.schemas.js';
 import { replayMessage } from './webhooks.service.js';
@@ -72,6 +72,7 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
       recoverMax: toDatetimeLocal(now),
       notice: noticeText(q.notice, q.count),
       expiresAt: claims.expiresAt.toISOString(),
+      locale: pageLocale(request.headers['accept-language']),
     });
     return reply.headers(DASHBOARD_HEADERS).send(html);
   });
