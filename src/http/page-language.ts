@@ -29,4 +29,3 @@ function langOf(tag: string): Lang | null {
   const primary = tag.toLowerCase().split('-')[0];
   return primary === 'pt' ? 'pt-BR' : primary === 'en' ? 'en' : null;
 }
-

@@ -170,6 +170,7 @@ export function renderDashboard(input: DashboardInput): string {
     p.hasNext ? `<a rel="next" href="${esc(pageHref(token, { ...f, page: p.page + 1 }))}">Older →</a>` : '',
   ].join(' ');
   return `${head('Webhook deliveries')}<body>
+<nav class="tabs"><strong aria-current="page">Webhook deliveries</strong> <a id="requests-link" href="${esc(`/core/v1/webhooks/dashboard/requests?${new URLSearchParams({ token }).toString()}`)}">Requests</a></nav>
 <h1>Webhook deliveries</h1>
 ${input.notice ? `<p class="notice" role="status">${esc(input.notice)}</p>` : ''}
 ${endpointsSection(input.endpoints ?? [], locale)}
