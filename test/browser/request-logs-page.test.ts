@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)(`request logs page in a real browser (skipped when
         0,
       );
 
-      const search = async (fill: () => Promise<void>) => {
+      const search = async (fill: () => Promise<unknown>) => {
         await page.goto(
           `${base}/core/v1/webhooks/dashboard/requests?token=${new URL(link.json.url).searchParams.get('token')}`,
         );
