@@ -25,13 +25,15 @@ import { registerEventConsumers } from './modules/index.js';
 import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.js';
 import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
 import { HealthMonitor } from './providers/health-monitor.js';
-import { sandboxProviders } from './providers/registry.js';
+import { sandboxFaults, sandboxProviders } from './providers/registry.js';
+import { accountResolver } from './providers/accounts/resolver.js';
 import { DatabaseSandboxRecords } from './db/sandbox-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
-import { providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
@@ -156,7 +158,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
 
   // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
   // What the sandbox providers were sent lives in the database, so every instance and job runner answers alike.
-  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, records: new DatabaseSandboxRecords(db.db), ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
+  // Any other provider account (staff-created SANDBOX, ADYEN_CHECKOUT, PIX_API_BCB) is resolved by name when first
+  // used, its credentials opened for its adapter only (src/providers/accounts/resolver.ts).
+  const openCard = vault ? vaultCardOpener(vault) : undefined;
+  const sandbox = { faults: sandboxFaults({ faultSpec: config.sandboxProviderFaults }), records: new DatabaseSandboxRecords(db.db), ...(openCard ? { openCard } : {}) };
+  const coreUrl = `${config.publicBaseUrl ?? `https://${config.host}:${config.port}`}/core`;
+  const resolver = accountResolver({ db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl });
+  const providers = sandboxProviders({ ...sandbox, resolver });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 
@@ -180,6 +188,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     webhookSecretBox,
     providerCredentials,
+    // Inbound provider webhooks check signatures and tokens with the account's sets (R4.2); opened only here.
+    providerWebhookSecrets: (accountId, now) => credentialsFor(db.db, providerCredentials, accountId, now),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     qrImages,
@@ -205,6 +215,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
   jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
