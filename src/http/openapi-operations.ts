@@ -127,6 +127,7 @@ export function finishOperations(doc: Json, errorRef: Json): void {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
       dropEmptyBody(operation);
+      commaSeparatedLists(operation);
       const id = operationIdFor(method, path);
       operation.operationId = id;
       operation.description ??= describe(operation);
@@ -139,6 +140,13 @@ export function finishOperations(doc: Json, errorRef: Json): void {
       }
       responses['429'] = { description: 'Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry' };
     }
+  }
+}
+
+/** A query list (a filter's enum values, sort fields) is sent comma-separated, as the server reads it. */
+function commaSeparatedLists(operation: Json): void {
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    if (parameter.in === 'query' && parameter.schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
   }
 }
 

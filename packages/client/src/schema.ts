@@ -4364,157 +4364,8 @@ export interface components {
             amount_due: number | null;
             last_payable_date: string;
         };
-        Transaction: {
-            id: string;
-            company_id: string;
-            request_id: string | null;
-            provider: string;
-            /** @enum {string} */
-            payment_method: "CREDIT_CARD" | "DEBIT_CARD" | "PIX";
-            /** @enum {string} */
-            status: "PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
-            amount: number;
-            /** @enum {string} */
-            currency: "BRL";
-            installments: number;
-            capture: boolean;
-            captured_amount: number;
-            refunded_amount: number;
-            pending_refund_amount: number;
-            refundable_amount: number;
-            fee: {
-                fee_policy_id: string;
-                rule_id: string | null;
-                amount: number;
-            } | null;
-            description: string | null;
-            statement_descriptor: string | null;
-            customer: {
-                name: string | null;
-                document_number: string | null;
-                email: string | null;
-                phone: string | null;
-            } | null;
-            card_data: {
-                brand: string | null;
-                bin: string | null;
-                last_digits: string | null;
-                expiry_month: string | null;
-                expiry_year: string | null;
-                holder_name: string | null;
-                funding: string | null;
-                wallet: ("APPLE_PAY" | "GOOGLE_PAY") | null;
-                stored_card_id: string | null;
-            } | null;
-            three_ds: {
-                /** @enum {string} */
-                source: "SESSION" | "EXTERNAL";
-                session_id: string | null;
-                version: string | null;
-                eci: string | null;
-                trans_status: string | null;
-                liability_shift: boolean;
-            } | null;
-            pix: {
-                txid: string;
-                br_code: string;
-                qr_code_png_base64: string;
-                expires_at: string;
-                end_to_end_id: string | null;
-                paid_at: string | null;
-                payer: {
-                    name: string | null;
-                    document_number: string | null;
-                } | null;
-                late_payment: boolean;
-                paid_amount: number | null;
-                due: {
-                    due_date: string;
-                    days_after_due: number;
-                    last_payable_date: string;
-                    fine: {
-                        /** @enum {string} */
-                        mode: "FIXED" | "PERCENTAGE";
-                        value: number;
-                    } | null;
-                    interest: {
-                        /** @enum {string} */
-                        mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
-                        value: number;
-                    } | null;
-                    discount: {
-                        /** @enum {string} */
-                        mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
-                        value?: number;
-                        tiers?: {
-                            until: string;
-                            value: number;
-                        }[];
-                    } | null;
-                    debtor: {
-                        name: string;
-                        document_number: string;
-                        email: string | null;
-                        street: string | null;
-                        city: string | null;
-                        state: string | null;
-                        zipcode: string | null;
-                    } | null;
-                    amount_due_today: number | null;
-                } | null;
-            } | null;
-            refusal: {
-                code: string;
-                message: string;
-                provider_code: string | null;
-                retryable: boolean;
-            } | null;
-            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
-            authorization_code: string | null;
-            provider_reference: string | null;
-            authorized_at: string | null;
-            captured_at: string | null;
-            canceled_at: string | null;
-            expired_at: string | null;
-            metadata: {
-                [key: string]: string;
-            } | null;
-            attempts: {
-                id: string;
-                number: number;
-                provider: string;
-                provider_account_id: string | null;
-                /** @enum {string} */
-                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
-                /** @enum {string} */
-                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
-                error: {
-                    code: string;
-                    message: string;
-                } | null;
-                refusal: {
-                    code: string;
-                    message: string;
-                    provider_code: string | null;
-                    retryable: boolean;
-                } | null;
-                failed_over: boolean;
-                provider_reference: string | null;
-                latency_ms: number | null;
-                started_at: string;
-                finished_at: string | null;
-            }[];
-            routing: {
-                configuration_version: number | null;
-                rule_id: string | null;
-                /** @enum {string} */
-                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
-                draw: number | null;
-                candidates: string[];
-            };
-            created_at: string;
-            updated_at: string;
-        };
+        /** @description A transaction: narrow it by `payment_method` (and a PIX by `status`). */
+        Transaction: components["schemas"]["CardTransaction"] | components["schemas"]["PixTransaction"] | components["schemas"]["UnchargedPixTransaction"];
         ThreeDsSession: {
             id: string;
             company_id: string;
@@ -7127,6 +6978,332 @@ export interface components {
             /** @description Number of events in the request (duplicates included) */
             accepted: number;
         };
+        /** @description A card transaction (`CREDIT_CARD` or `DEBIT_CARD`): never a `pix`. */
+        CardTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "CREDIT_CARD" | "DEBIT_CARD";
+            /** @enum {string} */
+            status: "PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: {
+                brand: string | null;
+                bin: string | null;
+                last_digits: string | null;
+                expiry_month: string | null;
+                expiry_year: string | null;
+                holder_name: string | null;
+                funding: string | null;
+                wallet: ("APPLE_PAY" | "GOOGLE_PAY") | null;
+                stored_card_id: string | null;
+            } | null;
+            three_ds: {
+                /** @enum {string} */
+                source: "SESSION" | "EXTERNAL";
+                session_id: string | null;
+                version: string | null;
+                eci: string | null;
+                trans_status: string | null;
+                liability_shift: boolean;
+            } | null;
+            pix: null;
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A PIX transaction whose charge exists: its `pix` (BR Code, QR image, expiry). */
+        PixTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "PIX";
+            /** @enum {string} */
+            status: "AUTHORIZED" | "APPROVED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: null;
+            three_ds: null;
+            pix: {
+                txid: string;
+                br_code: string;
+                qr_code_png_base64: string;
+                expires_at: string;
+                end_to_end_id: string | null;
+                paid_at: string | null;
+                payer: {
+                    name: string | null;
+                    document_number: string | null;
+                } | null;
+                late_payment: boolean;
+                paid_amount: number | null;
+                due: {
+                    due_date: string;
+                    days_after_due: number;
+                    last_payable_date: string;
+                    fine: {
+                        /** @enum {string} */
+                        mode: "FIXED" | "PERCENTAGE";
+                        value: number;
+                    } | null;
+                    interest: {
+                        /** @enum {string} */
+                        mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                        value: number;
+                    } | null;
+                    discount: {
+                        /** @enum {string} */
+                        mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                        value?: number;
+                        tiers?: {
+                            until: string;
+                            value: number;
+                        }[];
+                    } | null;
+                    debtor: {
+                        name: string;
+                        document_number: string;
+                        email: string | null;
+                        street: string | null;
+                        city: string | null;
+                        state: string | null;
+                        zipcode: string | null;
+                    } | null;
+                    amount_due_today: number | null;
+                } | null;
+            };
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A PIX transaction whose charge was refused or whose outcome is not known yet: no `pix`. */
+        UnchargedPixTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "PIX";
+            /** @enum {string} */
+            status: "PROCESSING" | "REFUSED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: null;
+            three_ds: null;
+            pix: null;
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
+            created_at: string;
+            updated_at: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -7186,10 +7363,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_ACTIVATION" | "ACTIVE" | "INACTIVE" | "BLOCKED")[];
             };
             header?: never;
             path?: never;
@@ -7886,10 +8063,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_ACTIVATION" | "ACTIVE" | "INACTIVE" | "BLOCKED")[];
             };
             header?: never;
             path?: never;
@@ -8459,7 +8636,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "first_name" | "-first_name" | "last_name" | "-last_name")[];
                 created_at_from?: string;
                 created_at_to?: string;
             };
@@ -9040,7 +9217,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
             };
@@ -10099,10 +10276,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "DELIVERED" | "FAILED")[];
                 type?: string;
             };
             header?: never;
@@ -10334,10 +10511,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "CLOSED")[];
                 provider?: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
                 company_id?: string;
             };
@@ -10631,10 +10808,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PROCESSING" | "COMPLETED" | "FAILED")[];
                 amount_from?: number;
                 amount_to?: number;
             };
@@ -11316,16 +11493,16 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "sequence" | "-sequence")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 amount_from?: number;
                 amount_to?: number;
                 bank_account_id?: string;
                 company_id?: string;
-                balance_type?: string;
-                code?: string;
-                source_type?: string;
+                balance_type?: ("PENDING" | "AVAILABLE" | "HELD" | "DEBT")[];
+                code?: ("TRANSACTION_APPROVED" | "REFUND" | "RECEIVABLE_SETTLED" | "ANTICIPATION_COMPLETED" | "CASHOUT_HOLD" | "CASHOUT_COMPLETED" | "CASHOUT_RELEASED" | "CASHOUT_RETURNED" | "INTERNAL_TRANSFER_HOLD" | "INTERNAL_TRANSFER_COMPLETED" | "INTERNAL_TRANSFER_RELEASED" | "DISPUTE_OPENED" | "DISPUTE_WON" | "DISPUTE_LOST" | "DEPOSIT" | "ADJUSTMENT")[];
+                source_type?: ("TRANSACTION" | "REFUND" | "SETTLEMENT" | "ANTICIPATION" | "CASHOUT" | "INTERNAL_TRANSFER" | "DISPUTE" | "DEPOSIT" | "ADJUSTMENT")[];
                 source_id?: string;
             };
             header?: never;
@@ -11548,7 +11725,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 is_active?: "true" | "false";
@@ -12267,10 +12444,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "REPLACED" | "CLOSED" | "INVALID")[];
             };
             header?: never;
             path: {
@@ -12847,10 +13024,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "DELETED")[];
                 key_type?: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
                 bank_account_id?: string;
             };
@@ -13462,10 +13639,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_REVIEW" | "APPROVED" | "REFUSED")[];
             };
             header?: never;
             path: {
@@ -13876,10 +14053,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path: {
@@ -14260,10 +14437,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path?: never;
@@ -15576,14 +15753,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED")[];
                 amount_from?: number;
                 amount_to?: number;
-                payment_method?: string;
-                provider?: string;
+                payment_method?: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                provider?: ("PROVIDER_A" | "PROVIDER_B" | "INTERNAL")[];
             };
             header?: never;
             path?: never;
@@ -15946,14 +16123,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED")[];
                 amount_from?: number;
                 amount_to?: number;
-                payment_method?: string;
-                provider?: string;
+                payment_method?: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                provider?: ("PROVIDER_A" | "PROVIDER_B" | "INTERNAL")[];
                 merchant_id?: string;
             };
             header?: never;
@@ -16780,10 +16957,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "COMPLETED" | "PARTIALLY_RETURNED" | "RETURNED" | "FAILED")[];
                 amount_from?: number;
                 amount_to?: number;
                 bank_account_id?: string;
@@ -18742,10 +18919,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PAID" | "CANCELED")[];
                 /** @description On net_amount, inclusive */
                 amount_from?: number;
                 /** @description On net_amount, inclusive */
@@ -18993,7 +19170,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 bank_account_id?: string;
@@ -19157,7 +19334,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 amount_from?: number;
@@ -19248,10 +19425,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("OPEN" | "UNDER_REVIEW" | "WON" | "LOST" | "ACCEPTED")[];
                 amount_from?: number;
                 amount_to?: number;
                 company_id?: string;
@@ -20244,13 +20421,13 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "COMPLETED" | "REFUSED" | "CANCELED")[];
                 amount_from?: number;
                 amount_to?: number;
-                type?: string;
+                type?: ("SPOT" | "AUTOMATIC")[];
                 bank_account_id?: string;
                 company_id?: string;
             };
@@ -20731,7 +20908,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 company_id?: string;
@@ -22769,7 +22946,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 /** @description Only answers with this HTTP status */
@@ -23034,13 +23211,13 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "provider" | "-provider")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "DISABLED")[];
                 provider?: string;
-                connector?: string;
-                environment?: string;
+                connector?: ("SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB")[];
+                environment?: ("TEST" | "LIVE")[];
                 built_in?: "true" | "false";
             };
             header?: never;
@@ -24061,11 +24238,11 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "provider" | "-provider")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
-                connector?: string;
+                status?: ("ACTIVE" | "DISABLED")[];
+                connector?: ("SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB")[];
             };
             header?: never;
             path?: never;
@@ -25034,15 +25211,15 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "occurred_at" | "-occurred_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PROCESSED" | "UNMATCHED" | "IGNORED" | "FAILED")[];
                 provider_account_id?: string;
                 provider?: string;
-                effect?: string;
+                effect?: ("APPLIED" | "NO_CHANGE" | "CONFLICT" | "VOIDED_ORPHAN" | "NOT_HANDLED")[];
                 event_type?: string;
-                resource_type?: string;
+                resource_type?: ("TRANSACTION" | "REFUND" | "DISPUTE" | "THREE_DS_SESSION" | "CASHOUT" | "INTERNAL_TRANSFER")[];
                 resource_id?: string;
                 dedupe_key?: string;
             };
