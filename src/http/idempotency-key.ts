@@ -43,7 +43,7 @@ export const idempotentReplayedHeader = { type: 'string', enum: ['true'], descri
  */
 export function installIdempotencyKey(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!takesRequestId(route.schema?.body as z.ZodType | undefined)) return;
+    if (!takesRequestId(route.schema?.body)) return;
     route.config = { ...(route.config ?? {}), acceptsIdempotencyKey: true };
   });
   app.addHook('preValidation', async (request) => {

@@ -159,5 +159,5 @@ export async function selectPage<T extends PgTable>(
     db.select().from(table as PgTable).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
     db.select({ total: count() }).from(table as PgTable).where(where),
   ]);
-  return { rows: rows as T['$inferSelect'][], total };
+  return { rows: rows, total };
 }

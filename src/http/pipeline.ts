@@ -181,16 +181,16 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     if (text.trim() === '') return done(null, undefined);
     // Checked on the text, before parsing: nothing recursive ever sees a hostile nesting (§14: at most 32).
     if (jsonDepthExceeds(text)) {
-      return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 'body') as unknown as FastifyError, undefined);
+      return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 'body'), undefined);
     }
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
-      done(badRequest('Malformed JSON body', 'body') as unknown as FastifyError, undefined);
+      done(badRequest('Malformed JSON body', 'body'), undefined);
     }
   });
   app.addContentTypeParser('*', (request, _payload, done) => {
-    done(badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null) as unknown as FastifyError, undefined);
+    done(badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null), undefined);
   });
 
   app.setNotFoundHandler((request, reply) => {

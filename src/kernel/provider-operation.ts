@@ -151,7 +151,7 @@ export async function runProviderOperation(rt: OperationRuntime, op: ProviderOpe
     const recorded = outcome === 'succeeded' ? { answer: (result ?? null) as unknown } : { error: errorJson(failure) };
     const [row] = await tx
       .update(providerOperations)
-      .set({ status, attempts: sql`${providerOperations.attempts} + 1`, outcome: recorded as Record<string, unknown>, updatedAt: now, finishedAt: status === 'PENDING' ? null : now })
+      .set({ status, attempts: sql`${providerOperations.attempts} + 1`, outcome: recorded, updatedAt: now, finishedAt: status === 'PENDING' ? null : now })
       .where(eq(providerOperations.id, op.id))
       .returning();
     if (status === 'SUCCEEDED') await handler.succeeded(tx, row!, result, now);

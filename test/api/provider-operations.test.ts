@@ -43,7 +43,7 @@ const authorized = async (amount = 10_000) => {
 const capture = (id: string, payload?: object) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/capture`, key: merchant.apiKey, ...(payload ? { payload } : {}) });
 const cancel = (id: string) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key: merchant.apiKey });
 const view = async (id: string) => (await t.request({ method: 'GET', url: `/core/v1/transactions/${id}`, key: merchant.apiKey })).json();
-const moves = async (id: string) => (await eventsAbout(t, id, ['transaction.status-changed'])).map((e) => e.payload as Record<string, unknown>).filter((p) => p.transaction_id === id);
+const moves = async (id: string) => (await eventsAbout(t, id, ['transaction.status-changed'])).map((e) => e.payload).filter((p) => p.transaction_id === id);
 const advanceOrg = (seconds: number) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`, key: t.platformKey, payload: { seconds } });
 
 /** Real time moves on; every job then due runs (the recovery jobs among them). */

@@ -32,7 +32,7 @@ let organizationId: string;
 
 beforeAll(async () => {
   const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => void logLines.push(line) } };
-  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   const made = await organizationWithReceiver(t);
   receiver = made.receiver;
   const org = made.org;
@@ -97,7 +97,7 @@ describe('OpenAPI-driven fuzzing', () => {
           let key = keyFor(op);
           if (key === keys.org && req.useMerchantKey) key = keys.merchant;
           const res = await t.request({
-            method: op.method as 'GET',
+            method: op.method,
             url: req.url,
             key,
             ...(req.body === undefined ? {} : { payload: JSON.stringify(req.body), headers: { 'content-type': 'application/json' } }),
@@ -138,7 +138,7 @@ async function hostilePass(op: Operation) {
   ];
   for (const c of cases) {
     const res = await t.request({
-      method: op.method as 'GET',
+      method: op.method,
       url: c.url,
       key,
       ...(c.payload === undefined ? {} : { payload: c.payload, headers: { 'content-type': 'application/json' } }),

@@ -119,7 +119,7 @@ export async function recordAnticipation(
     amount: totals.amount,
     feeAmount: totals.fee_amount,
     netAmount: totals.net_amount,
-    items: input.items as AnticipationItemJson[],
+    items: input.items,
     refusalReason: null,
     createdAt: now,
     updatedAt: now,

@@ -135,7 +135,7 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
         out[i] = { ok: true, value: await announce(tx, item.row, changes, options) };
         if (item.claim) await completeRequest(tx, item.claim);
       } else {
-        set.push({ i, item, changes, row: { ...item.row, ...changes, announced: true, updatedAt: now } as TransactionRow });
+        set.push({ i, item, changes, row: { ...item.row, ...changes, announced: true, updatedAt: now } });
       }
     }
     if (set.length === 0) return out;

@@ -9,7 +9,7 @@ const credit = (over: Partial<CreationInput> = {}): CreationInput => ({ payment_
 const errorOf = (input: CreationInput) => {
   const out = checkCreation(input, now);
   if (out.ok) throw new Error('expected a refusal');
-  return out.error as DomainError;
+  return out.error;
 };
 const issuesOf = (input: CreationInput) => (errorOf(input).details as { issues: { field: string; type: string; constraints?: unknown }[] }).issues;
 

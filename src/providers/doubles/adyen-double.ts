@@ -89,7 +89,7 @@ export class AdyenDouble {
   async notify(url: string, items: Array<Omit<NotificationItemFields, 'additionalData'> & Record<string, unknown>>): Promise<{ status: number; body: string }> {
     const notificationItems = items.map((item) => {
       const additionalData = { ...((item.additionalData as Record<string, string>) ?? {}) };
-      additionalData.hmacSignature = signNotificationItem({ ...item, additionalData } as NotificationItemFields, this.options.hmacKey);
+      additionalData.hmacSignature = signNotificationItem({ ...item, additionalData }, this.options.hmacKey);
       return { NotificationRequestItem: { eventDate: systemClock.now().toISOString(), ...item, additionalData } };
     });
     const body = { live: 'false', notificationItems };

@@ -48,6 +48,6 @@ export function parseSandboxWebhook(secret: string, webhook: ProviderWebhook): P
   let report: StatusReport;
   if (kind.resource === 'pix-charge') report = { ...base, resource: kind.resource, status: status as never, endToEndId, paidAt: typeof data.paid_at === 'string' ? new Date(data.paid_at) : null };
   else if (kind.resource === 'cashout') report = { ...base, resource: kind.resource, status: status as never, endToEndId };
-  else report = { ...base, resource: kind.resource, status: status as never } as StatusReport;
+  else report = { ...base, resource: kind.resource, status: status as never };
   return { eventId: body.id, occurredAt: new Date(createdAt), reports: [report] };
 }
