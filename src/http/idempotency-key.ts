@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { badRequest } from '../kernel/errors.js';
 import { IDEMPOTENCY_KEY_MAX, mergeIdempotencyKey } from './idempotency-key.rules.js';
 

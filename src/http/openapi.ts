@@ -30,7 +30,7 @@ export const errorEnvelopeSchema = z.object({
 const { $schema: _dialect, ...errorJson } = z.toJSONSchema(errorEnvelopeSchema, { target: 'draft-2020-12' }) as Json;
 
 function addCreateExamples(doc: Json): void {
-  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
+  for (const item of Object.values<Json>(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const media = item[method]?.requestBody?.content?.['application/json'];
       const example = media && CREATE_EXAMPLES[item[method].operationId];

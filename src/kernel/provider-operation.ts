@@ -109,7 +109,7 @@ export interface OperationHandler<R = unknown> {
   releaseWhenUnavailable?: boolean;
 }
 
-export type OperationHandlers = Record<string, OperationHandler<any>>;
+export type OperationHandlers = Record<string, OperationHandler>;
 
 export type RunResult =
   | { outcome: 'succeeded'; op: ProviderOperationRow }
@@ -131,7 +131,7 @@ async function lockOperation(tx: Executor, id: string): Promise<ProviderOperatio
  * Calls the provider for a claimed operation (never inside a transaction) and records the outcome in one
  * transaction. A failing record step throws and leaves the operation PENDING for its recovery job.
  */
-export async function runProviderOperation(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler<any>, phase: CallPhase = 'request'): Promise<RunResult> {
+export async function runProviderOperation(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<RunResult> {
   let result: unknown;
   let failure: unknown;
   let outcome: CallOutcome = 'succeeded';

@@ -10,6 +10,7 @@ import { accountsOf, attemptSubmit, recordAccepted, TRANSFER_SUBMIT_JOB, TRANSFE
 import { recoverStrandedTransfers, STRANDED_AFTER_MS } from './transfer-recovery.js';
 import { applyStatusReport, type TransferDeps } from './transfers.service.js';
 import { accountOpeningJobs } from './account-opening.js';
+import { textOf } from '../../kernel/text.js';
 
 /** SANDBOX_AUTOPILOT: plays the provider for one transfer (PENDING -> PROCESSING -> COMPLETED). */
 export const TRANSFER_AUTOPILOT_JOB = 'internal-transfer.autopilot';
@@ -107,7 +108,7 @@ export function bankingJobs(deps: TransferDeps & { logger?: JobLogger }): JobReg
 }
 
 async function pendingTransfer(deps: TransferDeps, job: JobRow): Promise<InternalTransferRow | undefined> {
-  const transferId = String(job.payload.transferId ?? '');
+  const transferId = textOf(job.payload.transferId ?? '');
   if (!transferId) return undefined;
   const row = await findTransfer(deps.db, eq(internalTransfers.id, transferId));
   return row && (row.status === 'PENDING' || row.status === 'PROCESSING') ? row : undefined;

@@ -8,6 +8,7 @@ import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
 import { canMoveTransfer } from './banking.rules.js';
 import { updateTransfer } from './banking.repo.js';
 import { applyStatusReport, type TransferDeps } from './transfers.service.js';
+import { textOf } from '../../kernel/text.js';
 
 /** Job kinds of the internal-transfer provider path (handlers in banking.jobs.ts). */
 export const TRANSFER_SUBMIT_JOB = 'internal-transfer.submit';
@@ -110,7 +111,7 @@ export const recordProviderIds: StatementHandler<AcceptedIds, InternalTransferRo
     const c = current.get(row.id);
     if (!c) return { ok: false as const, error: new Error(`internal transfer ${row.id} vanished`) };
     const status = String(c.status) as InternalTransferRow['status'];
-    const errorMessage = c.error_message === null ? null : String(c.error_message);
+    const errorMessage = c.error_message === null ? null : textOf(c.error_message);
     return { ok: true as const, value: { ...row, status, errorMessage, providerTransferId: r.providerTransferId, externalRequestId: r.externalRequestId, updatedAt: now } };
   });
 };

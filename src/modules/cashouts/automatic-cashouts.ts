@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { DomainError } from '../../kernel/errors.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { cashoutPriceOf } from './cashouts.repo.js';
-import { automaticAmount, automaticRequestId, isSlot, nextSlot, scheduleOf, slotName, type Schedule, type TransferConfiguration } from './cashouts.rules.js';
+import { automaticAmount, automaticRequestId, isSlot, nextSlot, scheduleOf, slotName, type Schedule } from './cashouts.rules.js';
 import { createForAccount, type CashoutDeps } from './cashouts.service.js';
 
 /** One job per merchant and slot (dedupe key), on the organization's clock; it schedules the next one. */

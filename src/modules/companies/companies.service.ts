@@ -10,7 +10,7 @@ import { conflict, notFound, validationError } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
-import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
+import { deriveCompanyShape, mergeNested } from './companies.rules.js';
 import { scheduleNextSlot } from '../cashouts/automatic-cashouts.js';
 import { findCompany, findMerchantInReach, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
 import { ANTICIPATION_DEFAULTS, type CreateCompanyInput, type PatchCompanyInput, type PatchMerchantInput, type PatchMyCompanyInput } from './companies.schemas.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../jobs/clock.js';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { feePolicies, type FeePolicyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';

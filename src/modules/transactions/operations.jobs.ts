@@ -1,4 +1,3 @@
-import type { Executor } from '../../db/client.js';
 import type { EventRow } from '../../db/schema/index.js';
 import type { EventConsumer } from '../../events/consumers.js';
 import { DomainError } from '../../kernel/errors.js';

@@ -15,7 +15,6 @@ import { organizationAccountAt } from '../receivables/receivables.repo.js';
 import type { CallOutcome } from './transactions.call.js';
 import { approvalPostings, postApproval } from './transactions.ledger.js';
 import { announce, cardResultChanges, followUpJobs, rowOrReinstated, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
-import { findTransactionRow } from './transactions.repo.js';
 import { refusal } from './transactions.rules.js';
 import { toTransactionView } from './transactions.view.js';
 

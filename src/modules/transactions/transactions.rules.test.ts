@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { DomainError } from '../../kernel/errors.js';
 import { cardExpired, checkCreation, externalThreeDsRefusal, installmentIssues, pixExpiry, pixPayment, refusal, REFUSAL_CODES, type CreationInput } from './transactions.rules.js';
 
 const now = new Date('2026-03-15T12:00:00Z');
