@@ -26,7 +26,6 @@ const CVV = '987';
 beforeAll(async () => {
   t = await createTestApp();
   core = await buildApp(t.deps, { logger: logger() });
-  const stand = (permission: string) => ({ config: { permission, ratePool: 'high' as const } });
   const record = async (request: { url: string; body: unknown }, reply: { code(n: number): unknown }) => {
     seen.push({ url: request.url, body: request.body });
     reply.code(201);

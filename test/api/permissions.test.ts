@@ -14,7 +14,7 @@ type Operation = { security?: Record<string, string[]>[]; 'x-permission'?: strin
 
 /** Every documented operation with the auth mode its security block tells (the docs come from the route declarations). */
 async function operations() {
-  const spec = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  const spec = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
   const out: { method: string; url: string; mode: 'api' | 'jwt' | 'other'; permission?: string }[] = [];
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(methods)) {

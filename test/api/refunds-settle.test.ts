@@ -26,7 +26,7 @@ afterEach(async () => {
 const refund = async (id: string, amount: number) => {
   const res = await t.request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: m.apiKey, payload: { amount } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; status: string };
+  return res.json<{ id: string; status: string }>();
 };
 const settle = (id: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/refunds/${id}/settle`, key: t.platformKey, payload });
 const moves = async (transactionId: string) =>

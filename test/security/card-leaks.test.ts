@@ -174,7 +174,7 @@ describe('card data never leaks', () => {
     }
 
     // Every table of the schema, every row: the number ciphertext only in its own column, nothing else anywhere.
-    const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.db.execute<Record<string, string>>(q)) as { rows: Record<string, string>[] }).rows;
     const tables = await rowsOf(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
     expect(tables.length).toBeGreaterThan(5);
     const columns = await rowsOf(sql`select table_name, column_name from information_schema.columns where table_schema = current_schema()`);
