@@ -43,7 +43,7 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
         ...(opts.makeBody ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: opts.makeBody!() }) }] } : {}),
         ...(opts.makeRequest ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }] } : {}),
       } as autocannon.Options,
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err: Error | null, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
