@@ -248,7 +248,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       if (background.jobs ?? config.runWorker) {
         // Periodic jobs exist once (dedupe key) whatever the number of instances.
         const now = clock.now();
-        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule the request log purge'));
+        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
         runner.start();
         stops.push(() => runner.stop());
       }

@@ -109,7 +109,7 @@ export interface OperationHandler<R = unknown> {
   releaseWhenUnavailable?: boolean;
 }
 
-export type OperationHandlers = Record<string, OperationHandler<any>>;
+export type OperationHandlers = Record<string, OperationHandler>;
 
 export type RunResult =
   | { outcome: 'succeeded'; op: ProviderOperationRow }
@@ -165,7 +165,7 @@ export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow,
     const recorded = outcome === 'succeeded' ? { answer: (result ?? null) as unknown } : { error: errorJson(failure) };
     const [row] = await tx
       .update(providerOperations)
-      .set({ status, attempts: sql`${providerOperations.attempts} + 1`, outcome: recorded as Record<string, unknown>, updatedAt: now, finishedAt: status === 'PENDING' ? null : now })
+      .set({ status, attempts: sql`${providerOperations.attempts} + 1`, outcome: recorded, updatedAt: now, finishedAt: status === 'PENDING' ? null : now })
       .where(eq(providerOperations.id, op.id))
       .returning();
     if (status === 'SUCCEEDED') await handler.succeeded(tx, row!, result, now);

@@ -37,7 +37,7 @@ async function transferOf() {
 
 /** Makes a transfer look as a crash leaves it: older than the recovery threshold. */
 const age = (id: string, changes: Record<string, unknown> = {}) =>
-  t.db.db.update(internalTransfers).set({ ...changes, createdAt: sql`now() - interval '5 minutes'`, updatedAt: sql`now() - interval '5 minutes'` } as never).where(eq(internalTransfers.id, id));
+  t.db.db.update(internalTransfers).set({ ...changes, createdAt: sql`now() - interval '5 minutes'`, updatedAt: sql`now() - interval '5 minutes'` }).where(eq(internalTransfers.id, id));
 
 const row = async (id: string) => (await t.db.db.select().from(internalTransfers).where(eq(internalTransfers.id, id)))[0];
 

@@ -24318,7 +24318,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 provider_account_id?: string;
@@ -24616,7 +24616,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 kind?: "AMOUNT_MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_IN_PLATFORM" | "STATUS_MISMATCH" | "OUTCOME_UNKNOWN" | "REFUND_OUTCOME_MISSING" | "UNMATCHED_EVENT" | "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "DUPLICATE_PAYMENT";

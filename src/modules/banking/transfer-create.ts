@@ -17,6 +17,7 @@ import { TRANSFER_AUTOPILOT_JOB } from './banking.jobs.js';
 import { findTransfer, ledgerOwner } from './banking.repo.js';
 import { toTransferView, type CreateTransferInput } from './banking.schemas.js';
 import type { TransferDeps } from './transfers.service.js';
+import { textOf } from '../../kernel/text.js';
 
 /** One create as asked (validated input); its accounts are read and checked inside its batch. */
 export interface TransferCreate {
@@ -205,7 +206,7 @@ async function readTransferAccounts(tx: Executor, items: TransferCreate[]): Prom
   for (const r of rowsOf(result)) {
     const ord = Number(r.ord);
     const list = byItem.get(ord) ?? [];
-    list.push({ account: bankAccountRowOf(r), companyStatus: String(r.company_status), callerStatus: r.caller_status === null ? null : String(r.caller_status) });
+    list.push({ account: bankAccountRowOf(r), companyStatus: String(r.company_status), callerStatus: r.caller_status === null ? null : textOf(r.caller_status) });
     byItem.set(ord, list);
   }
   return byItem;

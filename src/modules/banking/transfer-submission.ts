@@ -1,3 +1,4 @@
+import { textOf } from '../../kernel/text.js';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { StatementHandler } from '../../db/batcher.js';
 import type { Tx } from '../../db/client.js';
@@ -165,7 +166,7 @@ export const recordProviderIds: StatementHandler<AcceptedIds, InternalTransferRo
     const c = current.get(row.id);
     if (!c) return { ok: false as const, error: new Error(`internal transfer ${row.id} vanished`) };
     const status = String(c.status) as InternalTransferRow['status'];
-    const errorMessage = c.error_message === null ? null : String(c.error_message);
+    const errorMessage = c.error_message === null ? null : textOf(c.error_message);
     return { ok: true as const, value: { ...row, status, errorMessage, providerTransferId: r.providerTransferId, externalRequestId: r.externalRequestId, updatedAt: now } };
   });
 };

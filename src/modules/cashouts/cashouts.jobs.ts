@@ -7,6 +7,7 @@ import { adoptLegacyCashout, CASHOUT_AUTOPILOT_JOB, LEGACY_CASHOUT_SUBMIT_JOB, L
 import { byId, findCashout } from './cashouts.repo.js';
 import { sandboxScript } from './cashouts.rules.js';
 import type { CashoutDeps } from './cashouts.service.js';
+import { textOf } from '../../kernel/text.js';
 
 /** A report the cashout no longer accepts (the sandbox control moved it first) is dropped. */
 const dropConflict = (err: unknown) => {
@@ -15,7 +16,7 @@ const dropConflict = (err: unknown) => {
 };
 
 async function pendingCashout(deps: CashoutDeps, job: JobRow) {
-  const id = String(job.payload.cashoutId ?? '');
+  const id = textOf(job.payload.cashoutId ?? '');
   const row = id ? await findCashout(deps.db, byId(id)) : undefined;
   return row?.status === 'PENDING' ? row : undefined;
 }
@@ -46,7 +47,7 @@ export function cashoutJobs(deps: CashoutDeps): JobRegistrations {
       await applyCashoutReport({ ...deps, autopilot: true }, correlation(job), row.id, report).catch(dropConflict);
     },
     [CASHOUT_SANDBOX_RETURN_JOB]: async (job) => {
-      const id = String(job.payload.cashoutId ?? '');
+      const id = textOf(job.payload.cashoutId ?? '');
       const amount = Number(job.payload.amount ?? 0);
       if (!id || amount < 1) return;
       await applyReturn(deps, correlation(job), id, { amount, reason: 'RETURNED_BY_RECEIVER' }).catch(dropConflict);
@@ -54,7 +55,7 @@ export function cashoutJobs(deps: CashoutDeps): JobRegistrations {
     [AUTOMATIC_CASHOUT_JOB]: {
       options: { priority: JOB_PRIORITY.automaticCashout },
       handler: async (job) => {
-        await runSlot(deps, String(job.payload.companyId ?? ''), String(job.payload.slot ?? ''));
+        await runSlot(deps, textOf(job.payload.companyId ?? ''), textOf(job.payload.slot ?? ''));
       },
     },
   };
