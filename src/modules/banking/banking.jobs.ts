@@ -7,7 +7,6 @@ import { findTransfer } from './banking.repo.js';
 import { adoptLegacyTransfer, TRANSFER_SUBMIT_JOB, TRANSFER_SYNC_JOB } from './transfer-submission.js';
 import { applyStatusReport, type TransferDeps } from './transfers.service.js';
 import { accountOpeningJobs } from './account-opening.js';
-import { textOf } from '../../kernel/text.js';
 
 /** SANDBOX_AUTOPILOT: plays the provider for one transfer (PENDING -> PROCESSING -> COMPLETED). */
 export const TRANSFER_AUTOPILOT_JOB = 'internal-transfer.autopilot';
