@@ -1573,7 +1573,7 @@ export interface paths {
         };
         /**
          * Amount due on a date of a due-date PIX
-         * @description providers.md R3.4: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.
+         * @description A due-date PIX: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.
          */
         get: operations["transactions.pixAmountDue.get"];
         put?: never;
@@ -6392,24 +6392,29 @@ export interface components {
                 }[];
                 /** Format: date */
                 due_date?: string;
+                /** @description Days after the due date it may still be paid, 0-365 (default 30) */
                 days_after_due?: number;
                 fine?: {
                     /** @enum {string} */
                     mode: "FIXED" | "PERCENTAGE";
+                    /** @description The fine: FIXED modes in integer cents, 1 to the amount; percentage modes 0.01-100 with at most 2 decimals */
                     value: number;
                 } | null;
                 interest?: {
                     /** @enum {string} */
                     mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                    /** @description The interest: FIXED modes in integer cents, 1 to any amount; percentage modes 0.01-100 with at most 2 decimals */
                     value: number;
                 } | null;
                 discount?: {
                     /** @enum {string} */
                     mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                    /** @description The discount: FIXED modes in integer cents, 1 to the amount less 1; percentage modes 0.01-99.99 with at most 2 decimals */
                     value?: number;
                     tiers?: {
                         /** Format: date */
                         until: string;
+                        /** @description A tier's discount: FIXED modes in integer cents, 1 to the amount less 1; percentage modes 0.01-99.99 with at most 2 decimals */
                         value: number;
                     }[];
                 } | null;
