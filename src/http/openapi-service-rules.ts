@@ -1,4 +1,5 @@
 import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT, PIX_EXPIRES_IN } from '../modules/transactions/transactions.rules.js';
+import { DAYS_AFTER_DUE_DEFAULT } from '../modules/transactions/pix-due.rules.js';
 import { HTTP_METHODS, type Json } from './openapi-operations.js';
 
 /**
@@ -8,19 +9,26 @@ import { HTTP_METHODS, type Json } from './openapi-operations.js';
  * what the server refuses (issue 27, finding 6). The values come from the rules themselves; test/api/openapi-
  * strictness.test.ts checks each bound against them.
  */
-const DUE_VALUE: Json = { type: 'number', minimum: 0.01, maximum: Number.MAX_SAFE_INTEGER, description: 'FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals' };
+/**
+ * A due-date PIX's charges (pix-due.rules.ts): cents (an integer of at least 1) in the FIXED modes, a percentage
+ * with two decimals in the others; the document states the bounds that hold in every mode, the description the rest.
+ */
+const DUE_VALUE = (what: string, fixedMax: string, percentMax: number): Json => ({
+  type: 'number',
+  minimum: 0.01,
+  maximum: MAX_AMOUNT,
+  description: `${what}: FIXED modes in integer cents, 1 to ${fixedMax}; percentage modes 0.01-${percentMax} with at most 2 decimals`,
+});
 
 const TRANSACTION_CREATE: Record<string, Json> = {
   amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT, description: `Cents, at least 1 (PIX: at most ${MAX_PIX_AMOUNT})` },
   installments: { type: 'integer', minimum: 1, maximum: MAX_INSTALLMENTS, description: `1-${MAX_INSTALLMENTS} for CREDIT_CARD, 1 otherwise (default 1)` },
   'pix.expires_in': { type: 'integer', minimum: PIX_EXPIRES_IN.min, maximum: PIX_EXPIRES_IN.max, description: `Seconds until the charge expires (default ${PIX_EXPIRES_IN.default})` },
-  // Due-date PIX (pix-due.rules.ts): a value is cents (FIXED modes: an integer, at least 1) or a percentage
-  // (at least 0.01, at most 100, 2 decimals), so the document states the smallest either takes.
-  'pix.days_after_due': { type: 'integer', minimum: 0, maximum: 365, description: 'Days after due_date the charge may still be paid (default 0)' },
-  'pix.fine.value': DUE_VALUE,
-  'pix.interest.value': DUE_VALUE,
-  'pix.discount.value': DUE_VALUE,
-  'pix.discount.tiers[].value': DUE_VALUE,
+  'pix.days_after_due': { type: 'integer', minimum: 0, maximum: 365, description: `Days after the due date it may still be paid, 0-365 (default ${DAYS_AFTER_DUE_DEFAULT})` },
+  'pix.fine.value': DUE_VALUE('The fine', 'the amount', 100),
+  'pix.interest.value': { ...DUE_VALUE('The interest', 'any amount', 100), maximum: Number.MAX_SAFE_INTEGER },
+  'pix.discount.value': DUE_VALUE('The discount', 'the amount less 1', 99.99),
+  'pix.discount.tiers[].value': DUE_VALUE("A tier's discount", 'the amount less 1', 99.99),
 };
 
 /** fees.schemas.ts `percentage()`: a refinement, 0-100 with at most 4 decimals (checked on its decimal rendering). */

@@ -6378,29 +6378,29 @@ export interface components {
                 }[];
                 /** Format: date */
                 due_date?: string;
-                /** @description Days after due_date the charge may still be paid (default 0) */
+                /** @description Days after the due date it may still be paid, 0-365 (default 30) */
                 days_after_due?: number;
                 fine?: {
                     /** @enum {string} */
                     mode: "FIXED" | "PERCENTAGE";
-                    /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
+                    /** @description The fine: FIXED modes in integer cents, 1 to the amount; percentage modes 0.01-100 with at most 2 decimals */
                     value: number;
                 } | null;
                 interest?: {
                     /** @enum {string} */
                     mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
-                    /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
+                    /** @description The interest: FIXED modes in integer cents, 1 to any amount; percentage modes 0.01-100 with at most 2 decimals */
                     value: number;
                 } | null;
                 discount?: {
                     /** @enum {string} */
                     mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
-                    /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
+                    /** @description The discount: FIXED modes in integer cents, 1 to the amount less 1; percentage modes 0.01-99.99 with at most 2 decimals */
                     value?: number;
                     tiers?: {
                         /** Format: date */
                         until: string;
-                        /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
+                        /** @description A tier's discount: FIXED modes in integer cents, 1 to the amount less 1; percentage modes 0.01-99.99 with at most 2 decimals */
                         value: number;
                     }[];
                 } | null;
