@@ -17,7 +17,9 @@ import { SandboxClocks } from './jobs/sandbox-clock.js';
 import { transferDeps } from './modules/banking/banking.context.js';
 import { cashoutDeps } from './modules/cashouts/cashouts.context.js';
 import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
-import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
+import { cashoutOperationHandlers } from './modules/cashouts/cashout-submission.js';
+import { bankingJobs } from './modules/banking/banking.jobs.js';
+import { transferOperationHandlers } from './modules/banking/transfer-submission.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
@@ -209,7 +211,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
-  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)) }));
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)), ...cashoutOperationHandlers(cashoutDeps(deps)), ...transferOperationHandlers(transferDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
@@ -244,10 +246,9 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         stops.push(() => worker.stop());
       }
       if (background.jobs ?? config.runWorker) {
-        // The periodic recovery job exists once (dedupe key) whatever the number of instances.
+        // Periodic jobs exist once (dedupe key) whatever the number of instances.
         const now = clock.now();
-        void enqueueJob(db.db, { kind: TRANSFER_RECOVERY_JOB, runAt: now, dedupeKey: TRANSFER_RECOVERY_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule transfer recovery'));
-        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule the request log purge'));
+        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
         runner.start();
         stops.push(() => runner.stop());
       }

@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
 import type {
   ProviderEventEffect,
   ProviderEventResource,
@@ -82,7 +83,13 @@ export async function processEvent(deps: ProcessDeps, eventId: string): Promise<
     const now = deps.clock.now();
     const ev = await findEvent(deps.db, eventId);
     if (!ev || FINAL.has(ev.status)) return ev;
-    const message = err instanceof Error ? err.message : String(err);
+    // A database failure is named by its code, never by its statement or parameters (they may hold data).
+    const db = pgError(err);
+    const message = db.code
+      ? `Database error ${db.code}${db.constraint ? ` (${db.constraint})` : ''}`
+      : err instanceof Error
+        ? err.message
+        : String(err);
     return updateEvent(deps.db, ev.id, {
       status: 'FAILED',
       effect: null,
