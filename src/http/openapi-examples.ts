@@ -12,6 +12,7 @@ const cardFields = { expiry_month: '12', expiry_year: '2030', bin: '411111', las
 export const CREATE_EXAMPLES: Record<string, unknown> = {
   'webhooks.endpoints.create': { url: 'https://hooks.example.com/payments', description: 'Orders service', enabled_events: ['transaction.status-changed', 'refund.status-changed'] },
   'sandbox.events.trigger': { type: 'transaction.created' },
+  'platform.sandbox.providerAccounts.behaviour.update': { operations: ['card.authorize'], technical_failure: { kind: 'UNAVAILABLE', next: 3 }, decline: { refusal_code: 'CARD_DECLINED', rate_percent: 20 }, latency_ms: 250, seed: 'demo-1' },
   'platform.organizations.create': { name: 'Loja Exemplo', full_name: 'Loja Exemplo Ltda', document_number: '11.222.333/0001-81', contact, address, request_id: 'org-2026-0001' },
   'merchants.create': { name: 'Padaria', full_name: 'Padaria Pão Bom Ltda', document_number: '11.444.777/0001-61', contact, address, request_id: 'merchant-0001' },
   'users.create': { first_name: 'Bruno', last_name: 'Lima', identifier: { type: 'email', value: 'bruno@example.com' }, role_ids: [ID], request_id: 'user-0001' },
@@ -95,6 +96,13 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
     grace_seconds: 86400,
   },
   'platform.providerAccounts.circuit': { state: 'OPEN' },
+  'platform.reconciliationRuns.create': {
+    request_id: 'recon-2026-11-02',
+    provider_account_id: '7d3f1c2a-5b6e-4a8f-9c0d-1e2f3a4b5c6d',
+    from: '2026-11-02',
+    to: '2026-11-02',
+    statement: { lines: [{ type: 'CAPTURE', provider_reference: 'NC6HT9CRT65ZGN82', merchant_reference: '0b7e7c1e-3a5f-4d2b-8c9e-6f1a2b3c4d5e', amount: 1990, booked_on: '2026-11-02' }] },
+  },
   'apiKeys.create': { company_id: ID, description: 'Checkout service, production', expires_at: '2027-12-31T23:59:59Z' },
   // Creates whose operationId is not `.create` (they answer 201 all the same).
   'platform.sandbox.companies.providerReview': {

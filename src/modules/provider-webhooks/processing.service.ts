@@ -13,6 +13,7 @@ import { keyOfPixId } from '../../providers/pix-api-bcb/bodies.js';
 import { latestDisputeOf, moveDispute, openDisputeIn } from '../disputes/index.js';
 import {
   applyCardFact,
+  expectedPixAmount,
   applyPixFact,
   findRefundForFact,
   findTransactionForFact,
@@ -171,11 +172,13 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
       await applyPixFact(
         tx,
         row,
-        { to: 'APPROVED', late, endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`, paidAt },
+        { to: 'APPROVED', late, endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`, paidAt, ...(typeof move.amount === 'number' ? { amount: move.amount } : {}) },
         now,
       );
-      if (typeof move.amount === 'number' && move.amount !== row.amount)
-        mismatch = `Paid ${move.amount} for a charge of ${row.amount}`;
+      // R3.4/R3.5: captured as paid; a due-date PIX is expected to pay what was due that day.
+      const expected = expectedPixAmount(row, paidAt);
+      if (typeof move.amount === 'number' && move.amount !== expected)
+        mismatch = `Paid ${move.amount} for a charge of ${expected} due`;
     } else await applyPixFact(tx, row, { to: decision.to }, now);
   }
   const outcome = await finish(tx, ev, row, decision, on, now, null);
