@@ -36,7 +36,7 @@ import {
 } from './effects.rules.js';
 import type { DiscrepancyKind, Fact, Move } from './facts.js';
 import { isUuid, nextAttemptAt } from './intake.rules.js';
-import { findEvent, updateEvent } from './provider-events.repo.js';
+import { earlierUntried, findEvent, updateEvent } from './provider-events.repo.js';
 
 /**
  * Processing of a stored provider event (providers.md R4.5): one database transaction locks the event, then the
@@ -59,6 +59,7 @@ interface Outcome {
 }
 
 const FINAL = new Set(['PROCESSED', 'IGNORED']);
+export const ORDER_WAIT_MS = 30_000;
 
 /** Processes the event now (the job, or staff's reprocess). Returns the event as it ends. */
 export async function processEvent(deps: ProcessDeps, eventId: string): Promise<ProviderEventRow | undefined> {
@@ -66,8 +67,16 @@ export async function processEvent(deps: ProcessDeps, eventId: string): Promise<
     return await deps.db.transaction(async (tx) => {
       const ev = await findEvent(tx, eventId, true);
       if (!ev || FINAL.has(ev.status)) return ev;
-      const outcome = await decideAndApply(tx, deps.clock, ev);
       const now = deps.clock.now();
+      // R4.5: in the order received. An event waits (stays PENDING) while one received before it at the same account
+      // has not been tried yet, for at most ORDER_WAIT_MS (a stuck earlier event never blocks the account).
+      if (
+        ev.status === 'PENDING' &&
+        now.getTime() - ev.createdAt.getTime() < ORDER_WAIT_MS &&
+        (await earlierUntried(tx, ev))
+      )
+        return ev;
+      const outcome = await decideAndApply(tx, deps.clock, ev);
       const waiting = outcome.status === 'UNMATCHED';
       return updateEvent(tx, ev.id, {
         ...outcome,

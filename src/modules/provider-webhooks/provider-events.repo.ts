@@ -57,6 +57,25 @@ export async function updateEvent(
   return row;
 }
 
+/** True when an event of the same account received before this one has not been tried yet (R4.5's order). */
+export async function earlierUntried(
+  ex: Executor,
+  event: Pick<ProviderEventRow, 'providerAccountId' | 'receivedSeq'>,
+): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: providerEvents.id })
+    .from(providerEvents)
+    .where(
+      and(
+        eq(providerEvents.providerAccountId, event.providerAccountId),
+        eq(providerEvents.status, 'PENDING'),
+        sql`${providerEvents.receivedSeq} < ${event.receivedSeq}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export interface ProviderEventFilters {
   provider_account_id?: string;
   provider?: string[];

@@ -2,6 +2,8 @@ import type { JobRegistrations } from '../../jobs/registry.js';
 import { PROCESS_EVENT_JOB } from './intake.service.js';
 import { processEvent, type ProcessDeps } from './processing.service.js';
 
+const ORDER_RETRY_MS = 200;
+
 /**
  * `provider-event.process` {eventId}: processes one stored provider event (R4.5), enqueued with the event. An
  * event still UNMATCHED or FAILED is tried again at its `next_attempt_at` (R4.5's schedule from receipt); once
@@ -12,6 +14,8 @@ export function providerWebhookJobs(deps: ProcessDeps): JobRegistrations {
     [PROCESS_EVENT_JOB]: async (job) => {
       const { eventId } = job.payload as { eventId: string };
       const ev = await processEvent(deps, eventId);
+      // Waiting for an event received before it (R4.5's order): again in a moment.
+      if (ev?.status === 'PENDING') return { rescheduleAt: new Date(deps.clock.now().getTime() + ORDER_RETRY_MS) };
       if (ev && (ev.status === 'UNMATCHED' || ev.status === 'FAILED') && ev.nextAttemptAt)
         return { rescheduleAt: ev.nextAttemptAt };
     },
