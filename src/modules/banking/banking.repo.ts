@@ -110,3 +110,12 @@ export async function shownBalances(ex: Executor, rows: readonly BankAccountRow[
   }
   return out;
 }
+
+/**
+ * The account as a provider knows it. Only banking-capable accounts reach a provider (PIX keys, transfers and
+ * cashouts answer 409 PROVIDER_NOT_CAPABLE first, providers.md Changes 9), and those always have both numbers.
+ */
+export function atProvider(row: { branch: string | null; accountNumber: string | null }): { branch: string; accountNumber: string } {
+  if (row.branch === null || row.accountNumber === null) throw new Error('a ledger-only bank account has no number at a provider');
+  return { branch: row.branch, accountNumber: row.accountNumber };
+}

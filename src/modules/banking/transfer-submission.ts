@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import type { SubmitTransferResult } from '../../providers/banking.js';
 import { ProviderError, ProviderNotCapable } from '../../providers/errors.js';
 import { canMoveTransfer } from './banking.rules.js';
-import { updateTransfer } from './banking.repo.js';
+import { atProvider, updateTransfer } from './banking.repo.js';
 import { applyStatusReport, type TransferDeps } from './transfers.service.js';
 
 /** Job kinds of the internal-transfer provider path (handlers in banking.jobs.ts). */
@@ -17,7 +17,8 @@ export const SUBMIT_RECOVERY_AFTER_MS = 30_000;
 /** First status sync after an unknown outcome; later ones back off (banking.jobs.ts). */
 export const FIRST_SYNC_AFTER_MS = 2_000;
 
-export type AccountPair = { origin: { branch: string; accountNumber: string }; destination: { branch: string; accountNumber: string } };
+type Numbers = { branch: string | null; accountNumber: string | null };
+export type AccountPair = { origin: Numbers; destination: Numbers };
 
 /**
  * What a submission came to. Only `refused` fails a transfer; `retry` (nothing was submitted, or the outcome
@@ -32,7 +33,7 @@ export type SubmitOutcome =
 export async function attemptSubmit(deps: TransferDeps, row: InternalTransferRow, accounts: AccountPair): Promise<SubmitOutcome> {
   try {
     const submit = deps.providers.require(row.provider, 'internal-transfer.submit');
-    const result = await submit({ idempotencyKey: row.id, amount: row.amount, origin: accounts.origin, destination: accounts.destination });
+    const result = await submit({ idempotencyKey: row.id, amount: row.amount, origin: atProvider(accounts.origin), destination: atProvider(accounts.destination) });
     return { kind: 'accepted', result };
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'refused') return { kind: 'refused', message: `The provider refused the transfer: ${err.message}` };

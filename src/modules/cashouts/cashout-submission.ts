@@ -1,3 +1,4 @@
+import { atProvider } from '../banking/banking.repo.js';
 import { eq } from 'drizzle-orm';
 import { bankAccounts, type CashoutRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -32,7 +33,7 @@ export async function attemptSubmit(deps: SubmitDeps, row: CashoutRow): Promise<
     if (!origin) throw new Error(`cashout ${row.id} lost its bank account`);
     const submit = deps.providers.require(row.provider, 'cashout.submit');
     const d = row.destination;
-    const result = await submit({ idempotencyKey: row.id, origin, amount: row.amount, destination: { keyType: d.pix_key_type as PixKeyType, key: d.pix_key, ownerDocument: d.owner_document } });
+    const result = await submit({ idempotencyKey: row.id, origin: atProvider(origin), amount: row.amount, destination: { keyType: d.pix_key_type as PixKeyType, key: d.pix_key, ownerDocument: d.owner_document } });
     return { kind: 'accepted', result };
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'refused') return { kind: 'refused', code: err.code, message: `The provider refused the cashout: ${err.message}` };

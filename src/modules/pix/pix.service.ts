@@ -1,3 +1,4 @@
+import { atProvider } from '../banking/banking.repo.js';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../jobs/clock.js';
 import { and, count, eq } from 'drizzle-orm';
@@ -76,7 +77,7 @@ export async function createPixKey(db: Database, providers: ProviderRegistry, cl
       idempotencyKey: id,
       keyType: input.key_type,
       key: check.key,
-      account: { branch: account.branch, accountNumber: account.accountNumber },
+      account: atProvider(account),
       owner: { name: company.fullName, document: company.documentNumber },
     });
   } catch (err) {

@@ -6,7 +6,11 @@ import type { OperationHandler, OperationHandlers, OperationRuntime } from '../.
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { Database } from '../../db/client.js';
 import { feeUnderPolicy } from '../fees/effective-fee.js';
-import { lockTransactionRow } from './transactions.repo.js';
+import { findTransactionRow, lockTransactionRow } from './transactions.repo.js';
+import { providerExtras } from './provider-extras.js';
+import { PROVIDER_NAMES } from '../../providers/port.js';
+
+const BUILT_IN: ReadonlySet<string> = new Set(PROVIDER_NAMES);
 import { moveTransaction } from './transactions.moves.js';
 import { postApproval } from './transactions.ledger.js';
 import type { CancelReason } from './transactions.states.js';
@@ -61,17 +65,23 @@ async function recordCapture(tx: Tx, clock: Clock, op: ProviderOperationRow): Pr
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
   // Claims lock the transaction row first (operations.service.ts claimExit): recording does the same.
   const lockResource = (tx: Tx, op: ProviderOperationRow) => lockTransactionRow(tx, op.resourceId);
+  // A real connector acts on the provider's reference of the payment, at the affiliation's merchant account (R2.6).
+  const extrasOf = async (op: ProviderOperationRow) => {
+    if (BUILT_IN.has(op.provider)) return {};
+    const row = await findTransactionRow(deps.db, op.resourceId);
+    return row ? providerExtras(deps.db, row) : {};
+  };
   const capture: OperationHandler = {
     lockResource,
-    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
+    call: async (op) => deps.providers.require(op.provider, 'card.capture')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
     succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
   };
   const cancel: OperationHandler = {
     lockResource,
-    call: (op) =>
+    call: async (op) =>
       cancelOf(op).rail === 'PIX'
         ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: op.resourceId })
-        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: op.resourceId }),
+        : deps.providers.require(op.provider, 'card.void')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: op.resourceId }),
     succeeded: async (tx, op) => {
       const row = await lockTransactionRow(tx, op.resourceId);
       // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.

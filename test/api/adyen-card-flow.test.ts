@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
+import { expectIntegrity, ok } from '../helpers/money-checks.js';
+import { cardPayment, createTx } from '../helpers/transactions.js';
+
+/**
+ * providers.md R1.7 + R2 end to end with the Adyen double in-process: a merchant affiliated to an ADYEN_CHECKOUT
+ * account, confirmed by staff (checked with /paymentMethods), a card payment in 3 installments with manual
+ * capture, the capture and a refund by pspReference. The double answers 422 to any request that does not
+ * validate against Adyen's Checkout v71 document, and every recorded request is checked to have none.
+ */
+let t: TestApp;
+let adyen: AdyenDouble;
+let account: { id: string; provider: string };
+const HMAC = randomBytes(32).toString('hex');
+const MERCHANT_ACCOUNT = 'PlatformTestECOM';
+
+beforeAll(async () => {
+  t = await createTestApp({ sandboxAutopilot: false });
+  adyen = await startAdyenDouble({ hmacKey: HMAC });
+  account = (await ok(
+    t,
+    'POST',
+    '/v1/platform/provider-accounts',
+    t.platformKey,
+    {
+      provider: `ADY_${randomBytes(4).toString('hex').toUpperCase()}`,
+      display_name: 'Adyen (double)',
+      connector: 'ADYEN_CHECKOUT',
+      environment: 'TEST',
+      base_url: adyen.baseUrl,
+      settings: { default_merchant_account: MERCHANT_ACCOUNT },
+      credentials: { api_key: 'test-api-key', hmac_key: HMAC },
+    },
+    201,
+  )) as { id: string; provider: string };
+});
+afterAll(async () => {
+  await t?.close();
+  await adyen?.close();
+});
+
+const invariants = async () => {
+  await expectLedgerInvariants(t.db.db);
+  await expectIntegrity(t);
+};
+
+describe('an ADYEN_CHECKOUT account end to end', () => {
+  it('affiliation, confirmation, 3-installment authorization, manual capture, refund; every request valid for the document', async () => {
+    const org = await t.createOrganization();
+    const merchant = await t.createMerchant(org.apiKey);
+
+    // R1.7: created WAITING_CONFIRMATION (any case names the account), no onboarding link.
+    const aff = await ok(
+      t,
+      'POST',
+      `/v1/merchants/${merchant.id}/affiliations`,
+      org.apiKey,
+      { provider: account.provider.toLowerCase() },
+      201,
+    );
+    expect(aff).toMatchObject({
+      provider: account.provider,
+      provider_account_id: account.id,
+      status: 'WAITING_CONFIRMATION',
+      onboarding_url: null,
+      merchant_reference: null,
+      confirmed_at: null,
+    });
+
+    // Strict per connector; Adyen refusing the reference is a 409 that changes nothing.
+    const bad = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/affiliations/${aff.id}/confirm`,
+      key: t.platformKey,
+      payload: { merchant_reference: { store: 'x' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.issues?.[0]?.field ?? JSON.stringify(bad.json())).toContain(
+      'merchant_reference.merchant_account',
+    );
+    adyen.server.fail('/v71/paymentMethods', 422);
+    const refused = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/affiliations/${aff.id}/confirm`,
+      key: t.platformKey,
+      payload: { merchant_reference: { merchant_account: MERCHANT_ACCOUNT } },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.details).toMatchObject({
+      field: 'merchant_reference',
+      value: null,
+      reason: 'PROVIDER_REJECTED_REFERENCE',
+    });
+
+    const confirmed = await ok(t, 'POST', `/v1/platform/affiliations/${aff.id}/confirm`, t.platformKey, {
+      merchant_reference: { merchant_account: MERCHANT_ACCOUNT },
+    });
+    expect(confirmed).toMatchObject({
+      status: 'ACTIVE',
+      merchant_reference: {
+        merchant_account: MERCHANT_ACCOUNT,
+        store: null,
+        card_brands: expect.arrayContaining(['VISA', 'MASTERCARD', 'ELO']),
+      },
+      confirmed_at: expect.any(String),
+    });
+    const checked = adyen.server.received('/v71/paymentMethods').at(-1)!;
+    expect(checked.body).toEqual({
+      merchantAccount: MERCHANT_ACCOUNT,
+      countryCode: 'BR',
+      amount: { currency: 'BRL', value: 1000 },
+      channel: 'Web',
+    });
+    const company = await ok(t, 'GET', `/v1/merchants/${merchant.id}`, org.apiKey);
+    expect(company.status).toBe('ACTIVE');
+
+    // R2.3: authorization in 3 installments, manual capture, at the affiliation's merchant account.
+    const created = await createTx(
+      t,
+      merchant.apiKey,
+      await cardPayment(t, '4111111111111111', {
+        amount: 30_000,
+        installments: 3,
+        capture: false,
+        customer: { name: 'Maria da Silva', email: 'maria@example.com' },
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const tx = created.json();
+    expect(tx).toMatchObject({
+      provider: account.provider,
+      status: 'AUTHORIZED',
+      installments: 3,
+      provider_reference: expect.any(String),
+    });
+    const auth = adyen.server.received('/v71/payments').at(-1)!;
+    expect(auth.headers['idempotency-key']).toBe(tx.id);
+    expect(auth.body).toMatchObject({
+      merchantAccount: MERCHANT_ACCOUNT,
+      reference: tx.id,
+      amount: { currency: 'BRL', value: 30_000 },
+      installments: { value: 3 },
+      additionalData: { manualCapture: 'true' },
+      paymentMethod: { type: 'scheme', fundingSource: 'credit', expiryMonth: '12' },
+      shopperName: { firstName: 'Maria', lastName: 'da Silva' },
+      shopperEmail: 'maria@example.com',
+      authenticationData: { attemptAuthentication: 'never' },
+    });
+    const bank = await ok(t, 'GET', `/v1/banking/bank-accounts?provider=${account.provider}`, merchant.apiKey).catch(
+      () => null,
+    );
+    if (bank?.data?.[0]) expect(bank.data[0]).toMatchObject({ branch: null, account_number: null });
+    await invariants();
+
+    // R2.6: capture by pspReference under {transaction id}-capture.
+    const captured = await ok(t, 'POST', `/v1/transactions/${tx.id}/capture`, merchant.apiKey, {});
+    expect(captured).toMatchObject({ status: 'APPROVED', captured_amount: 30_000 });
+    const cap = adyen.server.received(`/v71/payments/${tx.provider_reference}/captures`).at(-1)!;
+    expect(cap.headers['idempotency-key']).toBe(`${tx.id}-capture`);
+    expect(cap.body).toEqual({
+      merchantAccount: MERCHANT_ACCOUNT,
+      amount: { currency: 'BRL', value: 30_000 },
+      reference: tx.id,
+    });
+    await invariants();
+
+    // R2.6: refund by pspReference under the refund's id; PENDING until Adyen's REFUND notification.
+    const refund = await ok(
+      t,
+      'POST',
+      `/v1/transactions/${tx.id}/refunds`,
+      merchant.apiKey,
+      { amount: 10_000, reason: 'REQUESTED_BY_CUSTOMER' },
+      201,
+    );
+    expect(refund.status).toBe('PENDING');
+    const sent = adyen.server.received(`/v71/payments/${tx.provider_reference}/refunds`).at(-1)!;
+    expect(sent.headers['idempotency-key']).toBe(refund.id);
+    expect(sent.body).toEqual({
+      merchantAccount: MERCHANT_ACCOUNT,
+      amount: { currency: 'BRL', value: 10_000 },
+      reference: refund.id,
+      merchantRefundReason: 'CUSTOMER REQUEST',
+    });
+    await invariants();
+
+    // Every request the connector sent validated against the official document.
+    const all = adyen.server.received();
+    expect(all.length).toBeGreaterThan(0);
+    expect(
+      all.filter((r) => !r.path.startsWith('/__double')).flatMap((r) => r.problems.map((p) => `${r.path}: ${p}`)),
+    ).toEqual([]);
+    expect(all.filter((r) => r.status === 422).map((r) => r.path)).toEqual(['/v71/paymentMethods']);
+  });
+});
