@@ -150,10 +150,17 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       shopperEmail: 'maria@example.com',
       authenticationData: { attemptAuthentication: 'never' },
     });
-    const bank = await ok(t, 'GET', `/v1/banking/bank-accounts?provider=${account.provider}`, merchant.apiKey).catch(
-      () => null,
-    );
-    if (bank?.data?.[0]) expect(bank.data[0]).toMatchObject({ branch: null, account_number: null });
+    // Changes 9: Adyen has no banking: the merchant's account is on the ledger only, and PIX keys and cashouts
+    // at it answer 409 PROVIDER_NOT_CAPABLE.
+    const bank = await ok(t, 'GET', `/v1/banking/bank-accounts?provider=${account.provider.toLowerCase()}`, merchant.apiKey);
+    expect(bank.data).toHaveLength(1);
+    expect(bank.data[0]).toMatchObject({ provider: account.provider, branch: null, account_number: null });
+    const key = await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/pix-keys`, key: org.apiKey, payload: { key_type: 'EVP', bank_account_id: bank.data[0].id } });
+    expect(key.statusCode, key.body).toBe(409);
+    expect(key.json().error.details).toMatchObject({ reason: 'PROVIDER_NOT_CAPABLE' });
+    const cashout = await t.request({ method: 'POST', url: '/core/v1/banking/cashouts', key: merchant.apiKey, payload: { request_id: `c-${tx.id}`, bank_account_id: bank.data[0].id, amount: 100 } });
+    expect(cashout.statusCode, cashout.body).toBe(409);
+    expect(cashout.json().error.details).toMatchObject({ reason: 'PROVIDER_NOT_CAPABLE' });
     await invariants();
 
     // R2.6: capture by pspReference under {transaction id}-capture.

@@ -159,7 +159,7 @@ export const biometricSchema = z.object({
 export const affiliationSchema = z.object({
   id: uuid(),
   company_id: z.string(),
-  provider: z.string().describe('The provider account (providers.md R1), uppercase'),
+  provider: z.string().describe('The provider account, uppercase'),
   provider_account_id: uuid().nullable(),
   status: z.enum(AFFILIATION_STATUSES),
   onboarding_url: z
