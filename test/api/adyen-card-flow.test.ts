@@ -152,13 +152,28 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
     });
     // Changes 9: Adyen has no banking: the merchant's account is on the ledger only, and PIX keys and cashouts
     // at it answer 409 PROVIDER_NOT_CAPABLE.
-    const bank = await ok(t, 'GET', `/v1/banking/bank-accounts?provider=${account.provider.toLowerCase()}`, merchant.apiKey);
+    const bank = await ok(
+      t,
+      'GET',
+      `/v1/banking/bank-accounts?provider=${account.provider.toLowerCase()}`,
+      merchant.apiKey,
+    );
     expect(bank.data).toHaveLength(1);
     expect(bank.data[0]).toMatchObject({ provider: account.provider, branch: null, account_number: null });
-    const key = await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/pix-keys`, key: org.apiKey, payload: { key_type: 'EVP', bank_account_id: bank.data[0].id } });
+    const key = await t.request({
+      method: 'POST',
+      url: `/core/v1/merchants/${merchant.id}/pix-keys`,
+      key: org.apiKey,
+      payload: { key_type: 'EVP', bank_account_id: bank.data[0].id },
+    });
     expect(key.statusCode, key.body).toBe(409);
     expect(key.json().error.details).toMatchObject({ reason: 'PROVIDER_NOT_CAPABLE' });
-    const cashout = await t.request({ method: 'POST', url: '/core/v1/banking/cashouts', key: merchant.apiKey, payload: { request_id: `c-${tx.id}`, bank_account_id: bank.data[0].id, amount: 100 } });
+    const cashout = await t.request({
+      method: 'POST',
+      url: '/core/v1/banking/cashouts',
+      key: merchant.apiKey,
+      payload: { request_id: `c-${tx.id}`, bank_account_id: bank.data[0].id, amount: 100 },
+    });
     expect(cashout.statusCode, cashout.body).toBe(409);
     expect(cashout.json().error.details).toMatchObject({ reason: 'PROVIDER_NOT_CAPABLE' });
     await invariants();
@@ -202,5 +217,39 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       all.filter((r) => !r.path.startsWith('/__double')).flatMap((r) => r.problems.map((p) => `${r.path}: ${p}`)),
     ).toEqual([]);
     expect(all.filter((r) => r.status === 422).map((r) => r.path)).toEqual(['/v71/paymentMethods']);
+  });
+
+  it("R2.4/R2.5: a refusal maps to our code with Adyen's; an unknown outcome stays PROCESSING (never a refusal)", async () => {
+    const org = await t.createOrganization();
+    const merchant = await t.createMerchant(org.apiKey);
+    const aff = await ok(
+      t,
+      'POST',
+      `/v1/merchants/${merchant.id}/affiliations`,
+      org.apiKey,
+      { provider: account.provider },
+      201,
+    );
+    await ok(t, 'POST', `/v1/platform/affiliations/${aff.id}/confirm`, t.platformKey, {
+      merchant_reference: { merchant_account: MERCHANT_ACCOUNT, store: 'Loja1' },
+    });
+
+    adyen.forceResult('Refused', '24');
+    const declined = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { amount: 5_000 }));
+    expect(declined.statusCode, declined.body).toBe(201);
+    expect(declined.json()).toMatchObject({ status: 'REFUSED', refusal: { code: 'INVALID_CVV', provider_code: '24' } });
+    expect(adyen.server.received('/v71/payments').at(-1)!.body).toMatchObject({ store: 'Loja1', captureDelayHours: 0 });
+
+    // 5xx on the first send and both replays (R2.2): the outcome is unknown, the transaction stays PROCESSING.
+    adyen.server.fail('/v71/payments', 500, 3);
+    const unknown = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { amount: 6_000 }));
+    expect(unknown.statusCode, unknown.body).toBe(201);
+    expect(unknown.json()).toMatchObject({ status: 'PROCESSING', refusal: null });
+    const keys = adyen.server
+      .received('/v71/payments')
+      .slice(-3)
+      .map((r) => r.headers['idempotency-key']);
+    expect(keys).toEqual([unknown.json().id, unknown.json().id, unknown.json().id]);
+    await invariants();
   });
 });
