@@ -85,6 +85,12 @@ async function main() {
           url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`, method: 'POST', headers: { 'content-type': 'application/json' },
           makeRequest: () => ({ path: `/${s.baseline}?org=${org.id}&merchant=${pick()}`, body: '{}' }),
         });
+        // The same baseline doing the create's required CPU outside SQL too (QR PNG, card opening): bench/baseline-work.ts.
+        const w = await windowed(sameSql.pid!, `${s.name} baseline with the same work`, {
+          url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`, method: 'POST', headers: { 'content-type': 'application/json' },
+          makeRequest: () => ({ path: `/${s.baseline}?org=${org.id}&merchant=${pick()}&work=1`, body: '{}' }),
+        });
+        process.stdout.write(`${s.name}: baseline with the same QR/card work ${w.rps} req/s ${w.cpu.toFixed(2)} CPU ms/req; platform / it: CPU ${(p.cpu / w.cpu).toFixed(2)}, req/s ${(p.rps / w.rps).toFixed(2)}\n`);
         if (o) process.stdout.write(`${s.name}: ${process.env.CPU_COMPARE} ${o.rps} req/s ${o.cpu.toFixed(2)} CPU ms/req\n`);
         process.stdout.write(`${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0].toFixed(1)}\n`);
       }

@@ -14,6 +14,7 @@ import { approvalReceivables } from '../src/modules/receivables/receivables.crea
 import { announceRowsStatement, approvalOf, fullRow, recordTransactionsStatement, type RecordItem } from '../src/modules/transactions/transactions.batch.js';
 import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/transactions/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
+import { drawQr, openSealedCard } from './baseline-work.js';
 
 /**
  * (g) card and (h) PIX transaction creates (issue 13) as the platform issues them, statement for statement
@@ -94,6 +95,11 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
     const found = (await pool.query({ name: CREATE_READS_STATEMENT, text: reads.sql, values: params })).rows[0];
     const account = found.active_accounts.find((a: { provider: string }) => a.provider === 'PROVIDER_A');
     const pix = method === 'PIX';
+    // ?work=1: the create's required CPU outside SQL too (bench/baseline-work.ts).
+    if (p.get('work') === '1') {
+      if (pix) drawQr(id);
+      else openSealedCard();
+    }
     const cardData = pix ? null : { brand: 'VISA', bin: '411111', last_digits: '1111', expiry_month: '12', expiry_year: '2031', holder_name: 'BENCH', funding: 'CREDIT' as const, wallet: null, stored_card_id: null };
     const row: NewTransactionRow = {
       id, companyId: merchant, organizationId: org, requestId: null, provider: 'PROVIDER_A', paymentMethod: method, status: pix ? 'WAITING_PAYMENT' : 'PROCESSING', amount: 1990, currency: 'BRL',

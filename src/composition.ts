@@ -32,7 +32,8 @@ import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
-import { providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
@@ -187,6 +188,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     webhookSecretBox,
     providerCredentials,
+    // Inbound provider webhooks check signatures and tokens with the account's sets (R4.2); opened only here.
+    providerWebhookSecrets: (accountId, now) => credentialsFor(db.db, providerCredentials, accountId, now),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     qrImages,
@@ -212,6 +215,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
   jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

@@ -103,4 +103,10 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   },
   'platform.sandbox.transactions.med': { amount: 1990, nature: 'MED_FRAUDE' },
   'apiKeys.roll': { grace_seconds: 3600 },
+  // The sandbox controls an organization drives itself (issue 27, item 6).
+  'sandbox.transactions.pixPayment': { payer: { name: 'Ana Souza', document_number: '52998224725' } },
+  'sandbox.refunds.settle': { status: 'SUCCEEDED' },
+  'sandbox.onboardingDocuments.review': { decision: 'APPROVED' },
+  'sandbox.biometricVerifications.review': { decision: 'APPROVED' },
+  'sandbox.clock.advance': { seconds: 86400 },
 };

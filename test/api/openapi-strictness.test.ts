@@ -106,6 +106,20 @@ describe('declared statuses and public wording', () => {
     for (const path of ['/v1/auth/login', '/v1/auth/verify']) expect(Object.keys(doc.paths[path]!.post.responses), path).toContain('401');
   });
 
+  it('every operation declares 503 (load guard, database restarting) and 429; a body naming another resource declares 404', () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        for (const status of ['429', '503']) if (!op.responses?.[status]) missing.push(`${method} ${path} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // A body id outside the caller's reach answers 404 (the tenancy sweep proves it): declared on these creates.
+    for (const [path, method] of [['/v1/banking/cashouts', 'post'], ['/v1/transactions', 'post'], ['/v1/anticipations', 'post'], ['/v1/banking/internal-transfers', 'post'], ['/v1/api-keys', 'post']] as const) {
+      expect(Object.keys(doc.paths[path]![method].responses), `${method} ${path}`).toContain('404');
+    }
+  });
+
   it("health's 503 is the named Health schema, as its 200", () => {
     const responses = doc.paths['/health']!.get.responses;
     expect(responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Health' });
@@ -113,7 +127,7 @@ describe('declared statuses and public wording', () => {
   });
 
   it('no description cites an internal file', () => {
-    const cited = [...JSON.stringify(doc).matchAll(/"description":"((?:[^"\\]|\\.)*?\b[a-z-]+\.md\b(?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+    const cited = [...JSON.stringify(doc).matchAll(/"(?:description|summary|title)":"((?:[^"\\]|\\.)*?\b[a-z-]+\.md\b(?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
     expect(cited).toEqual([]);
   });
 });

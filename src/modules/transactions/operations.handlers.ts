@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import type { ProviderOperationRow } from '../../db/schema/index.js';
+import type { ProviderOperationRow, TransactionRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { OperationHandler, OperationHandlers, OperationRuntime } from '../../kernel/provider-operation.js';
@@ -26,10 +26,12 @@ export const TRANSACTION_RESOURCE = 'TRANSACTION';
 
 export interface CaptureRequest {
   amount: number;
+  paymentKey?: string;
 }
 export interface CancelRequest {
   reason: CancelReason;
   rail: 'CARD' | 'PIX';
+  paymentKey?: string;
 }
 
 export interface OperationHandlerDeps {
@@ -41,6 +43,8 @@ export interface OperationHandlerDeps {
 /** Provider work runs on real time; jobs go through the queue in the claiming transaction. */
 export const operationRuntime = (deps: Pick<OperationHandlerDeps, 'db' | 'clock'>): OperationRuntime => ({ db: deps.db, now: () => deps.clock.now(), enqueue: enqueueJob });
 
+/** The payment's key at the provider: the deciding attempt's (R6.8), the transaction id for operations claimed before attempts. */
+const paymentKeyOfOp = (op: ProviderOperationRow) => (typeof op.request.paymentKey === 'string' ? op.request.paymentKey : op.resourceId);
 const captureOf = (op: ProviderOperationRow) => op.request as unknown as CaptureRequest;
 const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRequest;
 
@@ -51,15 +55,18 @@ const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRe
 async function recordCapture(tx: Tx, clock: Clock, op: ProviderOperationRow): Promise<void> {
   const row = await lockTransactionRow(tx, op.resourceId);
   if (!row || row.status !== 'AUTHORIZED') return;
-  const { amount } = captureOf(op);
-  const at = clock.now(row.organizationId);
+  await captureApproved(tx, row, captureOf(op).amount, clock.now(row.organizationId));
+}
+
+/** A locked AUTHORIZED transaction captured for `amount` (the capture's recording, or a provider's CAPTURE event). */
+export async function captureApproved(tx: Tx, row: TransactionRow, amount: number, at: Date): Promise<TransactionRow> {
   if (amount < row.amount && row.bankAccountId) {
     // money.md M2: a partial capture books only what was captured, its fee evaluated again on that amount
     // with the policy stored at creation; the move's own approval posting then replays this one.
     const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, { amount, payment_method: row.paymentMethod, installments: row.installments, card_data: { brand: row.cardData?.brand ?? undefined } });
     await postApproval(tx, { ...row, capturedAmount: amount }, at, { amount, fee: fee?.amount ?? 0 });
   }
-  await moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
+  return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
 }
 
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
@@ -73,15 +80,15 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
   };
   const capture: OperationHandler = {
     lockResource,
-    call: async (op) => deps.providers.require(op.provider, 'card.capture')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
+    call: async (op) => deps.providers.require(op.provider, 'card.capture')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
     succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
   };
   const cancel: OperationHandler = {
     lockResource,
     call: async (op) =>
       cancelOf(op).rail === 'PIX'
-        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: op.resourceId })
-        : deps.providers.require(op.provider, 'card.void')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: op.resourceId }),
+        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
+        : deps.providers.require(op.provider, 'card.void')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
     succeeded: async (tx, op) => {
       const row = await lockTransactionRow(tx, op.resourceId);
       // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.

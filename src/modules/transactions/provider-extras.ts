@@ -12,6 +12,8 @@ import { merchantReferenceFor } from '../onboarding/affiliation-confirmation.js'
 export interface ProviderExtras {
   merchant?: { merchantAccount: string; store: string | null };
   providerReference?: string;
+  /** Our transaction's id: Adyen's `reference` and the base of its modification keys (R2.1), whatever the attempt. */
+  transactionId?: string;
 }
 
 const BUILT_IN: ReadonlySet<string> = new Set(PROVIDER_NAMES);
@@ -19,7 +21,7 @@ export const isBuiltIn = (provider: string) => BUILT_IN.has(provider);
 
 export async function providerExtras(
   db: Executor,
-  row: Pick<TransactionRow, 'companyId' | 'provider' | 'providerReference'>,
+  row: Pick<TransactionRow, 'id' | 'companyId' | 'provider' | 'providerReference'>,
 ): Promise<ProviderExtras> {
   if (BUILT_IN.has(row.provider)) return {};
   const ref = await merchantReferenceFor(db, row.companyId, row.provider);
@@ -28,6 +30,7 @@ export async function providerExtras(
       ? { merchant: { merchantAccount: ref.merchant_account, store: typeof ref.store === 'string' ? ref.store : null } }
       : {}),
     ...(row.providerReference ? { providerReference: row.providerReference } : {}),
+    transactionId: row.id,
   };
 }
 

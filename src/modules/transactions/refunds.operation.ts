@@ -40,9 +40,15 @@ export function refundOperationHandlers(deps: RefundDeps): OperationHandlers {
     call: async (op) => {
       const call = callOf(op);
       // A real connector refunds the provider's payment (its pspReference) at the affiliation's merchant account (R2.6).
-      const transaction = BUILT_IN.has(op.provider) ? undefined : await findTransactionRow(deps.db, call.paymentKey);
+      const refund = BUILT_IN.has(op.provider) ? undefined : await findRefund(deps.db, op.resourceId);
+      const transaction = refund ? await findTransactionRow(deps.db, refund.transactionId) : undefined;
       const extras = transaction ? await providerExtras(deps.db, transaction) : {};
-      return deps.providers.require(op.provider, call.rail === 'PIX' ? 'pix.refund' : 'card.refund')({ ...extras, idempotencyKey: op.id, paymentKey: call.paymentKey, amount: call.amount, reason: call.reason });
+      return deps.providers.require(op.provider, call.rail === 'PIX' ? 'pix.refund' : 'card.refund')({
+        ...extras,
+        idempotencyKey: op.id, paymentKey: call.paymentKey, amount: call.amount, reason: call.reason,
+        ...(call.endToEndId ? { endToEndId: call.endToEndId } : {}),
+        ...(call.description ? { description: call.description } : {}),
+      });
     },
     succeeded: async (tx, op, result, now) => {
       const row = await findRefund(tx, op.resourceId, true);

@@ -57,7 +57,8 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
     const claims = claimsOf(q.token);
     if (!claims) return refuse(reply);
     const { organizationId } = claims;
-    const now = app.deps.clock.now();
+    // The organization's clock: its messages' times are on it (deliveries.repo.ts organizationNow).
+    const now = app.deps.clock.now(organizationId);
     const filters: PageFilters = { q: q.q?.trim() || undefined, status: q.status, type: q.type, page: q.page ?? 1 };
     const result = await searchMessages(db, organizationId, { q: filters.q, status: q.status, type: q.type, page: filters.page!, limit: DASHBOARD_PAGE_SIZE });
     const html = renderDashboard({
@@ -109,7 +110,7 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
       const organizationId = organizationOf(form.token);
       if (!organizationId) return refuse(reply);
       const filters = { ...filtersOf(form), page: undefined };
-      const parsed = parseSince(form.since, app.deps.clock.now());
+      const parsed = parseSince(form.since, app.deps.clock.now(organizationId));
       if ('error' in parsed) return backToPage(reply, form.token!, filters, parsed.error);
       try {
         const count = await recoverUndeliveredSince(db, organizationId, parsed.since);

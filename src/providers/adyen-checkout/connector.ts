@@ -19,6 +19,8 @@ export const ADYEN_OPERATIONS: readonly OperationName[] = ['card.authorize', 'ca
 interface ModificationExtras {
   providerReference: string;
   merchant?: MerchantReference;
+  /** Our transaction's id (R2.1 keys `{transaction id}-capture`/`-cancel`, R2.6 `reference`); default `paymentKey`. */
+  transactionId?: string;
 }
 export type AdyenCaptureRequest = P.CaptureCardRequest & ModificationExtras & { authorizedAmount?: number };
 export type AdyenVoidRequest = P.VoidCardRequest & ModificationExtras;
@@ -117,13 +119,13 @@ export class AdyenCheckoutConnector implements PaymentProvider {
   }
 
   async 'card.capture'(req: AdyenCaptureRequest): Promise<AdyenPaymentResult & { captureReference: string | null }> {
-    const answer = await this.modify(req.providerReference, 'captures', captureBody(this.merchant(req.merchant), req.amount, req.paymentKey), `${req.paymentKey}-capture`, 'card.capture');
+    const answer = await this.modify(req.providerReference, 'captures', captureBody(this.merchant(req.merchant), req.amount, req.transactionId ?? req.paymentKey), `${req.transactionId ?? req.paymentKey}-capture`, 'card.capture');
     const authorized = req.authorizedAmount ?? req.amount;
     return { providerPaymentId: req.providerReference, providerReference: req.providerReference, status: 'CAPTURED', authorizedAmount: authorized, capturedAmount: req.amount, authorizationCode: null, refusal: null, captureReference: pspOf(answer) };
   }
 
   async 'card.void'(req: AdyenVoidRequest): Promise<AdyenPaymentResult> {
-    await this.modify(req.providerReference, 'cancels', cancelBody(this.merchant(req.merchant), req.paymentKey), `${req.paymentKey}-cancel`, 'card.void');
+    await this.modify(req.providerReference, 'cancels', cancelBody(this.merchant(req.merchant), req.transactionId ?? req.paymentKey), `${req.transactionId ?? req.paymentKey}-cancel`, 'card.void');
     return { providerPaymentId: req.providerReference, providerReference: req.providerReference, status: 'VOIDED', authorizedAmount: 0, capturedAmount: 0, authorizationCode: null, refusal: null };
   }
 

@@ -14,6 +14,7 @@ import {
 import { SandboxBanking } from './banking.js';
 import { SandboxCashouts } from './cashouts.js';
 import { FaultPlan } from './faults.js';
+import { withBehaviour } from './behaviour-store.js';
 import { SandboxPayments } from './payments.js';
 import { parseSandboxWebhook } from './webhooks.js';
 import { MemoryRecords, type SandboxRecords } from './records.js';
@@ -104,7 +105,8 @@ export class SandboxProvider implements PaymentProvider {
       (this as unknown as Record<string, unknown>)[operation] = (req: unknown) =>
         this.faults.run(operation, key(req), async () => {
           await tick();
-          return run(req);
+          // providers.md R7.1: the account's behaviour (set by staff) applies before the normal answer.
+          return withBehaviour(records, name, operation, key(req), async () => run(req));
         });
     }
   }
