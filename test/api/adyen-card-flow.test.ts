@@ -138,7 +138,8 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       provider_reference: expect.any(String),
     });
     const auth = adyen.server.received('/v71/payments').at(-1)!;
-    expect(auth.headers['idempotency-key']).toBe(tx.id);
+    // R2.1: the authorization's key is the attempt's id (R6.8); `reference` is the transaction's.
+    expect(auth.headers['idempotency-key']).toBe(tx.attempts.at(-1).id);
     expect(auth.body).toMatchObject({
       merchantAccount: MERCHANT_ACCOUNT,
       reference: tx.id,
@@ -249,7 +250,8 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       .received('/v71/payments')
       .slice(-3)
       .map((r) => r.headers['idempotency-key']);
-    expect(keys).toEqual([unknown.json().id, unknown.json().id, unknown.json().id]);
+    const attempt = unknown.json().attempts.at(-1).id;
+    expect(keys).toEqual([attempt, attempt, attempt]);
     await invariants();
   });
 });
