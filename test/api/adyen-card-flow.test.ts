@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
+import { signNotificationItem } from '../../src/providers/adyen-checkout/hmac.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { eventually } from '../helpers/poll.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { expectIntegrity, ok } from '../helpers/money-checks.js';
 import { cardPayment, createTx } from '../helpers/transactions.js';
@@ -208,6 +210,47 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       amount: { currency: 'BRL', value: 10_000 },
       reference: refund.id,
       merchantRefundReason: 'CUSTOMER REQUEST',
+    });
+    await invariants();
+
+    // R2.9: Adyen's REFUND notification (HMAC-signed, answered [accepted]) settles it; the ledger still balances.
+    const item = {
+      pspReference: 'RFND' + refund.id.slice(0, 8).toUpperCase(),
+      originalReference: tx.provider_reference,
+      merchantAccountCode: MERCHANT_ACCOUNT,
+      merchantReference: refund.id,
+      amount: { value: 10_000, currency: 'BRL' },
+      eventCode: 'REFUND',
+      success: 'true',
+    };
+    const notified = await t.request({
+      method: 'POST',
+      url: `/core/v1/provider-webhooks/${account.id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        live: 'false',
+        notificationItems: [
+          {
+            NotificationRequestItem: {
+              ...item,
+              eventDate: '2026-01-01T10:00:00+01:00',
+              additionalData: { hmacSignature: signNotificationItem(item, HMAC) },
+            },
+          },
+        ],
+      }),
+    });
+    expect(notified.statusCode, notified.body).toBe(200);
+    expect(notified.body).toBe('[accepted]');
+    await eventually(
+      async () =>
+        (await ok(t, 'GET', `/v1/refunds/${refund.id}`, merchant.apiKey).catch(() => ({ status: '?' }))).status,
+      (s) => s === 'SUCCEEDED',
+      'the refund settled by REFUND',
+    );
+    expect(await ok(t, 'GET', `/v1/transactions/${tx.id}`, merchant.apiKey)).toMatchObject({
+      status: 'PARTIALLY_REFUNDED',
+      refunded_amount: 10_000,
     });
     await invariants();
 
