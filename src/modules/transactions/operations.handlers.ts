@@ -7,6 +7,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import type { Database } from '../../db/client.js';
 import { feeUnderPolicy } from '../fees/effective-fee.js';
 import { findTransactionRow, lockTransactionRow } from './transactions.repo.js';
+import { recordOperationDiscrepancy, syncDiscrepancy } from './operations.discrepancy.js';
 import { providerExtras } from './provider-extras.js';
 import { PROVIDER_NAMES } from '../../providers/port.js';
 
@@ -78,10 +79,25 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
     const row = await findTransactionRow(deps.db, op.resourceId);
     return row ? providerExtras(deps.db, row) : {};
   };
+  /** R5.2: an answer contradicting a state the transaction reached another way moves nothing and is reported. */
+  const contradicts = async (tx: Tx, op: ProviderOperationRow, operation: 'capture' | 'cancel', answer: 'succeeded' | 'refused'): Promise<boolean> => {
+    const row = await lockTransactionRow(tx, op.resourceId);
+    if (!row) return true;
+    const kind = syncDiscrepancy(operation, answer, row.status, operation === 'cancel' ? cancelOf(op).rail : 'CARD');
+    if (!kind) return false;
+    const detail = `The provider ${answer === 'succeeded' ? 'confirmed' : 'refused'} the ${operation} (operation ${op.id}) of a transaction already ${row.status}`;
+    await recordOperationDiscrepancy(tx, row, kind, op.provider, op.id, detail, deps.clock.now(row.organizationId));
+    return true;
+  };
   const capture: OperationHandler = {
     lockResource,
     call: async (op) => deps.providers.require(op.provider, 'card.capture')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
-    succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
+    succeeded: async (tx, op) => {
+      if (!(await contradicts(tx, op, 'capture', 'succeeded'))) await recordCapture(tx, deps.clock, op);
+    },
+    refused: async (tx, op) => {
+      await contradicts(tx, op, 'capture', 'refused');
+    },
   };
   const cancel: OperationHandler = {
     lockResource,
@@ -89,7 +105,11 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
       cancelOf(op).rail === 'PIX'
         ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
         : deps.providers.require(op.provider, 'card.void')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
+    refused: async (tx, op) => {
+      await contradicts(tx, op, 'cancel', 'refused');
+    },
     succeeded: async (tx, op) => {
+      if (await contradicts(tx, op, 'cancel', 'succeeded')) return;
       const row = await lockTransactionRow(tx, op.resourceId);
       // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.
       if (!row || (row.status !== 'AUTHORIZED' && row.status !== 'WAITING_PAYMENT')) return;
