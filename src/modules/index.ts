@@ -23,6 +23,7 @@ import pixRoutes from './pix/pix.routes.js';
 import onboardingRoutes from './onboarding/onboarding.routes.js';
 import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
+import affiliationsPlatformRoutes from './onboarding/affiliations-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
 import transactionsRoutes from './transactions/transactions.routes.js';
 import threeDsRoutes from './three-ds/three-ds.routes.js';
@@ -64,6 +65,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   onboardingRoutes,
   affiliationsRoutes,
   onboardingPlatformRoutes,
+  affiliationsPlatformRoutes,
   sandboxClockRoutes,
   transactionsRoutes,
   threeDsRoutes,

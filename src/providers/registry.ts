@@ -77,6 +77,16 @@ export class ProviderRegistry {
     return this.snapshot.get(upper(name))?.operations.includes(operation) ?? false;
   }
 
+  /**
+   * Whether `name` is an account whose adapter keeps bank accounts (`bank-account.open`): null for no such
+   * account. An account without banking keeps its companies' accounts on the platform ledger only (Changes 9).
+   */
+  async keepsBankAccounts(name: string): Promise<boolean | null> {
+    if (!this.byName.has(upper(name))) await this.refresh();
+    if (!this.has(name)) return null;
+    return this.offers(name, 'bank-account.open');
+  }
+
   /** Brings the account list up to date (a create or patch on this instance awaits it through `invalidate`). */
   async refresh(force = false): Promise<void> {
     if (!this.resolver) return;

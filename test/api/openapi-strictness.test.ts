@@ -48,7 +48,8 @@ describe('request schemas are as strict as the server', () => {
 
   it('a string normalised then checked against an enum shows the enum (body and query)', () => {
     const affiliation = operations().find((o) => o.op.operationId === 'merchants.affiliations.create')!.op;
-    expect(affiliation.requestBody.content['application/json'].schema.properties.provider.enum).toEqual(['PROVIDER_A', 'PROVIDER_B', 'INTERNAL']);
+    // providers.md Changes 8: any provider account name (the organization's access is checked by the service).
+    expect(affiliation.requestBody.content['application/json'].schema.properties.provider).toMatchObject({ type: 'string', maxLength: 32 });
     const upload = operations().find((o) => o.op.operationId === 'merchants.onboardingDocuments.create')!.op;
     expect(upload.requestBody.content['application/json'].schema.properties.content_type.enum).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
     const requirements = operations().find((o) => o.path.endsWith('/onboarding-requirements') && o.method === 'get')!.op;

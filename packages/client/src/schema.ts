@@ -1420,6 +1420,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platform/affiliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every affiliation
+         * @description List every affiliation. Platform staff key only.
+         */
+        get: operations["platform.affiliations.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/affiliations/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an affiliation's merchant reference with its provider (ADYEN_CHECKOUT, PIX_API_BCB)
+         * @description Confirm an affiliation's merchant reference with its provider (ADYEN_CHECKOUT, PIX_API_BCB). Platform staff key only.
+         */
+        post: operations["platform.affiliations.confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/affiliations/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an affiliation (BLOCKED)
+         * @description Reject an affiliation (BLOCKED). Platform staff key only.
+         */
+        post: operations["platform.affiliations.reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/organizations/{id}/clock": {
         parameters: {
             query?: never;
@@ -4131,8 +4191,9 @@ export interface components {
             id: string;
             company_id: string;
             provider: string;
-            branch: string;
-            account_number: string;
+            /** @description Null at a provider account without banking: the account is kept on the platform ledger only */
+            branch: string | null;
+            account_number: string | null;
             status: string;
             balance: {
                 available: number;
@@ -4306,10 +4367,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             company_id: string;
+            /** @description The provider account, uppercase */
+            provider: string;
+            provider_account_id: string | null;
             /** @enum {string} */
-            provider: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
-            /** @enum {string} */
-            status: "ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT";
+            status: "ACTIVE" | "WAITING_DOCUMENTS" | "WAITING_CONFIRMATION" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT";
             /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
             onboarding_url: string | null;
             provider_status_message: string | null;
@@ -4321,6 +4383,11 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
             } | null;
+            /** @description ADYEN_CHECKOUT / PIX_API_BCB: what staff confirmed with the provider (R1.7); null otherwise */
+            merchant_reference: {
+                [key: string]: unknown;
+            } | null;
+            confirmed_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -6254,8 +6321,7 @@ export interface components {
             updated_at: string;
         };
         MerchantsAffiliationsCreateRequest: {
-            /** @enum {string} */
-            provider: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
+            provider: string;
             request_id?: string;
         };
         PlatformCompaniesOnboardingRequirementsCreateRequest: {
@@ -6292,6 +6358,14 @@ export interface components {
                 subject_role: "COMPANY" | "CONTACT" | "PARTNER_COMPANY";
                 description: string;
             }[];
+        };
+        PlatformAffiliationsConfirmRequest: {
+            merchant_reference: {
+                [key: string]: unknown;
+            };
+        };
+        PlatformAffiliationsRejectRequest: {
+            reason: string;
         };
         PlatformSandboxOrganizationsClockAdvanceRequest: {
             /**
@@ -10520,7 +10594,8 @@ export interface operations {
                 created_at_from?: string;
                 created_at_to?: string;
                 status?: ("ACTIVE" | "CLOSED")[];
-                provider?: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
+                /** @description A provider account name, any case */
+                provider?: string;
                 company_id?: string;
             };
             header?: never;
@@ -14061,7 +14136,7 @@ export interface operations {
                 sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "WAITING_CONFIRMATION" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path: {
@@ -14445,7 +14520,7 @@ export interface operations {
                 sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "WAITING_CONFIRMATION" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path?: never;
@@ -15320,6 +15395,298 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OnboardingRequirementList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.affiliations.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: ("created_at" | "-created_at")[];
+                created_at_from?: string;
+                created_at_to?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "WAITING_CONFIRMATION" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
+                provider?: string;
+                company_id?: string;
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AffiliationList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.affiliations.confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformAffiliationsConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Affiliation"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.affiliations.reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlatformAffiliationsRejectRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Affiliation"];
                 };
             };
             /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
@@ -25712,10 +26079,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         company_id: string;
+                        /** @description The provider account, uppercase */
+                        provider: string;
+                        provider_account_id: string | null;
                         /** @enum {string} */
-                        provider: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
-                        /** @enum {string} */
-                        status: "ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT";
+                        status: "ACTIVE" | "WAITING_DOCUMENTS" | "WAITING_CONFIRMATION" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT";
                         /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
                         onboarding_url: string | null;
                         provider_status_message: string | null;
@@ -25727,6 +26095,11 @@ export interface operations {
                                 [key: string]: unknown;
                             } | null;
                         } | null;
+                        /** @description ADYEN_CHECKOUT / PIX_API_BCB: what staff confirmed with the provider (R1.7); null otherwise */
+                        merchant_reference: {
+                            [key: string]: unknown;
+                        } | null;
+                        confirmed_at: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -25797,10 +26170,11 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             company_id: string;
+                            /** @description The provider account, uppercase */
+                            provider: string;
+                            provider_account_id: string | null;
                             /** @enum {string} */
-                            provider: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
-                            /** @enum {string} */
-                            status: "ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT";
+                            status: "ACTIVE" | "WAITING_DOCUMENTS" | "WAITING_CONFIRMATION" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT";
                             /** @description While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise */
                             onboarding_url: string | null;
                             provider_status_message: string | null;
@@ -25812,6 +26186,11 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | null;
                             } | null;
+                            /** @description ADYEN_CHECKOUT / PIX_API_BCB: what staff confirmed with the provider (R1.7); null otherwise */
+                            merchant_reference: {
+                                [key: string]: unknown;
+                            } | null;
+                            confirmed_at: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */

@@ -7,7 +7,7 @@ export type RequirementOrigin = 'BASE' | 'PROVIDER_REQUEST' | 'STAFF';
 export type SubjectRole = 'COMPANY' | 'CONTACT' | 'PARTNER_COMPANY';
 export type DocumentStatus = 'PENDING_REVIEW' | 'APPROVED' | 'REFUSED';
 export type BiometricStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export type AffiliationStatus = 'ACTIVE' | 'WAITING_DOCUMENTS' | 'BLOCKED' | 'INVALID_SETTLEMENT_BANK_ACCOUNT';
+export type AffiliationStatus = 'ACTIVE' | 'WAITING_DOCUMENTS' | 'WAITING_CONFIRMATION' | 'BLOCKED' | 'INVALID_SETTLEMENT_BANK_ACCOUNT';
 
 export const onboardingRequirements = pgTable('onboarding_requirements', {
   id: uuid('id').primaryKey(),
@@ -80,6 +80,10 @@ export const affiliations = pgTable('affiliations', {
   settlementPixKeyType: text('settlement_pix_key_type'),
   settlementPixKey: text('settlement_pix_key'),
   settlementDict: jsonb('settlement_dict').$type<Record<string, unknown> | null>(),
+  // providers.md R1.7 (migration 0740): the account, and what staff confirmed with the provider.
+  providerAccountId: uuid('provider_account_id'),
+  merchantReference: jsonb('merchant_reference').$type<Record<string, unknown> | null>(),
+  confirmedAt: ts('confirmed_at'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -52,16 +52,14 @@ interface OpeningDeps {
 async function openAccountAt(deps: OpeningDeps, company: CompanyRow, provider: string): Promise<void> {
   const [existing] = await deps.db.select({ id: bankAccounts.id }).from(bankAccounts).where(and(eq(bankAccounts.companyId, company.id), eq(bankAccounts.provider, provider))).limit(1);
   if (existing) return;
-  let open;
-  try {
-    open = deps.providers.require(provider, 'bank-account.open');
-  } catch {
-    return;
-  }
+  const keeps = await deps.providers.keepsBankAccounts(provider);
+  if (keeps === null) return;
   const id = bankAccountIdFor(company.id, provider);
-  let opened;
-  try {
-    opened = await open({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
+  let opened: { branch: string | null; accountNumber: string | null };
+  // providers.md Changes 9: an account without banking opens the company's account on the ledger only.
+  if (!keeps) opened = { branch: null, accountNumber: null };
+  else try {
+    opened = await deps.providers.require(provider, 'bank-account.open')({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'refused') return;
     throw err;

@@ -8,6 +8,7 @@ import { attachOrganizationStrays } from '../receivables/receivables.sweep.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
+import { conflictWithReason } from '../../kernel/errors.js';
 
 export const accountsInReach = (p: CompanyPrincipal) => ownedRowsInReach(p, { companyId: bankAccounts.companyId, organizationId: bankAccounts.organizationId });
 
@@ -109,4 +110,23 @@ export async function shownBalances(ex: Executor, rows: readonly BankAccountRow[
     out.set(r.id, { ...own, pending: own.pending + (revenue.get(`${r.organizationId}|${r.provider}`) ?? 0) });
   }
   return out;
+}
+
+/**
+ * The account as a provider knows it. Only banking-capable accounts reach a provider (PIX keys, transfers and
+ * cashouts answer 409 PROVIDER_NOT_CAPABLE first, providers.md Changes 9), and those always have both numbers.
+ */
+export function atProvider(row: { branch: string | null; accountNumber: string | null }): { branch: string; accountNumber: string } {
+  if (row.branch === null || row.accountNumber === null) throw new Error('a ledger-only bank account has no number at a provider');
+  return { branch: row.branch, accountNumber: row.accountNumber };
+}
+
+/**
+ * providers.md Changes 9: PIX keys, internal transfers and cashouts need a banking-capable provider. An account
+ * kept on the ledger only (no numbers at a provider) is exactly one at a provider account with `banking: false`.
+ */
+export function assertBankingCapable(row: { provider: string; branch: string | null; accountNumber: string | null }): void {
+  if (row.branch === null || row.accountNumber === null) {
+    throw conflictWithReason(`The provider ${row.provider} keeps no bank accounts (banking: false)`, 'provider', row.provider, 'PROVIDER_NOT_CAPABLE');
+  }
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
 import { callerCompany, createdOrReplayed, requestContext } from '../../http/route-helpers.js';
-import { idParams, upperEnum, uuid } from '../../http/schemas.js';
+import { z } from 'zod';
+import { idParams, uuid } from '../../http/schemas.js';
 import { and, eq } from 'drizzle-orm';
 import { bankAccounts } from '../../db/schema/index.js';
-import { PROVIDER_NAMES } from '../../providers/port.js';
 import { getAccount, deposit, openAccount } from './accounts.service.js';
 import { accountsInReach, listAccounts, listTransfers, transfersInReach } from './banking.repo.js';
 import { TRANSFER_STATUSES } from './banking.rules.js';
@@ -28,7 +28,7 @@ import { createTransfersHandler } from './transfer-create.js';
 import { recordProviderIds } from './transfer-submission.js';
 
 const idParam = idParams('id');
-const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: upperEnum(PROVIDER_NAMES).optional(), company_id: uuid().optional() } });
+const accountListQuery = listQuery({ statuses: BANK_ACCOUNT_STATUSES, extra: { provider: z.string().min(1).max(32).transform((v) => v.toUpperCase()).optional().describe('A provider account name, any case'), company_id: uuid().optional() } });
 const sandbox = { auth: 'platform' as const, sandboxOnly: true };
 
 /** Bank accounts, internal transfers and their sandbox controls (product.md §7, §12). */

@@ -33,8 +33,8 @@ export const bankAccountSchema = z.object({
   id: z.string(),
   company_id: z.string(),
   provider: z.string(),
-  branch: z.string(),
-  account_number: z.string(),
+  branch: z.string().nullable().describe('Null at a provider account without banking: the account is kept on the platform ledger only'),
+  account_number: z.string().nullable(),
   status: z.string(),
   balance: z.object({
     available: z.number().int(),

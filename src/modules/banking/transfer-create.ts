@@ -1,3 +1,4 @@
+import { assertBankingCapable } from './banking.repo.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccountRowOf, rowsOf } from '../../db/rows.js';
@@ -114,6 +115,7 @@ function checkAccounts(item: TransferCreate, found: AccountRead[]): Checked {
     throw badRequest('Internal transfers move money within one provider; the accounts belong to different providers', 'destination_bank_account_id', destination.account.id);
   }
   assertStatusesMayMoveMoney([origin.callerStatus, origin.companyStatus]);
+  assertBankingCapable(origin.account);
   return { ...item, origin: origin.account, destination: destination.account };
 }
 

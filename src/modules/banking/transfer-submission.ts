@@ -10,7 +10,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import type { SubmitTransferRequest, SubmitTransferResult } from '../../providers/banking.js';
 import { isProviderError } from '../../providers/errors.js';
 import { canMoveTransfer } from './banking.rules.js';
-import { findTransfer, updateTransfer } from './banking.repo.js';
+import { atProvider, findTransfer, updateTransfer } from './banking.repo.js';
 import { applyStatusReportIn, type TransferDeps } from './transfers.service.js';
 
 /**
@@ -34,8 +34,9 @@ type TransferAnswer = SubmitTransferResult & { failure?: { code: string; message
 
 const transferCall = (row: Pick<InternalTransferRow, 'amount'>, origin: Pick<BankAccountRow, 'branch' | 'accountNumber'>, destination: Pick<BankAccountRow, 'branch' | 'accountNumber'>): TransferCall => ({
   amount: row.amount,
-  origin: { branch: origin.branch, accountNumber: origin.accountNumber },
-  destination: { branch: destination.branch, accountNumber: destination.accountNumber },
+  // Ledger-only accounts (banking: false) never get here: transfer-create.ts answers 409 PROVIDER_NOT_CAPABLE.
+  origin: atProvider(origin),
+  destination: atProvider(destination),
 });
 
 /** The operation row of a new transfer, as the batch statement inserts it (PENDING, no call yet). */

@@ -1,3 +1,4 @@
+import { assertBankingCapable } from '../banking/banking.repo.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
@@ -49,7 +50,8 @@ export async function createCashout(deps: CashoutDeps, correlationId: string, pr
  * job and `cashout.created`. The provider is called after the commit (cashout-submission.ts).
  */
 export async function createForAccount(deps: CashoutDeps, correlationId: string, callerCompanyId: string, account: BankAccountRow, input: CreateCashoutInput, automatic?: AutomaticOrigin) {
-  if (!deps.providers.offers(account.provider, 'cashout.submit')) {
+  // A ledger-only account (banking: false) answers 409 PROVIDER_NOT_CAPABLE after AFFILIATION_NOT_ACTIVE (createInTx).
+  if (account.branch !== null && !deps.providers.offers(account.provider, 'cashout.submit')) {
     throw badRequest(`The provider ${account.provider} of this account does not offer cashouts`, 'bank_account_id', account.id);
   }
   const id = randomUUID();
@@ -73,6 +75,7 @@ async function createInTx(tx: Tx, deps: CashoutDeps, correlationId: string, call
   if (!aff || (aff.status !== 'ACTIVE' && aff.status !== 'INVALID_SETTLEMENT_BANK_ACCOUNT')) {
     throw reasonOf('The affiliation of the account with its provider is not active', 'affiliation', aff?.status ?? null, 'AFFILIATION_NOT_ACTIVE');
   }
+  assertBankingCapable(account); // providers.md Changes 9
   if (aff.status === 'INVALID_SETTLEMENT_BANK_ACCOUNT' || !aff.settlementPixKey || !aff.settlementPixKeyType) {
     throw reasonOf('The affiliation has no valid settlement account', 'settlement_account', aff.settlementPixKey ?? null, 'SETTLEMENT_ACCOUNT_INVALID');
   }

@@ -1,8 +1,10 @@
 import { scheduleAccountOpening } from '../banking/account-opening.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { affiliations, type AffiliationRow } from '../../db/schema/index.js';
+import type { Database, Tx } from '../../db/client.js';
+import { affiliations, type AffiliationRow, type CompanyRow, type ProviderAccountRow } from '../../db/schema/index.js';
+import { ONBOARDING_PROVIDERS } from '../provider-accounts/capabilities.rules.js';
+import { requireUsableAccount } from '../provider-accounts/provider-accounts.service.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { conflict, notFound } from '../../kernel/errors.js';
@@ -40,16 +42,16 @@ export async function createAffiliation(
           return { row, replayed: true };
         }
       }
-      const [taken] = await tx.select({ id: affiliations.id }).from(affiliations).where(and(eq(affiliations.companyId, company.id), eq(affiliations.provider, input.provider)));
-      if (taken) throw duplicate(input.provider);
-      const state =
-        input.provider === 'INTERNAL'
-          ? { status: 'ACTIVE' as const, onboardingUrl: null, providerStatusMessage: null }
-          : affiliationState(ctx, company.id, input.provider, (await evaluate(tx, ctx, company, input.provider, { share: false })).map((v) => v.status));
+      // providers.md R1.5: any account the organization may use (400 INVALID_ENUM with the names it may use).
+      const account = await requireUsableAccount(tx, organizationIdOf(company), input.provider);
+      const provider = account.provider;
+      const [taken] = await tx.select({ id: affiliations.id }).from(affiliations).where(and(eq(affiliations.companyId, company.id), eq(affiliations.provider, provider)));
+      if (taken) throw duplicate(provider);
+      const state = await initialState(tx, ctx, company, account);
       const now = ctx.clock.now(organizationIdOf(company));
       const [row] = await tx
         .insert(affiliations)
-        .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider: input.provider, ...state, createdAt: now, updatedAt: now })
+        .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider, providerAccountId: account.id, ...state, createdAt: now, updatedAt: now })
         .returning();
       await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row, ctx.onboardingLinkOf) }, now);
       if (row.status === 'ACTIVE') {
@@ -62,6 +64,17 @@ export async function createAffiliation(
     if (isUniqueViolation(err, 'affiliations_company_provider_uq')) throw duplicate(input.provider);
     throw err;
   }
+}
+
+/**
+ * R1.7: ADYEN_CHECKOUT and PIX_API_BCB wait for staff to confirm the provider's merchant reference; the
+ * built-ins with company onboarding derive from their requirements; INTERNAL and staff-created SANDBOX
+ * accounts are ACTIVE at once.
+ */
+async function initialState(tx: Tx, ctx: EngineContext, company: CompanyRow, account: ProviderAccountRow) {
+  if (account.connector !== 'SANDBOX') return { status: 'WAITING_CONFIRMATION' as const, onboardingUrl: null, providerStatusMessage: null };
+  if (!ONBOARDING_PROVIDERS.includes(account.provider)) return { status: 'ACTIVE' as const, onboardingUrl: null, providerStatusMessage: null };
+  return affiliationState(ctx, company.id, account.provider, (await evaluate(tx, ctx, company, account.provider, { share: false })).map((v) => v.status));
 }
 
 const columns = { id: affiliations.id, createdAt: affiliations.createdAt, status: affiliations.status };

@@ -10,7 +10,7 @@ export const UPLOAD_FILE_TYPES = [...DOCUMENT_TYPES, 'SELFIE'] as const;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const SUBJECT_ROLES = ['COMPANY', 'CONTACT', 'PARTNER_COMPANY'] as const;
 export const REQUIREMENT_STATUSES = ['PENDING', 'SATISFIED', 'REJECTED', 'WAIVED'] as const;
-export const AFFILIATION_STATUSES = ['ACTIVE', 'WAITING_DOCUMENTS', 'BLOCKED', 'INVALID_SETTLEMENT_BANK_ACCOUNT'] as const;
+export const AFFILIATION_STATUSES = ['ACTIVE', 'WAITING_DOCUMENTS', 'WAITING_CONFIRMATION', 'BLOCKED', 'INVALID_SETTLEMENT_BANK_ACCOUNT'] as const;
 export const DOCUMENT_STATUSES = ['PENDING_REVIEW', 'APPROVED', 'REFUSED'] as const;
 /** 10 MiB decoded (product.md §6). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -59,7 +59,14 @@ export const answerBody = z.strictObject({
   request_id: requestIdField(),
 });
 
-export const affiliationBody = z.strictObject({ provider: requiredUpperEnum(AFFILIATION_PROVIDERS), request_id: requestIdField() });
+/** providers.md Changes 8: any provider account name (the organization's access is checked by the service, R1.5). */
+export const providerAccountName = () =>
+  z
+    .string()
+    .min(1)
+    .max(32)
+    .transform((v) => v.toUpperCase());
+export const affiliationBody = z.strictObject({ provider: providerAccountName(), request_id: requestIdField() });
 
 const requirementInputFields = {
   provider: requiredUpperEnum(ONBOARDING_PROVIDERS),
@@ -153,7 +160,8 @@ export const biometricSchema = z.object({
 export const affiliationSchema = z.object({
   id: uuid(),
   company_id: z.string(),
-  provider: z.enum(AFFILIATION_PROVIDERS),
+  provider: z.string().describe('The provider account, uppercase'),
+  provider_account_id: uuid().nullable(),
   status: z.enum(AFFILIATION_STATUSES),
   onboarding_url: z
     .string()
@@ -168,6 +176,8 @@ export const affiliationSchema = z.object({
     })
     .nullable()
     .describe('money.md M5: where cashouts of this affiliation go; null until set'),
+  merchant_reference: z.record(z.string(), z.unknown()).nullable().describe('ADYEN_CHECKOUT / PIX_API_BCB: what staff confirmed with the provider (R1.7); null otherwise'),
+  confirmed_at: timestamp().nullable(),
   created_at: timestamp(),
   updated_at: timestamp(),
 });

@@ -62,13 +62,16 @@ export function toAffiliationView(row: AffiliationRow, linkOf?: (row: Affiliatio
   return {
     id: row.id,
     company_id: row.companyId,
-    provider: row.provider as AffiliationView['provider'],
+    provider: row.provider,
+    provider_account_id: row.providerAccountId,
     status: row.status,
     onboarding_url: row.status === 'WAITING_DOCUMENTS' && row.onboardingUrl ? (linkOf ? linkOf(row) : row.onboardingUrl) : null,
     provider_status_message: row.providerStatusMessage,
     settlement_account: row.settlementPixKey && row.settlementPixKeyType
       ? { pix_key_type: row.settlementPixKeyType, pix_key: row.settlementPixKey, dict_key_information: row.settlementDict ?? null }
       : null,
+    merchant_reference: row.merchantReference ?? null,
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import { assertBankingCapable, atProvider } from '../banking/banking.repo.js';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../jobs/clock.js';
 import { and, count, eq } from 'drizzle-orm';
@@ -40,6 +41,7 @@ export async function createPixKey(db: Database, providers: ProviderRegistry, cl
   const company = await merchantPathCompany(db, principal, merchantId);
   const [account] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, input.bank_account_id), eq(bankAccounts.companyId, company.id))).limit(1);
   if (!account) throw notFound('Bank account');
+  assertBankingCapable(account);
   const claim = input.request_id ? { companyId: principal.companyId, scope: 'pix-key', requestId: input.request_id } : undefined;
   const replay = await peekReplay(db, claim, input);
   if (replay) return { row: replay, replayed: true };
@@ -76,7 +78,7 @@ export async function createPixKey(db: Database, providers: ProviderRegistry, cl
       idempotencyKey: id,
       keyType: input.key_type,
       key: check.key,
-      account: { branch: account.branch, accountNumber: account.accountNumber },
+      account: atProvider(account),
       owner: { name: company.fullName, document: company.documentNumber },
     });
   } catch (err) {

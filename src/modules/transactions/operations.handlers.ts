@@ -6,8 +6,12 @@ import type { OperationHandler, OperationHandlers, OperationRuntime } from '../.
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { Database } from '../../db/client.js';
 import { feeUnderPolicy } from '../fees/effective-fee.js';
-import { lockTransactionRow } from './transactions.repo.js';
+import { findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { recordOperationDiscrepancy, syncDiscrepancy } from './operations.discrepancy.js';
+import { providerExtras } from './provider-extras.js';
+import { PROVIDER_NAMES } from '../../providers/port.js';
+
+const BUILT_IN: ReadonlySet<string> = new Set(PROVIDER_NAMES);
 import { moveTransaction } from './transactions.moves.js';
 import { postApproval } from './transactions.ledger.js';
 import type { CancelReason } from './transactions.states.js';
@@ -69,6 +73,12 @@ export async function captureApproved(tx: Tx, row: TransactionRow, amount: numbe
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
   // Claims lock the transaction row first (operations.service.ts claimExit): recording does the same.
   const lockResource = (tx: Tx, op: ProviderOperationRow) => lockTransactionRow(tx, op.resourceId);
+  // A real connector acts on the provider's reference of the payment, at the affiliation's merchant account (R2.6).
+  const extrasOf = async (op: ProviderOperationRow) => {
+    if (BUILT_IN.has(op.provider)) return {};
+    const row = await findTransactionRow(deps.db, op.resourceId);
+    return row ? providerExtras(deps.db, row) : {};
+  };
   /** R5.2: an answer contradicting a state the transaction reached another way moves nothing and is reported. */
   const contradicts = async (tx: Tx, op: ProviderOperationRow, operation: 'capture' | 'cancel', answer: 'succeeded' | 'refused'): Promise<boolean> => {
     const row = await lockTransactionRow(tx, op.resourceId);
@@ -81,7 +91,7 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
   };
   const capture: OperationHandler = {
     lockResource,
-    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
+    call: async (op) => deps.providers.require(op.provider, 'card.capture')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
     succeeded: async (tx, op) => {
       if (!(await contradicts(tx, op, 'capture', 'succeeded'))) await recordCapture(tx, deps.clock, op);
     },
@@ -91,10 +101,10 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
   };
   const cancel: OperationHandler = {
     lockResource,
-    call: (op) =>
+    call: async (op) =>
       cancelOf(op).rail === 'PIX'
         ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
-        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
+        : deps.providers.require(op.provider, 'card.void')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
     refused: async (tx, op) => {
       await contradicts(tx, op, 'cancel', 'refused');
     },

@@ -7,6 +7,11 @@ import { isProviderError } from '../../providers/errors.js';
 import type { RefundResult } from '../../providers/payments.js';
 import { REFUND_FAILURE_CODES, type RefundFailureCode } from './refunds.rules.js';
 import { findRefund, updateRefund } from './refunds.repo.js';
+import { findTransactionRow } from './transactions.repo.js';
+import { providerExtras } from './provider-extras.js';
+import { PROVIDER_NAMES } from '../../providers/port.js';
+
+const BUILT_IN: ReadonlySet<string> = new Set(PROVIDER_NAMES);
 import { REFUND_OPERATION, REFUND_SYNC_JOB, refundFailure, settleRefundIn, type RefundCall, type RefundDeps, type RefundSyncPayload } from './refunds.service.js';
 
 /** R5.1: a refund not acknowledged is submitted again (same key) for 7 days. */
@@ -32,9 +37,14 @@ export function refundOperationHandlers(deps: RefundDeps): OperationHandlers {
   const submit: OperationHandler<RefundResult> = {
     releaseWhenUnavailable: false,
     stopAfterMs: REFUND_STOP_AFTER_MS,
-    call: (op) => {
+    call: async (op) => {
       const call = callOf(op);
+      // A real connector refunds the provider's payment (its pspReference) at the affiliation's merchant account (R2.6).
+      const refund = BUILT_IN.has(op.provider) ? undefined : await findRefund(deps.db, op.resourceId);
+      const transaction = refund ? await findTransactionRow(deps.db, refund.transactionId) : undefined;
+      const extras = transaction ? await providerExtras(deps.db, transaction) : {};
       return deps.providers.require(op.provider, call.rail === 'PIX' ? 'pix.refund' : 'card.refund')({
+        ...extras,
         idempotencyKey: op.id, paymentKey: call.paymentKey, amount: call.amount, reason: call.reason,
         ...(call.endToEndId ? { endToEndId: call.endToEndId } : {}),
         ...(call.description ? { description: call.description } : {}),

@@ -8,6 +8,7 @@ import { brandFromBin } from '../cards/brands.js';
 import type { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from './transactions.context.js';
 import { pixOfCharge } from './transactions.pix.js';
+import { authorizationExtras, isBuiltIn, providerExtras } from './provider-extras.js';
 import type { CreateTransactionInput } from './transactions.schemas.js';
 
 type Session = Awaited<ReturnType<typeof consumeThreeDsSession>>;
@@ -84,8 +85,11 @@ export type CallOutcome =
 export async function callProvider(deps: TransactionDeps, row: TransactionRow, call: PaymentCall, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput, key: string = row.id): Promise<CallOutcome> {
   const { providers } = deps;
   if (call.kind === 'card') {
+    // A real connector's extras (merchant account, reference, customer: R2.3); nothing is read for the built-ins.
+    const extras = await providerExtras(deps.db, row);
     try {
       const result = await providers.require(row.provider, 'card.authorize')({
+        ...(isBuiltIn(row.provider) ? {} : { ...authorizationExtras(row), ...(extras.merchant ? { merchant: extras.merchant } : {}) }),
         idempotencyKey: key,
         amount: row.amount,
         currency: 'BRL',
@@ -130,7 +134,8 @@ async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extra
       expiresAt,
       ...(input.description ? { description: input.description } : {}),
       ...(input.customer?.name && input.customer.document_number ? { payer: { name: input.customer.name, document: input.customer.document_number } } : {}),
-      receiver: { name: company.name, city: typeof company.address.city === 'string' ? company.address.city : 'NA', account: { branch: account.branch, accountNumber: account.accountNumber } },
+      receiver: { name: company.name, city: typeof company.address.city === 'string' ? company.address.city : 'NA', // A PSP's charge names its key, not an account (a ledger-only account has no numbers, Changes 9).
+      account: { branch: account.branch ?? '', accountNumber: account.accountNumber ?? '' } },
     });
   } catch (err) {
     if (!(err instanceof ProviderError) || err.kind !== 'unknown_outcome') throw err;

@@ -52,7 +52,9 @@ export function cardResultChanges(result: CardPaymentResult, row: Pick<Transacti
     case 'REFUSED': {
       const raw = result.refusal?.code ?? null;
       const code: RefusalCode = raw && (REFUSAL_CODES as readonly string[]).includes(raw) ? (raw as RefusalCode) : 'CARD_DECLINED';
-      return { status: 'REFUSED', ...ids, refusal: refusal(code, result.refusal?.message ?? 'The payment was refused', raw) };
+      // A real connector names the provider's own code (Adyen's refusalReasonCode, R2.4); the sandbox's is ours.
+      const providerCode = (result.refusal as { providerCode?: string | null } | null)?.providerCode;
+      return { status: 'REFUSED', ...ids, refusal: refusal(code, result.refusal?.message ?? 'The payment was refused', providerCode === undefined ? raw : providerCode) };
     }
     case 'PROCESSING':
     case 'VOIDED': // never an authorization's answer; treated as not known yet

@@ -45,9 +45,12 @@ export async function ensureBankAccount(db: Database, providers: ProviderRegistr
   const existing = active.find((a) => a.provider === provider);
   if (existing) return existing;
   const id = bankAccountIdFor(company.id, provider);
-  let opened;
+  let opened: { branch: string | null; accountNumber: string | null };
   try {
-    opened = await providers.require(provider, 'bank-account.open')({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
+    // providers.md Changes 9: an account without banking keeps the company's account on the ledger only.
+    opened = (await providers.keepsBankAccounts(provider)) === false
+      ? { branch: null, accountNumber: null }
+      : await providers.require(provider, 'bank-account.open')({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
   } catch (err) {
     throw providerFailure(err, 'bank account opening');
   }

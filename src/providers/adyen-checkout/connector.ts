@@ -4,6 +4,7 @@ import { ConnectorError } from '../connector-error.js';
 import type * as P from '../payments.js';
 import type { HealthCheckResult, OperationName, PaymentProvider, ProviderCapabilities, ProviderName } from '../port.js';
 import type { ProviderWebhook } from '../webhooks.js';
+import { ADYEN_BRANDS, type MerchantReferenceAnswer, type MerchantReferenceInput } from '../merchant-reference.js';
 import { openCard } from './card.js';
 import { AdyenTransport, type AdyenAnswer, type AdyenCallLog } from './http.js';
 import { outcomeOfResultCode, refusalOf } from './mapping.js';
@@ -19,6 +20,8 @@ export const ADYEN_OPERATIONS: readonly OperationName[] = ['card.authorize', 'ca
 interface ModificationExtras {
   providerReference: string;
   merchant?: MerchantReference;
+  /** Our transaction's id (R2.1 keys `{transaction id}-capture`/`-cancel`, R2.6 `reference`); default `paymentKey`. */
+  transactionId?: string;
 }
 export type AdyenCaptureRequest = P.CaptureCardRequest & ModificationExtras & { authorizedAmount?: number };
 export type AdyenVoidRequest = P.VoidCardRequest & ModificationExtras;
@@ -69,6 +72,19 @@ export class AdyenCheckoutConnector implements PaymentProvider {
     return methods.map((m) => m.type ?? '').filter(Boolean);
   }
 
+  /** R1.7: `/paymentMethods` for the merchant account must offer `scheme`; its brands become ours. */
+  async checkMerchantReference(input: MerchantReferenceInput): Promise<MerchantReferenceAnswer> {
+    const body = { merchantAccount: input.merchantAccount ?? '', ...(input.store ? { store: input.store } : {}), countryCode: 'BR', amount: { currency: 'BRL', value: 1000 }, channel: 'Web' };
+    const answer = await this.http.post('/paymentMethods', body, null, false);
+    if (answer.class === 'REJECTED' || answer.status === 404) return { kind: 'rejected', message: String(answer.body?.message ?? `Adyen answered ${answer.status}`) };
+    if (answer.class !== 'ANSWERED') return { kind: 'failed', reason: answer.class };
+    const methods = (answer.body?.paymentMethods ?? []) as Array<{ type?: string; brands?: string[] }>;
+    const scheme = methods.find((m) => m.type === 'scheme');
+    if (!scheme) return { kind: 'rejected', message: 'Adyen offers no card payments (scheme) to this merchant account' };
+    const cardBrands = [...new Set((scheme.brands ?? []).map((b) => ADYEN_BRANDS[b]).filter((b): b is string => !!b))];
+    return { kind: 'confirmed', cardBrands };
+  }
+
   async 'card.authorize'(req: AdyenAuthorizeRequest): Promise<AdyenPaymentResult> {
     return this.authorize(req, true);
   }
@@ -104,13 +120,13 @@ export class AdyenCheckoutConnector implements PaymentProvider {
   }
 
   async 'card.capture'(req: AdyenCaptureRequest): Promise<AdyenPaymentResult & { captureReference: string | null }> {
-    const answer = await this.modify(req.providerReference, 'captures', captureBody(this.merchant(req.merchant), req.amount, req.paymentKey), `${req.idempotencyKey}-capture`, 'card.capture');
+    const answer = await this.modify(req.providerReference, 'captures', captureBody(this.merchant(req.merchant), req.amount, req.transactionId ?? req.paymentKey), `${req.transactionId ?? req.paymentKey}-capture`, 'card.capture');
     const authorized = req.authorizedAmount ?? req.amount;
     return { providerPaymentId: req.providerReference, providerReference: req.providerReference, status: 'CAPTURED', authorizedAmount: authorized, capturedAmount: req.amount, authorizationCode: null, refusal: null, captureReference: pspOf(answer) };
   }
 
   async 'card.void'(req: AdyenVoidRequest): Promise<AdyenPaymentResult> {
-    await this.modify(req.providerReference, 'cancels', cancelBody(this.merchant(req.merchant), req.paymentKey), `${req.idempotencyKey}-cancel`, 'card.void');
+    await this.modify(req.providerReference, 'cancels', cancelBody(this.merchant(req.merchant), req.transactionId ?? req.paymentKey), `${req.transactionId ?? req.paymentKey}-cancel`, 'card.void');
     return { providerPaymentId: req.providerReference, providerReference: req.providerReference, status: 'VOIDED', authorizedAmount: 0, capturedAmount: 0, authorizationCode: null, refusal: null };
   }
 

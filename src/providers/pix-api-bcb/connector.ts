@@ -4,6 +4,7 @@ import { ConnectorError } from '../connector-error.js';
 import type * as P from '../payments.js';
 import type { HealthCheckResult, OperationName, PaymentProvider, ProviderCapabilities, ProviderName } from '../port.js';
 import type { ProviderWebhook } from '../webhooks.js';
+import type { MerchantReferenceAnswer, MerchantReferenceInput } from '../merchant-reference.js';
 import { cobBody, cobvBody, cents, devolucaoBody, pixIdOf, type PixApiChargeRequest } from './bodies.js';
 import { parseCallback, type PixCallbackParsed } from './callbacks.js';
 import { PixTransport, type PixAnswer, type PixCallLog } from './http.js';
@@ -129,6 +130,17 @@ export class PixApiConnector implements PaymentProvider {
     if (answer.class !== 'NOT_FOUND') throw failure(answer, 'pix.refund-sync');
     if (!req.refund) return { found: false };
     return { found: true, ...(await this['pix.refund']({ ...req.refund, idempotencyKey: req.idempotencyKey, endToEndId: e2eid })) };
+  }
+
+  /** R1.7: the PSP accepts a webhook for the key only when the key is its user's (`PUT /webhook/{chave}`, R3.7). */
+  async checkMerchantReference(input: MerchantReferenceInput): Promise<MerchantReferenceAnswer> {
+    const answer = await this.http.call('PUT', `/webhook/${encodeURIComponent(input.chave ?? '')}`, { webhookUrl: input.webhookUrl ?? '' }, 'webhook.parse');
+    if (answer.class === 'ANSWERED' || answer.status === 200 || answer.status === 204) return { kind: 'confirmed' };
+    if (answer.class === 'REJECTED' || answer.class === 'NOT_FOUND') {
+      const b = answer.body as { detail?: unknown; title?: unknown } | undefined;
+      return { kind: 'rejected', message: String(b?.detail ?? b?.title ?? `The PSP answered ${answer.status}`) };
+    }
+    return { kind: 'failed', reason: answer.class };
   }
 
   /** R3.7: `PUT /webhook/{chave} { webhookUrl }` for each key; answers the keys registered. */
