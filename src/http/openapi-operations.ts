@@ -122,7 +122,7 @@ export function errorStatusesFor(operationId: string, method: string, operation:
 
 /** Sets operationId, description and the declared errors on every operation of the document. */
 export function finishOperations(doc: Json, errorRef: Json): void {
-  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;

@@ -94,7 +94,7 @@ export interface ListQueryOptions<Extra extends z.ZodRawShape> {
 }
 
 /** The list query every list endpoint shares: page, limit, sort allowlist and the common filters. */
-export function listQuery<Extra extends z.ZodRawShape = {}>(options: ListQueryOptions<Extra> = {}) {
+export function listQuery<Extra extends z.ZodRawShape = Record<never, never>>(options: ListQueryOptions<Extra> = {}) {
   const sortFields = [...new Set(['created_at', ...(options.amount ? ['amount'] : []), ...(options.sort ?? [])])];
   const base = {
     page: wholeNumber(1).default(1),
@@ -179,5 +179,5 @@ export async function selectPage<T extends PgTable>(
     db.select().from(table as PgTable).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
     db.select({ total: count() }).from(table as PgTable).where(where),
   ]);
-  return { rows: rows as T['$inferSelect'][], total };
+  return { rows: rows, total };
 }

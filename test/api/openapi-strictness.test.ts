@@ -16,7 +16,7 @@ let doc: Doc;
 let inlined: Doc;
 beforeAll(async () => {
   t = await createTestApp();
-  doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json() as Doc;
+  doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json<Doc>();
   inlined = inlinedDocument<Doc>(doc);
 }, 60_000);
 afterAll(async () => t?.close());

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const staff = (method: "GET" | "PUT" | "DELETE" | "POST" | "PATCH", url: string, payload?: Record<string, unknown>) =>
+const staff = (method: 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   t.request({ method, url: `/core/v1${url}`, key: t.platformKey, ...(payload === undefined ? {} : { payload }) });
 const behave = (account: string, body: Record<string, unknown>) =>
   staff('PUT', `/platform/sandbox/provider-accounts/${account}/behaviour`, body);
@@ -261,6 +261,15 @@ describe('success-rate windows and the circuit breaker (R6.10-R6.11)', () => {
     ).json();
     expect(decided).toMatchObject({ selected: 'PROVIDER_B', attempt_order: ['PROVIDER_B'] });
     expect(decided.candidates[0]).toMatchObject({ provider: 'PROVIDER_A', reasons: ['CIRCUIT_OPEN'] });
+    // /health lists the ACTIVE accounts: A is ERROR while B still takes payments (200); with B open too, 503.
+    const health = await t.request({ method: 'GET', url: '/core/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().providers.health.find((h: { name: string }) => h.name === 'PROVIDER_A')).toMatchObject({
+      status: 'ERROR',
+    });
+    await staff('POST', `/platform/provider-accounts/${B}/circuit`, { state: 'OPEN' });
+    expect((await t.request({ method: 'GET', url: '/core/health' })).statusCode).toBe(503);
+    await staff('POST', `/platform/provider-accounts/${B}/circuit`, { state: 'CLOSED' });
     // While OPEN, creates go to B only.
     expect((await createTx(t, merchant.apiKey, await cardPayment(t))).json().attempts).toMatchObject([
       { provider: 'PROVIDER_B' },
@@ -272,10 +281,9 @@ describe('success-rate windows and the circuit breaker (R6.10-R6.11)', () => {
       circuit_state: 'CLOSED',
       consecutive_failures: 0,
     });
-    const moves = (await eventsOf(t, org.id, 'provider-account.health-changed')).map((e) => [
-      e.payload.old_state,
-      e.payload.new_state,
-    ]);
+    const moves = (await eventsOf(t, org.id, 'provider-account.health-changed'))
+      .filter((e) => e.payload.provider === 'PROVIDER_A')
+      .map((e) => [e.payload.old_state, e.payload.new_state]);
     expect(moves).toEqual([
       ['CLOSED', 'OPEN'],
       ['OPEN', 'HALF_OPEN'],

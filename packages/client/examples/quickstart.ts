@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createClient, PlatformError, unwrap } from '@payment-platform/client';
 
 // What `npm start` wrote: the URLs and the sandbox organization's key.
-const sandbox = JSON.parse(readFileSync(`${process.env.DATA_DIR ?? 'data'}/sandbox.json`, 'utf8'));
+const sandbox = JSON.parse(readFileSync(`${process.env.DATA_DIR ?? 'data'}/sandbox.json`, 'utf8')) as {
+  core_url: string;
+  pci_url: string;
+  organization: { api_key: string };
+};
 const api = createClient({ baseUrl: sandbox.core_url, pciBaseUrl: sandbox.pci_url, apiKey: sandbox.organization.api_key });
 
 const merchant = await unwrap(

@@ -3068,6 +3068,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platform/reconciliation-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reconciliation runs
+         * @description List reconciliation runs. Platform staff key only.
+         */
+        get: operations["platform.reconciliationRuns.list"];
+        put?: never;
+        /**
+         * Reconcile a provider account over a period
+         * @description Reconcile a provider account over a period. Platform staff key only.
+         */
+        post: operations["platform.reconciliationRuns.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/reconciliation-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a reconciliation run
+         * @description Get a reconciliation run. Platform staff key only.
+         */
+        get: operations["platform.reconciliationRuns.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/reconciliation-runs/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a reconciliation run's items
+         * @description List a reconciliation run's items. Platform staff key only.
+         */
+        get: operations["platform.reconciliationRuns.items.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/provider-accounts/{id}/behaviour": {
         parameters: {
             query?: never;
@@ -4753,6 +4817,40 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ReconciliationRun: {
+            id: string;
+            request_id: string | null;
+            provider_account_id: string;
+            provider: string;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            source: "STATEMENT" | "PROVIDER_EVENTS";
+            /** @enum {string} */
+            status: "COMPLETED";
+            summary: {
+                captures_ours: {
+                    count: number;
+                    amount: number;
+                };
+                captures_provider: {
+                    count: number;
+                    amount: number;
+                };
+                refunds_ours: {
+                    count: number;
+                    amount: number;
+                };
+                refunds_provider: {
+                    count: number;
+                    amount: number;
+                };
+                matched: number;
+                items: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         Behaviour: {
             provider_account_id: string;
             provider: string;
@@ -5300,6 +5398,43 @@ export interface components {
                 };
                 /** @enum {string} */
                 circuit_state: "CLOSED" | "OPEN" | "HALF_OPEN";
+            }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ReconciliationRunList: {
+            data: components["schemas"]["ReconciliationRun"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ItemList: {
+            data: {
+                id: string;
+                run_id: string;
+                /** @enum {string} */
+                kind: "AMOUNT_MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_IN_PLATFORM" | "STATUS_MISMATCH" | "OUTCOME_UNKNOWN" | "REFUND_OUTCOME_MISSING" | "UNMATCHED_EVENT" | "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "DUPLICATE_PAYMENT";
+                transaction_id: string | null;
+                refund_id: string | null;
+                dispute_id: string | null;
+                provider_event_id: string | null;
+                provider_reference: string | null;
+                our_amount: number | null;
+                provider_amount: number | null;
+                detail: string;
+                /** Format: date-time */
+                created_at: string;
             }[];
             pagination: {
                 page: number;
@@ -6792,6 +6927,35 @@ export interface components {
         PlatformProviderAccountsCircuitRequest: {
             /** @enum {string} */
             state: "OPEN" | "CLOSED";
+        };
+        PlatformReconciliationRunsCreateRequest: {
+            request_id?: string;
+            /** Format: uuid */
+            provider_account_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a São Paulo calendar date
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a São Paulo calendar date
+             */
+            to: string;
+            statement?: {
+                lines: {
+                    /** @enum {string} */
+                    type: "CAPTURE" | "REFUND" | "CHARGEBACK" | "CHARGEBACK_REVERSAL";
+                    provider_reference: string;
+                    merchant_reference: string | null;
+                    amount: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a São Paulo calendar date
+                     */
+                    booked_on: string;
+                }[];
+            };
         };
         PlatformSandboxProviderAccountsBehaviourUpdateRequest: {
             operations?: ("card.authorize" | "pix.charge" | "three-ds.authenticate" | "card.capture" | "card.void" | "card.refund" | "pix.refund" | "card.sync" | "pix.sync")[];
@@ -24115,6 +24279,394 @@ export interface operations {
             };
             /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: ("created_at" | "-created_at")[];
+                created_at_from?: string;
+                created_at_to?: string;
+                provider_account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRunList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_id": "recon-2026-11-02",
+                 *       "provider_account_id": "7d3f1c2a-5b6e-4a8f-9c0d-1e2f3a4b5c6d",
+                 *       "from": "2026-11-02",
+                 *       "to": "2026-11-02",
+                 *       "statement": {
+                 *         "lines": [
+                 *           {
+                 *             "type": "CAPTURE",
+                 *             "provider_reference": "NC6HT9CRT65ZGN82",
+                 *             "merchant_reference": "0b7e7c1e-3a5f-4d2b-8c9e-6f1a2b3c4d5e",
+                 *             "amount": 1990,
+                 *             "booked_on": "2026-11-02"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformReconciliationRunsCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.items.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: ("created_at" | "-created_at")[];
+                created_at_from?: string;
+                created_at_to?: string;
+                kind?: "AMOUNT_MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_IN_PLATFORM" | "STATUS_MISMATCH" | "OUTCOME_UNKNOWN" | "REFUND_OUTCOME_MISSING" | "UNMATCHED_EVENT" | "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "DUPLICATE_PAYMENT";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

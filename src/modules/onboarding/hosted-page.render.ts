@@ -4,6 +4,7 @@ import { HOSTED_PAGE_PATH } from './hosted-link.js';
 import { ERROR_NOTICES, formatDate, label, NOTICES, t, type Lang, type Notice } from './hosted-page.i18n.js';
 import { MAX_DOCUMENT_BYTES, UPLOAD_CONTENT_TYPES, type RequirementView } from './onboarding.schemas.js';
 import type { ReceivedDocument } from './hosted-page.repo.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * The hosted onboarding page (product.md §15), server-rendered: no script at all, plain forms, one stylesheet
@@ -41,7 +42,7 @@ export const HOSTED_PAGE_HEADERS = {
   'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
 } as const;
 
-const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (v: unknown) => textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
 
 export function pageHref(token: string, lang: Lang, notice?: Notice): string {

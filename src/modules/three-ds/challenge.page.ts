@@ -1,3 +1,4 @@
+import { textOf } from '../../kernel/text.js';
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '../../http/page-language.js';
 
@@ -19,7 +20,7 @@ export function pageHeaders(nonce: string): Record<string, string> {
   };
 }
 
-const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (v: unknown) => textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font:15px system-ui,sans-serif;margin:0;padding:24px;color:#1a1a1a;background:#fff}
 main{max-width:360px;margin:0 auto}h1{font-size:18px;margin:0 0 12px}.muted{color:#555;font-size:13px}

@@ -4,6 +4,7 @@ import type { MessageView } from './webhooks.views.js';
 import type { Pagination } from '../../http/pagination.js';
 import type { EndpointHealth, EventEnvelope } from './dashboard.data.js';
 import { DASHBOARD_STYLES } from './dashboard.styles.js';
+import { textOf } from '../../kernel/text.js';
 
 /** Server-rendered dashboard: no script at all, plain forms; every value is escaped. */
 export const DASHBOARD_PATH = '/core/v1/webhooks/dashboard/view';
@@ -21,7 +22,7 @@ export const DASHBOARD_HEADERS = {
 };
 
 const esc = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The reader's locale for dates: the first Accept-Language tag Intl knows, else en-GB (day month year, 24 h).
