@@ -122,7 +122,7 @@ function load(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
       // CPU_RATE=n: n offered req/s instead of a closed loop, so both sides batch alike whatever the machine's load.
       ...(process.env.CPU_RATE ? { overallRate: Number(process.env.CPU_RATE) } : {}),
       requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }],
-    } as unknown as autocannon.Options, (err, result) => (err ? reject(err) : resolve(result)));
+    } as unknown as autocannon.Options, (err: Error | null, result) => (err ? reject(err) : resolve(result)));
   });
 }
 

@@ -43,7 +43,7 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
         ...(opts.makeBody ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: opts.makeBody!() }) }] } : {}),
         ...(opts.makeRequest ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }] } : {}),
       } as autocannon.Options,
-      (err, result) => (err ? reject(err) : resolve(result)),
+      (err: Error | null, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
@@ -98,11 +98,11 @@ export function startProcess(args: string[], env: Record<string, string>, readyT
         resolve(child);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     // BENCH_CHILD_LOG=1: the servers' output after start too (a crash under load says why).
-    if (process.env.BENCH_CHILD_LOG) child.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
-    if (process.env.BENCH_CHILD_LOG) child.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
+    if (process.env.BENCH_CHILD_LOG) child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+    if (process.env.BENCH_CHILD_LOG) child.stdout.on('data', (d: Buffer) => process.stderr.write(d));
     if (process.env.BENCH_CHILD_LOG) child.on('exit', (code, signal) => process.stderr.write(`${args.join(' ')} exited ${code} ${signal}\n`));
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${out}`)));
   });

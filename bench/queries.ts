@@ -38,7 +38,7 @@ const requirementsRead: Scenario = async (pool, p) => {
   const key = `${company}:${org}`;
   let query = compiledSnapshots.get(key);
   if (!query) compiledSnapshots.set(key, (query = dialect.sqlToQuery(snapshotStatement(company, org, 'PROVIDER_A'))));
-  const { rows } = await pool.query(query.sql, query.params as unknown[]);
+  const { rows } = await pool.query(query.sql, query.params);
   return { data: rows[0].requirements };
 };
 

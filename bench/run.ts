@@ -159,9 +159,9 @@ async function main() {
   }
   const results: Measurement[] = [];
   const lines: string[] = [];
-  let peakRss = 0;
-  let org: Record<string, any> = {};
-  let merchant: Record<string, any> = {};
+  let peakRss: number;
+  let org: Record<string, any>;
+  let merchant: Record<string, any>;
   let origin: Record<string, any> = {};
   let destination: Record<string, any> = {};
   let pj: Record<string, any> = {};

@@ -12,13 +12,13 @@ export const mock = drizzle.mock({ schema });
 
 export function runSql(c: pg.PoolClient | pg.Pool, q: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(q);
-  return c.query(text, params as unknown[]);
+  return c.query(text, params);
 }
 
 /** A statement run as a named prepared statement, as the platform runs it (executeNamed). */
 export function runNamed(c: pg.PoolClient | pg.Pool, name: string, q: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(q);
-  return c.query({ name, text, values: params as unknown[] });
+  return c.query({ name, text, values: params });
 }
 
 /**

@@ -33,7 +33,7 @@ import { drawQr, openSealedCard } from './baseline-work.js';
  */
 
 const run = runSql;
-const reads = createReadsSelect(mock as never).toSQL();
+const reads = createReadsSelect(mock).toSQL();
 
 interface Outcome {
   row: TransactionRow;
@@ -48,10 +48,10 @@ function batchers(pool: pg.Pool) {
   const fakeDb = { transaction: (fn: (c: pg.PoolClient) => Promise<unknown>) => inTransaction(pool, fn) };
   const outcome = new TransactionBatcher<Outcome, TransactionRow>(fakeDb as never, (async (c: pg.PoolClient, items: Outcome[]) => {
     const now = new Date();
-    const rows = items.map((i) => ({ ...i.row, ...(i.pix
+    const rows = items.map((i): TransactionRow => ({ ...i.row, ...(i.pix
       ? { status: 'WAITING_PAYMENT', pix: { txid: 'x'.repeat(32), br_code: '0'.repeat(150), qr_code_png_base64: 'A'.repeat(1800), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), end_to_end_id: null, paid_at: null, payer: null, late_payment: false }, providerPaymentId: 'chg', providerReference: 'txid' }
       : { status: 'APPROVED', providerPaymentId: 'pay', providerReference: 'pay', authorizationCode: '123456', authorizedAt: now, capturedAt: now, capturedAmount: i.row.amount }),
-      announced: true, updatedAt: now } as TransactionRow));
+      announced: true, updatedAt: now }));
     const updated = await run(c, announceRowsStatement(rows, now));
     if (updated.rows.length !== rows.length) throw new Error('not announced');
     const approved = rows.filter((r) => r.status === 'APPROVED');
@@ -74,7 +74,7 @@ function batchers(pool: pg.Pool) {
     // The expiry scheduler (an event consumer): enqueueJobs.
     if (expiries.length > 0) {
       const q = dialect.sqlToQuery(jobsInsert(expiries.map((job) => ({ job, now }))));
-      await c.query(`${q.sql} returning id`, q.params as unknown[]);
+      await c.query(`${q.sql} returning id`, q.params);
     }
     return rows.map((value) => ({ ok: true, value }));
   }) as never);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiKeyResolver, noBearerSupport } from './http/auth.js';

@@ -1,3 +1,4 @@
+import { pixWebhookRegistrationJobs } from './modules/provider-accounts/pix-webhook-registration.js';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -16,7 +17,9 @@ import { SandboxClocks } from './jobs/sandbox-clock.js';
 import { transferDeps } from './modules/banking/banking.context.js';
 import { cashoutDeps } from './modules/cashouts/cashouts.context.js';
 import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
-import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
+import { cashoutOperationHandlers } from './modules/cashouts/cashout-submission.js';
+import { bankingJobs } from './modules/banking/banking.jobs.js';
+import { transferOperationHandlers } from './modules/banking/transfer-submission.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
@@ -208,13 +211,14 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
-  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)) }));
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)), ...cashoutOperationHandlers(cashoutDeps(deps)), ...transferOperationHandlers(transferDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
   jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
   jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
@@ -242,10 +246,9 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         stops.push(() => worker.stop());
       }
       if (background.jobs ?? config.runWorker) {
-        // The periodic recovery job exists once (dedupe key) whatever the number of instances.
+        // Periodic jobs exist once (dedupe key) whatever the number of instances.
         const now = clock.now();
-        void enqueueJob(db.db, { kind: TRANSFER_RECOVERY_JOB, runAt: now, dedupeKey: TRANSFER_RECOVERY_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule transfer recovery'));
-        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err) => background.logger.warn({ err }, 'could not schedule the request log purge'));
+        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
         runner.start();
         stops.push(() => runner.stop());
       }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { BASELINE_QUERIES } from '../queries.js';
 
@@ -9,7 +9,7 @@ import { BASELINE_QUERIES } from '../queries.js';
  */
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-createServer(async (req, res) => {
+async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://x');
   const scenario = BASELINE_QUERIES[url.pathname.slice(1)];
   if (!scenario) {
@@ -28,4 +28,6 @@ createServer(async (req, res) => {
   } catch (err) {
     res.writeHead(500).end(String(err));
   }
-}).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+}
+// serve answers its own failures (500), so the promise the server drops never rejects.
+createServer((req, res) => void serve(req, res)).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));

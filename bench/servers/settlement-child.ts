@@ -37,7 +37,7 @@ if (process.env.MODE === 'seed') {
   const call = async (url: string, key: string, payload: unknown) => {
     const res = await app.inject({ method: 'POST', url: `/core${url}`, headers: { 'x-api-key': key, 'x-forwarded-proto': 'https' }, payload: payload as object });
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    return res.json() as { id: string; api_key: string };
+    return res.json<{ id: string; api_key: string }>();
   };
   const org = await call('/v1/platform/organizations', platformKey, organizationBody());
   const counts = String(process.env.COUNTS).split(',').map(Number);

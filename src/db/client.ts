@@ -126,7 +126,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
       const conn = await pool.connect();
       try {
         return await fn({
-          query: async (text, params) => ({ rows: (await conn.query(text, params as unknown[])).rows }),
+          query: async (text, params) => ({ rows: (await conn.query<Record<string, unknown>>(text, params as unknown[])).rows }),
           exec: async (text) => {
             await conn.query(text);
           },

@@ -39,7 +39,7 @@ export async function migrate(handle: DbHandle, migrations = listMigrations()): 
           await client.exec('commit');
         } catch (err) {
           await client.exec('rollback');
-          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
         }
         done.push(m.name);
       }
@@ -69,7 +69,7 @@ async function migrateInOneTransaction(handle: DbHandle, migrations: Migration[]
         try {
           await client.exec(m.sql);
         } catch (err) {
-          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
         }
         await client.query('insert into schema_migrations (name) values ($1)', [m.name]);
         done.push(m.name);

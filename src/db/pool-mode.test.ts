@@ -23,6 +23,8 @@ describe('pool mode from DATABASE_URL', () => {
     const client = new UnnamedStatementClient();
     const seen: unknown[] = [];
     // What the base class would send, captured instead of connecting.
+    // Kept only to be put back, never called detached from a client.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function capture(this: unknown, config: unknown) {
       seen.push(config);

@@ -44,7 +44,7 @@ function eventValues(list: AnyNewEvent[], occurredAt: Date) {
     companyId: event.companyId,
     organizationId: event.organizationId,
     correlationId: event.correlationId,
-    payload: event.payload as Record<string, unknown>,
+    payload: event.payload,
     occurredAt,
   }));
 }

@@ -28,6 +28,8 @@ export interface RouteAccess {
 }
 
 declare module 'fastify' {
+  // Module augmentation merges interfaces, so this one stays an interface even with no member of its own.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends RouteAccess {}
   interface FastifyRequest {
     principal: Principal;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { badRequest } from '../kernel/errors.js';
 import { IDEMPOTENCY_KEY_MAX, mergeIdempotencyKey } from './idempotency-key.rules.js';
 
@@ -43,7 +42,7 @@ export const idempotentReplayedHeader = { type: 'string', enum: ['true'], descri
  */
 export function installIdempotencyKey(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!takesRequestId(route.schema?.body as z.ZodType | undefined)) return;
+    if (!takesRequestId(route.schema?.body)) return;
     route.config = { ...(route.config ?? {}), acceptsIdempotencyKey: true };
   });
   app.addHook('preValidation', async (request) => {

@@ -49,13 +49,13 @@ interface Body {
 
 function bodiesOf(doc: Json): Body[] {
   const out: Body[] = [];
-  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
+  for (const item of Object.values<Json>(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
       const request = operation.requestBody?.content?.['application/json'];
       if (request?.schema) out.push({ operationId: operation.operationId, kind: 'request', holder: request });
-      for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
+      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         const content = response.content?.['application/json'];
         // Error answers are the Error component already; any other inline body (health's 503) is named too.
         if (content?.schema && (/^2/.test(status) || !content.schema.$ref)) out.push({ operationId: operation.operationId, kind: 'response', holder: content });

@@ -122,11 +122,12 @@ export function errorStatusesFor(operationId: string, method: string, operation:
 
 /** Sets operationId, description and the declared errors on every operation of the document. */
 export function finishOperations(doc: Json, errorRef: Json): void {
-  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
       dropEmptyBody(operation);
+      commaSeparatedLists(operation);
       const id = operationIdFor(method, path);
       operation.operationId = id;
       operation.description ??= describe(operation);
@@ -139,6 +140,13 @@ export function finishOperations(doc: Json, errorRef: Json): void {
       }
       responses['429'] = { description: 'Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry' };
     }
+  }
+}
+
+/** A query list (a filter's enum values, sort fields) is sent comma-separated, as the server reads it. */
+function commaSeparatedLists(operation: Json): void {
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    if (parameter.in === 'query' && parameter.schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
   }
 }
 

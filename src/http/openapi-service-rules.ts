@@ -43,7 +43,7 @@ function propertyAt(schema: Json | undefined, dotted: string): Json | undefined 
 
 /** Applies SERVICE_RULES over the request bodies (before they are named as components). */
 export function applyServiceRules(doc: Json): void {
-  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
+  for (const item of Object.values<Json>(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
       const rules = operation && SERVICE_RULES[operation.operationId];

@@ -8,6 +8,7 @@ import { nameBodySchemas } from './openapi-components.js';
 import { applyServiceRules } from './openapi-service-rules.js';
 import { publicWording } from './openapi-wording.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
+import { commaListValues } from './pagination.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
 import { webhooksSection } from './openapi-webhooks.js';
 import { idempotencyKeyParameter, idempotentReplayedHeader, takesRequestId } from './idempotency-key.js';
@@ -30,7 +31,7 @@ export const errorEnvelopeSchema = z.object({
 const { $schema: _dialect, ...errorJson } = z.toJSONSchema(errorEnvelopeSchema, { target: 'draft-2020-12' }) as Json;
 
 function addCreateExamples(doc: Json): void {
-  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
+  for (const item of Object.values<Json>(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const media = item[method]?.requestBody?.content?.['application/json'];
       const example = media && CREATE_EXAMPLES[item[method].operationId];
@@ -72,13 +73,19 @@ function documentOverride(ctx: OverrideContext): void {
   if (def.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf)) {
     ctx.jsonSchema.anyOf = (ctx.jsonSchema.anyOf as object[]).filter((s) => Object.keys(s).length > 0);
   }
+  const listValues = commaListValues(ctx.zodSchema);
+  if (listValues) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, { type: 'array', items: { type: 'string', enum: [...listValues] }, minItems: 1 });
+    return;
+  }
   const out = def.type === 'pipe' ? (def.out as OverrideContext['zodSchema'] | undefined)?._zod.def : undefined;
   if (out?.type === 'enum' && ctx.jsonSchema.type === 'string' && ctx.jsonSchema.enum === undefined) {
     ctx.jsonSchema.enum = Object.values(out.entries as Record<string, string>);
   }
 }
 
-const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: documentOverride as never } });
+const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: documentOverride } });
 
 /** Adds, from the route's declarations, what every operation shares: security, error responses, tags. */
 function transform(input: TransformInput) {
@@ -92,7 +99,7 @@ function transform(input: TransformInput) {
   // Creates (a body with request_id) take Idempotency-Key, and their replays (200) say so (product.md §15).
   const idempotent = takesRequestId(route?.schema?.body);
   if (idempotent && withErrors['200'] && typeof withErrors['200'] === 'object') {
-    withErrors['200'] = { ...(withErrors['200'] as object), headers: { 'Idempotent-Replayed': idempotentReplayedHeader } };
+    withErrors['200'] = { ...(withErrors['200']), headers: { 'Idempotent-Replayed': idempotentReplayedHeader } };
   }
   const headers = out.schema.headers as { type?: string; properties?: Record<string, unknown> } | undefined;
   const withHeaders = idempotent ? { headers: { ...headers, type: 'object', properties: { ...headers?.properties, 'Idempotency-Key': idempotencyKeyParameter } } } : {};
@@ -135,7 +142,7 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
         },
       },
     },
-    transform: transform as unknown as FastifyDynamicSwaggerOptions['transform'],
+    transform: transform,
     transformObject: ((input: { openapiObject?: unknown }) => finishDocument(structuredClone(input.openapiObject) as Json)) as unknown as FastifyDynamicSwaggerOptions['transformObject'],
   };
 }

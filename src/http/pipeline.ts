@@ -76,13 +76,14 @@ const uriTooLong = () => new DomainError('URI_TOO_LONG', `The URL exceeds ${MAX_
  * Fastify's own refusals before routing (a bad %-encoding, a path parameter over the URL bound): the envelope
  * with x-request-id like every other error (product.md §14).
  */
-export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   const mapped =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? uriTooLong()
       : badRequest('The URL is not validly encoded', 'path');
-  return sendError(request, reply, mapped);
+  // Fastify ignores this handler's result: the reply is sent, and nothing is left to wait for.
+  void sendError(request, reply, mapped);
 }
 
 /** Installs the cross-cutting rules on an app: request ids, errors, body parsing, auth, rate limits, 404/405. */
@@ -95,7 +96,7 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     const access = route.config ?? {};
     const mode = access.auth ?? 'api';
     if ((mode === 'api' || mode === 'jwt') && !access.permission) {
-      throw new Error(`route ${route.method} ${route.url} must declare a permission`);
+      throw new Error(`route ${[route.method].flat().join(',')} ${route.url} must declare a permission`);
     }
     if (access.permission && access.permission !== 'none') options.permissionCatalogue.add(access.permission);
     // P10: the high pool takes creating POSTs only (transactions, 3DS sessions, /v1/auth); a slip elsewhere fails at start.
@@ -181,16 +182,16 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     if (text.trim() === '') return done(null, undefined);
     // Checked on the text, before parsing: nothing recursive ever sees a hostile nesting (§14: at most 32).
     if (jsonDepthExceeds(text)) {
-      return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 'body') as unknown as FastifyError, undefined);
+      return done(badRequest(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 'body'), undefined);
     }
     try {
       done(null, sjson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch {
-      done(badRequest('Malformed JSON body', 'body') as unknown as FastifyError, undefined);
+      done(badRequest('Malformed JSON body', 'body'), undefined);
     }
   });
   app.addContentTypeParser('*', (request, _payload, done) => {
-    done(badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null) as unknown as FastifyError, undefined);
+    done(badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null), undefined);
   });
 
   app.setNotFoundHandler((request, reply) => {

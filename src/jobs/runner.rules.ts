@@ -1,3 +1,4 @@
+import { textOf } from '../kernel/text.js';
 /** Pure rules of the job runner: retry backoff and what of an error may be stored. */
 
 const BASE_MS = 1000;
@@ -19,7 +20,7 @@ export function safeErrorText(err: unknown): string {
   let cur: unknown = err;
   for (let depth = 0; cur && depth < 5; depth++) {
     const e = cur as { message?: unknown; code?: unknown; cause?: unknown; name?: unknown };
-    const message = typeof e.message === 'string' ? e.message : String(cur);
+    const message = typeof e.message === 'string' ? e.message : textOf(cur);
     if (/^Failed query:/i.test(message) || /\bparams:/i.test(message)) {
       cur = e.cause;
       continue;

@@ -6,6 +6,7 @@ import type { JobRow } from '../db/schema/index.js';
 import type { Clock } from './clock.js';
 import type { JobRegistry } from './registry.js';
 import { backoffMs, safeErrorText } from './runner.rules.js';
+import { textOf } from '../kernel/text.js';
 
 export interface JobLogger {
   info(obj: object, msg?: string): void;
@@ -50,7 +51,7 @@ type Claimed = JobRow;
 
 /** Database rows come back snake_case from raw SQL; the handler gets the Drizzle shape. */
 function toJobRow(r: Record<string, unknown>): JobRow {
-  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(textOf(v)));
   return {
     id: String(r.id),
     kind: String(r.kind),

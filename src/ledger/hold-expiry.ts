@@ -6,6 +6,7 @@ import type { JobRegistrations } from '../jobs/registry.js';
 import { voidHold } from './ledger.js';
 import { HOLD_EXPIRY_JOB } from './hold-expiry-schedule.js';
 import type { LedgerCode, LedgerSource } from './rules.js';
+import { textOf } from '../kernel/text.js';
 
 /**
  * Hold expiry (issue 24), after TigerBeetle's two-phase transfers: a pending transfer may carry a timeout, past
@@ -25,7 +26,7 @@ function sourceOf(holdKey: string): LedgerSource {
 export function ledgerJobs(deps: { db: Database; clock: Clock }): JobRegistrations {
   return {
     [HOLD_EXPIRY_JOB]: async (job) => {
-      const holdKey = String(job.payload.holdId ?? '');
+      const holdKey = textOf(job.payload.holdId ?? '');
       const now = deps.clock.now(job.organizationId);
       return deps.db.transaction(async (tx) => {
         const [h] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdKey)).for('update');

@@ -17,7 +17,7 @@ describe('replayBalances (the ?at= definition)', () => {
     ['between entries', 25, { ...ZERO, available: 700, held: 300 }],
     ['after the last', 99, { ...ZERO, available: 700, held: 0, pending: 50 }],
   ])('%s', (_name, s, expected) => {
-    expect(replayBalances(entries, at(s as number))).toEqual(expected);
+    expect(replayBalances(entries, at(s))).toEqual(expected);
   });
 
   it('does not depend on the order of the entries (clock readings and sequences may disagree)', () => {

@@ -34,7 +34,7 @@ describe('sign of an entry', () => {
     [bank('a', 'DEBT'), 'CREDIT', -5],
     [clearing, 'DEBIT', 5],
     [clearing, 'CREDIT', -5],
-    [{ type: 'REVENUE', organizationId: 'o', provider: 'PROVIDER_A' } as AccountRef, 'CREDIT', 5],
+    [{ type: 'REVENUE', organizationId: 'o', provider: 'PROVIDER_A' }, 'CREDIT', 5],
   ] as const)('%o %s 5 -> %d', (account, direction, delta) => {
     expect(deltaOf({ account, direction, amount: 5 })).toBe(delta);
   });

@@ -38,6 +38,7 @@ import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
 import routingRoutes from './routing/routing.routes.js';
 import requestLogsRoutes from './request-logs/request-logs.routes.js';
 import providerAccountRoutes from './provider-accounts/provider-accounts.routes.js';
+import reconciliationRoutes from './reconciliation/reconciliation.routes.js';
 import sandboxBehaviourRoutes from './provider-accounts/sandbox-behaviour.routes.js';
 import { providerEventRoutes, providerWebhookRoutes } from './provider-webhooks/index.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
@@ -80,6 +81,7 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   eventStreamRoutes,
   sandboxEventRoutes,
   providerAccountRoutes,
+  reconciliationRoutes,
   sandboxBehaviourRoutes,
   providerWebhookRoutes,
   providerEventRoutes,

@@ -20,7 +20,7 @@ const isEncrypted = (v: unknown) => typeof v === 'string' && v.startsWith('ev:')
 
 export function encryptCardFields(body: unknown, cardKey: 'card_data' | 'card', encrypt: Encrypt): CardFieldsResult {
   if (!isObject(body) || !isObject(body[cardKey])) return { ok: true, body };
-  const card = { ...(body[cardKey] as Record<string, unknown>) };
+  const card = { ...(body[cardKey]) };
   const issues: ValidationIssue[] = [];
   const field = (name: string) => `${cardKey}.${name}`;
 

@@ -38,8 +38,6 @@ export interface PciOptions {
   rateLimiter?: RateLimiter;
 }
 
-const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive']);
-
 export async function buildPciHost(options: PciOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   // The core's listener (raw-errors.ts): §14's header bounds, Node's refusals and plain HTTP on TLS in the envelope.
   const tls = (serverOptions as { https?: { cert: string; key: string } }).https;
@@ -183,7 +181,7 @@ function coreKeyEndpoint(core: FastifyInstance): () => Promise<EvPublicKey> {
   return async () => {
     const res = await core.inject({ method: 'GET', url: '/core/v1/encryption-keys', headers: { 'x-forwarded-proto': 'https' } });
     if (res.statusCode !== 200) throw new Error(`encryption keys unavailable (${res.statusCode})`);
-    const doc = res.json() as { current_kid: string; keys: EvPublicKey[] };
+    const doc = res.json<{ current_kid: string; keys: EvPublicKey[] }>();
     const key = doc.keys.find((k) => k.kid === doc.current_kid);
     if (!key) throw new Error('no current encryption key');
     return { kid: key.kid, x: key.x, y: key.y };

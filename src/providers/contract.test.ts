@@ -49,7 +49,7 @@ async function sample(provider: PaymentProvider, op: OperationName, key: string)
       const rawBody = JSON.stringify({ id: `evt-${key}`, type: 'transfer.updated', created_at: '2030-01-01T00:00:00Z', data: { reference: key, status: 'settled' } });
       return { headers: { 'x-sandbox-signature': signSandboxWebhook(SANDBOX_WEBHOOK_SECRET, rawBody) }, rawBody };
     }
-    default: return { idempotencyKey: key } as RequestOf<OperationName>;
+    default: return { idempotencyKey: key };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ProviderRegistry } from './registry.js';
 import { systemClock, type Clock } from '../jobs/clock.js';
+import { textOf } from '../kernel/text.js';
 
 export interface ProviderHealth {
   name: string;
@@ -63,6 +64,6 @@ export class HealthMonitor {
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`health check timed out after ${ms} ms`)), ms);
-    promise.then((v) => { clearTimeout(t); resolve(v); }, (e) => { clearTimeout(t); reject(e); });
+    promise.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(textOf(e))); });
   });
 }

@@ -57,7 +57,7 @@ export function readKeyFile(path: string): KeyFile {
     // Never the file's content in the message: it holds private keys.
     throw new KeyFileError(`encryption key file ${path} is not readable JSON (${(err as NodeJS.ErrnoException).code ?? 'parse error'})`);
   }
-  if (parsed?.format !== KEY_FILE_FORMAT) throw new KeyFileError(`encryption key file ${path}: format must be ${KEY_FILE_FORMAT}`);
+  if (parsed?.format !== KEY_FILE_FORMAT) throw new KeyFileError(`encryption key file ${path}: format must be ${KEY_FILE_FORMAT as string}`);
   if (parsed.environment !== 'sandbox' && parsed.environment !== 'production') throw new KeyFileError(`encryption key file ${path}: environment must be sandbox or production`);
   if (typeof parsed.ring !== 'string' || !/^[a-z0-9_]{3,64}$/.test(parsed.ring)) throw new KeyFileError(`encryption key file ${path}: ring must match [a-z0-9_]{3,64}`);
   if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new KeyFileError(`encryption key file ${path}: no keys`);

@@ -134,7 +134,7 @@ export class Vault implements VaultHandle {
       const ring = eq(encryptionKeys.ring, this.file.ring);
       const [active] = await tx.select().from(encryptionKeys).where(and(ring, eq(encryptionKeys.status, 'ACTIVE'))).for('update');
       const standby = await tx.select().from(encryptionKeys).where(and(ring, eq(encryptionKeys.status, 'STANDBY'))).orderBy(asc(encryptionKeys.createdAt)).for('update');
-      const next = generated ? standby.find((r) => r.kid === generated!.kid) : standby.find((r) => this.provisioned(r.kid));
+      const next = generated ? standby.find((r) => r.kid === generated.kid) : standby.find((r) => this.provisioned(r.kid));
       if (!next) throw conflict('No provisioned key to rotate to: add a key to ENCRYPTION_KEYS_FILE and restart first', 'kid', null);
       const notAfter = new Date(now.getTime() + RETIRING_MS);
       if (active) await tx.update(encryptionKeys).set({ status: 'RETIRING', notAfter, updatedAt: now }).where(eq(encryptionKeys.kid, active.kid));

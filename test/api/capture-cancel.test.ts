@@ -31,7 +31,7 @@ const authorized = async (amount = 10_000) => {
   const res = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { capture: false, amount }));
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().status).toBe('AUTHORIZED');
-  return res.json() as { id: string; amount: number };
+  return res.json<{ id: string; amount: number }>();
 };
 const capture = (id: string, payload?: unknown, key = merchant.apiKey) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/capture`, key, ...(payload === undefined ? {} : { payload: payload as object }) });
 const cancel = (id: string, payload?: unknown, key = merchant.apiKey) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key, ...(payload === undefined ? {} : { payload: payload as object }) });

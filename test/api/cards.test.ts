@@ -14,7 +14,7 @@ let CIPHERTEXT: string;
 beforeAll(async () => {
   // Every log line the app writes, at the most verbose level, is kept to search for the ciphertext.
   const logger = { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } };
-  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   CIPHERTEXT = await encryptFor(t, ELO);
 });
 afterAll(async () => t?.close());
@@ -67,7 +67,7 @@ describe('stored cards', () => {
 
     // It is stored (for the provider) ...
     const stored = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where number_ciphertext = ${CIPHERTEXT}`);
-    expect((stored as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    expect((stored as { rows: { n: number }[] }).rows[0].n).toBe(1);
     // ... and nowhere else: not in any response, not in any log line.
     expect(logLines.length).toBeGreaterThan(0);
     for (const text of [...bodies, ...logLines]) expect(text).not.toContain(CIPHERTEXT.slice(3, 30));
@@ -122,7 +122,7 @@ describe('stored cards', () => {
     // An 8-digit BIN that matches is fine.
     expect((await store(org.apiKey, m.id, { card: card({ bin: '63636800' }) })).statusCode).toBe(201);
     const count = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where company_id = ${m.id}`);
-    expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    expect((count as { rows: { n: number }[] }).rows[0].n).toBe(1);
   });
 
   it('validates the other fields', async () => {

@@ -9,7 +9,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => void lines.push(line) } };
-  t = await createTestApp({}, {}, { logger } as never);
+  t = await createTestApp({}, {}, { logger });
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -217,7 +217,7 @@ describe('reach and lists', () => {
     expectCode(await get(d.id, m.apiKey), 404, 'RESOURCE_NOT_FOUND');
     expect((await get(d.id, m.orgKey)).statusCode).toBe(200);
 
-    const list = async (key: string, qs = '') => (await t.request({ method: 'GET', url: `/core/v1/disputes${qs}`, key })).json() as { data: Json[]; pagination: Json };
+    const list = async (key: string, qs = '') => (await t.request({ method: 'GET', url: `/core/v1/disputes${qs}`, key })).json<{ data: Json[]; pagination: Json }>();
     expect((await list(stranger.orgKey)).data.map((x) => x.id)).not.toContain(d.id);
     expect((await list(merchant.apiKey)).data.every((x) => x.company_id === merchant.id)).toBe(true);
     expect((await list(m.orgKey, `?transaction_id=${tr.id}`)).data.map((x) => x.id)).toEqual([d.id]);

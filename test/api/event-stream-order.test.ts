@@ -85,7 +85,7 @@ describe('recorded order across transactions and instances', () => {
     const rows = await t.db.db.execute(sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
       select gen_random_uuid(), 'company.status-changed', 1, 'payment-platform', ${org.id}, ${org.id}, 'burst-' || n, '{}'::jsonb, now()
       from generate_series(1, 450) as n returning id, seq`);
-    const inserted = ((rows as { rows?: { id: string; seq: string }[] }).rows ?? (rows as unknown as { id: string; seq: string }[]))
+    const inserted = ((rows as { rows?: { id: string; seq: string }[] }).rows ?? (rows as { id: string; seq: string }[]))
       .sort((a, b) => Number(a.seq) - Number(b.seq))
       .map((r) => r.id);
     const burst = new Set(inserted);

@@ -22,7 +22,7 @@ async function policy(orgKey: string, rules: unknown[] = RULES) {
     key: orgKey,
     payload: { name: `p-${randomUUID().slice(0, 8)}`, cashout_price: 0, automatic_anticipation_percentage: 0, spot_anticipation_percentage: 0, rules },
   });
-  return res.json() as { id: string; rules: { id: string }[] };
+  return res.json<{ id: string; rules: { id: string }[] }>();
 }
 const quote = (key: string | { token: string }, merchantId: string, transaction: unknown) =>
   t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/fee-quote`, ...(typeof key === 'string' ? { key } : key), payload: { transaction } });

@@ -95,7 +95,7 @@ describe('hosted onboarding links stay out of logs', () => {
   let logged: TestApp;
   beforeAll(async () => {
     const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => void lines.push(line) } };
-    logged = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+    logged = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   });
   afterAll(async () => logged?.close());
 

@@ -247,13 +247,13 @@ async function step(model: Model, o: Op): Promise<void> {
         send('POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, { seconds: o.advance }),
       ]);
       const [cashout, refund, dispute, anticipation, advance] = results;
-      expect(advance!.statusCode, advance!.body).toBe(200);
+      expect(advance.statusCode, advance.body).toBe(200);
       for (const res of [cashout, refund, dispute, anticipation]) {
         if (!res) continue;
         oneOf(res, [201, 409]);
         if (res.statusCode === 409) expect(res.json().error.code).toBe('CONFLICT_ERROR');
       }
-      if (cashout!.statusCode === 201) model.cashouts.push(cashout!.json().id);
+      if (cashout.statusCode === 201) model.cashouts.push(cashout.json().id);
       if (refund?.statusCode === 201) model.refunds.push(refund.json().id);
       if (dispute?.statusCode === 201) model.disputes.push(dispute.json().id);
       return;

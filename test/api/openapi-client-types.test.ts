@@ -12,7 +12,7 @@ describe('packages/client/src/schema.ts', () => {
   it('is what `npm run client:generate` writes from the current OpenAPI document', async () => {
     // The run's snapshot copy rather than a PGlite started from nothing (docs/decisions/testing.md).
     const database = testDatabase({ embedded: true });
-    const generated = await schemaSource(await buildOpenApiDocument(database.options).finally(database.remove));
+    const generated = await schemaSource(await buildOpenApiDocument(database.options).finally(() => database.remove()));
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
     // One assertion message that says what to do, not a 700 kB diff.
     expect(committed === generated, 'packages/client/src/schema.ts is stale: run `npm run client:generate` and commit it').toBe(true);

@@ -16,7 +16,7 @@ const ops: { method: string; path: string; op: Record<string, any> }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json() as Doc;
+  doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json<Doc>();
   for (const [path, item] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(item)) ops.push({ method, path, op });
 }, 60_000);
 afterAll(async () => t?.close());

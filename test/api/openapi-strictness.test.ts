@@ -16,7 +16,7 @@ let doc: Doc;
 let inlined: Doc;
 beforeAll(async () => {
   t = await createTestApp();
-  doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json() as Doc;
+  doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json<Doc>();
   inlined = inlinedDocument<Doc>(doc);
 }, 60_000);
 afterAll(async () => t?.close());
@@ -53,6 +53,17 @@ describe('request schemas are as strict as the server', () => {
     expect(upload.requestBody.content['application/json'].schema.properties.content_type.enum).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
     const requirements = operations().find((o) => o.path.endsWith('/onboarding-requirements') && o.method === 'get')!.op;
     expect(requirements.parameters.find((p: any) => p.name === 'provider').schema.enum).toEqual(['PROVIDER_A', 'PROVIDER_B']);
+  });
+
+  it('a comma-separated list filter is an array of its enum, sent comma-separated, and the server reads it so (finding 8)', async () => {
+    const list = operations().find((o) => o.op.operationId === 'transactions.list')!.op;
+    const param = (name: string) => list.parameters.find((p: any) => p.name === name);
+    expect(param('status')).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: expect.arrayContaining(['APPROVED', 'WAITING_PAYMENT']) } } });
+    expect(param('sort').schema.items.enum).toEqual(['created_at', '-created_at', 'amount', '-amount']);
+    const org = await t.createOrganization();
+    const get = (query: string) => t.request({ method: 'GET', url: `/core/v1/transactions?${query}`, key: org.apiKey });
+    expect((await get('status=APPROVED,REFUSED&payment_method=PIX&sort=-amount,created_at')).statusCode).toBe(200);
+    expect((await get('status=PAID')).statusCode).toBe(400);
   });
 
   it("the transaction creates state the service's rules (amount, installments, PIX expiry)", () => {

@@ -25,8 +25,7 @@ const CVV = '987';
 
 beforeAll(async () => {
   t = await createTestApp();
-  core = await buildApp(t.deps, { logger: logger() } as never);
-  const stand = (permission: string) => ({ config: { permission, ratePool: 'high' as const } });
+  core = await buildApp(t.deps, { logger: logger() });
   const record = async (request: { url: string; body: unknown }, reply: { code(n: number): unknown }) => {
     seen.push({ url: request.url, body: request.body });
     reply.code(201);
@@ -41,7 +40,7 @@ beforeAll(async () => {
     return reply.serializer((payload: unknown) => JSON.stringify(payload)).send(answer);
   });
   await core.ready();
-  pci = await buildPciApp(t.deps, { logger: logger() } as never, { core });
+  pci = await buildPciApp(t.deps, { logger: logger() }, { core });
   await pci.ready();
 });
 afterAll(async () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The connectors' checks do not exist yet: a stand-in fails accounts named for it, the default answers the rest.
   const providerCredentialsChecker: CredentialsChecker = async (account) =>
     account.displayName === 'Fails check' ? { status: 'FAILED', error: 'AUTH_FAILED: 401 Unauthorized' } : sandboxOnlyChecker(account);
-  t = await createTestApp({}, { providerCredentialsChecker }, { logger } as never);
+  t = await createTestApp({}, { providerCredentialsChecker }, { logger });
 });
 afterAll(async () => {
   await t?.close();
@@ -129,7 +129,7 @@ describe('built-in accounts', () => {
       expect(await settleBuiltInAccounts(tx, 'production', new Date())).toBe(0);
       const [again] = await tx.select().from(providerAccounts).where(eq(providerAccounts.provider, 'PROVIDER_A'));
       throw Object.assign(rollback, { seen: { first, again } });
-    }).catch((err) => (err === rollback ? (err as any).seen : Promise.reject(err)));
+    }).catch((err: unknown) => (err === rollback ? (err as any).seen : Promise.reject(err as Error)));
     const status = Object.fromEntries((seen.first as any[]).map((r) => [r.provider, r.status]));
     expect(status).toEqual({ PROVIDER_A: 'DISABLED', PROVIDER_B: 'DISABLED', INTERNAL: 'ACTIVE' });
     expect(seen.again.status).toBe('ACTIVE');

@@ -39,12 +39,12 @@ const authorized = async (amount = 10_000) => {
   const res = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { capture: false, amount }));
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().status).toBe('AUTHORIZED');
-  return res.json() as { id: string; amount: number; attempts: { id: string }[] };
+  return res.json<{ id: string; amount: number; attempts: { id: string }[] }>();
 };
 const capture = (id: string, payload?: object) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/capture`, key: merchant.apiKey, ...(payload ? { payload } : {}) });
 const cancel = (id: string) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key: merchant.apiKey });
 const view = async (id: string) => (await t.request({ method: 'GET', url: `/core/v1/transactions/${id}`, key: merchant.apiKey })).json();
-const moves = async (id: string) => (await eventsAbout(t, id, ['transaction.status-changed'])).map((e) => e.payload as Record<string, unknown>).filter((p) => p.transaction_id === id);
+const moves = async (id: string) => (await eventsAbout(t, id, ['transaction.status-changed'])).map((e) => e.payload).filter((p) => p.transaction_id === id);
 const advanceOrg = (seconds: number) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`, key: t.platformKey, payload: { seconds } });
 
 /** Real time moves on; every job then due runs (the recovery jobs among them). */
@@ -235,10 +235,10 @@ describe('refunds on the provider-operation primitive', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     await t.db.db.execute(sql.raw(`drop trigger ${name} on refunds`));
     await t.db.db.execute(sql.raw(`drop function ${name}()`));
-    const refundId = ((await t.db.db.execute(sql`select id from refunds where transaction_id = ${id}`)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
+    const refundId = ((await t.db.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${id}`)) as { rows: { id: string }[] }).rows[0]!.id;
     expect(sandbox.faults.calls('card.refund', refundId)).toBe(1);
     await later(31_000);
-    const opOf = async () => ((await t.db.db.execute(sql`select id, kind, status from provider_operations where resource_id = ${refundId}`)) as unknown as { rows: Array<{ status: string }> }).rows;
+    const opOf = async () => ((await t.db.db.execute<{ status: string }>(sql`select id, kind, status from provider_operations where resource_id = ${refundId}`)) as { rows: { status: string }[] }).rows;
     const op = await eventually(async () => {
       await t.built.runner.drain();
       return opOf();

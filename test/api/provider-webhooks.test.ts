@@ -702,6 +702,20 @@ describe('PIX_API_BCB callbacks (R3.7, R4.2)', () => {
     expect(await approvalPostings(tr.id)).toBe(1);
   });
 
+  it('paid with another amount: approved, booked once, and AMOUNT_MISMATCH is reported', async () => {
+    const tr = await waitingPix();
+    const e2e = `E4${randomBytes(14).toString('hex')}`;
+    await callback({ pix: [{ endToEndId: e2e, txid: tr.txid, valor: '120.50', horario: '2026-01-01T12:00:00.000Z' }] });
+    expect(await settled(`pix:${e2e}`, pix.id)).toMatchObject({ last_error: null, effect: 'APPLIED' });
+    expect(await status(tr.id)).toBe('APPROVED');
+    expect(await approvalPostings(tr.id)).toBe(1);
+    expect(
+      (await eventsAbout(t, tr.id, ['transaction.discrepancy-detected'])).map(
+        (e) => (e.payload as { kind: string }).kind,
+      ),
+    ).toEqual(['AMOUNT_MISMATCH']);
+  });
+
   it('a second payment of a paid charge is DUPLICATE_PAYMENT; a Pix without txid is IGNORED; a disabled account still receives', async () => {
     const tr = await waitingPix();
     const first = `E1${randomBytes(14).toString('hex')}`;

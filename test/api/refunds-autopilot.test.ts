@@ -14,7 +14,7 @@ const refund = async (m: Merchant, id: string, amount: number) => {
   const res = await t.request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: m.apiKey, payload: { amount } });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().status).toBe('PENDING');
-  return res.json() as { id: string };
+  return res.json<{ id: string }>();
 };
 const getRefund = async (m: Merchant, id: string) => (await t.request({ method: 'GET', url: `/core/v1/refunds/${id}`, key: m.apiKey })).json();
 const advance = async (m: Merchant, seconds: number) => {

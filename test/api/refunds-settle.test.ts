@@ -26,11 +26,11 @@ afterEach(async () => {
 const refund = async (id: string, amount: number) => {
   const res = await t.request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: m.apiKey, payload: { amount } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; status: string };
+  return res.json<{ id: string; status: string }>();
 };
 const settle = (id: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/refunds/${id}/settle`, key: t.platformKey, payload });
 const moves = async (transactionId: string) =>
-  (await eventsAbout(t, transactionId, ['transaction.status-changed'])).map((e) => e.payload as Record<string, unknown>).filter((p) => p.transaction_id === transactionId && p.refund_id !== null);
+  (await eventsAbout(t, transactionId, ['transaction.status-changed'])).map((e) => e.payload).filter((p) => p.transaction_id === transactionId && p.refund_id !== null);
 
 describe("refund outcomes follow P4's rule, the seed's rows included", () => {
   it('created while PENDING_REFUND emits only refund.created; failing while others pend stays PENDING_REFUND with an event; then the rule', async () => {

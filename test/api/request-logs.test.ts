@@ -101,7 +101,7 @@ describe('request logs', () => {
     const old = { ...kept!, id: randomUUID(), createdAt: new Date(kept!.createdAt.getTime() - 8 * 24 * 3600_000) };
     await t.db.db.insert(requestLogs).values(old);
     const now = t.deps.clock.now();
-    const handler = requestLogJobs({ db: t.db.db, clock: { now: () => now } as never })[REQUEST_LOG_PURGE_JOB];
+    const handler = requestLogJobs({ db: t.db.db, clock: { now: () => now } })[REQUEST_LOG_PURGE_JOB];
     const result = await handler();
     expect(result.rescheduleAt.getTime()).toBe(now.getTime() + 3600_000);
     const left = await t.db.db.select({ id: requestLogs.id }).from(requestLogs).where(eq(requestLogs.companyId, org.id));

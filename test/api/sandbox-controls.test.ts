@@ -18,7 +18,7 @@ const get = async (id: string) => (await t.request({ method: 'GET', url: `/core/
 const pix = async (amount = 1_000) => {
   const res = await createTx(t, merchant.apiKey, { payment_method: 'PIX', amount });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
+  return res.json<{ id: string }>();
 };
 
 describe('P9 staff controls', () => {
@@ -42,7 +42,7 @@ describe('P9 staff controls', () => {
     await t.request({ method: 'POST', url: `/core/v1/transactions/${other.id}/cancel`, key: merchant.apiKey });
     expect((await control(`transactions/${other.id}/pix-payment`)).json()).toMatchObject({ status: 'APPROVED', cancel_reason: 'PIX_CANCELED', pix: { late_payment: true } });
     const moves = (await eventsAbout(t, other.id, ['transaction.status-changed'])).map((e) => e.payload);
-    expect(moves.map((p) => `${p.old_status}->${p.new_status}`)).toEqual(['WAITING_PAYMENT->CANCELED', 'CANCELED->APPROVED']);
+    expect(moves.map((p) => `${String(p.old_status)}->${String(p.new_status)}`)).toEqual(['WAITING_PAYMENT->CANCELED', 'CANCELED->APPROVED']);
   });
 
   it('expire: AUTHORIZED -> CANCELED (AUTHORIZATION_EXPIRED); anything else 409', async () => {

@@ -159,7 +159,7 @@ describe('production has none of them', () => {
     ];
     for (const [method, url, payload] of calls) {
       const res = await prod.request({
-        method: method as 'GET',
+        method,
         url,
         key: org.apiKey,
         ...(payload ? { payload } : {}),

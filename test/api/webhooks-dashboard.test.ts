@@ -78,7 +78,7 @@ describe('the page', () => {
     const res = await view(token);
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    expect(html).toContain(`This link expires at ${expiresAt.toISOString()}`);
+    expect(html).toContain(`This link expires at <time datetime="${expiresAt.toISOString()}" title="${expiresAt.toISOString()}">`);
     expect(html).toContain(receiver.url);
     expect(html).toMatch(/<span data-delivered>1<\/span> delivered, <span data-failed>1<\/span> failed/);
     expect(html).toContain('HTTP 204'); // the last attempt (status-changed) was answered 204
@@ -142,7 +142,7 @@ describe('recover failed messages since a time (form)', () => {
     const none = await postForm('recover', { token, since: after.toISOString().slice(0, 19) });
     expect(none.statusCode).toBe(303);
     expect(none.headers.location).toContain('notice=recovered&count=0');
-    expect((await t.request({ method: 'GET', url: none.headers.location as string })).body).toContain('No undelivered message since that time.');
+    expect((await t.request({ method: 'GET', url: none.headers.location })).body).toContain('No undelivered message since that time.');
     expect(await statusOf(org.apiKey, created.id)).toBe('FAILED');
 
     const res = await postForm('recover', { token, since: new Date(lastAt - 3600_000).toISOString().slice(0, 16), q: 'Padaria', status: 'FAILED' });
@@ -172,14 +172,14 @@ describe('recover failed messages since a time (form)', () => {
       expect(res.headers.location).toContain(`notice=${notice}`);
     }
     expect(await postForm('recover', { token })).toMatchObject({ statusCode: 303 });
-    const page = await t.request({ method: 'GET', url: (await postForm('recover', { token, since: 'x' })).headers.location as string });
+    const page = await t.request({ method: 'GET', url: (await postForm('recover', { token, since: 'x' })).headers.location });
     expect(page.body).toContain('Recover: give a date and time (UTC)');
     expect((await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?status=FAILED', key: org.apiKey })).json().data).toHaveLength(1);
 
     const bare = await t.createOrganization();
     const noEndpoint = await postForm('recover', { token: signDashboardToken(dashboardSecret, bare.id).token, since: '2026-01-01T00:00' });
     expect(noEndpoint.headers.location).toContain('notice=no-endpoint');
-    expect((await t.request({ method: 'GET', url: noEndpoint.headers.location as string })).body).toContain('No webhook endpoint is configured');
+    expect((await t.request({ method: 'GET', url: noEndpoint.headers.location })).body).toContain('No webhook endpoint is configured');
   });
 
   it('the page carries the form: a datetime-local input, required, defaulting to a day ago', async () => {

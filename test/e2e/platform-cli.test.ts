@@ -30,8 +30,8 @@ function run(args: string[], dataDir: string) {
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
+  child.stdout.on('data', (d) => (out += String(d)));
+  child.stderr.on('data', (d) => (out += String(d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { child, output: () => out, exited };
 }

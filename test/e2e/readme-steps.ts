@@ -12,7 +12,7 @@ import type { sandboxServers } from '../helpers/sandbox-server.js';
  * (`npm start`'s entry) over HTTPS, each call one of the README's curls.
  */
 export const insecure = new Agent({ connect: { rejectUnauthorized: false } });
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
 
 /**
  * One request. A 429 (the rate pools: a script calls faster than a person types) or a 503 "overloaded" (the

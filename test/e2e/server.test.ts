@@ -73,7 +73,7 @@ describe('npm start (sandbox)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
-    child.stderr!.on('data', (d) => (err += String(d)));
+    child.stderr.on('data', (d) => (err += String(d)));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(err).toContain('APP_ENV=production refuses to start without');

@@ -19,7 +19,7 @@ export function disputeKit(app: () => TestApp, merchant: () => Merchant & { orgK
   const opened = async (transactionId: string, payload?: Json) => {
     const res = await open(transactionId, payload);
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Json;
+    return res.json<Json>();
   };
   return {
     open,

@@ -64,5 +64,5 @@ export function streamClient(baseOf: () => string) {
 export async function triggerEvent(t: TestApp, key: string, type: string) {
   const res = await t.request({ method: 'POST', url: '/core/v1/sandbox/events/trigger', key, payload: { type } });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string; type: string; company_id: string };
+  return res.json<{ id: string; type: string; company_id: string }>();
 }

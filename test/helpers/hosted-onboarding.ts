@@ -23,7 +23,7 @@ export function hostedKit(app: () => TestApp) {
     const m = await app().createMerchant(org.apiKey);
     const aff = await app().request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } });
     expect(aff.statusCode).toBe(201);
-    return { org, m, aff: aff.json() as Record<string, any>, cpf: m.body.document_number as string };
+    return { org, m, aff: aff.json<Record<string, any>>(), cpf: m.body.document_number as string };
   }
 
   const page = (url: string, headers: Record<string, string> = {}) => app().request({ method: 'GET', url: pathOf(url), headers });
@@ -49,7 +49,7 @@ export function hostedKit(app: () => TestApp) {
   async function staffRow(companyId: string, provider: string, type: string, subject: string, description: string) {
     const res = await app().request({ method: 'POST', url: `/core/v1/platform/companies/${companyId}/onboarding-requirements`, key: app().platformKey, payload: { provider, type, subject_document_number: subject, subject_role: 'COMPANY', description } });
     expect(res.statusCode).toBe(201);
-    return res.json() as Record<string, any>;
+    return res.json<Record<string, any>>();
   }
 
   return { pathOf, tokenOf, waitingMerchant, page, postForm, postMultipart, noticeOf, staffRow };

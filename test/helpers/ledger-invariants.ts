@@ -15,7 +15,7 @@ export async function expectLedgerInvariants(db: Database): Promise<void> {
   await db.transaction(async (tx) => checkAll(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
-const rows = async (tx: Executor, q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rows = async (tx: Executor, q: ReturnType<typeof sql>) => ((await tx.execute<Record<string, unknown>>(q)) as { rows: Record<string, unknown>[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
 
 async function checkAll(tx: Executor): Promise<void> {

@@ -84,7 +84,7 @@ export async function expectAccountBalance(t: TestApp, m: MoneyMerchant): Promis
  * price less their returns, disputes lost or accepted). Read from the tables in one snapshot.
  */
 export async function expectMerchantConservation(t: TestApp, m: MoneyMerchant, balance: Json): Promise<void> {
-  const one = async (q: ReturnType<typeof sql>) => Number(((await t.db.db.execute(q)) as unknown as { rows: { v: unknown }[] }).rows[0]?.v ?? 0);
+  const one = async (q: ReturnType<typeof sql>) => Number(((await t.db.db.execute<{ v: unknown }>(q)) as { rows: { v: unknown }[] }).rows[0]?.v ?? 0);
   const c = m.merchantId;
   const captured = await one(sql`select coalesce(sum(captured_amount - coalesce((fee->>'amount')::bigint, 0)), 0) as v from transactions where company_id = ${c} and captured_amount > 0`);
   const refunded = await one(sql`select coalesce(sum(amount), 0) as v from refunds where company_id = ${c} and status = 'SUCCEEDED'`);
@@ -101,7 +101,7 @@ export async function expectMerchantConservation(t: TestApp, m: MoneyMerchant, b
 }
 
 const lastSequence = async (t: TestApp, accountId: string) =>
-  Number(((await t.db.db.execute(sql`select last_sequence as v from ledger_accounts where id = ${accountId}`)) as unknown as { rows: { v: unknown }[] }).rows[0]?.v ?? 0);
+  Number(((await t.db.db.execute<{ v: unknown }>(sql`select last_sequence as v from ledger_accounts where id = ${accountId}`)) as { rows: { v: unknown }[] }).rows[0]?.v ?? 0);
 
 /**
  * Everything above, after one step of a scenario. The API reads are several requests: a job the background
@@ -125,7 +125,7 @@ export async function expectMoneyInvariants(t: TestApp, m: MoneyMerchant): Promi
 
 /** Prints a merchant's receivables, refunds and ledger postings (MONEY_DUMP=1 in the property test). */
 export async function dumpMoney(t: TestApp, m: MoneyMerchant): Promise<void> {
-  const q = async (x: ReturnType<typeof sql>) => ((await t.db.db.execute(x)) as unknown as { rows: unknown[] }).rows;
+  const q = async (x: ReturnType<typeof sql>) => ((await t.db.db.execute<Record<string, unknown>>(x)) as { rows: unknown[] }).rows;
   console.log('RECV', JSON.stringify(await q(sql`select substr(id::text,1,6) id, role, status, installment, payment_date, gross_amount g, fee_amount f, net_amount n, anticipation_fee_amount af, consumed_amount c, substr(refund_id::text,1,6) rf, substr(dispute_id::text,1,6) dp, substr(anticipation_id::text,1,6) an, substr(settlement_id::text,1,6) st, cancel_reason, created_at from receivables where company_id = ${m.merchantId} and role = 'MERCHANT' order by created_at, installment`), null, 0));
   console.log('REFUNDS', JSON.stringify(await q(sql`select substr(id::text,1,6) id, status, amount, reserved_pending, reserved_available, reserved_debt, created_at, settled_at from refunds where company_id = ${m.merchantId}`)));
   console.log('POSTINGS', JSON.stringify(await q(sql`select p.sequence, p.balance_type, p.delta, p.resulting_balance, p.code, p.source_type, substr(p.source_id,1,6) src from ledger_postings p where p.account_id = ${m.accountId} order by p.sequence`)));

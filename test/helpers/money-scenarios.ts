@@ -44,7 +44,7 @@ export async function merchantWithDueJobs(t: TestApp): Promise<{ m: MoneyMerchan
   return { m, card };
 }
 
-const rowsOf = async (t: TestApp, q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rowsOf = async (t: TestApp, q: ReturnType<typeof sql>) => ((await t.db.db.execute<Record<string, unknown>>(q)) as { rows: Record<string, unknown>[] }).rows;
 
 /** One business event posts exactly once (M3): no source has a code of a one-shot step twice. */
 export async function expectEachStepPostedOnce(t: TestApp, companyId: string): Promise<void> {

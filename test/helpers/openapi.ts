@@ -3,7 +3,7 @@
  * that walk operations' bodies (the document names its body schemas, product.md §15).
  */
 export function inlinedDocument<T>(doc: unknown): T {
-  const schemas = ((doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}) as Record<string, unknown>;
+  const schemas = ((doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {});
   const inline = (node: unknown, depth: number): unknown => {
     if (!node || typeof node !== 'object' || depth > 50) return node;
     if (Array.isArray(node)) return node.map((n) => inline(n, depth + 1));

@@ -29,7 +29,7 @@ export function receivablesKit(app: () => TestApp) {
   const refund = async (m: M, id: string, amount: number) => {
     const res = await app().request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: m.apiKey, payload: { amount } });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string };
+    return res.json<{ id: string }>();
   };
   const settleRefund = async (id: string, status: 'SUCCEEDED' | 'FAILED') => {
     const res = await app().request({ method: 'POST', url: `/core/v1/platform/sandbox/refunds/${id}/settle`, key: app().platformKey, payload: { status } });

@@ -32,8 +32,8 @@ export function sandboxServers() {
       children.push(child);
       let out = '';
       outputs.push(() => out);
-      child.stdout!.on('data', (d) => (out += String(d)));
-      child.stderr!.on('data', (d) => (out += String(d)));
+      child.stdout.on('data', (d) => (out += String(d)));
+      child.stderr.on('data', (d) => (out += String(d)));
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
         const poll = setInterval(() => {

@@ -9,7 +9,7 @@ export const randomEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`;
 export async function createRole(t: TestApp, auth: { key?: string; token?: string }, permissions: string[], name = `role-${randomUUID().slice(0, 8)}`) {
   const res = await t.request({ method: 'POST', url: '/core/v1/roles', ...auth, payload: { name, permissions } });
   if (res.statusCode !== 201) throw new Error(`role create failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; name: string; permissions: string[] };
+  return res.json<{ id: string; name: string; permissions: string[] }>();
 }
 
 /** The latest code the sandbox would have sent to an identifier. */

@@ -42,7 +42,7 @@ export async function startFakeReceiver(options: { secret?: string; path?: strin
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      let envelope: Record<string, any> | null = null;
+      let envelope: Record<string, any> | null;
       try {
         envelope = verifier ? (verifier.verify(body, req.headers as Record<string, string>) as Record<string, any>) : null;
       } catch {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../../src/db/client.js';
-import { migrate } from '../../src/db/migrate.js';
+import type { DbHandle } from '../../src/db/client.js';
 import { jobs, sandboxClocks, type JobRow } from '../../src/db/schema/index.js';
 import { ManualClock, OffsetClock } from '../../src/jobs/clock.js';
 import { enqueueJob } from '../../src/jobs/queue.js';

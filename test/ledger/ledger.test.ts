@@ -23,7 +23,7 @@ const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms);
 
 async function accounts(n: number) {
   const org = randomUUID();
-  const list = Array.from({ length: n }, () => ({ id: randomUUID(), owner: { provider, companyId: randomUUID(), organizationId: org } as AccountOwner }));
+  const list = Array.from({ length: n }, () => ({ id: randomUUID(), owner: { provider, companyId: randomUUID(), organizationId: org } }));
   await openAccounts(t.db.db, list.map((a) => ({ id: a.id, ...a.owner })), at(0));
   return list;
 }
@@ -100,7 +100,7 @@ describe('ledger v2', () => {
     const batcher = new TransactionBatcher(t.db.db, handler);
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.run(a.id, 10)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientBalanceError)).toBe(true);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r).reason instanceof InsufficientBalanceError)).toBe(true);
     expect((await balancesOf(t.db.db, [a.id, b.id])).get(a.id)).toMatchObject({ available: 0, held: 100 });
   });
 

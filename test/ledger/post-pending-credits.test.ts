@@ -36,7 +36,7 @@ const approval = (a: { id: string; owner: AccountOwner }, amount: number, fee: n
 describe('postPendingCredits (a batch of approvals in one statement)', () => {
   it('the same entries, sequences and resulting balances as one by one; replays and missing rows left to the caller', async () => {
     const org = randomUUID();
-    const [a, b] = Array.from({ length: 2 }, () => ({ id: randomUUID(), owner: { provider, companyId: randomUUID(), organizationId: org } as AccountOwner }));
+    const [a, b] = Array.from({ length: 2 }, () => ({ id: randomUUID(), owner: { provider, companyId: randomUUID(), organizationId: org } }));
     await openAccounts(t.db.db, [a, b].map((x) => ({ id: x.id, ...x.owner })), at(0));
     const first = approval(a, 40, 4);
     await t.db.db.transaction((tx) => postPendingCredit(tx, first));

@@ -70,7 +70,7 @@ class Transfers implements Cmd {
     m.held[this.from] += taken;
     await expectBalances(m);
   }
-  toString = () => `transfers(${this.from} -> ${this.to}, [${this.amounts}])`;
+  toString = () => `transfers(${this.from} -> ${this.to}, [${this.amounts.join(',')}])`;
 }
 
 class Finish implements Cmd {

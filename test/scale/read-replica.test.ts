@@ -42,7 +42,7 @@ describe.skipIf(!usable)('lists through a streaming replica, a caller\'s own wri
 
   const recovering = async (credential: string) => {
     const db = await t.deps.reads!.forCaller(credential);
-    const result = (await db.execute(sql`select pg_is_in_recovery() as standby`)) as unknown as { rows: { standby: boolean }[] };
+    const result = (await db.execute<{ standby: boolean }>(sql`select pg_is_in_recovery() as standby`)) as { rows: { standby: boolean }[] };
     return result.rows[0].standby;
   };
   const listIds = async (key: string, url: string): Promise<string[]> => {

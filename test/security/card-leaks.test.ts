@@ -56,7 +56,7 @@ let ownIds: Record<string, string>;
 
 beforeAll(async () => {
   const logger = { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } };
-  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   PAN_CIPHER = await encryptFor(t, PAN, 'pan');
   CVV_CIPHER = await encryptFor(t, CVV, 'cvv');
   VALUES = [PAN, SPACED, DASHED, `${PAN} 7`, Number(PAN), CVV, PAN_CIPHER, CVV_CIPHER];
@@ -132,13 +132,13 @@ describe('card data never leaks', () => {
       const url = `/core${segments.map((seg, i) => (seg.startsWith('{') ? ownIds[`${segments[i - 1]}/${seg}`] : seg)).join('/')}`;
       const key = op.path.startsWith('/v1/pricing') ? org.apiKey : merchant.apiKey;
       // Control: the base body is accepted, so refusals below come from the planted values.
-      const control = await t.request({ method: op.method as 'POST', url, key, payload: build(ownIds) });
+      const control = await t.request({ method: op.method, url, key, payload: build(ownIds) });
       expect(control.statusCode, `${op.method} ${url}: ${control.body}`).toBeLessThan(300);
       const schema = op.spec.requestBody.content['application/json'].schema as JsonSchema;
       for (const path of fieldPaths(schema)) {
         for (const value of VALUES) {
           const logsBefore = logLines.length;
-          const res = await t.request({ method: op.method as 'POST', url, key, payload: setAt(build(ownIds), path, value) as Record<string, unknown> });
+          const res = await t.request({ method: op.method, url, key, payload: setAt(build(ownIds), path, value) as Record<string, unknown> });
           sent++;
           const context = `${op.method} ${op.path} ${path.join('.')}=${String(value).slice(0, 8)}… -> ${res.statusCode}`;
           responses.push(res.body);
@@ -174,7 +174,7 @@ describe('card data never leaks', () => {
     }
 
     // Every table of the schema, every row: the number ciphertext only in its own column, nothing else anywhere.
-    const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.db.execute<Record<string, string>>(q)) as { rows: Record<string, string>[] }).rows;
     const tables = await rowsOf(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
     expect(tables.length).toBeGreaterThan(5);
     const columns = await rowsOf(sql`select table_name, column_name from information_schema.columns where table_schema = current_schema()`);

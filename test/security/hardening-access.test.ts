@@ -26,7 +26,7 @@ let t: TestApp;
 let org: { id: string; apiKey: string };
 beforeAll(async () => {
   const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => void logLines.push(line) } };
-  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger } as never);
+  t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   org = await t.createOrganization();
 }, 60_000);
 afterAll(async () => t?.close());

@@ -24,7 +24,7 @@ const PAN = '4111111111111111';
 
 describe('metadata on internal transfers', () => {
   const transfer = (key: string, metadata: unknown) =>
-    t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key, payload: { request_id: crypto.randomUUID(), origin_bank_account_id: crypto.randomUUID(), destination_bank_account_id: crypto.randomUUID(), amount: 10, metadata } as object });
+    t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key, payload: { request_id: crypto.randomUUID(), origin_bank_account_id: crypto.randomUUID(), destination_bank_account_id: crypto.randomUUID(), amount: 10, metadata } });
 
   it('refuses what the shared metadata schema refuses (objects, arrays, long strings, card numbers), on the value path', async () => {
     const org = await t.createOrganization();

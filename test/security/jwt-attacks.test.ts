@@ -19,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const ROUTES = ['/core/v1/companies/me', '/core/v1/auth/me'];
-const ISSUER = 'payment-platform';
-const AUDIENCE = 'payment-platform:core';
 const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 
 async function expect401(token: string, label: string) {

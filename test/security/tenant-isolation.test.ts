@@ -45,7 +45,7 @@ beforeAll(async () => {
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, spec]) => {
         const schemes = (spec.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s));
-        return { method: method.toUpperCase(), path, spec, mode: schemes.includes('apiKey') ? 'api' : schemes.includes('bearerAuth') ? 'jwt' : 'public' } as Op | { mode: 'public' };
+        return { method: method.toUpperCase(), path, spec, mode: schemes.includes('apiKey') ? 'api' : schemes.includes('bearerAuth') ? 'jwt' : 'public' };
       }),
     )
     .filter((o): o is Op => o.mode !== 'public')
@@ -102,7 +102,7 @@ function bodyFor(op: Op, own: Record<string, string>): { payload?: Record<string
 }
 
 const send = (op: Op, url: string, cred: Cred, payload?: Record<string, unknown>) =>
-  t.request({ method: op.method as 'GET', url, ...cred, ...(payload === undefined ? {} : { payload }) });
+  t.request({ method: op.method, url, ...cred, ...(payload === undefined ? {} : { payload }) });
 
 /** The error without its `path` (which echoes the URL the caller sent, ids included). */
 function withoutPath(body: string) {

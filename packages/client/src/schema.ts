@@ -3068,6 +3068,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platform/reconciliation-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reconciliation runs
+         * @description List reconciliation runs. Platform staff key only.
+         */
+        get: operations["platform.reconciliationRuns.list"];
+        put?: never;
+        /**
+         * Reconcile a provider account over a period
+         * @description Reconcile a provider account over a period. Platform staff key only.
+         */
+        post: operations["platform.reconciliationRuns.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/reconciliation-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a reconciliation run
+         * @description Get a reconciliation run. Platform staff key only.
+         */
+        get: operations["platform.reconciliationRuns.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/platform/reconciliation-runs/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a reconciliation run's items
+         * @description List a reconciliation run's items. Platform staff key only.
+         */
+        get: operations["platform.reconciliationRuns.items.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform/sandbox/provider-accounts/{id}/behaviour": {
         parameters: {
             query?: never;
@@ -4300,157 +4364,8 @@ export interface components {
             amount_due: number | null;
             last_payable_date: string;
         };
-        Transaction: {
-            id: string;
-            company_id: string;
-            request_id: string | null;
-            provider: string;
-            /** @enum {string} */
-            payment_method: "CREDIT_CARD" | "DEBIT_CARD" | "PIX";
-            /** @enum {string} */
-            status: "PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
-            amount: number;
-            /** @enum {string} */
-            currency: "BRL";
-            installments: number;
-            capture: boolean;
-            captured_amount: number;
-            refunded_amount: number;
-            pending_refund_amount: number;
-            refundable_amount: number;
-            fee: {
-                fee_policy_id: string;
-                rule_id: string | null;
-                amount: number;
-            } | null;
-            description: string | null;
-            statement_descriptor: string | null;
-            customer: {
-                name: string | null;
-                document_number: string | null;
-                email: string | null;
-                phone: string | null;
-            } | null;
-            card_data: {
-                brand: string | null;
-                bin: string | null;
-                last_digits: string | null;
-                expiry_month: string | null;
-                expiry_year: string | null;
-                holder_name: string | null;
-                funding: string | null;
-                wallet: ("APPLE_PAY" | "GOOGLE_PAY") | null;
-                stored_card_id: string | null;
-            } | null;
-            three_ds: {
-                /** @enum {string} */
-                source: "SESSION" | "EXTERNAL";
-                session_id: string | null;
-                version: string | null;
-                eci: string | null;
-                trans_status: string | null;
-                liability_shift: boolean;
-            } | null;
-            pix: {
-                txid: string;
-                br_code: string;
-                qr_code_png_base64: string;
-                expires_at: string;
-                end_to_end_id: string | null;
-                paid_at: string | null;
-                payer: {
-                    name: string | null;
-                    document_number: string | null;
-                } | null;
-                late_payment: boolean;
-                paid_amount: number | null;
-                due: {
-                    due_date: string;
-                    days_after_due: number;
-                    last_payable_date: string;
-                    fine: {
-                        /** @enum {string} */
-                        mode: "FIXED" | "PERCENTAGE";
-                        value: number;
-                    } | null;
-                    interest: {
-                        /** @enum {string} */
-                        mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
-                        value: number;
-                    } | null;
-                    discount: {
-                        /** @enum {string} */
-                        mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
-                        value?: number;
-                        tiers?: {
-                            until: string;
-                            value: number;
-                        }[];
-                    } | null;
-                    debtor: {
-                        name: string;
-                        document_number: string;
-                        email: string | null;
-                        street: string | null;
-                        city: string | null;
-                        state: string | null;
-                        zipcode: string | null;
-                    } | null;
-                    amount_due_today: number | null;
-                } | null;
-            } | null;
-            refusal: {
-                code: string;
-                message: string;
-                provider_code: string | null;
-                retryable: boolean;
-            } | null;
-            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
-            authorization_code: string | null;
-            provider_reference: string | null;
-            authorized_at: string | null;
-            captured_at: string | null;
-            canceled_at: string | null;
-            expired_at: string | null;
-            metadata: {
-                [key: string]: string;
-            } | null;
-            attempts: {
-                id: string;
-                number: number;
-                provider: string;
-                provider_account_id: string | null;
-                /** @enum {string} */
-                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
-                /** @enum {string} */
-                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
-                error: {
-                    code: string;
-                    message: string;
-                } | null;
-                refusal: {
-                    code: string;
-                    message: string;
-                    provider_code: string | null;
-                    retryable: boolean;
-                } | null;
-                failed_over: boolean;
-                provider_reference: string | null;
-                latency_ms: number | null;
-                started_at: string;
-                finished_at: string | null;
-            }[];
-            routing: {
-                configuration_version: number | null;
-                rule_id: string | null;
-                /** @enum {string} */
-                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
-                draw: number | null;
-                candidates: string[];
-            };
-            created_at: string;
-            updated_at: string;
-        };
+        /** @description A transaction: narrow it by `payment_method` (and a PIX by `status`). */
+        Transaction: components["schemas"]["CardTransaction"] | components["schemas"]["PixTransaction"] | components["schemas"]["UnchargedPixTransaction"];
         ThreeDsSession: {
             id: string;
             company_id: string;
@@ -4901,6 +4816,40 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        ReconciliationRun: {
+            id: string;
+            request_id: string | null;
+            provider_account_id: string;
+            provider: string;
+            from: string;
+            to: string;
+            /** @enum {string} */
+            source: "STATEMENT" | "PROVIDER_EVENTS";
+            /** @enum {string} */
+            status: "COMPLETED";
+            summary: {
+                captures_ours: {
+                    count: number;
+                    amount: number;
+                };
+                captures_provider: {
+                    count: number;
+                    amount: number;
+                };
+                refunds_ours: {
+                    count: number;
+                    amount: number;
+                };
+                refunds_provider: {
+                    count: number;
+                    amount: number;
+                };
+                matched: number;
+                items: number;
+            };
+            /** Format: date-time */
+            created_at: string;
         };
         Behaviour: {
             provider_account_id: string;
@@ -5449,6 +5398,43 @@ export interface components {
                 };
                 /** @enum {string} */
                 circuit_state: "CLOSED" | "OPEN" | "HALF_OPEN";
+            }[];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ReconciliationRunList: {
+            data: components["schemas"]["ReconciliationRun"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+            };
+        };
+        ItemList: {
+            data: {
+                id: string;
+                run_id: string;
+                /** @enum {string} */
+                kind: "AMOUNT_MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_IN_PLATFORM" | "STATUS_MISMATCH" | "OUTCOME_UNKNOWN" | "REFUND_OUTCOME_MISSING" | "UNMATCHED_EVENT" | "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "DUPLICATE_PAYMENT";
+                transaction_id: string | null;
+                refund_id: string | null;
+                dispute_id: string | null;
+                provider_event_id: string | null;
+                provider_reference: string | null;
+                our_amount: number | null;
+                provider_amount: number | null;
+                detail: string;
+                /** Format: date-time */
+                created_at: string;
             }[];
             pagination: {
                 page: number;
@@ -6942,6 +6928,35 @@ export interface components {
             /** @enum {string} */
             state: "OPEN" | "CLOSED";
         };
+        PlatformReconciliationRunsCreateRequest: {
+            request_id?: string;
+            /** Format: uuid */
+            provider_account_id: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a São Paulo calendar date
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a São Paulo calendar date
+             */
+            to: string;
+            statement?: {
+                lines: {
+                    /** @enum {string} */
+                    type: "CAPTURE" | "REFUND" | "CHARGEBACK" | "CHARGEBACK_REVERSAL";
+                    provider_reference: string;
+                    merchant_reference: string | null;
+                    amount: number;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD, a São Paulo calendar date
+                     */
+                    booked_on: string;
+                }[];
+            };
+        };
         PlatformSandboxProviderAccountsBehaviourUpdateRequest: {
             operations?: ("card.authorize" | "pix.charge" | "three-ds.authenticate" | "card.capture" | "card.void" | "card.refund" | "pix.refund" | "card.sync" | "pix.sync")[];
             technical_failure?: {
@@ -6962,6 +6977,332 @@ export interface components {
         ProviderWebhooksReceiveResponse: {
             /** @description Number of events in the request (duplicates included) */
             accepted: number;
+        };
+        /** @description A card transaction (`CREDIT_CARD` or `DEBIT_CARD`): never a `pix`. */
+        CardTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "CREDIT_CARD" | "DEBIT_CARD";
+            /** @enum {string} */
+            status: "PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: {
+                brand: string | null;
+                bin: string | null;
+                last_digits: string | null;
+                expiry_month: string | null;
+                expiry_year: string | null;
+                holder_name: string | null;
+                funding: string | null;
+                wallet: ("APPLE_PAY" | "GOOGLE_PAY") | null;
+                stored_card_id: string | null;
+            } | null;
+            three_ds: {
+                /** @enum {string} */
+                source: "SESSION" | "EXTERNAL";
+                session_id: string | null;
+                version: string | null;
+                eci: string | null;
+                trans_status: string | null;
+                liability_shift: boolean;
+            } | null;
+            pix: null;
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A PIX transaction whose charge exists: its `pix` (BR Code, QR image, expiry). */
+        PixTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "PIX";
+            /** @enum {string} */
+            status: "AUTHORIZED" | "APPROVED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: null;
+            three_ds: null;
+            pix: {
+                txid: string;
+                br_code: string;
+                qr_code_png_base64: string;
+                expires_at: string;
+                end_to_end_id: string | null;
+                paid_at: string | null;
+                payer: {
+                    name: string | null;
+                    document_number: string | null;
+                } | null;
+                late_payment: boolean;
+                paid_amount: number | null;
+                due: {
+                    due_date: string;
+                    days_after_due: number;
+                    last_payable_date: string;
+                    fine: {
+                        /** @enum {string} */
+                        mode: "FIXED" | "PERCENTAGE";
+                        value: number;
+                    } | null;
+                    interest: {
+                        /** @enum {string} */
+                        mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                        value: number;
+                    } | null;
+                    discount: {
+                        /** @enum {string} */
+                        mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                        value?: number;
+                        tiers?: {
+                            until: string;
+                            value: number;
+                        }[];
+                    } | null;
+                    debtor: {
+                        name: string;
+                        document_number: string;
+                        email: string | null;
+                        street: string | null;
+                        city: string | null;
+                        state: string | null;
+                        zipcode: string | null;
+                    } | null;
+                    amount_due_today: number | null;
+                } | null;
+            };
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
+            created_at: string;
+            updated_at: string;
+        };
+        /** @description A PIX transaction whose charge was refused or whose outcome is not known yet: no `pix`. */
+        UnchargedPixTransaction: {
+            id: string;
+            company_id: string;
+            request_id: string | null;
+            provider: string;
+            /** @enum {string} */
+            payment_method: "PIX";
+            /** @enum {string} */
+            status: "PROCESSING" | "REFUSED";
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL";
+            installments: number;
+            capture: boolean;
+            captured_amount: number;
+            refunded_amount: number;
+            pending_refund_amount: number;
+            refundable_amount: number;
+            fee: {
+                fee_policy_id: string;
+                rule_id: string | null;
+                amount: number;
+            } | null;
+            description: string | null;
+            statement_descriptor: string | null;
+            customer: {
+                name: string | null;
+                document_number: string | null;
+                email: string | null;
+                phone: string | null;
+            } | null;
+            card_data: null;
+            three_ds: null;
+            pix: null;
+            refusal: {
+                code: string;
+                message: string;
+                provider_code: string | null;
+                retryable: boolean;
+            } | null;
+            cancel_reason: ("REQUESTED" | "AUTHORIZATION_EXPIRED" | "PIX_CANCELED" | "PIX_REMOVED_BY_PROVIDER") | null;
+            authorization_code: string | null;
+            provider_reference: string | null;
+            authorized_at: string | null;
+            captured_at: string | null;
+            canceled_at: string | null;
+            expired_at: string | null;
+            metadata: {
+                [key: string]: string;
+            } | null;
+            attempts: {
+                id: string;
+                number: number;
+                provider: string;
+                provider_account_id: string | null;
+                /** @enum {string} */
+                routing_reason: "EXPLICIT" | "RULE" | "RULE_WARMUP" | "RULE_EXPLORATION" | "FALLBACK" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                /** @enum {string} */
+                outcome: "APPROVED" | "AUTHORIZED" | "WAITING_PAYMENT" | "REFUSED" | "PROCESSING" | "FAILED" | "VOIDED";
+                error: {
+                    code: string;
+                    message: string;
+                } | null;
+                refusal: {
+                    code: string;
+                    message: string;
+                    provider_code: string | null;
+                    retryable: boolean;
+                } | null;
+                failed_over: boolean;
+                provider_reference: string | null;
+                latency_ms: number | null;
+                started_at: string;
+                finished_at: string | null;
+            }[];
+            routing: {
+                configuration_version: number | null;
+                rule_id: string | null;
+                /** @enum {string} */
+                strategy: "EXPLICIT" | "PRIORITY" | "VOLUME" | "SUCCESS_RATE" | "DEFAULT_LIST" | "AFFILIATION_ORDER";
+                draw: number | null;
+                candidates: string[];
+            };
+            created_at: string;
+            updated_at: string;
         };
     };
     responses: never;
@@ -7022,10 +7363,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_ACTIVATION" | "ACTIVE" | "INACTIVE" | "BLOCKED")[];
             };
             header?: never;
             path?: never;
@@ -7722,10 +8063,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_ACTIVATION" | "ACTIVE" | "INACTIVE" | "BLOCKED")[];
             };
             header?: never;
             path?: never;
@@ -8295,7 +8636,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "first_name" | "-first_name" | "last_name" | "-last_name")[];
                 created_at_from?: string;
                 created_at_to?: string;
             };
@@ -8876,7 +9217,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
             };
@@ -9935,10 +10276,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "DELIVERED" | "FAILED")[];
                 type?: string;
             };
             header?: never;
@@ -10170,10 +10511,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "CLOSED")[];
                 provider?: "PROVIDER_A" | "PROVIDER_B" | "INTERNAL";
                 company_id?: string;
             };
@@ -10467,10 +10808,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PROCESSING" | "COMPLETED" | "FAILED")[];
                 amount_from?: number;
                 amount_to?: number;
             };
@@ -11152,16 +11493,16 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "sequence" | "-sequence")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 amount_from?: number;
                 amount_to?: number;
                 bank_account_id?: string;
                 company_id?: string;
-                balance_type?: string;
-                code?: string;
-                source_type?: string;
+                balance_type?: ("PENDING" | "AVAILABLE" | "HELD" | "DEBT")[];
+                code?: ("TRANSACTION_APPROVED" | "REFUND" | "RECEIVABLE_SETTLED" | "ANTICIPATION_COMPLETED" | "CASHOUT_HOLD" | "CASHOUT_COMPLETED" | "CASHOUT_RELEASED" | "CASHOUT_RETURNED" | "INTERNAL_TRANSFER_HOLD" | "INTERNAL_TRANSFER_COMPLETED" | "INTERNAL_TRANSFER_RELEASED" | "DISPUTE_OPENED" | "DISPUTE_WON" | "DISPUTE_LOST" | "DEPOSIT" | "ADJUSTMENT")[];
+                source_type?: ("TRANSACTION" | "REFUND" | "SETTLEMENT" | "ANTICIPATION" | "CASHOUT" | "INTERNAL_TRANSFER" | "DISPUTE" | "DEPOSIT" | "ADJUSTMENT")[];
                 source_id?: string;
             };
             header?: never;
@@ -11384,7 +11725,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "name" | "-name")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 is_active?: "true" | "false";
@@ -12103,10 +12444,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "REPLACED" | "CLOSED" | "INVALID")[];
             };
             header?: never;
             path: {
@@ -12683,10 +13024,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "DELETED")[];
                 key_type?: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
                 bank_account_id?: string;
             };
@@ -13298,10 +13639,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING_REVIEW" | "APPROVED" | "REFUSED")[];
             };
             header?: never;
             path: {
@@ -13712,10 +14053,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path: {
@@ -14096,10 +14437,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "WAITING_DOCUMENTS" | "BLOCKED" | "INVALID_SETTLEMENT_BANK_ACCOUNT")[];
             };
             header?: never;
             path?: never;
@@ -15412,14 +15753,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED")[];
                 amount_from?: number;
                 amount_to?: number;
-                payment_method?: string;
-                provider?: string;
+                payment_method?: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                provider?: ("PROVIDER_A" | "PROVIDER_B" | "INTERNAL")[];
             };
             header?: never;
             path?: never;
@@ -15782,14 +16123,14 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PROCESSING" | "AUTHORIZED" | "APPROVED" | "REFUSED" | "WAITING_PAYMENT" | "EXPIRED" | "CANCELED" | "PENDING_REFUND" | "PARTIALLY_REFUNDED" | "REFUNDED")[];
                 amount_from?: number;
                 amount_to?: number;
-                payment_method?: string;
-                provider?: string;
+                payment_method?: ("CREDIT_CARD" | "DEBIT_CARD" | "PIX")[];
+                provider?: ("PROVIDER_A" | "PROVIDER_B" | "INTERNAL")[];
                 merchant_id?: string;
             };
             header?: never;
@@ -16616,10 +16957,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "COMPLETED" | "PARTIALLY_RETURNED" | "RETURNED" | "FAILED")[];
                 amount_from?: number;
                 amount_to?: number;
                 bank_account_id?: string;
@@ -18578,10 +18919,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PAID" | "CANCELED")[];
                 /** @description On net_amount, inclusive */
                 amount_from?: number;
                 /** @description On net_amount, inclusive */
@@ -18829,7 +19170,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 bank_account_id?: string;
@@ -18993,7 +19334,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount" | "payment_date" | "-payment_date")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 amount_from?: number;
@@ -19084,10 +19425,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("OPEN" | "UNDER_REVIEW" | "WON" | "LOST" | "ACCEPTED")[];
                 amount_from?: number;
                 amount_to?: number;
                 company_id?: string;
@@ -20080,13 +20421,13 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "amount" | "-amount")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "COMPLETED" | "REFUSED" | "CANCELED")[];
                 amount_from?: number;
                 amount_to?: number;
-                type?: string;
+                type?: ("SPOT" | "AUTOMATIC")[];
                 bank_account_id?: string;
                 company_id?: string;
             };
@@ -20567,7 +20908,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 company_id?: string;
@@ -22605,7 +22946,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 /** @description Only answers with this HTTP status */
@@ -22870,13 +23211,13 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "provider" | "-provider")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("ACTIVE" | "DISABLED")[];
                 provider?: string;
-                connector?: string;
-                environment?: string;
+                connector?: ("SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB")[];
+                environment?: ("TEST" | "LIVE")[];
                 built_in?: "true" | "false";
             };
             header?: never;
@@ -23897,11 +24238,11 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "provider" | "-provider")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
-                connector?: string;
+                status?: ("ACTIVE" | "DISABLED")[];
+                connector?: ("SANDBOX" | "ADYEN_CHECKOUT" | "PIX_API_BCB")[];
             };
             header?: never;
             path?: never;
@@ -23938,6 +24279,394 @@ export interface operations {
             };
             /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: ("created_at" | "-created_at")[];
+                created_at_from?: string;
+                created_at_to?: string;
+                provider_account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRunList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). A replay answers 200 with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_id": "recon-2026-11-02",
+                 *       "provider_account_id": "7d3f1c2a-5b6e-4a8f-9c0d-1e2f3a4b5c6d",
+                 *       "from": "2026-11-02",
+                 *       "to": "2026-11-02",
+                 *       "statement": {
+                 *         "lines": [
+                 *           {
+                 *             "type": "CAPTURE",
+                 *             "provider_reference": "NC6HT9CRT65ZGN82",
+                 *             "merchant_reference": "0b7e7c1e-3a5f-4d2b-8c9e-6f1a2b3c4d5e",
+                 *             "amount": 1990,
+                 *             "booked_on": "2026-11-02"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformReconciliationRunsCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Done (or the replay of the same request) */
+            200: {
+                headers: {
+                    /** @description Present on a replay of an earlier create */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body exceeds the size limit (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationRun"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "platform.reconciliationRuns.items.list": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                sort?: ("created_at" | "-created_at")[];
+                created_at_from?: string;
+                created_at_to?: string;
+                kind?: "AMOUNT_MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_IN_PLATFORM" | "STATUS_MISMATCH" | "OUTCOME_UNKNOWN" | "REFUND_OUTCOME_MISSING" | "UNMATCHED_EVENT" | "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "DUPLICATE_PAYMENT";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            /** @description Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24482,15 +25211,15 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at" | "occurred_at" | "-occurred_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
-                status?: string;
+                status?: ("PENDING" | "PROCESSED" | "UNMATCHED" | "IGNORED" | "FAILED")[];
                 provider_account_id?: string;
                 provider?: string;
-                effect?: string;
+                effect?: ("APPLIED" | "NO_CHANGE" | "CONFLICT" | "VOIDED_ORPHAN" | "NOT_HANDLED")[];
                 event_type?: string;
-                resource_type?: string;
+                resource_type?: ("TRANSACTION" | "REFUND" | "DISPUTE" | "THREE_DS_SESSION" | "CASHOUT" | "INTERNAL_TRANSFER")[];
                 resource_id?: string;
                 dedupe_key?: string;
             };

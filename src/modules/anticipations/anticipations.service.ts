@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
-import type { AnticipationItemJson, AnticipationRow } from '../../db/schema/index.js';
+import type { AnticipationRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -13,7 +13,7 @@ import { saoPauloDate, settlementInstant } from '../transactions/receivables.sch
 import { anticipationAccount, eligibleFor, toCandidate, type AnticipationAccount } from './anticipations.eligibility.js';
 import { moveAnticipation } from './anticipations.moves.js';
 import { receivablesInReach, findAnticipation, findAnticipationInReach, findQuoteInReach, insertAnticipation, insertQuote, listAnticipations, reserveReceivables, type AnticipationListFilters } from './anticipations.repo.js';
-import { addDays, averageDays, daysBetween, limitsOf, quoteExpiry, rateToNumber, selectForQuote, totalsOf, type CivilDate, type QuoteItem, type Selection, type Timeframe } from './anticipations.rules.js';
+import { averageDays, daysBetween, limitsOf, quoteExpiry, rateToNumber, selectForQuote, totalsOf, type CivilDate, type QuoteItem, type Selection, type Timeframe } from './anticipations.rules.js';
 import { toAnticipationView, type QuoteBody } from './anticipations.schemas.js';
 
 export interface AnticipationDeps {
@@ -119,7 +119,7 @@ export async function recordAnticipation(
     amount: totals.amount,
     feeAmount: totals.fee_amount,
     netAmount: totals.net_amount,
-    items: input.items as AnticipationItemJson[],
+    items: input.items,
     refusalReason: null,
     createdAt: now,
     updatedAt: now,

@@ -24,7 +24,7 @@ const RESEND_INTERVAL_MS = 60_000;
  * The answer of login, verify, select-company and change-password (product.md §10): a fresh token for the
  * chosen company (`auto`: the only active one, else none until select-company), the user and their companies.
  */
-export async function openSession(db: Database, services: AuthServices, userId: string, choice: string | 'auto') {
+export async function openSession(db: Database, services: AuthServices, userId: string, choice: string /* a company id, or 'auto' */) {
   const user = await findUser(db, userId);
   if (!user) throw unauthenticated(BAD_CREDENTIALS);
   const active = (await membershipsOf(db, userId)).filter((m) => !m.suspendedAt);

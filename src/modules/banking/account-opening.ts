@@ -9,6 +9,7 @@ import type { JobRegistrations } from '../../jobs/registry.js';
 import { ProviderError } from '../../providers/errors.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { insertAccount } from './banking.repo.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * money.md M2: "when an affiliation becomes ACTIVE the platform opens the company's bank account at that
@@ -77,8 +78,8 @@ async function openAccountAt(deps: OpeningDeps, company: CompanyRow, provider: s
 export function accountOpeningJobs(deps: OpeningDeps): JobRegistrations {
   return {
     [ACCOUNT_OPEN_JOB]: async (job) => {
-      const companyId = String(job.payload.companyId ?? '');
-      const provider = String(job.payload.provider ?? '');
+      const companyId = textOf(job.payload.companyId ?? '');
+      const provider = textOf(job.payload.provider ?? '');
       const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
       if (!company) return;
       await openAccountAt(deps, company, provider);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bankAccounts, type BankAccountRow } from '../../db/schema/index.js';
+import { bankAccounts } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { isUniqueViolation } from '../../db/errors.js';

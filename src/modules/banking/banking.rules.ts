@@ -11,4 +11,4 @@ export const transferStates = defineStateMachine<TransferStatus>('An internal tr
 
 export const TRANSFER_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 
-export const canMoveTransfer = transferStates.can;
+export const canMoveTransfer = (from: TransferStatus, to: TransferStatus): boolean => transferStates.can(from, to);

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { DomainError } from '../../kernel/errors.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { cashoutPriceOf } from './cashouts.repo.js';
-import { automaticAmount, automaticRequestId, isSlot, nextSlot, scheduleOf, slotName, type Schedule, type TransferConfiguration } from './cashouts.rules.js';
+import { automaticAmount, automaticRequestId, isSlot, nextSlot, scheduleOf, slotName, type Schedule } from './cashouts.rules.js';
 import { createForAccount, type CashoutDeps } from './cashouts.service.js';
 
 /** One job per merchant and slot (dedupe key), on the organization's clock; it schedules the next one. */
@@ -21,7 +21,7 @@ const slotKey = (companyId: string, slot: Date) => `${AUTOMATIC_CASHOUT_JOB}:${c
  * missed slots run in order.
  */
 export async function scheduleNextSlot(ex: Executor, company: Pick<CompanyRow, 'id' | 'organizationId' | 'transferConfigurations'>, after: Date, now: Date): Promise<void> {
-  const schedule = scheduleOf(company.transferConfigurations as TransferConfiguration | null);
+  const schedule = scheduleOf(company.transferConfigurations);
   if (!schedule) return;
   const slot = nextSlot(schedule, after);
   await enqueueJob(ex, { kind: AUTOMATIC_CASHOUT_JOB, runAt: slot, payload: { companyId: company.id, slot: slotName(slot) }, dedupeKey: slotKey(company.id, slot), organizationId: company.organizationId ?? company.id }, now);
@@ -63,7 +63,7 @@ async function estimates(ex: Executor, companyId: string, schedule: Schedule): P
 export async function runSlot(deps: CashoutDeps, companyId: string, slotText: string): Promise<number> {
   const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) return 0;
-  const schedule = scheduleOf(company.transferConfigurations as TransferConfiguration | null);
+  const schedule = scheduleOf(company.transferConfigurations);
   const slot = new Date(slotText);
   // The configuration changed since this slot was scheduled: this chain ends (the change scheduled its own).
   if (!schedule || Number.isNaN(slot.getTime()) || !isSlot(schedule, slot)) return 0;
@@ -87,7 +87,7 @@ export async function runSlot(deps: CashoutDeps, companyId: string, slotText: st
 
 /** GET /v1/merchants/{merchantId}/automatic-cashouts/next: per eligible account, the next slot and what it would take now. */
 export async function nextAutomaticCashouts(db: Database, company: CompanyRow, now: Date) {
-  const schedule = scheduleOf(company.transferConfigurations as TransferConfiguration | null);
+  const schedule = scheduleOf(company.transferConfigurations);
   if (!schedule) return [];
   const at = nextSlot(schedule, now).toISOString();
   return (await estimates(db, company.id, schedule)).map((e) => ({ bank_account_id: e.account.id, at, estimated_amount: e.debt > 0 ? 0 : Math.max(0, e.amount), price: e.price }));

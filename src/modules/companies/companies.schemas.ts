@@ -112,9 +112,8 @@ export const patchMyCompanyBody = z.strictObject({
   default_fee_policy_id: uuid().nullable().optional().describe('Organizations only: the policy of merchants without their own; null removes it'),
 });
 export type PatchMyCompanyInput = z.infer<typeof patchMyCompanyBody>;
-const patchCompanyBody = z.strictObject(patchCompanyFields);
 /** The fields every company PATCH shares. */
-export type PatchCompanyInput = z.infer<typeof patchCompanyBody>;
+export type PatchCompanyInput = z.infer<z.ZodObject<typeof patchCompanyFields>>;
 
 // Response shapes are plain (no transforms): the serializer encodes through them.
 const addressOut = z.object({

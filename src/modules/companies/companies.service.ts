@@ -10,7 +10,7 @@ import { conflict, notFound, validationError } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
-import { deriveCompanyShape, mergeNested, type TaxType } from './companies.rules.js';
+import { deriveCompanyShape, mergeNested } from './companies.rules.js';
 import { scheduleNextSlot } from '../cashouts/automatic-cashouts.js';
 import { findCompany, findMerchantInReach, insertCompany, updateCompany, type NewCompanyRow } from './companies.repo.js';
 import { ANTICIPATION_DEFAULTS, type CreateCompanyInput, type PatchCompanyInput, type PatchMerchantInput, type PatchMyCompanyInput } from './companies.schemas.js';
@@ -43,7 +43,7 @@ const DOCUMENT_INDEX: Record<CreateCompanyCommand['kind'], string> = {
 /** Creates an organization or a merchant with its API key and `company.created`, in one transaction. */
 export async function createCompany(db: Database, clock: Clock, ctx: RequestContext, cmd: CreateCompanyCommand): Promise<CreatedCompany> {
   const { input } = cmd;
-  const { shape, issues } = deriveCompanyShape({ documentNumber: input.document_number, taxType: input.document_tax_type as TaxType | undefined, contact: input.contact });
+  const { shape, issues } = deriveCompanyShape({ documentNumber: input.document_number, taxType: input.document_tax_type, contact: input.contact });
   if (!shape) throw validationError(issues);
   const id = randomUUID();
   try {
@@ -80,7 +80,7 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
         companyOnboardingEnabled: cmd.settings?.companyOnboardingEnabled ?? true,
         declaredRevenue: input.declared_revenue ?? 0,
         feePolicyId: cmd.kind === 'MERCHANT' ? (input.fee_policy_id?.toLowerCase() ?? null) : null,
-        anticipationConfigurations: cmd.kind === 'MERCHANT' ? mergedAnticipation(null, (input as CreateCompanyInput).anticipation_configurations) : null,
+        anticipationConfigurations: cmd.kind === 'MERCHANT' ? mergedAnticipation(null, (input).anticipation_configurations) : null,
         createdAt: now,
         updatedAt: now,
       };
@@ -111,7 +111,7 @@ export async function createCompany(db: Database, clock: Clock, ctx: RequestCont
 export async function getMerchant(db: Database | Tx, principal: CompanyPrincipal, id: string, lock = false): Promise<CompanyRow> {
   const row = lock
     ? await findCompany(db, and(eq(companies.id, id), eq(companies.kind, 'MERCHANT'), companiesInReach(principal))!, true)
-    : await findMerchantInReach(db as Database, principal, id);
+    : await findMerchantInReach(db, principal, id);
   if (!row) throw notFound('Merchant');
   return row;
 }
@@ -123,7 +123,7 @@ export async function patchMerchant(db: Database, clock: Clock, principal: Compa
     const feePolicyId = await feePolicyChange(tx, principal, current.organizationId!, 'fee_policy_id', current.feePolicyId, patch.fee_policy_id);
     const anticipationConfigurations = patch.anticipation_configurations ? mergedAnticipation(current.anticipationConfigurations, patch.anticipation_configurations) : undefined;
     const changes = { ...companyChanges(current, patch), ...(feePolicyId !== undefined && { feePolicyId }), ...(anticipationConfigurations && { anticipationConfigurations }) };
-    const now = clock.now(current.organizationId!);
+    const now = clock.now(current.organizationId);
     // money.md M4: turning automatic anticipation on starts the organization's daily run (one per day, deduplicated).
     if (anticipationConfigurations?.automatic_enabled) await scheduleAutomaticAnticipation(tx, current.organizationId!, now);
     const updated = await updateCompany(tx, id, changes, now);
@@ -157,7 +157,7 @@ function companyChanges(current: CompanyRow, patch: PatchCompanyInput): Partial<
   const address = mergeNested(current.address, patch.address as Record<string, unknown> | undefined);
   const { shape, issues } = deriveCompanyShape({
     documentNumber: current.documentNumber,
-    taxType: (patch.document_tax_type ?? current.documentTaxType) as TaxType,
+    taxType: (patch.document_tax_type ?? current.documentTaxType),
     contact,
   });
   if (!shape) throw validationError(issues);

@@ -13,7 +13,7 @@ export function toMerchantView(row: CompanyRow): MerchantView {
     status: row.status,
     contact: row.contact as MerchantView['contact'],
     address: row.address as MerchantView['address'],
-    transfer_configurations: (row.transferConfigurations ?? null) as MerchantView['transfer_configurations'],
+    transfer_configurations: (row.transferConfigurations ?? null),
     company_logo_url: row.companyLogoUrl,
     website_url: row.websiteUrl,
     webhook_enabled: row.webhookEnabled,

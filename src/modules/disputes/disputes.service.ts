@@ -92,7 +92,7 @@ export async function moveDispute(
   extra: { byDeadline?: boolean; set?: Partial<DisputeRow> } = {},
 ): Promise<DisputeRow> {
   disputeMachine.assert(d.status, to);
-  const closing = to === 'WON' || to === 'LOST' || to === 'ACCEPTED' ? closingOf(to as ClosingMove, extra.byDeadline) : null;
+  const closing = to === 'WON' || to === 'LOST' || to === 'ACCEPTED' ? closingOf(to, extra.byDeadline) : null;
   const money = closing ? await finishDisputedMoney(tx, d, to as ClosingMove, now) : null;
   const row = await updateDispute(tx, d.id, {
     ...extra.set,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../jobs/clock.js';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { feePolicies, type FeePolicyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -21,7 +21,7 @@ const nameTaken = (name: string) => conflict('A fee policy with this name alread
 function columnsOf(input: PolicyInput, now: Date) {
   const rules: StoredRule[] = input.rules.map((rule) => ({
     id: randomUUID(),
-    conditions: rule.conditions as Rule['conditions'],
+    conditions: rule.conditions,
     price: rule.price,
     priority: rule.priority,
     created_at: now.toISOString(),
@@ -95,7 +95,7 @@ export async function deactivatePolicy(db: Database, clock: Clock, principal: Co
 const listColumns = { id: feePolicies.id, createdAt: feePolicies.createdAt, sortable: { name: feePolicies.name } };
 
 export async function listPolicies(db: Database, principal: CompanyPrincipal, q: CommonListFilters & { is_active?: boolean }) {
-  return selectPage(db, feePolicies, and(inOrganization(principal), ...(q.is_active === undefined ? [] : [eq(feePolicies.isActive, q.is_active)]) as SQL[]), q, listColumns);
+  return selectPage(db, feePolicies, and(inOrganization(principal), ...(q.is_active === undefined ? [] : [eq(feePolicies.isActive, q.is_active)])), q, listColumns);
 }
 
 export async function quotePolicy(db: Database, principal: CompanyPrincipal, id: string, tx: QuoteTransaction) {

@@ -44,7 +44,7 @@ export interface EngineContext {
   /** Base of links the API returns (PUBLIC_BASE_URL, or the request's own host). */
   baseUrl: string;
   /** Document types a provider accepts as evidence. */
-  accepts(provider: string): readonly string[];
+  accepts: (provider: string) => readonly string[];
   /** Timestamps come from the company's organization's clock (its sandbox test clock). */
   clock: Clock;
   /** SANDBOX_AUTOPILOT: delay of the sandbox provider's own review of new documents and captures (absent: off). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HOSTED_PAGE_PATH } from './hosted-link.js';
@@ -46,7 +46,7 @@ export default async function hostedPageRoutes(app: FastifyInstance) {
   });
   // The raw body; the handler parses it with the platform's own multipart reader (undici's FormData).
   app.addContentTypeParser(MULTIPART, { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT }, (_req, body, done) => done(null, body));
-  app.setErrorHandler((err: { code?: string }, request, reply) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
     // A body past the API's own upload limit never reaches the form's route: say so in HTML.
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return html(reply.code(413), langOf(request)).send(renderTooLarge(langOf(request)));
     throw err; // the app's handler answers everything else with the error envelope
@@ -68,6 +68,7 @@ export default async function hostedPageRoutes(app: FastifyInstance) {
         lang,
         token: q.token as string,
         provider: reach.affiliation.provider,
+        providerName: data.providerName,
         companyName: reach.affiliation.companyName,
         expiresAt: reach.claims.expiresAt,
         requirements: data.requirements,

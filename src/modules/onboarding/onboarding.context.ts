@@ -15,7 +15,7 @@ export interface OnboardingDeps {
   signer: DownloadSigner;
   /** Signs the hosted onboarding page's links (same secret as downloads, another purpose in the MAC). */
   links: HostedLinkSigner;
-  accepts(provider: string): readonly string[];
+  accepts: (provider: string) => readonly string[];
   offersOnboarding(provider: string): boolean;
 }
 

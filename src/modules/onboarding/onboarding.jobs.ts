@@ -31,7 +31,7 @@ export async function scheduleAutopilotReview(tx: Tx, ctx: EngineContext, kind: 
 }
 
 /** The onboarding area's job kinds, registered by the composition root. */
-export function onboardingJobs(deps: { db: Database; clock: Clock; accepts(provider: string): readonly string[] }): JobRegistrations {
+export function onboardingJobs(deps: { db: Database; clock: Clock; accepts: (provider: string) => readonly string[] }): JobRegistrations {
   const contextOf = (p: ReviewPayload): EngineContext => ({ correlationId: p.correlationId, baseUrl: p.baseUrl, accepts: deps.accepts, clock: deps.clock });
   return {
     [DOCUMENT_REVIEW_JOB]: async (job) => {

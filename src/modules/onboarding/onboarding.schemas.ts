@@ -38,6 +38,7 @@ export const uploadFileFields = {
     .trim()
     .min(1)
     .max(255)
+    // eslint-disable-next-line no-control-regex -- the control characters are what this pattern refuses
     .regex(/^[^/\\\u0000-\u001f]+$/, 'must be a plain file name without path separators or control characters')
     .optional(),
   request_id: requestIdField(),

@@ -61,7 +61,7 @@ const list = <T>(value: unknown) => (value as Record<string, unknown>[]).map((ro
 export async function readSnapshot(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<SnapshotRead> {
   if (principal.kind === 'merchant' && merchantId !== principal.companyId) return { kind: 'not-found' };
   // Both drivers answer `{ rows }` and parse json columns.
-  const result = (await db.execute(snapshotStatement(merchantId, principal.organizationId, provider))) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await db.execute<Record<string, unknown>>(snapshotStatement(merchantId, principal.organizationId, provider))) as { rows: Record<string, unknown>[] };
   const snap = result.rows[0];
   if (!snap.company) return { kind: 'not-found' };
   const company = fromJson<CompanyRow>(snap.company as Record<string, unknown>);

@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../../kernel/idempotency.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * providers.md R1.4: what is shown of a credentials set (never a secret): its fingerprint and, per field given,
@@ -55,12 +56,12 @@ export function credentialFieldsView(credentials: Credentials): Record<string, u
     if (value === undefined || value === null) continue;
     if (PRIVATE_KEY_FIELDS.has(name)) out[name] = { present: true };
     else if (CERTIFICATE_FIELDS.has(name)) {
-      const [first] = parseCertificates(String(value)) ?? [];
+      const [first] = parseCertificates(textOf(value)) ?? [];
       out[name] = first ? certificateView(first) : { present: true };
     } else if (name === 'basic_auth' && typeof value === 'object') {
       const pair = value as { username: string; password: string };
       out[name] = { username_last4: last4(pair.username), password_last4: last4(pair.password) };
-    } else out[name] = { last4: last4(String(value)) };
+    } else out[name] = { last4: last4(textOf(value)) };
   }
   return out;
 }

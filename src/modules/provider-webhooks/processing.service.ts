@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
 import type {
   ProviderEventEffect,
   ProviderEventResource,
@@ -12,6 +13,7 @@ import { keyOfPixId } from '../../providers/pix-api-bcb/bodies.js';
 import { latestDisputeOf, moveDispute, openDisputeIn } from '../disputes/index.js';
 import {
   applyCardFact,
+  expectedPixAmount,
   applyPixFact,
   findRefundForFact,
   findTransactionForFact,
@@ -81,7 +83,13 @@ export async function processEvent(deps: ProcessDeps, eventId: string): Promise<
     const now = deps.clock.now();
     const ev = await findEvent(deps.db, eventId);
     if (!ev || FINAL.has(ev.status)) return ev;
-    const message = err instanceof Error ? err.message : String(err);
+    // A database failure is named by its code, never by its statement or parameters (they may hold data).
+    const db = pgError(err);
+    const message = db.code
+      ? `Database error ${db.code}${db.constraint ? ` (${db.constraint})` : ''}`
+      : err instanceof Error
+        ? err.message
+        : String(err);
     return updateEvent(deps.db, ev.id, {
       status: 'FAILED',
       effect: null,
@@ -155,11 +163,13 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
       await applyPixFact(
         tx,
         row,
-        { to: 'APPROVED', late, endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`, paidAt },
+        { to: 'APPROVED', late, endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`, paidAt, ...(typeof move.amount === 'number' ? { amount: move.amount } : {}) },
         now,
       );
-      if (typeof move.amount === 'number' && move.amount !== row.amount)
-        mismatch = `Paid ${move.amount} for a charge of ${row.amount}`;
+      // R3.4/R3.5: captured as paid; a due-date PIX is expected to pay what was due that day.
+      const expected = expectedPixAmount(row, paidAt);
+      if (typeof move.amount === 'number' && move.amount !== expected)
+        mismatch = `Paid ${move.amount} for a charge of ${expected} due`;
     } else await applyPixFact(tx, row, { to: decision.to }, now);
   }
   const outcome = await finish(tx, ev, row, decision, on, now, null);

@@ -69,8 +69,8 @@ describe('tokenUse: the verified token against the session row', () => {
     [ok, row({ status: 'FAILED' }), now, 'USED'],
     [ok, row({ status: 'EXPIRED' }), now, 'EXPIRED'],
     [ok, row(), expiresAt, 'EXPIRED'], // past expires_at before the job ran
-    [{ ok: false, reason: 'INVALID' } as TokenCheck, row(), now, 'INVALID'],
-    [{ ok: false, reason: 'EXPIRED' } as TokenCheck, row(), now, 'EXPIRED'],
+    [{ ok: false, reason: 'INVALID' }, row(), now, 'INVALID'],
+    [{ ok: false, reason: 'EXPIRED' }, row(), now, 'EXPIRED'],
   ] as const)('%o on %o at %s -> %s', (check, session, at, expected) => expect(tokenUse(check, session, at)).toBe(expected));
 
   it('only an ACTION_REQUIRED session holding the jti, before expires_at, is usable (property)', () => {

@@ -6,6 +6,7 @@ import type { ThreeDsResult } from '../../providers/payments.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { findSession } from './three-ds.repo.js';
 import { applySyncedResult, expireSession, forgetAuthenticationValue, JOB_EXPIRE, JOB_FORGET_VALUE, JOB_SYNC, SYNC_DELAY_MS } from './three-ds.transitions.js';
+import { textOf } from '../../kernel/text.js';
 
 export interface ThreeDsJobDeps {
   db: Database;
@@ -13,7 +14,7 @@ export interface ThreeDsJobDeps {
   providers: ProviderRegistry;
 }
 
-const sessionIdOf = (payload: unknown) => String((payload as { sessionId?: unknown }).sessionId ?? '');
+const sessionIdOf = (payload: unknown) => textOf((payload as { sessionId?: unknown }).sessionId ?? '');
 
 /**
  * 3DS session jobs (payments.md P7): the expiry at `expires_at`, the sync of a session whose provider answer

@@ -11,6 +11,7 @@ export {
   type PixFactsOutcome,
 } from './pix-facts.js';
 export { amountDue, type PixDueJson } from './pix-due.rules.js';
+export { expectedPixAmount } from './pix-payment.js';
 
 // What other areas may use of transactions. Provider events (src/modules/provider-webhooks, R4.5):
 export {

@@ -7,6 +7,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import type { Database } from '../../db/client.js';
 import { feeUnderPolicy } from '../fees/effective-fee.js';
 import { lockTransactionRow } from './transactions.repo.js';
+import { recordOperationDiscrepancy, syncDiscrepancy } from './operations.discrepancy.js';
 import { moveTransaction } from './transactions.moves.js';
 import { postApproval } from './transactions.ledger.js';
 import type { CancelReason } from './transactions.states.js';
@@ -68,10 +69,25 @@ export async function captureApproved(tx: Tx, row: TransactionRow, amount: numbe
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
   // Claims lock the transaction row first (operations.service.ts claimExit): recording does the same.
   const lockResource = (tx: Tx, op: ProviderOperationRow) => lockTransactionRow(tx, op.resourceId);
+  /** R5.2: an answer contradicting a state the transaction reached another way moves nothing and is reported. */
+  const contradicts = async (tx: Tx, op: ProviderOperationRow, operation: 'capture' | 'cancel', answer: 'succeeded' | 'refused'): Promise<boolean> => {
+    const row = await lockTransactionRow(tx, op.resourceId);
+    if (!row) return true;
+    const kind = syncDiscrepancy(operation, answer, row.status, operation === 'cancel' ? cancelOf(op).rail : 'CARD');
+    if (!kind) return false;
+    const detail = `The provider ${answer === 'succeeded' ? 'confirmed' : 'refused'} the ${operation} (operation ${op.id}) of a transaction already ${row.status}`;
+    await recordOperationDiscrepancy(tx, row, kind, op.provider, op.id, detail, deps.clock.now(row.organizationId));
+    return true;
+  };
   const capture: OperationHandler = {
     lockResource,
     call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
-    succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
+    succeeded: async (tx, op) => {
+      if (!(await contradicts(tx, op, 'capture', 'succeeded'))) await recordCapture(tx, deps.clock, op);
+    },
+    refused: async (tx, op) => {
+      await contradicts(tx, op, 'capture', 'refused');
+    },
   };
   const cancel: OperationHandler = {
     lockResource,
@@ -79,7 +95,11 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
       cancelOf(op).rail === 'PIX'
         ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
         : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
+    refused: async (tx, op) => {
+      await contradicts(tx, op, 'cancel', 'refused');
+    },
     succeeded: async (tx, op) => {
+      if (await contradicts(tx, op, 'cancel', 'succeeded')) return;
       const row = await lockTransactionRow(tx, op.resourceId);
       // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.
       if (!row || (row.status !== 'AUTHORIZED' && row.status !== 'WAITING_PAYMENT')) return;

@@ -1,4 +1,3 @@
-import type { Executor } from '../../db/client.js';
 import type { EventRow } from '../../db/schema/index.js';
 import type { EventConsumer } from '../../events/consumers.js';
 import { DomainError } from '../../kernel/errors.js';
@@ -77,7 +76,7 @@ export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventR
   const due: NewJob[] = [];
   const expiry = (kind: string, transactionId: string, organizationId: string, runAt: Date): NewJob => ({ kind, runAt, payload: { transactionId }, dedupeKey: `${kind}:${transactionId}`, organizationId });
   for (const event of rows) {
-    const payload = event.payload as Record<string, unknown>;
+    const payload = event.payload;
     if (event.type === 'transaction.created') {
       const id = String(payload.id);
       if (payload.status === 'AUTHORIZED' && typeof payload.authorized_at === 'string') {

@@ -163,7 +163,10 @@ async function findExternalRefund(
   return row;
 }
 
-/** Reads the charge at its PSP (`pix.sync`) and applies what it says (R3.5, R5.1's PIX read). */
+/**
+ * Reads the charge at its PSP (`pix.sync`) and applies what it says (R3.5, R5.1's PIX read). The charge is
+ * read under the key its `txid` came from (the final attempt's, R3.2).
+ */
 export async function syncPixCharge(
   deps: PixFactsDeps & { clock: Clock },
   transactionId: string,
@@ -173,7 +176,7 @@ export async function syncPixCharge(
   const read = await deps.providers.require(
     row.provider,
     'pix.sync',
-  )({ idempotencyKey: row.id, ...(row.pix.charge_kind ? { kind: row.pix.charge_kind } : {}) } as {
+  )({ idempotencyKey: keyOfPixId(row.pix.txid), ...(row.pix.charge_kind ? { kind: row.pix.charge_kind } : {}) } as {
     idempotencyKey: string;
   });
   if (!read.found) return { transactionId: row.id, applied: [], discrepancies: [] };

@@ -1,3 +1,4 @@
+import { approvePixPayment } from './pix-payment.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { refunds, transactions, type RefundRow, type TransactionRow } from '../../db/schema/index.js';
@@ -154,19 +155,26 @@ export async function applyCardFact(
 }
 
 export type PixFactMove =
-  { to: 'APPROVED'; late: boolean; endToEndId: string; paidAt: Date } | { to: 'EXPIRED' } | { to: 'CANCELED' };
+  /** `amount`: the Pix's `valor` in cents (R3.5, Changes 4: the captured amount); absent, what was due that day. */
+  | { to: 'APPROVED'; late: boolean; endToEndId: string; paidAt: Date; amount?: number }
+  | { to: 'EXPIRED' }
+  | { to: 'CANCELED'; reason?: 'PIX_CANCELED' | 'PIX_REMOVED_BY_PROVIDER' };
 
 /** A PIX transaction moved by a provider fact (paid, late paid, expired, removed). */
 export async function applyPixFact(tx: Tx, row: TransactionRow, move: PixFactMove, now: Date): Promise<TransactionRow> {
   if (move.to === 'APPROVED') {
+    // The captured amount is what was paid (a due-date PIX's fine, interest or discount), the fee following it.
+    const approved = row.pix ? await approvePixPayment(tx, row, { paidAt: move.paidAt, endToEndId: move.endToEndId, amount: move.amount ?? null, payer: null }, now) : null;
+    if (approved) return approved;
     const pix = row.pix
       ? paidPix(row.pix, { paidAt: move.paidAt, endToEndId: move.endToEndId, payer: null, late: move.late })
       : row.pix;
     return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, { pix });
   }
   if (move.to === 'EXPIRED') return moveTransaction(tx, row, 'EXPIRED', { kind: 'move' }, now, { expiredAt: now });
-  return moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason: 'PIX_CANCELED' }, now, {
-    cancelReason: 'PIX_CANCELED',
+  const reason = move.reason ?? 'PIX_CANCELED';
+  return moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason }, now, {
+    cancelReason: reason,
     canceledAt: now,
   });
 }

@@ -20,10 +20,10 @@ const Utils = require('qrcode/lib/core/utils.js') as { isKanjiModeEnabled(): boo
 const Segments = require('qrcode/lib/core/segments.js') as { rawSplit(data: string): DataSegment[] };
 const Version = require('qrcode/lib/core/version.js') as { getBestVersionForData(data: DataSegment[], ecl: string): number | undefined; getCapacity(version: number, ecl: unknown, mode: Mode): number };
 const bitsOf = {
-  [Mode.NUMERIC.id]: (require('qrcode/lib/core/numeric-data.js') as { getBitsLength(n: number): number }).getBitsLength,
-  [Mode.ALPHANUMERIC.id]: (require('qrcode/lib/core/alphanumeric-data.js') as { getBitsLength(n: number): number }).getBitsLength,
-  [Mode.BYTE.id]: (require('qrcode/lib/core/byte-data.js') as { getBitsLength(n: number): number }).getBitsLength,
-  [Mode.KANJI.id]: (require('qrcode/lib/core/kanji-data.js') as { getBitsLength(n: number): number }).getBitsLength,
+  [Mode.NUMERIC.id]: (require('qrcode/lib/core/numeric-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
+  [Mode.ALPHANUMERIC.id]: (require('qrcode/lib/core/alphanumeric-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
+  [Mode.BYTE.id]: (require('qrcode/lib/core/byte-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
+  [Mode.KANJI.id]: (require('qrcode/lib/core/kanji-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
 };
 
 export interface Segment { data: string; mode: Mode; length: number }

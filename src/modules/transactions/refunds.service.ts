@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { paymentKeyOf } from './attempts.rules.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { type RefundFailureJson, type RefundRow, type TransactionRow } from '../../db/schema/index.js';
-import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
 import { invalidState, notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { claimProviderOperation, openOperationOf } from '../../kernel/provider-operation.js';

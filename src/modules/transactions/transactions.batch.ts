@@ -15,7 +15,6 @@ import { organizationAccountAt } from '../receivables/receivables.repo.js';
 import type { CallOutcome } from './transactions.call.js';
 import { approvalPostings, postApproval } from './transactions.ledger.js';
 import { announce, cardResultChanges, followUpJobs, rowOrReinstated, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
-import { findTransactionRow } from './transactions.repo.js';
 import { refusal } from './transactions.rules.js';
 import { toTransactionView } from './transactions.view.js';
 
@@ -137,7 +136,7 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
         out[i] = { ok: true, value: await announce(tx, item.row, changes, options) };
         if (item.claim) await completeRequest(tx, item.claim);
       } else {
-        set.push({ i, item, changes, row: { ...item.row, ...changes, announced: true, updatedAt: now } as TransactionRow });
+        set.push({ i, item, changes, row: { ...item.row, ...changes, announced: true, updatedAt: now } });
       }
     }
     if (set.length === 0) return out;

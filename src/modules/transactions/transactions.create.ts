@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.js';
 import type { BankAccountRow, CompanyRow, NewTransactionRow, TransactionRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { DomainError } from '../../kernel/errors.js';
 import { cardExpired, checkCreation, externalThreeDsRefusal, installmentIssues, pixExpiry, pixPayment, refusal, REFUSAL_CODES, type CreationInput } from './transactions.rules.js';
 
 const now = new Date('2026-03-15T12:00:00Z');
@@ -9,7 +8,7 @@ const credit = (over: Partial<CreationInput> = {}): CreationInput => ({ payment_
 const errorOf = (input: CreationInput) => {
   const out = checkCreation(input, now);
   if (out.ok) throw new Error('expected a refusal');
-  return out.error as DomainError;
+  return out.error;
 };
 const issuesOf = (input: CreationInput) => (errorOf(input).details as { issues: { field: string; type: string; constraints?: unknown }[] }).issues;
 

@@ -108,7 +108,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   function track(claim: ClaimedDelivery): Promise<void> {
     inFlightByEndpoint.set(claim.endpointId, (inFlightByEndpoint.get(claim.endpointId) ?? 0) + 1);
     const p = deliver(claim)
-      .catch((err) => log.error({ err, eventId: claim.eventId, endpointId: claim.endpointId }, 'webhook delivery could not be recorded; the lease will expire and it is retried'))
+      .catch((err: unknown) => log.error({ err, eventId: claim.eventId, endpointId: claim.endpointId }, 'webhook delivery could not be recorded; the lease will expire and it is retried'))
       .finally(() => {
         const left = (inFlightByEndpoint.get(claim.endpointId) ?? 1) - 1;
         if (left <= 0) inFlightByEndpoint.delete(claim.endpointId);
@@ -138,7 +138,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (ticking || stopped) return ticking ?? Promise.resolve();
     ticking = claimRound()
       .then(() => undefined)
-      .catch((err) => {
+      .catch((err: unknown) => {
         // The database may be restarting: keep polling; nothing is lost, messages stay PENDING.
         log.warn({ err }, 'webhook worker could not claim work');
       })

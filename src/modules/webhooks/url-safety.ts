@@ -39,7 +39,7 @@ export type Resolve = (hostname: string) => Promise<string[]>;
 
 const lookupAll = promisify(dnsLookup);
 export const systemResolve: Resolve = async (hostname) =>
-  ((await lookupAll(hostname, { all: true, verbatim: true })) as unknown as LookupAddress[]).map((a) => a.address);
+  (await lookupAll(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Why the URL cannot receive webhooks, or null when it can. */
 export async function webhookUrlProblem(raw: string, env: 'sandbox' | 'production', resolve: Resolve = systemResolve): Promise<string | null> {
@@ -75,7 +75,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 export function guardedLookup(hostname: string, options: { all?: boolean; family?: number } | undefined, callback: LookupCallback): void {
   dnsLookup(hostname, { ...(options ?? {}), all: true }, (err, addresses) => {
     if (err) return callback(err, []);
-    const list = addresses as LookupAddress[];
+    const list = addresses;
     if (list.length === 0 || !list.every((a) => isPublicAddress(a.address))) {
       const e: NodeJS.ErrnoException = new Error(`${hostname} resolves to a non-public address`);
       e.code = 'EADDRNOTALLOWED';

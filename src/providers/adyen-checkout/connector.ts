@@ -11,6 +11,7 @@ import { parseNotifications, type AdyenParsedWebhook } from './notifications.js'
 import { authorizationBody, cancelBody, captureBody, refundBody, type AdyenAuthorizeRequest, type MerchantReference } from './requests.js';
 import type { AdyenCheckoutSettings } from './settings.js';
 import { authenticationBody, threeDsOutcome, type AdyenThreeDsRequest, type AdyenThreeDsResult } from './three-ds.js';
+import { textOf } from '../../kernel/text.js';
 
 export const ADYEN_OPERATIONS: readonly OperationName[] = ['card.authorize', 'card.capture', 'card.void', 'card.sync', 'card.refund', 'card.refund-sync', 'three-ds.authenticate', 'webhook.parse'];
 
@@ -78,7 +79,7 @@ export class AdyenCheckoutConnector implements PaymentProvider {
     const answer = await this.http.post('/payments', authorizationBody(req, card, this.merchant(req.merchant), returnUrl), req.idempotencyKey, true);
     const base = { providerPaymentId: '', providerReference: null, authorizedAmount: 0, capturedAmount: 0, authorizationCode: null };
     if (answer.class === 'INVALID_CARD_NUMBER') {
-      const message = String(answer.body?.message ?? 'Invalid card number');
+      const message = textOf(answer.body?.message ?? 'Invalid card number');
       return { ...base, status: 'REFUSED', refusal: { code: 'INVALID_CARD_NUMBER', message, retryable: false, providerCode: '101', technical: false } };
     }
     if (answer.class !== 'ANSWERED') throw this.failure(answer, 'card.authorize');
@@ -128,7 +129,7 @@ export class AdyenCheckoutConnector implements PaymentProvider {
   async 'card.refund'(req: AdyenRefundRequest): Promise<P.RefundResult> {
     const answer = await this.http.post(`/payments/${encodeURIComponent(req.providerReference)}/refunds`, refundBody(this.merchant(req.merchant), req.amount, req.idempotencyKey, req.reason), req.idempotencyKey, false);
     if (answer.class === 'REJECTED') {
-      return { providerRefundId: '', status: 'FAILED', failure: { code: 'PROVIDER_DECLINED', message: String(answer.body?.message ?? 'Adyen refused the refund') }, endToEndId: null };
+      return { providerRefundId: '', status: 'FAILED', failure: { code: 'PROVIDER_DECLINED', message: textOf(answer.body?.message ?? 'Adyen refused the refund') }, endToEndId: null };
     }
     if (answer.class !== 'ANSWERED') throw this.failure(answer, 'card.refund');
     // Accepted: Adyen settles refunds by notification (REFUND / REFUND_FAILED, R2.9).
@@ -171,8 +172,8 @@ export class AdyenCheckoutConnector implements PaymentProvider {
   private async modify(psp: string, what: 'captures' | 'cancels', body: object, key: string, operation: string): Promise<AdyenAnswer> {
     const answer = await this.http.post(`/payments/${encodeURIComponent(psp)}/${what}`, body, key, false);
     if (answer.class === 'REJECTED') {
-      const code = answer.body?.errorCode === undefined ? null : String(answer.body.errorCode);
-      throw new ConnectorError('refused', 'PROVIDER_REFUSED', String(answer.body?.message ?? 'Adyen refused the modification'), operation, code, answer.status);
+      const code = answer.body?.errorCode === undefined ? null : textOf(answer.body.errorCode);
+      throw new ConnectorError('refused', 'PROVIDER_REFUSED', textOf(answer.body?.message ?? 'Adyen refused the modification'), operation, code, answer.status);
     }
     if (answer.class !== 'ANSWERED') throw this.failure(answer, operation);
     return answer;
@@ -180,12 +181,12 @@ export class AdyenCheckoutConnector implements PaymentProvider {
 
   /** R2.2's classes as the port's kinds: nothing applied is `unavailable`; a possible application is `unknown_outcome`. */
   private failure(answer: AdyenAnswer, operation: string): ConnectorError {
-    const providerCode = answer.body?.errorCode === undefined ? null : String(answer.body.errorCode);
+    const providerCode = answer.body?.errorCode === undefined ? null : textOf(answer.body.errorCode);
     switch (answer.class) {
       case 'NOT_SENT': return new ConnectorError('unavailable', 'PROVIDER_UNAVAILABLE', 'Adyen could not be reached; nothing was sent', operation, null, null);
       case 'AUTH_FAILED': return new ConnectorError('unavailable', 'PROVIDER_AUTH_FAILED', 'Adyen refused the credentials', operation, providerCode, answer.status);
       case 'RATE_LIMITED': return new ConnectorError('unavailable', 'PROVIDER_RATE_LIMITED', 'Adyen rate limited the call', operation, providerCode, answer.status);
-      case 'REJECTED': return new ConnectorError('unavailable', 'PROVIDER_REQUEST_REJECTED', String(answer.body?.message ?? 'Adyen rejected the request'), operation, providerCode, answer.status);
+      case 'REJECTED': return new ConnectorError('unavailable', 'PROVIDER_REQUEST_REJECTED', textOf(answer.body?.message ?? 'Adyen rejected the request'), operation, providerCode, answer.status);
       default: return new ConnectorError('unknown_outcome', 'PROVIDER_OUTCOME_UNKNOWN', `Adyen gave no readable answer after ${answer.sent} tries`, operation, null, answer.status);
     }
   }

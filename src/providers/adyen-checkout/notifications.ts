@@ -59,7 +59,7 @@ export function parseNotifications(webhook: ProviderWebhook, auth: NotificationA
   }
   let body: { live?: unknown; notificationItems?: Array<{ NotificationRequestItem?: AdyenNotificationItem }> };
   try {
-    body = JSON.parse(webhook.rawBody);
+    body = JSON.parse(webhook.rawBody) as typeof body; // any JSON: the shape is checked below
   } catch {
     throw refused('INVALID_BODY', 'The notification is not JSON', 'webhook.parse');
   }

@@ -1,6 +1,7 @@
 import type { ThreeDsRequest, ThreeDsResult } from '../payments.js';
 import type { OpenedCard } from './card.js';
 import type { MerchantReference } from './requests.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * 3DS sessions at an ADYEN_CHECKOUT account (providers.md R2.8): an authentication-only `/payments` whose
@@ -61,7 +62,7 @@ const LIABILITY_ECIS = new Set(['05', '06', '01', '02']);
 /** R2.8: what an authentication answer means. `flow` is `CHALLENGE` for `/payments/details`. */
 export function threeDsOutcome(body: Record<string, unknown>, flow: 'FRICTIONLESS' | 'CHALLENGE', ids: { dsTransactionId: string; threeDsServerTransId: string }): AdyenThreeDsResult {
   const base: AdyenThreeDsResult = { status: 'FAILED', flow, version: '2.2.0', transStatus: null, eci: null, authenticationValue: null, dsTransactionId: ids.dsTransactionId, threeDsServerTransId: ids.threeDsServerTransId, acsTransactionId: '', failureReason: 'PROTOCOL_ERROR', action: null, liabilityShift: false };
-  const resultCode = String(body.resultCode ?? '');
+  const resultCode = textOf(body.resultCode ?? '');
   if (resultCode === 'RedirectShopper') {
     const a = (body.action ?? {}) as { type?: string; url?: string; method?: string; data?: Record<string, string> };
     if (a.type !== 'redirect' || !a.url) return base;

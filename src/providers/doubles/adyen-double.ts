@@ -5,6 +5,7 @@ import { signNotificationItem, type NotificationItemFields } from '../adyen-chec
 import { REFUSAL_REASONS } from '../adyen-checkout/mapping.js';
 import { adyenCheckoutDocument, adyenWebhooksDocument } from './documents.js';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * `platform double adyen` (providers.md R7.2): a stateful stand-in for Adyen Checkout v71 on 127.0.0.1.
@@ -89,7 +90,7 @@ export class AdyenDouble {
   async notify(url: string, items: Array<Omit<NotificationItemFields, 'additionalData'> & Record<string, unknown>>): Promise<{ status: number; body: string }> {
     const notificationItems = items.map((item) => {
       const additionalData = { ...((item.additionalData as Record<string, string>) ?? {}) };
-      additionalData.hmacSignature = signNotificationItem({ ...item, additionalData } as NotificationItemFields, this.options.hmacKey);
+      additionalData.hmacSignature = signNotificationItem({ ...item, additionalData }, this.options.hmacKey);
       return { NotificationRequestItem: { eventDate: systemClock.now().toISOString(), ...item, additionalData } };
     });
     const body = { live: 'false', notificationItems };
@@ -181,7 +182,7 @@ export class AdyenDouble {
   }
 
   private details(body: Record<string, unknown>): DoubleAnswer {
-    const result = String((body.details as Record<string, unknown> | undefined)?.redirectResult ?? '');
+    const result = textOf((body.details as Record<string, unknown> | undefined)?.redirectResult ?? '');
     if (result !== 'Y' && result !== 'N') return { status: 422, json: { status: 422, errorCode: '14_018', message: 'Invalid payload provided', errorType: 'validation' } };
     const psp = newPsp();
     return { status: 200, json: { pspReference: psp, resultCode: 'AuthenticationFinished', threeDS2Result: threeDsResult(psp, result) } };

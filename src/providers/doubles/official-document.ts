@@ -36,7 +36,7 @@ export class OfficialDocument {
     // does not know; they describe, they do not constrain. 3.0's `nullable` is an Ajv keyword by default.
     const options = { strict: false, allErrors: true, validateSchema: false, logger: false } as const;
     this.ajv = dialect === 'openapi-3.1' ? new Ajv2020(options) : new Ajv(options);
-    addFormats(this.ajv as Ajv);
+    addFormats(this.ajv);
     this.ajv.addSchema(doc, DOC_ID);
   }
 

@@ -7,6 +7,7 @@ import { amountDueOn } from '../pix-api-bcb/due-date.rules.js';
 import { pixApiDocument } from './documents.js';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
 import type { ThrowawayPki } from './tls-material.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * `platform double pix` (providers.md R7.2): a stateful stand-in for a PSP's API Pix 2.9.0 on 127.0.0.1, over
@@ -174,7 +175,7 @@ export class PixDouble {
     if (known) return { status: 201, json: known };
     const returned = p.devolucoes.filter((d) => d.status !== 'NAO_REALIZADO').reduce((sum, d) => sum + cents(d.valor), 0);
     if (returned + cents(String(body.valor)) > cents(p.valor)) return problem(400, 'PixDevolucaoInvalida', 'The returns exceed the Pix');
-    const d: Devolucao = { id, rtrId: `D${ISPB}${alnum(23)}`, valor: String(body.valor), natureza: String(body.natureza ?? 'ORIGINAL'), ...(body.descricao ? { descricao: String(body.descricao) } : {}), horario: { solicitacao: now() }, status: 'EM_PROCESSAMENTO' };
+    const d: Devolucao = { id, rtrId: `D${ISPB}${alnum(23)}`, valor: String(body.valor), natureza: textOf(body.natureza ?? 'ORIGINAL'), ...(body.descricao ? { descricao: textOf(body.descricao) } : {}), horario: { solicitacao: now() }, status: 'EM_PROCESSAMENTO' };
     p.devolucoes.push(d);
     return { status: 201, json: d };
   }

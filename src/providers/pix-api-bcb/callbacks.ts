@@ -24,7 +24,7 @@ export interface PixCallbackParsed extends ParsedWebhook {
 export function parseCallback(rawBody: string): PixCallbackParsed {
   let body: { pix?: unknown };
   try {
-    body = JSON.parse(rawBody);
+    body = JSON.parse(rawBody) as typeof body; // any JSON: the shape is checked below
   } catch {
     throw refused('INVALID_BODY', 'The callback is not JSON', 'webhook.parse');
   }

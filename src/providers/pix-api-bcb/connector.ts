@@ -8,6 +8,7 @@ import { cobBody, cobvBody, cents, devolucaoBody, pixIdOf, type PixApiChargeRequ
 import { parseCallback, type PixCallbackParsed } from './callbacks.js';
 import { PixTransport, type PixAnswer, type PixCallLog } from './http.js';
 import type { PixApiSettings } from './settings.js';
+import { textOf } from '../../kernel/text.js';
 
 export const PIX_API_OPERATIONS: readonly OperationName[] = ['pix.charge', 'pix.cancel', 'pix.sync', 'pix.refund', 'pix.refund-sync', 'webhook.parse'];
 
@@ -156,8 +157,8 @@ export class PixApiConnector implements PaymentProvider {
 }
 
 function chargeOf(body: Record<string, unknown>, kind: ChargeKind): PixApiChargeResult {
-  const txid = String(body.txid ?? '');
-  const status = String(body.status ?? '');
+  const txid = textOf(body.txid ?? '');
+  const status = textOf(body.status ?? '');
   const calendario = (body.calendario ?? {}) as { criacao?: string; expiracao?: number };
   const loc = (body.loc ?? {}) as { location?: string };
   const entries = ((body.pix ?? []) as Array<Record<string, unknown>>)
@@ -168,7 +169,7 @@ function chargeOf(body: Record<string, unknown>, kind: ChargeKind): PixApiCharge
     kind,
     providerChargeId: txid,
     txid,
-    location: String(body.location ?? loc.location ?? ''),
+    location: textOf(body.location ?? loc.location ?? ''),
     status: STATUS[status] ?? 'WAITING_PAYMENT',
     paidAt: first?.paidAt ?? null,
     endToEndId: first?.endToEndId ?? null,
@@ -187,25 +188,25 @@ export function returnsOf(pix: Record<string, unknown>, paymentEndToEndId: strin
   // One of the document's own callback examples sends a single object: read it as a one-element array (R3.7).
   const list = (Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? [raw] : []) as Array<Record<string, unknown>>;
   return list.map((d) => ({
-    id: String(d.id), rtrId: d.rtrId ? String(d.rtrId) : null, amount: cents(String(d.valor)),
-    status: RETURN_STATUS[String(d.status)] ?? 'PENDING', nature: d.natureza ? String(d.natureza) : null, reason: d.motivo ? String(d.motivo) : null, paymentEndToEndId,
+    id: String(d.id), rtrId: d.rtrId ? textOf(d.rtrId) : null, amount: cents(String(d.valor)),
+    status: RETURN_STATUS[String(d.status)] ?? 'PENDING', nature: d.natureza ? textOf(d.natureza) : null, reason: d.motivo ? textOf(d.motivo) : null, paymentEndToEndId,
   }));
 }
 
 function refundOf(body: Record<string, unknown>, id: string): P.RefundResult & { returnId: string | null } {
   const status = RETURN_STATUS[String(body.status)] ?? 'PENDING';
-  const rtrId = body.rtrId ? String(body.rtrId) : null;
+  const rtrId = body.rtrId ? textOf(body.rtrId) : null;
   return {
-    providerRefundId: String(body.id ?? id),
+    providerRefundId: textOf(body.id ?? id),
     status,
-    failure: status === 'FAILED' ? { code: 'PROVIDER_DECLINED', message: String(body.motivo ?? 'The return was not made') } : null,
+    failure: status === 'FAILED' ? { code: 'PROVIDER_DECLINED', message: textOf(body.motivo ?? 'The return was not made') } : null,
     endToEndId: rtrId,
     returnId: rtrId,
   };
 }
 
-const problemOf = (a: PixAnswer) => String(a.body?.detail ?? a.body?.title ?? 'The PSP rejected the request');
-const typeOf = (a: PixAnswer) => (a.body?.type === undefined ? null : String(a.body.type));
+const problemOf = (a: PixAnswer) => textOf(a.body?.detail ?? a.body?.title ?? 'The PSP rejected the request');
+const typeOf = (a: PixAnswer) => (a.body?.type === undefined ? null : textOf(a.body.type));
 
 /** R3.8's classes as the port's kinds. */
 function failure(answer: PixAnswer, operation: string): ConnectorError {

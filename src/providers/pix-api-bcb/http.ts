@@ -4,6 +4,7 @@ import { errorCode } from '../adyen-checkout/http.js';
 import { ConnectorError } from '../connector-error.js';
 import { classifyPixAnswer, classifyPixNetworkError, type PixAnswerClass } from './classify.js';
 import { PIX_DEFAULTS, type PixApiSettings } from './settings.js';
+import { textOf } from '../../kernel/text.js';
 
 export interface PixAnswer {
   class: PixAnswerClass;
@@ -82,7 +83,7 @@ export class PixTransport {
       throw new ConnectorError('unavailable', 'PROVIDER_UNAVAILABLE', 'The PSP token endpoint could not be reached', operation);
     }
     this.tokensFetched += 1;
-    if (status === 400 || status === 401 || status === 403) throw new ConnectorError('unavailable', 'PROVIDER_AUTH_FAILED', `The PSP refused the client credentials (${String(parsed?.error ?? status)})`, operation, String(parsed?.error ?? status), status);
+    if (status === 400 || status === 401 || status === 403) throw new ConnectorError('unavailable', 'PROVIDER_AUTH_FAILED', `The PSP refused the client credentials (${textOf(parsed?.error ?? status)})`, operation, textOf(parsed?.error ?? status), status);
     const value = parsed?.access_token;
     if (status !== 200 || typeof value !== 'string') throw new ConnectorError('unavailable', 'PROVIDER_UNAVAILABLE', `The PSP token endpoint answered ${status}`, operation, null, status);
     const expiresIn = Number(parsed?.expires_in ?? 0);

@@ -49,13 +49,16 @@ export const SANDBOX_WEBHOOK_SECRET = 'sandbox-provider-webhook-secret';
 
 type Impl = { [K in OperationName]: (req: Parameters<ProviderOperations[K]>[0]) => Awaited<ReturnType<ProviderOperations[K]>> | ReturnType<ProviderOperations[K]> };
 
-// Declaration merging: the constructor installs one method per operation.
+// Declaration merging: the constructor installs one method per operation, so the class carries every one the
+// port names without writing each out (the merged interface adds no member the constructor does not install).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface SandboxProvider extends ProviderOperations {}
 
 /**
  * A sandbox provider: every operation of the port, in-process, so the sandbox runs with one command.
  * Answers are deterministic functions of the idempotency key; every call runs through the fault plan.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface above
 export class SandboxProvider implements PaymentProvider {
   readonly capabilities: ProviderCapabilities;
   readonly faults: FaultPlan;

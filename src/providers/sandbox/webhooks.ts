@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { refused } from '../errors.js';
 import type { ParsedWebhook, ProviderWebhook, StatusReport } from '../webhooks.js';
+import { textOf } from '../../kernel/text.js';
 
 /**
  * The sandbox provider's webhooks, in its own vocabulary, to show where status mapping lives: inside the
@@ -29,25 +30,25 @@ export function parseSandboxWebhook(secret: string, webhook: ProviderWebhook): P
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused('INVALID_SIGNATURE', 'The webhook signature does not match', 'webhook.parse');
   let body: { id?: unknown; type?: unknown; created_at?: unknown; data?: Record<string, unknown> };
   try {
-    body = JSON.parse(webhook.rawBody);
+    body = JSON.parse(webhook.rawBody) as typeof body; // any JSON: the shape is checked below
   } catch {
     throw refused('MALFORMED_WEBHOOK', 'The webhook body is not JSON', 'webhook.parse');
   }
   const kind = SANDBOX_STATUS_MAP[body.type as SandboxWebhookType];
   const data = body.data ?? {};
-  const native = String(data.status ?? '');
+  const native = textOf(data.status ?? '');
   const status = kind && (kind.statuses as Record<string, string>)[native];
   const createdAt = typeof body.created_at === 'string' ? Date.parse(body.created_at) : Number.NaN;
   if (!kind || !status || typeof data.reference !== 'string' || typeof body.id !== 'string' || Number.isNaN(createdAt)) {
     // An event or status we do not know is refused, never guessed: a wrong status would move money.
     throw refused('UNKNOWN_EVENT', `Unknown webhook ${String(body.type)} with status ${native}`, 'webhook.parse');
   }
-  const failure = typeof data.failure_code === 'string' ? { code: data.failure_code, message: String(data.failure_message ?? data.failure_code) } : null;
+  const failure = typeof data.failure_code === 'string' ? { code: data.failure_code, message: textOf(data.failure_message ?? data.failure_code) } : null;
   const endToEndId = typeof data.end_to_end_id === 'string' ? data.end_to_end_id : null;
   const base = { resourceId: data.reference, failure };
   let report: StatusReport;
   if (kind.resource === 'pix-charge') report = { ...base, resource: kind.resource, status: status as never, endToEndId, paidAt: typeof data.paid_at === 'string' ? new Date(data.paid_at) : null };
   else if (kind.resource === 'cashout') report = { ...base, resource: kind.resource, status: status as never, endToEndId };
-  else report = { ...base, resource: kind.resource, status: status as never } as StatusReport;
+  else report = { ...base, resource: kind.resource, status: status as never };
   return { eventId: body.id, occurredAt: new Date(createdAt), reports: [report] };
 }

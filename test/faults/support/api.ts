@@ -43,7 +43,7 @@ export class Api {
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.body.text();
-    let body: any = null;
+    let body: any;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

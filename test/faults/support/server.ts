@@ -83,8 +83,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const append = (d: Buffer) => {
     out = (out + String(d)).slice(-20_000);
   };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   await new Promise<void>((resolve, reject) => {
