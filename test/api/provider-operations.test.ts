@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { paymentKeyOf } from '../../src/modules/transactions/attempts.rules.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { transactions } from '../../src/db/schema/index.js';
@@ -38,7 +39,7 @@ const authorized = async (amount = 10_000) => {
   const res = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { capture: false, amount }));
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().status).toBe('AUTHORIZED');
-  return res.json<{ id: string; amount: number }>();
+  return res.json<{ id: string; amount: number; attempts: { id: string }[] }>();
 };
 const capture = (id: string, payload?: object) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/capture`, key: merchant.apiKey, ...(payload ? { payload } : {}) });
 const cancel = (id: string) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key: merchant.apiKey });
@@ -165,9 +166,11 @@ describe('providers.md R8.1: an unknown outcome of a capture or cancel', () => {
 describe('each provider operation has its own idempotency key', () => {
   it('authorize, capture and void of one payment go under different keys; the capture is not sent under the transaction id', async () => {
     const tr = await authorized(1_500);
-    expect(sandbox.faults.calls('card.authorize', tr.id)).toBe(1);
+    // The authorization's key is its attempt's id (providers.md R6.8), the capture's its operation's.
+    expect(sandbox.faults.calls('card.authorize', tr.attempts[0].id)).toBe(1);
     expect((await capture(tr.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.capture', tr.id)).toBe(0);
+    expect(sandbox.faults.calls('card.capture', tr.attempts[0].id)).toBe(0);
     const ops = await t.db.db.execute(sql`select id, kind, status from provider_operations where resource_id = ${tr.id}`);
     const rows = ((ops as { rows?: unknown[] }).rows ?? ops) as Array<{ id: string; kind: string; status: string }>;
     expect(rows).toEqual([{ id: expect.any(String), kind: 'transaction.capture', status: 'SUCCEEDED' }]);
@@ -176,6 +179,7 @@ describe('each provider operation has its own idempotency key', () => {
     const other = await authorized(1_600);
     expect((await cancel(other.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.void', other.id)).toBe(0);
+    expect(sandbox.faults.calls('card.void', other.attempts[0].id)).toBe(0);
   });
 });
 
@@ -195,9 +199,9 @@ describe('a PIX charge whose answer was lost and whose read failed (providers.md
     expect(row, 'the row of a charge that may exist is kept for its recovery').toBeDefined();
     expect(row!.announced).toBe(false);
     expect((await t.request({ method: 'GET', url: `/core/v1/transactions/${row!.id}`, key: merchant.apiKey })).statusCode).toBe(404);
-    expect(await chargeAt(row!.id)).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
+    expect(await chargeAt(paymentKeyOf(row!))).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
     await later(61_000);
-    await eventually(() => chargeAt(row!.id), (c) => c.found && c.status === 'CANCELED', 'the stranded charge canceled');
+    await eventually(() => chargeAt(paymentKeyOf(row!)), (c) => c.found && c.status === 'CANCELED', 'the stranded charge canceled');
     await eventually(() => rowOf(requestId), (r) => r === undefined, 'the row removed once the charge is canceled');
   });
 
@@ -206,12 +210,13 @@ describe('a PIX charge whose answer was lost and whose read failed (providers.md
     sandbox.faults.inject('pix.charge', { kind: 'unknown_outcome' });
     sandbox.faults.inject('pix.sync', { kind: 'unavailable' });
     expect((await pixCreate(requestId)).statusCode).toBe(502);
-    const id = (await rowOf(requestId))!.id;
+    const stranded = (await rowOf(requestId))!;
+    const id = stranded.id;
     const retry = await pixCreate(requestId);
     expect(retry.statusCode, retry.body).toBe(201);
     expect(retry.json()).toMatchObject({ id, status: 'WAITING_PAYMENT' });
     await later(61_000);
-    expect(await chargeAt(id)).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
+    expect(await chargeAt(paymentKeyOf(stranded))).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
     expect((await view(id)).status).toBe('WAITING_PAYMENT');
   });
 });

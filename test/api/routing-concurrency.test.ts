@@ -21,7 +21,17 @@ beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
   sandbox = t.deps.providers.get('PROVIDER_A') as SandboxProvider;
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  // The accounts are shared by every test file of this worker's database: leave them as found, whatever happened.
+  for (const id of [A, B]) {
+    await staff('DELETE', `/platform/sandbox/provider-accounts/${id}/behaviour`);
+    await staff('POST', `/platform/provider-accounts/${id}/circuit`, { state: 'CLOSED' });
+    await staff('PATCH', `/platform/provider-accounts/${id}`, {
+      circuit_breaker: { failure_threshold: 5, cooldown_seconds: 30 },
+    });
+  }
+  await t?.close();
+});
 
 const staff = (method: 'PUT' | 'DELETE' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
   t.request({ method, url: `/core/v1${url}`, key: t.platformKey, ...(payload === undefined ? {} : { payload }) });

@@ -51,7 +51,9 @@ const isBehaviourOperation = (op: string): op is BehaviourOperation =>
 
 /** One call's effect, taken from the record (its counters moved under compare-and-swap). */
 async function takeEffect(store: SandboxRecords, provider: string, operation: BehaviourOperation) {
-  for (let i = 0; i < 20; i++) {
+  // Concurrent calls of one account race on its counters: each loser reads again after a short random pause.
+  for (let i = 0; i < 500; i++) {
+    if (i > 0) await sleep(Math.random() * Math.min(20, i));
     const held = await store.read<StoredBehaviour>(provider, BEHAVIOUR_KIND, BEHAVIOUR_KEY);
     if (!held) return null;
     if (!held.value.behaviour.operations.includes(operation)) return null;
