@@ -4,7 +4,7 @@ import { TransactionBatcher } from '../src/db/batcher.js';
 import { holdManyStatement } from '../src/ledger/hold-many.js';
 import { claimRequestIdsStatement, fingerprint } from '../src/kernel/idempotency.js';
 import { insertTransfersStatement, transferAccountsStatement } from '../src/modules/banking/transfer-create.js';
-import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
+import { recordProviderIdsStatement, transferOperation } from '../src/modules/banking/transfer-submission.js';
 import type { InternalTransferRow } from '../src/db/schema/index.js';
 import { inTransaction, type Scenario } from './pg-transaction.js';
 import { sandboxSubmitTransfer } from './sandbox-claim.js';
@@ -43,8 +43,8 @@ export async function createTransfersSql(c: pg.PoolClient, items: Create[]): Pro
   const holds = items.map((i, k) => ({ ord: k + 1, source_type: 'INTERNAL_TRANSFER', source_id: i.id, amount: 1, tx_id: randomUUID(), debit_id: randomUUID(), credit_id: randomUUID() }));
   if (Number((await runSql(c, holdManyStatement('INTERNAL_TRANSFER_HOLD', origin, holds, now))).rows[0].n) !== 1) throw new Error('holds refused');
   const rows: InternalTransferRow[] = items.map((i) => ({ id: i.id, requestId: i.requestId, externalRequestId: null, companyId: org, organizationId: org, destinationCompanyId: org, originBankAccountId: origin, destinationBankAccountId: destination, provider: 'PROVIDER_A', amount: 1, status: 'PENDING', providerTransferId: null, errorMessage: null, metadata: null, createdAt: now, updatedAt: now }));
-  const jobs = rows.map((r) => ({ job: { kind: 'internal-transfer.submit', runAt: new Date(now.getTime() + 30_000), payload: { transferId: r.id }, dedupeKey: `internal-transfer.submit:${r.id}` }, now }));
-  await runSql(c, insertTransfersStatement(rows, jobs));
+  const jobs = rows.map((r) => ({ job: { kind: 'provider-operation.recover', runAt: new Date(now.getTime() + 10_000), payload: { operationId: r.id }, dedupeKey: `provider-operation.recover:${r.id}` }, now }));
+  await runSql(c, insertTransfersStatement(rows, jobs, rows.map((r) => transferOperation(r, { branch: '0001', accountNumber: '1' } as never, { branch: '0001', accountNumber: '2' } as never, now))));
   await recordEventsSql(c, 'internal-transfer.created', rows.map((r) => ({ companyId: org, organizationId: org, payload: r })), now);
   return rows;
 }

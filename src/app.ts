@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
@@ -8,7 +8,7 @@ import { installIdempotencyKey } from './http/idempotency-key.js';
 import { installReadYourWrites } from './http/read-your-writes.js';
 import type { AppDeps } from './deps.js';
 import type { Config } from './config.js';
-import underPressure from '@fastify/under-pressure';
+import { createLoadGuard, type LoadGuard } from './http/load-guard.js';
 import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequestId } from './http/pipeline.js';
 import { clientErrorHandler, MAX_URL_BYTES, serverFactory } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
@@ -26,6 +26,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every permission some route declares: the catalogue GET /v1/permissions lists. */
     permissionCatalogue: Set<string>;
+    /** The load guard's measure (src/http/load-guard.ts). */
+    loadGuard: LoadGuard;
   }
 }
 
@@ -75,22 +77,27 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   // Shed load before any work (auth, database) when the event loop is overwhelmed: a fast 503 in the
   // envelope beats timeouts for everyone. Never the docs, the guides, the document they render or health: they
   // cost no database work, and a developer or a probe reading them must not see an API's overload answer.
-  // Startup work (embedded database, migrations, sandbox bootstrap) blocks the loop too; the first samples
-  // after start measure that, not load, so shedding begins only after a grace period.
+  // The measure is the platform's own delay: the embedded database's synchronous work is taken out of it
+  // (src/http/load-guard.ts; issue 27, finding 4). Startup work (embedded database, migrations, sandbox
+  // bootstrap) blocks the loop too; the first samples after start measure that, not load, so shedding begins
+  // only after a grace period.
   let shedFrom = Number.POSITIVE_INFINITY;
+  const guard = createLoadGuard({
+    // 0 turns the check off (LOAD_SHED_EVENT_LOOP_DELAY_MS=0; the test helpers' spawned servers).
+    maxDelayMs: deps.pressure?.maxEventLoopDelayMs ?? deps.config.loadShedEventLoopDelayMs ?? 1000,
+    sampleIntervalMs: deps.pressure?.sampleIntervalMs ?? 250,
+    embeddedBusyMs: deps.db.embeddedBusyMs,
+  });
+  app.decorate('loadGuard', guard);
   app.addHook('onReady', async () => {
     shedFrom = wallMillis() + (deps.pressure?.startupGraceMs ?? 5000);
+    guard.start();
   });
-  await app.register(underPressure, {
-    // 0 turns the check off (LOAD_SHED_EVENT_LOOP_DELAY_MS=0; the test helpers' spawned servers).
-    maxEventLoopDelay: deps.pressure?.maxEventLoopDelayMs ?? deps.config.loadShedEventLoopDelayMs ?? 1000,
-    sampleInterval: deps.pressure?.sampleIntervalMs ?? 250,
-    // under-pressure sends what the handler returns; returning nothing lets the request through.
-    pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-      if (wallMillis() < shedFrom || neverShed(request.url)) return undefined;
-      reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
-      return errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
-    }) as unknown as (request: FastifyRequest, reply: FastifyReply) => void,
+  app.addHook('onClose', async () => guard.stop());
+  app.addHook('onRequest', async (request, reply) => {
+    if (!guard.overloaded() || wallMillis() < shedFrom || neverShed(request.url)) return;
+    reply.code(503).header('retry-after', '1').type('application/json').serializer(JSON.stringify);
+    return reply.send(errorEnvelope(request, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly'));
   });
   // Revoked and rolled keys leave this app's key cache as soon as any instance announces them.
   deps.keyRevocations ??= localKeyRevocations();

@@ -1,3 +1,4 @@
+import { pixWebhookRegistrationJobs } from './modules/provider-accounts/pix-webhook-registration.js';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -16,7 +17,9 @@ import { SandboxClocks } from './jobs/sandbox-clock.js';
 import { transferDeps } from './modules/banking/banking.context.js';
 import { cashoutDeps } from './modules/cashouts/cashouts.context.js';
 import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
-import { bankingJobs, TRANSFER_RECOVERY_JOB } from './modules/banking/banking.jobs.js';
+import { cashoutOperationHandlers } from './modules/cashouts/cashout-submission.js';
+import { bankingJobs } from './modules/banking/banking.jobs.js';
+import { transferOperationHandlers } from './modules/banking/transfer-submission.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
@@ -25,13 +28,15 @@ import { registerEventConsumers } from './modules/index.js';
 import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.js';
 import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
 import { HealthMonitor } from './providers/health-monitor.js';
-import { sandboxProviders } from './providers/registry.js';
+import { sandboxFaults, sandboxProviders } from './providers/registry.js';
+import { accountResolver } from './providers/accounts/resolver.js';
 import { DatabaseSandboxRecords } from './db/sandbox-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
-import { providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
+import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
@@ -156,7 +161,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
 
   // The adapters open card values through the vault (payments.md P6); nothing else decrypts.
   // What the sandbox providers were sent lives in the database, so every instance and job runner answers alike.
-  const providers = sandboxProviders({ faultSpec: config.sandboxProviderFaults, records: new DatabaseSandboxRecords(db.db), ...(vault ? { openCard: vaultCardOpener(vault) } : {}) });
+  // Any other provider account (staff-created SANDBOX, ADYEN_CHECKOUT, PIX_API_BCB) is resolved by name when first
+  // used, its credentials opened for its adapter only (src/providers/accounts/resolver.ts).
+  const openCard = vault ? vaultCardOpener(vault) : undefined;
+  const sandbox = { faults: sandboxFaults({ faultSpec: config.sandboxProviderFaults }), records: new DatabaseSandboxRecords(db.db), ...(openCard ? { openCard } : {}) };
+  const coreUrl = `${config.publicBaseUrl ?? `https://${config.host}:${config.port}`}/core`;
+  const resolver = accountResolver({ db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl });
+  const providers = sandboxProviders({ ...sandbox, resolver });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 
@@ -180,6 +191,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     threeDsChallengeSecret: deriveKey(secrets.jwtSecret, '3ds-challenge').toString('hex'),
     webhookSecretBox,
     providerCredentials,
+    // Inbound provider webhooks check signatures and tokens with the account's sets (R4.2); opened only here.
+    providerWebhookSecrets: (accountId, now) => credentialsFor(db.db, providerCredentials, accountId, now),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
     qrImages,
@@ -198,13 +211,15 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
-  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)) }));
+  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)), ...cashoutOperationHandlers(cashoutDeps(deps)), ...transferOperationHandlers(transferDeps(deps)) }));
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
+  jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
+  jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
   jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
@@ -231,9 +246,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         stops.push(() => worker.stop());
       }
       if (background.jobs ?? config.runWorker) {
-        // The periodic recovery job exists once (dedupe key) whatever the number of instances.
+        // Periodic jobs exist once (dedupe key) whatever the number of instances.
         const now = clock.now();
-        void enqueueJob(db.db, { kind: TRANSFER_RECOVERY_JOB, runAt: now, dedupeKey: TRANSFER_RECOVERY_JOB }, now).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule transfer recovery'));
         void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
         runner.start();
         stops.push(() => runner.stop());

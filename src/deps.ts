@@ -49,6 +49,8 @@ export interface AppDeps {
   webhookSecretBox: SecretBox;
   /** Seals provider credentials at rest (providers.md R1.4); only src/vault/provider-credentials.ts opens them. */
   providerCredentials: CredentialSealer;
+  /** Opens an account's credential sets for inbound webhook checks (R4.2); built by the composition root over the vault. */
+  providerWebhookSecrets?: import('./modules/provider-webhooks/index.js').WebhookSecrets;
   /** Checks an account's credentials with its provider (R1.4); absent: SANDBOX OK, the others NOT_CHECKED. */
   providerCredentialsChecker?: CredentialsChecker;
   /** Onboarding document bytes; default: local disk under DATA_DIR/files. */

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -34,6 +35,11 @@ export interface DbHandle {
   withRawClient<T>(fn: (client: RawClient) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * The embedded engine only: milliseconds it has held this thread so far (its queries run synchronously here).
+   * The load guard takes them out of the event loop's delay (src/http/load-guard.ts).
+   */
+  embeddedBusyMs?: () => number;
 }
 
 export interface DbOptions {
@@ -58,6 +64,17 @@ async function openPglite(dir?: string): Promise<DbHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
+  // Every statement goes through this synchronous step (query, exec, transactions): time it for the load guard.
+  let busyMs = 0;
+  const runSync = client.execProtocolRawSync.bind(client);
+  client.execProtocolRawSync = (message: Uint8Array) => {
+    const started = performance.now();
+    try {
+      return runSync(message);
+    } finally {
+      busyMs += performance.now() - started;
+    }
+  };
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   let closed = false;
   return {
@@ -72,6 +89,7 @@ async function openPglite(dir?: string): Promise<DbHandle> {
         },
       }),
     ping: () => pingWith(db),
+    embeddedBusyMs: () => busyMs,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cnpjCheckDigits, cnpjFromBase, cpfFromBase, isValidCnpj, isValidCpf, normalizeDocument, parseDocument } from './brazilian-documents.js';
+import { cnpjCheckDigits, cnpjFromBase, cpfFromBase, isValidCnpj, isValidCpf, formatDocument, normalizeDocument, parseDocument } from './brazilian-documents.js';
 
 describe('CPF', () => {
   it.each([
@@ -61,5 +61,20 @@ describe('parseDocument', () => {
     expect(parseDocument(' 12.abc.345/01de-35 ')).toEqual({ number: '12ABC34501DE35', type: 'CNPJ' });
     expect(parseDocument('529.982.247-25')).toEqual({ number: '52998224725', type: 'CPF' });
     expect(parseDocument('123')).toBeNull();
+  });
+});
+
+describe('formatDocument (pages show CPF and CNPJ as people write them, issue 27 finding 9)', () => {
+  it.each([
+    ['39053344705', '390.533.447-05'],
+    ['390.533.447-05', '390.533.447-05'],
+    ['11444777000161', '11.444.777/0001-61'],
+    ['12abc34501de35', '12.ABC.345/01DE-35'],
+    ['123', '123'],
+    ['<script>', '<script>'],
+  ])('%s -> %s', (input, expected) => expect(formatDocument(input)).toBe(expected));
+
+  it('keeps the characters: normalizing the formatted value gives the normalized input back', () => {
+    fc.assert(fc.property(fc.stringMatching(/^\d{11}$|^[0-9A-Z]{12}\d{2}$/), (n) => normalizeDocument(formatDocument(n)) === n));
   });
 });

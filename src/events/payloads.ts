@@ -82,6 +82,16 @@ export const EVENT_PAYLOADS = {
   // money.md M6/M9: the dispute as GET returns it (+ the account and its sequence: opening holds money).
   'dispute.created': disputeCreatedPayload,
   'dispute.status-changed': disputeStatusChangedPayload,
+  // providers.md R5.2, R8.2: a provider fact the platform will not apply because it contradicts what it did.
+  'transaction.discrepancy-detected': z.object({
+    transaction_id: z.string(),
+    refund_id: z.string().nullable(),
+    dispute_id: z.string().nullable(),
+    kind: z.enum(['CAPTURE_FAILED_AFTER_APPROVAL', 'CANCEL_FAILED_AFTER_CANCEL', 'REFUND_FAILED_AFTER_SUCCESS', 'REFUND_REVERSED', 'SECOND_CHARGEBACK', 'OUTCOME_CONFLICT', 'AMOUNT_MISMATCH', 'DUPLICATE_PAYMENT']),
+    provider: z.string(),
+    provider_event_id: z.string().nullable(),
+    detail: z.string().nullable(),
+  }),
   'cashout.status-changed': z.object({
     cashout_id: z.string(),
     old_status: z.enum(CASHOUT_STATUSES),

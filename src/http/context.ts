@@ -17,6 +17,8 @@ export interface RouteAccess {
   organizationOnly?: boolean;
   /** `high` for authentication and transaction-creation POSTs; everything else `standard`. */
   ratePool?: 'high' | 'standard';
+  /** Count in a bucket per value of this path parameter instead of per client (provider webhooks: per account, R4.1). */
+  rateBucket?: 'accountId';
   /** Sandbox controls (/v1/platform/sandbox/…): 404 in production (product.md §1). */
   sandboxOnly?: boolean;
   /** JWT routes usable before a company is selected (`me`, `select-company`, `change-password`). */

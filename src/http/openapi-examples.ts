@@ -95,6 +95,13 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
     grace_seconds: 86400,
   },
   'platform.providerAccounts.circuit': { state: 'OPEN' },
+  'platform.reconciliationRuns.create': {
+    request_id: 'recon-2026-11-02',
+    provider_account_id: '7d3f1c2a-5b6e-4a8f-9c0d-1e2f3a4b5c6d',
+    from: '2026-11-02',
+    to: '2026-11-02',
+    statement: { lines: [{ type: 'CAPTURE', provider_reference: 'NC6HT9CRT65ZGN82', merchant_reference: '0b7e7c1e-3a5f-4d2b-8c9e-6f1a2b3c4d5e', amount: 1990, booked_on: '2026-11-02' }] },
+  },
   'apiKeys.create': { company_id: ID, description: 'Checkout service, production', expires_at: '2027-12-31T23:59:59Z' },
   // Creates whose operationId is not `.create` (they answer 201 all the same).
   'platform.sandbox.companies.providerReview': {
@@ -103,4 +110,10 @@ export const CREATE_EXAMPLES: Record<string, unknown> = {
   },
   'platform.sandbox.transactions.med': { amount: 1990, nature: 'MED_FRAUDE' },
   'apiKeys.roll': { grace_seconds: 3600 },
+  // The sandbox controls an organization drives itself (issue 27, item 6).
+  'sandbox.transactions.pixPayment': { payer: { name: 'Ana Souza', document_number: '52998224725' } },
+  'sandbox.refunds.settle': { status: 'SUCCEEDED' },
+  'sandbox.onboardingDocuments.review': { decision: 'APPROVED' },
+  'sandbox.biometricVerifications.review': { decision: 'APPROVED' },
+  'sandbox.clock.advance': { seconds: 86400 },
 };

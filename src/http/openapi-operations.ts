@@ -16,6 +16,9 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /v1/merchants/{merchantId}/fee-quote': 'merchants.feeQuote',
   'GET /v1/merchants/{merchantId}/affiliations/{affiliationId}/onboarding-documents/{documentId}': 'merchants.affiliations.onboardingDocuments.get',
   'POST /v1/platform/provider-accounts/{id}/credentials': 'platform.providerAccounts.credentials.rotate',
+  'POST /v1/provider-webhooks/{accountId}': 'providerWebhooks.receive',
+  'POST /v1/provider-webhooks/{accountId}/{token}/pix': 'providerWebhooks.pix.receive',
+  'POST /v1/provider-webhooks/{accountId}/{token}': 'providerWebhooks.pixWithoutSuffix.receive',
 };
 
 /** Operations that call a provider and so may answer 502 INTEGRATION_ERROR (src/modules/provider-failures.ts). */
@@ -39,7 +42,10 @@ export const PROVIDER_OPERATIONS = new Set([
 const OPENS_SESSION = /^auth\.(login|verify)$/;
 
 /** Sign-in steps move no resource's state, so never answer 409 (quotes do: a merchant not active, no rates). */
-const NO_CONFLICT = /^auth\.(login|verify|forgotPassword|resetPassword|selectCompany)$/;
+const NO_CONFLICT = /^(auth\.(login|verify|forgotPassword|resetPassword|selectCompany)|providerWebhooks\..*)$/;
+
+/** Provider webhooks (providers.md R4.2): public, yet a failed signature, token or certificate answers 401. */
+const PROVIDER_WEBHOOK = /^providerWebhooks\./;
 
 const camel = (segment: string) =>
   (segment === '3ds-sessions' ? 'three-ds-sessions' : segment).replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -82,7 +88,15 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '413': 'The body exceeds the size limit (`PAYLOAD_TOO_LARGE`)',
   '500': 'Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown',
   '502': 'The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`)',
+  '503': 'Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly',
 };
+
+/** Body fields naming other resources (`bank_account_id`, `role_ids`): an id outside the caller's reach is a 404. */
+function bodyIdFields(operation: Json): string[] {
+  const schema = operation.requestBody?.content?.['application/json']?.schema as Json | undefined;
+  const objects = [schema, ...((schema?.anyOf ?? schema?.oneOf ?? []) as Json[])].filter(Boolean) as Json[];
+  return objects.flatMap((o) => Object.keys(o.properties ?? {})).filter((k) => /_ids?$/.test(k) && k !== 'request_id');
+}
 
 /** The error statuses of §15's rule for one operation. */
 export function errorStatusesFor(operationId: string, method: string, operation: Json): string[] {
@@ -95,12 +109,14 @@ export function errorStatusesFor(operationId: string, method: string, operation:
   const statuses: string[] = [];
   if (hasBody || hasQuery || hasPath) statuses.push('400');
   if (credentialed) statuses.push('401', '403');
-  else if (OPENS_SESSION.test(operationId)) statuses.push('401');
-  if (hasPath) statuses.push('404');
+  else if (OPENS_SESSION.test(operationId) || PROVIDER_WEBHOOK.test(operationId)) statuses.push('401');
+  if (hasPath || bodyIdFields(operation).length > 0) statuses.push('404');
   if (write && !NO_CONFLICT.test(operationId)) statuses.push('409');
   if (hasBody) statuses.push('413');
   statuses.push('500');
   if (PROVIDER_OPERATIONS.has(operationId)) statuses.push('502');
+  // Any operation may meet the load guard or a database that is restarting (health declares its own body).
+  statuses.push('503');
   return statuses;
 }
 
@@ -111,6 +127,7 @@ export function finishOperations(doc: Json, errorRef: Json): void {
       const operation = item[method] as Json | undefined;
       if (!operation) continue;
       dropEmptyBody(operation);
+      commaSeparatedLists(operation);
       const id = operationIdFor(method, path);
       operation.operationId = id;
       operation.description ??= describe(operation);
@@ -123,6 +140,13 @@ export function finishOperations(doc: Json, errorRef: Json): void {
       }
       responses['429'] = { description: 'Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry' };
     }
+  }
+}
+
+/** A query list (a filter's enum values, sort fields) is sent comma-separated, as the server reads it. */
+function commaSeparatedLists(operation: Json): void {
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    if (parameter.in === 'query' && parameter.schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
   }
 }
 

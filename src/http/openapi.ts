@@ -8,6 +8,7 @@ import { nameBodySchemas } from './openapi-components.js';
 import { applyServiceRules } from './openapi-service-rules.js';
 import { publicWording } from './openapi-wording.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
+import { commaListValues } from './pagination.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
 import { webhooksSection } from './openapi-webhooks.js';
 import { idempotencyKeyParameter, idempotentReplayedHeader, takesRequestId } from './idempotency-key.js';
@@ -71,6 +72,12 @@ function documentOverride(ctx: OverrideContext): void {
   const def = ctx.zodSchema._zod.def;
   if (def.type === 'union' && Array.isArray(ctx.jsonSchema.anyOf)) {
     ctx.jsonSchema.anyOf = (ctx.jsonSchema.anyOf as object[]).filter((s) => Object.keys(s).length > 0);
+  }
+  const listValues = commaListValues(ctx.zodSchema);
+  if (listValues) {
+    for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+    Object.assign(ctx.jsonSchema, { type: 'array', items: { type: 'string', enum: [...listValues] }, minItems: 1 });
+    return;
   }
   const out = def.type === 'pipe' ? (def.out as OverrideContext['zodSchema'] | undefined)?._zod.def : undefined;
   if (out?.type === 'enum' && ctx.jsonSchema.type === 'string' && ctx.jsonSchema.enum === undefined) {

@@ -48,8 +48,27 @@ export const timestampFilter = z.string().transform((value, ctx) => {
   return new Date(ms);
 });
 
+/**
+ * The values each comma-separated list filter takes, by its schema: the document states such a filter as an array
+ * of that enum sent comma-separated (`style: form, explode: false`), so a generated client types it (issue 27).
+ */
+const COMMA_LISTS = new WeakMap<object, readonly string[]>();
+
+/** The values a comma-separated list filter takes, when `schema` is one (for the document). */
+export const commaListValues = (schema: object): readonly string[] | undefined => COMMA_LISTS.get(schema);
+
+function documentedAsList<S extends object>(schema: S, values: readonly string[]): S {
+  COMMA_LISTS.set(schema, values);
+  return schema;
+}
+
 /** A comma-separated list whose every item is one of `allowed` (status filters, sort fields). */
 export function commaList(allowed: readonly string[], { signed }: { signed: boolean }) {
+  const values = signed ? allowed.flatMap((item) => [item, `-${item}`]) : allowed;
+  return documentedAsList(commaListOf(allowed, { signed }), values);
+}
+
+function commaListOf(allowed: readonly string[], { signed }: { signed: boolean }) {
   return z.string().transform((value, ctx) => {
     const items = value.split(',').map((s) => s.trim()).filter(Boolean);
     const bad = items.filter((item) => !allowed.includes(signed ? item.replace(/^-/, '') : item));
@@ -80,9 +99,10 @@ export function listQuery<Extra extends z.ZodRawShape = Record<never, never>>(op
   const base = {
     page: wholeNumber(1).default(1),
     limit: wholeNumber(1, 100).default(20),
-    sort: commaList(sortFields, { signed: true })
-      .transform((items) => items.map((item): SortKey => ({ field: item.replace(/^-/, ''), descending: item.startsWith('-') })))
-      .optional(),
+    sort: documentedAsList(
+      commaList(sortFields, { signed: true }).transform((items) => items.map((item): SortKey => ({ field: item.replace(/^-/, ''), descending: item.startsWith('-') }))),
+      sortFields.flatMap((item) => [item, `-${item}`]),
+    ).optional(),
     created_at_from: timestampFilter.optional(),
     created_at_to: timestampFilter.optional(),
     ...(options.statuses ? { status: commaList(options.statuses, { signed: false }).optional() } : {}),

@@ -220,6 +220,8 @@ function poolOf(request: FastifyRequest): RatePool {
 }
 
 function bucketOf(request: FastifyRequest, principal: Principal): string {
+  const byParam = request.routeOptions.config.rateBucket;
+  if (byParam) return `${byParam}:${String((request.params as Record<string, unknown> | undefined)?.[byParam] ?? '').slice(0, 100)}`;
   if (principal.kind === 'anonymous') return `ip:${request.ip}`;
   if (principal.kind === 'organization' || principal.kind === 'merchant') {
     return principal.via === 'jwt' ? `user:${principal.userId}:${principal.companyId}` : `key:${principal.credentialId}`;

@@ -6,7 +6,8 @@ export interface Clock {
   /**
    * Now, for an organization when given: its sandbox test clock (money.md M7), which runs ahead of real
    * time by the offset staff advanced it. Without an organization (or in production), real time.
-   * Webhook retries, rate limits and leases always use real time (`now()` without an organization).
+   * Rate limits and leases always use real time (`now()` without an organization); webhook messages follow the
+   * organization's clock in SQL (src/modules/webhooks/deliveries.repo.ts `organizationNow`).
    */
   now(organizationId?: string | null): Date;
 }

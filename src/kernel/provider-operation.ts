@@ -132,15 +132,29 @@ async function lockOperation(tx: Executor, id: string): Promise<ProviderOperatio
  * transaction. A failing record step throws and leaves the operation PENDING for its recovery job.
  */
 export async function runProviderOperation(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<RunResult> {
-  let result: unknown;
-  let failure: unknown;
-  let outcome: CallOutcome = 'succeeded';
+  return recordCall(rt, op, handler, await callOperation(op, handler, phase), phase);
+}
+
+/** What one call of an operation came to (the call alone; recording it is `recordCall`). */
+export type CallResult = { outcome: 'succeeded'; result: unknown } | { outcome: Exclude<CallOutcome, 'succeeded'>; failure: unknown };
+
+/** The provider call of a claimed operation, never inside a transaction; never throws for the provider. */
+export async function callOperation(op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<CallResult> {
   try {
-    result = await (phase === 'recovery' && handler.resume ? handler.resume(op) : handler.call(op));
+    return { outcome: 'succeeded', result: await (phase === 'recovery' && handler.resume ? handler.resume(op) : handler.call(op)) };
   } catch (err) {
-    failure = err;
-    outcome = outcomeOfFailure(err);
+    return { outcome: outcomeOfFailure(err), failure: err };
   }
+}
+
+/**
+ * Records a call's outcome in one transaction (the operation finished, the handler's move). Split from the call
+ * for an area that records its successes set-based (internal transfers) and everything else through here.
+ */
+export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, called: CallResult, phase: CallPhase = 'request'): Promise<RunResult> {
+  const outcome = called.outcome;
+  const result = called.outcome === 'succeeded' ? called.result : undefined;
+  const failure = called.outcome === 'succeeded' ? undefined : called.failure;
   const status = statusAfter(outcome, phase, handler.releaseWhenUnavailable ?? true);
   return rt.db.transaction(async (tx) => {
     await handler.lockResource?.(tx, op);

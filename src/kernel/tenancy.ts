@@ -36,3 +36,8 @@ export const merchantPathCompany = (tx: Executor, principal: CompanyPrincipal, m
 export function ownedRowsInReach(principal: CompanyPrincipal, cols: { companyId: PgColumn; organizationId: PgColumn }): SQL {
   return principal.kind === 'merchant' ? eq(cols.companyId, principal.companyId) : eq(cols.organizationId, principal.organizationId);
 }
+
+/** The same reach as ownedRowsInReach, for a row already read (a lookup by id that then checks the caller). */
+export function rowInReach(principal: CompanyPrincipal, row: { companyId: string; organizationId: string }): boolean {
+  return principal.kind === 'merchant' ? row.companyId === principal.companyId : row.organizationId === principal.organizationId;
+}

@@ -38,6 +38,9 @@ import webhookEndpointsRoutes from './webhooks/endpoints.routes.js';
 import routingRoutes from './routing/routing.routes.js';
 import requestLogsRoutes from './request-logs/request-logs.routes.js';
 import providerAccountRoutes from './provider-accounts/provider-accounts.routes.js';
+import reconciliationRoutes from './reconciliation/reconciliation.routes.js';
+import sandboxBehaviourRoutes from './provider-accounts/sandbox-behaviour.routes.js';
+import { providerEventRoutes, providerWebhookRoutes } from './provider-webhooks/index.js';
 import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
@@ -78,6 +81,10 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
   eventStreamRoutes,
   sandboxEventRoutes,
   providerAccountRoutes,
+  reconciliationRoutes,
+  sandboxBehaviourRoutes,
+  providerWebhookRoutes,
+  providerEventRoutes,
 ];
 
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */

@@ -1,24 +1,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { eq, sql } from 'drizzle-orm';
-import { internalTransfers } from '../../src/db/schema/index.js';
+import { internalTransfers, providerOperations } from '../../src/db/schema/index.js';
 import { enqueueJob } from '../../src/jobs/queue.js';
+import { recoverProviderOperations } from '../../src/kernel/provider-operation.js';
 import { TRANSFER_AUTOPILOT_JOB } from '../../src/modules/banking/banking.jobs.js';
-import { recoverStrandedTransfers } from '../../src/modules/banking/transfer-recovery.js';
+import { transferOperationHandlers } from '../../src/modules/banking/transfer-submission.js';
 import type { TransferDeps } from '../../src/modules/banking/transfers.service.js';
+import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../helpers/poll.js';
 
 /**
- * What this proves: transfers a crashed process left behind are moved on. One committed but never handed to
- * the provider is submitted (once: the provider keys on our id); one the sandbox autopilot was moving when its
+ * What this proves: transfers a crashed process left behind are moved on. One whose answer was never recorded
+ * is finished by its provider operation's recovery job (once: the provider keys on our id); one the sandbox autopilot was moving when its
  * process died (a job whose lease expired) reaches COMPLETED, with the money where it belongs.
  */
 let t: TestApp;
 let deps: TransferDeps;
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
-  deps = { db: t.db.db, clock: t.deps.clock, providers: t.deps.providers };
+  deps = { db: t.db.db, clock: t.deps.clock, providers: t.deps.providers, operations: { db: t.db.db, now: () => t.deps.clock.now(), enqueue: enqueueJob } };
 });
 afterAll(async () => t?.close());
 afterEach(async () => expectLedgerInvariants(t.db.db));
@@ -40,19 +42,24 @@ const age = (id: string, changes: Record<string, unknown> = {}) =>
 const row = async (id: string) => (await t.db.db.select().from(internalTransfers).where(eq(internalTransfers.id, id)))[0];
 
 describe('stranded transfer recovery', () => {
-  it('submits a committed transfer that never reached its provider, once', async () => {
+  it('a transfer whose request died around its call is finished by its operation\'s recovery job, once', async () => {
     const { id } = await transferOf();
+    const sandbox = t.deps.providers.get('PROVIDER_A') as SandboxProvider;
     const submitted = (await row(id)).providerTransferId;
+    const calls = sandbox.faults.calls('internal-transfer.submit', id);
+    // As a crash leaves it: the provider has it, the platform recorded nothing, the claim is older than the grace.
     await age(id, { providerTransferId: null, externalRequestId: null });
-    expect(await recoverStrandedTransfers(deps)).toBeGreaterThanOrEqual(1);
+    await t.db.db.update(providerOperations).set({ status: 'PENDING', attempts: 0, outcome: null, finishedAt: null, createdAt: sql`now() - interval '5 minutes'` } as never).where(eq(providerOperations.id, id));
+    const recover = recoverProviderOperations(deps.operations, transferOperationHandlers(deps));
+    await recover({ payload: { operationId: id } });
     const after = await row(id);
     expect(after.status).toBe('PENDING');
     expect(after.providerTransferId).toBe(submitted);
-    // Young transfers are left to their own request.
+    expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(calls);
+    // A young claim is left to its own request (its call may still be running).
     const fresh = await transferOf();
-    await t.db.db.update(internalTransfers).set({ providerTransferId: null }).where(eq(internalTransfers.id, fresh.id));
-    await recoverStrandedTransfers(deps);
-    expect((await row(fresh.id)).providerTransferId).toBeNull();
+    await t.db.db.update(providerOperations).set({ status: 'PENDING', attempts: 0 }).where(eq(providerOperations.id, fresh.id));
+    expect(await recover({ payload: { operationId: fresh.id } })).toMatchObject({ rescheduleAt: expect.any(Date) });
   });
 
   it('moves on, to COMPLETED, transfers the sandbox autopilot was moving when its process died', async () => {

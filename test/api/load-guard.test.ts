@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { neverShed } from '../../src/app.js';
+import { ownDelay } from '../../src/http/load-guard.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestApp } from '../helpers/app.js';
 
@@ -43,6 +45,49 @@ describe('load guard', () => {
         checked = true;
       }
       expect(checked, 'the guard never shed an API request').toBe(true);
+    } finally {
+      await stressed.close();
+    }
+  }, 60_000);
+
+  it("the platform's own delay is the lag less the embedded database's time in the sample", () => {
+    for (const [elapsed, interval, busy, own] of [
+      [250, 250, 0, 0],
+      [850, 250, 0, 600],
+      [850, 250, 600, 0],
+      [850, 250, 400, 200],
+      [850, 250, 900, 0],
+      [240, 250, 0, 0],
+      [850, 250, -5, 600],
+    ]) expect(ownDelay(elapsed, interval, busy), `${elapsed} ${interval} ${busy}`).toBe(own);
+  });
+
+  it("the embedded database's work does not shed requests; the platform's own blocking does", async (ctx) => {
+    const stressed = await createTestApp({}, { pressure: { maxEventLoopDelayMs: 50, sampleIntervalMs: 100, startupGraceMs: 0 } });
+    try {
+      if (stressed.db.kind !== 'pglite') return ctx.skip(); // on PostgreSQL the database's work is another process's
+      const org = await stressed.createOrganization();
+      const api = () => stressed.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey });
+      const waitSample = () => new Promise((r) => setTimeout(r, 250));
+      await waitSample();
+      // A query that holds the thread far longer than the threshold (the embedded engine runs on this thread).
+      const started = performance.now();
+      await stressed.db.db.execute(sql`select count(*) from generate_series(1, 1000000)`);
+      const blocked = performance.now() - started;
+      expect(blocked, 'the query blocked the loop long enough to judge').toBeGreaterThan(200);
+      // The guard's sample that was due during the block runs first (timers in order of expiry): judge that one.
+      await new Promise((r) => setTimeout(r, 0));
+      expect(stressed.app.loadGuard.delayMs()).toBeLessThan(50);
+      const after = await api();
+      expect(after.statusCode, after.body).toBe(200);
+      // The same block by the platform's own code is load: the guard sheds the next API request.
+      const until = performance.now() + blocked;
+      while (performance.now() < until) {
+        /* busy */
+      }
+      await new Promise((r) => setTimeout(r, 0));
+      expect(stressed.app.loadGuard.delayMs()).toBeGreaterThan(50);
+      expect((await api()).statusCode).toBe(503);
     } finally {
       await stressed.close();
     }

@@ -55,6 +55,17 @@ describe('request schemas are as strict as the server', () => {
     expect(requirements.parameters.find((p: any) => p.name === 'provider').schema.enum).toEqual(['PROVIDER_A', 'PROVIDER_B']);
   });
 
+  it('a comma-separated list filter is an array of its enum, sent comma-separated, and the server reads it so (finding 8)', async () => {
+    const list = operations().find((o) => o.op.operationId === 'transactions.list')!.op;
+    const param = (name: string) => list.parameters.find((p: any) => p.name === name);
+    expect(param('status')).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: expect.arrayContaining(['APPROVED', 'WAITING_PAYMENT']) } } });
+    expect(param('sort').schema.items.enum).toEqual(['created_at', '-created_at', 'amount', '-amount']);
+    const org = await t.createOrganization();
+    const get = (query: string) => t.request({ method: 'GET', url: `/core/v1/transactions?${query}`, key: org.apiKey });
+    expect((await get('status=APPROVED,REFUSED&payment_method=PIX&sort=-amount,created_at')).statusCode).toBe(200);
+    expect((await get('status=PAID')).statusCode).toBe(400);
+  });
+
   it("the transaction creates state the service's rules (amount, installments, PIX expiry)", () => {
     for (const id of ['transactions.create', 'merchants.transactions.create']) {
       const { op } = operations().find((o) => o.op.operationId === id)!;
@@ -105,6 +116,20 @@ describe('declared statuses and public wording', () => {
     for (const path of ['/v1/auth/login', '/v1/auth/verify']) expect(Object.keys(doc.paths[path]!.post.responses), path).toContain('401');
   });
 
+  it('every operation declares 503 (load guard, database restarting) and 429; a body naming another resource declares 404', () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        for (const status of ['429', '503']) if (!op.responses?.[status]) missing.push(`${method} ${path} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // A body id outside the caller's reach answers 404 (the tenancy sweep proves it): declared on these creates.
+    for (const [path, method] of [['/v1/banking/cashouts', 'post'], ['/v1/transactions', 'post'], ['/v1/anticipations', 'post'], ['/v1/banking/internal-transfers', 'post'], ['/v1/api-keys', 'post']] as const) {
+      expect(Object.keys(doc.paths[path]![method].responses), `${method} ${path}`).toContain('404');
+    }
+  });
+
   it("health's 503 is the named Health schema, as its 200", () => {
     const responses = doc.paths['/health']!.get.responses;
     expect(responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Health' });
@@ -112,7 +137,7 @@ describe('declared statuses and public wording', () => {
   });
 
   it('no description cites an internal file', () => {
-    const cited = [...JSON.stringify(doc).matchAll(/"description":"((?:[^"\\]|\\.)*?\b[a-z-]+\.md\b(?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+    const cited = [...JSON.stringify(doc).matchAll(/"(?:description|summary|title)":"((?:[^"\\]|\\.)*?\b[a-z-]+\.md\b(?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
     expect(cited).toEqual([]);
   });
 });

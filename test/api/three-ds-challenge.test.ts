@@ -49,13 +49,37 @@ describe('the challenge page', () => {
     expect(after.result.authentication_value).toMatch(/^[A-Za-z0-9+/]{27}=$/);
   });
 
+  // Issue 27, finding 9: the page was English-only, showed a raw ISO expiry and no merchant name.
+  it('speaks pt-BR (English when the browser asks), names the merchant, shows the card expiry MM/AA and a formatted deadline', async () => {
+    const { path, token, s } = await challengeSession();
+    const merchant = (await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey })).json() as { name: string };
+    const yy = String(new Date().getUTCFullYear() + 2).slice(-2);
+    const pt = (await page(path, token)).body;
+    expect(pt).toContain('<html lang="pt-BR">');
+    expect(pt).toContain('Confirme a compra');
+    expect(pt).toContain(`para ${merchant.name.replace(/&/g, '&amp;')}</p>`);
+    expect(pt).toContain(`•••• 2503 · validade 12/${yy}`);
+    expect(pt).toContain('name="lang" value="pt-BR"');
+    expect(pt).toMatch(/Válido até \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    // The ISO value only where machines read it (datetime, title), never as the text.
+    expect(pt.replace(/(datetime|title)="[^"]*"/g, '')).not.toContain(s.next_action.expires_at.slice(0, 16));
+    const en = await t.request({ method: 'GET', url: `${path}?t=${encodeURIComponent(token)}`, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('Confirm the purchase');
+    expect(en.body).toContain(`•••• 2503 · expires 12/${yy}`);
+    const done = await submitChallenge(t, path, { t: token, code: '1234', lang: 'en' });
+    expect(done.body).toContain('Authentication succeeded.');
+    const used = await page(path, token);
+    expect(used.body).toContain('Este link de autenticação já foi usado');
+  });
+
   it('a used token answers 403 HTML saying so, on GET and POST', async () => {
     const { path, token } = await challengeSession();
     await submitChallenge(t, path, { t: token, code: '1234' });
     for (const res of [await page(path, token), await submitChallenge(t, path, { t: token, code: '1234' })]) {
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('already used');
+      expect(res.body).toContain('data-refusal="USED"');
     }
   });
 
@@ -80,7 +104,7 @@ describe('the challenge page', () => {
     for (const [path, token] of [[a.path, flipped], [b.path, forged], [b.path, a.token], [a.path, undefined], [a.path, 'x'], ['/core/3ds/challenge/not-a-uuid', a.token], ['/core/3ds/challenge/00000000-0000-4000-8000-000000000000', a.token]] as const) {
       const res = await page(path, token);
       expect(res.statusCode, `${path} ${token}`).toBe(403);
-      expect(res.body).toContain('not valid');
+      expect(res.body).toContain('data-refusal="INVALID"');
       expect((await submitChallenge(t, path, { t: token ?? '', code: '1234' })).statusCode).toBe(403);
     }
     expect((await getSession(t, org.apiKey, a.s.id)).json().status).toBe('ACTION_REQUIRED');
@@ -97,7 +121,7 @@ describe('outside the sandbox', () => {
     const id = '6f1c2b9e-4a8d-4c3e-9b71-0d2f5e6a7b8c';
     for (const res of [await app.inject({ method: 'GET', url: `/3ds/challenge/${id}?t=x` }), await app.inject({ method: 'POST', url: `/3ds/challenge/${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 't=x&code=1234' })]) {
       expect(res.statusCode).toBe(403);
-      expect(res.body).toContain('not available');
+      expect(res.body).toContain('data-refusal="UNAVAILABLE"');
     }
     await app.close();
   });
@@ -135,7 +159,7 @@ describe('time (the organization\'s test clock) and events', () => {
     await advance(2);
     expect((await getSession(t, org.apiKey, s.id)).json()).toMatchObject({ status: 'EXPIRED', failure_reason: 'TIMED_OUT', next_action: null });
     const res = await page(path, token);
-    expect([res.statusCode, res.body.includes('expired')]).toEqual([403, true]);
+    expect([res.statusCode, res.body.includes('data-refusal="EXPIRED"')]).toEqual([403, true]);
     expect((await control(s.id, 'SUCCEEDED')).statusCode).toBe(409);
   });
 

@@ -114,7 +114,8 @@ describe('card transactions', () => {
     expect(done.authorized_at).toBeTruthy();
     const moves = await eventsOf(t, merchant.id, 'transaction.status-changed');
     expect(moves.map((e) => e.payload)).toEqual([{ transaction_id: tx.id, old_status: 'PROCESSING', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) }]);
-    expect(sandbox.faults.calls('card.authorize', tx.id)).toBe(1);
+    // The provider knows the payment by its attempt's id (providers.md R6.8).
+    expect(sandbox.faults.calls('card.authorize', done.attempts[0].id)).toBe(1);
     expect(await pendingOf(merchant.id)).toBe(10_000);
     // The same request_id replays the transaction as it is now.
     const again = await createTx(t, merchant.apiKey, await cardPayment(t, '4111111111111111', { request_id: 'timeout-1' }));
@@ -164,8 +165,8 @@ describe('card transactions', () => {
     expect(answers.every((a) => [200, 201, 409].includes(a.statusCode))).toBe(true);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(new Set(ok.map((a) => a.json().id)).size).toBe(1);
-    const id = ok[0].json().id;
-    expect(sandbox.faults.calls('card.authorize', id)).toBe(1);
+    expect(ok[0].json().attempts).toHaveLength(1);
+    expect(sandbox.faults.calls('card.authorize', ok[0].json().attempts[0].id)).toBe(1);
     expect(await eventsOf(t, merchant.id, 'transaction.created')).toHaveLength(1);
     expect(await pendingOf(merchant.id)).toBe(10_000);
     await expectLedgerInvariants(t.db.db);

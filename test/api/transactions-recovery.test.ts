@@ -30,7 +30,7 @@ async function strandedRow(merchantKey: string, merchantId: string, authorize: b
   if (!authorize) {
     // As if the call never reached the provider: a fresh id the provider has never seen.
     const id = randomUUID();
-    await t.db.db.insert(transactions).values({ ...row, id, requestId: null });
+    await t.db.db.insert(transactions).values({ ...row, id, requestId: null, attempts: null });
     return { id, merchantId };
   }
   return { id: view.id, merchantId };

@@ -78,7 +78,7 @@ describe('the page', () => {
     const res = await view(token);
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    expect(html).toContain(`This link expires at ${expiresAt.toISOString()}`);
+    expect(html).toContain(`This link expires at <time datetime="${expiresAt.toISOString()}" title="${expiresAt.toISOString()}">`);
     expect(html).toContain(receiver.url);
     expect(html).toMatch(/<span data-delivered>1<\/span> delivered, <span data-failed>1<\/span> failed/);
     expect(html).toContain('HTTP 204'); // the last attempt (status-changed) was answered 204

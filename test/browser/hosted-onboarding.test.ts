@@ -57,6 +57,11 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
       });
       await page.goto(aff.onboarding_url);
       expect(await page.locator('h1').innerText()).toBe('Your company onboarding');
+      // Issue 27, finding 9: the provider by its name, the CPF as people write it.
+      const text = await page.locator('main').innerText();
+      expect(text).toContain('the provider Provider A (sandbox) still asks');
+      expect(text).not.toContain('PROVIDER_A');
+      expect(text).toContain(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
       const cards = page.locator('section.requirement');
       expect(await cards.count()).toBe(4);
       // The hashed stylesheet applies (a blocked one would leave the default white background).
@@ -77,6 +82,12 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
         await identity.locator('select[name="file_type"]').selectOption(side);
         await identity.locator('input[type="file"]').setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
         await Promise.all([page.waitForURL(/notice=uploaded/), identity.locator('button[type="submit"]').click()]);
+        if (side === 'CNH_FRONT') {
+          // The front alone does not satisfy the row: the page says the back is missing and preselects it.
+          const again = page.locator('section.requirement[data-type="IDENTITY_DOCUMENT"]');
+          expect(await again.locator('[data-missing="CNH_BACK"]').innerText()).toBe('We received CNH (front). Now send CNH (back) of the same document.');
+          expect(await again.locator('select[name="file_type"]').inputValue()).toBe('CNH_BACK');
+        }
       }
 
       // The question.

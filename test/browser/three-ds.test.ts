@@ -64,8 +64,15 @@ describe.skipIf(!hasChromium)(`3DS challenge in chromium (skipped when ${CHROMIU
   it('opened top level: a person types 1234, the session SUCCEEDS and the browser lands on return_url', async () => {
     const s = await session('4000000000002503', { return_url: `${shop}/done?order=42` });
     expect(s.next_action.challenge_url.startsWith(`${platform}/core/3ds/challenge/${s.id}?t=`)).toBe(true);
-    const page = await browser.newPage();
+    // A Brazilian cardholder's browser: the page in Portuguese, the card's expiry MM/AA, the deadline formatted.
+    const context = await browser.newContext({ locale: 'pt-BR', extraHTTPHeaders: { 'accept-language': 'pt-BR,pt;q=0.9' } });
+    const page = await context.newPage();
     await page.goto(s.next_action.challenge_url);
+    expect(await page.locator('h1').textContent()).toBe('Confirme a compra');
+    expect(await page.locator('#card').textContent()).toMatch(/^Cartão Visa •••• 2503 · validade 12\/\d{2}$/);
+    expect(await page.locator('#paying').textContent()).toMatch(/^R\$ [\d.]+,\d{2} para \S/);
+    expect(await page.locator('#valid-until time').getAttribute('title')).toBe(s.next_action.expires_at);
+    expect(await page.locator('#valid-until').textContent()).toMatch(/^Válido até \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} /);
     await page.locator('#code').pressSequentially('1234');
     await Promise.all([page.waitForURL(`${shop}/done?**`, { timeout: 10_000 }), page.locator('#submit').click()]);
     const landed = new URL(page.url());
@@ -75,8 +82,8 @@ describe.skipIf(!hasChromium)(`3DS challenge in chromium (skipped when ${CHROMIU
     // Back to the link: used.
     const again = await page.goto(s.next_action.challenge_url);
     expect(again?.status()).toBe(403);
-    expect(await page.locator('h1').textContent()).toContain('already used');
-    await page.close();
+    expect(await page.locator('h1').textContent()).toBe('Este link de autenticação já foi usado');
+    await context.close();
   }, 60_000);
 
   it('inside the library\'s frame on the merchant\'s page: success, failure and cancel reach ui.threeDSecure', async () => {

@@ -163,4 +163,55 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       await page.context().close();
     });
   }
+
+  // Issue 27, finding 9: the Error column was clipped, attempts to several endpoints mixed with no endpoint column,
+  // and times were raw ISO values.
+  for (const width of [1280, 375]) {
+    it(`at ${width}px: every attempt's error is readable, names its endpoint, and times are formatted`, async () => {
+      const setup = await organizationWithReceiver(t);
+      receivers.push(setup.receiver);
+      setup.receiver.script({ status: 500 }, { status: 500 });
+      // A second endpoint nobody listens on: its attempts fail with a long connection error.
+      const second = await t.request({ method: 'POST', url: '/core/v1/webhooks/endpoints', key: setup.org.apiKey, payload: { url: 'http://127.0.0.1:9/a-receiver-that-is-down/with/a/long/path' } });
+      expect(second.statusCode).toBe(201);
+      await t.createMerchant(setup.org.apiKey);
+      const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [setup.org.id], timeoutMs: 5000 });
+      workers.push(worker);
+      await worker.drain();
+      const link = await request(`${base}/core/v1/webhooks/dashboard`, { headers: { 'x-api-key': setup.org.apiKey } });
+      const { url } = (await link.body.json()) as { url: string };
+
+      const page = await pageAt(width);
+      await page.goto(url);
+      const row = page.locator('tr.message').first();
+      await row.locator('details.attempts summary').click();
+      const attempts = row.locator('table.attempts tbody tr');
+      expect(await attempts.count()).toBe(4);
+      // An endpoint column: each attempt says which endpoint it went to.
+      const endpoints = await row.locator('table.attempts tbody td[data-label="Endpoint"]').allInnerTexts();
+      expect(new Set(endpoints.map((e) => e.trim()))).toEqual(new Set([setup.receiver.url, 'http://127.0.0.1:9/a-receiver-that-is-down/with/a/long/path']));
+      // Every error cell is whole inside the visible box: nothing cut off, nothing hidden behind a scroll.
+      const clipped = await row.locator('table.attempts').evaluate((table) => {
+        const box = table.closest('.scroll') ?? table.parentElement!;
+        const edge = box.getBoundingClientRect().right;
+        return [...table.querySelectorAll('td[data-label="Error"]')]
+          .filter((cell) => cell.textContent!.trim() !== '')
+          .filter((cell) => cell.getBoundingClientRect().right > edge + 1 || cell.scrollWidth > cell.clientWidth + 1)
+          .map((cell) => cell.textContent);
+      });
+      expect(clipped).toEqual([]);
+      expect(await row.locator('table.attempts td[data-label="Error"]').allInnerTexts()).toContainEqual(expect.stringMatching(/ECONNREFUSED|refused|connect/i));
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      // Times: formatted for the reader, the ISO value in the title.
+      const time = row.locator('td[data-label="Time"] time');
+      const iso = (await time.getAttribute('datetime'))!;
+      expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+      expect(await time.getAttribute('title')).toBe(iso);
+      expect(await time.innerText()).not.toContain(iso.slice(0, 16));
+      expect(await time.innerText()).toMatch(/\d{1,2}:\d{2}:\d{2}/);
+      for (const at of await row.locator('table.attempts time').all()) expect(await at.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+      expect(await page.locator('main, body').first().innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+      await page.context().close();
+    });
+  }
 });

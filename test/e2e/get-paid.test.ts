@@ -57,7 +57,7 @@ describe('README: get paid in the sandbox', () => {
       expect(res.json.providers.map((p: Json) => p.difference)).toEqual(res.json.providers.map(() => 0));
     };
     const advance = async (body: Json) => {
-      const res = await post(`/v1/platform/sandbox/organizations/${ORG}/clock/advance`, STAFF, body);
+      const res = await post('/v1/sandbox/clock/advance', KEY, body);
       expect(res.status).toBe(200);
       return res.json.now as string;
     };
@@ -101,7 +101,7 @@ describe('README: get paid in the sandbox', () => {
     expect(agenda.json.data.map((d: Json) => [d.payment_date, d.count, d.net_amount])).toEqual([[dates[0], 4, 12448], [dates[1], 1, 6467], [dates[2], 1, 6467]]);
 
     // 3. The clock to each installment's date (settlement at 03:00 UTC): about 90 days in three steps.
-    const start = new Date((await get(`/v1/platform/sandbox/organizations/${ORG}/clock`, STAFF)).json.now as string);
+    const start = new Date((await get('/v1/sandbox/clock', KEY)).json.now as string);
     const expected = [[12934, 72448], [6467, 78915], [0, 85382]];
     for (const [i, date] of dates.entries()) {
       expect(await advance({ to: `${date}T03:00:00Z` })).toMatch(new RegExp(`^${date}T03:00`));

@@ -58,7 +58,7 @@ export const TEST_CARD = { number: '4111111111111111', cvv: '123', expiry_month:
  * merchant ACTIVE with a card payment of 1990, a PIX of 60000, a card of 3000 refunded by 1000 and a 3DS card
  * payment of 1990. Returns the merchant's id.
  */
-export async function takeAPayment({ CORE, PCI, KEY, STAFF }: Sandbox): Promise<string> {
+export async function takeAPayment({ CORE, PCI, KEY }: Sandbox): Promise<string> {
   // 0. A webhook endpoint (events are kept as messages only while one exists) at a receiver of its own on a port
   // the system picks, answering 204, as the README starts one (test/e2e/readme-webhook-step.test.ts runs its lines).
   const hooks = createServer((q, s) => q.resume().on('end', () => s.writeHead(204).end())).listen(0, '127.0.0.1');
@@ -87,7 +87,7 @@ export async function takeAPayment({ CORE, PCI, KEY, STAFF }: Sandbox): Promise<
   }
   const biometric = await call('POST', `${CORE}/v1/merchants/${M}/biometric-verifications`, KEY, { subject_document_number: '52998224725' });
   expect(biometric.status).toBe(201);
-  const review = await call('POST', `${CORE}/v1/platform/sandbox/biometric-verifications/${biometric.json.id}/review`, STAFF, { decision: 'APPROVED' });
+  const review = await call('POST', `${CORE}/v1/sandbox/biometric-verifications/${biometric.json.id}/review`, KEY, { decision: 'APPROVED' });
   expect(review.json.status).toBe('APPROVED');
   expect((await call('GET', `${CORE}/v1/merchants/${M}/affiliations`, KEY)).json.data[0].status).toBe('ACTIVE');
   expect((await call('GET', `${CORE}/v1/merchants/${M}`, KEY)).json.status).toBe('ACTIVE');
@@ -102,7 +102,7 @@ export async function takeAPayment({ CORE, PCI, KEY, STAFF }: Sandbox): Promise<
   const pix = await call('POST', `${CORE}/v1/merchants/${M}/transactions`, KEY, { payment_method: 'PIX', amount: 60000, request_id: 'pix-1' });
   expect(pix.json.status).toBe('WAITING_PAYMENT');
   expect(pix.json.pix.br_code).toMatch(/^000201/);
-  const pixPaid = await call('POST', `${CORE}/v1/platform/sandbox/transactions/${pix.json.id}/pix-payment`, STAFF, {});
+  const pixPaid = await call('POST', `${CORE}/v1/sandbox/transactions/${pix.json.id}/pix-payment`, KEY, {});
   expect(pixPaid.json.status).toBe('APPROVED');
 
   // 4. A refund: PENDING, then settled by the control (4000000000007726 keeps refunds PENDING until then).
@@ -111,7 +111,7 @@ export async function takeAPayment({ CORE, PCI, KEY, STAFF }: Sandbox): Promise<
   const refund = await call('POST', `${CORE}/v1/transactions/${held.json.id}/refunds`, KEY, { amount: 1000, request_id: 'refund-1' });
   expect(refund.status).toBe(201);
   expect(refund.json.status).toBe('PENDING');
-  const settled = await call('POST', `${CORE}/v1/platform/sandbox/refunds/${refund.json.id}/settle`, STAFF, { status: 'SUCCEEDED' });
+  const settled = await call('POST', `${CORE}/v1/sandbox/refunds/${refund.json.id}/settle`, KEY, { status: 'SUCCEEDED' });
   expect(settled.json.status).toBe('SUCCEEDED');
   expect((await call('GET', `${CORE}/v1/transactions/${held.json.id}`, KEY)).json).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 1000 });
 

@@ -5,14 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } f
 import { systemClock } from '../../src/jobs/clock.js';
 import { openDatabase, type DbHandle } from '../../src/db/client.js';
 import { idempotencyKeys, internalTransfers, jobs } from '../../src/db/schema/index.js';
-import { bankingJobs } from '../../src/modules/banking/banking.jobs.js';
-import type { JobHandler, JobRegistrations } from '../../src/jobs/registry.js';
-
-const run = (registrations: JobRegistrations, kind: string): JobHandler => {
-  const entry = registrations[kind];
-  return typeof entry === 'function' ? entry : entry.handler;
-};
-import { TRANSFER_SUBMIT_JOB, TRANSFER_SYNC_JOB } from '../../src/modules/banking/transfer-submission.js';
+import { enqueueJob } from '../../src/jobs/queue.js';
+import { RECOVER_OPERATION_JOB, recoverProviderOperations } from '../../src/kernel/provider-operation.js';
+import { transferOperationHandlers } from '../../src/modules/banking/transfer-submission.js';
 import { sandboxProviders } from '../../src/providers/registry.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { Api, createOrganization, deposit, expectBooksBalance, openAccount } from './support/api.js';
@@ -57,7 +52,10 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
   };
   const recovering = () => {
     const providers = sandboxProviders();
-    return { providers, sandbox: providers.get('PROVIDER_A') as SandboxProvider, handlers: bankingJobs({ db: handle.db, providers, clock: systemClock }) };
+    // Real time shifted past the grace a live call may hold (the recovery would wait it out otherwise).
+    const operations = { db: handle.db, now: () => new Date(systemClock.now().getTime() + 60_000), enqueue: enqueueJob };
+    const recover = recoverProviderOperations(operations, transferOperationHandlers({ db: handle.db, providers, clock: systemClock, operations }));
+    return { providers, sandbox: providers.get('PROVIDER_A') as SandboxProvider, recover: (id: string) => recover({ payload: { operationId: id } }) };
   };
   const jobOf = async (kind: string, id: string) => (await handle.db.select().from(jobs).where(eq(jobs.dedupeKey, `${kind}:${id}`)))[0];
   const transferRow = async (id: string) => (await handle.db.select().from(internalTransfers).where(eq(internalTransfers.id, id)))[0];
@@ -73,24 +71,24 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'PENDING', provider_transfer_id: null });
     const id = created.body.id as string;
-    const sync = await jobOf(TRANSFER_SYNC_JOB, id);
-    expect(sync).toMatchObject({ status: 'PENDING', payload: { transferId: id } });
+    const sync = await jobOf(RECOVER_OPERATION_JOB, id);
+    expect(sync).toMatchObject({ status: 'PENDING', payload: { operationId: id } });
     await expectBooksBalance(pool, [a, b], 10_000);
     const account = await api.ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey });
     expect(account.balance).toEqual({ available: 6_000, held: 4_000, pending: 0, debt: 0 });
 
-    // The sync (a fresh provider: it has nothing under the key) resubmits under the same key, once.
-    const { sandbox, handlers } = recovering();
-    expect(await run(handlers, TRANSFER_SYNC_JOB)(sync)).toBeUndefined();
+    // The recovery (a fresh provider: it has nothing under the key) resubmits under the same key, once.
+    const { sandbox, recover } = recovering();
+    expect(await recover(id)).toBeUndefined();
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(1);
     expect((await transferRow(id)).providerTransferId).toBe(`provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`);
-    await run(handlers, TRANSFER_SUBMIT_JOB)((await jobOf(TRANSFER_SUBMIT_JOB, id))!);
+    await recover(id);
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(1);
     expect((await api.call('POST', '/v1/banking/internal-transfers', { key: org.apiKey, body })).status).toBe(200);
     await expectBooksBalance(pool, [a, b], 10_000);
     await server.stop();
     // We ran them by hand: mark them done, as the runner would, so the next server's runner leaves them be.
-    await handle.db.update(jobs).set({ status: 'DONE' }).where(inArray(jobs.dedupeKey, [`${TRANSFER_SYNC_JOB}:${id}`, `${TRANSFER_SUBMIT_JOB}:${id}`]));
+    await handle.db.update(jobs).set({ status: 'DONE' }).where(inArray(jobs.dedupeKey, [`${RECOVER_OPERATION_JOB}:${id}`]));
   });
 
   it('kill -9 between the provider call and the record: after the restart, the transfer is submitted once under its key and nothing is stuck', async () => {
@@ -116,11 +114,11 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     await expectBooksBalance(pool, [a, b], 5_000);
     // Not stuck: the recovery job scheduled in the creating transaction is there and submits it, once. The
     // restarted server's own job runner may get there first; either way it is one submission under one key.
-    const job = await jobOf(TRANSFER_SUBMIT_JOB, id);
+    const job = await jobOf(RECOVER_OPERATION_JOB, id);
     expect(job).toBeDefined();
-    const { sandbox, handlers } = recovering();
-    await run(handlers, TRANSFER_SUBMIT_JOB)(job!);
-    await run(handlers, TRANSFER_SUBMIT_JOB)(job!);
+    const { sandbox, recover } = recovering();
+    await recover(id);
+    await recover(id);
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBeLessThanOrEqual(1);
     expect((await transferRow(id)).providerTransferId).toBe(`provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`);
     await expectBooksBalance(pool, [a, b], 5_000);

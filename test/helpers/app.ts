@@ -1,3 +1,4 @@
+import { newKeyFile, writeKeyFile } from '../../src/vault/key-file.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,14 +55,17 @@ export async function createTestApp(
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
   const database = testDatabase();
+  // Card-data keys generated into a temp dir: each app its own ring, so apps sharing a PostgreSQL never mix keys.
+  // Production never generates them (it reads the operators' file): a production app gets one written here.
+  const encryptionKeysFile = join(mkdtempSync(join(tmpdir(), 'platform-keys-')), 'encryption-keys.json');
+  if (config.env === 'production') writeKeyFile(encryptionKeysFile, newKeyFile('production', new Date()));
   const built = await buildDependencies(config, {
     database: database.options,
     secrets: { platformAdminKey: platformKey, jwtSecret },
     clock: options.clock,
     redis,
     rateLimitPrefix,
-    // Card-data keys generated into a temp dir: each app its own ring, so apps sharing a PostgreSQL never mix keys.
-    encryptionKeysFile: join(mkdtempSync(join(tmpdir(), 'platform-keys-')), 'encryption-keys.json'),
+    encryptionKeysFile,
     // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
     fileStore: new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-'))),
     // Load shedding off by default: several embedded databases starting in one test process block the loop.

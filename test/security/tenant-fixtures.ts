@@ -103,6 +103,10 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
     return list.data[0].id;
   },
   'onboarding-documents/{documentId}': async ({ t, merchant }) => (await upload(t, merchant.apiKey, merchant.id, 'PROOF_OF_ADDRESS', randomCpf())).id,
+  // The organization's own sandbox controls (/v1/sandbox/…) name them `{id}`.
+  'onboarding-documents/{id}': async ({ ids }) => ids['onboarding-documents/{documentId}'],
+  'biometric-verifications/{id}': async ({ t, merchant }) =>
+    (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/biometric-verifications`, key: merchant.apiKey, payload: { subject_document_number: randomCpf() } }), 'biometric verification')).id,
   'affiliations/{affiliationId}': async ({ t, merchant }) =>
     (await ok(await t.request({ method: 'POST', url: `/core/v1/merchants/${merchant.id}/affiliations`, key: merchant.apiKey, payload: { provider: 'PROVIDER_A' } }), 'affiliation')).id,
   // A staff EVIDENCE_PACKAGE row: it takes answers with attachments, so both the route and its body ids are attacked.
@@ -249,6 +253,10 @@ export const BODIES: Record<string, (own: Record<string, string>) => Record<stri
   'POST /v1/transactions': (own) => ({ payment_method: 'CREDIT_CARD', amount: 1000, card_id: own['cards/{id}'] }),
   'POST /v1/api-keys': (own) => ({ company_id: own['merchants/{merchantId}'] }),
   'POST /v1/api-keys/{id}/roll': () => ({ grace_seconds: 3600 }),
+  'POST /v1/sandbox/refunds/{id}/settle': () => ({ status: 'SUCCEEDED' }),
+  'POST /v1/sandbox/onboarding-documents/{id}/review': () => ({ decision: 'APPROVED' }),
+  'POST /v1/sandbox/biometric-verifications/{id}/review': () => ({ decision: 'APPROVED' }),
+  'POST /v1/sandbox/clock/advance': () => ({ seconds: 60 }),
 };
 
 function disputeDocumentBody() {

@@ -19,7 +19,7 @@ const merchant = await unwrap(
   }),
 );
 // The merchant's own key is shown once, on the 201 (a replay of the same request_id answers 200 without it).
-if ('api_key' in merchant) console.log('merchant key:', merchant.api_key.slice(0, 12) + '…');
+if (merchant.api_key) console.log('merchant key:', merchant.api_key.slice(0, 12) + '…');
 
 const affiliation = await unwrap(api.POST('/v1/merchants/{merchantId}/affiliations', { params: { path: { merchantId: merchant.id } }, body: { provider: 'PROVIDER_A' } }));
 console.log(merchant.id, merchant.status, affiliation.provider, affiliation.status);
@@ -29,4 +29,11 @@ try {
 } catch (err) {
   if (!(err instanceof PlatformError)) throw err;
   console.log(err.status, err.code, err.details); // 409: the merchant is not ACTIVE yet
+}
+
+// List filters are typed (an unknown parameter or status does not compile); a transaction is a union by
+// payment_method, so a PIX waiting for payment has its BR Code, with no null check.
+const waiting = await unwrap(api.GET('/v1/transactions', { params: { query: { payment_method: ['PIX'], status: ['WAITING_PAYMENT'], limit: 5 } } }));
+for (const transaction of waiting.data) {
+  if (transaction.payment_method === 'PIX' && transaction.status === 'WAITING_PAYMENT') console.log(transaction.id, transaction.pix.br_code.slice(0, 24) + '…');
 }

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import { refineDocument } from './refine.js';
 
 /** Where the generated types live (committed, so that a fresh clone generates nothing by hand). */
 export const SCHEMA_FILE = fileURLToPath(new URL('../src/schema.ts', import.meta.url));
@@ -15,8 +16,8 @@ const HEADER = `/**
 
 /** The TypeScript source of the document's types: \`paths\`, \`webhooks\`, \`components\`, \`operations\`. */
 export async function schemaSource(document: unknown): Promise<string> {
-  // openapi-typescript may annotate the object it reads: hand it a copy.
-  const ast = await openapiTS(structuredClone(document) as OpenAPI3, { silent: true });
+  // openapi-typescript may annotate the object it reads: refineDocument hands it a copy.
+  const ast = await openapiTS(refineDocument(document) as OpenAPI3, { silent: true });
   return HEADER + astToString(ast);
 }
 

@@ -1,4 +1,5 @@
-import createFetchClient, { type Client } from 'openapi-fetch';
+import createFetchClient, { type Client, type FetchOptions } from 'openapi-fetch';
+import type { ErrorResponse, FilterKeys, HttpMethod, PathsWithMethod, RequiredKeysOf, ResponseObjectMap, SuccessResponse } from 'openapi-typescript-helpers';
 import type { components, paths } from './schema.js';
 
 /** The paths the PCI host serves (README "Card data"): the card creates, plaintext card data in. */
@@ -23,9 +24,51 @@ export type ClientOptions = Credentials & {
   retries?: number;
 };
 
-export interface PlatformClient extends Client<paths> {
+type UnionKeys<T> = T extends unknown ? keyof T : never;
+type StrictUnionOf<T, All> = T extends unknown ? T & { [K in Exclude<UnionKeys<All>, keyof T>]?: undefined } : never;
+/**
+ * A union whose members each name the others' keys as absent, so any of them reads without narrowing: a create's
+ * answer is its 201 or, on a replay, its 200, and `merchant.api_key` is a `string` on the first, `undefined` on the
+ * second. A union that already shares its keys (a transaction by `payment_method`) is unchanged.
+ */
+export type StrictUnion<T> = StrictUnionOf<T, T>;
+
+type Json = `${string}/json`;
+type Operations = Record<string | number, any>;
+/**
+ * The success data of an operation: its 2xx JSON bodies, as one `StrictUnion`. (Not openapi-fetch's `Readable`:
+ * the document has no read/write markers, and `Readable` drops a key typed `null`, such as a card transaction's `pix`.)
+ */
+export type SuccessData<Operation extends Operations> = StrictUnion<SuccessResponse<ResponseObjectMap<Operation>, Json>>;
+/** The error body of an operation: its 4xx/5xx JSON bodies (the error envelope). */
+export type ErrorData<Operation extends Operations> = ErrorResponse<ResponseObjectMap<Operation>, Json>;
+/** A call's answer: `data` on success, `error` otherwise, and the `Response`. */
+export type Answer<Operation extends Operations> = { data: SuccessData<Operation>; error?: never; response: Response } | { data?: never; error: ErrorData<Operation>; response: Response };
+
+/**
+ * The options of one call: exactly the operation's `params` (path, query, header), `body` and fetch options.
+ * Not a generic inferred from the argument (as openapi-fetch's own): an unknown query parameter or body field is
+ * a compile error, not a `400` at run time.
+ */
+export type CallOptions<Operation> = FetchOptions<Operation>;
+type CallArgs<Operation> = RequiredKeysOf<CallOptions<Operation>> extends never ? [options?: CallOptions<Operation>] : [options: CallOptions<Operation>];
+type Method<Paths extends Record<string, any>, M extends HttpMethod> = <P extends PathsWithMethod<Paths, M>>(
+  url: P,
+  ...options: CallArgs<FilterKeys<Paths[P], M>>
+) => Promise<Answer<FilterKeys<Paths[P], M>>>;
+
+/** The API's methods over `Paths`, typed strictly (see `CallOptions`), plus openapi-fetch's middleware. */
+export type StrictClient<Paths extends Record<string, any>> = Pick<Client<Paths>, 'use' | 'eject'> & {
+  GET: Method<Paths, 'get'>;
+  POST: Method<Paths, 'post'>;
+  PUT: Method<Paths, 'put'>;
+  PATCH: Method<Paths, 'patch'>;
+  DELETE: Method<Paths, 'delete'>;
+};
+
+export interface PlatformClient extends StrictClient<paths> {
   /** The PCI host's card creates (throws when `pciBaseUrl` was not given). */
-  pci: Client<PciPaths>;
+  pci: StrictClient<PciPaths>;
 }
 
 export type ErrorEnvelope = components['schemas']['Error'];
@@ -55,19 +98,21 @@ export class PlatformError extends Error {
 export function createClient(options: ClientOptions): PlatformClient {
   const credential: Record<string, string> = options.apiKey !== undefined ? { 'x-api-key': options.apiKey } : { authorization: `Bearer ${options.token}` };
   const shared = {
+    // A list filter (`status`, `payment_method`, `sort`) is one comma-separated value, as the document states.
+    querySerializer: { array: { style: 'form', explode: false } } as const,
     headers: { ...options.headers, ...credential },
     fetch: retrying(options.fetch ?? ((request, init) => globalThis.fetch(request, init)), options.retries ?? 2),
     ...(options.requestInitExt && { requestInitExt: options.requestInitExt }),
   };
   const core = createFetchClient<paths>({ baseUrl: options.baseUrl, ...shared });
   const pci = options.pciBaseUrl ? createFetchClient<PciPaths>({ baseUrl: options.pciBaseUrl, ...shared }) : undefined;
-  return Object.defineProperty(core, 'pci', {
+  return Object.defineProperty(core as unknown as PlatformClient, 'pci', {
     enumerable: true,
     get() {
       if (!pci) throw new Error('createClient: pass pciBaseUrl to send card data through the PCI host');
       return pci;
     },
-  }) as PlatformClient;
+  });
 }
 
 type Fetch = (request: Request, init?: RequestInit) => Promise<Response>;
@@ -103,10 +148,10 @@ function retrying(base: Fetch, retries: number): Fetch {
   };
 }
 
-type Answer = { data?: unknown; error?: unknown; response: Response };
+type AnyAnswer = { data?: unknown; error?: unknown; response: Response };
 
 /** The answer's data, or a `PlatformError` carrying the error envelope (status, code, details). */
-export async function unwrap<A extends Answer>(answer: A | Promise<A>): Promise<NonNullable<A['data']>> {
+export async function unwrap<A extends AnyAnswer>(answer: A | Promise<A>): Promise<NonNullable<A['data']>> {
   const { data, error, response } = await answer;
   if (error !== undefined || !response.ok) {
     throw new PlatformError(response.status, error as ErrorEnvelope | undefined, `HTTP ${response.status}`);

@@ -27,6 +27,14 @@ describe('createClient', () => {
     ]);
   });
 
+  it('sends a list filter as one comma-separated value, as the server reads it (issue 27: filters are typed lists)', async () => {
+    const { fetch, seen } = scripted(json(200, { data: [], pagination: {} }));
+    await createClient({ baseUrl: 'https://core.test/core', apiKey: 'k', fetch }).GET('/v1/transactions', {
+      params: { query: { status: ['APPROVED', 'REFUSED'], payment_method: ['PIX'], sort: ['-amount', 'created_at'], limit: 5 } },
+    });
+    expect(decodeURIComponent(new URL(seen[0].url).search)).toBe('?status=APPROVED,REFUSED&payment_method=PIX&sort=-amount,created_at&limit=5');
+  });
+
   it('sends card creates to the PCI host, and says so when it was not configured', async () => {
     const { fetch, seen } = scripted(json(201, { id: 't1' }));
     const api = createClient({ baseUrl: 'https://core.test/core', pciBaseUrl: 'https://pci.test/core', apiKey: 'k', fetch });

@@ -20,3 +20,5 @@ export * from './routing.js';
 export * from './request-logs.js';
 export * from './provider-accounts.js';
 export * from './provider-operations.js';
+export * from './reconciliation.js';
+export * from './provider-events.js';

@@ -22,7 +22,7 @@ export const refunds = pgTable('refunds', {
   status: text('status').$type<RefundStatusValue>().notNull(),
   reason: text('reason').$type<'REQUESTED_BY_CUSTOMER' | 'DUPLICATE' | 'FRAUDULENT' | 'OTHER'>().notNull(),
   description: text('description'),
-  origin: text('origin').$type<'MERCHANT' | 'MED'>().notNull(),
+  origin: text('origin').$type<'MERCHANT' | 'MED' | 'PROVIDER'>().notNull(),
   medNature: text('med_nature').$type<'MED_FRAUDE' | 'MED_OPERACIONAL' | null>(),
   failure: jsonb('failure').$type<RefundFailureJson | null>(),
   providerRefundId: text('provider_refund_id'),

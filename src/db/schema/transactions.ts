@@ -36,6 +36,16 @@ export interface TransactionThreeDsJson {
   trans_status: string | null;
   liability_shift: boolean;
 }
+/** providers.md R3.4: a due-date PIX's terms as the merchant gave them (defaults applied). */
+export interface TransactionPixDueJson {
+  due_date: string;
+  days_after_due: number;
+  last_payable_date: string;
+  fine: { mode: 'FIXED' | 'PERCENTAGE'; value: number } | null;
+  interest: { mode: 'FIXED_PER_DAY' | 'PERCENTAGE_PER_DAY' | 'PERCENTAGE_PER_MONTH'; value: number } | null;
+  discount: { mode: 'FIXED_UNTIL_DATE' | 'PERCENTAGE_UNTIL_DATE' | 'FIXED_PER_DAY_IN_ADVANCE' | 'PERCENTAGE_PER_DAY_IN_ADVANCE'; value?: number; tiers?: Array<{ until: string; value: number }> } | null;
+  debtor: { name: string; document_number: string; email: string | null; street: string | null; city: string | null; state: string | null; zipcode: string | null } | null;
+}
 export interface TransactionPixJson {
   txid: string;
   br_code: string;
@@ -48,12 +58,45 @@ export interface TransactionPixJson {
   late_payment: boolean;
   /** the provider's charge id (internal; not in the view) */
   provider_charge_id?: string | null;
+  /** providers.md R3.4: the due-date terms as given (null or absent for an immediate PIX) */
+  due?: TransactionPixDueJson | null;
+  /** providers.md R3.5: what the payer paid, cents (null until paid; absent on rows paid before it existed) */
+  paid_amount?: number | null;
+  /** R3.4: `cob` or `cobv` at an API Pix PSP (internal) */
+  charge_kind?: 'cob' | 'cobv';
 }
 export interface TransactionRefusalJson {
   code: string;
   message: string;
   provider_code: string | null;
   retryable: boolean;
+}
+
+/** providers.md R6.8: one call of the create at one provider account. Dates as ISO strings. */
+export interface TransactionAttemptJson {
+  /** The operation id at the provider (its idempotency key): draw.ts attemptId(transaction, account). */
+  id: string;
+  number: number;
+  provider: string;
+  provider_account_id: string | null;
+  routing_reason: string;
+  outcome: 'APPROVED' | 'AUTHORIZED' | 'WAITING_PAYMENT' | 'REFUSED' | 'PROCESSING' | 'FAILED' | 'VOIDED';
+  error: { code: string; message: string } | null;
+  refusal: TransactionRefusalJson | null;
+  failed_over: boolean;
+  provider_reference: string | null;
+  latency_ms: number | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** providers.md R6.8 `routing`. */
+export interface TransactionRoutingJson {
+  configuration_version: number | null;
+  rule_id: string | null;
+  strategy: string;
+  draw: number | null;
+  candidates: string[];
 }
 
 export const transactions = pgTable('transactions', {
@@ -82,7 +125,7 @@ export const transactions = pgTable('transactions', {
   threeDs: jsonb('three_ds').$type<TransactionThreeDsJson | null>(),
   pix: jsonb('pix').$type<TransactionPixJson | null>(),
   refusal: jsonb('refusal').$type<TransactionRefusalJson | null>(),
-  cancelReason: text('cancel_reason').$type<'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | null>(),
+  cancelReason: text('cancel_reason').$type<'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | 'PIX_REMOVED_BY_PROVIDER' | null>(),
   authorizationCode: text('authorization_code'),
   providerReference: text('provider_reference'),
   providerPaymentId: text('provider_payment_id'),
@@ -91,6 +134,8 @@ export const transactions = pgTable('transactions', {
   canceledAt: ts('canceled_at'),
   expiredAt: ts('expired_at'),
   metadata: jsonb('metadata').$type<Record<string, string> | null>(),
+  attempts: jsonb('attempts').$type<TransactionAttemptJson[] | null>(),
+  routing: jsonb('routing').$type<TransactionRoutingJson | null>(),
   announced: boolean('announced').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),

@@ -1,3 +1,4 @@
+import { enqueueJob } from '../../jobs/queue.js';
 import type { AppDeps } from '../../deps.js';
 import type { TransferDeps } from './transfers.service.js';
 
@@ -8,6 +9,7 @@ export function transferDeps(deps: AppDeps): TransferDeps {
     db: deps.db.db,
     clock: deps.clock,
     providers: deps.providers,
+    operations: { db: deps.db.db, now: () => deps.clock.now(), enqueue: enqueueJob },
     autopilot: config.env === 'sandbox' && config.sandboxAutopilot ? { delayMs: config.sandboxAutopilotDelayMs } : undefined,
   };
 }

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccountRowOf, rowsOf } from '../../db/rows.js';
 import type { BatchHandler, ItemOutcome } from '../../db/batcher.js';
-import { internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
+import { internalTransfers, type BankAccountRow, type InternalTransferRow, type ProviderOperationRow } from '../../db/schema/index.js';
+import { RECOVER_OPERATION_JOB } from '../../kernel/provider-operation.js';
+import { syncDelayMs } from '../../kernel/provider-operation.rules.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { badRequest, conflict, notFound } from '../../kernel/errors.js';
 import { assertStatusesMayMoveMoney } from '../companies/company-status.js';
@@ -10,7 +12,7 @@ import { claimRequestIds, existingClaim, releaseClaims, type IdempotencyClaim } 
 import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { jobsInsert, type NewJob } from '../../jobs/queue.js';
 import { holdMany } from '../../ledger/hold-many.js';
-import { SUBMIT_RECOVERY_AFTER_MS, TRANSFER_SUBMIT_JOB } from './transfer-submission.js';
+import { transferOperation } from './transfer-submission.js';
 import { TRANSFER_AUTOPILOT_JOB } from './banking.jobs.js';
 import { findTransfer, ledgerOwner } from './banking.repo.js';
 import { toTransferView, type CreateTransferInput } from './banking.schemas.js';
@@ -26,8 +28,8 @@ export interface TransferCreate {
   id: string;
 }
 
-/** The transfer, and both accounts as read (the provider knows accounts by branch and number). */
-export type CreatedTransfer = { row: InternalTransferRow; replayed: boolean; origin: BankAccountRow; destination: BankAccountRow };
+/** The transfer, and both accounts as read (the provider knows accounts by branch and number); a new one with its provider operation. */
+export type CreatedTransfer = { row: InternalTransferRow; replayed: boolean; origin: BankAccountRow; destination: BankAccountRow; op?: ProviderOperationRow };
 
 type Checked = TransferCreate & { origin: BankAccountRow; destination: BankAccountRow };
 
@@ -39,7 +41,8 @@ export const transferClaim = (c: TransferCreate): IdempotencyClaim => ({ company
  * 1. claim every request_id (one insert; a request_id already claimed is a replay, answered after the writes);
  * 2. hold every new create's amount on the origin (ledger holdMany: one statement; a create the balance left
  *    cannot cover is refused with 409 and its claim dropped, as its own rollback would have);
- * 3. the transfers and their submit jobs (one statement), then `internal-transfer.created` for each (the outbox:
+ * 3. the transfers, their provider operations (src/kernel/provider-operation.ts: id = the transfer's id, the key it
+ *    is submitted under) and the operations' recovery jobs (one statement), then `internal-transfer.created` for each (the outbox:
  *    one insert, plus one for the webhook messages).
  * An error of the database fails the whole batch (the batcher then runs each create alone).
  */
@@ -71,12 +74,16 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
     for (const { c, i } of refused) outcomes[i] = { ok: false, error: conflict('The amount is above the available balance of the origin account', 'amount', c.input.amount) };
     await releaseClaims(tx, refused.map(({ c }) => transferClaim(c)));
 
-    const accepted = fresh.filter((_, k) => holds[k].ok).map(({ c, i }) => ({ c, i, row: transferRow(c, now) }));
+    const realNow = deps.clock.now();
+    const accepted = fresh.filter((_, k) => holds[k].ok).map(({ c, i }) => {
+      const row = transferRow(c, now);
+      return { c, i, row, op: transferOperation(row, c.origin, c.destination, realNow) };
+    });
     if (accepted.length > 0) {
-      await tx.execute(insertTransfersStatement(accepted.map((a) => a.row), accepted.flatMap((a) => transferJobs(deps, a.row, now))));
+      await tx.execute(insertTransfersStatement(accepted.map((a) => a.row), accepted.flatMap((a) => transferJobs(deps, a.row, now)), accepted.map((a) => a.op)));
       const created: AnyNewEvent[] = accepted.map(({ c, row }) => ({ type: 'internal-transfer.created', companyId: row.companyId, organizationId: row.organizationId, correlationId: c.ctx.requestId, payload: toTransferView(row) }));
       await recordEvents(tx, created, now);
-      for (const { c, i, row } of accepted) outcomes[i] = { ok: true, value: { row, replayed: false, origin: c.origin, destination: c.destination } };
+      for (const { c, i, row, op } of accepted) outcomes[i] = { ok: true, value: { row, replayed: false, origin: c.origin, destination: c.destination, op } };
     }
 
     // Replays last: a duplicate of a request_id claimed earlier in this same batch finds that transfer written.
@@ -133,14 +140,15 @@ function transferRow(c: Checked, now: Date): InternalTransferRow {
 }
 
 /**
- * The recovery point of each transfer: if its request dies before the provider has it, this job submits it
- * (under the same idempotency key); when the request did submit, the job finds nothing to do. Provider work
- * runs on real time (not the organization's sandbox clock). In the sandbox with the autopilot, a second job
- * plays the provider (banking.jobs.ts) on the organization's clock.
+ * The recovery job of each transfer's provider operation (`provider-operation.recover`, first due once a live
+ * call must have ended): if its request dies before or after the provider has it, the job finishes it under
+ * the same key; when the request recorded the answer, the same statement closed it. Provider work runs on real
+ * time (not the organization's sandbox clock). In the sandbox with the autopilot, a second job plays the
+ * provider (banking.jobs.ts) on the organization's clock.
  */
 function transferJobs(deps: TransferDeps, row: InternalTransferRow, now: Date): { job: NewJob; now: Date }[] {
   const real = deps.clock.now();
-  const jobs: { job: NewJob; now: Date }[] = [{ job: { kind: TRANSFER_SUBMIT_JOB, runAt: new Date(real.getTime() + SUBMIT_RECOVERY_AFTER_MS), payload: { transferId: row.id }, dedupeKey: `${TRANSFER_SUBMIT_JOB}:${row.id}` }, now: real }];
+  const jobs: { job: NewJob; now: Date }[] = [{ job: { kind: RECOVER_OPERATION_JOB, runAt: new Date(real.getTime() + syncDelayMs(1)), payload: { operationId: row.id }, dedupeKey: `${RECOVER_OPERATION_JOB}:${row.id}` }, now: real }];
   if (deps.autopilot) {
     const { delayMs } = deps.autopilot;
     jobs.push({ job: { kind: TRANSFER_AUTOPILOT_JOB, runAt: new Date(now.getTime() + delayMs), payload: { transferId: row.id, delayMs }, dedupeKey: `${TRANSFER_AUTOPILOT_JOB}:${row.id}`, organizationId: row.organizationId }, now });
@@ -148,8 +156,12 @@ function transferJobs(deps: TransferDeps, row: InternalTransferRow, now: Date): 
   return jobs;
 }
 
-/** The transfers of a batch and their jobs, one statement (exported so the bench's baseline runs exactly the same SQL). */
-export function insertTransfersStatement(rows: InternalTransferRow[], jobs: { job: NewJob; now: Date }[]) {
+/** The transfers of a batch, their operations and jobs, one statement (exported so the bench's baseline runs exactly the same SQL). */
+export function insertTransfersStatement(rows: InternalTransferRow[], jobs: { job: NewJob; now: Date }[], operations: ProviderOperationRow[]) {
+  const ops = operations.map((o) => ({
+    id: o.id, kind: o.kind, resource_type: o.resourceType, resource_id: o.resourceId, organization_id: o.organizationId, company_id: o.companyId,
+    provider: o.provider, request: o.request, fingerprint: o.fingerprint, created_at: o.createdAt.toISOString(),
+  }));
   const values = rows.map((r) => ({
     id: r.id, request_id: r.requestId, company_id: r.companyId, organization_id: r.organizationId, destination_company_id: r.destinationCompanyId,
     origin_bank_account_id: r.originBankAccountId, destination_bank_account_id: r.destinationBankAccountId, provider: r.provider,
@@ -164,6 +176,12 @@ export function insertTransfersStatement(rows: InternalTransferRow[], jobs: { jo
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, request_id text, company_id uuid, organization_id uuid,
         destination_company_id uuid, origin_bank_account_id uuid, destination_bank_account_id uuid, provider text, amount bigint,
         status text, metadata jsonb, created_at timestamptz)
+    ), o as (
+      insert into provider_operations (id, kind, resource_type, resource_id, organization_id, company_id, provider, status, attempts, request,
+        fingerprint, outcome, created_at, updated_at)
+      select id, kind, resource_type, resource_id, organization_id, company_id, provider, 'PENDING', 0, request, fingerprint, null, created_at, created_at
+      from jsonb_to_recordset(${JSON.stringify(ops)}::jsonb) as r(id uuid, kind text, resource_type text, resource_id uuid, organization_id uuid,
+        company_id uuid, provider text, request jsonb, fingerprint text, created_at timestamptz)
     ), j as (${jobsInsert(jobs)})
     select 1`;
 }

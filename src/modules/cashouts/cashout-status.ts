@@ -35,29 +35,32 @@ const source = (id: string) => ({ type: 'CASHOUT' as const, id });
  * no price charged) and `cashout.status-changed`. The hold is finished last but one: it locks the balance row.
  */
 export async function applyCashoutReport(deps: StatusDeps, correlationId: string, cashoutId: string, report: CashoutReport): Promise<CashoutRow> {
-  return deps.db.transaction(async (tx) => {
-    const row = await findCashout(tx, byId(cashoutId), true);
-    if (!row) throw notFound('Cashout');
-    cashoutStates.assert(row.status, report.status);
-    const now = deps.clock.now(row.organizationId);
-    let updated: CashoutRow;
-    if (report.status === 'COMPLETED') {
-      const credits: Posting[] = [{ account: { type: 'CLEARING', provider: row.provider }, direction: 'CREDIT', amount: row.amount }];
-      // The price is the organization's: REVENUE now (appended entries, no balance row), its available at the
-      // sweep of the organization's account the next date (docs/decisions/cashouts.md).
-      if (row.price > 0) credits.push({ account: { type: 'REVENUE', organizationId: row.organizationId, provider: row.provider }, direction: 'CREDIT', amount: row.price });
-      await postHold(tx, { holdSource: source(row.id), code: 'CASHOUT_COMPLETED', source: source(row.id), credits, now });
-      await recordOrganizationRevenue(tx, { organizationId: row.organizationId, provider: row.provider, sourceType: 'CASHOUT', sourceId: row.id, amount: row.price, now });
-      updated = await updateCashout(tx, row.id, { status: 'COMPLETED', completedAt: now, endToEndId: report.endToEndId ?? row.endToEndId }, now);
-      if (deps.autopilot) await scheduleSandboxReturn(tx, updated, now);
-    } else {
-      await voidHold(tx, { holdSource: source(row.id), code: 'CASHOUT_RELEASED', source: source(row.id), now });
-      const errorCode = cashoutErrorCode(report.errorCode);
-      updated = await updateCashout(tx, row.id, { status: 'FAILED', failedAt: now, errorCode, errorMessage: report.errorMessage ?? `The cashout failed: ${errorCode}` }, now);
-    }
-    await recordStatusChange(tx, correlationId, row.status, updated, now);
-    return updated;
-  });
+  return deps.db.transaction((tx) => applyCashoutReportIn(tx, deps, correlationId, cashoutId, report));
+}
+
+/** applyCashoutReport inside the caller's transaction (a provider operation's recording). */
+export async function applyCashoutReportIn(tx: Tx, deps: Omit<StatusDeps, 'db'>, correlationId: string, cashoutId: string, report: CashoutReport): Promise<CashoutRow> {
+  const row = await findCashout(tx, byId(cashoutId), true);
+  if (!row) throw notFound('Cashout');
+  cashoutStates.assert(row.status, report.status);
+  const now = deps.clock.now(row.organizationId);
+  let updated: CashoutRow;
+  if (report.status === 'COMPLETED') {
+    const credits: Posting[] = [{ account: { type: 'CLEARING', provider: row.provider }, direction: 'CREDIT', amount: row.amount }];
+    // The price is the organization's: REVENUE now (appended entries, no balance row), its available at the
+    // sweep of the organization's account the next date (docs/decisions/cashouts.md).
+    if (row.price > 0) credits.push({ account: { type: 'REVENUE', organizationId: row.organizationId, provider: row.provider }, direction: 'CREDIT', amount: row.price });
+    await postHold(tx, { holdSource: source(row.id), code: 'CASHOUT_COMPLETED', source: source(row.id), credits, now });
+    await recordOrganizationRevenue(tx, { organizationId: row.organizationId, provider: row.provider, sourceType: 'CASHOUT', sourceId: row.id, amount: row.price, now });
+    updated = await updateCashout(tx, row.id, { status: 'COMPLETED', completedAt: now, endToEndId: report.endToEndId ?? row.endToEndId }, now);
+    if (deps.autopilot) await scheduleSandboxReturn(tx, updated, now);
+  } else {
+    await voidHold(tx, { holdSource: source(row.id), code: 'CASHOUT_RELEASED', source: source(row.id), now });
+    const errorCode = cashoutErrorCode(report.errorCode);
+    updated = await updateCashout(tx, row.id, { status: 'FAILED', failedAt: now, errorCode, errorMessage: report.errorMessage ?? `The cashout failed: ${errorCode}` }, now);
+  }
+  await recordStatusChange(tx, correlationId, row.status, updated, now);
+  return updated;
 }
 
 async function recordStatusChange(tx: Tx, correlationId: string, oldStatus: CashoutRow['status'], row: CashoutRow, now: Date) {

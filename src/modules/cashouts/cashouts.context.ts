@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.js';
+import { enqueueJob } from '../../jobs/queue.js';
 import type { CashoutDeps } from './cashouts.service.js';
 
 /** money.md M8: with SANDBOX_AUTOPILOT a cashout completes about 2 s after creation (on the organization's clock). */
@@ -13,5 +14,6 @@ export function cashoutDeps(deps: AppDeps): CashoutDeps {
     providers: deps.providers,
     autopilot: config.env === 'sandbox' && config.sandboxAutopilot,
     autopilotDelayMs: CASHOUT_AUTOPILOT_DELAY_MS,
+    operations: { db: deps.db.db, now: () => deps.clock.now(), enqueue: enqueueJob },
   };
 }

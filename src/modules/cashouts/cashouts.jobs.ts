@@ -1,11 +1,9 @@
 import type { JobRow } from '../../db/schema/index.js';
-import { JOB_PRIORITY, type JobRegistrations, type JobResult } from '../../jobs/registry.js';
+import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
 import { DomainError } from '../../kernel/errors.js';
-import { ProviderError } from '../../providers/errors.js';
-import { backoff } from '../banking/banking.jobs.js';
 import { AUTOMATIC_CASHOUT_JOB, runSlot } from './automatic-cashouts.js';
 import { applyCashoutReport, applyReturn, CASHOUT_SANDBOX_RETURN_JOB } from './cashout-status.js';
-import { attemptSubmit, CASHOUT_AUTOPILOT_JOB, CASHOUT_SUBMIT_JOB, CASHOUT_SYNC_JOB, recordAccepted, settleSubmit } from './cashout-submission.js';
+import { adoptLegacyCashout, CASHOUT_AUTOPILOT_JOB, LEGACY_CASHOUT_SUBMIT_JOB, LEGACY_CASHOUT_SYNC_JOB } from './cashout-submission.js';
 import { byId, findCashout } from './cashouts.repo.js';
 import { sandboxScript } from './cashouts.rules.js';
 import type { CashoutDeps } from './cashouts.service.js';
@@ -24,41 +22,19 @@ async function pendingCashout(deps: CashoutDeps, job: JobRow) {
 }
 
 /**
- * The cashout area's job kinds:
- * - `cashout.submit` {cashoutId}: the recovery point of every cashout (its request died before the provider had it).
- * - `cashout.sync` {cashoutId}: after an unknown outcome; asks the provider (psync) under our id: nothing there ->
- *   resubmit; found -> record its answer. Reschedules with backoff while the provider cannot say; the cashout
- *   stays PENDING with its hold. Only a refusal fails it.
+ * The cashout area's job kinds (its submission is a provider operation, recovered by `provider-operation.recover`
+ * with `cashoutOperationHandlers`, cashout-submission.ts):
+ * - `cashout.submit`, `cashout.sync` {cashoutId}: queued before the primitive; they hand their cashout to it.
  * - `cashout.autopilot` {cashoutId} (SANDBOX_AUTOPILOT): completes it about 2 s after creation, or fails a 91.
  * - `cashout.sandbox-return` {cashoutId, amount}: the return of a 92/93 an hour after completion.
  * - `cashout.automatic-slot` {companyId, slot}: one merchant's automatic cashouts of one slot (money.md M5).
  */
 export function cashoutJobs(deps: CashoutDeps): JobRegistrations {
   const correlation = (job: JobRow) => `job-${job.id}`;
-  const retryLater = (job: JobRow): JobResult => ({ rescheduleAt: backoff(job, deps.clock.now()) });
   return {
-    [CASHOUT_SUBMIT_JOB]: async (job) => {
-      const row = await pendingCashout(deps, job);
-      if (!row || row.providerCashoutId) return;
-      const settled = await settleSubmit(deps, correlation(job), row, await attemptSubmit(deps, row)).catch(dropConflict);
-      if (settled === 'retry') return retryLater(job);
-    },
-    [CASHOUT_SYNC_JOB]: async (job) => {
-      const row = await pendingCashout(deps, job);
-      if (!row) return;
-      let found;
-      try {
-        found = await deps.providers.require(row.provider, 'cashout.sync')({ idempotencyKey: row.id });
-      } catch (err) {
-        if (err instanceof ProviderError && err.kind !== 'refused') return retryLater(job);
-        throw err;
-      }
-      if (!found.found) {
-        const settled = await settleSubmit(deps, correlation(job), row, await attemptSubmit(deps, row)).catch(dropConflict);
-        return settled === 'retry' ? retryLater(job) : undefined;
-      }
-      await recordAccepted(deps, correlation(job), row, found).catch(dropConflict);
-    },
+    // Jobs queued before the provider-operation primitive: their cashout gets its operation and recovery job.
+    [LEGACY_CASHOUT_SUBMIT_JOB]: (job) => adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
+    [LEGACY_CASHOUT_SYNC_JOB]: (job) => adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
     [CASHOUT_AUTOPILOT_JOB]: async (job) => {
       const row = await pendingCashout(deps, job);
       if (!row) return;

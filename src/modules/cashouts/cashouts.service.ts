@@ -14,7 +14,9 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import { accountsInReach, ledgerOwner } from '../banking/banking.repo.js';
 import { assertMayMoveMoney } from '../companies/company-status.js';
 import type { StatusDeps } from './cashout-status.js';
-import { CASHOUT_AUTOPILOT_JOB, CASHOUT_SUBMIT_JOB, submitCashout, SUBMIT_RECOVERY_AFTER_MS } from './cashout-submission.js';
+import type { ProviderOperationRow } from '../../db/schema/index.js';
+import type { OperationRuntime } from '../../kernel/provider-operation.js';
+import { CASHOUT_AUTOPILOT_JOB, cashoutCall, claimCashoutSubmission, submitCashout } from './cashout-submission.js';
 import { byId, cashoutPriceOf, cashoutsInReach, findCashout, inScope, returnsOf } from './cashouts.repo.js';
 import { toCashoutView, type CreateCashoutInput } from './cashouts.schemas.js';
 
@@ -22,6 +24,8 @@ export interface CashoutDeps extends StatusDeps {
   providers: ProviderRegistry;
   /** SANDBOX_AUTOPILOT: each cashout completes about this long after creation (a job on the organization's clock). */
   autopilotDelayMs: number;
+  /** How provider operations run (src/kernel/provider-operation.ts): the database, real time, the job queue. */
+  operations: OperationRuntime;
 }
 
 /** An automatic cashout's slot (money.md M5): its request_id and schedule_slot come from it. */
@@ -51,11 +55,11 @@ export async function createForAccount(deps: CashoutDeps, correlationId: string,
   const id = randomUUID();
   const now = deps.clock.now(account.organizationId);
   const created = await deps.db.transaction((tx) => createInTx(tx, deps, correlationId, callerCompanyId, account, input, id, now, automatic));
-  if (created.replayed) return created;
-  return { row: await submitCashout(deps, correlationId, created.row), replayed: false };
+  if (created.replayed || !created.op) return { row: created.row, replayed: created.replayed };
+  return { row: await submitCashout(deps, deps.operations, created.row, created.op), replayed: false };
 }
 
-async function createInTx(tx: Tx, deps: CashoutDeps, correlationId: string, callerCompanyId: string, account: BankAccountRow, input: CreateCashoutInput, id: string, now: Date, automatic?: AutomaticOrigin): Promise<{ row: CashoutRow; replayed: boolean }> {
+async function createInTx(tx: Tx, deps: CashoutDeps, correlationId: string, callerCompanyId: string, account: BankAccountRow, input: CreateCashoutInput, id: string, now: Date, automatic?: AutomaticOrigin): Promise<{ row: CashoutRow; replayed: boolean; op?: ProviderOperationRow | null }> {
   const existing = await claimRequestId(tx, { companyId: callerCompanyId, scope: 'cashout', requestId: input.request_id, body: input, resourceId: id });
   if (existing) {
     const row = await findCashout(tx, byId(existing));
@@ -102,16 +106,15 @@ async function createInTx(tx: Tx, deps: CashoutDeps, correlationId: string, call
     const available = (await balancesOf(tx, [account.id])).get(account.id)!.available;
     throw reasonOf('amount + price is above the available balance', 'amount', input.amount, 'INSUFFICIENT_FUNDS', { available, price });
   }
-  // The recovery point: if this request dies before the provider has the cashout, this job submits it under the
-  // same key. Provider work runs on real time.
-  const at = deps.clock.now();
-  await enqueueJob(tx, { kind: CASHOUT_SUBMIT_JOB, runAt: new Date(at.getTime() + SUBMIT_RECOVERY_AFTER_MS), payload: { cashoutId: id }, dedupeKey: `${CASHOUT_SUBMIT_JOB}:${id}` }, at);
+  // The provider operation and its recovery job, with the cashout: if this request dies before or after the
+  // provider has it, the recovery finishes it under the same key. Provider work runs on real time.
+  const op = await claimCashoutSubmission(tx, row!, cashoutCall(row!, account), deps.clock.now());
   if (deps.autopilot) {
     await enqueueJob(tx, { kind: CASHOUT_AUTOPILOT_JOB, runAt: new Date(now.getTime() + deps.autopilotDelayMs), payload: { cashoutId: id }, dedupeKey: `${CASHOUT_AUTOPILOT_JOB}:${id}`, organizationId: account.organizationId }, now);
   }
   const view = toCashoutView(row!, []);
   await recordEvent(tx, { type: 'cashout.created', companyId: row!.companyId, organizationId: row!.organizationId, correlationId, payload: { ...view, cashout_id: id, sequence: await lastSequenceOf(tx, account.id) } }, now);
-  return { row: row!, replayed: false };
+  return { row: row!, replayed: false, op };
 }
 
 export async function getCashout(deps: Pick<CashoutDeps, 'db'>, principal: CompanyPrincipal, id: string) {

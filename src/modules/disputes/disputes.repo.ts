@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { disputeDocuments, disputes, type DisputeDocumentRow, type DisputeRow, type NewDisputeRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
@@ -74,6 +74,12 @@ export async function hasOpenDispute(ex: Executor, transactionId: string): Promi
     .where(and(eq(disputes.transactionId, transactionId), inArray(disputes.status, ['OPEN', 'UNDER_REVIEW'])))
     .limit(1);
   return row !== undefined;
+}
+
+/** The transaction's latest dispute (a provider's dispute event acts on it), locked for the move. */
+export async function latestDisputeOf(ex: Executor, transactionId: string): Promise<DisputeRow | undefined> {
+  const [row] = await ex.select().from(disputes).where(eq(disputes.transactionId, transactionId)).orderBy(desc(disputes.openedAt), desc(disputes.id)).limit(1).for('update');
+  return row;
 }
 
 export async function insertDisputeDocument(ex: Executor, row: DisputeDocumentRow): Promise<DisputeDocumentRow> {

@@ -32,7 +32,13 @@ function openRefusalError(r: OpenRefusal): DomainError {
  * hold of its money, `dispute.created` and the deadline job on the organization's clock.
  */
 export async function openDispute(deps: DisputeDeps, correlationId: string, transactionId: string, input: { amount?: number; reason: DisputeReason; reasonCode?: string }): Promise<DisputeRow> {
-  return deps.db.transaction(async (tx) => {
+  return deps.db.transaction((tx) => openDisputeIn(tx, deps.clock, correlationId, transactionId, input));
+}
+
+/** openDispute inside the caller's transaction (a provider's chargeback event, providers.md R2.9). */
+export async function openDisputeIn(tx: Executor, clock: Clock, correlationId: string, transactionId: string, input: { amount?: number; reason: DisputeReason; reasonCode?: string }): Promise<DisputeRow> {
+  const deps = { clock };
+  {
     const tr = await lockTransactionRow(tx, transactionId);
     if (!tr || !tr.announced) throw notFound('Transaction');
     if (await hasOpenDispute(tx, tr.id)) throw conflictWithReason('The transaction already has a dispute in progress', 'transaction_id', tr.id, 'DISPUTE_ALREADY_OPEN');
@@ -73,7 +79,7 @@ export async function openDispute(deps: DisputeDeps, correlationId: string, tran
     if (money.transactionId) await recordDebtChanges(tx, money.transactionId, row, correlationId, now);
     await enqueueJob(tx, { kind: DISPUTE_DEADLINE_JOB, runAt: row.evidenceDueBy, payload: { disputeId: id }, dedupeKey: `${DISPUTE_DEADLINE_JOB}:${id}`, organizationId: row.organizationId }, now);
     return row;
-  });
+  }
 }
 
 /** One status move of a locked dispute through the table, with its event (and its money for a closing move). */

@@ -1,34 +1,6 @@
-/** The hosted onboarding page's two languages: every text the page shows exists in both. */
-export const LANGS = ['pt-BR', 'en'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'pt-BR';
-
-/** `lang` query (the switch) wins; else the first language of Accept-Language (by q) we speak; else pt-BR. */
-export function chooseLang(query: unknown, acceptLanguage: string | undefined): Lang {
-  const asked = typeof query === 'string' ? langOf(query) : null;
-  if (asked) return asked;
-  const ranked = (acceptLanguage ?? '')
-    .slice(0, 512)
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((l) => l.tag && l.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranked) {
-    const lang = langOf(tag);
-    if (lang) return lang;
-  }
-  return DEFAULT_LANG;
-}
-
-function langOf(tag: string): Lang | null {
-  const primary = tag.toLowerCase().split('-')[0];
-  return primary === 'pt' ? 'pt-BR' : primary === 'en' ? 'en' : null;
-}
+/** The hosted onboarding page's two languages: every text the page shows exists in both (chosen as every page's). */
+import { type Lang } from '../../http/page-language.js';
+export { chooseLang, DEFAULT_LANG, LANGS, type Lang } from '../../http/page-language.js';
 
 const TEXT = {
   title: { 'pt-BR': 'Cadastro da sua empresa', en: 'Your company onboarding' },
@@ -49,6 +21,8 @@ const TEXT = {
     'pt-BR': 'Envie a CNH digital, ou a frente e o verso do mesmo documento.',
     en: 'Send the digital CNH, or the front and the back of the same document.',
   },
+  sendBack: { 'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.', en: 'We received {sent}. Now send {missing} of the same document.' },
+  sendFront: { 'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.', en: 'We received {sent}. Now send {missing} of the same document.' },
   received: { 'pt-BR': 'Já recebido:', en: 'Already received:' },
   documentType: { 'pt-BR': 'Tipo de documento', en: 'Document type' },
   file: { 'pt-BR': 'Arquivo (JPEG, PNG ou PDF, até 10 MiB)', en: 'File (JPEG, PNG or PDF, up to 10 MiB)' },

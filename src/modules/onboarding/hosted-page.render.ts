@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatDocument } from '../../domain/brazilian-documents.js';
 import { HOSTED_PAGE_PATH } from './hosted-link.js';
 import { ERROR_NOTICES, formatDate, label, NOTICES, t, type Lang, type Notice } from './hosted-page.i18n.js';
 import { MAX_DOCUMENT_BYTES, UPLOAD_CONTENT_TYPES, type RequirementView } from './onboarding.schemas.js';
@@ -58,6 +59,8 @@ export interface HostedPageInput {
   lang: Lang;
   token: string;
   provider: string;
+  /** The provider as people call it (its account's display name); the page never shows the raw code. */
+  providerName: string;
   companyName: string;
   expiresAt: Date;
   /** Null when the organization has company onboarding switched off. */
@@ -88,7 +91,7 @@ export function renderHostedPage(p: HostedPageInput): string {
         : open.map((r) => requirementCard(p, r)).join('\n');
   const done = closed.length
     ? `<h2>${esc(t(p.lang, 'done'))}</h2><ul class="done">${closed
-        .map((r) => `<li data-requirement-id="${esc(r.id)}" data-status="${esc(r.status)}">${esc(label(p.lang, r.type))} · ${esc(r.subject_document_number)} · ${esc(label(p.lang, r.status))}</li>`)
+        .map((r) => `<li data-requirement-id="${esc(r.id)}" data-status="${esc(r.status)}">${esc(label(p.lang, r.type))} · ${esc(formatDocument(r.subject_document_number))} · ${esc(label(p.lang, r.status))}</li>`)
         .join('')}</ul>`
     : '';
   return shell(
@@ -96,7 +99,7 @@ export function renderHostedPage(p: HostedPageInput): string {
     t(p.lang, 'title'),
     `<header><h1>${esc(t(p.lang, 'title'))}</h1><a id="lang-switch" hreflang="${other}" href="${esc(pageHref(p.token, other))}">${esc(t(p.lang, 'switchTo'))}</a></header>
 <p><strong>${esc(p.companyName)}</strong></p>
-<p>${esc(t(p.lang, 'intro', { provider: p.provider }))}</p>
+<p>${esc(t(p.lang, 'intro', { provider: p.providerName }))}</p>
 ${notice}
 <h2>${esc(t(p.lang, 'pending'))}</h2>
 ${pending}
@@ -107,7 +110,7 @@ ${done}
 
 function requirementCard(p: HostedPageInput, r: RequirementView): string {
   const head = `<h3>${esc(label(p.lang, r.type))} <span class="badge ${esc(r.status.toLowerCase())}">${esc(label(p.lang, r.status))}</span></h3>
-<p class="muted">${esc(t(p.lang, 'subject'))}: ${esc(label(p.lang, r.subject_role))} · ${esc(r.subject_document_number)}</p>
+<p class="muted">${esc(t(p.lang, 'subject'))}: ${esc(label(p.lang, r.subject_role))} · ${esc(formatDocument(r.subject_document_number))}</p>
 ${r.description ? `<p>${esc(r.description)}</p>` : ''}${r.status === 'REJECTED' ? `<p class="muted">${esc(t(p.lang, 'rejectedHint'))}</p>` : ''}`;
   return `<section class="requirement" data-requirement-id="${esc(r.id)}" data-type="${esc(r.type)}" data-status="${esc(r.status)}">${head}${formFor(p, r)}</section>`;
 }
@@ -135,9 +138,34 @@ function formFor(p: HostedPageInput, r: RequirementView): string {
     return `<p>${esc(t(p.lang, 'captureInReview'))}</p>${approve}`;
   }
   const types = r.accepted_document_types ?? [];
-  const options = types.map((type) => `<option value="${esc(type)}">${esc(label(p.lang, type))}</option>`).join('');
+  const missing = missingHalf(sentTypes(p, r, types), types);
+  const options = types.map((type) => `<option value="${esc(type)}"${type === missing ? ' selected' : ''}>${esc(label(p.lang, type))}</option>`).join('');
   const hint = r.type === 'IDENTITY_DOCUMENT' ? `<p class="muted">${esc(t(p.lang, 'identityHint'))}</p>` : '';
-  return `${hint}${received(p, r, types)}<form method="post" action="${HOSTED_FORMS.documents}" enctype="multipart/form-data">${common(p, r)}<label>${esc(t(p.lang, 'documentType'))}<select name="file_type">${options}</select></label>${fileInput(p, false)}<button type="submit">${esc(t(p.lang, 'upload'))}</button></form>`;
+  const ask = missing
+    ? `<p class="notice ask" role="status" data-missing="${esc(missing)}">${esc(t(p.lang, missing.endsWith('_BACK') ? 'sendBack' : 'sendFront', { sent: label(p.lang, pairOf(missing)), missing: label(p.lang, missing) }))}</p>`
+    : '';
+  return `${hint}${received(p, r, types)}${ask}<form method="post" action="${HOSTED_FORMS.documents}" enctype="multipart/form-data">${common(p, r)}<label>${esc(t(p.lang, 'documentType'))}<select name="file_type">${options}</select></label>${fileInput(p, false)}<button type="submit">${esc(t(p.lang, 'upload'))}</button></form>`;
+}
+
+/** The types this row's subject sent and the provider has not refused. */
+function sentTypes(p: HostedPageInput, r: RequirementView, types: readonly string[]): Set<string> {
+  const alive = (p.documents ?? []).filter((d) => d.subject === r.subject_document_number && types.includes(d.fileType) && d.status !== 'REFUSED');
+  return new Set(alive.map((d) => d.fileType));
+}
+
+const pairOf = (type: string) => (type.endsWith('_FRONT') ? type.replace(/_FRONT$/, '_BACK') : type.replace(/_BACK$/, '_FRONT'));
+
+/**
+ * The other half of an identity document half sent (a front without its back, or the reverse): the page asks for
+ * it by name and preselects it (issue 27: fronts were accepted, and nothing said the back was still missing).
+ */
+export function missingHalf(sent: ReadonlySet<string>, accepted: readonly string[]): string | undefined {
+  for (const type of accepted) {
+    if (!/_(FRONT|BACK)$/.test(type) || !sent.has(type)) continue;
+    const other = pairOf(type);
+    if (accepted.includes(other) && !sent.has(other)) return other;
+  }
+  return undefined;
 }
 
 function received(p: HostedPageInput, r: RequirementView, types: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { affiliations, biometricVerifications, companies, onboardingDocuments, type AffiliationRow } from '../../db/schema/index.js';
+import { affiliations, biometricVerifications, companies, onboardingDocuments, providerAccounts, type AffiliationRow } from '../../db/schema/index.js';
 
 /** The affiliation a link names, only when it still belongs to the company the link names. */
 export async function findLinkedAffiliation(db: Executor, affiliationId: string, companyId: string): Promise<(AffiliationRow & { companyName: string; companyStatus: string }) | undefined> {
@@ -37,3 +37,20 @@ export async function receivedDocuments(db: Executor, companyId: string) {
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 export type ReceivedDocument = Awaited<ReturnType<typeof receivedDocuments>>[number];
+
+/**
+ * The provider as the page names it: its account's display name (staff set it), else the code made readable
+ * (`PROVIDER_A` -> `Provider A`), never the raw enum (issue 27, finding 9).
+ */
+export async function providerDisplayName(db: Executor, provider: string): Promise<string> {
+  const [row] = await db.select({ name: providerAccounts.displayName }).from(providerAccounts).where(eq(providerAccounts.provider, provider)).limit(1);
+  return row?.name ?? readableCode(provider);
+}
+
+export const readableCode = (code: string) =>
+  code
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean)
+    .map((word, i) => (i === 0 || word.length > 1 ? word[0]!.toUpperCase() + word.slice(1) : word.toUpperCase()))
+    .join(' ');

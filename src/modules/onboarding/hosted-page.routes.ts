@@ -68,6 +68,7 @@ export default async function hostedPageRoutes(app: FastifyInstance) {
         lang,
         token: q.token as string,
         provider: reach.affiliation.provider,
+        providerName: data.providerName,
         companyName: reach.affiliation.companyName,
         expiresAt: reach.claims.expiresAt,
         requirements: data.requirements,

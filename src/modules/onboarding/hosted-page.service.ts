@@ -8,7 +8,7 @@ import { uploadDocument } from './documents.service.js';
 import type { EngineContext } from './engine.js';
 import type { FileStore } from './file-store.js';
 import type { HostedLinkClaims, HostedLinkSigner } from './hosted-link.js';
-import { findCompanyCapture, findLinkedAffiliation, pendingCaptures, receivedDocuments, type ReceivedDocument } from './hosted-page.repo.js';
+import { findCompanyCapture, findLinkedAffiliation, pendingCaptures, providerDisplayName, receivedDocuments, type ReceivedDocument } from './hosted-page.repo.js';
 import type { Notice } from './hosted-page.i18n.js';
 import { answerBody, uploadDocumentBody, uploadFileFields, type RequirementView } from './onboarding.schemas.js';
 import { findRequirement } from './onboarding.repo.js';
@@ -45,7 +45,7 @@ export async function pageData(
   db: Database,
   ctx: EngineContext,
   reach: HostedReach,
-): Promise<{ requirements: RequirementView[] | null; pendingCaptures: Map<string, string>; documents: ReceivedDocument[] }> {
+): Promise<{ requirements: RequirementView[] | null; pendingCaptures: Map<string, string>; documents: ReceivedDocument[]; providerName: string }> {
   const { affiliation, principal } = reach;
   let requirements: RequirementView[] | null = null;
   try {
@@ -53,8 +53,12 @@ export async function pageData(
   } catch (err) {
     if (!(err instanceof DomainError && err.message === ONBOARDING_NOT_AVAILABLE)) throw err;
   }
-  const [captures, documents] = await Promise.all([pendingCaptures(db, affiliation.companyId), receivedDocuments(db, affiliation.companyId)]);
-  return { requirements, pendingCaptures: captures, documents };
+  const [captures, documents, providerName] = await Promise.all([
+    pendingCaptures(db, affiliation.companyId),
+    receivedDocuments(db, affiliation.companyId),
+    providerDisplayName(db, affiliation.provider),
+  ]);
+  return { requirements, pendingCaptures: captures, documents, providerName };
 }
 
 /** A requirement of this company at this affiliation's provider; anything else is out of the link's reach. */

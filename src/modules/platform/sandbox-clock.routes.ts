@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceUnavailable } from '../../kernel/errors.js';
 import { idParams } from '../../http/schemas.js';
+import { callerCompany } from '../../http/route-helpers.js';
 import { MAX_ADVANCE_SECONDS } from '../../jobs/sandbox-clock.js';
 
 const sandbox = { auth: 'platform' as const, sandboxOnly: true };
@@ -25,7 +26,10 @@ const advanceBody = z
 
 const view = (r: { now: Date; offsetMs: number }) => ({ now: r.now.toISOString(), offset_seconds: Math.round(r.offsetMs / 1000) });
 
-/** money.md M7: each organization's sandbox test clock, read and moved forward by staff. */
+/**
+ * money.md M7: each organization's sandbox test clock, read and moved forward by staff; and (issue 27, item 6)
+ * by the organization itself with its own key, its own clock only (`/v1/sandbox/clock`, sandbox only).
+ */
 export default async function sandboxClockRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const clocks = () => {
@@ -46,8 +50,23 @@ export default async function sandboxClockRoutes(app: FastifyInstance) {
       body: advanceBody,
       response: { 200: clockSchema },
     },
-  }, async (request) => {
-    const { to, seconds } = request.body;
-    return view(await clocks().advance(request.params.id, to !== undefined ? { to: new Date(to) } : { seconds: seconds! }));
-  });
+  }, async (request) => view(await clocks().advance(request.params.id, moveOf(request.body))));
+
+  const own = (permission: string) => ({ permission, organizationOnly: true, sandboxOnly: true });
+  r.get('/v1/sandbox/clock', {
+    config: own('sandbox.clock.read'),
+    schema: { summary: "Sandbox: the organization's own test clock", tags: ['sandbox'], response: { 200: clockSchema } },
+  }, async (request) => view(await clocks().read(callerCompany(request).organizationId)));
+
+  r.post('/v1/sandbox/clock/advance', {
+    config: own('sandbox.clock.advance'),
+    schema: {
+      summary: "Sandbox: move the organization's own test clock forward, running its jobs that fall due",
+      tags: ['sandbox'],
+      body: advanceBody,
+      response: { 200: clockSchema },
+    },
+  }, async (request) => view(await clocks().advance(callerCompany(request).organizationId, moveOf(request.body))));
 }
+
+const moveOf = ({ to, seconds }: { to?: string; seconds?: number }) => (to !== undefined ? { to: new Date(to) } : { seconds: seconds! });

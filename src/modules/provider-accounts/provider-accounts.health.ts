@@ -1,3 +1,4 @@
+import { enqueuePixWebhookRegistration } from './pix-webhook-registration.js';
 import type { ProviderAccountRow } from '../../db/schema/index.js';
 import type { RequestContext } from '../../kernel/context.js';
 import { conflictWithReason } from '../../kernel/errors.js';
@@ -47,5 +48,10 @@ export async function requestWebhookRegistration(deps: AccountDeps, id: string):
     throw conflictWithReason(`Webhook registration does not apply to ${account.connector} accounts`, 'connector', account.connector, 'NOT_APPLICABLE');
   }
   const now = deps.clock.now();
-  return repo.updateAccount(deps.db, id, { webhookRegistration: 'PENDING', webhookUpdatedAt: now, updatedAt: now });
+  return deps.db.transaction(async (tx) => {
+    const updated = await repo.updateAccount(tx, id, { webhookRegistration: 'PENDING', webhookUpdatedAt: now, updatedAt: now });
+    // The PSP call is a job (pix-webhook-registration.ts), outside this transaction.
+    await enqueuePixWebhookRegistration(tx, id, now);
+    return updated;
+  });
 }

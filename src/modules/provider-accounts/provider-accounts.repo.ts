@@ -35,6 +35,11 @@ export async function updateAccount(tx: Executor, id: string, set: Partial<Accou
 export const usableBy = (organizationId: string): SQL =>
   or(eq(providerAccounts.organizationAccess, 'ALL'), sql`${organizationId}::uuid = any(${providerAccounts.organizationIds})`)!;
 
+/** The accounts the organization may use (R1.5), any status, by name: what routing and every `provider` field check against. */
+export async function usableAccounts(db: Executor, organizationId: string): Promise<ProviderAccountRow[]> {
+  return db.select().from(providerAccounts).where(usableBy(organizationId)).orderBy(providerAccounts.provider);
+}
+
 export async function listAccounts(db: Executor, scope: SQL | undefined, q: CommonListFilters): Promise<{ rows: ProviderAccountRow[]; total: number }> {
   const where = allOf([scope, ...commonFilters(q, { id: providerAccounts.id, createdAt: providerAccounts.createdAt, status: providerAccounts.status })]);
   // Default order: provider name ascending (R1.1, R1.6).

@@ -40,6 +40,11 @@ export default async function providerAccountRoutes(app: FastifyInstance) {
   // The public core address the API uses in its links (webhook.url of R1.2).
   const coreUrl = (request: FastifyRequest) => `${app.deps.config.publicBaseUrl ?? `${request.protocol}://${request.host}`}/core`;
   const view = (request: FastifyRequest, row: Parameters<typeof accountView>[1]) => accountView(deps.db, row, coreUrl(request));
+  // Dispatch (src/providers/registry.ts) forgets this instance's adapters at once; other instances within its TTL.
+  const changed = async (request: FastifyRequest, row: Parameters<typeof accountView>[1]) => {
+    await app.deps.providers.invalidate();
+    return view(request, row);
+  };
 
   r.post('/v1/platform/provider-accounts', {
     config: platform,
@@ -47,7 +52,7 @@ export default async function providerAccountRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { row, replayed } = await createAccount(deps, request.body);
     createdOrReplayed(reply, replayed);
-    return view(request, row);
+    return changed(request, row);
   });
 
   r.get('/v1/platform/provider-accounts', {
@@ -67,22 +72,22 @@ export default async function providerAccountRoutes(app: FastifyInstance) {
   r.patch('/v1/platform/provider-accounts/:id', {
     config: platform,
     schema: { summary: 'Change a provider account', params, body: patchAccountBody, response: { 200: providerAccountSchema } },
-  }, async (request) => view(request, await patchAccount(deps, request.params.id, request.body)));
+  }, async (request) => changed(request, await patchAccount(deps, request.params.id, request.body)));
 
   r.post('/v1/platform/provider-accounts/:id/disable', {
     config: platform,
     schema: { summary: 'Disable a provider account (no new payments; what exists continues)', params, body: disableBody, response: { 200: providerAccountSchema } },
-  }, async (request) => view(request, await setAccountStatus(deps, requestContext(request), request.params.id, 'DISABLED', request.body?.reason ?? null)));
+  }, async (request) => changed(request, await setAccountStatus(deps, requestContext(request), request.params.id, 'DISABLED', request.body?.reason ?? null)));
 
   r.post('/v1/platform/provider-accounts/:id/enable', {
     config: platform,
     schema: { summary: 'Enable a provider account', params, body: emptyBody, response: { 200: providerAccountSchema } },
-  }, async (request) => view(request, await setAccountStatus(deps, requestContext(request), request.params.id, 'ACTIVE', null)));
+  }, async (request) => changed(request, await setAccountStatus(deps, requestContext(request), request.params.id, 'ACTIVE', null)));
 
   r.post('/v1/platform/provider-accounts/:id/credentials', {
     config: platform,
     schema: { summary: "Rotate a provider account's credentials (the previous set verifies inbound calls during the grace)", params, body: rotateCredentialsBody, response: { 200: providerAccountSchema } },
-  }, async (request) => view(request, await rotateCredentials(deps, request.params.id, request.body)));
+  }, async (request) => changed(request, await rotateCredentials(deps, request.params.id, request.body)));
 
   r.post('/v1/platform/provider-accounts/:id/check', {
     config: platform,

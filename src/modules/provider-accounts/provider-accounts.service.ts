@@ -267,9 +267,9 @@ export async function organizationAccounts(db: Executor, organizationId: string,
  */
 export async function requireUsableAccount(db: Executor, organizationId: string, provider: string, field = 'provider'): Promise<ProviderAccountRow> {
   const name = provider.toUpperCase();
-  const rows = await db.select().from(providerAccounts).where(repo.usableBy(organizationId)).orderBy(providerAccounts.provider);
+  const rows = await repo.usableAccounts(db, organizationId);
   const found = rows.find((r) => r.provider === name);
-  if (found && mayUse(found, organizationId)) return found;
+  if (found) return found;
   const allowed = rows.map((r) => r.provider);
   throw invalidField(field, 'INVALID_ENUM', `${field} must be one of: ${allowed.join(', ')}`, provider, { allowed });
 }

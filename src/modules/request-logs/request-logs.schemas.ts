@@ -34,6 +34,7 @@ export const requestLogListQuery = listQuery({
   },
 });
 export type RequestLogListQuery = z.output<typeof requestLogListQuery>;
+export type RequestLogView = z.infer<typeof requestLogSchema>;
 
 export const toRequestLogView = (row: RequestLogRow): z.infer<typeof requestLogSchema> => ({
   id: row.id,

@@ -3,19 +3,16 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { companyInReach } from '../../kernel/tenancy.js';
-import { winningRule, type RoutedPayment } from '../../providers/routing/conditions.js';
-import { decideRoute } from '../../providers/routing/decide.js';
+import type { RoutedPayment } from '../../providers/routing/conditions.js';
 import { requireUsableAccount } from '../provider-accounts/provider-accounts.service.js';
-import { currentConfiguration } from './routing.repo.js';
-import { toConfiguration, type DecideInput } from './routing.schemas.js';
-import { accountSnapshots, strategyScores } from './routing-snapshot.js';
+import type { DecideInput } from './routing.schemas.js';
+import { routePayment } from './routing-route.js';
 
 /** R6.9: what a create with this input would do now, from the same reads and the same pure decision. */
-export async function decide(db: Database, clock: Clock, principal: CompanyPrincipal, input: DecideInput) {
+export async function decide(db: Database, clock: Clock, principal: CompanyPrincipal, input: DecideInput, correlationId = 'decide') {
   const organizationId = principal.organizationId;
   const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
   const explicit = input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
-  const configuration = toConfiguration(organizationId, await currentConfiguration(db, organizationId));
   const payment: RoutedPayment = {
     payment_method: input.payment_method,
     amount: input.amount,
@@ -27,15 +24,8 @@ export async function decide(db: Database, clock: Clock, principal: CompanyPrinc
     pix_due_date: input.pix?.due_date !== undefined,
     wallet_token: false,
   };
-  const rule = explicit === null ? winningRule(configuration.rules, payment) : null;
-  const strategy = rule?.strategy;
-  const [{ accounts, affiliationOrder }, scores] = await Promise.all([
-    accountSnapshots(db, organizationId, company.id, clock.now()),
-    strategy?.type === 'SUCCESS_RATE'
-      ? strategyScores(db, organizationId, payment.payment_method, strategy.window_size, strategy.latency_threshold_ms)
-      : Promise.resolve(new Map()),
-  ]);
-  const decision = decideRoute({ configuration, payment, key: input.request_id ?? randomUUID(), explicit, accounts, affiliationOrder, scores });
+  const key = input.request_id ?? randomUUID();
+  const { decision } = await routePayment(db, { organizationId, companyId: company.id, payment, key, explicit, now: clock.now(), correlationId });
   return {
     organization_id: organizationId,
     company_id: company.id,

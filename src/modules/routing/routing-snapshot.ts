@@ -6,6 +6,7 @@ import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
 import { capabilitiesOf } from '../provider-accounts/capabilities.rules.js';
 import { mayUse } from '../provider-accounts/provider-accounts.rules.js';
+import { circuitOf } from '../provider-accounts/provider-accounts.circuit.js';
 import { windowsOf } from './routing-outcomes.repo.js';
 
 /**
@@ -18,7 +19,7 @@ export async function accountSnapshots(
   organizationId: string,
   companyId: string,
   now: Date,
-): Promise<{ accounts: Map<string, AccountSnapshot>; affiliationOrder: string[] }> {
+): Promise<{ accounts: Map<string, AccountSnapshot>; affiliationOrder: string[]; dueHalfOpen: string[] }> {
   const [accountRows, affiliationRows] = await Promise.all([
     tx.select().from(providerAccounts),
     tx
@@ -34,11 +35,11 @@ export async function accountSnapshots(
     if (!known || a.status === 'ACTIVE') affiliationOf.set(a.provider, { status: a.status, card_brands: [] });
   }
   const accounts = new Map<string, AccountSnapshot>();
+  const dueHalfOpen: string[] = [];
   for (const row of accountRows) {
-    const circuit = circuitAt(
-      { state: row.circuitState, consecutive_failures: row.consecutiveFailures, opened_at: row.openedAt, next_probe_at: row.nextProbeAt, probe_in_flight: row.probeInFlight },
-      now,
-    );
+    const stored = circuitOf(row);
+    const circuit = circuitAt(stored, now);
+    if (stored.state === 'OPEN' && circuit.state === 'HALF_OPEN') dueHalfOpen.push(row.id);
     accounts.set(row.provider, {
       provider: row.provider,
       provider_account_id: row.id,
@@ -47,11 +48,11 @@ export async function accountSnapshots(
       allowed: mayUse(row, organizationId),
       capabilities: capabilitiesOf(row),
       affiliation: affiliationOf.get(row.provider) ?? null,
-      circuit: { state: circuit.state, probe_in_flight: circuit.probe_in_flight },
+      circuit,
     });
   }
   const affiliationOrder = [...new Set(affiliationRows.filter((a) => a.status === 'ACTIVE').map((a) => a.provider))];
-  return { accounts, affiliationOrder };
+  return { accounts, affiliationOrder, dueHalfOpen };
 }
 
 /** The SUCCESS_RATE windows of one strategy's candidates for one payment method. */

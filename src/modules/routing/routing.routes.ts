@@ -46,7 +46,7 @@ export default async function routingRoutes(app: FastifyInstance) {
   r.post('/v1/routing/decide', {
     config: { permission: 'routing.decide' },
     schema: { summary: 'Dry-run the routing of a payment', body: decideBody, response: { 200: decisionSchema } },
-  }, async (request) => decide(db, app.deps.clock, callerCompany(request), request.body));
+  }, async (request) => decide(db, app.deps.clock, callerCompany(request), request.body, request.id));
 
   r.get('/v1/routing/stats', {
     config: { permission: 'routing.view', organizationOnly: true },

@@ -6,7 +6,7 @@ import type { Clock } from '../../jobs/clock.js';
 import { conflictWithReason, validationError, type ValidationIssue } from '../../kernel/errors.js';
 import { currentConfiguration, insertConfiguration } from './routing.repo.js';
 import { toRoutingView, type RoutingConfigurationInput, type RoutingConfigurationView, type StoredRule } from './routing.schemas.js';
-import { usableProviderNames } from './usable-providers.js';
+import { usableAccounts } from '../provider-accounts/provider-accounts.repo.js';
 import { roundRate } from '../../providers/routing/decide.js';
 import { successRate } from '../../providers/routing/strategies.js';
 import { windowsOf } from './routing-outcomes.repo.js';
@@ -51,7 +51,7 @@ export async function putRouting(
       if (body.version !== undefined && body.version !== currentVersion) {
         throw conflictWithReason(`The configuration is at version ${currentVersion}`, 'version', body.version, 'VERSION_MISMATCH');
       }
-      const issues = unusableNames(body, await usableProviderNames(tx, organizationId));
+      const issues = unusableNames(body, (await usableAccounts(tx, organizationId)).map((a) => a.provider));
       if (issues.length > 0) throw validationError(issues);
       const now = clock.now(organizationId);
       const rules: StoredRule[] = body.rules.map((rule) => ({ id: randomUUID(), ...rule }));

@@ -18,6 +18,12 @@ export async function findSession(tx: Executor, id: string): Promise<ThreeDsSess
   return row;
 }
 
+/** The merchant the cardholder pays, as the challenge page names it (its trading name). */
+export async function merchantNameOf(tx: Executor, companyId: string): Promise<string> {
+  const [row] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.name ?? '';
+}
+
 /** Locked for a read-modify-write (a status move, its use by a transaction). */
 export async function lockSession(tx: Executor, id: string, companyId?: string): Promise<ThreeDsSessionRow | undefined> {
   const where = companyId === undefined ? eq(threeDsSessions.id, id) : and(eq(threeDsSessions.id, id), eq(threeDsSessions.companyId, companyId));

@@ -61,7 +61,7 @@ export const createSessionBody = (sandbox: boolean) =>
       installments: z.int().min(1).max(MAX_INSTALLMENTS).optional(),
       card: cardInput.optional(),
       card_id: uuid().optional(),
-      provider: upperEnum(PROVIDERS).optional(),
+      provider: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, "must be a provider account name")).optional(),
       customer: customerInput.optional(),
       challenge_preference: upperEnum(CHALLENGE_PREFERENCES).optional(),
       initiator: initiatorInput.optional(),

@@ -18,7 +18,11 @@ import { SESSION_TTL_MS } from '../transactions/three-ds.rules.js';
 import { newTokenId, signChallengeToken } from './challenge-token.js';
 import { affiliationsOf, companyStatus, findSession, findSessionInReach, storedCardOf } from './three-ds.repo.js';
 import type { CreateSessionInput } from './three-ds.schemas.js';
-import { chooseProvider, withoutEncryptedValues } from './three-ds.session.rules.js';
+import { withoutEncryptedValues } from './three-ds.session.rules.js';
+import { requireUsableAccount } from '../provider-accounts/provider-accounts.service.js';
+import { routePayment } from '../routing/index.js';
+import { assertRoutable } from '../transactions/transactions.attempts.js';
+import { authenticateWithFailover } from './three-ds.routing.js';
 import { recordNewSession, resultColumns } from './three-ds.transitions.js';
 
 export interface ThreeDsDeps {
@@ -66,8 +70,23 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
   const card = await sessionCard(deps, company.id, input, clock.now(organizationId));
   const status = await companyStatus(db, company.id);
   if (status !== 'ACTIVE') throw conflictWithReason('The company must be ACTIVE to authenticate a card', 'company', status ?? null, 'COMPANY_NOT_ACTIVE');
-  const choice = chooseProvider(input.provider, await affiliationsOf(db, company.id), (p) => deps.providers.offers(p, 'three-ds.authenticate'));
-  if (!choice.ok) throw conflict('No ACTIVE affiliation with a provider that authenticates cards', 'provider', choice.value);
+  // providers.md Changes 7, R6.8: routed like a CREDIT_CARD payment among accounts that run sessions; an explicit
+  // provider bypasses routing, never eligibility (R6.5's 409).
+  const explicit = input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
+  const route = await routePayment(db, {
+    organizationId,
+    companyId: company.id,
+    payment: {
+      payment_method: 'CREDIT_CARD', amount: input.amount, installments: input.installments ?? 1, company_id: company.id, capture: true,
+      card: { brand: card.brand, bin: card.bin }, three_ds: null, pix_due_date: false, wallet_token: false, three_ds_session: true,
+    },
+    key: input.request_id ?? randomUUID(),
+    explicit,
+    now: clock.now(),
+    correlationId: ctx.correlationId,
+  });
+  assertRoutable(route.decision);
+  const choice = { provider: route.decision.attempt_order[0]!.provider };
 
   const claim = input.request_id
     ? { companyId: principal.companyId, scope: `three-ds-session:${company.id}`, requestId: input.request_id, body: withoutEncryptedValues(input), resourceId: randomUUID() }
@@ -89,7 +108,7 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
   };
   let result: ThreeDsResult | null;
   try {
-    result = await deps.providers.require(choice.provider, 'three-ds.authenticate')(request);
+    result = await authenticateWithFailover(deps, route, request, choice, ctx.correlationId);
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'unknown_outcome') result = null;
     else {

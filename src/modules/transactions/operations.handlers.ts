@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import type { ProviderOperationRow } from '../../db/schema/index.js';
+import type { ProviderOperationRow, TransactionRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { OperationHandler, OperationHandlers, OperationRuntime } from '../../kernel/provider-operation.js';
@@ -7,6 +7,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import type { Database } from '../../db/client.js';
 import { feeUnderPolicy } from '../fees/effective-fee.js';
 import { lockTransactionRow } from './transactions.repo.js';
+import { recordOperationDiscrepancy, syncDiscrepancy } from './operations.discrepancy.js';
 import { moveTransaction } from './transactions.moves.js';
 import { postApproval } from './transactions.ledger.js';
 import type { CancelReason } from './transactions.states.js';
@@ -22,10 +23,12 @@ export const TRANSACTION_RESOURCE = 'TRANSACTION';
 
 export interface CaptureRequest {
   amount: number;
+  paymentKey?: string;
 }
 export interface CancelRequest {
   reason: CancelReason;
   rail: 'CARD' | 'PIX';
+  paymentKey?: string;
 }
 
 export interface OperationHandlerDeps {
@@ -37,6 +40,8 @@ export interface OperationHandlerDeps {
 /** Provider work runs on real time; jobs go through the queue in the claiming transaction. */
 export const operationRuntime = (deps: Pick<OperationHandlerDeps, 'db' | 'clock'>): OperationRuntime => ({ db: deps.db, now: () => deps.clock.now(), enqueue: enqueueJob });
 
+/** The payment's key at the provider: the deciding attempt's (R6.8), the transaction id for operations claimed before attempts. */
+const paymentKeyOfOp = (op: ProviderOperationRow) => (typeof op.request.paymentKey === 'string' ? op.request.paymentKey : op.resourceId);
 const captureOf = (op: ProviderOperationRow) => op.request as unknown as CaptureRequest;
 const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRequest;
 
@@ -47,32 +52,54 @@ const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRe
 async function recordCapture(tx: Tx, clock: Clock, op: ProviderOperationRow): Promise<void> {
   const row = await lockTransactionRow(tx, op.resourceId);
   if (!row || row.status !== 'AUTHORIZED') return;
-  const { amount } = captureOf(op);
-  const at = clock.now(row.organizationId);
+  await captureApproved(tx, row, captureOf(op).amount, clock.now(row.organizationId));
+}
+
+/** A locked AUTHORIZED transaction captured for `amount` (the capture's recording, or a provider's CAPTURE event). */
+export async function captureApproved(tx: Tx, row: TransactionRow, amount: number, at: Date): Promise<TransactionRow> {
   if (amount < row.amount && row.bankAccountId) {
     // money.md M2: a partial capture books only what was captured, its fee evaluated again on that amount
     // with the policy stored at creation; the move's own approval posting then replays this one.
     const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, { amount, payment_method: row.paymentMethod, installments: row.installments, card_data: { brand: row.cardData?.brand ?? undefined } });
     await postApproval(tx, { ...row, capturedAmount: amount }, at, { amount, fee: fee?.amount ?? 0 });
   }
-  await moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
+  return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
 }
 
 export function transactionOperationHandlers(deps: OperationHandlerDeps): OperationHandlers {
   // Claims lock the transaction row first (operations.service.ts claimExit): recording does the same.
   const lockResource = (tx: Tx, op: ProviderOperationRow) => lockTransactionRow(tx, op.resourceId);
+  /** R5.2: an answer contradicting a state the transaction reached another way moves nothing and is reported. */
+  const contradicts = async (tx: Tx, op: ProviderOperationRow, operation: 'capture' | 'cancel', answer: 'succeeded' | 'refused'): Promise<boolean> => {
+    const row = await lockTransactionRow(tx, op.resourceId);
+    if (!row) return true;
+    const kind = syncDiscrepancy(operation, answer, row.status, operation === 'cancel' ? cancelOf(op).rail : 'CARD');
+    if (!kind) return false;
+    const detail = `The provider ${answer === 'succeeded' ? 'confirmed' : 'refused'} the ${operation} (operation ${op.id}) of a transaction already ${row.status}`;
+    await recordOperationDiscrepancy(tx, row, kind, op.provider, op.id, detail, deps.clock.now(row.organizationId));
+    return true;
+  };
   const capture: OperationHandler = {
     lockResource,
-    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: op.resourceId, amount: captureOf(op).amount }),
-    succeeded: (tx, op) => recordCapture(tx, deps.clock, op),
+    call: (op) => deps.providers.require(op.provider, 'card.capture')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
+    succeeded: async (tx, op) => {
+      if (!(await contradicts(tx, op, 'capture', 'succeeded'))) await recordCapture(tx, deps.clock, op);
+    },
+    refused: async (tx, op) => {
+      await contradicts(tx, op, 'capture', 'refused');
+    },
   };
   const cancel: OperationHandler = {
     lockResource,
     call: (op) =>
       cancelOf(op).rail === 'PIX'
-        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: op.resourceId })
-        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: op.resourceId }),
+        ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
+        : deps.providers.require(op.provider, 'card.void')({ idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
+    refused: async (tx, op) => {
+      await contradicts(tx, op, 'cancel', 'refused');
+    },
     succeeded: async (tx, op) => {
+      if (await contradicts(tx, op, 'cancel', 'succeeded')) return;
       const row = await lockTransactionRow(tx, op.resourceId);
       // Paid (a PIX) or moved by a provider event meanwhile: nothing to undo here.
       if (!row || (row.status !== 'AUTHORIZED' && row.status !== 'WAITING_PAYMENT')) return;

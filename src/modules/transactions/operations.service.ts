@@ -12,7 +12,9 @@ import { checkCancel, checkCapture } from './refunds.rules.js';
 import { CANCEL_OPERATION, CAPTURE_OPERATION, operationRuntime, TRANSACTION_RESOURCE, transactionOperationHandlers } from './operations.handlers.js';
 import { findTransactionInReach, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { moveTransaction } from './transactions.moves.js';
-import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
+import { paymentKeyOf } from './attempts.rules.js';
+import { sandboxEndToEndId } from './transactions.pix.js';
+import { approvePixPayment } from './pix-payment.js';
 import { pixPayment, refusal, type RefusalCode } from './transactions.rules.js';
 import type { CancelReason } from './transactions.states.js';
 
@@ -41,7 +43,8 @@ async function claimExit(deps: OperationDeps, id: string, decide: (row: Transact
   return deps.db.transaction(async (tx) => {
     const row = (await lockTransactionRow(tx, id))!;
     const exit = decide(row);
-    const request = exit.kind === 'CAPTURE' ? { amount: exit.amount } : { reason: exit.reason, rail: row.paymentMethod === 'PIX' ? 'PIX' : 'CARD' };
+    // paymentKey: the key the provider knows the payment by (the deciding attempt's, R6.8).
+    const request = exit.kind === 'CAPTURE' ? { amount: exit.amount, paymentKey: paymentKeyOf(row) } : { reason: exit.reason, rail: row.paymentMethod === 'PIX' ? 'PIX' : 'CARD', paymentKey: paymentKeyOf(row) };
     const op = await claimProviderOperation(
       tx,
       enqueueJob,
@@ -139,9 +142,9 @@ export async function payPix(deps: Pick<OperationDeps, 'db' | 'clock'>, id: stri
     if (!paid.ok || !pix) throw conflict(`A transaction in status ${row.status} cannot take a payment`, 'status', row.status);
     // The payment settles whatever cancel was in flight: its operation ends (its recovery job finds it closed).
     await closeOpenOperations(tx, TRANSACTION_RESOURCE, id, 'RELEASED', 'pix.payment', now);
-    return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, {
-      pix: paidPix(pix, { paidAt: now, endToEndId: pix.end_to_end_id ?? sandboxEndToEndId(row.id, now), payer, late: paid.latePayment }),
-    });
+    // The sandbox payer pays what is due today (a due-date PIX's fine, interest or discount, providers.md R3.4).
+    const approved = await approvePixPayment(tx, row, { paidAt: now, endToEndId: pix.end_to_end_id ?? sandboxEndToEndId(row.id, now), amount: null, payer }, now);
+    return approved!;
   });
 }
 

@@ -34,7 +34,11 @@ export function refundOperationHandlers(deps: RefundDeps): OperationHandlers {
     stopAfterMs: REFUND_STOP_AFTER_MS,
     call: (op) => {
       const call = callOf(op);
-      return deps.providers.require(op.provider, call.rail === 'PIX' ? 'pix.refund' : 'card.refund')({ idempotencyKey: op.id, paymentKey: call.paymentKey, amount: call.amount, reason: call.reason });
+      return deps.providers.require(op.provider, call.rail === 'PIX' ? 'pix.refund' : 'card.refund')({
+        idempotencyKey: op.id, paymentKey: call.paymentKey, amount: call.amount, reason: call.reason,
+        ...(call.endToEndId ? { endToEndId: call.endToEndId } : {}),
+        ...(call.description ? { description: call.description } : {}),
+      });
     },
     succeeded: async (tx, op, result, now) => {
       const row = await findRefund(tx, op.resourceId, true);

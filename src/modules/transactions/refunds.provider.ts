@@ -1,3 +1,4 @@
+import { findTransactionRow } from './transactions.repo.js';
 import type { JobRow, RefundRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
@@ -107,7 +108,9 @@ export async function syncRefund(deps: RefundDeps, job: JobRow): Promise<JobResu
   const later = () => ({ rescheduleAt: backoffAt(row, job, deps.clock.now()) });
   let answer;
   try {
-    answer = await deps.providers.require(row.provider, syncOperationOf(row))({ idempotencyKey: row.id });
+    // An API Pix devolução is read under its payment's endToEndId (R3.6): the transaction's.
+    const endToEndId = row.paymentMethod === 'PIX' ? (await findTransactionRow(deps.db, row.transactionId))?.pix?.end_to_end_id : null;
+    answer = await deps.providers.require(row.provider, syncOperationOf(row))({ idempotencyKey: row.id, ...(endToEndId ? { endToEndId } : {}) });
   } catch (err) {
     if (isProviderError(err) && err.kind !== 'refused') return later();
     throw err;

@@ -28,7 +28,7 @@ export const refundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   reason: z.enum(REFUND_REASONS),
   description: z.string().nullable(),
-  origin: z.enum(['MERCHANT', 'MED']),
+  origin: z.enum(['MERCHANT', 'MED', 'PROVIDER']),
   failure: z.object({ code: z.enum(REFUND_FAILURE_CODES), message: z.string() }).nullable(),
   provider_refund_id: z.string().nullable(),
   pix_return_id: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paymentKeyOf } from './attempts.rules.js';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { type RefundFailureJson, type RefundRow, type TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
@@ -40,6 +41,8 @@ export interface RefundCall {
   amount: number;
   reason: string;
   rail: 'CARD' | 'PIX';
+  endToEndId?: string;
+  description?: string;
 }
 /** The recovery point: a refund committed but never handed to its provider (the request died) is submitted then. */
 export const REFUND_RECOVERY_AFTER_MS = 30_000;
@@ -66,6 +69,11 @@ export interface NewRefund {
   requestId?: string;
   origin: RefundRow['origin'];
   medNature?: RefundRow['medNature'];
+  /**
+   * A return made at the provider outside the platform (providers.md R3.6, Changes 6): recorded as it is there,
+   * with nothing to hand to the provider (no provider operation).
+   */
+  external?: { providerRefundId: string; pixReturnId: string | null };
 }
 
 /**
@@ -129,6 +137,7 @@ export async function recordRefund(
       reservedPending: split.pending,
       reservedAvailable: split.available,
       reservedDebt: split.debt,
+      ...(input.external ? { providerRefundId: input.external.providerRefundId, pixReturnId: input.external.pixReturnId, submittedAt: now } : {}),
       createdAt: now,
       updatedAt: now,
     });
@@ -140,7 +149,13 @@ export async function recordRefund(
     }, { sequence });
     // The call that hands it to the provider, claimed with its recovery job in this same transaction: a
     // process that dies before or after the call leaves it to that job (same key: the refund id).
-    const call: RefundCall = { paymentKey: locked.id, amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD' };
+    if (input.external) return { row, replayed: false };
+    const call: RefundCall = {
+      paymentKey: paymentKeyOf(locked), amount: row.amount, reason: row.reason, rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD',
+      // An API Pix devolução acts on the payment's endToEndId (R3.6); other adapters ignore it.
+      ...(locked.pix?.end_to_end_id ? { endToEndId: locked.pix.end_to_end_id } : {}),
+      ...(row.description ? { description: row.description } : {}),
+    };
     await claimProviderOperation(tx, enqueueJob, { id, kind: REFUND_OPERATION, resourceType: REFUND_RESOURCE, resourceId: id, organizationId: row.organizationId, companyId: row.companyId, provider: row.provider, request: { ...call } }, deps.clock.now());
     await scheduleRefundJobs(tx, deps, row, now);
     return { row, replayed: false };

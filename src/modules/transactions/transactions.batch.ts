@@ -37,6 +37,8 @@ export interface RecordItem {
 export interface OutcomeItem {
   row: TransactionRow;
   outcome: CallOutcome;
+  /** Set with the outcome: the attempts (R6.8), and the deciding account when it is not the row's last one. */
+  extra?: Partial<NewTransactionRow>;
   correlationId: string;
   autopilot: boolean;
   /** The create's request_id claim, completed in the same transaction as its outcome. */
@@ -77,7 +79,7 @@ export function outcomeChanges(outcome: CallOutcome, row: TransactionRow, now: D
 }
 
 /** The columns an outcome may set, as the batch's one update sets them (from the row as recorded plus its changes). */
-const OUTCOME_COLUMNS = ['status', 'providerPaymentId', 'providerReference', 'authorizationCode', 'authorizedAt', 'capturedAt', 'capturedAmount', 'refusal', 'pix'] as const;
+const OUTCOME_COLUMNS = ['status', 'providerPaymentId', 'providerReference', 'authorizationCode', 'authorizedAt', 'capturedAt', 'capturedAmount', 'refusal', 'pix', 'attempts'] as const;
 const OUTCOME_SET = new Set<string>(OUTCOME_COLUMNS);
 
 /**
@@ -89,16 +91,16 @@ export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQ
   const values = rows.map((r) => ({
     id: r.id, status: r.status, provider_payment_id: r.providerPaymentId, provider_reference: r.providerReference, authorization_code: r.authorizationCode,
     authorized_at: r.authorizedAt?.toISOString() ?? null, captured_at: r.capturedAt?.toISOString() ?? null, captured_amount: r.capturedAmount,
-    refusal: r.refusal, pix: r.pix, updated_at: r.updatedAt.toISOString(),
+    refusal: r.refusal, pix: r.pix, attempts: r.attempts, updated_at: r.updatedAt.toISOString(),
   }));
   const at = realNow.toISOString();
   return sql`
     with u as (
       update transactions t set status = r.status, provider_payment_id = r.provider_payment_id, provider_reference = r.provider_reference,
         authorization_code = r.authorization_code, authorized_at = r.authorized_at, captured_at = r.captured_at, captured_amount = r.captured_amount,
-        refusal = r.refusal, pix = r.pix, announced = true, updated_at = r.updated_at
+        refusal = r.refusal, pix = r.pix, attempts = r.attempts, announced = true, updated_at = r.updated_at
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, status text, provider_payment_id text, provider_reference text,
-        authorization_code text, authorized_at timestamptz, captured_at timestamptz, captured_amount bigint, refusal jsonb, pix jsonb, updated_at timestamptz)
+        authorization_code text, authorized_at timestamptz, captured_at timestamptz, captured_amount bigint, refusal jsonb, pix jsonb, attempts jsonb, updated_at timestamptz)
       where t.id = r.id and t.announced = false
       returning t.id
     ), j as (
@@ -129,7 +131,7 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
     const out = new Array<ItemOutcome<TransactionRow>>(items.length);
     const set: { i: number; row: TransactionRow; item: OutcomeItem; changes: ReturnType<typeof outcomeChanges> }[] = [];
     for (const [i, item] of items.entries()) {
-      const changes = outcomeChanges(item.outcome, item.row, now);
+      const changes = { ...outcomeChanges(item.outcome, item.row, now), ...item.extra };
       const options = { now, correlationId: item.correlationId, autopilot: item.autopilot, syncNow: item.outcome.kind === 'unknown' };
       if (item.row.announced || Object.keys(changes).some((k) => !OUTCOME_SET.has(k))) {
         out[i] = { ok: true, value: await announce(tx, item.row, changes, options) };

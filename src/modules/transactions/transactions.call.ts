@@ -1,6 +1,9 @@
 import type { BankAccountRow, CompanyRow, StoredCardRow, TransactionCardDataJson, TransactionPixJson, TransactionRow, TransactionThreeDsJson } from '../../db/schema/index.js';
 import { ProviderError, unavailable, unknownOutcome } from '../../providers/errors.js';
-import type { CardInput, CardPaymentResult, ThreeDsProof } from '../../providers/payments.js';
+import type { CardInput, CardPaymentResult, PixChargeRequest, ThreeDsProof } from '../../providers/payments.js';
+import type { PixApiChargeRequest } from '../../providers/pix-api-bcb/bodies.js';
+import { CHARGE_READ_UNANSWERED } from '../../providers/pix-api-bcb/connector.js';
+import { debtorOf, termsOf, type PixDueJson } from './pix-due.rules.js';
 import { brandFromBin } from '../cards/brands.js';
 import type { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from './transactions.context.js';
@@ -10,7 +13,7 @@ import type { CreateTransactionInput } from './transactions.schemas.js';
 type Session = Awaited<ReturnType<typeof consumeThreeDsSession>>;
 
 /** What the provider call needs, decided inside the recording transaction (card values stay ev:). */
-export type PaymentCall = { kind: 'card'; card: CardInput; threeDs?: ThreeDsProof } | { kind: 'pix'; expiresAt: Date };
+export type PaymentCall = { kind: 'card'; card: CardInput; threeDs?: ThreeDsProof } | { kind: 'pix'; expiresAt: Date; due?: PixDueJson | null };
 
 export interface CardSourceResult {
   /** P2 card_data: display fields only. */
@@ -74,16 +77,16 @@ export type CallOutcome =
   | { kind: 'unknown' };
 
 /**
- * The provider call, outside any database transaction, our transaction id as its idempotency key. Throws the
+ * The provider call, outside any database transaction, the attempt's id (R6.8) as its idempotency key. Throws the
  * ProviderError of `unavailable` and of card data that does not open (the caller undoes the row); answers
  * every other outcome.
  */
-export async function callProvider(deps: TransactionDeps, row: TransactionRow, call: PaymentCall, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput): Promise<CallOutcome> {
+export async function callProvider(deps: TransactionDeps, row: TransactionRow, call: PaymentCall, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput, key: string = row.id): Promise<CallOutcome> {
   const { providers } = deps;
   if (call.kind === 'card') {
     try {
       const result = await providers.require(row.provider, 'card.authorize')({
-        idempotencyKey: row.id,
+        idempotencyKey: key,
         amount: row.amount,
         currency: 'BRL',
         installments: row.installments,
@@ -99,9 +102,9 @@ export async function callProvider(deps: TransactionDeps, row: TransactionRow, c
       throw err;
     }
   }
-  const charge = await pixCharge(deps, row, call.expiresAt, company, account, input);
+  const charge = await pixCharge(deps, row, call, company, account, input, key);
   const city = typeof company.address.city === 'string' ? company.address.city : 'NA';
-  return { kind: 'pix', pix: await pixOfCharge(deps.qrImages, { charge, amount: row.amount, companyName: company.name, city, expiresAt: call.expiresAt }) };
+  return { kind: 'pix', pix: await pixOfCharge(deps.qrImages, { charge, amount: row.amount, companyName: company.name, city, expiresAt: call.expiresAt, due: call.due ?? null }) };
 }
 
 const CARD_DATA_REFUSALS = new Set(['DECRYPTION_FAILED', 'CARD_BIN_MISMATCH', 'CARD_LAST_DIGITS_MISMATCH']);
@@ -111,11 +114,18 @@ const CARD_DATA_REFUSALS = new Set(['DECRYPTION_FAILED', 'CARD_BIN_MISMATCH', 'C
  * (pix.sync, keyed on our id); when the charge cannot be found it counts as not submitted (502, retryable under
  * the same request_id, which resubmits under the same key).
  */
-async function pixCharge(deps: TransactionDeps, row: TransactionRow, expiresAt: Date, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput) {
+async function pixCharge(deps: TransactionDeps, row: TransactionRow, call: Extract<PaymentCall, { kind: 'pix' }>, company: CompanyRow, account: BankAccountRow, input: CreateTransactionInput, key: string) {
   const { providers } = deps;
+  const { expiresAt, due } = call;
+  // What API Pix takes beyond the port's request (providers.md R3.3, R3.4); other adapters ignore it.
+  const pixApi: Omit<PixApiChargeRequest, keyof PixChargeRequest> = {
+    ...(input.pix?.additional_information?.length ? { additionalInformation: input.pix.additional_information } : {}),
+    ...(due ? { due: { ...termsOf(row.amount, due), debtor: debtorOf(due) } } : {}),
+  };
   try {
     return await providers.require(row.provider, 'pix.charge')({
-      idempotencyKey: row.id,
+      ...pixApi,
+      idempotencyKey: key,
       amount: row.amount,
       expiresAt,
       ...(input.description ? { description: input.description } : {}),
@@ -124,11 +134,13 @@ async function pixCharge(deps: TransactionDeps, row: TransactionRow, expiresAt: 
     });
   } catch (err) {
     if (!(err instanceof ProviderError) || err.kind !== 'unknown_outcome') throw err;
+    // An API Pix connector has already made R3.8's read, which did not answer: still unknown.
+    if (err.code === CHARGE_READ_UNANSWERED) throw unknownOutcome('The PIX charge could not be confirmed and its read did not answer', 'pix.charge');
     // providers.md R3.8: resolved at once by a read of the same key. Only a read that answers "no such charge"
     // says nothing was created; a read that fails leaves the outcome unknown (the charge may exist).
     let synced;
     try {
-      synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: row.id });
+      synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: key });
     } catch {
       throw unknownOutcome('The PIX charge could not be confirmed and its read did not answer', 'pix.charge');
     }

@@ -12,13 +12,17 @@ import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from './transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
 import { announce, recoveryPointJob } from './transactions.outcome.js';
-import { assertCompanyMayPay, chooseProvider, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
+import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
+import { wallMillis } from '../../jobs/clock.js';
+import { requireUsableAccount } from '../provider-accounts/provider-accounts.service.js';
+import { failoverSettings, routePayment, type Route } from '../routing/index.js';
+import { assertRoutable, pendingAttempt, providersUnavailable, routedPaymentOf, routingOf, runAttempts } from './transactions.attempts.js';
 import { readForCreate } from './transactions.reads.js';
 import { createBatchers, outcomeChanges } from './transactions.batch.js';
 import { deleteUnannounced, findTransactionRow, insertTransaction } from './transactions.repo.js';
 import { checkCreation, externalThreeDsRefusal } from './transactions.rules.js';
 import type { CreateTransactionInput } from './transactions.schemas.js';
-import { callProvider, cardSourceOf, type PaymentCall } from './transactions.call.js';
+import { cardSourceOf, type PaymentCall } from './transactions.call.js';
 
 export const TRANSACTION_SCOPE = 'transaction';
 
@@ -40,6 +44,7 @@ export async function createTransaction(
   const { db, clock } = deps;
   // One instant for the whole create: the PIX expiry is counted from the transaction's created_at.
   const now = clock.now(principal.organizationId);
+  const beganAt = wallMillis();
   const check = checkCreation(input, now);
   if (!check.ok) throw check.error;
   const fieldIssues = cardFieldIssues(input, check.cardSource);
@@ -54,8 +59,8 @@ export async function createTransaction(
   const storedCard = input.card_id ? await storedCardOf(db, company.id, input.card_id) : undefined;
   assertCompanyMayPay(principal, company, reads.callerStatus);
   const pix = input.payment_method === 'PIX';
-  const provider = chooseProvider(reads.affiliations, deps.providers, input.provider, pix ? 'pix.charge' : 'card.authorize');
-  const account = await ensureBankAccount(db, deps.providers, clock, company, provider, reads.accounts);
+  // R1.5: a name the organization may not use is 400 before anything else; R6.5's 409s come with the decision.
+  const explicit = input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
 
   let id: string = randomUUID();
   const claim = input.request_id ? { companyId: company.id, scope: TRANSACTION_SCOPE, requestId: input.request_id } : undefined;
@@ -72,6 +77,29 @@ export async function createTransaction(
       return { row: existing, replayed: true };
     }
   }
+
+  // R6: the same reads and decision as POST /v1/routing/decide (key: the request_id, else the transaction id); a
+  // replay answered above never routes again.
+  let route: Route;
+  let account: BankAccountRow;
+  try {
+    route = await routePayment(db, {
+      organizationId,
+      companyId: company.id,
+      payment: routedPaymentOf(input, company, check.installments, check.capture, storedCard),
+      key: input.request_id ?? id,
+      explicit,
+      now: clock.now(),
+      correlationId,
+    });
+    assertRoutable(route.decision);
+    account = await ensureBankAccount(db, deps.providers, clock, company, route.decision.attempt_order[0]!.provider, reads.accounts);
+  } catch (err) {
+    if (claim) await releaseRequest(db, claim, 'forget', clock.now());
+    throw err;
+  }
+  const first = route.decision.attempt_order[0]!;
+  const provider = first.provider;
 
   const fee = feeUnder(reads.policy, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
   const newRow = (source: ReturnType<typeof cardSourceOf>): NewTransactionRow => ({
@@ -97,13 +125,15 @@ export async function createTransaction(
     cardData: source?.view ?? null,
     threeDs: source?.threeDs ?? null,
     metadata: input.metadata ?? null,
+    attempts: [pendingAttempt(id, 1, first, now)],
+    routing: routingOf(route.decision),
     announced: false,
     createdAt: now,
     updatedAt: now,
   });
   const recoverJob = recoveryPointJob(id, clock.now());
   const callOf = (source: ReturnType<typeof cardSourceOf>): PaymentCall =>
-    source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt! };
+    source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt!, due: check.pixDue ?? null };
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
     if ((!claim || firstClaim) && !input.three_ds) {
@@ -138,12 +168,26 @@ export async function createTransaction(
     throw err;
   }
   if (!recorded.call) return { row: recorded.row, replayed: false };
-  return complete(deps, { row: recorded.row, call: recorded.call, company, account, input, claim, grouped: !claim || firstClaim, correlationId });
+  const failover = await failoverSettings(db, organizationId);
+  return complete(deps, { row: recorded.row, call: recorded.call, company, account, accounts: reads.accounts, route, onGenericDecline: failover.on_generic_decline, beganAt, input, claim, grouped: !claim || firstClaim, correlationId });
 }
 
 async function complete(
   deps: TransactionDeps,
-  c: { row: TransactionRow; call: PaymentCall; company: CompanyRow; account: BankAccountRow; input: CreateTransactionInput; claim?: { companyId: string; scope: string; requestId: string }; grouped: boolean; correlationId: string },
+  c: {
+    row: TransactionRow;
+    call: PaymentCall;
+    company: CompanyRow;
+    account: BankAccountRow;
+    accounts: readonly BankAccountRow[];
+    route: Route;
+    onGenericDecline: boolean;
+    beganAt: number;
+    input: CreateTransactionInput;
+    claim?: { companyId: string; scope: string; requestId: string };
+    grouped: boolean;
+    correlationId: string;
+  },
 ): Promise<{ row: TransactionRow; replayed: boolean }> {
   const { db, clock } = deps;
   const { row, claim } = c;
@@ -151,9 +195,12 @@ async function complete(
     await deleteUnannounced(db, row.id);
     if (claim) await releaseRequest(db, claim, mode, clock.now());
   };
-  let outcome;
+  let ran;
   try {
-    outcome = await callProvider(deps, row, c.call, c.company, c.account, c.input);
+    ran = await runAttempts(deps, {
+      row, call: c.call, company: c.company, firstAccount: c.account, rowNamesFirst: true, accounts: c.accounts, input: c.input,
+      route: c.route, onGenericDecline: c.onGenericDecline, beganAt: c.beganAt, correlationId: c.correlationId,
+    });
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'unknown_outcome') {
       // providers.md R3.8: a PIX charge whose read did not answer may exist. Nothing is shown (no BR Code), and
@@ -172,17 +219,27 @@ async function complete(
     if (claim) await releaseRequest(db, claim, 'unlock', clock.now());
     throw err;
   }
+  if (!ran.deciding) {
+    // R6.7: no attempt got an answer. Nothing is stored; the same request_id may be retried.
+    await undo('unlock');
+    throw providersUnavailable(ran.failures);
+  }
+  const { outcome } = ran.deciding;
+  // The deciding attempt's account and bank account (an earlier one when later attempts reached no one).
+  const moved = ran.recorded.provider !== ran.deciding.provider ? { provider: ran.deciding.provider, bankAccountId: ran.deciding.bankAccount.id } : {};
+  const extra = { attempts: ran.attempts, ...moved };
+  const decided: TransactionRow = { ...row, provider: ran.deciding.provider, bankAccountId: ran.deciding.bankAccount.id, attempts: ran.attempts };
   if (c.grouped) {
     // Grouped with the outcomes of the organization's other creates finishing now: one transaction for all,
     // which also completes their claims (so a claim is DONE exactly when its outcome is recorded, as below).
-    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, { row, outcome, correlationId: c.correlationId, autopilot: deps.autopilot, claim });
+    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, { row: decided, outcome, extra, correlationId: c.correlationId, autopilot: deps.autopilot, claim });
     return { row: announced, replayed: false };
   }
   if (!claim) throw new Error('an ungrouped outcome has a claim');
   const now = clock.now(row.organizationId);
-  const changes = outcomeChanges(outcome, row, now);
+  const changes = { ...outcomeChanges(outcome, decided, now), ...extra };
   const announced = await db.transaction(async (tx) => {
-    const result = await announce(tx, row, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
+    const result = await announce(tx, decided, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
     await completeRequest(tx, claim);
     return result;
   });

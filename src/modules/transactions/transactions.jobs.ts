@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.js';
+import { paymentKeyOf } from './attempts.rules.js';
 import type { JobRow, TransactionRow } from '../../db/schema/index.js';
 import { DomainError } from '../../kernel/errors.js';
 import { derivedOperationId } from '../../kernel/provider-operation.rules.js';
@@ -11,7 +12,8 @@ import type { TransactionDeps } from './transactions.context.js';
 import { TRANSACTION_SCOPE } from './transactions.create.js';
 import { moveTransaction } from './transactions.moves.js';
 import { announce, cardResultChanges, PIX_AUTOPILOT_JOB, TRANSACTION_RECOVER_JOB, TRANSACTION_SYNC_JOB } from './transactions.outcome.js';
-import { paidPix, sandboxEndToEndId } from './transactions.pix.js';
+import { sandboxEndToEndId } from './transactions.pix.js';
+import { approvePixPayment } from './pix-payment.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { pixPayment, refusal } from './transactions.rules.js';
 
@@ -51,7 +53,7 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       const now = clock.now(row.organizationId);
       let synced;
       try {
-        synced = await providers.require(row.provider, 'card.sync')({ idempotencyKey: row.id });
+        synced = await providers.require(row.provider, 'card.sync')({ idempotencyKey: paymentKeyOf(row) });
       } catch (err) {
         return retryLater(job, now, err);
       }
@@ -76,13 +78,13 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       let answer: CardPaymentResult | null = null;
       try {
         if (row.paymentMethod !== 'PIX') {
-          const synced = await providers.require(row.provider, 'card.sync')({ idempotencyKey: row.id });
+          const synced = await providers.require(row.provider, 'card.sync')({ idempotencyKey: paymentKeyOf(row) });
           answer = synced.found ? synced : null;
         } else {
           // The charge's BR Code needs what only the create knew (expiry): a stranded charge is canceled.
-          const synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: row.id });
+          const synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: paymentKeyOf(row) });
           // The cancel has its own key (fixed, so every retry of this job sends the same one); the charge is the row's.
-          if (synced.found && synced.status === 'WAITING_PAYMENT') await providers.require(row.provider, 'pix.cancel')({ idempotencyKey: derivedOperationId(row.id, 'pix.recover-cancel'), chargeKey: row.id });
+          if (synced.found && synced.status === 'WAITING_PAYMENT') await providers.require(row.provider, 'pix.cancel')({ idempotencyKey: derivedOperationId(row.id, 'pix.recover-cancel'), chargeKey: paymentKeyOf(row) });
         }
       } catch (err) {
         return retryLater(job, now, err);
@@ -112,9 +114,7 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
           const paid = pixPayment(locked.status, new Date(locked.pix.expires_at), now);
           if (!paid.ok) return;
           const payer = locked.customer?.name && locked.customer.document_number ? { name: locked.customer.name, document_number: locked.customer.document_number } : SANDBOX_PAYER;
-          await moveTransaction(tx, locked, 'APPROVED', { kind: 'move' }, now, {
-            pix: paidPix(locked.pix, { paidAt: now, endToEndId: sandboxEndToEndId(locked.id, now), payer, late: paid.latePayment }),
-          });
+          await approvePixPayment(tx, locked, { paidAt: now, endToEndId: sandboxEndToEndId(locked.id, now), amount: null, payer }, now);
         })
         .catch(dropIllegalMove);
     },

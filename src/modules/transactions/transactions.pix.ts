@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { QrImages } from './qr-images.js';
-import type { TransactionPixJson } from '../../db/schema/index.js';
+import type { TransactionPixDueJson, TransactionPixJson } from '../../db/schema/index.js';
 import { buildBrCode } from '../pix/brcode.js';
 import type { PixChargeResult } from '../../providers/payments.js';
 
@@ -9,23 +9,30 @@ import type { PixChargeResult } from '../../providers/payments.js';
  * the company's name and city) and a PNG QR code of the same string.
  */
 export async function pixOfCharge(qrImages: QrImages, input: {
-  charge: PixChargeResult;
+  charge: PixChargeResult & { brCode?: string | null; expiresAt?: Date | null; kind?: 'cob' | 'cobv' };
   amount: number;
   companyName: string;
   city: string;
   expiresAt: Date;
+  due?: TransactionPixDueJson | null;
 }): Promise<TransactionPixJson> {
-  const brCode = buildBrCode({ location: input.charge.location, amount: input.amount, merchantName: input.companyName, merchantCity: input.city });
+  // providers.md R3.3: an API Pix PSP's `pixCopiaECola` is the BR Code; without one it is built from the location.
+  const brCode = input.charge.brCode ?? buildBrCode({ location: input.charge.location, amount: input.amount, merchantName: input.companyName, merchantCity: input.city });
+  // R3.3: a `cob`'s expiry is the PSP's (`criacao` + `expiracao`); a due-date PIX's is the end of its last payable date.
+  const expiresAt = input.due ? input.expiresAt : (input.charge.expiresAt ?? input.expiresAt);
   return {
     txid: input.charge.txid,
     br_code: brCode,
     qr_code_png_base64: await qrImages.pngBase64(brCode),
-    expires_at: input.expiresAt.toISOString(),
+    expires_at: expiresAt.toISOString(),
     end_to_end_id: null,
     paid_at: null,
     payer: null,
     late_payment: false,
     provider_charge_id: input.charge.providerChargeId,
+    paid_amount: null,
+    due: input.due ?? null,
+    ...(input.charge.kind ? { charge_kind: input.charge.kind } : {}),
   };
 }
 

@@ -23,24 +23,6 @@ export function assertCompanyMayPay(principal: CompanyPrincipal, company: Compan
   if (principal.companyId !== company.id) assertStatusesMayMoveMoney([callerStatus]);
 }
 
-/**
- * P1: `provider` names one where the company has an ACTIVE affiliation (409 `field: "provider"`, `value` it);
- * absent, the oldest ACTIVE affiliation whose provider can take the method (`value: null` when none). In the
- * sandbox every provider takes cards and PIX: "can take" is whether the registry offers the operation.
- * `active`: the ACTIVE affiliations' providers, oldest first (transactions.reads.ts).
- */
-export function chooseProvider(active: readonly string[], providers: ProviderRegistry, requested: string | undefined, operation: 'card.authorize' | 'pix.charge'): string {
-  if (requested !== undefined) {
-    if (!active.includes(requested) || !providers.offers(requested, operation)) {
-      throw conflict(`The company has no ACTIVE affiliation with ${requested} that takes this payment method`, 'provider', requested);
-    }
-    return requested;
-  }
-  const chosen = active.find((p) => providers.offers(p, operation));
-  if (!chosen) throw conflict('The company has no ACTIVE affiliation with a provider that takes this payment method', 'provider', null);
-  return chosen;
-}
-
 /** P3 `card_id`: a stored card of the same company (404 otherwise) that is ACTIVE (409 `field: "card_id"`). */
 export async function storedCardOf(db: Executor, companyId: string, cardId: string): Promise<StoredCardRow> {
   const [card] = await db.select().from(storedCards).where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId))).limit(1);

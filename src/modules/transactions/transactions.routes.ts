@@ -8,6 +8,8 @@ import { transactionDeps } from './transactions.context.js';
 import { createTransaction } from './transactions.create.js';
 import { createTransactionBody, merchantTransactionListQuery, transactionListQuery } from './transactions.schemas.js';
 import { getTransaction, listOfMerchants, listOwn } from './transactions.service.js';
+import { saoPauloDate } from './receivables.schedule.js';
+import { pixAmountDueQuery, pixAmountDueSchema, pixAmountDueView } from './pix-amount-due.js';
 import { toTransactionView, transactionSchema } from './transactions.view.js';
 
 const idParam = idParams('id');
@@ -19,6 +21,8 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = transactionDeps(app.deps);
   const { db } = deps;
+  // A due-date PIX shows what is due on the organization clock's date (providers.md R3.4).
+  const todayOf = (row: { organizationId: string }) => saoPauloDate(deps.clock.now(row.organizationId));
 
   r.post('/v1/transactions', {
     config: { permission: 'transaction.create', ratePool: 'high' },
@@ -26,7 +30,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { row, replayed } = await createTransaction(deps, callerCompany(request), undefined, request.body, request.id);
     createdOrReplayed(reply, replayed);
-    return toTransactionView(row);
+    return toTransactionView(row, todayOf(row));
   });
 
   r.post('/v1/merchants/:merchantId/transactions', {
@@ -35,7 +39,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   }, async (request, reply) => {
     const { row, replayed } = await createTransaction(deps, callerCompany(request), request.params.merchantId, request.body, request.id);
     createdOrReplayed(reply, replayed);
-    return toTransactionView(row);
+    return toTransactionView(row, todayOf(row));
   });
 
   r.get('/v1/transactions', {
@@ -48,8 +52,25 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     schema: { summary: 'List the merchants\' transactions', querystring: merchantTransactionListQuery, response: { 200: listEnvelope(transactionSchema) } },
   }, async (request) => listOfMerchants(await readDatabase(app.deps, request), callerCompany(request), request.query));
 
+  r.get('/v1/transactions/:id/pix-amount-due', {
+    config: { permission: 'transaction.view' },
+    schema: {
+      summary: 'Amount due on a date of a due-date PIX',
+      description: 'providers.md R3.4: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.',
+      params: idParam,
+      querystring: pixAmountDueQuery,
+      response: { 200: pixAmountDueSchema },
+    },
+  }, async (request) => {
+    const row = await getTransaction(db, callerCompany(request), request.params.id);
+    return pixAmountDueView(row, request.query.date ?? todayOf(row));
+  });
+
   r.get('/v1/transactions/:id', {
     config: { permission: 'transaction.view' },
     schema: { summary: 'Get a transaction', params: idParam, response: { 200: transactionSchema } },
-  }, async (request) => toTransactionView(await getTransaction(db, callerCompany(request), request.params.id)));
+  }, async (request) => {
+    const row = await getTransaction(db, callerCompany(request), request.params.id);
+    return toTransactionView(row, todayOf(row));
+  });
 }

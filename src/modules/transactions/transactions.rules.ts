@@ -1,6 +1,7 @@
 import { badRequest, validationError, type DomainError, type ValidationIssue } from '../../kernel/errors.js';
 import type { PaymentMethod } from './transactions.states.js';
 import { saoPauloDate } from './receivables.schedule.js';
+import { dueExpiresAt, pixDueIssues, pixDueOf, type PixDueInput, type PixDueJson } from './pix-due.rules.js';
 
 /** P11 refusal codes; `retryable` is true for the last three. */
 export const REFUSAL_CODES = [
@@ -57,13 +58,14 @@ export interface CreationInput {
   card_data?: Record<string, unknown> & { number?: string; network_token?: string; cvv?: string; expiry_month?: string; expiry_year?: string };
   card_id?: string;
   three_ds?: { session_id?: string; external?: Record<string, unknown> };
-  pix?: { expires_in?: number; expires_at?: Date };
+  pix?: { expires_in?: number; expires_at?: Date } & PixDueInput;
+  customer?: { name?: string; document_number?: string };
 }
 
 export type CardSource = 'number' | 'network_token' | 'card_id' | 'three_ds_session';
 
 export type CreationCheck =
-  | { ok: true; installments: number; capture: boolean; cardSource: CardSource | null; pixExpiresAt: Date | null }
+  | { ok: true; installments: number; capture: boolean; cardSource: CardSource | null; pixExpiresAt: Date | null; pixDue?: PixDueJson | null }
   | { ok: false; error: DomainError };
 
 const issue = (field: string, type: ValidationIssue['type'], message: string, extra: Partial<ValidationIssue> = {}): ValidationIssue => ({ field, type, message, ...extra });
@@ -187,8 +189,18 @@ export function checkCreation(input: CreationInput, now: Date): CreationCheck {
   // A missing card source is one more validation issue; two sources answer alone (below).
   const source = input.payment_method === 'PIX' ? null : cardSource(input);
   if (source && !source.ok && source.issue) issues.push(source.issue);
+  const due = input.payment_method === 'PIX' && input.pix ? input.pix : undefined;
+  // providers.md R3.4: a due date replaces the expiry (both: 400 on pix.expires_at, before the field checks).
+  if (due?.due_date !== undefined && (due.expires_in !== undefined || due.expires_at !== undefined)) {
+    return { ok: false, error: badRequest('A due-date PIX has no expires_in or expires_at: it is payable until its last payable date', 'pix.expires_at') };
+  }
+  if (due) issues.push(...pixDueIssues(due, input.amount, saoPauloDate(now), input.customer));
   if (issues.length > 0) return { ok: false, error: validationError(issues) };
 
+  if (due?.due_date !== undefined) {
+    const pixDue = pixDueOf({ ...due, due_date: due.due_date }, input.customer);
+    return { ok: true, installments: 1, capture: true, cardSource: null, pixExpiresAt: dueExpiresAt(pixDue), pixDue };
+  }
   if (input.payment_method === 'PIX' || source === null) {
     const expiry = pixExpiry(input.pix, now);
     if (!expiry.ok) return expiry;

@@ -6,6 +6,8 @@ import { PROVIDER_NAMES } from '../../providers/port.js';
 import { CARD_BRANDS } from '../cards/brands.js';
 import { encryptedValue, ENCRYPTED_VALUE } from '../cards/cards.schemas.js';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';
+import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
+import { DISCOUNT_MODES, FINE_MODES, INTEREST_MODES } from './pix-due.rules.js';
 
 /**
  * payments.md P3: the create body. The schema checks each field's own shape; the rules between fields (card
@@ -76,6 +78,30 @@ const pixInput = z.strictObject({
     .array(z.strictObject({ name: noCardData(z.string().min(1).max(50)), value: noCardData(z.string().min(1).max(200)) }))
     .max(10)
     .optional(),
+  // providers.md R3.4 (due-date PIX): each field's shape here, the rules between them in pix-due.rules.ts.
+  due_date: z.iso.date().optional(),
+  days_after_due: boundedNumber.optional(),
+  fine: z.strictObject({ mode: upperEnum(FINE_MODES), value: boundedNumber }).nullable().optional(),
+  interest: z.strictObject({ mode: upperEnum(INTEREST_MODES), value: boundedNumber }).nullable().optional(),
+  discount: z
+    .strictObject({
+      mode: upperEnum(DISCOUNT_MODES),
+      value: boundedNumber.optional(),
+      tiers: z.array(z.strictObject({ until: z.iso.date(), value: boundedNumber })).max(10).optional(),
+    })
+    .nullable()
+    .optional(),
+  debtor: z
+    .strictObject({
+      name: noCardData(z.string().trim().min(1).max(200)),
+      document_number: documentNumber(),
+      email: z.email().max(254).optional(),
+      street: noCardData(z.string().max(200)).optional(),
+      city: noCardData(z.string().max(200)).optional(),
+      state: upperEnum(BRAZILIAN_STATES).optional(),
+      zipcode: z.string().regex(/^\d{8}$/, 'must be 8 digits').optional(),
+    })
+    .optional(),
 });
 
 export const createTransactionBody = z.strictObject({
@@ -85,7 +111,8 @@ export const createTransactionBody = z.strictObject({
   currency: upperEnum(['BRL']).optional(),
   installments: boundedNumber.optional(),
   capture: z.boolean().optional(),
-  provider: upperEnum(PROVIDER_NAMES).optional(),
+  // Any provider account name (providers.md Changes 1), case-insensitive; checked against the accounts the organization may use.
+  provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, 'must be a provider account name')).optional(),
   description: noCardData(z.string().max(255)).optional(),
   statement_descriptor: z.string().regex(/^[A-Za-z0-9 .*-]{1,13}$/, 'at most 13 characters of A-Z a-z 0-9 space . * -').optional(),
   customer: customerInput.optional(),

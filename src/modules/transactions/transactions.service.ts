@@ -16,11 +16,11 @@ export async function getTransaction(db: Executor, principal: CompanyPrincipal, 
 /** GET /v1/transactions: the caller's own company's payments (an organization's merchants' are the next list). */
 export async function listOwn(db: Executor, principal: CompanyPrincipal, q: TransactionListQuery) {
   const { rows, total } = await listOwnTransactions(db, principal.companyId, q);
-  return { data: rows.map(toTransactionView), pagination: paginate(q.page, q.limit, total) };
+  return { data: rows.map((row) => toTransactionView(row)), pagination: paginate(q.page, q.limit, total) };
 }
 
 /** GET /v1/merchants/transactions: an organization's merchants' payments (the route is organization-only). */
 export async function listOfMerchants(db: Executor, principal: CompanyPrincipal, q: TransactionListQuery) {
   const { rows, total } = await listMerchantTransactions(db, principal.organizationId, q);
-  return { data: rows.map(toTransactionView), pagination: paginate(q.page, q.limit, total) };
+  return { data: rows.map((row) => toTransactionView(row)), pagination: paginate(q.page, q.limit, total) };
 }

@@ -19,7 +19,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const PAYMENT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const CANCEL_REASONS = ['REQUESTED', 'AUTHORIZATION_EXPIRED', 'PIX_CANCELED'] as const;
+export const CANCEL_REASONS = ['REQUESTED', 'AUTHORIZATION_EXPIRED', 'PIX_CANCELED', 'PIX_REMOVED_BY_PROVIDER'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** The statuses a refund can leave a transaction in (P4's rule). */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { TransactionRow } from '../../db/schema/index.js';
+import { attemptsView, routingView } from './attempts.rules.js';
+import { amountDue, DISCOUNT_MODES, FINE_MODES, INTEREST_MODES } from './pix-due.rules.js';
+import { saoPauloDate, type CivilDate } from './receivables.schedule.js';
 import { CANCEL_REASONS, PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';
 
 /** payments.md P2: the transaction as every read, create and `transaction.created` event shows it. */
@@ -7,6 +10,38 @@ const nullableString = z.string().nullable();
 const iso = z.string().nullable();
 
 export const transactionFeeSchema = z.object({ fee_policy_id: z.string(), rule_id: z.string().nullable(), amount: z.int() });
+
+const refusalSchema = z.object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() });
+
+/** providers.md R6.8: one call of the create at one provider account. */
+export const attemptSchema = z.object({
+  id: z.string(),
+  number: z.int(),
+  provider: z.string(),
+  provider_account_id: nullableString,
+  routing_reason: z.enum(['EXPLICIT', 'RULE', 'RULE_WARMUP', 'RULE_EXPLORATION', 'FALLBACK', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+  outcome: z.enum(['APPROVED', 'AUTHORIZED', 'WAITING_PAYMENT', 'REFUSED', 'PROCESSING', 'FAILED', 'VOIDED']),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  refusal: refusalSchema.nullable(),
+  failed_over: z.boolean(),
+  provider_reference: nullableString,
+  latency_ms: z.int().nullable(),
+  started_at: z.string(),
+  finished_at: iso,
+});
+
+const amountSpec = (modes: readonly [string, ...string[]]) => z.object({ mode: z.enum(modes), value: z.number() }).nullable();
+/** providers.md R3.4: the due-date terms as given (defaults applied) and what is due today (null when not payable). */
+export const pixDueSchema = z.object({
+  due_date: z.string(),
+  days_after_due: z.int(),
+  last_payable_date: z.string(),
+  fine: amountSpec(FINE_MODES),
+  interest: amountSpec(INTEREST_MODES),
+  discount: z.object({ mode: z.enum(DISCOUNT_MODES), value: z.number().optional(), tiers: z.array(z.object({ until: z.string(), value: z.number() })).optional() }).nullable(),
+  debtor: z.object({ name: z.string(), document_number: z.string(), email: nullableString, street: nullableString, city: nullableString, state: nullableString, zipcode: nullableString }).nullable(),
+  amount_due_today: z.int().nullable(),
+});
 
 export const transactionSchema = z
   .object({
@@ -63,6 +98,8 @@ export const transactionSchema = z
         paid_at: iso,
         payer: z.object({ name: nullableString, document_number: nullableString }).nullable(),
         late_payment: z.boolean(),
+        paid_amount: z.int().nullable(),
+        due: pixDueSchema.nullable(),
       })
       .nullable(),
     refusal: z.object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() }).nullable(),
@@ -74,6 +111,14 @@ export const transactionSchema = z
     canceled_at: iso,
     expired_at: iso,
     metadata: z.record(z.string(), z.string()).nullable(),
+    attempts: z.array(attemptSchema),
+    routing: z.object({
+      configuration_version: z.int().nullable(),
+      rule_id: nullableString,
+      strategy: z.enum(['EXPLICIT', 'PRIORITY', 'VOLUME', 'SUCCESS_RATE', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+      draw: z.number().nullable(),
+      candidates: z.array(z.string()),
+    }),
     created_at: z.string(),
     updated_at: z.string(),
   });
@@ -81,7 +126,11 @@ export type TransactionView = z.infer<typeof transactionSchema>;
 
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toTransactionView(row: TransactionRow): TransactionView {
+/**
+ * `today` (São Paulo) gives a due-date PIX its `amount_due_today`: the reader's clock date on reads, the date
+ * of the change (`updated_at`) when omitted (events describe the resource as it was then).
+ */
+export function toTransactionView(row: TransactionRow, today: CivilDate = saoPauloDate(row.updatedAt)): TransactionView {
   const pix = row.pix;
   return {
     id: row.id,
@@ -142,6 +191,8 @@ export function toTransactionView(row: TransactionRow): TransactionView {
           paid_at: pix.paid_at,
           payer: pix.payer,
           late_payment: pix.late_payment,
+          paid_amount: pix.paid_amount ?? (pix.paid_at ? row.capturedAmount : null),
+          due: pix.due ? { ...pix.due, amount_due_today: amountDue(row.amount, pix.due, today).amountDue } : null,
         }
       : null,
     refusal: row.refusal,
@@ -153,6 +204,8 @@ export function toTransactionView(row: TransactionRow): TransactionView {
     canceled_at: isoOf(row.canceledAt),
     expired_at: isoOf(row.expiredAt),
     metadata: row.metadata,
+    attempts: attemptsView(row) as TransactionView['attempts'],
+    routing: routingView(row) as TransactionView['routing'],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -10,7 +10,7 @@ describe('dashboard token', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const { token, expiresAt } = signDashboardToken(secret, org, now);
     expect(expiresAt.toISOString()).toBe('2026-01-01T01:00:00.000Z');
-    expect(verifyDashboardClaims(secret, token, now)).toEqual({ organizationId: org, expiresAt });
+    expect(verifyDashboardClaims(secret, token, now)).toEqual({ organizationId: org, expiresAt, requestLogs: false });
     expect(verifyDashboardToken(secret, token, new Date('2026-01-01T00:59:59Z'))).toBe(org);
   });
 
@@ -37,5 +37,15 @@ describe('dashboard token', () => {
         return verifyDashboardToken(secret, changed, now) === null;
       }),
     );
+  });
+});
+
+describe('the request-logs scope of a dashboard link (issue 27, item 7)', () => {
+  it('is carried only when signed in, and survives verification', () => {
+    const secret = 'k'.repeat(43);
+    const now = new Date('2030-01-01T00:00:00Z');
+    const org = '5f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+    expect(verifyDashboardClaims(secret, signDashboardToken(secret, org, now).token, now)?.requestLogs).toBe(false);
+    expect(verifyDashboardClaims(secret, signDashboardToken(secret, org, now, undefined, { requestLogs: true }).token, now)?.requestLogs).toBe(true);
   });
 });

@@ -24,6 +24,33 @@ export const DASHBOARD_HEADERS = {
 const esc = (v: unknown) =>
   textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * The reader's locale for dates: the first Accept-Language tag Intl knows, else en-GB (day month year, 24 h).
+ * Times are shown in UTC (the server does not know the reader's zone) and say so.
+ */
+export function pageLocale(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').slice(0, 256).split(',')) {
+    const tag = part.split(';')[0]!.trim();
+    if (!tag || tag === '*') continue;
+    try {
+      const [supported] = Intl.DateTimeFormat.supportedLocalesOf([tag]);
+      if (supported) return supported;
+    } catch {
+      // not a language tag: try the next
+    }
+  }
+  return 'en-GB';
+}
+
+/** A time for people (`27 Nov 2026, 18:45:12 UTC`), the ISO value kept for machines and on hover (title). */
+export function timeTag(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return esc(iso);
+  const text = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(at);
+  return `<time datetime="${esc(iso)}" title="${esc(iso)}">${esc(text)} UTC</time>`;
+}
+
 export interface PageFilters {
   q?: string;
   status?: string;
@@ -43,12 +70,29 @@ export function pageHref(token: string, f: PageFilters): string {
 const hidden = (name: string, value: unknown) => (value === undefined || value === '' ? '' : `<input type="hidden" name="${name}" value="${esc(value)}">`);
 const filterFields = (f: PageFilters) => `${hidden('q', f.q)}${hidden('status', f.status)}${hidden('type', f.type)}${hidden('page', f.page)}`;
 
-function attemptsTable(m: MessageView): string {
+/** What the page knows besides the messages: the endpoints' URLs by id, the reader's locale. */
+interface RowContext {
+  endpointUrls: Map<string, string>;
+  locale: string;
+}
+
+/**
+ * The attempts, oldest first. With several endpoints their attempts interleave, so each names its endpoint; the
+ * error wraps (it was cut off at the table's edge, issue 27).
+ */
+function attemptsTable(m: MessageView, c: RowContext): string {
   if (m.attempts.length === 0) return '<p class="muted">No attempt yet.</p>';
+  const mixed = c.endpointUrls.size > 1 || new Set(m.attempts.map((a) => a.endpoint_id)).size > 1;
   const rows = m.attempts
-    .map((a, i) => `<tr><td>${i + 1}</td><td>${esc(a.at)}</td><td>${esc(a.status_code ?? '—')}</td><td>${esc(a.duration_ms)} ms</td><td>${esc(a.error ?? '')}</td></tr>`)
+    .map(
+      (a, i) =>
+        `<tr><td data-label="#">${i + 1}</td><td data-label="At">${timeTag(a.at, c.locale)}</td>` +
+        (mixed ? `<td data-label="Endpoint" class="endpoint-url"><code class="id">${esc((a.endpoint_id && c.endpointUrls.get(a.endpoint_id)) ?? a.endpoint_id ?? '—')}</code></td>` : '') +
+        `<td data-label="Status code">${esc(a.status_code ?? '—')}</td><td data-label="Duration">${esc(a.duration_ms)} ms</td><td data-label="Error" class="error">${esc(a.error ?? '')}</td></tr>`,
+    )
     .join('');
-  return `<div class="scroll"><table class="attempts"><thead><tr><th>#</th><th>At</th><th>Status code</th><th>Duration</th><th>Error</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  const endpointHead = mixed ? '<th>Endpoint</th>' : '';
+  return `<div class="scroll"><table class="attempts"><thead><tr><th>#</th><th>At</th>${endpointHead}<th>Status</th><th>Duration</th><th>Error</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** The envelope as delivered, pretty-printed; escaped like everything else (payloads carry merchants' text). */
@@ -57,16 +101,16 @@ function payloadBlock(envelope: EventEnvelope | undefined): string {
   return `<details class="payload"><summary>Payload</summary><pre>${esc(JSON.stringify(envelope, null, 2))}</pre></details>`;
 }
 
-function messageRow(m: MessageView, token: string, f: PageFilters, companyName: string | undefined, envelope: EventEnvelope | undefined): string {
+function messageRow(m: MessageView, token: string, f: PageFilters, companyName: string | undefined, envelope: EventEnvelope | undefined, c: RowContext): string {
   // Any message replays: a delivered one is sent again, a pending one now instead of at its next retry.
   const replay = `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${filterFields(f)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`;
-  const attempts = `${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${esc(m.next_attempt_at)}` : ''}`;
+  const attempts = `${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${timeTag(m.next_attempt_at, c.locale)}` : ''}`;
   return `<tr class="message" data-event-id="${esc(m.id)}" data-status="${esc(m.status)}">
 <td data-label="Status"><span class="status ${esc(m.status.toLowerCase())}">${esc(m.status)}</span></td>
 <td data-label="Type"><span class="type">${esc(m.type)}</span><br><code class="id muted">${esc(m.id)}</code></td>
 <td data-label="Company">${companyName ? `${esc(companyName)}<br>` : ''}<code class="id muted">${esc(m.company_id)}</code></td>
-<td data-label="Time" class="time">${esc(m.created_at)}</td>
-<td><details class="attempts"><summary>${attempts}</summary>${attemptsTable(m)}</details>${payloadBlock(envelope)}</td>
+<td data-label="Time" class="time">${timeTag(m.created_at, c.locale)}</td>
+<td><details class="attempts"><summary>${attempts}</summary>${attemptsTable(m, c)}</details>${payloadBlock(envelope)}</td>
 <td>${replay}</td></tr>`;
 }
 
@@ -75,11 +119,11 @@ function select(name: string, values: readonly string[], current: string | undef
   return `<label>${label} <select name="${name}">${options.join('')}</select></label>`;
 }
 
-function endpointsSection(endpoints: EndpointHealth[]): string {
+function endpointsSection(endpoints: EndpointHealth[], locale: string): string {
   if (endpoints.length === 0) return '<section id="endpoints"><h2>Endpoints</h2><p class="muted">No webhook endpoint is configured.</p></section>';
   const items = endpoints
     .map((e) => {
-      const last = e.last_attempt_at ? `${esc(e.last_attempt_at)} · ${e.last_status_code === null ? 'no answer' : `HTTP ${esc(e.last_status_code)}`}` : 'none yet';
+      const last = e.last_attempt_at ? `${timeTag(e.last_attempt_at, locale)} · ${e.last_status_code === null ? 'no answer' : `HTTP ${esc(e.last_status_code)}`}` : 'none yet';
       return `<li class="endpoint" data-endpoint-id="${esc(e.id)}">
 <p class="url"><code class="id">${esc(e.url)}</code> <span class="status ${e.disabled ? 'failed' : 'delivered'}">${e.disabled ? 'disabled' : 'enabled'}</span></p>
 ${e.description ? `<p>${esc(e.description)}</p>` : ''}<p>Last 24 h: <span data-delivered>${esc(e.delivered_24h)}</span> delivered, <span data-failed>${esc(e.failed_24h)}</span> failed attempts</p>
@@ -110,12 +154,16 @@ export interface DashboardInput {
   recoverMax: string;
   expiresAt?: string;
   notice?: string;
+  /** The reader's locale for dates (`pageLocale`); en-GB when not given. */
+  locale?: string;
 }
 
 export function renderDashboard(input: DashboardInput): string {
   const { token, filters: f, messages, pagination: p } = input;
+  const locale = input.locale ?? 'en-GB';
+  const context: RowContext = { locale, endpointUrls: new Map((input.endpoints ?? []).map((e) => [e.id, e.url])) };
   const rows = messages.length
-    ? messages.map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id), input.envelopes?.get(m.id))).join('\n')
+    ? messages.map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id), input.envelopes?.get(m.id), context)).join('\n')
     : '<tr><td colspan="6" class="muted">No messages match.</td></tr>';
   const nav = [
     p.hasPrev ? `<a rel="prev" href="${esc(pageHref(token, { ...f, page: p.page - 1 }))}">← Newer</a>` : '',
@@ -123,9 +171,10 @@ export function renderDashboard(input: DashboardInput): string {
     p.hasNext ? `<a rel="next" href="${esc(pageHref(token, { ...f, page: p.page + 1 }))}">Older →</a>` : '',
   ].join(' ');
   return `${head('Webhook deliveries')}<body>
+<nav class="tabs"><strong aria-current="page">Webhook deliveries</strong> <a id="requests-link" href="${esc(`/core/v1/webhooks/dashboard/requests?${new URLSearchParams({ token }).toString()}`)}">Requests</a></nav>
 <h1>Webhook deliveries</h1>
 ${input.notice ? `<p class="notice" role="status">${esc(input.notice)}</p>` : ''}
-${endpointsSection(input.endpoints ?? [])}
+${endpointsSection(input.endpoints ?? [], locale)}
 ${recoverForm(token, f, input.recoverSince, input.recoverMax)}
 <section id="search"><h2>Messages</h2>
 <form class="filters" method="get" action="${DASHBOARD_PATH}">${hidden('token', token)}
@@ -137,7 +186,7 @@ ${select('status', WEBHOOK_MESSAGE_STATUSES, f.status, 'Status')} ${select('type
 ${rows}
 </tbody></table>
 <nav>${nav}</nav></section>
-${input.expiresAt ? `<p class="muted">This link expires at ${esc(input.expiresAt)}.</p>` : ''}
+${input.expiresAt ? `<p class="muted">This link expires at ${timeTag(input.expiresAt, locale)}.</p>` : ''}
 </body></html>`;
 }
 

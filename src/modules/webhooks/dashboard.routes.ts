@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../kernel/errors.js';
+import { paginate } from '../../http/pagination.js';
 import { callerCompany } from '../../http/route-helpers.js';
 import { ephemeralDashboardSecret, signDashboardToken, verifyDashboardClaims } from './dashboard-token.js';
-import { DASHBOARD_HEADERS, pageHref, renderDashboard, renderForbidden, type PageFilters } from './dashboard.page.js';
+import { DASHBOARD_HEADERS, pageHref, pageLocale, renderDashboard, renderForbidden, type PageFilters } from './dashboard.page.js';
 import { dashboardLinkSchema } from './webhooks.schemas.js';
 import { dashboardRecoverBody, dashboardReplayBody, dashboardViewQuery, parseSince, toDatetimeLocal, type DashboardNotice } from './dashboard.schemas.js';
 import { replayMessage } from './webhooks.service.js';
 import { endpointHealth, eventEnvelopes, recoverUndeliveredSince, searchMessages } from './dashboard.data.js';
+import { hasPermission } from '../../http/permissions.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { listRequestLogs } from '../request-logs/request-logs.repo.js';
+import { toRequestLogView } from '../request-logs/request-logs.schemas.js';
+import { companyNames } from './messages.repo.js';
+import { renderRequestsPage } from './dashboard-requests.page.js';
+import { dashboardRequestsQuery, requestsFilters } from './dashboard-requests.schemas.js';
 
 const DASHBOARD_PAGE_SIZE = 50;
 const DAY_MS = 24 * 3600_000;
@@ -37,7 +45,10 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
     config: { permission: 'webhook.dashboard.view', organizationOnly: true },
     schema: { summary: 'A signed, expiring link to the delivery dashboard', tags: ['webhooks'], response: { 200: dashboardLinkSchema } },
   }, async (request) => {
-    const { token, expiresAt } = signDashboardToken(secret, callerCompany(request).organizationId, app.deps.clock.now());
+    const caller = callerCompany(request);
+    // The link shows the request logs too when its asker may list them (an API key may; a user needs the grant).
+    const requestLogs = caller.via !== 'jwt' || hasPermission(caller.permissions ?? [], 'request_log.list');
+    const { token, expiresAt } = signDashboardToken(secret, caller.organizationId, app.deps.clock.now(), undefined, { requestLogs });
     return { url: `${baseUrl(request)}${pageHref(token, {})}`, expires_at: expiresAt.toISOString() };
   });
 
@@ -57,7 +68,8 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
     const claims = claimsOf(q.token);
     if (!claims) return refuse(reply);
     const { organizationId } = claims;
-    const now = app.deps.clock.now();
+    // The organization's clock: its messages' times are on it (deliveries.repo.ts organizationNow).
+    const now = app.deps.clock.now(organizationId);
     const filters: PageFilters = { q: q.q?.trim() || undefined, status: q.status, type: q.type, page: q.page ?? 1 };
     const result = await searchMessages(db, organizationId, { q: filters.q, status: q.status, type: q.type, page: filters.page!, limit: DASHBOARD_PAGE_SIZE });
     const html = renderDashboard({
@@ -72,6 +84,34 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
       recoverMax: toDatetimeLocal(now),
       notice: noticeText(q.notice, q.count),
       expiresAt: claims.expiresAt.toISOString(),
+      locale: pageLocale(request.headers['accept-language']),
+    });
+    return reply.headers(DASHBOARD_HEADERS).send(html);
+  });
+
+  r.get('/v1/webhooks/dashboard/requests', {
+    config: { auth: 'public' },
+    schema: { summary: 'The request logs page (HTML), opened through the signed link', tags: ['webhooks'], querystring: dashboardRequestsQuery, hide: true },
+  }, async (request, reply) => {
+    const q = request.query;
+    const claims = claimsOf(q.token);
+    if (!claims) return refuse(reply);
+    const { organizationId } = claims;
+    const { filters, list } = requestsFilters(q, DASHBOARD_PAGE_SIZE);
+    // The organization's reach: its own requests and its merchants' (as GET /v1/request-logs with its key).
+    const reach: CompanyPrincipal = { kind: 'organization', companyId: organizationId, organizationId, via: 'api_key', credentialId: 'webhooks-dashboard' };
+    if (claims.requestLogs) await app.deps.requestLogs?.flush();
+    const { rows, total } = claims.requestLogs ? await listRequestLogs(db, reach, list) : { rows: [], total: 0 };
+    const logs = rows.map(toRequestLogView);
+    const html = renderRequestsPage({
+      token: q.token!,
+      filters,
+      logs,
+      companyNames: await companyNames(db, [...new Set(logs.map((l) => l.company_id))]),
+      pagination: paginate(list.page, list.limit, total),
+      locale: pageLocale(request.headers['accept-language']),
+      expiresAt: claims.expiresAt.toISOString(),
+      allowed: claims.requestLogs,
     });
     return reply.headers(DASHBOARD_HEADERS).send(html);
   });
@@ -109,7 +149,7 @@ export default async function webhookDashboardRoutes(app: FastifyInstance) {
       const organizationId = organizationOf(form.token);
       if (!organizationId) return refuse(reply);
       const filters = { ...filtersOf(form), page: undefined };
-      const parsed = parseSince(form.since, app.deps.clock.now());
+      const parsed = parseSince(form.since, app.deps.clock.now(organizationId));
       if ('error' in parsed) return backToPage(reply, form.token!, filters, parsed.error);
       try {
         const count = await recoverUndeliveredSince(db, organizationId, parsed.since);

@@ -11,7 +11,9 @@ code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
 .id{overflow-wrap:anywhere;word-break:break-all}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:break-word}
 .scroll{max-width:100%;overflow-x:auto}
-button,table.attempts td{white-space:nowrap}table.attempts td:last-child{white-space:normal;min-width:10em}
+button{white-space:nowrap}
+table.attempts{table-layout:auto;width:100%}table.attempts td{white-space:normal}table.attempts td[data-label="Duration"]{white-space:nowrap}
+table.attempts td.error,table.attempts td.endpoint-url{overflow-wrap:anywhere;word-break:break-word;min-width:7em}
 #messages{table-layout:fixed}#messages th:nth-child(1){width:8.5em}#messages th:nth-child(2){width:15%}#messages th:nth-child(3){width:17%}#messages th:nth-child(4){width:11em}#messages th:nth-child(6){width:6.5em}
 .attempts table,table.attempts{margin:6px 0;font-size:13px}.muted{color:#6b7280}
 .status{font-weight:600;padding:2px 6px;border-radius:4px;white-space:nowrap}
@@ -33,5 +35,9 @@ body{padding:10px}
 #messages tr.message{border:1px solid #e3e6ea;border-radius:6px;margin:0 0 10px;padding:4px 0}
 #messages tr.message>td{border:0;padding:3px 10px}
 #messages tr.message>td[data-label]::before{content:attr(data-label);display:block;font-size:12px;color:#6b7280}
+table.attempts thead{display:none}
+table.attempts,table.attempts tbody,table.attempts tr,table.attempts td{display:block;width:100%}
+table.attempts tr{border-bottom:1px solid #e3e6ea;padding:4px 0}table.attempts td{border:0;padding:1px 4px;white-space:normal;overflow-wrap:anywhere}
+table.attempts td[data-label]::before{content:attr(data-label) ": ";font-size:12px;color:#6b7280}
 }
 `;

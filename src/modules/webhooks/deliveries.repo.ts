@@ -8,7 +8,16 @@ import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '..
  * and the lease; the message's own status sums its deliveries up (refreshMessageStatus).
  */
 
-const DUE = sql`status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())`;
+/**
+ * Now on an organization's clock: real time plus its sandbox test-clock offset (money.md M7; none in production).
+ * A message's times (created_at, attempts, next_attempt_at) are all on that clock (issue 27: one message showed
+ * created_at 2027 beside next_attempt_at 2026), so a retry is due when the organization's clock reaches it:
+ * after its real-time interval, or at once when the clock is advanced past it. Leases keep real time.
+ */
+export const organizationNow = (organizationId: SQL | string) =>
+  sql`(now() + coalesce((select c.offset_ms from sandbox_clocks c where c.organization_id = ${organizationId}), 0) * interval '1 millisecond')`;
+
+const DUE = sql`status = 'PENDING' and next_attempt_at <= ${organizationNow(sql`webhook_deliveries.organization_id`)} and (locked_until is null or locked_until <= now())`;
 const uuids = (ids: string[]) => `{${ids.join(',')}}`;
 
 export interface DueEndpoint {
@@ -85,8 +94,11 @@ export interface AttemptOutcome {
  * token: a worker whose lease expired (re-claimed, or replayed) still logs its attempt but decides nothing.
  * `retryInSeconds` null means no retry is left: FAILED.
  */
-export async function recordAttempt(tx: Executor, claimed: ClaimedDelivery, companyId: string, outcome: AttemptOutcome, retryInSeconds: number | null) {
+export async function recordAttempt(tx: Executor, claimed: ClaimedDelivery, companyId: string, realOutcome: AttemptOutcome, retryInSeconds: number | null) {
   await lockMessages(tx, [claimed.eventId]);
+  // The attempt's time on the organization's clock (the sender signs with real time; the message shows the clock's).
+  const [{ offset }] = rowsOf(await tx.execute(sql`select coalesce((select offset_ms from sandbox_clocks where organization_id = ${claimed.organizationId}), 0)::bigint as offset`));
+  const outcome = { ...realOutcome, at: new Date(realOutcome.at.getTime() + Number(offset)) };
   await tx.insert(webhookAttempts).values({ id: randomUUID(), eventId: claimed.eventId, endpointId: claimed.endpointId, organizationId: claimed.organizationId, companyId, ...outcome });
   const guard = and(eq(webhookDeliveries.eventId, claimed.eventId), eq(webhookDeliveries.endpointId, claimed.endpointId), eq(webhookDeliveries.leaseToken, claimed.leaseToken));
   const released = { lockedUntil: null, leaseToken: null, updatedAt: sql`now()`, attemptCount: sql`${webhookDeliveries.attemptCount} + 1` };
@@ -95,7 +107,7 @@ export async function recordAttempt(tx: Executor, claimed: ClaimedDelivery, comp
   } else if (retryInSeconds === null) {
     await tx.update(webhookDeliveries).set({ ...released, status: 'FAILED', nextAttemptAt: null }).where(guard);
   } else {
-    const next = sql`now() + make_interval(secs => ${retryInSeconds})`;
+    const next = sql`${organizationNow(claimed.organizationId)} + make_interval(secs => ${retryInSeconds})`;
     await tx.update(webhookDeliveries).set({ ...released, status: 'PENDING', nextAttemptAt: next }).where(guard);
   }
   await refreshMessageStatus(tx, [claimed.eventId]);

@@ -33,7 +33,7 @@ export interface DeliveryWorkerOptions {
   pollIntervalMs?: number;
   /** Receiver timeout; the contract's 5 s unless a test shortens it. */
   timeoutMs?: number;
-  /** Real time (deliveries and retries never follow a sandbox test clock); default the system clock. */
+  /** Real time for signatures and leases; the attempt's recorded time and the retry go on the organization's clock (deliveries.repo.ts). */
   clock?: Clock;
   /** Serve only these organizations (a dedicated worker for a large tenant; tests sharing one database). */
   organizationIds?: string[];

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { companies, webhookEndpoints, type WebhookEndpointRow } from '../../db/schema/index.js';
-import { rowsOf } from './deliveries.repo.js';
+import { organizationNow, rowsOf } from './deliveries.repo.js';
 
 type NewEndpoint = typeof webhookEndpoints.$inferInsert;
 const live = (organizationId: string) => and(eq(webhookEndpoints.organizationId, organizationId), isNull(webhookEndpoints.deletedAt));
@@ -61,7 +61,8 @@ export interface EndpointHealthRow {
 
 /** Per live endpoint: attempts since `since` (null: the last 24 hours) (succeeded, failed, the last ones) and deliveries pending or failed now. */
 export async function endpointHealth(db: Executor, organizationId: string, since: Date | null): Promise<EndpointHealthRow[]> {
-  const from = since ? sql`${since.toISOString()}::timestamptz` : sql`now() - interval '24 hours'`;
+  // Attempts are on the organization's clock (deliveries.repo.ts organizationNow), so is the window.
+  const from = since ? sql`${since.toISOString()}::timestamptz` : sql`${organizationNow(organizationId)} - interval '24 hours'`;
   const result = await db.execute(sql`
     select w.id as endpoint_id,
       coalesce(a.attempts, 0)::int as attempts, coalesce(a.succeeded, 0)::int as succeeded, coalesce(a.failed, 0)::int as failed,

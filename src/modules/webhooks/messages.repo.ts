@@ -12,7 +12,7 @@ import {
   type WebhookDeliveryRow,
   type WebhookMessageRow,
 } from '../../db/schema/index.js';
-import { lockMessages, refreshMessageStatus, rowsOf } from './deliveries.repo.js';
+import { lockMessages, organizationNow, refreshMessageStatus, rowsOf } from './deliveries.repo.js';
 import { executeNamed } from '../../db/named-statement.js';
 
 // The worker's claim, re-exported where tests have always found it.
@@ -60,7 +60,7 @@ export function enqueueMessagesStatement(rows: { event_id: string; organization_
       returning event_id
     )
     insert into webhook_deliveries (event_id, endpoint_id, organization_id, status, attempt_count, next_attempt_at, created_at)
-    select t.event_id, t.endpoint_id, t.organization_id, 'PENDING', 0, now(), t.occurred_at
+    select t.event_id, t.endpoint_id, t.organization_id, 'PENDING', 0, ${organizationNow(sql`t.organization_id`)}, t.occurred_at
     from targets t join messages m on m.event_id = t.event_id`;
 }
 
@@ -72,7 +72,7 @@ export async function enqueueForEndpoint(tx: Executor, event: EventRow, endpoint
       values (${event.id}, ${event.organizationId}, ${event.companyId}, ${event.type}, 'PENDING', ${event.occurredAt.toISOString()}::timestamptz)
       returning event_id)
     insert into webhook_deliveries (event_id, endpoint_id, organization_id, status, attempt_count, next_attempt_at, created_at)
-    select m.event_id, ${endpointId}, ${event.organizationId}, 'PENDING', 0, now(), ${event.occurredAt.toISOString()}::timestamptz from m`);
+    select m.event_id, ${endpointId}, ${event.organizationId}, 'PENDING', 0, ${organizationNow(event.organizationId)}, ${event.occurredAt.toISOString()}::timestamptz from m`);
 }
 
 export interface MessageFilters {
@@ -127,7 +127,9 @@ export async function lockMessage(tx: Executor, organizationId: string, eventId:
   return row;
 }
 
-const RESET = sql`status = 'PENDING', attempt_count = 0, next_attempt_at = now(), locked_until = null, lease_token = null, delivered_at = null, updated_at = now()`;
+/** A new run, due now on the organization's clock. */
+const RESET = (organizationId: string) =>
+  sql`status = 'PENDING', attempt_count = 0, next_attempt_at = ${organizationNow(organizationId)}, locked_until = null, lease_token = null, delivered_at = null, updated_at = now()`;
 
 /**
  * A replay starts a new run on the endpoints the message targeted that still receive (not deleted, not disabled);
@@ -136,18 +138,18 @@ const RESET = sql`status = 'PENDING', attempt_count = 0, next_attempt_at = now()
  */
 export async function resetForReplay(tx: Executor, message: WebhookMessageRow): Promise<number> {
   const targeted = rowsOf(await tx.execute(sql`
-    update webhook_deliveries d set ${RESET}
+    update webhook_deliveries d set ${RESET(message.organizationId)}
     from webhook_endpoints w
     where d.event_id = ${message.eventId} and w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
     returning d.endpoint_id`));
   if (targeted.length === 0 && message.type !== 'webhook.test') {
     await tx.execute(sql`
       insert into webhook_deliveries (event_id, endpoint_id, organization_id, status, attempt_count, next_attempt_at, created_at)
-      select ${message.eventId}, w.id, w.organization_id, 'PENDING', 0, now(), now()
+      select ${message.eventId}, w.id, w.organization_id, 'PENDING', 0, ${organizationNow(message.organizationId)}, ${organizationNow(message.organizationId)}
       from webhook_endpoints w
       where w.organization_id = ${message.organizationId} and w.deleted_at is null and not w.disabled
         and (w.enabled_events @> '{*}'::text[] or ${message.type} = any(w.enabled_events))
-      on conflict (event_id, endpoint_id) do update set ${RESET}`);
+      on conflict (event_id, endpoint_id) do update set ${RESET(message.organizationId)}`);
   }
   await refreshMessageStatus(tx, [message.eventId]);
   const [{ n }] = rowsOf(await tx.execute(sql`select count(*)::int as n from webhook_deliveries where event_id = ${message.eventId} and status = 'PENDING'`));
@@ -172,7 +174,7 @@ export async function recoverUndeliveredSince(tx: Executor, organizationId: stri
   if (ids.length === 0) return [];
   await lockMessages(tx, ids);
   const reset = rowsOf(await tx.execute(sql`
-    update webhook_deliveries d set ${RESET}
+    update webhook_deliveries d set ${RESET(organizationId)}
     from webhook_endpoints w
     where w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
       and d.event_id = any(${`{${ids.join(',')}}`}::uuid[]) and d.organization_id = ${organizationId}${scope} and ${undelivered}

@@ -105,7 +105,7 @@ describe('PIX_API_BCB against the double (mTLS)', () => {
 
     const lost = charge();
     double.server.fail(`/cob/${pixIdOf(lost.idempotencyKey)}`, 500, 2);
-    expect(await pix['pix.charge'](lost).catch((e) => e)).toMatchObject({ kind: 'unknown_outcome', code: 'PROVIDER_OUTCOME_UNKNOWN' });
+    expect(await pix['pix.charge'](lost).catch((e) => e)).toMatchObject({ kind: 'unknown_outcome', code: 'CHARGE_READ_UNANSWERED' });
 
     double.server.fail('/cob/', 503, 1);
     expect(await pix['pix.charge'](charge()).catch((e) => e)).toMatchObject({ kind: 'unavailable', code: 'PROVIDER_UNAVAILABLE' });

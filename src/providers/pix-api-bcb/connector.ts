@@ -12,6 +12,9 @@ import { textOf } from '../../kernel/text.js';
 
 export const PIX_API_OPERATIONS: readonly OperationName[] = ['pix.charge', 'pix.cancel', 'pix.sync', 'pix.refund', 'pix.refund-sync', 'webhook.parse'];
 
+/** The code of a charge whose outcome stayed unknown after R3.8's read: nothing more to ask at once. */
+export const CHARGE_READ_UNANSWERED = 'CHARGE_READ_UNANSWERED';
+
 /** Which API Pix resource a charge is: immediate (`cob`) or due-date (`cobv`). */
 export type ChargeKind = 'cob' | 'cobv';
 
@@ -82,7 +85,8 @@ export class PixApiConnector implements PaymentProvider {
     const read = await this.http.call('GET', `/${kind}/${txid}`, undefined, 'pix.charge');
     if (read.class === 'ANSWERED') return chargeOf(read.body!, kind);
     if (read.class === 'NOT_FOUND') throw new ConnectorError('unavailable', 'PROVIDER_UNAVAILABLE', 'The PSP did not create the charge', 'pix.charge', null, answer.status);
-    throw new ConnectorError('unknown_outcome', 'PROVIDER_OUTCOME_UNKNOWN', 'The charge may exist at the PSP; its read gave no answer', 'pix.charge', null, read.status);
+    // R3.8's read is done: the caller must not read again (it would take a later answer as this one's).
+    throw new ConnectorError('unknown_outcome', CHARGE_READ_UNANSWERED, 'The charge may exist at the PSP; its read gave no answer', 'pix.charge', null, read.status);
   }
 
   async 'pix.cancel'(req: PixApiCancelRequest): Promise<PixApiChargeResult> {

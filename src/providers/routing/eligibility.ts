@@ -24,7 +24,8 @@ export interface AccountSnapshot {
   capabilities: RoutingCapabilities;
   /** The paying company's affiliation with the account, null when it has none. */
   affiliation: { status: string; card_brands: readonly string[] } | null;
-  circuit: Pick<CircuitState, 'state' | 'probe_in_flight'>;
+  /** The circuit as it reads now; the full state when read from the table (the breaker's writes skip on it). */
+  circuit: Pick<CircuitState, 'state' | 'probe_in_flight'> & Partial<CircuitState>;
 }
 
 /** R6.5's reasons, in the order they are reported. */

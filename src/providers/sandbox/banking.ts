@@ -6,6 +6,8 @@ import { MemoryRecords, ProviderRecords, type SandboxRecords } from './records.j
 
 export const BANK_NAMES: Record<ProviderName, string> = { PROVIDER_A: 'Provider A Bank', PROVIDER_B: 'Provider B Bank', INTERNAL: 'Internal Ledger' };
 const BRANCHES: Record<ProviderName, string> = { PROVIDER_A: '0001', PROVIDER_B: '0002', INTERNAL: '0000' };
+/** A staff-created SANDBOX account's branch: four digits derived from its name (fixed per account). */
+const branchOf = (name: string) => BRANCHES[name as ProviderName] ?? digits(4, name, 'branch');
 
 /**
  * Directory masking (central bank rules): the account keeps its last 4 digits, a CPF shows only its middle
@@ -47,7 +49,7 @@ export class SandboxBanking {
     const number = digits(10, this.name, 'account', req.idempotencyKey);
     const result: B.OpenAccountResult = {
       providerAccountId: `${this.name.toLowerCase()}_acc_${hex(20, this.name, 'account-id', req.idempotencyKey)}`,
-      branch: BRANCHES[this.name],
+      branch: branchOf(this.name),
       accountNumber: `${number}${digits(1, this.name, 'check', number)}`,
       status: 'ACTIVE',
     };
@@ -122,7 +124,7 @@ export class SandboxBanking {
       dict = {
         bank: BANK_NAMES[this.name],
         account: maskAccount(digits(9, 'stranger-account', req.key)),
-        branch: BRANCHES[this.name],
+        branch: branchOf(this.name),
         account_type: '****',
         owner_name: keyType === 'CPF' || keyType === 'CNPJ' ? 'Directory Owner' : 'Someone Else',
         owner_document: maskDocument(ownerDocument),

@@ -14,6 +14,7 @@ import {
 import { SandboxBanking } from './banking.js';
 import { SandboxCashouts } from './cashouts.js';
 import { FaultPlan } from './faults.js';
+import { withBehaviour } from './behaviour-store.js';
 import { SandboxPayments } from './payments.js';
 import { parseSandboxWebhook } from './webhooks.js';
 import { MemoryRecords, type SandboxRecords } from './records.js';
@@ -29,6 +30,9 @@ export const SANDBOX_CAPABILITIES: Record<ProviderName, ProviderCapabilities> = 
   PROVIDER_B: { operations: OPERATION_NAMES, companyOnboarding: true, acceptedDocumentTypes: [...IDENTITY_DOCUMENT_TYPES, ...OTHER_DOCUMENT_TYPES] },
   INTERNAL: { operations: INTERNAL_OPERATIONS, companyOnboarding: false, acceptedDocumentTypes: [] },
 };
+
+/** A staff-created SANDBOX account behaves like PROVIDER_B for payments and banking, with no company onboarding (R1.5). */
+export const STAFF_SANDBOX_CAPABILITIES: ProviderCapabilities = { operations: OPERATION_NAMES, companyOnboarding: false, acceptedDocumentTypes: [] };
 
 export interface SandboxOptions {
   /** Fault hooks shared by every sandbox provider built with these options (tests inject through it). */
@@ -64,7 +68,7 @@ export class SandboxProvider implements PaymentProvider {
     readonly name: ProviderName,
     options: SandboxOptions = {},
   ) {
-    this.capabilities = SANDBOX_CAPABILITIES[name];
+    this.capabilities = SANDBOX_CAPABILITIES[name] ?? STAFF_SANDBOX_CAPABILITIES;
     this.faults = options.faults ?? new FaultPlan();
     const records = options.records ?? new MemoryRecords();
     const banking = new SandboxBanking(name, records);
@@ -104,7 +108,8 @@ export class SandboxProvider implements PaymentProvider {
       (this as unknown as Record<string, unknown>)[operation] = (req: unknown) =>
         this.faults.run(operation, key(req), async () => {
           await tick();
-          return run(req);
+          // providers.md R7.1: the account's behaviour (set by staff) applies before the normal answer.
+          return withBehaviour(records, name, operation, key(req), async () => run(req));
         });
     }
   }

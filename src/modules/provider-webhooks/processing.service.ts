@@ -1,0 +1,334 @@
+import type { Database, Tx } from '../../db/client.js';
+import { pgError } from '../../db/errors.js';
+import type {
+  ProviderEventEffect,
+  ProviderEventResource,
+  ProviderEventRow,
+  TransactionRow,
+} from '../../db/schema/index.js';
+import { recordEvent } from '../../events/outbox.js';
+import type { Clock } from '../../jobs/clock.js';
+import { DomainError } from '../../kernel/errors.js';
+import { keyOfPixId } from '../../providers/pix-api-bcb/bodies.js';
+import { latestDisputeOf, moveDispute, openDisputeIn } from '../disputes/index.js';
+import {
+  applyCardFact,
+  expectedPixAmount,
+  applyPixFact,
+  findRefundForFact,
+  findTransactionForFact,
+  lockTransactionRow,
+  oldestUnreferencedRefund,
+  refundByProviderId,
+  settleRefundByProvider,
+  transactionByProviderReference,
+  transactionByTxid,
+  type CardFactMove,
+} from '../transactions/index.js';
+import {
+  decideCard,
+  decideDispute,
+  decidePix,
+  decideRefund,
+  disputeReasonOf,
+  type CardTarget,
+  type Decision,
+} from './effects.rules.js';
+import type { DiscrepancyKind, Fact, Move } from './facts.js';
+import { isUuid, nextAttemptAt } from './intake.rules.js';
+import { findEvent, updateEvent } from './provider-events.repo.js';
+
+/**
+ * Processing of a stored provider event (providers.md R4.5): one database transaction locks the event, then the
+ * resource (the transaction row first, as every move of a transaction, its refunds and disputes does), decides
+ * the effect from the resource's current state (effects.rules.ts) and applies it through the owning area's
+ * face, recording the event's outcome in the same transaction: an event is applied once, whoever runs it.
+ */
+export interface ProcessDeps {
+  db: Database;
+  clock: Clock;
+}
+
+interface Outcome {
+  status: 'PROCESSED' | 'UNMATCHED' | 'IGNORED';
+  effect: ProviderEventEffect | null;
+  resourceType: ProviderEventResource | null;
+  resourceId: string | null;
+  organizationId: string | null;
+  detail: string | null;
+}
+
+const FINAL = new Set(['PROCESSED', 'IGNORED']);
+
+/** Processes the event now (the job, or staff's reprocess). Returns the event as it ends. */
+export async function processEvent(deps: ProcessDeps, eventId: string): Promise<ProviderEventRow | undefined> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const ev = await findEvent(tx, eventId, true);
+      if (!ev || FINAL.has(ev.status)) return ev;
+      const outcome = await decideAndApply(tx, deps.clock, ev);
+      const now = deps.clock.now();
+      const waiting = outcome.status === 'UNMATCHED';
+      return updateEvent(tx, ev.id, {
+        ...outcome,
+        tries: ev.tries + 1,
+        nextAttemptAt: waiting ? nextAttemptAt(ev.createdAt, now) : null,
+        lastError: null,
+        processedAt: waiting ? null : now,
+        updatedAt: now,
+      });
+    });
+  } catch (err) {
+    // The processing failed (a bug, a lost connection): FAILED, tried again on the same schedule.
+    const now = deps.clock.now();
+    const ev = await findEvent(deps.db, eventId);
+    if (!ev || FINAL.has(ev.status)) return ev;
+    // A database failure is named by its code, never by its statement or parameters (they may hold data).
+    const db = pgError(err);
+    const message = db.code
+      ? `Database error ${db.code}${db.constraint ? ` (${db.constraint})` : ''}`
+      : err instanceof Error
+        ? err.message
+        : String(err);
+    return updateEvent(deps.db, ev.id, {
+      status: 'FAILED',
+      effect: null,
+      tries: ev.tries + 1,
+      nextAttemptAt: nextAttemptAt(ev.createdAt, now),
+      lastError: message.slice(0, 500),
+      updatedAt: now,
+    });
+  }
+}
+
+const unmatched = (detail: string): Outcome => ({
+  status: 'UNMATCHED',
+  effect: null,
+  resourceType: null,
+  resourceId: null,
+  organizationId: null,
+  detail,
+});
+
+async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promise<Outcome> {
+  const fact = ev.fact as unknown as Fact;
+  const move = fact.move;
+  if (move.on === 'none')
+    return {
+      status: 'IGNORED',
+      effect: 'NOT_HANDLED',
+      resourceType: null,
+      resourceId: null,
+      organizationId: null,
+      detail: move.why,
+    };
+  if (move.on === 'refund') return refundFact(tx, clock, ev, fact, move);
+  const found = await transactionOf(tx, ev, fact);
+  if (!found) return unmatched('No transaction of this account matches the event yet');
+  const row = (await lockTransactionRow(tx, found.id))!;
+  const now = clock.now(row.organizationId);
+  const on = { resourceType: 'TRANSACTION' as const, resourceId: row.id, organizationId: row.organizationId };
+  if (move.on === 'dispute') return disputeFact(tx, clock, ev, row, move);
+  if (move.on === 'payment') {
+    if (row.paymentMethod === 'PIX')
+      return {
+        status: 'PROCESSED',
+        effect: 'NO_CHANGE',
+        ...on,
+        detail: 'A card event for a PIX transaction changes nothing',
+      };
+    const decision = decideCard(move.kind, { status: row.status, capture: row.capture });
+    if (decision.effect === 'APPLIED') await applyCardFact(tx, row, cardMove(decision.to, move), now);
+    return finish(tx, ev, row, decision, on, now, null);
+  }
+  if (row.paymentMethod !== 'PIX')
+    return {
+      status: 'PROCESSED',
+      effect: 'NO_CHANGE',
+      ...on,
+      detail: 'A PIX event for a card transaction changes nothing',
+    };
+  const decision = decidePix(
+    move.kind,
+    { status: row.status, endToEndId: row.pix?.end_to_end_id ?? null },
+    move.endToEndId ?? null,
+  );
+  let mismatch: string | null = null;
+  if (decision.effect === 'APPLIED') {
+    if (decision.to === 'APPROVED' || decision.to === 'APPROVED_LATE') {
+      const paidAt = move.paidAt ? new Date(move.paidAt) : now;
+      const late =
+        decision.to === 'APPROVED_LATE' ||
+        (row.pix ? paidAt.getTime() > new Date(row.pix.expires_at).getTime() : false);
+      await applyPixFact(
+        tx,
+        row,
+        { to: 'APPROVED', late, endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`, paidAt, ...(typeof move.amount === 'number' ? { amount: move.amount } : {}) },
+        now,
+      );
+      // R3.4/R3.5: captured as paid; a due-date PIX is expected to pay what was due that day.
+      const expected = expectedPixAmount(row, paidAt);
+      if (typeof move.amount === 'number' && move.amount !== expected)
+        mismatch = `Paid ${move.amount} for a charge of ${expected} due`;
+    } else await applyPixFact(tx, row, { to: decision.to }, now);
+  }
+  const outcome = await finish(tx, ev, row, decision, on, now, null);
+  if (mismatch) await discrepancy(tx, ev, row, 'AMOUNT_MISMATCH', mismatch, now, {});
+  return outcome;
+}
+
+function cardMove(to: CardTarget, move: Extract<Move, { on: 'payment' }>): CardFactMove {
+  switch (to) {
+    case 'AUTHORIZED':
+      return { to, providerReference: move.pspReference ?? null };
+    case 'APPROVED':
+      return { to, providerReference: move.pspReference ?? null, capturedAmount: move.amount ?? null };
+    case 'REFUSED':
+      return { to, refusal: move.refusal ?? null };
+    case 'CANCELED_REQUESTED':
+      return { to: 'CANCELED', reason: 'REQUESTED' };
+    case 'CANCELED_EXPIRED':
+      return { to: 'CANCELED', reason: 'AUTHORIZATION_EXPIRED' };
+  }
+}
+
+/** The event's outcome from a decision; a CONFLICT records `transaction.discrepancy-detected` (R5.2). */
+async function finish<To>(
+  tx: Tx,
+  ev: ProviderEventRow,
+  row: TransactionRow,
+  decision: Decision<To>,
+  on: Pick<Outcome, 'resourceType' | 'resourceId' | 'organizationId'>,
+  now: Date,
+  ids: { refundId?: string; disputeId?: string } | null,
+): Promise<Outcome> {
+  if (decision.effect === 'CONFLICT')
+    await discrepancy(tx, ev, row, decision.discrepancy, decision.detail, now, ids ?? {});
+  return { status: 'PROCESSED', effect: decision.effect, ...on, detail: decision.detail };
+}
+
+async function discrepancy(
+  tx: Tx,
+  ev: ProviderEventRow,
+  row: TransactionRow,
+  kind: DiscrepancyKind,
+  detail: string,
+  now: Date,
+  ids: { refundId?: string; disputeId?: string },
+) {
+  await recordEvent(
+    tx,
+    {
+      type: 'transaction.discrepancy-detected',
+      companyId: row.companyId,
+      organizationId: row.organizationId,
+      correlationId: ev.id,
+      payload: {
+        transaction_id: row.id,
+        refund_id: ids.refundId ?? null,
+        dispute_id: ids.disputeId ?? null,
+        kind,
+        provider: ev.provider,
+        provider_event_id: ev.providerEventId,
+        detail,
+      },
+    },
+    now,
+  );
+}
+
+/** The transaction an event names, within the event's account (R2.9's order for Adyen; our id or txid otherwise). */
+async function transactionOf(tx: Tx, ev: ProviderEventRow, fact: Fact): Promise<TransactionRow | undefined> {
+  const t = fact.target;
+  const mine = (row: TransactionRow | undefined) => (row && row.provider === ev.provider ? row : undefined);
+  switch (t.kind) {
+    case 'transaction':
+      return mine(await findTransactionForFact(tx, t.id));
+    case 'pix-charge':
+      return transactionByTxid(tx, ev.provider, t.txid, isUuid(keyOfPixId(t.txid)) ? keyOfPixId(t.txid) : null);
+    case 'adyen': {
+      const byPsp = await transactionByProviderReference(tx, ev.provider, t.pspReference);
+      if (byPsp) return byPsp;
+      if (ev.eventType === 'AUTHORISATION' && isUuid(t.merchantReference)) {
+        const byRef = mine(await findTransactionForFact(tx, t.merchantReference));
+        if (byRef) return byRef;
+      }
+      return t.originalReference ? transactionByProviderReference(tx, ev.provider, t.originalReference) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function refundFact(
+  tx: Tx,
+  clock: Clock,
+  ev: ProviderEventRow,
+  fact: Fact,
+  move: Extract<Move, { on: 'refund' }>,
+): Promise<Outcome> {
+  const t = fact.target;
+  let found;
+  if (t.kind === 'refund' || t.kind === 'pix-return')
+    found = await findRefundForFact(tx, t.kind === 'refund' ? t.id : t.returnId);
+  else if (t.kind === 'adyen') {
+    found = await refundByProviderId(tx, ev.provider, t.pspReference);
+    if (!found && isUuid(t.merchantReference)) found = await findRefundForFact(tx, t.merchantReference);
+    if (!found && t.originalReference) {
+      const payment = await transactionByProviderReference(tx, ev.provider, t.originalReference);
+      if (payment) found = await oldestUnreferencedRefund(tx, payment.id, t.amount);
+    }
+  }
+  if (!found || found.provider !== ev.provider) return unmatched('No refund of this account matches the event yet');
+  const row = (await lockTransactionRow(tx, found.transactionId))!;
+  const refund = (await findRefundForFact(tx, found.id, true))!;
+  const now = clock.now(row.organizationId);
+  const on = { resourceType: 'REFUND' as const, resourceId: refund.id, organizationId: refund.organizationId };
+  const decision = decideRefund(move.kind, refund.status);
+  if (decision.effect === 'APPLIED')
+    await settleRefundByProvider(tx, clock, ev.id, refund, decision.to, {
+      message: move.message,
+      providerRefundId: move.providerRefundId,
+    });
+  return finish(tx, ev, row, decision, on, now, { refundId: refund.id });
+}
+
+async function disputeFact(
+  tx: Tx,
+  clock: Clock,
+  ev: ProviderEventRow,
+  row: TransactionRow,
+  move: Extract<Move, { on: 'dispute' }>,
+): Promise<Outcome> {
+  const now = clock.now(row.organizationId);
+  const latest = await latestDisputeOf(tx, row.id);
+  const decision = decideDispute(move.kind, latest?.status ?? null);
+  if (!decision) return unmatched('The transaction has no dispute yet');
+  let dispute = latest;
+  if (decision.effect === 'APPLIED' && 'open' in decision.to) {
+    try {
+      dispute = await openDisputeIn(tx, clock, ev.id, row.id, {
+        amount: move.amount ?? undefined,
+        reason: disputeReasonOf(move.reasonCode ?? null),
+        reasonCode: move.reasonCode ?? undefined,
+      });
+    } catch (err) {
+      // The transaction cannot be disputed as it stands (checked before anything is written): nothing moves.
+      if (!(err instanceof DomainError) || err.code !== 'CONFLICT_ERROR') throw err;
+      return {
+        status: 'PROCESSED',
+        effect: 'NO_CHANGE',
+        resourceType: 'TRANSACTION',
+        resourceId: row.id,
+        organizationId: row.organizationId,
+        detail: err.message,
+      };
+    }
+  } else if (decision.effect === 'APPLIED' && 'moves' in decision.to && dispute) {
+    for (const to of decision.to.moves) dispute = await moveDispute(tx, dispute, to, now, ev.id);
+  }
+  const on = dispute
+    ? { resourceType: 'DISPUTE' as const, resourceId: dispute.id, organizationId: dispute.organizationId }
+    : { resourceType: 'TRANSACTION' as const, resourceId: row.id, organizationId: row.organizationId };
+  return finish(tx, ev, row, decision, on, now, { disputeId: dispute?.id });
+}

@@ -1,0 +1,67 @@
+import type { Database } from '../../db/client.js';
+import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
+import { failoverRow, type AttemptOutcome } from '../../providers/routing/failover.js';
+import { recordCircuitCall } from '../provider-accounts/provider-accounts.circuit.js';
+import { pruneOutcomes, recordOutcome } from './routing-outcomes.repo.js';
+
+/** A group is pruned back to its last 1000 outcomes about once every PRUNE_EVERY outcomes the platform records. */
+const PRUNE_EVERY = 200;
+
+export interface FinishedAttempt {
+  organizationId: string;
+  account: AccountSnapshot;
+  paymentMethod: string;
+  outcome: AttemptOutcome;
+  /** The FAILED error code or the refusal code; for PROCESSING `UNKNOWN_OUTCOME` or `PROVIDER_PENDING`. */
+  code: string | null;
+  latencyMs: number | null;
+  /** This attempt was the half-open circuit's probe. */
+  probe: boolean;
+  now: Date;
+  correlationId: string;
+}
+
+/**
+ * R6.10-R6.11: one attempt's outcome into the organization's success-rate window (once final: a PROCESSING
+ * attempt is counted when resolved) and into the account's circuit (R6.7's `counts_for_circuit`), before the create
+ * answers so the next decision sees both. The window is an insert (never a hot row); the circuit writes only when
+ * something changes (provider-accounts.circuit.ts).
+ */
+export async function recordAttemptOutcome(db: Database, attempt: FinishedAttempt): Promise<void> {
+  const row = failoverRow(attempt.outcome, attempt.code);
+  if (row.counts_as_success !== null) {
+    const id = await recordOutcome(db, {
+      organizationId: attempt.organizationId,
+      provider: attempt.account.provider,
+      providerAccountId: attempt.account.provider_account_id,
+      paymentMethod: attempt.paymentMethod,
+      success: row.counts_as_success,
+      latencyMs: attempt.latencyMs,
+      recordedAt: attempt.now,
+    });
+    if (id % PRUNE_EVERY === 0) await pruneOutcomes(db, attempt.organizationId);
+  }
+  // NONE (the provider rejected the request: it answered) moves nothing, except that a probe's answer closes.
+  if (row.counts_for_circuit === 'NONE' && !attempt.probe) return;
+  await recordCircuitCall(db, {
+    accountId: attempt.account.provider_account_id,
+    technicalFailure: row.counts_for_circuit === 'FAILURE',
+    probe: attempt.probe,
+    code: row.counts_for_circuit === 'FAILURE' ? attempt.code : null,
+    known: fullCircuit(attempt.account),
+    now: attempt.now,
+    correlationId: attempt.correlationId,
+  });
+}
+
+function fullCircuit(account: AccountSnapshot) {
+  const c = account.circuit;
+  if (c.consecutive_failures === undefined) return undefined;
+  return {
+    state: c.state,
+    probe_in_flight: c.probe_in_flight,
+    consecutive_failures: c.consecutive_failures,
+    opened_at: c.opened_at ?? null,
+    next_probe_at: c.next_probe_at ?? null,
+  };
+}

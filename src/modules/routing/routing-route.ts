@@ -1,0 +1,62 @@
+import type { Database } from '../../db/client.js';
+import { winningRule, type RoutedPayment } from '../../providers/routing/conditions.js';
+import { decideRoute, type RoutingDecision } from '../../providers/routing/decide.js';
+import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
+import type { WindowScore } from '../../providers/routing/strategies.js';
+import { storeDueHalfOpen } from '../provider-accounts/provider-accounts.circuit.js';
+import { currentConfiguration } from './routing.repo.js';
+import { toConfiguration } from './routing.schemas.js';
+import { accountSnapshots, strategyScores } from './routing-snapshot.js';
+
+export interface RouteInput {
+  organizationId: string;
+  companyId: string;
+  payment: RoutedPayment;
+  /** R6.4's key: the create's request_id, else the transaction id (decide: its request_id, else random). */
+  key: string;
+  /** An explicit `provider`, already checked usable by the organization (R1.5), uppercase. */
+  explicit: string | null;
+  /** Real time: circuits move on the wall clock. */
+  now: Date;
+  correlationId: string;
+}
+
+export interface Route {
+  decision: RoutingDecision;
+  accounts: ReadonlyMap<string, AccountSnapshot>;
+}
+
+/**
+ * R6.5-R6.6 for one payment: the reads (configuration, accounts with their circuits, the company's affiliations,
+ * the SUCCESS_RATE windows when the winning rule needs them) and the one pure decision. `POST /v1/routing/decide`
+ * and every create call this, so a create's first attempt goes where `decide` said for the same state and key.
+ * Circuits past their cool-down are stored HALF_OPEN here (R6.11: "by the next decision that reads the account").
+ */
+export async function routePayment(db: Database, input: RouteInput): Promise<Route> {
+  const { organizationId, payment } = input;
+  const configuration = toConfiguration(organizationId, await currentConfiguration(db, organizationId));
+  const rule = input.explicit === null ? winningRule(configuration.rules, payment) : null;
+  const strategy = rule?.strategy;
+  const [snapshot, scores] = await Promise.all([
+    accountSnapshots(db, organizationId, input.companyId, input.now),
+    strategy?.type === 'SUCCESS_RATE'
+      ? strategyScores(db, organizationId, payment.payment_method, strategy.window_size, strategy.latency_threshold_ms)
+      : Promise.resolve(new Map<string, WindowScore>()),
+  ]);
+  if (snapshot.dueHalfOpen.length > 0) await storeDueHalfOpen(db, snapshot.dueHalfOpen, input.now, input.correlationId);
+  const decision = decideRoute({
+    configuration,
+    payment,
+    key: input.key,
+    explicit: input.explicit,
+    accounts: snapshot.accounts,
+    affiliationOrder: snapshot.affiliationOrder,
+    scores,
+  });
+  return { decision, accounts: snapshot.accounts };
+}
+
+/** The failover settings a create follows (R6.2 `failover`), from the same configuration read. */
+export async function failoverSettings(db: Database, organizationId: string) {
+  return toConfiguration(organizationId, await currentConfiguration(db, organizationId)).failover;
+}
