@@ -12,6 +12,7 @@ const cardFields = { expiry_month: '12', expiry_year: '2030', bin: '411111', las
 export const CREATE_EXAMPLES: Record<string, unknown> = {
   'webhooks.endpoints.create': { url: 'https://hooks.example.com/payments', description: 'Orders service', enabled_events: ['transaction.status-changed', 'refund.status-changed'] },
   'sandbox.events.trigger': { type: 'transaction.created' },
+  'platform.sandbox.providerAccounts.behaviour.update': { operations: ['card.authorize'], technical_failure: { kind: 'UNAVAILABLE', next: 3 }, decline: { refusal_code: 'CARD_DECLINED', rate_percent: 20 }, latency_ms: 250, seed: 'demo-1' },
   'platform.organizations.create': { name: 'Loja Exemplo', full_name: 'Loja Exemplo Ltda', document_number: '11.222.333/0001-81', contact, address, request_id: 'org-2026-0001' },
   'merchants.create': { name: 'Padaria', full_name: 'Padaria Pão Bom Ltda', document_number: '11.444.777/0001-61', contact, address, request_id: 'merchant-0001' },
   'users.create': { first_name: 'Bruno', last_name: 'Lima', identifier: { type: 'email', value: 'bruno@example.com' }, role_ids: [ID], request_id: 'user-0001' },

@@ -8,10 +8,19 @@ import { HTTP_METHODS, type Json } from './openapi-operations.js';
  * what the server refuses (issue 27, finding 6). The values come from the rules themselves; test/api/openapi-
  * strictness.test.ts checks each bound against them.
  */
+const DUE_VALUE: Json = { type: 'number', minimum: 0.01, maximum: Number.MAX_SAFE_INTEGER, description: 'FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals' };
+
 const TRANSACTION_CREATE: Record<string, Json> = {
   amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT, description: `Cents, at least 1 (PIX: at most ${MAX_PIX_AMOUNT})` },
   installments: { type: 'integer', minimum: 1, maximum: MAX_INSTALLMENTS, description: `1-${MAX_INSTALLMENTS} for CREDIT_CARD, 1 otherwise (default 1)` },
   'pix.expires_in': { type: 'integer', minimum: PIX_EXPIRES_IN.min, maximum: PIX_EXPIRES_IN.max, description: `Seconds until the charge expires (default ${PIX_EXPIRES_IN.default})` },
+  // Due-date PIX (pix-due.rules.ts): a value is cents (FIXED modes: an integer, at least 1) or a percentage
+  // (at least 0.01, at most 100, 2 decimals), so the document states the smallest either takes.
+  'pix.days_after_due': { type: 'integer', minimum: 0, maximum: 365, description: 'Days after due_date the charge may still be paid (default 0)' },
+  'pix.fine.value': DUE_VALUE,
+  'pix.interest.value': DUE_VALUE,
+  'pix.discount.value': DUE_VALUE,
+  'pix.discount.tiers[].value': DUE_VALUE,
 };
 
 /** fees.schemas.ts `percentage()`: a refinement, 0-100 with at most 4 decimals (checked on its decimal rendering). */

@@ -1573,7 +1573,7 @@ export interface paths {
         };
         /**
          * Amount due on a date of a due-date PIX
-         * @description providers.md R3.4: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.
+         * @description A due-date PIX: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.
          */
         get: operations["transactions.pixAmountDue.get"];
         put?: never;
@@ -6378,24 +6378,29 @@ export interface components {
                 }[];
                 /** Format: date */
                 due_date?: string;
+                /** @description Days after due_date the charge may still be paid (default 0) */
                 days_after_due?: number;
                 fine?: {
                     /** @enum {string} */
                     mode: "FIXED" | "PERCENTAGE";
+                    /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
                     value: number;
                 } | null;
                 interest?: {
                     /** @enum {string} */
                     mode: "FIXED_PER_DAY" | "PERCENTAGE_PER_DAY" | "PERCENTAGE_PER_MONTH";
+                    /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
                     value: number;
                 } | null;
                 discount?: {
                     /** @enum {string} */
                     mode: "FIXED_UNTIL_DATE" | "PERCENTAGE_UNTIL_DATE" | "FIXED_PER_DAY_IN_ADVANCE" | "PERCENTAGE_PER_DAY_IN_ADVANCE";
+                    /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
                     value?: number;
                     tiers?: {
                         /** Format: date */
                         until: string;
+                        /** @description FIXED modes: cents, an integer of at least 1; percentage modes: 0.01-100 with at most 2 decimals */
                         value: number;
                     }[];
                 } | null;
@@ -24318,7 +24323,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 provider_account_id?: string;
@@ -24616,7 +24621,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: string;
+                sort?: ("created_at" | "-created_at")[];
                 created_at_from?: string;
                 created_at_to?: string;
                 kind?: "AMOUNT_MISMATCH" | "MISSING_AT_PROVIDER" | "MISSING_IN_PLATFORM" | "STATUS_MISMATCH" | "OUTCOME_UNKNOWN" | "REFUND_OUTCOME_MISSING" | "UNMATCHED_EVENT" | "CAPTURE_FAILED_AFTER_APPROVAL" | "CANCEL_FAILED_AFTER_CANCEL" | "REFUND_FAILED_AFTER_SUCCESS" | "REFUND_REVERSED" | "SECOND_CHARGEBACK" | "OUTCOME_CONFLICT" | "DUPLICATE_PAYMENT";
@@ -24795,6 +24800,23 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         "card.authorize"
+                 *       ],
+                 *       "technical_failure": {
+                 *         "kind": "UNAVAILABLE",
+                 *         "next": 3
+                 *       },
+                 *       "decline": {
+                 *         "refusal_code": "CARD_DECLINED",
+                 *         "rate_percent": 20
+                 *       },
+                 *       "latency_ms": 250,
+                 *       "seed": "demo-1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformSandboxProviderAccountsBehaviourUpdateRequest"];
             };
         };

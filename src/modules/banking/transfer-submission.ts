@@ -1,3 +1,4 @@
+import { textOf } from '../../kernel/text.js';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { StatementHandler } from '../../db/batcher.js';
 import type { Tx } from '../../db/client.js';
@@ -11,7 +12,6 @@ import { isProviderError } from '../../providers/errors.js';
 import { canMoveTransfer } from './banking.rules.js';
 import { findTransfer, updateTransfer } from './banking.repo.js';
 import { applyStatusReportIn, type TransferDeps } from './transfers.service.js';
-import { textOf } from '../../kernel/text.js';
 
 /**
  * An internal transfer's submission is one provider operation (src/kernel/provider-operation.ts,

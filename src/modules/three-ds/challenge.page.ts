@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { textOf } from '../../kernel/text.js';
+import { randomBytes } from 'node:crypto';
 import type { Lang } from '../../http/page-language.js';
 
 /**

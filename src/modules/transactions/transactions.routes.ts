@@ -56,7 +56,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     config: { permission: 'transaction.view' },
     schema: {
       summary: 'Amount due on a date of a due-date PIX',
-      description: 'providers.md R3.4: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.',
+      description: 'A due-date PIX: the original amount, discount, fine and interest on `date` (São Paulo; default today on the organization clock), computed on business days as every API Pix PSP computes them. `409` reason `NOT_A_DUE_DATE_PIX` for any other transaction.',
       params: idParam,
       querystring: pixAmountDueQuery,
       response: { 200: pixAmountDueSchema },

@@ -19,6 +19,8 @@ const twoDigits = /^\d{2}$/;
 // Amount and installments are checked by `checkCreation` (TOO_SMALL / TOO_LARGE per method); the schema only
 // insists on numbers within the safe range (a decimal is still INVALID_TYPE there), so nothing overflows.
 const boundedNumber = z.number().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+/** A due-date PIX value (pix-due.rules.ts): cents (an integer >= 1) or a percentage (0.01-100); its own floor here, the rest there. */
+const dueValue = z.number().min(0.01).max(Number.MAX_SAFE_INTEGER);
 
 const cardDataInput = z.strictObject({
   number: encryptedValue('pan').optional(),
@@ -80,14 +82,14 @@ const pixInput = z.strictObject({
     .optional(),
   // providers.md R3.4 (due-date PIX): each field's shape here, the rules between them in pix-due.rules.ts.
   due_date: z.iso.date().optional(),
-  days_after_due: boundedNumber.optional(),
-  fine: z.strictObject({ mode: upperEnum(FINE_MODES), value: boundedNumber }).nullable().optional(),
-  interest: z.strictObject({ mode: upperEnum(INTEREST_MODES), value: boundedNumber }).nullable().optional(),
+  days_after_due: z.int().min(0).max(365).optional(),
+  fine: z.strictObject({ mode: upperEnum(FINE_MODES), value: dueValue }).nullable().optional(),
+  interest: z.strictObject({ mode: upperEnum(INTEREST_MODES), value: dueValue }).nullable().optional(),
   discount: z
     .strictObject({
       mode: upperEnum(DISCOUNT_MODES),
-      value: boundedNumber.optional(),
-      tiers: z.array(z.strictObject({ until: z.iso.date(), value: boundedNumber })).max(10).optional(),
+      value: dueValue.optional(),
+      tiers: z.array(z.strictObject({ until: z.iso.date(), value: dueValue })).max(10).optional(),
     })
     .nullable()
     .optional(),
