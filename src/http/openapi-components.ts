@@ -17,7 +17,7 @@ function singular(word: string): string {
 /** `merchants.cards.get` -> `Card`; `banking.bankAccounts.get` -> `BankAccount`. */
 export function resourceName(operationId: string): string {
   const parts = operationId.split('.');
-  return pascal(singular(parts[parts.length - 2] ?? parts[0]));
+  return pascal(singular(parts[parts.length - 2] ?? parts[0]!));
 }
 
 /** Response names the rule would get wrong (two `me`s, the ledger's transactions beside the payments'). */

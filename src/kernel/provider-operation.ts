@@ -168,11 +168,11 @@ export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow,
       .set({ status, attempts: sql`${providerOperations.attempts} + 1`, outcome: recorded, updatedAt: now, finishedAt: status === 'PENDING' ? null : now })
       .where(eq(providerOperations.id, op.id))
       .returning();
-    if (status === 'SUCCEEDED') await handler.succeeded(tx, row, result, now);
-    else if (status === 'FAILED') await handler.refused?.(tx, row, failure, now);
-    else if (status === 'RELEASED') await handler.released?.(tx, row, now);
-    if (outcome === 'succeeded') return { outcome, op: row };
-    return { outcome, op: row, error: failure };
+    if (status === 'SUCCEEDED') await handler.succeeded(tx, row!, result, now);
+    else if (status === 'FAILED') await handler.refused?.(tx, row!, failure, now);
+    else if (status === 'RELEASED') await handler.released?.(tx, row!, now);
+    if (outcome === 'succeeded') return { outcome, op: row! };
+    return { outcome, op: row!, error: failure };
   });
 }
 

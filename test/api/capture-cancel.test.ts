@@ -105,10 +105,10 @@ describe('POST /v1/transactions/{id}/capture', () => {
     expect((await cancel(tr.id)).statusCode).toBe(409);
     // The operation was claimed with its recovery job (provider-operations.test.ts drives it on the clock).
     const [op] = await t.db.db.select().from(providerOperations).where(and(eq(providerOperations.resourceId, tr.id), eq(providerOperations.status, 'PENDING')));
-    const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${op.id}`)));
+    const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${op!.id}`)));
     expect(job).toBeDefined();
     const opDeps = operationDeps(t.deps);
-    await recoverProviderOperations(operationRuntime(opDeps), transactionOperationHandlers(opDeps))({ payload: { operationId: op.id } });
+    await recoverProviderOperations(operationRuntime(opDeps), transactionOperationHandlers(opDeps))({ payload: { operationId: op!.id } });
     const after = (await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })).json();
     expect(after).toMatchObject({ status: 'APPROVED', captured_amount: 3_000 });
   });

@@ -33,7 +33,7 @@ afterEach(async () => {
 /** The cashout's operation (its id is the cashout's) and its one recovery job. */
 const operationOf = async (id: string) => (await t.db.db.select().from(providerOperations).where(eq(providerOperations.id, id)))[0];
 const recoveryJobOf = async (id: string) => (await t.db.db.select().from(jobs).where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${id}`))))[0];
-const row = async (id: string) => (await t.db.db.select().from(cashouts).where(eq(cashouts.id, id)))[0];
+const row = async (id: string) => (await t.db.db.select().from(cashouts).where(eq(cashouts.id, id)))[0]!;
 
 describe('cashout provider path', () => {
   it('a timeout: PENDING with its hold and its operation; the recovery reads what the provider has, without submitting again', async () => {

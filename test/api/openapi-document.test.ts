@@ -99,7 +99,7 @@ describe('examples and webhooks', () => {
     const creates = ops.filter((o) => (o.op.operationId.endsWith('.create') || o.op.responses?.['201']) && o.op.requestBody);
     expect(creates.length).toBeGreaterThan(20);
     for (const { method, path, op } of creates) {
-      const media = inlined.paths[path][method].requestBody.content['application/json'];
+      const media = inlined.paths[path]![method].requestBody.content['application/json'];
       expect(media.example, op.operationId).toBeDefined();
       const validate = ajv.compile(media.schema);
       expect(validate(media.example), `${op.operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);

@@ -70,31 +70,31 @@ describe('request schemas are as strict as the server', () => {
     for (const id of ['transactions.create', 'merchants.transactions.create']) {
       const { op } = operations().find((o) => o.op.operationId === id)!;
       const body = Object.fromEntries(properties(op.requestBody.content['application/json'].schema));
-      for (const [dotted, rule] of Object.entries(SERVICE_RULES[id])) expect(body[dotted], `${id} ${dotted}`).toMatchObject({ type: rule.type, minimum: rule.minimum, maximum: rule.maximum });
+      for (const [dotted, rule] of Object.entries(SERVICE_RULES[id]!)) expect(body[dotted], `${id} ${dotted}`).toMatchObject({ type: rule.type, minimum: rule.minimum, maximum: rule.maximum });
       expect(body.amount).toMatchObject({ type: 'integer', minimum: 1 });
     }
   });
 
   it('the server refuses just outside each bound the document states, and takes the bound itself', async () => {
     const org = await t.createOrganization();
-    const rules = SERVICE_RULES['transactions.create'];
+    const rules = SERVICE_RULES['transactions.create']!;
     const create = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/core/v1/transactions', key: org.apiKey, payload: { payment_method: 'PIX', amount: 1990, ...payload } });
     const refusedFor = async (payload: Record<string, unknown>, field: string) => {
       const res = await create(payload);
       return res.statusCode === 400 && res.body.includes(`"${field}"`);
     };
-    const amount = rules.amount;
+    const amount = rules.amount!;
     expect(await refusedFor({ amount: amount.minimum - 1 }, 'amount')).toBe(true);
     expect(await refusedFor({ amount: amount.minimum + 0.5 }, 'amount')).toBe(true);
     expect(await refusedFor({ amount: amount.minimum }, 'amount')).toBe(false);
-    const expiry = rules['pix.expires_in'];
+    const expiry = rules['pix.expires_in']!;
     expect(await refusedFor({ pix: { expires_in: expiry.minimum - 1 } }, 'pix.expires_in')).toBe(true);
     expect(await refusedFor({ pix: { expires_in: expiry.maximum + 1 } }, 'pix.expires_in')).toBe(true);
     expect(await refusedFor({ pix: { expires_in: expiry.minimum } }, 'pix.expires_in')).toBe(false);
     expect(await refusedFor({ pix: { expires_in: expiry.maximum } }, 'pix.expires_in')).toBe(false);
     // A fee policy's percentages (a refinement the schema alone did not show).
     const policy = CREATE_EXAMPLES['pricing.feePolicies.create'] as Record<string, unknown>;
-    const percentage = SERVICE_RULES['pricing.feePolicies.create'].spot_anticipation_percentage;
+    const percentage = SERVICE_RULES['pricing.feePolicies.create']!.spot_anticipation_percentage!;
     const fee = async (value: number) => {
       const res = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { ...policy, request_id: undefined, name: `p-${value}`, spot_anticipation_percentage: value } });
       return res.statusCode === 400 && res.body.includes('"spot_anticipation_percentage"');
@@ -103,7 +103,7 @@ describe('request schemas are as strict as the server', () => {
     expect(await fee(percentage.minimum - 1)).toBe(true);
     expect(await fee(percentage.maximum)).toBe(false);
     // Installments beyond 1 need a card; the same rule the service applies, at the document's bounds.
-    const installments = rules.installments;
+    const installments = rules.installments!;
     expect(installmentIssues('CREDIT_CARD', installments.minimum)).toEqual([]);
     expect(installmentIssues('CREDIT_CARD', installments.maximum)).toEqual([]);
     expect(installmentIssues('CREDIT_CARD', installments.minimum - 1)).not.toEqual([]);
@@ -113,7 +113,7 @@ describe('request schemas are as strict as the server', () => {
 
 describe('declared statuses and public wording', () => {
   it('a failed login or verification declares 401', () => {
-    for (const path of ['/v1/auth/login', '/v1/auth/verify']) expect(Object.keys(doc.paths[path].post.responses), path).toContain('401');
+    for (const path of ['/v1/auth/login', '/v1/auth/verify']) expect(Object.keys(doc.paths[path]!.post.responses), path).toContain('401');
   });
 
   it('every operation declares 503 (load guard, database restarting) and 429; a body naming another resource declares 404', () => {
@@ -126,12 +126,12 @@ describe('declared statuses and public wording', () => {
     expect(missing).toEqual([]);
     // A body id outside the caller's reach answers 404 (the tenancy sweep proves it): declared on these creates.
     for (const [path, method] of [['/v1/banking/cashouts', 'post'], ['/v1/transactions', 'post'], ['/v1/anticipations', 'post'], ['/v1/banking/internal-transfers', 'post'], ['/v1/api-keys', 'post']] as const) {
-      expect(Object.keys(doc.paths[path][method].responses), `${method} ${path}`).toContain('404');
+      expect(Object.keys(doc.paths[path]![method].responses), `${method} ${path}`).toContain('404');
     }
   });
 
   it("health's 503 is the named Health schema, as its 200", () => {
-    const responses = doc.paths['/health'].get.responses;
+    const responses = doc.paths['/health']!.get.responses;
     expect(responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Health' });
     expect(responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Health' });
   });

@@ -68,6 +68,6 @@ describe('a sync answer that contradicts a terminal state (R5.2)', () => {
       }),
     ]);
     const [row] = await t.db.db.select().from(transactions).where(eq(transactions.id, id));
-    expect(row.status).toBe('CANCELED');
+    expect(row!.status).toBe('CANCELED');
   });
 });

@@ -174,8 +174,8 @@ describe('each provider operation has its own idempotency key', () => {
     const ops = await t.db.db.execute(sql`select id, kind, status from provider_operations where resource_id = ${tr.id}`);
     const rows = ((ops as { rows?: unknown[] }).rows ?? ops) as Array<{ id: string; kind: string; status: string }>;
     expect(rows).toEqual([{ id: expect.any(String), kind: 'transaction.capture', status: 'SUCCEEDED' }]);
-    expect(rows[0].id).not.toBe(tr.id);
-    expect(sandbox.faults.calls('card.capture', rows[0].id)).toBe(1);
+    expect(rows[0]!.id).not.toBe(tr.id);
+    expect(sandbox.faults.calls('card.capture', rows[0]!.id)).toBe(1);
     const other = await authorized(1_600);
     expect((await cancel(other.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.void', other.id)).toBe(0);
@@ -197,11 +197,11 @@ describe('a PIX charge whose answer was lost and whose read failed (providers.md
     expect(res.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' } });
     const row = await rowOf(requestId);
     expect(row, 'the row of a charge that may exist is kept for its recovery').toBeDefined();
-    expect(row.announced).toBe(false);
-    expect((await t.request({ method: 'GET', url: `/core/v1/transactions/${row.id}`, key: merchant.apiKey })).statusCode).toBe(404);
-    expect(await chargeAt(paymentKeyOf(row))).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
+    expect(row!.announced).toBe(false);
+    expect((await t.request({ method: 'GET', url: `/core/v1/transactions/${row!.id}`, key: merchant.apiKey })).statusCode).toBe(404);
+    expect(await chargeAt(paymentKeyOf(row!))).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
     await later(61_000);
-    await eventually(() => chargeAt(paymentKeyOf(row)), (c) => c.found && c.status === 'CANCELED', 'the stranded charge canceled');
+    await eventually(() => chargeAt(paymentKeyOf(row!)), (c) => c.found && c.status === 'CANCELED', 'the stranded charge canceled');
     await eventually(() => rowOf(requestId), (r) => r === undefined, 'the row removed once the charge is canceled');
   });
 
@@ -210,7 +210,7 @@ describe('a PIX charge whose answer was lost and whose read failed (providers.md
     sandbox.faults.inject('pix.charge', { kind: 'unknown_outcome' });
     sandbox.faults.inject('pix.sync', { kind: 'unavailable' });
     expect((await pixCreate(requestId)).statusCode).toBe(502);
-    const stranded = (await rowOf(requestId));
+    const stranded = (await rowOf(requestId))!;
     const id = stranded.id;
     const retry = await pixCreate(requestId);
     expect(retry.statusCode, retry.body).toBe(201);
@@ -235,7 +235,7 @@ describe('refunds on the provider-operation primitive', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     await t.db.db.execute(sql.raw(`drop trigger ${name} on refunds`));
     await t.db.db.execute(sql.raw(`drop function ${name}()`));
-    const refundId = ((await t.db.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${id}`)) as { rows: { id: string }[] }).rows[0].id;
+    const refundId = ((await t.db.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${id}`)) as { rows: { id: string }[] }).rows[0]!.id;
     expect(sandbox.faults.calls('card.refund', refundId)).toBe(1);
     await later(31_000);
     const opOf = async () => ((await t.db.db.execute<{ status: string }>(sql`select id, kind, status from provider_operations where resource_id = ${refundId}`)) as { rows: { status: string }[] }).rows;

@@ -75,7 +75,7 @@ beforeAll(async () => {
   await t.db.db.update(ledgerAccounts).set({ provider: adyen.provider }).where(eq(ledgerAccounts.id, bank.json().id));
   ma = { id: merchant.id, organizationId: org.id, apiKey: merchant.apiKey, bankAccountId: bank.json().id };
   const [a] = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.provider, 'PROVIDER_A'));
-  sandboxAccountId = a.id;
+  sandboxAccountId = a!.id;
 });
 afterAll(async () => t?.close());
 afterEach(async () => {
@@ -286,7 +286,7 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
         detail: expect.any(String),
       },
     ]);
-    expect(discrepancies[0].companyId).toBe(ma.id);
+    expect(discrepancies[0]!.companyId).toBe(ma.id);
     const moves = (await eventsAbout(t, tr.id, ['transaction.status-changed'])).map(
       (e) => (e.payload as { new_status: string }).new_status,
     );
@@ -365,9 +365,9 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
     await notify([item({ eventCode: 'CHARGEBACK_REVERSED', pspReference: tr.psp, originalReference: tr.psp })]);
     expect(await settled(`${tr.psp}:CHARGEBACK_REVERSED:true`)).toMatchObject({
       effect: 'APPLIED',
-      resource_id: d.id,
+      resource_id: d!.id,
     });
-    const moves = (await eventsAbout(t, d.id, ['dispute.status-changed'])).map(
+    const moves = (await eventsAbout(t, d!.id, ['dispute.status-changed'])).map(
       (e) => e.payload as { old_status: string; new_status: string },
     );
     expect(moves).toHaveLength(2);
@@ -470,7 +470,7 @@ describe('SANDBOX events (R4.3)', () => {
       resource_id: refundId,
     });
     const [r] = await t.db.db.select().from(refunds).where(eq(refunds.id, refundId));
-    expect(r.status).toBe('SUCCEEDED');
+    expect(r!.status).toBe('SUCCEEDED');
     expect(await status(row.id)).toBe('PARTIALLY_REFUNDED');
     const late = {
       id: `evt_${randomUUID()}`,

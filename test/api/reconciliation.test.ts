@@ -16,7 +16,7 @@ beforeAll(async () => {
     .select({ id: providerAccounts.id })
     .from(providerAccounts)
     .where(eq(providerAccounts.provider, 'PROVIDER_A'));
-  accountId = account.id;
+  accountId = account!.id;
 });
 afterAll(async () => t?.close());
 

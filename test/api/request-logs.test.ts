@@ -98,14 +98,14 @@ describe('request logs', () => {
     await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey });
     await t.deps.requestLogs?.flush();
     const [kept] = await t.db.db.select().from(requestLogs).where(eq(requestLogs.companyId, org.id)).limit(1);
-    const old = { ...kept, id: randomUUID(), createdAt: new Date(kept.createdAt.getTime() - 8 * 24 * 3600_000) };
+    const old = { ...kept!, id: randomUUID(), createdAt: new Date(kept!.createdAt.getTime() - 8 * 24 * 3600_000) };
     await t.db.db.insert(requestLogs).values(old);
     const now = t.deps.clock.now();
     const handler = requestLogJobs({ db: t.db.db, clock: { now: () => now } })[REQUEST_LOG_PURGE_JOB];
     const result = await handler();
     expect(result.rescheduleAt.getTime()).toBe(now.getTime() + 3600_000);
     const left = await t.db.db.select({ id: requestLogs.id }).from(requestLogs).where(eq(requestLogs.companyId, org.id));
-    expect(left.map((r) => r.id)).toEqual([kept.id]);
+    expect(left.map((r) => r.id)).toEqual([kept!.id]);
   });
 
   it('refuses bad filters with the envelope', async () => {

@@ -40,7 +40,7 @@ const runRecover = async (id: string) => {
   const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, TRANSACTION_RECOVER_JOB), eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${id}`)));
   const handler = transactionJobs(transactionDeps(t.deps))[TRANSACTION_RECOVER_JOB];
   const run = typeof handler === 'function' ? handler : handler.handler;
-  await run((job ?? { id: randomUUID(), payload: { transactionId: id }, createdAt: new Date() }));
+  await run((job ?? { id: randomUUID(), payload: { transactionId: id }, createdAt: new Date() }) as JobRow);
 };
 
 describe('transaction.recover', () => {

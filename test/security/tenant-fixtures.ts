@@ -159,7 +159,7 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   'cashouts/{id}': async ({ t, org, merchant, ids }) => {
     await makePaymentReady(t, merchant.id);
     const [row] = await t.db.db.select({ document: companies.documentNumber }).from(companies).where(eq(companies.id, merchant.id));
-    const key = { pix_key_type: 'CPF', pix_key: row.document };
+    const key = { pix_key_type: 'CPF', pix_key: row!.document };
     await ok(await t.request({ method: 'PUT', url: `/core/v1/merchants/${merchant.id}/affiliations/${ids['affiliations/{affiliationId}']}/settlement-account`, key: merchant.apiKey, payload: key }), 'settlement account', 200);
     await ok(await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${ids['bank-accounts/{id}']}/deposits`, key: t.platformKey, payload: { amount: 100_000 } }), 'deposit', 200);
     return (await ok(await t.request({ method: 'POST', url: '/core/v1/banking/cashouts', key: org.apiKey, payload: { request_id: randomUUID(), bank_account_id: ids['bank-accounts/{id}'], amount: 100 } }), 'cashout')).id;

@@ -160,7 +160,7 @@ export interface AcceptedIds {
  */
 export const recordProviderIds: StatementHandler<AcceptedIds, InternalTransferRow> = async (db, items) => {
   const rows = items.map(({ row, result: r, now }) => ({ id: row.id, provider_transfer_id: r.providerTransferId, external_request_id: r.externalRequestId, updated_at: now.toISOString(), answer: r }));
-  const result = await db.execute(recordProviderIdsStatement(rows, items[items.length - 1].realNow));
+  const result = await db.execute(recordProviderIdsStatement(rows, items[items.length - 1]!.realNow));
   const current = new Map(rowsOf(result).map((r) => [String(r.id), r]));
   return items.map(({ row, result: r, now }) => {
     const c = current.get(row.id);

@@ -124,6 +124,6 @@ export async function applyReturn(deps: StatusDeps, correlationId: string, casho
       correlationId,
       payload: { cashout_id: row.id, return_id: returnId, amount: input.amount, returned_amount: updated.returnedAmount, status: updated.status, bank_account_id: row.bankAccountId, sequence },
     }, now);
-    return { row: updated, ret: ret };
+    return { row: updated, ret: ret! };
   });
 }

@@ -99,7 +99,7 @@ export function cashoutOperationHandlers(deps: SubmitDeps): OperationHandlers {
  */
 export async function submitCashout(deps: SubmitDeps, rt: OperationRuntime, row: CashoutRow, op: ProviderOperationRow): Promise<CashoutRow> {
   try {
-    await runProviderOperation(rt, op, cashoutOperationHandlers(deps)[CASHOUT_OPERATION]);
+    await runProviderOperation(rt, op, cashoutOperationHandlers(deps)[CASHOUT_OPERATION]!);
   } catch {
     // The record step failed (the database, a dying process): the operation stays PENDING with its recovery job.
     return row;

@@ -108,13 +108,13 @@ async function createInTx(tx: Tx, deps: CashoutDeps, correlationId: string, call
   }
   // The provider operation and its recovery job, with the cashout: if this request dies before or after the
   // provider has it, the recovery finishes it under the same key. Provider work runs on real time.
-  const op = await claimCashoutSubmission(tx, row, cashoutCall(row, account), deps.clock.now());
+  const op = await claimCashoutSubmission(tx, row!, cashoutCall(row!, account), deps.clock.now());
   if (deps.autopilot) {
     await enqueueJob(tx, { kind: CASHOUT_AUTOPILOT_JOB, runAt: new Date(now.getTime() + deps.autopilotDelayMs), payload: { cashoutId: id }, dedupeKey: `${CASHOUT_AUTOPILOT_JOB}:${id}`, organizationId: account.organizationId }, now);
   }
-  const view = toCashoutView(row, []);
-  await recordEvent(tx, { type: 'cashout.created', companyId: row.companyId, organizationId: row.organizationId, correlationId, payload: { ...view, cashout_id: id, sequence: await lastSequenceOf(tx, account.id) } }, now);
-  return { row: row, replayed: false, op };
+  const view = toCashoutView(row!, []);
+  await recordEvent(tx, { type: 'cashout.created', companyId: row!.companyId, organizationId: row!.organizationId, correlationId, payload: { ...view, cashout_id: id, sequence: await lastSequenceOf(tx, account.id) } }, now);
+  return { row: row!, replayed: false, op };
 }
 
 export async function getCashout(deps: Pick<CashoutDeps, 'db'>, principal: CompanyPrincipal, id: string) {

@@ -52,5 +52,5 @@ export const readableCode = (code: string) =>
     .toLowerCase()
     .split('_')
     .filter(Boolean)
-    .map((word, i) => (i === 0 || word.length > 1 ? word[0].toUpperCase() + word.slice(1) : word.toUpperCase()))
+    .map((word, i) => (i === 0 || word.length > 1 ? word[0]!.toUpperCase() + word.slice(1) : word.toUpperCase()))
     .join(' ');

@@ -77,7 +77,7 @@ describe('decideCard (R2.9, R4.3, R4.5)', () => {
           const d = card(move, status, capture);
           if (d.effect !== 'APPLIED') continue;
           const next = TO[d.to];
-          expect(RANK[next]).toBeGreaterThan(RANK[status]);
+          expect(RANK[next]).toBeGreaterThan(RANK[status]!);
           // The same fact again on the state it produced is never applied a second time.
           expect(card(move, next, capture).effect).not.toBe('APPLIED');
           status = next;

@@ -87,7 +87,7 @@ describe('dedupe keys and facts (R4.4)', () => {
       ['pix:E123', 'PIX_RECEIVED'],
       ['devolucao:D9:DEVOLVIDO', 'DEVOLUCAO_DEVOLVIDO'],
     ]);
-    expect(events[1].fact.target).toEqual({ kind: 'pix-return', returnId: ID, endToEndId: 'E123' });
+    expect(events[1]!.fact.target).toEqual({ kind: 'pix-return', returnId: ID, endToEndId: 'E123' });
   });
 });
 

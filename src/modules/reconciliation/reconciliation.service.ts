@@ -191,7 +191,7 @@ export async function createRun(
       for (let i = 0; i < values.length; i += 1_000)
         await tx.insert(reconciliationItems).values(values.slice(i, i + 1_000));
     }
-    return { row: row, replayed: false };
+    return { row: row!, replayed: false };
   });
 }
 

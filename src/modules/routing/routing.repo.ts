@@ -15,5 +15,5 @@ export async function currentConfiguration(tx: Executor, organizationId: string)
 
 export async function insertConfiguration(tx: Executor, row: RoutingConfigurationRow): Promise<RoutingConfigurationRow> {
   const [inserted] = await tx.insert(routingConfigurations).values(row).returning();
-  return inserted;
+  return inserted!;
 }

@@ -158,6 +158,6 @@ export type RefusalKind = 'INVALID' | 'USED' | 'EXPIRED' | 'NOT_READY' | 'UNAVAI
 
 /** The 403 page (P7: "a tampered or used token answers 403 with an HTML page that says so"), in the reader's language. */
 export function renderRefusal(kind: RefusalKind, lang: Lang = 'pt-BR'): string {
-  const [title, body] = REFUSALS[kind][lang];
+  const [title, body] = REFUSALS[kind]![lang];
   return page(lang, title, `<h1 data-refusal="${kind}">${esc(title)}</h1><p>${esc(body)}</p>`);
 }

@@ -62,7 +62,7 @@ export const operationInProgress = (status: string) =>
 
 async function runExit(deps: OperationDeps, id: string, decide: (row: TransactionRow) => Exit, what: string): Promise<TransactionRow> {
   const op = await claimExit(deps, id, decide);
-  const ran = await runProviderOperation(operationRuntime(deps), op, transactionOperationHandlers(deps)[op.kind]);
+  const ran = await runProviderOperation(operationRuntime(deps), op, transactionOperationHandlers(deps)[op.kind]!);
   if (ran.outcome === 'finished-elsewhere' && ran.op.status !== 'SUCCEEDED') throw operationFailure(ran.op, what);
   if (ran.outcome !== 'succeeded' && ran.outcome !== 'finished-elsewhere') throw exitFailure(ran.outcome, ran.error, what);
   return (await findTransactionRow(deps.db, id))!;

@@ -176,7 +176,9 @@ export async function syncPixCharge(
   const read = await deps.providers.require(
     row.provider,
     'pix.sync',
-  )({ idempotencyKey: keyOfPixId(row.pix.txid), ...(row.pix.charge_kind ? { kind: row.pix.charge_kind } : {}) });
+  )({ idempotencyKey: keyOfPixId(row.pix.txid), ...(row.pix.charge_kind ? { kind: row.pix.charge_kind } : {}) } as {
+    idempotencyKey: string;
+  });
   if (!read.found) return { transactionId: row.id, applied: [], discrepancies: [] };
   const charge = read as unknown as PixApiChargeResult;
   return applyPixChargeFacts(deps, {

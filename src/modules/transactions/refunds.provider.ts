@@ -60,7 +60,7 @@ export async function submitRefund(deps: RefundDeps, refundId: string): Promise<
   const op = await findProviderOperation(deps.db, row.id);
   if (!op) return submitLegacy(deps, row);
   if (op.status !== 'PENDING') return;
-  const ran = await runProviderOperation(operationRuntime(deps), op, refundOperationHandlers(deps)[REFUND_OPERATION]);
+  const ran = await runProviderOperation(operationRuntime(deps), op, refundOperationHandlers(deps)[REFUND_OPERATION]!);
   if ('error' in ran && ran.error instanceof ProviderNotCapable) throw new DomainError('INTEGRATION_ERROR', ran.error.message);
   // Unavailable or unknown: the operation's recovery job submits it again; the refund's sync looks too (and,
   // with autopilot or polling, settles it once the provider has it), as before.

@@ -30,7 +30,7 @@ const esc = (v: unknown) =>
  */
 export function pageLocale(acceptLanguage: string | undefined): string {
   for (const part of (acceptLanguage ?? '').slice(0, 256).split(',')) {
-    const tag = part.split(';')[0].trim();
+    const tag = part.split(';')[0]!.trim();
     if (!tag || tag === '*') continue;
     try {
       const [supported] = Intl.DateTimeFormat.supportedLocalesOf([tag]);
