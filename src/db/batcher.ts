@@ -1,4 +1,5 @@
 import type { Database, Executor, Tx } from './client.js';
+import { must } from '../kernel/must.js';
 
 /** What a batch handler answers for one item: its value, or the error that item alone answers with. */
 export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
@@ -96,7 +97,7 @@ export class TransactionBatcher<I, O> {
       outcomes = await this.execute(batch.map((p) => p.item));
     } catch (error) {
       if (batch.length === 1) {
-        batch[0].reject(error);
+        must(batch[0], 'a batch of one').reject(error);
         return;
       }
       // Nothing of the batch committed: each item alone, so only a real failure answers as one.
@@ -104,7 +105,7 @@ export class TransactionBatcher<I, O> {
       return;
     }
     batch.forEach((p, i) => {
-      const o = outcomes[i];
+      const o = must(outcomes[i], 'the statement answers one outcome per item');
       if (o.ok) p.resolve(o.value);
       else p.reject(o.error);
     });
@@ -112,7 +113,7 @@ export class TransactionBatcher<I, O> {
 
   private async runAlone(p: Pending<I, O>): Promise<void> {
     try {
-      const [o] = await this.execute([p.item]);
+      const o = must((await this.execute([p.item]))[0], 'the statement answers one outcome per item');
       if (o.ok) p.resolve(o.value);
       else p.reject(o.error);
     } catch (err) {

@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { must } from '../kernel/must.js';
 
 /**
  * Many rows of one table as ONE insert whose values travel as a single JSON parameter
@@ -13,15 +14,19 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  */
 export function bulkInsertStatement<T extends PgTable>(table: T, rows: Record<string, unknown>[]): SQL {
   if (rows.length === 0) throw new Error('bulkInsertStatement needs at least one row');
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const keys = Object.keys(rows[0]).filter((k) => rows[0][k] !== undefined && columns[k]);
-  const names = keys.map((k) => columns[k].name);
+  const columns = getTableColumns(table) as Record<string, { name: string } | undefined>;
+  const first = must(rows[0], 'at least one row (checked above)');
+  const fields = Object.keys(first).flatMap((key) => {
+    const column = columns[key];
+    return first[key] !== undefined && column ? [{ key, name: column.name }] : [];
+  });
+  const names = fields.map((f) => f.name);
   const json = rows.map((row) => {
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const v = row[keys[i]];
-      if (v === undefined) throw new Error(`bulkInsertStatement: row without ${keys[i]}`);
-      out[names[i]] = v instanceof Date ? v.toISOString() : v;
+    for (const { key, name } of fields) {
+      const v = row[key];
+      if (v === undefined) throw new Error(`bulkInsertStatement: row without ${key}`);
+      out[name] = v instanceof Date ? v.toISOString() : v;
     }
     return out;
   });

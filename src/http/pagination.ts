@@ -175,9 +175,10 @@ export async function selectPage<T extends PgTable>(
   cols: ListColumns,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const where = and(scope, ...commonFilters(q, cols));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db.select().from(table as PgTable).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
     db.select({ total: count() }).from(table as PgTable).where(where),
   ]);
+  const total = counted?.total ?? 0; // a count without group by answers one row
   return { rows: rows, total };
 }

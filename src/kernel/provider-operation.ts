@@ -131,7 +131,7 @@ async function lockOperation(tx: Executor, id: string): Promise<ProviderOperatio
  * Calls the provider for a claimed operation (never inside a transaction) and records the outcome in one
  * transaction. A failing record step throws and leaves the operation PENDING for its recovery job.
  */
-export async function runProviderOperation(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler<any>, phase: CallPhase = 'request'): Promise<RunResult> {
+export async function runProviderOperation(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<RunResult> {
   return recordCall(rt, op, handler, await callOperation(op, handler, phase), phase);
 }
 
@@ -139,7 +139,7 @@ export async function runProviderOperation(rt: OperationRuntime, op: ProviderOpe
 export type CallResult = { outcome: 'succeeded'; result: unknown } | { outcome: Exclude<CallOutcome, 'succeeded'>; failure: unknown };
 
 /** The provider call of a claimed operation, never inside a transaction; never throws for the provider. */
-export async function callOperation(op: ProviderOperationRow, handler: OperationHandler<any>, phase: CallPhase = 'request'): Promise<CallResult> {
+export async function callOperation(op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<CallResult> {
   try {
     return { outcome: 'succeeded', result: await (phase === 'recovery' && handler.resume ? handler.resume(op) : handler.call(op)) };
   } catch (err) {
@@ -151,7 +151,7 @@ export async function callOperation(op: ProviderOperationRow, handler: Operation
  * Records a call's outcome in one transaction (the operation finished, the handler's move). Split from the call
  * for an area that records its successes set-based (internal transfers) and everything else through here.
  */
-export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler<any>, called: CallResult, phase: CallPhase = 'request'): Promise<RunResult> {
+export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, called: CallResult, phase: CallPhase = 'request'): Promise<RunResult> {
   const outcome = called.outcome;
   const result = called.outcome === 'succeeded' ? called.result : undefined;
   const failure = called.outcome === 'succeeded' ? undefined : called.failure;

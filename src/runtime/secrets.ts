@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from '
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { generateApiKey } from '../http/api-keys.js';
+import { must } from '../kernel/must.js';
 
 export interface Secrets {
   platformAdminKey: string;
@@ -45,7 +46,8 @@ export function resolveSecrets(config: Config): Secrets {
     }
     stored = next;
   }
-  const jwtSecret = config.jwtSecret ?? (stored.jwt_secret as string);
+  // Production refuses to start without a configured secret; the sandbox has just stored one.
+  const jwtSecret = config.jwtSecret ?? must(stored.jwt_secret, 'the sandbox secrets file holds a jwt_secret');
   return {
     platformAdminKey: config.platformAdminKey ?? (stored.platform_admin_key as string),
     jwtSecret,

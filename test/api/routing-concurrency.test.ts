@@ -92,8 +92,8 @@ describe('100 concurrent creates while the breaker moves', () => {
     await staff('POST', `/platform/provider-accounts/${B}/circuit`, { state: 'CLOSED' });
     const again = await Promise.all(bodies.map((b) => createTx(t, merchant.apiKey, b)));
     for (const [i, a] of again.entries()) {
-      expect(a.statusCode).toBe(answers[i]!.statusCode === 201 ? 200 : 201);
-      if (answers[i]!.statusCode === 201) expect(a.json().id).toBe(answers[i]!.json().id);
+      expect(a.statusCode).toBe(answers[i].statusCode === 201 ? 200 : 201);
+      if (answers[i].statusCode === 201) expect(a.json().id).toBe(answers[i].json().id);
     }
     expect(await t.db.db.select().from(transactions).where(eq(transactions.companyId, merchant.id))).toHaveLength(100);
     expect(await eventsOf(t, merchant.id, 'transaction.created')).toHaveLength(100);

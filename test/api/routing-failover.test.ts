@@ -37,8 +37,8 @@ afterEach(async () => {
 /** R6.8's attempt id, computed here independently of the platform's code. */
 function attemptIdOf(transactionId: string, accountId: string): string {
   const b = createHash('sha256').update(`attempt:${transactionId}:${accountId}`).digest().subarray(0, 16);
-  b[6] = (b[6]! & 0x0f) | 0x50;
-  b[8] = (b[8]! & 0x3f) | 0x80;
+  b[6] = (b[6] & 0x0f) | 0x50;
+  b[8] = (b[8] & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

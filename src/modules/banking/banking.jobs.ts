@@ -7,6 +7,7 @@ import { findTransfer } from './banking.repo.js';
 import { adoptLegacyTransfer, TRANSFER_SUBMIT_JOB, TRANSFER_SYNC_JOB } from './transfer-submission.js';
 import { applyStatusReport, type TransferDeps } from './transfers.service.js';
 import { accountOpeningJobs } from './account-opening.js';
+import { textOf } from '../../kernel/text.js';
 
 /** SANDBOX_AUTOPILOT: plays the provider for one transfer (PENDING -> PROCESSING -> COMPLETED). */
 export const TRANSFER_AUTOPILOT_JOB = 'internal-transfer.autopilot';
@@ -66,7 +67,7 @@ export function bankingJobs(deps: TransferDeps & { logger?: JobLogger }): JobReg
     // operation's recovery job, so it ends (no reschedule).
     [TRANSFER_RECOVERY_JOB]: async () => undefined,
     // Jobs queued before the provider-operation primitive: their transfer gets its operation and recovery job.
-    [TRANSFER_SUBMIT_JOB]: (job) => adoptLegacyTransfer(deps, String(job.payload.transferId ?? '')),
-    [TRANSFER_SYNC_JOB]: (job) => adoptLegacyTransfer(deps, String(job.payload.transferId ?? '')),
+    [TRANSFER_SUBMIT_JOB]: (job) => adoptLegacyTransfer(deps, textOf(job.payload.transferId ?? '')),
+    [TRANSFER_SYNC_JOB]: (job) => adoptLegacyTransfer(deps, textOf(job.payload.transferId ?? '')),
   };
 }

@@ -64,7 +64,8 @@ export async function reencryptBatch(deps: CardJobDeps, kid: string): Promise<Jo
 
 /** RETIRING -> RETIRED when its time has come and no stored card references it; else later. */
 export async function retireWhenUnreferenced(deps: CardJobDeps, kid: string): Promise<JobResult> {
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(storedCards).where(underKid(kid));
+  const [counted] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(storedCards).where(underKid(kid));
+  const n = counted?.n ?? 0; // a count without group by answers one row
   const now = deps.clock.now();
   if (n > 0) return { rescheduleAt: new Date(now.getTime() + DAY_MS) };
   if (await deps.vault.retire(kid)) return undefined;

@@ -26,7 +26,8 @@ async function activeKeyExists(tx: Executor, key: string): Promise<boolean> {
 }
 
 async function activeKeysOf(tx: Executor, bankAccountId: string): Promise<number> {
-  const [{ n }] = await tx.select({ n: count() }).from(pixKeys).where(and(eq(pixKeys.bankAccountId, bankAccountId), eq(pixKeys.status, 'ACTIVE')));
+  const [counted] = await tx.select({ n: count() }).from(pixKeys).where(and(eq(pixKeys.bankAccountId, bankAccountId), eq(pixKeys.status, 'ACTIVE')));
+  const n = counted?.n ?? 0; // a count without group by answers one row
   return n;
 }
 

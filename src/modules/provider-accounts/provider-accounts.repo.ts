@@ -44,13 +44,13 @@ export async function listAccounts(db: Executor, scope: SQL | undefined, q: Comm
   const where = allOf([scope, ...commonFilters(q, { id: providerAccounts.id, createdAt: providerAccounts.createdAt, status: providerAccounts.status })]);
   // Default order: provider name ascending (R1.1, R1.6).
   const sorted = { ...q, sort: q.sort?.length ? q.sort : [{ field: 'provider', descending: false }] };
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db.select().from(providerAccounts).where(where)
       .orderBy(...orderBy(sorted, { id: providerAccounts.id, createdAt: providerAccounts.createdAt, sortable: { provider: providerAccounts.provider } }))
       .limit(q.limit).offset(offsetOf(q)),
     db.select({ total: count() }).from(providerAccounts).where(where),
   ]);
-  return { rows, total };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export const accountFilters = (f: { provider?: string[]; connector?: string[]; environment?: string[]; built_in?: 'true' | 'false' }): (SQL | undefined)[] => [

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { providerAccounts, type ProviderAccountRow } from '../../db/schema/index.js';
+import type { ProviderAccountRow } from '../../db/schema/index.js';
 import { allOf, type CommonListFilters } from '../../http/pagination.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { RequestContext } from '../../kernel/context.js';
@@ -23,7 +23,6 @@ import {
   initialWebhookRegistration,
   isAdyenV71Path,
   liveRefused,
-  mayUse,
   type AppEnv,
 } from './provider-accounts.rules.js';
 import * as repo from './provider-accounts.repo.js';

@@ -107,7 +107,7 @@ export async function listEvents(
     q.dedupe_key ? eq(providerEvents.dedupeKey, q.dedupe_key) : undefined,
   ];
   const where = allOf(filters);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(providerEvents)
@@ -117,6 +117,7 @@ export async function listEvents(
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(providerEvents).where(where),
   ]);
+  const total = counted?.total ?? 0; // a count without group by answers one row
   return { rows, total };
 }
 

@@ -19,7 +19,7 @@ export interface RecordedOutcome {
 /** Records a final attempt outcome (before the create answers, so the next decision sees it). */
 export async function recordOutcome(tx: Executor, outcome: RecordedOutcome): Promise<number> {
   const [row] = await tx.insert(routingOutcomes).values(outcome).returning({ id: routingOutcomes.id });
-  return Number(row!.id);
+  return Number(row.id);
 }
 
 export interface WindowRow {

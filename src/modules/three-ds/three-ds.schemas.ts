@@ -10,7 +10,6 @@ export const CHALLENGE_PREFERENCES = ['NO_PREFERENCE', 'CHALLENGE_REQUESTED', 'C
 export const INITIATOR_REASONS = ['RECURRING', 'INSTALLMENT', 'ADD_CARD'] as const;
 export const FAILURE_REASONS = ['AUTHENTICATION_FAILED', 'CARD_NOT_ENROLLED', 'CHALLENGE_CANCELLED', 'TIMED_OUT', 'DIRECTORY_UNAVAILABLE', 'PROTOCOL_ERROR'] as const;
 /** Providers a caller may name; INTERNAL does no 3DS, so naming it is the P1 409 (no affiliation offers it). */
-const PROVIDERS = ['PROVIDER_A', 'PROVIDER_B', 'INTERNAL'] as const;
 
 const text = (max: number) => noCardData(z.string().trim().min(1).max(max));
 

@@ -16,7 +16,7 @@ import { brandFromBin, type CardBrand } from '../cards/brands.js';
 import { cardExpired } from '../transactions/transactions.rules.js';
 import { SESSION_TTL_MS } from '../transactions/three-ds.rules.js';
 import { newTokenId, signChallengeToken } from './challenge-token.js';
-import { affiliationsOf, companyStatus, findSession, findSessionInReach, storedCardOf } from './three-ds.repo.js';
+import { companyStatus, findSession, findSessionInReach, storedCardOf } from './three-ds.repo.js';
 import type { CreateSessionInput } from './three-ds.schemas.js';
 import { withoutEncryptedValues } from './three-ds.session.rules.js';
 import { requireUsableAccount } from '../provider-accounts/provider-accounts.service.js';
@@ -86,7 +86,7 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
     correlationId: ctx.correlationId,
   });
   assertRoutable(route.decision);
-  const choice = { provider: route.decision.attempt_order[0]!.provider };
+  const choice = { provider: route.decision.attempt_order[0].provider };
 
   const claim = input.request_id
     ? { companyId: principal.companyId, scope: `three-ds-session:${company.id}`, requestId: input.request_id, body: withoutEncryptedValues(input), resourceId: randomUUID() }

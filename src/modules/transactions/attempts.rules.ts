@@ -95,7 +95,7 @@ export function classifyFailure(code: string | null | undefined, message: string
  * FAILED (nothing is stored: 502 PROVIDERS_UNAVAILABLE).
  */
 export function decidingIndex(attempts: readonly Pick<TransactionAttemptJson, 'outcome'>[]): number | null {
-  for (let i = attempts.length - 1; i >= 0; i--) if (attempts[i]!.outcome !== 'FAILED') return i;
+  for (let i = attempts.length - 1; i >= 0; i--) if (attempts[i].outcome !== 'FAILED') return i;
   return null;
 }
 
@@ -108,7 +108,7 @@ export function paymentKeyOf(row: Pick<TransactionRow, 'id' | 'attempts'>): stri
   const attempts = row.attempts;
   if (!attempts || attempts.length === 0) return row.id;
   const i = decidingIndex(attempts);
-  return attempts[i ?? attempts.length - 1]!.id;
+  return attempts[i ?? attempts.length - 1].id;
 }
 
 /** The attempt outcome a transaction's status stands for (a PROCESSING attempt takes its resolved outcome). */

@@ -179,7 +179,7 @@ export function optimalSegments(text: string, version: number, runs: Segment[] =
   open.push(start, 0);
   while (open.size > 0) {
     const { node: u, cost } = open.pop();
-    for (const { to, weight } of edges[u]) {
+    for (const { to, weight } of edges[u] ?? []) {
       const through = cost + weight;
       const known = costs[to];
       if (known === undefined || known > through) {

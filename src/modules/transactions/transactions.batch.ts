@@ -17,6 +17,7 @@ import { approvalPostings, postApproval } from './transactions.ledger.js';
 import { announce, cardResultChanges, followUpJobs, rowOrReinstated, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
 import { refusal } from './transactions.rules.js';
 import { toTransactionView } from './transactions.view.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * Group commit of the common create (no request_id, no 3DS; docs/decisions/transactions.md "Grouped creates"):
@@ -192,7 +193,7 @@ async function postApprovals(tx: Executor, rows: TransactionRow[], now: Date, jo
   const receivableRows: NewReceivableRow[] = [];
   for (const [k, row] of cards.entries()) {
     if (!written[k]) continue;
-    const { amount, fee } = approvals[k];
+    const { amount, fee } = must(approvals[k], 'one approval per card of the batch');
     let orgAccount: string | null = null;
     if (Math.min(Math.max(0, fee), amount) > 0) {
       const key = `${row.organizationId}|${row.provider}`;

@@ -93,12 +93,12 @@ export async function createTransaction(
       correlationId,
     });
     assertRoutable(route.decision);
-    account = await ensureBankAccount(db, deps.providers, clock, company, route.decision.attempt_order[0]!.provider, reads.accounts);
+    account = await ensureBankAccount(db, deps.providers, clock, company, route.decision.attempt_order[0].provider, reads.accounts);
   } catch (err) {
     if (claim) await releaseRequest(db, claim, 'forget', clock.now());
     throw err;
   }
-  const first = route.decision.attempt_order[0]!;
+  const first = route.decision.attempt_order[0];
   const provider = first.provider;
 
   const fee = feeUnder(reads.policy, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });

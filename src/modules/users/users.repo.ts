@@ -122,12 +122,12 @@ const userListColumns = { id: users.id, createdAt: companyUsers.createdAt, sorta
 /** One page of the members of a company (newest membership first by default). */
 export async function listMembers(tx: Executor, companyId: string, q: CommonListFilters): Promise<{ rows: { user: UserRow; membership: MembershipRow }[]; total: number }> {
   const where = and(eq(companyUsers.companyId, companyId), ...commonFilters(q, userListColumns));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [counted]] = await Promise.all([
     tx.select({ user: users, membership: companyUsers }).from(companyUsers).innerJoin(users, eq(users.id, companyUsers.userId))
       .where(where).orderBy(...orderBy(q, userListColumns)).limit(q.limit).offset(offsetOf(q)),
     tx.select({ total: count() }).from(companyUsers).where(where),
   ]);
-  return { rows, total };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 // Roles.

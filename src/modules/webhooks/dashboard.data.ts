@@ -91,7 +91,8 @@ export async function searchMessages(db: Executor, organizationId: string, s: Me
     .orderBy(desc(webhookMessages.createdAt), asc(webhookMessages.eventId))
     .limit(s.limit)
     .offset((s.page - 1) * s.limit);
-  const [{ total }] = await db.select({ total: count() }).from(webhookMessages).where(condition);
+  const [counted] = await db.select({ total: count() }).from(webhookMessages).where(condition);
+  const total = counted?.total ?? 0; // a count without group by answers one row
   const messages = (await withAttempts(db, rows)).map(toMessageView);
   const names = await companyNames(db, messages.map((m) => m.company_id));
   return { data: messages, companyNames: names, pagination: paginate(s.page, s.limit, Number(total)) };

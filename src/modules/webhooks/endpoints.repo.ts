@@ -14,7 +14,8 @@ export async function lockOrganization(tx: Executor, organizationId: string): Pr
 }
 
 export async function countLiveEndpoints(tx: Executor, organizationId: string): Promise<number> {
-  const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(live(organizationId));
+  const [counted] = await tx.select({ n: count() }).from(webhookEndpoints).where(live(organizationId));
+  const n = counted?.n ?? 0; // a count without group by answers one row
   return Number(n);
 }
 

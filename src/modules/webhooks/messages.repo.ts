@@ -98,7 +98,8 @@ export async function listMessages(db: Executor, organizationId: string, f: Mess
   const where = messageWhere(organizationId, f);
   const order = page.ascending ? asc(m.createdAt) : desc(m.createdAt);
   const rows = await db.select().from(m).where(where).orderBy(order, asc(m.eventId)).limit(page.limit).offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(m).where(where);
+  const [counted] = await db.select({ total: count() }).from(m).where(where);
+  const total = counted?.total ?? 0; // a count without group by answers one row
   return { rows: await withAttempts(db, rows), total: Number(total) };
 }
 
