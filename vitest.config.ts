@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The client package's exports name its build (dist/); in this repository tests use its sources.
-  resolve: { alias: { '@payment-platform/client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: { '@payment-platform/client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) },
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     exclude: ['test/faults/**', '**/node_modules/**'],

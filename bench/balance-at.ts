@@ -39,13 +39,24 @@ async function timed(n: number, fn: () => Promise<unknown>): Promise<{ p50: stri
  * writes the snapshot chunks), then random instants over the account's history, one client and eight; the full
  * replay's SQL on bare node-postgres as the reference the chunks avoid.
  */
-export async function measureBalanceAt(o: { dbUrl: string; accountId: string; orgKey: string; port: number; durationSec: number; startPlatform: StartPlatform }): Promise<BalanceAtFigures> {
+export async function measureBalanceAt(o: {
+  dbUrl: string;
+  accountId: string;
+  orgKey: string;
+  port: number;
+  durationSec: number;
+  startPlatform: StartPlatform;
+}): Promise<BalanceAtFigures> {
   const client = new pg.Client({ connectionString: o.dbUrl });
   await client.connect();
   const platform = await o.startPlatform({ dbUrl: o.dbUrl, port: o.port });
   try {
-    const { rows: [span] } = await client.query<{ lo: Date; hi: Date; n: string }>(
-      `select min(created_at) as lo, max(created_at) as hi, count(*) as n from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = $1`, [o.accountId]);
+    const {
+      rows: [span],
+    } = await client.query<{ lo: Date; hi: Date; n: string }>(
+      `select min(created_at) as lo, max(created_at) as hi, count(*) as n from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = $1`,
+      [o.accountId],
+    );
     // From an hour before the first entry (zeros) to the last one (the settlement's, at the run's instant).
     const lo = span.lo.getTime() - 3_600_000;
     const hi = span.hi.getTime();
@@ -59,19 +70,35 @@ export async function measureBalanceAt(o: { dbUrl: string; accountId: string; or
     const firstBody = await first.body.text();
     const firstMs = (performance.now() - t0).toFixed(1);
     if (first.statusCode !== 200) throw new Error(`balance ?at=: ${first.statusCode} ${firstBody}`);
-    const { rows: [chunks] } = await client.query<{ n: string }>('select count(*) as n from ledger_entry_chunks where account_id = $1', [o.accountId]);
+    const {
+      rows: [chunks],
+    } = await client.query<{ n: string }>('select count(*) as n from ledger_entry_chunks where account_id = $1', [
+      o.accountId,
+    ]);
 
-    const load = (name: string, connections: number) => measure(name, { url: `${base}${path()}`, headers, connections, durationSec: o.durationSec, makeRequest: () => ({ path: path() }) });
+    const load = (name: string, connections: number) =>
+      measure(name, {
+        url: `${base}${path()}`,
+        headers,
+        connections,
+        durationSec: o.durationSec,
+        makeRequest: () => ({ path: path() }),
+      });
     const one = await load('?at= reads, 1 client', 1);
     const eight = await load('?at= reads, 8 clients', 8);
     // Non-2xx answers (a 503 when the loaded server sheds: event loop delay over 1 s) are reported, not hidden.
 
     // The full replay the chunks avoid: every entry of the account up to `at`, summed per balance.
-    const replay = await timed(200, () => client.query(
-      `select balance_type, sum(delta) from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = $1 and created_at <= $2 group by balance_type`,
-      [o.accountId, randomAt()]));
+    const replay = await timed(200, () =>
+      client.query(
+        `select balance_type, sum(delta) from ledger_postings where account_type = 'BANK_ACCOUNT' and account_id = $1 and created_at <= $2 group by balance_type`,
+        [o.accountId, randomAt()],
+      ),
+    );
     const handle = await openDatabase({ databaseUrl: o.dbUrl, poolSize: 2 });
-    const inProcess = await timed(500, () => balanceAt(handle.db, o.accountId, new Date(randomAt()))).finally(() => handle.close());
+    const inProcess = await timed(500, () => balanceAt(handle.db, o.accountId, new Date(randomAt()))).finally(() =>
+      handle.close(),
+    );
     return { entries: Number(span.n), chunks: Number(chunks.n), firstMs, one, eight, replay, inProcess };
   } finally {
     await stopProcess(platform);

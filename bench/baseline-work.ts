@@ -15,7 +15,9 @@ recipient.generateKeys();
 const sealed = Array.from({ length: 2000 }, () => {
   const ephemeral = createECDH('prime256v1');
   const epk = ephemeral.generateKeys();
-  const k = Buffer.from(hkdfSync('sha256', ephemeral.computeSecret(recipient.getPublicKey()), epk, 'ev:v1:bench:card', 32));
+  const k = Buffer.from(
+    hkdfSync('sha256', ephemeral.computeSecret(recipient.getPublicKey()), epk, 'ev:v1:bench:card', 32),
+  );
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', k, iv);
   const ct = Buffer.concat([cipher.update('{"number":"4111111111111111","cvv":"123"}'), cipher.final()]);
@@ -33,5 +35,7 @@ export function openSealedCard(): string {
 
 /** A QR PNG of a BR Code-sized text unique to this charge (no two charges share a code). */
 export function drawQr(id: string): string {
-  return qrPng(`00020101021226830014br.gov.bcb.pix2561pix.sandbox.provider-a.example/qr/v2/${id.replace(/-/g, '')}5204000053039865802BR5913BENCH MERCHANT6009SAO PAULO62070503***6304ABCD`).toString('base64');
+  return qrPng(
+    `00020101021226830014br.gov.bcb.pix2561pix.sandbox.provider-a.example/qr/v2/${id.replace(/-/g, '')}5204000053039865802BR5913BENCH MERCHANT6009SAO PAULO62070503***6304ABCD`,
+  ).toString('base64');
 }

@@ -38,7 +38,11 @@ function cpuMs(pid: number): number {
 async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
   const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
     method: method as 'GET',
-    headers: { ...(key ? { 'x-api-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-forwarded-proto': 'https' },
+    headers: {
+      ...(key ? { 'x-api-key': key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      'x-forwarded-proto': 'https',
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.body.json()) as Record<string, any>;
@@ -50,24 +54,51 @@ async function main() {
   execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
   const prof = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
   const env = (port: number) => ({
-    DATABASE_URL: dbUrl, DATA_DIR: dataDir, PORT: String(port), PCI_PORT: String(port + 1),
-    TRUST_PROXY: 'true', PLATFORM_ADMIN_KEY: platformKey, RATE_LIMIT_STANDARD_RPS: '1000000000', RATE_LIMIT_HIGH_RPS: '1000000000', LOG_LEVEL: 'warn', SANDBOX_AUTOPILOT: 'false',
+    DATABASE_URL: dbUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PCI_PORT: String(port + 1),
+    TRUST_PROXY: 'true',
+    PLATFORM_ADMIN_KEY: platformKey,
+    RATE_LIMIT_STANDARD_RPS: '1000000000',
+    RATE_LIMIT_HIGH_RPS: '1000000000',
+    LOG_LEVEL: 'warn',
+    SANDBOX_AUTOPILOT: 'false',
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
   const platform = await startProcess([...prof, 'dist/server.js'], env(PORTS.platform), 'sandbox organization key');
   // CPU_COMPARE=<another checkout, built, or `.` with CPU_COMPARE_ENV>: its platform too, on the same database and keys, measured right after
   // this one in every round (an A/B under the same machine load).
-  const compareEnv = Object.fromEntries((process.env.CPU_COMPARE_ENV ?? '').split(',').filter(Boolean).map((kv) => kv.split('=') as [string, string]));
-  const other = process.env.CPU_COMPARE ? await startProcess([join(process.env.CPU_COMPARE, 'dist/server.js')], { ...env(PORTS.other), ...compareEnv }, 'sandbox organization key') : undefined;
-  const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+  const compareEnv = Object.fromEntries(
+    (process.env.CPU_COMPARE_ENV ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
+  const other = process.env.CPU_COMPARE
+    ? await startProcess(
+        [join(process.env.CPU_COMPARE, 'dist/server.js')],
+        { ...env(PORTS.other), ...compareEnv },
+        'sandbox organization key',
+      )
+    : undefined;
+  const sameSql = await startProcess(
+    ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
+    { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
+    'ready',
+  );
   try {
-    const org = (await api('POST', '/v1/platform/organizations', platformKey, organizationBody())) as { id: string; api_key: string };
+    const org = (await api('POST', '/v1/platform/organizations', platformKey, organizationBody())) as {
+      id: string;
+      api_key: string;
+    };
     const bench = await setupTransactionBench(api, org, ADMIN, dbUrl);
     const pick = () => bench.merchants[Math.floor(Math.random() * bench.merchants.length)];
     const headers = { 'x-api-key': org.api_key, 'content-type': 'application/json', 'x-forwarded-proto': 'https' };
     let i = 0;
     // CPU_REQUEST_ID=1: every create carries a fresh request_id (the usual real-world create; the bench's have none).
-    const withId = (body: string) => (process.env.CPU_REQUEST_ID ? `{"request_id":"${randomUUID()}",${body.slice(1)}` : body);
+    const withId = (body: string) =>
+      process.env.CPU_REQUEST_ID ? `{"request_id":"${randomUUID()}",${body.slice(1)}` : body;
     const scenarios = [
       { name: 'card', body: () => withId(bench.bodies.card[i++ % bench.bodies.card.length]), baseline: 'card-create' },
       { name: 'pix', body: () => withId(bench.bodies.pix[0]), baseline: 'pix-create' },
@@ -75,24 +106,42 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of scenarios) {
         const load = loadavg()[0].toFixed(1);
-        const onPlatform = (pid: number, port: number, name: string) => windowed(pid, name, {
-          url: `http://127.0.0.1:${port}/core/v1/merchants/${bench.merchants[0]}/transactions`, method: 'POST', headers,
-          makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
-        });
+        const onPlatform = (pid: number, port: number, name: string) =>
+          windowed(pid, name, {
+            url: `http://127.0.0.1:${port}/core/v1/merchants/${bench.merchants[0]}/transactions`,
+            method: 'POST',
+            headers,
+            makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
+          });
         const p = await onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
-        const o = other ? await onPlatform(other.pid!, PORTS.other, `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`) : undefined;
+        const o = other
+          ? await onPlatform(
+              other.pid!,
+              PORTS.other,
+              `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`,
+            )
+          : undefined;
         const b = await windowed(sameSql.pid!, `${s.name} baseline`, {
-          url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`, method: 'POST', headers: { 'content-type': 'application/json' },
+          url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           makeRequest: () => ({ path: `/${s.baseline}?org=${org.id}&merchant=${pick()}`, body: '{}' }),
         });
         // The same baseline doing the create's required CPU outside SQL too (QR PNG, card opening): bench/baseline-work.ts.
         const w = await windowed(sameSql.pid!, `${s.name} baseline with the same work`, {
-          url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`, method: 'POST', headers: { 'content-type': 'application/json' },
+          url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           makeRequest: () => ({ path: `/${s.baseline}?org=${org.id}&merchant=${pick()}&work=1`, body: '{}' }),
         });
-        process.stdout.write(`${s.name}: baseline with the same QR/card work ${w.rps} req/s ${w.cpu.toFixed(2)} CPU ms/req; platform / it: CPU ${(p.cpu / w.cpu).toFixed(2)}, req/s ${(p.rps / w.rps).toFixed(2)}\n`);
-        if (o) process.stdout.write(`${s.name}: ${process.env.CPU_COMPARE} ${o.rps} req/s ${o.cpu.toFixed(2)} CPU ms/req\n`);
-        process.stdout.write(`${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0].toFixed(1)}\n`);
+        process.stdout.write(
+          `${s.name}: baseline with the same QR/card work ${w.rps} req/s ${w.cpu.toFixed(2)} CPU ms/req; platform / it: CPU ${(p.cpu / w.cpu).toFixed(2)}, req/s ${(p.rps / w.rps).toFixed(2)}\n`,
+        );
+        if (o)
+          process.stdout.write(`${s.name}: ${process.env.CPU_COMPARE} ${o.rps} req/s ${o.cpu.toFixed(2)} CPU ms/req\n`);
+        process.stdout.write(
+          `${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0].toFixed(1)}\n`,
+        );
       }
     }
   } finally {
@@ -111,18 +160,29 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
   const before = cpuMs(pid);
   const r = await load(opts, DURATION);
   const used = cpuMs(pid) - before;
-  if (r.non2xx > 0 || r.errors > 0) process.stderr.write(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`);
+  if (r.non2xx > 0 || r.errors > 0)
+    process.stderr.write(
+      `${name}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`,
+    );
   return { rps: Math.round(r.requests.average), cpu: used / Math.max(1, r.requests.total), p99: r.latency.p99 };
 }
 
 function load(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({
-      url: opts.url, method: opts.method ?? 'GET', headers: opts.headers, connections: 32, pipelining: 1, duration,
-      // CPU_RATE=n: n offered req/s instead of a closed loop, so both sides batch alike whatever the machine's load.
-      ...(process.env.CPU_RATE ? { overallRate: Number(process.env.CPU_RATE) } : {}),
-      requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }],
-    } as unknown as autocannon.Options, (err: Error | null, result) => (err ? reject(err) : resolve(result)));
+    autocannon(
+      {
+        url: opts.url,
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+        connections: 32,
+        pipelining: 1,
+        duration,
+        // CPU_RATE=n: n offered req/s instead of a closed loop, so both sides batch alike whatever the machine's load.
+        ...(process.env.CPU_RATE ? { overallRate: Number(process.env.CPU_RATE) } : {}),
+        requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }],
+      } as unknown as autocannon.Options,
+      (err: Error | null, result) => (err ? reject(err) : resolve(result)),
+    );
   });
 }
 

@@ -40,8 +40,12 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
         pipelining: 1,
         duration,
         ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
-        ...(opts.makeBody ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: opts.makeBody!() }) }] } : {}),
-        ...(opts.makeRequest ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }] } : {}),
+        ...(opts.makeBody
+          ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: opts.makeBody!() }) }] }
+          : {}),
+        ...(opts.makeRequest
+          ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, ...opts.makeRequest!() }) }] }
+          : {}),
       } as autocannon.Options,
       (err: Error | null, result) => (err ? reject(err) : resolve(result)),
     );
@@ -49,8 +53,12 @@ function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
 }
 
 /** A figures table's head and its rows, one per measurement (`name` overrides the measurement's own). */
-export const MEASUREMENT_TABLE_HEAD = ['| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |', '|---|---:|---:|---:|---:|---:|'];
-export const measurementRow = (r: Measurement, name = r.name) => `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
+export const MEASUREMENT_TABLE_HEAD = [
+  '| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |',
+  '|---|---:|---:|---:|---:|---:|',
+];
+export const measurementRow = (r: Measurement, name = r.name) =>
+  `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`;
 
 /**
  * Warm-up round (discarded), then one measured round with fixed connections and no pipelining. An offered
@@ -58,26 +66,38 @@ export const measurementRow = (r: Measurement, name = r.name) => `| ${name} | ${
  * per-second bursts instead, as runs before 2026-11-23's seventh session did.
  */
 export async function measure(name: string, opts: LoadOptions): Promise<Measurement> {
-  if (opts.overallRate && process.env.BENCH_RATE_DRIVER !== 'autocannon') return measurePaced(name, opts, opts.overallRate);
+  if (opts.overallRate && process.env.BENCH_RATE_DRIVER !== 'autocannon')
+    return measurePaced(name, opts, opts.overallRate);
   await run(opts, opts.warmupSec ?? 3);
   const r = await run(opts, opts.durationSec ?? 10);
   // Which statuses, when some answers were not 2xx (a 4xx and a 5xx have different causes).
-  if (r.non2xx > 0) process.stderr.write(`${name}: non-2xx by status ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`);
-  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  if (r.non2xx > 0)
+    process.stderr.write(
+      `${name}: non-2xx by status ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`,
+    );
+  return {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 async function measurePaced(name: string, opts: LoadOptions, rate: number): Promise<Measurement> {
   const { pathname, search } = new URL(opts.url);
   const path = pathname + search;
-  const paced = (durationSec: number) => pacedLoad({
-    url: opts.url,
-    method: opts.method ?? 'GET',
-    headers: opts.headers,
-    rate,
-    connections: opts.connections ?? 32,
-    durationSec,
-    request: opts.makeRequest ?? (() => ({ path, body: opts.makeBody ? opts.makeBody() : opts.body })),
-  });
+  const paced = (durationSec: number) =>
+    pacedLoad({
+      url: opts.url,
+      method: opts.method ?? 'GET',
+      headers: opts.headers,
+      rate,
+      connections: opts.connections ?? 32,
+      durationSec,
+      request: opts.makeRequest ?? (() => ({ path, body: opts.makeBody ? opts.makeBody() : opts.body })),
+    });
   // As with autocannon: a warm-up run (its answers all awaited), then the measured run on the warm server.
   await paced(opts.warmupSec ?? 3);
   const r = await paced(opts.durationSec ?? 10);
@@ -103,7 +123,8 @@ export function startProcess(args: string[], env: Record<string, string>, readyT
     // BENCH_CHILD_LOG=1: the servers' output after start too (a crash under load says why).
     if (process.env.BENCH_CHILD_LOG) child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
     if (process.env.BENCH_CHILD_LOG) child.stdout.on('data', (d: Buffer) => process.stderr.write(d));
-    if (process.env.BENCH_CHILD_LOG) child.on('exit', (code, signal) => process.stderr.write(`${args.join(' ')} exited ${code} ${signal}\n`));
+    if (process.env.BENCH_CHILD_LOG)
+      child.on('exit', (code, signal) => process.stderr.write(`${args.join(' ')} exited ${code} ${signal}\n`));
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}:\n${out}`)));
   });
 }

@@ -35,8 +35,17 @@ const LATE_ANSWER_GRACE_MS = 10_000;
 
 export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
   const origin = new URL(o.url).origin;
-  const pool = new Pool(origin, { connections: o.connections, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 });
-  const latency = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: 3 });
+  const pool = new Pool(origin, {
+    connections: o.connections,
+    pipelining: 1,
+    headersTimeout: 60_000,
+    bodyTimeout: 60_000,
+  });
+  const latency = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 120_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
   const start = performance.now();
   const measureTo = start + o.durationSec * 1000;
   const total = Math.round(o.durationSec * o.rate);
@@ -83,7 +92,9 @@ export async function pacedLoad(o: PacedOptions): Promise<PacedResult> {
   });
   const settled = await Promise.race([
     Promise.all([...inFlight.keys()]).then(() => true),
-    new Promise<boolean>((r) => setTimeout(() => r(false), Math.max(0, measureTo - performance.now()) + LATE_ANSWER_GRACE_MS)),
+    new Promise<boolean>((r) =>
+      setTimeout(() => r(false), Math.max(0, measureTo - performance.now()) + LATE_ANSWER_GRACE_MS),
+    ),
   ]);
   if (!settled) {
     // Never answered: an error each, and in the latencies at least as late as they are now.
@@ -115,7 +126,9 @@ class SecondBySecond {
   print(): void {
     this.seconds.forEach((list, s) => {
       const sorted = [...list].sort((a, b) => a - b);
-      process.stderr.write(`  second ${s}: ${sorted.length} answered, p50 ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms\n`);
+      process.stderr.write(
+        `  second ${s}: ${sorted.length} answered, p50 ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms\n`,
+      );
     });
   }
 }

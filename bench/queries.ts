@@ -12,8 +12,8 @@ import { recordProviderIdsStatement } from '../src/modules/banking/transfer-subm
  * from the driver; API keys are cached in-process, so authentication costs no statement on the hot path).
  * Shared by the same-SQL node:http baseline and by pgbench.
  */
-export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind = $2 and (id = $3 or organization_id = $3) limit 1';
-
+export const MERCHANT_READ_SQL =
+  'select * from companies where id = $1 and kind = $2 and (id = $3 or organization_id = $3) limit 1';
 
 /**
  * (b)/(e) create an internal transfer, statement for statement as the platform runs a create that is alone in
@@ -24,9 +24,26 @@ export const MERCHANT_READ_SQL = 'select * from companies where id = $1 and kind
  */
 const transferCreate: Scenario = async (pool, p) => {
   const id = randomUUID();
-  const [row] = await inTransaction(pool, (c) => createTransfersSql(c, [{ org: p.get('org')!, origin: p.get('origin')!, destination: p.get('destination')!, id, requestId: randomUUID() }]));
+  const [row] = await inTransaction(pool, (c) =>
+    createTransfersSql(c, [
+      { org: p.get('org')!, origin: p.get('origin')!, destination: p.get('destination')!, id, requestId: randomUUID() },
+    ]),
+  );
   const answer = await sandboxSubmitTransfer(pool, id);
-  await runSql(pool, recordProviderIdsStatement([{ id, provider_transfer_id: answer.providerTransferId, external_request_id: answer.externalRequestId, updated_at: new Date().toISOString() }], new Date()));
+  await runSql(
+    pool,
+    recordProviderIdsStatement(
+      [
+        {
+          id,
+          provider_transfer_id: answer.providerTransferId,
+          external_request_id: answer.externalRequestId,
+          updated_at: new Date().toISOString(),
+        },
+      ],
+      new Date(),
+    ),
+  );
   return row;
 };
 
@@ -43,7 +60,8 @@ const requirementsRead: Scenario = async (pool, p) => {
 };
 
 export const BASELINE_QUERIES: Record<string, Scenario> = {
-  'merchant-read': async (pool, p) => (await pool.query(MERCHANT_READ_SQL, [p.get('id'), 'MERCHANT', p.get('org')])).rows[0],
+  'merchant-read': async (pool, p) =>
+    (await pool.query(MERCHANT_READ_SQL, [p.get('id'), 'MERCHANT', p.get('org')])).rows[0],
   'transfer-create': transferCreate,
   'transfer-create-batched': transferCreateBatched,
   'requirements-read': requirementsRead,
@@ -51,7 +69,12 @@ export const BASELINE_QUERIES: Record<string, Scenario> = {
 };
 
 /** pgbench scripts with the same statements (the database's own ceiling for the scenario). */
-export function pgbenchScripts(ids: { merchantId: string; organizationId: string; origin: string; destination: string }): Record<string, string> {
+export function pgbenchScripts(ids: {
+  merchantId: string;
+  organizationId: string;
+  origin: string;
+  destination: string;
+}): Record<string, string> {
   const { merchantId: m, organizationId: o, origin, destination } = ids;
   return {
     'merchant-read': `select * from companies where id = '${m}' and kind = 'MERCHANT' and (id = '${o}' or organization_id = '${o}') limit 1;\n`,

@@ -27,7 +27,12 @@ const find = (results: Measurement[], prefix: string) => results.find((r) => r.n
 /** A partial run (BENCH_ONLY) prints its figures and the ratios it can compute, and leaves the document alone. */
 export function printPartial(f: RunFigures, withPgbench: boolean): void {
   const out: string[] = f.results.map((r) => measurementRow(r));
-  const pairs: [string, string, string][] = [['Fastify hello / node', 'Fastify', 'node:http'], ['(a) platform / same SQL', '(a) GET', '(a) baseline'], ['(b) platform / same SQL', '(b) POST', '(b) baseline'], ['(c) platform / same SQL', '(c) GET', '(c) baseline']];
+  const pairs: [string, string, string][] = [
+    ['Fastify hello / node', 'Fastify', 'node:http'],
+    ['(a) platform / same SQL', '(a) GET', '(a) baseline'],
+    ['(b) platform / same SQL', '(b) POST', '(b) baseline'],
+    ['(c) platform / same SQL', '(c) GET', '(c) baseline'],
+  ];
   for (const [label, a, b] of pairs) {
     const x = find(f.results, a);
     const y = find(f.results, b);
@@ -37,7 +42,11 @@ export function printPartial(f: RunFigures, withPgbench: boolean): void {
   if (hot) out.push(`(e) served/offered: ${(hot.rps / f.hotRate).toFixed(2)}, p99 ${hot.p99} ms`);
   if (withPgbench) out.push(`pgbench merchant ${f.pgTps} tps, transfer ${f.pgTransferTps} tps`);
   out.push(...f.txLines, ...f.moneyLines);
-  out.push(`peak RSS ${f.peakRss} MB; load average at the start ${f.startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+  out.push(
+    `peak RSS ${f.peakRss} MB; load average at the start ${f.startLoad}, at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')}`,
+  );
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
@@ -84,7 +93,10 @@ export function fullRunLines(f: RunFigures): string[] {
 export function writePerformanceDoc(lines: string[]): void {
   const previous = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
   const analysis = previous.includes(ANALYSIS_HEADING) ? previous.slice(previous.indexOf(ANALYSIS_HEADING)) : '';
-  writeFileSync(DOC, `# Performance\n\nOne run of \`npm run bench\`, figures side by side with their baselines.\n\n${lines.join('\n')}\n\n${analysis}`);
+  writeFileSync(
+    DOC,
+    `# Performance\n\nOne run of \`npm run bench\`, figures side by side with their baselines.\n\n${lines.join('\n')}\n\n${analysis}`,
+  );
 }
 
 /** BENCH_ONLY=cards: rewrites only the card-data section of docs/performance.md. */
@@ -92,7 +104,9 @@ export function writeCardSection(card: string[]): void {
   const previous = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
   const section = [CARDS_START, ...card, CARDS_END].join('\n');
   const next = previous.includes(CARDS_START)
-    ? previous.slice(0, previous.indexOf(CARDS_START)) + section + previous.slice(previous.indexOf(CARDS_END) + CARDS_END.length)
+    ? previous.slice(0, previous.indexOf(CARDS_START)) +
+      section +
+      previous.slice(previous.indexOf(CARDS_END) + CARDS_END.length)
     : previous.includes(ANALYSIS_HEADING)
       ? previous.replace(ANALYSIS_HEADING, `${section}\n\n${ANALYSIS_HEADING}`)
       : `${previous}\n${section}\n`;

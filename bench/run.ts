@@ -11,7 +11,13 @@ import { contact, merchantBody, organizationBody, randomCnpj } from '../test/hel
 import { cardBench } from './cards.js';
 import { moneyBench } from './settlement.js';
 import { fullRunLines, printPartial, writeCardSection, writePerformanceDoc, type RunFigures } from './report.js';
-import { measureTransactionBaselines, measureTransactions, setupTransactionBench, transactionLines, type TransactionBench } from './transactions.js';
+import {
+  measureTransactionBaselines,
+  measureTransactions,
+  setupTransactionBench,
+  transactionLines,
+  type TransactionBench,
+} from './transactions.js';
 
 /**
  * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
@@ -21,7 +27,17 @@ const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.
 const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
 const HOT_RATE = Number(process.env.BENCH_HOT_RATE ?? 1000);
 const LOGIN_USERS = 64;
-const PORTS = { platform: 19443, pci: 19444, node: 19501, fastify: 19502, sameSql: 19503, cardsCore: 19511, cardsPci: 19512, money: 19521, moneyPci: 19522 };
+const PORTS = {
+  platform: 19443,
+  pci: 19444,
+  node: 19501,
+  fastify: 19502,
+  sameSql: 19503,
+  cardsCore: 19511,
+  cardsPci: 19512,
+  money: 19521,
+  moneyPci: 19522,
+};
 const dbName = `bench_${Date.now()}`;
 /**
  * BENCH_ONLY=<groups, comma separated> runs only those scenarios (with their baselines) and prints them
@@ -52,7 +68,11 @@ async function api(method: string, path: string, key: string, body?: unknown): P
 async function apiOnce(method: string, path: string, key: string, body?: unknown) {
   const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
     method: method as 'GET',
-    headers: { ...(key ? { 'x-api-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...forwarded },
+    headers: {
+      ...(key ? { 'x-api-key': key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...forwarded,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.body.json()) as Record<string, any>;
@@ -63,7 +83,9 @@ async function apiOnce(method: string, path: string, key: string, body?: unknown
 function pgbench(script: string): number {
   const file = join(mkdtempSync(join(tmpdir(), 'pgbench-')), 'script.sql');
   writeFileSync(file, script);
-  const out = execFileSync('pgbench', ['-n', '-c', '20', '-j', '2', '-T', String(DURATION), '-f', file, dbUrl], { encoding: 'utf8' });
+  const out = execFileSync('pgbench', ['-n', '-c', '20', '-j', '2', '-T', String(DURATION), '-f', file, dbUrl], {
+    encoding: 'utf8',
+  });
   return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
 }
 
@@ -71,35 +93,52 @@ function startPlatform(target: { dbUrl: string; port: number } = { dbUrl, port: 
   if (build) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
   // BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the platform process.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  return startProcess([...nodeArgs, 'dist/server.js'], {
-    DATABASE_URL: target.dbUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-    PORT: String(target.port),
-    PCI_PORT: String(target.port === PORTS.platform ? PORTS.pci : PORTS.moneyPci),
-    TRUST_PROXY: 'true',
-    PLATFORM_ADMIN_KEY: platformKey,
-    RATE_LIMIT_STANDARD_RPS: '1000000000',
-    RATE_LIMIT_HIGH_RPS: '1000000000',
-    LOG_LEVEL: 'warn',
-    SANDBOX_AUTOPILOT: 'false',
-  }, 'sandbox organization key');
+  return startProcess(
+    [...nodeArgs, 'dist/server.js'],
+    {
+      DATABASE_URL: target.dbUrl,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
+      PORT: String(target.port),
+      PCI_PORT: String(target.port === PORTS.platform ? PORTS.pci : PORTS.moneyPci),
+      TRUST_PROXY: 'true',
+      PLATFORM_ADMIN_KEY: platformKey,
+      RATE_LIMIT_STANDARD_RPS: '1000000000',
+      RATE_LIMIT_HIGH_RPS: '1000000000',
+      LOG_LEVEL: 'warn',
+      SANDBOX_AUTOPILOT: 'false',
+    },
+    'sandbox organization key',
+  );
 }
 
 /** Issue 14's settlement and `?at=` figures (bench/settlement.ts), on databases of their own; the platform is built already. */
 function moneyFigures(): Promise<string[]> {
   return moneyBench({
-    adminUrl: PG_ADMIN, dbName, durationSec: DURATION, port: PORTS.money,
+    adminUrl: PG_ADMIN,
+    dbName,
+    durationSec: DURATION,
+    port: PORTS.money,
     startPlatform: (target) => startPlatform(target, false),
-    settlement: want('settlement'), balanceAt: want('balance-at'),
+    settlement: want('settlement'),
+    balanceAt: want('balance-at'),
   });
 }
 
 /** (g) and (h): the platform's transaction creates, then their same-SQL baselines (the platform stopped first). */
 async function transactionFigures(org: Record<string, any>, stopPlatform: () => Promise<void>): Promise<string[]> {
-  const bench: TransactionBench = await setupTransactionBench(api, org as { id: string; api_key: string }, PG_ADMIN, dbUrl);
+  const bench: TransactionBench = await setupTransactionBench(
+    api,
+    org as { id: string; api_key: string },
+    PG_ADMIN,
+    dbUrl,
+  );
   const measured = await measureTransactions(`http://127.0.0.1:${PORTS.platform}/core`, org.api_key, bench, DURATION);
   await stopPlatform();
-  const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+  const sameSql = await startProcess(
+    ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
+    { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
+    'ready',
+  );
   try {
     measured.push(...(await measureTransactionBaselines(`http://127.0.0.1:${PORTS.sameSql}`, org.id, bench, DURATION)));
   } finally {
@@ -117,14 +156,19 @@ async function pairMeasure(a: [string, LoadOptions], b: [string, LoadOptions]): 
   for (let i = 0; i < ROUNDS; i++) {
     runsA.push(await measure(a[0], a[1]));
     runsB.push(await measure(b[0], b[1]));
-    if (ROUNDS > 1) process.stdout.write(`round ${i + 1}: ${a[0]} ${runsA[i].rps}, baseline ${runsB[i].rps} (${(runsA[i].rps / runsB[i].rps).toFixed(2)})\n`);
+    if (ROUNDS > 1)
+      process.stdout.write(
+        `round ${i + 1}: ${a[0]} ${runsA[i].rps}, baseline ${runsB[i].rps} (${(runsA[i].rps / runsB[i].rps).toFixed(2)})\n`,
+      );
   }
   const median = (runs: Measurement[]) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
   return [median(runsA), median(runsB)];
 }
 
 async function main() {
-  const startLoad = loadavg().map((l) => l.toFixed(1)).join(', ');
+  const startLoad = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
   psql(`create database ${dbName}`);
   if (process.env.BENCH_ONLY === 'transactions') {
     try {
@@ -141,7 +185,11 @@ async function main() {
     try {
       if (want('balance-at')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
       process.stdout.write(`${(await moneyFigures()).join('\n')}\n`);
-      process.stdout.write(`load average at the start ${startLoad}, at the end ${loadavg().map((l) => l.toFixed(1)).join(', ')}\n`);
+      process.stdout.write(
+        `load average at the start ${startLoad}, at the end ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ')}\n`,
+      );
     } finally {
       psql(`drop database if exists ${dbName} with (force)`);
     }
@@ -149,7 +197,11 @@ async function main() {
   }
   if (ONLY?.size === 1 && ONLY.has('cards')) {
     try {
-      const card = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
+      const card = await cardBench({
+        dbUrl,
+        durationSec: DURATION,
+        ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci },
+      });
       process.stdout.write(`${card.join('\n')}\n`);
       writeCardSection(card);
     } finally {
@@ -171,11 +223,23 @@ async function main() {
   const origins: string[] = [];
   try {
     if (want('hello')) {
-      const node = await startProcess(['--import', 'tsx', 'bench/servers/node-hello.ts'], { PORT: String(PORTS.node) }, 'ready');
-      results.push(await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }));
+      const node = await startProcess(
+        ['--import', 'tsx', 'bench/servers/node-hello.ts'],
+        { PORT: String(PORTS.node) },
+        'ready',
+      );
+      results.push(
+        await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }),
+      );
       await stopProcess(node);
-      const fastify = await startProcess(['--import', 'tsx', 'bench/servers/fastify-hello.ts'], { PORT: String(PORTS.fastify) }, 'ready');
-      results.push(await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }));
+      const fastify = await startProcess(
+        ['--import', 'tsx', 'bench/servers/fastify-hello.ts'],
+        { PORT: String(PORTS.fastify) },
+        'ready',
+      );
+      results.push(
+        await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }),
+      );
       await stopProcess(fastify);
     }
 
@@ -183,7 +247,11 @@ async function main() {
     const platform = await startPlatform();
     const rss = sampleRss(platform.pid!);
     // The same-SQL baseline runs beside the platform (idle until measured), so each pair is measured back to back.
-    const sameSql = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
+    const sameSql = await startProcess(
+      ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
+      { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
+      'ready',
+    );
     const same = `http://127.0.0.1:${PORTS.sameSql}`;
     org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
     merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
@@ -191,10 +259,18 @@ async function main() {
 
     const base = `http://127.0.0.1:${PORTS.platform}/core`;
     if (want('a')) {
-      results.push(...(await pairMeasure(
-        ['(a) GET /v1/merchants/{id}', { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION }],
-        ['(a) baseline: node:http + same SQL', { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION }],
-      )));
+      results.push(
+        ...(await pairMeasure(
+          [
+            '(a) GET /v1/merchants/{id}',
+            { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION },
+          ],
+          [
+            '(a) baseline: node:http + same SQL',
+            { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION },
+          ],
+        )),
+      );
     }
 
     // (b) transfers of 1 cent with a fresh request_id each, spread over 100 funded origin accounts (one shared
@@ -202,7 +278,9 @@ async function main() {
     // per-origin batcher groups into one transaction per batch.
     origin = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
     destination = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
-    await api('POST', `/v1/platform/sandbox/bank-accounts/${origin.id}/deposits`, platformKey, { amount: 1_000_000_000 });
+    await api('POST', `/v1/platform/sandbox/bank-accounts/${origin.id}/deposits`, platformKey, {
+      amount: 1_000_000_000,
+    });
     for (let i = 0; i < (want('b') ? 100 : 0); i++) {
       const o = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
       await api('POST', `/v1/platform/sandbox/bank-accounts/${o.id}/deposits`, platformKey, { amount: 1_000_000_000 });
@@ -216,73 +294,187 @@ async function main() {
       durationSec: DURATION,
     };
     if (want('b')) {
-      results.push(...(await pairMeasure(
-        ['(b) POST /v1/banking/internal-transfers (100 origins)', {
-          ...transfer, makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: pick(), destination_bank_account_id: destination.id, amount: 1 }),
-        }],
-        ['(b) baseline: node:http + same SQL (100 origins)', {
-          url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION,
-          headers: { 'content-type': 'application/json' }, makeBody: () => JSON.stringify({ origin: pick() }),
-        }],
-      )));
+      results.push(
+        ...(await pairMeasure(
+          [
+            '(b) POST /v1/banking/internal-transfers (100 origins)',
+            {
+              ...transfer,
+              makeBody: () =>
+                JSON.stringify({
+                  request_id: randomUUID(),
+                  origin_bank_account_id: pick(),
+                  destination_bank_account_id: destination.id,
+                  amount: 1,
+                }),
+            },
+          ],
+          [
+            '(b) baseline: node:http + same SQL (100 origins)',
+            {
+              url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`,
+              method: 'POST',
+              durationSec: DURATION,
+              headers: { 'content-type': 'application/json' },
+              makeBody: () => JSON.stringify({ origin: pick() }),
+            },
+          ],
+        )),
+      );
     }
-    if (want('e')) results.push(await measure('(e) hot account: 1 origin at 1000 offered req/s', {
-      ...transfer, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
-      makeBody: () => JSON.stringify({ request_id: randomUUID(), origin_bank_account_id: origin.id, destination_bank_account_id: destination.id, amount: 1 }),
-    }));
+    if (want('e'))
+      results.push(
+        await measure('(e) hot account: 1 origin at 1000 offered req/s', {
+          ...transfer,
+          overallRate: HOT_RATE,
+          connections: 100,
+          warmupSec: 2,
+          makeBody: () =>
+            JSON.stringify({
+              request_id: randomUUID(),
+              origin_bank_account_id: origin.id,
+              destination_bank_account_id: destination.id,
+              amount: 1,
+            }),
+        }),
+      );
 
     // (c) a PJ merchant whose shape calls for 7 BASE rows, plus 3 staff rows: ten rows, read again and again.
     if (want('c')) {
-    pj = await api('POST', '/v1/merchants', org.api_key, merchantBody({ document_number: randomCnpj(), document_tax_type: 'PJ', declared_revenue: 5_000_000, contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }) }));
-    for (let i = 0; i < 3; i++) {
-      await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, { provider: 'PROVIDER_A', type: 'OTHER', subject_document_number: pj.document_number, subject_role: 'COMPANY', description: `staff request ${i}` });
-    }
-    const rowsRead = await api('GET', `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, org.api_key);
-    if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
-    results.push(await measure('(c) GET onboarding-requirements (10 rows)', { url: `${base}/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, headers, durationSec: DURATION }));
+      pj = await api(
+        'POST',
+        '/v1/merchants',
+        org.api_key,
+        merchantBody({
+          document_number: randomCnpj(),
+          document_tax_type: 'PJ',
+          declared_revenue: 5_000_000,
+          contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }),
+        }),
+      );
+      for (let i = 0; i < 3; i++) {
+        await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, {
+          provider: 'PROVIDER_A',
+          type: 'OTHER',
+          subject_document_number: pj.document_number,
+          subject_role: 'COMPANY',
+          description: `staff request ${i}`,
+        });
+      }
+      const rowsRead = await api(
+        'GET',
+        `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`,
+        org.api_key,
+      );
+      if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
+      results.push(
+        await measure('(c) GET onboarding-requirements (10 rows)', {
+          url: `${base}/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`,
+          headers,
+          durationSec: DURATION,
+        }),
+      );
     }
 
     // (d) verified users logging in (argon2id verification on every call). Spread over LOGIN_USERS users: a
     // login reserves its place in its identifier's per-address pool (5, product.md §14) while its password is
     // checked, so 32 connections on one user would measure 429s, not logins.
     if (want('d')) {
-    const password = 'correct horse battery staple';
-    const identifiers: string[] = [];
-    for (let i = 0; i < LOGIN_USERS; i++) {
-      const email = `bench-${Date.now()}-${i}@example.com`;
-      await api('POST', '/v1/users', org.api_key, { first_name: 'Bench', last_name: `User ${i}`, identifier: { type: 'email', value: email }, role_ids: [] });
-      const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
-      await api('POST', '/v1/auth/verify', '', { identifier: email, code: inbox.data[0].code, password });
-      identifiers.push(email);
-    }
-    let next = 0;
-    results.push(await measure('(d) POST /v1/auth/login', {
-      url: `${base}/v1/auth/login`, method: 'POST', headers: { 'content-type': 'application/json', ...forwarded },
-      makeBody: () => JSON.stringify({ identifier: identifiers[next++ % identifiers.length], password }), durationSec: DURATION,
-    }));
+      const password = 'correct horse battery staple';
+      const identifiers: string[] = [];
+      for (let i = 0; i < LOGIN_USERS; i++) {
+        const email = `bench-${Date.now()}-${i}@example.com`;
+        await api('POST', '/v1/users', org.api_key, {
+          first_name: 'Bench',
+          last_name: `User ${i}`,
+          identifier: { type: 'email', value: email },
+          role_ids: [],
+        });
+        const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
+        await api('POST', '/v1/auth/verify', '', { identifier: email, code: inbox.data[0].code, password });
+        identifiers.push(email);
+      }
+      let next = 0;
+      results.push(
+        await measure('(d) POST /v1/auth/login', {
+          url: `${base}/v1/auth/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...forwarded },
+          makeBody: () => JSON.stringify({ identifier: identifiers[next++ % identifiers.length], password }),
+          durationSec: DURATION,
+        }),
+      );
     }
     peakRss = rss.stop();
     await stopProcess(sameSql);
     if (want('g') || want('h')) txLines = await transactionFigures(org, () => stopProcess(platform));
     else await stopProcess(platform);
     if (want('settlement') || want('balance-at')) moneyLines = await moneyFigures();
-    if (want('cards')) cardLines = await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } });
+    if (want('cards'))
+      cardLines = await cardBench({
+        dbUrl,
+        durationSec: DURATION,
+        ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci },
+      });
 
-    const sameSqlAgain = await startProcess(['--import', 'tsx', 'bench/servers/node-same-sql.ts'], { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl }, 'ready');
-    if (want('e')) results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, batched as the platform batches', {
-      url: `${same}/transfer-create-batched?org=${org.id}&origin=${origin.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
-    }));
-    if (want('c')) results.push(await measure('(c) baseline: node:http + same SQL', { url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`, durationSec: DURATION }));
+    const sameSqlAgain = await startProcess(
+      ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
+      { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
+      'ready',
+    );
+    if (want('e'))
+      results.push(
+        await measure('(e) baseline: same SQL, 1 origin at 1000 offered, batched as the platform batches', {
+          url: `${same}/transfer-create-batched?org=${org.id}&origin=${origin.id}&destination=${destination.id}`,
+          method: 'POST',
+          durationSec: DURATION,
+          overallRate: HOT_RATE,
+          connections: 100,
+          warmupSec: 2,
+        }),
+      );
+    if (want('c'))
+      results.push(
+        await measure('(c) baseline: node:http + same SQL', {
+          url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`,
+          durationSec: DURATION,
+        }),
+      );
     // Last: without batching the server cannot keep up, and it drains that backlog after the run.
-    if (want('e')) results.push(await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
-      url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`, method: 'POST', durationSec: DURATION, overallRate: HOT_RATE, connections: 100, warmupSec: 2,
-    }));
+    if (want('e'))
+      results.push(
+        await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
+          url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`,
+          method: 'POST',
+          durationSec: DURATION,
+          overallRate: HOT_RATE,
+          connections: 100,
+          warmupSec: 2,
+        }),
+      );
     await stopProcess(sameSqlAgain);
 
-    const scripts = pgbenchScripts({ merchantId: merchant.id, organizationId: org.id, origin: origin.id, destination: destination.id });
+    const scripts = pgbenchScripts({
+      merchantId: merchant.id,
+      organizationId: org.id,
+      origin: origin.id,
+      destination: destination.id,
+    });
     const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
     const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']) : 0;
-    const figures: RunFigures = { results, hotRate: HOT_RATE, durationSec: DURATION, rounds: ROUNDS, pgTps, pgTransferTps, peakRss, startLoad, txLines, moneyLines, cardLines };
+    const figures: RunFigures = {
+      results,
+      hotRate: HOT_RATE,
+      durationSec: DURATION,
+      rounds: ROUNDS,
+      pgTps,
+      pgTransferTps,
+      peakRss,
+      startLoad,
+      txLines,
+      moneyLines,
+      cardLines,
+    };
     if (ONLY) {
       printPartial(figures, want('pgbench'));
       return;

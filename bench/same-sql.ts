@@ -25,8 +25,42 @@ export function runNamed(c: pg.PoolClient | pg.Pool, name: string, q: SQL) {
  * One event per row, as the platform records a batch's events: the outbox's insert (recordEvents: returning id
  * and created_at) and the webhook consumer's fan-out (its named statement).
  */
-export async function recordEventsSql(c: pg.PoolClient, type: string, rows: { companyId: string; organizationId: string; payload: unknown }[], now: Date) {
-  const events = rows.map((r) => ({ id: randomUUID(), type, version: 1, source: 'payment-platform', companyId: r.companyId, organizationId: r.organizationId, correlationId: randomUUID(), payload: r.payload as Record<string, unknown>, occurredAt: now }));
-  await runSql(c, mock.insert(schema.events).values(events).returning({ id: schema.events.id, createdAt: schema.events.createdAt }).getSQL());
-  await runNamed(c, ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement(events.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type, occurred_at: now.toISOString() }))));
+export async function recordEventsSql(
+  c: pg.PoolClient,
+  type: string,
+  rows: { companyId: string; organizationId: string; payload: unknown }[],
+  now: Date,
+) {
+  const events = rows.map((r) => ({
+    id: randomUUID(),
+    type,
+    version: 1,
+    source: 'payment-platform',
+    companyId: r.companyId,
+    organizationId: r.organizationId,
+    correlationId: randomUUID(),
+    payload: r.payload as Record<string, unknown>,
+    occurredAt: now,
+  }));
+  await runSql(
+    c,
+    mock
+      .insert(schema.events)
+      .values(events)
+      .returning({ id: schema.events.id, createdAt: schema.events.createdAt })
+      .getSQL(),
+  );
+  await runNamed(
+    c,
+    ENQUEUE_MESSAGES_STATEMENT,
+    enqueueMessagesStatement(
+      events.map((e) => ({
+        event_id: e.id,
+        organization_id: e.organizationId,
+        company_id: e.companyId,
+        type,
+        occurred_at: now.toISOString(),
+      })),
+    ),
+  );
 }

@@ -15,19 +15,34 @@ const batchers = new WeakMap<pg.Pool, TransactionBatcher<Claim, true>>();
 export function sandboxClaim(pool: pg.Pool, claim: Claim): Promise<true> {
   let batcher = batchers.get(pool);
   if (!batcher) {
-    batcher = new TransactionBatcher<Claim, true>(null as never, async (_db: unknown, items: Claim[]) => {
-      const { rows } = await runNamed(pool, SANDBOX_CLAIM_STATEMENT, claimStatement(items));
-      if (rows.length < new Set(items.map((i) => i.key)).size) throw new Error('sandbox claim not answered');
-      return items.map(() => ({ ok: true as const, value: true as const }));
-    }, { mode: 'statement', gather: true });
+    batcher = new TransactionBatcher<Claim, true>(
+      null as never,
+      async (_db: unknown, items: Claim[]) => {
+        const { rows } = await runNamed(pool, SANDBOX_CLAIM_STATEMENT, claimStatement(items));
+        if (rows.length < new Set(items.map((i) => i.key)).size) throw new Error('sandbox claim not answered');
+        return items.map(() => ({ ok: true as const, value: true as const }));
+      },
+      { mode: 'statement', gather: true },
+    );
     batchers.set(pool, batcher);
   }
   return batcher.run('claim', claim);
 }
 
 /** The sandbox banking's answer to a transfer submit (SandboxBanking.submitTransfer), recorded as it records it. */
-export async function sandboxSubmitTransfer(pool: pg.Pool, id: string): Promise<{ providerTransferId: string; externalRequestId: string }> {
-  const answer = { providerTransferId: `provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`, externalRequestId: randomUUID() };
-  await sandboxClaim(pool, { provider: 'PROVIDER_A', kind: 'internal-transfer', key: id, value: { ...answer, status: 'PENDING' } });
+export async function sandboxSubmitTransfer(
+  pool: pg.Pool,
+  id: string,
+): Promise<{ providerTransferId: string; externalRequestId: string }> {
+  const answer = {
+    providerTransferId: `provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`,
+    externalRequestId: randomUUID(),
+  };
+  await sandboxClaim(pool, {
+    provider: 'PROVIDER_A',
+    kind: 'internal-transfer',
+    key: id,
+    value: { ...answer, status: 'PENDING' },
+  });
   return answer;
 }

@@ -34,11 +34,18 @@ export interface MoneyBenchOptions {
   balanceAt: boolean;
 }
 
-interface SettleRun { ms: number; rssBefore: number; rssPeak: number; heapBefore: number; heapPeak: number }
+interface SettleRun {
+  ms: number;
+  rssBefore: number;
+  rssPeak: number;
+  heapBefore: number;
+  heapPeak: number;
+}
 
 export async function moneyBench(opts: MoneyBenchOptions): Promise<string[]> {
   const url = (name: string) => opts.adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const psql = (target: string, q: string) => execFileSync('psql', [target, '-v', 'ON_ERROR_STOP=1', '-qAtc', q], { encoding: 'utf8' }).trim();
+  const psql = (target: string, q: string) =>
+    execFileSync('psql', [target, '-v', 'ON_ERROR_STOP=1', '-qAtc', q], { encoding: 'utf8' }).trim();
   const seedDb = `${opts.dbName}_money_seed`;
   const platformDb = `${opts.dbName}_money_p`;
   const baselineDb = `${opts.dbName}_money_b`;
@@ -49,8 +56,17 @@ export async function moneyBench(opts: MoneyBenchOptions): Promise<string[]> {
     psql(opts.adminUrl, `create database ${seedDb}`);
     const info = join(mkdtempSync(join(tmpdir(), 'bench-money-')), 'info.json');
     const seedStarted = performance.now();
-    await runChild({ MODE: 'seed', DATABASE_URL: url(seedDb), INFO_FILE: info, COUNTS: counts.join(','), PAYMENT_DATE: paymentDate });
-    const seed = JSON.parse(readFileSync(info, 'utf8')) as { orgKey: string; accounts: { id: string; count: number }[] };
+    await runChild({
+      MODE: 'seed',
+      DATABASE_URL: url(seedDb),
+      INFO_FILE: info,
+      COUNTS: counts.join(','),
+      PAYMENT_DATE: paymentDate,
+    });
+    const seed = JSON.parse(readFileSync(info, 'utf8')) as {
+      orgKey: string;
+      accounts: { id: string; count: number }[];
+    };
     psql(url(seedDb), 'vacuum analyze');
     const seedSec = ((performance.now() - seedStarted) / 1000).toFixed(0);
     psql(opts.adminUrl, `create database ${platformDb} template ${seedDb}`);
@@ -88,43 +104,80 @@ export async function moneyBench(opts: MoneyBenchOptions): Promise<string[]> {
       await settle([b]);
     }
     if (opts.balanceAt) {
-      const figures = await measureBalanceAt({ dbUrl: url(platformDb), accountId: b, orgKey: seed.orgKey, port: opts.port, durationSec: opts.durationSec, startPlatform: opts.startPlatform });
+      const figures = await measureBalanceAt({
+        dbUrl: url(platformDb),
+        accountId: b,
+        orgKey: seed.orgKey,
+        port: opts.port,
+        durationSec: opts.durationSec,
+        startPlatform: opts.startPlatform,
+      });
       if (lines.length > 0) lines.push('');
       lines.push(...balanceAtLines(figures));
     }
   } finally {
-    for (const name of [platformDb, baselineDb, seedDb]) psql(opts.adminUrl, `drop database if exists ${name} with (force)`);
+    for (const name of [platformDb, baselineDb, seedDb])
+      psql(opts.adminUrl, `drop database if exists ${name} with (force)`);
   }
   return lines;
 }
 
 /** Every receivable PAID in one settlement per account; the platform's side also moved each account's net pending -> available once. */
-function verifySettled(psql: (target: string, q: string) => string, target: string, accounts: string[], ledger: boolean) {
+function verifySettled(
+  psql: (target: string, q: string) => string,
+  target: string,
+  accounts: string[],
+  ledger: boolean,
+) {
   const ids = `array[${accounts.map((id) => `'${id}'::uuid`).join(',')}]`;
-  const open = psql(target, `select count(*) from receivables where bank_account_id = any(${ids}) and (status <> 'PAID' or settlement_id is null)`);
+  const open = psql(
+    target,
+    `select count(*) from receivables where bank_account_id = any(${ids}) and (status <> 'PAID' or settlement_id is null)`,
+  );
   const runs = psql(target, `select count(*) from settlements where bank_account_id = any(${ids})`);
-  if (open !== '0' || runs !== String(accounts.length)) throw new Error(`settlement incomplete on ${target}: ${open} open receivables, ${runs} settlements`);
+  if (open !== '0' || runs !== String(accounts.length))
+    throw new Error(`settlement incomplete on ${target}: ${open} open receivables, ${runs} settlements`);
   if (!ledger) return;
-  const wrong = psql(target, `
+  const wrong = psql(
+    target,
+    `
     select count(*) from ledger_accounts la
     where la.id = any(${ids}) and (la.pending <> 0 or la.available <> (select sum(net_amount) from receivables r where r.bank_account_id = la.id)
-      or la.last_sequence <> (select count(*) from ledger_postings p where p.account_type = 'BANK_ACCOUNT' and p.account_id = la.id::text))`);
-  const posts = psql(target, `select count(*) from ledger_transactions where code = 'RECEIVABLE_SETTLED' and source_type = 'SETTLEMENT'`);
-  if (wrong !== '0' || posts !== String(accounts.length)) throw new Error(`ledger after settlement: ${wrong} accounts off, ${posts} posts for ${accounts.length} settlements`);
+      or la.last_sequence <> (select count(*) from ledger_postings p where p.account_type = 'BANK_ACCOUNT' and p.account_id = la.id::text))`,
+  );
+  const posts = psql(
+    target,
+    `select count(*) from ledger_transactions where code = 'RECEIVABLE_SETTLED' and source_type = 'SETTLEMENT'`,
+  );
+  if (wrong !== '0' || posts !== String(accounts.length))
+    throw new Error(
+      `ledger after settlement: ${wrong} accounts off, ${posts} posts for ${accounts.length} settlements`,
+    );
 }
 
 function runChild(env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/servers/settlement-child.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/servers/settlement-child.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += String(d)));
     child.stderr.on('data', (d: Buffer) => (err += String(d)));
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`settlement child (${env.MODE}) exited ${code}:\n${out}\n${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`settlement child (${env.MODE}) exited ${code}:\n${out}\n${err}`)),
+    );
   });
 }
 
-function settlementLines(r: { runA: SettleRun; baseA: number; runB: SettleRun; baseB: number; seedSec: string }): string[] {
+function settlementLines(r: {
+  runA: SettleRun;
+  baseA: number;
+  runB: SettleRun;
+  baseB: number;
+  seedSec: string;
+}): string[] {
   const per10k = (ms: number, n: number) => `${Math.round(ms / (n / 10_000))} ms`;
   const rounds = (n: number) => n.toLocaleString('en');
   const total = SHAPE_A.accounts * SHAPE_A.each;
@@ -154,7 +207,7 @@ function balanceAtLines(f: BalanceAtFigures): string[] {
     `### Balance \`?at=\` on an account with ${f.entries.toLocaleString('en')} entries (issue 14)`,
     '',
     `(bench/balance-at.ts) \`GET /v1/banking/bank-accounts/{id}/balance?at=<random instant over its history>\` on the built server, account (B) above (${f.entries.toLocaleString('en')} entries), one client in a closed loop for the p99, then 8.`,
-    'The first read writes the account\'s snapshot chunks (1,000 entries each); later reads sum whole chunks plus the entries of the one that straddles `at` and the tail. Then the same read\'s service function in the bench process (two statements, no HTTP), and for reference the full replay (the sum of every entry up to `at`: what the chunks avoid) on bare node-postgres.',
+    "The first read writes the account's snapshot chunks (1,000 entries each); later reads sum whole chunks plus the entries of the one that straddles `at` and the tail. Then the same read's service function in the bench process (two statements, no HTTP), and for reference the full replay (the sum of every entry up to `at`: what the chunks avoid) on bare node-postgres.",
     '',
     ...MEASUREMENT_TABLE_HEAD,
     `| first read (writes ${f.chunks} chunks) | | ${f.firstMs} | | | |`,

@@ -11,7 +11,13 @@ import { bulkInsertStatement } from '../src/db/bulk-insert.js';
 import { jobsInsert, type NewJob } from '../src/jobs/queue.js';
 import { pendingCreditsStatement } from '../src/ledger/post-pending-credits.js';
 import { approvalReceivables } from '../src/modules/receivables/receivables.create.js';
-import { announceRowsStatement, approvalOf, fullRow, recordTransactionsStatement, type RecordItem } from '../src/modules/transactions/transactions.batch.js';
+import {
+  announceRowsStatement,
+  approvalOf,
+  fullRow,
+  recordTransactionsStatement,
+  type RecordItem,
+} from '../src/modules/transactions/transactions.batch.js';
 import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/transactions/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
 import { drawQr, openSealedCard } from './baseline-work.js';
@@ -41,43 +47,93 @@ interface Outcome {
 }
 
 function batchers(pool: pg.Pool) {
-  const record = new TransactionBatcher<RecordItem, TransactionRow>(null as never, async (_db: unknown, items: RecordItem[]) => {
-    await run(pool, recordTransactionsStatement(items));
-    return items.map((i) => ({ ok: true as const, value: fullRow(i.row) }));
-  }, { mode: 'statement' });
+  const record = new TransactionBatcher<RecordItem, TransactionRow>(
+    null as never,
+    async (_db: unknown, items: RecordItem[]) => {
+      await run(pool, recordTransactionsStatement(items));
+      return items.map((i) => ({ ok: true as const, value: fullRow(i.row) }));
+    },
+    { mode: 'statement' },
+  );
   const fakeDb = { transaction: (fn: (c: pg.PoolClient) => Promise<unknown>) => inTransaction(pool, fn) };
-  const outcome = new TransactionBatcher<Outcome, TransactionRow>(fakeDb as never, (async (c: pg.PoolClient, items: Outcome[]) => {
-    const now = new Date();
-    const rows = items.map((i): TransactionRow => ({ ...i.row, ...(i.pix
-      ? { status: 'WAITING_PAYMENT', pix: { txid: 'x'.repeat(32), br_code: '0'.repeat(150), qr_code_png_base64: 'A'.repeat(1800), expires_at: new Date(now.getTime() + 86_400_000).toISOString(), end_to_end_id: null, paid_at: null, payer: null, late_payment: false }, providerPaymentId: 'chg', providerReference: 'txid' }
-      : { status: 'APPROVED', providerPaymentId: 'pay', providerReference: 'pay', authorizationCode: '123456', authorizedAt: now, capturedAt: now, capturedAmount: i.row.amount }),
-      announced: true, updatedAt: now }));
-    const updated = await run(c, announceRowsStatement(rows, now));
-    if (updated.rows.length !== rows.length) throw new Error('not announced');
-    const approved = rows.filter((r) => r.status === 'APPROVED');
-    const jobs: NewJob[] = [];
-    if (approved.length > 0) {
-      const approvals = approved.map((r) => approvalOf(r, now));
-      const items2 = approvals.map((a) => ({ input: a.ledger, bank: a.ledger.postings.find((p) => p.account.type === 'BANK_ACCOUNT')!, id: randomUUID() }));
-      if ((await run(c, pendingCreditsStatement(items2))).rows.length === 0) throw new Error('approvals not posted');
-      const receivableRows = approved.flatMap((r, k) => {
-        const planned = approvalReceivables(r, { amount: approvals[k].amount, fee: approvals[k].fee, now }, null);
-        jobs.push(...planned.jobs);
-        return planned.rows;
-      });
-      await run(c, bulkInsertStatement(schema.receivables, receivableRows));
-      await run(c, jobsInsert(jobs.map((job) => ({ job, now }))));
-    }
-    // transaction.created: the outbox's insert (recordEvents) and the webhook consumer's.
-    await recordEventsSql(c, 'transaction.created', rows.map((r) => ({ companyId: r.companyId, organizationId: r.organizationId, payload: r })), now);
-    const expiries = rows.filter((r) => r.pix).map((r) => ({ kind: 'transaction.pix-expiry', runAt: new Date(r.pix!.expires_at), payload: { transactionId: r.id }, dedupeKey: `transaction.pix-expiry:${r.id}`, organizationId: r.organizationId }));
-    // The expiry scheduler (an event consumer): enqueueJobs.
-    if (expiries.length > 0) {
-      const q = dialect.sqlToQuery(jobsInsert(expiries.map((job) => ({ job, now }))));
-      await c.query(`${q.sql} returning id`, q.params);
-    }
-    return rows.map((value) => ({ ok: true, value }));
-  }) as never);
+  const outcome = new TransactionBatcher<Outcome, TransactionRow>(
+    fakeDb as never,
+    (async (c: pg.PoolClient, items: Outcome[]) => {
+      const now = new Date();
+      const rows = items.map((i): TransactionRow => ({
+        ...i.row,
+        ...(i.pix
+          ? {
+              status: 'WAITING_PAYMENT',
+              pix: {
+                txid: 'x'.repeat(32),
+                br_code: '0'.repeat(150),
+                qr_code_png_base64: 'A'.repeat(1800),
+                expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+                end_to_end_id: null,
+                paid_at: null,
+                payer: null,
+                late_payment: false,
+              },
+              providerPaymentId: 'chg',
+              providerReference: 'txid',
+            }
+          : {
+              status: 'APPROVED',
+              providerPaymentId: 'pay',
+              providerReference: 'pay',
+              authorizationCode: '123456',
+              authorizedAt: now,
+              capturedAt: now,
+              capturedAmount: i.row.amount,
+            }),
+        announced: true,
+        updatedAt: now,
+      }));
+      const updated = await run(c, announceRowsStatement(rows, now));
+      if (updated.rows.length !== rows.length) throw new Error('not announced');
+      const approved = rows.filter((r) => r.status === 'APPROVED');
+      const jobs: NewJob[] = [];
+      if (approved.length > 0) {
+        const approvals = approved.map((r) => approvalOf(r, now));
+        const items2 = approvals.map((a) => ({
+          input: a.ledger,
+          bank: a.ledger.postings.find((p) => p.account.type === 'BANK_ACCOUNT')!,
+          id: randomUUID(),
+        }));
+        if ((await run(c, pendingCreditsStatement(items2))).rows.length === 0) throw new Error('approvals not posted');
+        const receivableRows = approved.flatMap((r, k) => {
+          const planned = approvalReceivables(r, { amount: approvals[k].amount, fee: approvals[k].fee, now }, null);
+          jobs.push(...planned.jobs);
+          return planned.rows;
+        });
+        await run(c, bulkInsertStatement(schema.receivables, receivableRows));
+        await run(c, jobsInsert(jobs.map((job) => ({ job, now }))));
+      }
+      // transaction.created: the outbox's insert (recordEvents) and the webhook consumer's.
+      await recordEventsSql(
+        c,
+        'transaction.created',
+        rows.map((r) => ({ companyId: r.companyId, organizationId: r.organizationId, payload: r })),
+        now,
+      );
+      const expiries = rows
+        .filter((r) => r.pix)
+        .map((r) => ({
+          kind: 'transaction.pix-expiry',
+          runAt: new Date(r.pix!.expires_at),
+          payload: { transactionId: r.id },
+          dedupeKey: `transaction.pix-expiry:${r.id}`,
+          organizationId: r.organizationId,
+        }));
+      // The expiry scheduler (an event consumer): enqueueJobs.
+      if (expiries.length > 0) {
+        const q = dialect.sqlToQuery(jobsInsert(expiries.map((job) => ({ job, now }))));
+        await c.query(`${q.sql} returning id`, q.params);
+      }
+      return rows.map((value) => ({ ok: true, value }));
+    }) as never,
+  );
   return { record, outcome };
 }
 
@@ -100,17 +156,90 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
       if (pix) drawQr(id);
       else openSealedCard();
     }
-    const cardData = pix ? null : { brand: 'VISA', bin: '411111', last_digits: '1111', expiry_month: '12', expiry_year: '2031', holder_name: 'BENCH', funding: 'CREDIT' as const, wallet: null, stored_card_id: null };
+    const cardData = pix
+      ? null
+      : {
+          brand: 'VISA',
+          bin: '411111',
+          last_digits: '1111',
+          expiry_month: '12',
+          expiry_year: '2031',
+          holder_name: 'BENCH',
+          funding: 'CREDIT' as const,
+          wallet: null,
+          stored_card_id: null,
+        };
     const row: NewTransactionRow = {
-      id, companyId: merchant, organizationId: org, requestId: null, provider: 'PROVIDER_A', paymentMethod: method, status: pix ? 'WAITING_PAYMENT' : 'PROCESSING', amount: 1990, currency: 'BRL',
-      installments: 1, capture: true, capturedAmount: 0, refundedAmount: 0, pendingRefundAmount: 0, bankAccountId: account.id, fee: null, description: pix ? 'bench' : null,
-      statementDescriptor: null, customer: null, cardData, threeDs: null, metadata: null, announced: false, createdAt: now, updatedAt: now,
+      id,
+      companyId: merchant,
+      organizationId: org,
+      requestId: null,
+      provider: 'PROVIDER_A',
+      paymentMethod: method,
+      status: pix ? 'WAITING_PAYMENT' : 'PROCESSING',
+      amount: 1990,
+      currency: 'BRL',
+      installments: 1,
+      capture: true,
+      capturedAmount: 0,
+      refundedAmount: 0,
+      pendingRefundAmount: 0,
+      bankAccountId: account.id,
+      fee: null,
+      description: pix ? 'bench' : null,
+      statementDescriptor: null,
+      customer: null,
+      cardData,
+      threeDs: null,
+      metadata: null,
+      announced: false,
+      createdAt: now,
+      updatedAt: now,
     };
-    const recoverJob = { kind: 'transaction.recover', runAt: new Date(now.getTime() + 60_000), payload: { transactionId: id }, dedupeKey: `transaction.recover:${id}`, organizationId: org };
+    const recoverJob = {
+      kind: 'transaction.recover',
+      runAt: new Date(now.getTime() + 60_000),
+      payload: { transactionId: id },
+      dedupeKey: `transaction.recover:${id}`,
+      organizationId: org,
+    };
     const recorded = await grouped.record.run(org, { row, recoverJob, now });
-    await sandboxClaim(pool, pix
-      ? { provider: 'PROVIDER_A', kind: 'pix-charge', key: id, value: { providerChargeId: `provider_a_chg_${id.slice(0, 24)}`, txid: 'x'.repeat(32), location: `pix.sandbox.provider-a.example/qr/v2/${'x'.repeat(32)}`, status: 'WAITING_PAYMENT', paidAt: null, endToEndId: null, payer: null } }
-      : { provider: 'PROVIDER_A', kind: 'card-payment', key: id, value: { result: { providerPaymentId: `provider_a_pay_${id.slice(0, 24)}`, authorizedAmount: 1990, capturedAmount: 1990, authorizationCode: '123456', status: 'CAPTURED', refusal: null }, behaviour: null, amount: 1990, capture: true } });
+    await sandboxClaim(
+      pool,
+      pix
+        ? {
+            provider: 'PROVIDER_A',
+            kind: 'pix-charge',
+            key: id,
+            value: {
+              providerChargeId: `provider_a_chg_${id.slice(0, 24)}`,
+              txid: 'x'.repeat(32),
+              location: `pix.sandbox.provider-a.example/qr/v2/${'x'.repeat(32)}`,
+              status: 'WAITING_PAYMENT',
+              paidAt: null,
+              endToEndId: null,
+              payer: null,
+            },
+          }
+        : {
+            provider: 'PROVIDER_A',
+            kind: 'card-payment',
+            key: id,
+            value: {
+              result: {
+                providerPaymentId: `provider_a_pay_${id.slice(0, 24)}`,
+                authorizedAmount: 1990,
+                capturedAmount: 1990,
+                authorizationCode: '123456',
+                status: 'CAPTURED',
+                refusal: null,
+              },
+              behaviour: null,
+              amount: 1990,
+              capture: true,
+            },
+          },
+    );
     return grouped.outcome.run(org, { row: recorded, pix });
   };
 }

@@ -10,7 +10,14 @@ import type { DbOptions } from '../src/db/client.js';
  * the tests (starting PGlite from nothing costs seconds).
  */
 export async function buildOpenApiDocument(database: DbOptions = {}): Promise<Record<string, unknown>> {
-  const built = await buildDependencies(testConfig(), { database, migrate: false, secrets: ephemeralSecrets(), redis: null, checkHealth: false, cardKeys: false });
+  const built = await buildDependencies(testConfig(), {
+    database,
+    migrate: false,
+    secrets: ephemeralSecrets(),
+    redis: null,
+    checkHealth: false,
+    cardKeys: false,
+  });
   const app = await buildApp(built.deps);
   try {
     await app.ready();

@@ -38,7 +38,9 @@ export const CORE_PREFIX = '/core';
  * the entry right of them in X-Forwarded-For, or the leftmost when there are fewer); a list trusts those
  * addresses only. Fastify's `true` (believe every X-Forwarded-For entry) is never used.
  */
-export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === false) return false;
   if (Array.isArray(trust)) return trust;
   const hops = trust === true ? 1 : trust;
@@ -138,9 +140,22 @@ export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOption
  * The PCI host (payments.md P1): the four create routes, encrypted in transit and relayed in-process to `core`;
  * 404 elsewhere. It gets no database from these deps: only config and the rate limiter (src/pci/).
  */
-export async function buildPciApp(deps: AppDeps, serverOptions: FastifyServerOptions, relay: { core: FastifyInstance }): Promise<FastifyInstance> {
+export async function buildPciApp(
+  deps: AppDeps,
+  serverOptions: FastifyServerOptions,
+  relay: { core: FastifyInstance },
+): Promise<FastifyInstance> {
   return buildPciHost(
-    { core: relay.core, logLevel: deps.config.logLevel, logFormat: deps.config.logFormat, rateLimiter: deps.rateLimiter },
-    { trustProxy: fastifyTrustProxy(deps.config.trustProxy), requestTimeout: deps.config.requestTimeoutMs, ...serverOptions },
+    {
+      core: relay.core,
+      logLevel: deps.config.logLevel,
+      logFormat: deps.config.logFormat,
+      rateLimiter: deps.rateLimiter,
+    },
+    {
+      trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+      requestTimeout: deps.config.requestTimeoutMs,
+      ...serverOptions,
+    },
   );
 }

@@ -117,7 +117,11 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   const secrets = options.secrets ?? resolveSecrets(config);
   const progress = options.progress ?? (() => {});
   const pgliteDir = config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir);
-  progress(pgliteDir ? `opening the embedded database in ${pgliteDir} (the first start takes about 10 seconds)` : 'connecting to PostgreSQL');
+  progress(
+    pgliteDir
+      ? `opening the embedded database in ${pgliteDir} (the first start takes about 10 seconds)`
+      : 'connecting to PostgreSQL',
+  );
   const db: DbHandle = await openDatabase(options.database ?? { databaseUrl: config.databaseUrl, pgliteDir });
   if (options.migrate ?? true) {
     progress('applying database migrations');
@@ -131,10 +135,16 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     const { sealed, unreadable } = await sealPlainEndpointSecrets(db.db, webhookSecretBox);
     if (sealed > 0) progress(`sealed ${sealed} webhook endpoints' signing secrets under the current key`);
     // Counts only, never values: these rows' deliveries wait until the key that sealed them is given back.
-    if (unreadable > 0) progress(`${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed? JWT_SECRET_PREVIOUS opens them)`);
+    if (unreadable > 0)
+      progress(
+        `${unreadable} webhook endpoints' signing secrets do not open with the configured key (was JWT_SECRET changed? JWT_SECRET_PREVIOUS opens them)`,
+      );
   }
   // Provider credentials at rest (providers.md R1.4): PROVIDER_CREDENTIALS_KEY, or the sandbox's generated one.
-  const providerCredentials = providerCredentialsBox(secrets.providerCredentialsKey ?? deriveKey(secrets.jwtSecret, 'provider-credentials').toString('hex'), config.providerCredentialsKeyPrevious);
+  const providerCredentials = providerCredentialsBox(
+    secrets.providerCredentialsKey ?? deriveKey(secrets.jwtSecret, 'provider-credentials').toString('hex'),
+    config.providerCredentialsKeyPrevious,
+  );
   if (options.migrate ?? true) {
     await sealPlainProviderCredentials(db.db, providerCredentials);
     // The built-ins' first status in this environment (production disables the sandbox stand-ins once).
@@ -147,14 +157,18 @@ export async function buildDependencies(config: Config, options: CompositionOpti
 
   progress('opening the card-data keys and checking the providers');
   // Card-data keys: the operators' file in production (never written), generated into DATA_DIR in the sandbox.
-  const vault = options.cardKeys === false ? undefined : await Vault.open({
-    db: db.db,
-    environment: config.env,
-    keyFile: options.encryptionKeysFile ?? config.encryptionKeysFile ?? join(config.dataDir, 'encryption-keys.json'),
-    writable: config.env === 'sandbox',
-    clock,
-    thread: config.offloadThreads,
-  });
+  const vault =
+    options.cardKeys === false
+      ? undefined
+      : await Vault.open({
+          db: db.db,
+          environment: config.env,
+          keyFile:
+            options.encryptionKeysFile ?? config.encryptionKeysFile ?? join(config.dataDir, 'encryption-keys.json'),
+          writable: config.env === 'sandbox',
+          clock,
+          thread: config.offloadThreads,
+        });
 
   // PIX QR codes are drawn beside the request thread when CPU work is offloaded (docs/decisions/offloading.md).
   const qrImages = config.offloadThreads ? threadQrImages() : inProcessQrImages;
@@ -164,17 +178,41 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   // Any other provider account (staff-created SANDBOX, ADYEN_CHECKOUT, PIX_API_BCB) is resolved by name when first
   // used, its credentials opened for its adapter only (src/providers/accounts/resolver.ts).
   const openCard = vault ? vaultCardOpener(vault) : undefined;
-  const sandbox = { faults: sandboxFaults({ faultSpec: config.sandboxProviderFaults }), records: new DatabaseSandboxRecords(db.db), ...(openCard ? { openCard } : {}) };
+  const sandbox = {
+    faults: sandboxFaults({ faultSpec: config.sandboxProviderFaults }),
+    records: new DatabaseSandboxRecords(db.db),
+    ...(openCard ? { openCard } : {}),
+  };
   const coreUrl = `${config.publicBaseUrl ?? `https://${config.host}:${config.port}`}/core`;
-  const resolver = accountResolver({ db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl });
+  const resolver = accountResolver({
+    db: db.db,
+    sealer: providerCredentials,
+    clock,
+    sandbox,
+    ...(openCard ? { openCard } : {}),
+    coreUrl,
+  });
   const providers = sandboxProviders({ ...sandbox, resolver });
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 
-  const redis = options.redis === undefined ? (config.redisUrl ? connectRedis(config.redisUrl) : undefined) : (options.redis ?? undefined);
+  const redis =
+    options.redis === undefined
+      ? config.redisUrl
+        ? connectRedis(config.redisUrl)
+        : undefined
+      : (options.redis ?? undefined);
   // The replica (docs/deployment.md): never migrated (it replays the primary), a smaller pool (reads only).
-  const replica = config.databaseReadUrl ? await openDatabase({ databaseUrl: config.databaseReadUrl, poolSize: options.database?.poolSize }) : undefined;
-  const reads = readDatabases({ primary: db, replica, clock, readYourWritesMs: config.databaseReadAfterWriteMs, writers: redis ? redisRecentWriters(redis) : localRecentWriters() });
+  const replica = config.databaseReadUrl
+    ? await openDatabase({ databaseUrl: config.databaseReadUrl, poolSize: options.database?.poolSize })
+    : undefined;
+  const reads = readDatabases({
+    primary: db,
+    replica,
+    clock,
+    readYourWritesMs: config.databaseReadAfterWriteMs,
+    writers: redis ? redisRecentWriters(redis) : localRecentWriters(),
+  });
   const deps: AppDeps = {
     config,
     db,
@@ -202,7 +240,11 @@ export async function buildDependencies(config: Config, options: CompositionOpti
 
   // Jobs: each area hands its kinds over; the runner knows no area. Its logger is known once started.
   let jobLog: JobLogger = { info() {}, warn() {}, error() {} };
-  const logger: JobLogger = { info: (o, m) => jobLog.info(o, m), warn: (o, m) => jobLog.warn(o, m), error: (o, m) => jobLog.error(o, m) };
+  const logger: JobLogger = {
+    info: (o, m) => jobLog.info(o, m),
+    warn: (o, m) => jobLog.warn(o, m),
+    error: (o, m) => jobLog.error(o, m),
+  };
   const jobs = new JobRegistry();
   if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
@@ -211,7 +253,15 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(cashoutJobs(cashoutDeps(deps)));
   jobs.registerAll(transactionOperationJobs(operationDeps(deps)));
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
-  jobs.register(RECOVER_OPERATION_JOB, recoverProviderOperations(operationRuntime({ db: db.db, clock }), { ...transactionOperationHandlers(operationDeps(deps)), ...refundOperationHandlers(operationDeps(deps)), ...cashoutOperationHandlers(cashoutDeps(deps)), ...transferOperationHandlers(transferDeps(deps)) }));
+  jobs.register(
+    RECOVER_OPERATION_JOB,
+    recoverProviderOperations(operationRuntime({ db: db.db, clock }), {
+      ...transactionOperationHandlers(operationDeps(deps)),
+      ...refundOperationHandlers(operationDeps(deps)),
+      ...cashoutOperationHandlers(cashoutDeps(deps)),
+      ...transferOperationHandlers(transferDeps(deps)),
+    }),
+  );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
@@ -220,7 +270,9 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
   jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
-  jobs.registerAll(providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }));
+  jobs.registerAll(
+    providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }),
+  );
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
     deps.sandboxClocks = new SandboxClocks(db.db, offsetClock, runner, jobs);
@@ -242,13 +294,24 @@ export async function buildDependencies(config: Config, options: CompositionOpti
         stops.push(() => health.stop());
       }
       if (background.delivery ?? config.runWorker) {
-        const worker = startDeliveryWorker({ db, config, clock, secretBox: deps.webhookSecretBox, logger: background.logger, organizationIds: background.organizationIds });
+        const worker = startDeliveryWorker({
+          db,
+          config,
+          clock,
+          secretBox: deps.webhookSecretBox,
+          logger: background.logger,
+          organizationIds: background.organizationIds,
+        });
         stops.push(() => worker.stop());
       }
       if (background.jobs ?? config.runWorker) {
         // Periodic jobs exist once (dedupe key) whatever the number of instances.
         const now = clock.now();
-        void enqueueJob(db.db, { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB }, now).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
+        void enqueueJob(
+          db.db,
+          { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB },
+          now,
+        ).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
         runner.start();
         stops.push(() => runner.stop());
       }

@@ -31,9 +31,15 @@ const envSchema = z.object({
       if (v === 'false' || v === '0' || v === '') return false;
       if (v === 'true') return 1;
       if (/^\d+$/.test(v)) return Number(v);
-      const list = v.split(',').map((p) => p.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (list.length === 0 || list.some((p) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(p))) {
-        ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count or a comma-separated list of proxy addresses/CIDRs' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, true, a hop count or a comma-separated list of proxy addresses/CIDRs',
+        });
         return z.NEVER;
       }
       return list;

@@ -17,8 +17,18 @@ async function main(): Promise<void> {
   const { progress, done } = startupProgress();
   progress(`starting the payment platform (${config.env})`);
   progress('loading the platform (a first start compiles it: up to half a minute on a busy machine)');
-  const loaded = await Promise.all([import('./app.js'), import('./composition.js'), import('./runtime/sandbox-bootstrap.js'), import('./runtime/tls.js')]);
-  const [{ buildApp, buildPciApp, CORE_PREFIX }, { buildDependencies }, { databaseIdentity, ensureSandboxOrganization }, { resolveTls }] = loaded;
+  const loaded = await Promise.all([
+    import('./app.js'),
+    import('./composition.js'),
+    import('./runtime/sandbox-bootstrap.js'),
+    import('./runtime/tls.js'),
+  ]);
+  const [
+    { buildApp, buildPciApp, CORE_PREFIX },
+    { buildDependencies },
+    { databaseIdentity, ensureSandboxOrganization },
+    { resolveTls },
+  ] = loaded;
   const built = await buildDependencies(config, { progress });
   const { deps, secrets } = built;
   const db = deps.db;
@@ -48,22 +58,36 @@ async function main(): Promise<void> {
   built.start({ logger: core.log });
 
   const scheme = tls ? 'https' : 'http';
-  const coreUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${CORE_PREFIX}` : `${scheme}://${displayHost(config)}:${portOf(core)}${CORE_PREFIX}`;
+  const coreUrl = config.publicBaseUrl
+    ? `${config.publicBaseUrl}${CORE_PREFIX}`
+    : `${scheme}://${displayHost(config)}:${portOf(core)}${CORE_PREFIX}`;
   const pciUrl = `${scheme}://${displayHost(config)}:${portOf(pci)}${CORE_PREFIX}`;
   const urls = { core_url: coreUrl, pci_url: pciUrl, docs_url: `${coreUrl}/docs` };
-  const lines = [`Payment platform (${config.env}) listening`, `  core: ${urls.core_url}`, `  pci:  ${urls.pci_url}`, `  docs: ${urls.docs_url}`];
+  const lines = [
+    `Payment platform (${config.env}) listening`,
+    `  core: ${urls.core_url}`,
+    `  pci:  ${urls.pci_url}`,
+    `  docs: ${urls.docs_url}`,
+  ];
   if (config.env === 'sandbox') {
-    const sandbox = await ensureSandboxOrganization(db.db, config.dataDir, urls, secrets.platformAdminKey, deps.clock, databaseIdentity(config.databaseUrl));
+    const sandbox = await ensureSandboxOrganization(
+      db.db,
+      config.dataDir,
+      urls,
+      secrets.platformAdminKey,
+      deps.clock,
+      databaseIdentity(config.databaseUrl),
+    );
     lines.push(
       `  platform staff key:        ${sandbox.platform_admin_key}`,
       `  sandbox organization id:   ${sandbox.organization.id}`,
       `  sandbox organization key:  ${sandbox.organization.api_key}`,
       `  (also written to ${config.dataDir}/sandbox.json)`,
     );
-    if (!config.tls && !config.trustProxy) lines.push('  TLS: self-signed localhost certificate (curl -k, or trust data/tls/localhost.crt)');
+    if (!config.tls && !config.trustProxy)
+      lines.push('  TLS: self-signed localhost certificate (curl -k, or trust data/tls/localhost.crt)');
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-
 }
 
 /**
@@ -88,7 +112,12 @@ function startupProgress(): { progress: (step: string) => void; done: () => void
   };
 }
 
-const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host);
+const displayHost = (config: Config) =>
+  config.host === '0.0.0.0' || config.host === '::'
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
 const portOf = (app: FastifyInstance) => (app.server.address() as AddressInfo).port;
 
 main().catch((err) => {

@@ -11,14 +11,24 @@ import { prettyTransport } from './http/logger.js';
  */
 async function main() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel, base: { role: 'worker' }, ...prettyTransport(config.logFormat) });
+  const logger = pino({
+    level: config.logLevel === 'silent' ? 'silent' : config.logLevel,
+    base: { role: 'worker' },
+    ...prettyTransport(config.logFormat),
+  });
   if (!config.databaseUrl) {
     // The embedded database is one process's file: a separate worker needs the shared PostgreSQL.
-    logger.warn('DATABASE_URL is not set: the worker opens the embedded database, which the server must not hold at the same time');
+    logger.warn(
+      'DATABASE_URL is not set: the worker opens the embedded database, which the server must not hold at the same time',
+    );
   }
   const organizationIds = organizationsFromArgs(process.argv.slice(2));
   const built = await buildDependencies(config, {
-    database: { databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir), poolSize: 10 },
+    database: {
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? undefined : dataDirDatabasePath(config.dataDir),
+      poolSize: 10,
+    },
     checkHealth: false,
   });
   built.start({ logger, health: false, delivery: true, jobs: true, organizationIds });

@@ -33,18 +33,42 @@ const core = await buildApp(deps);
 core.addHook('preValidation', async (request, reply) => {
   if (request.method !== 'POST' || request.url !== '/core/v1/transactions') return;
   const card = (request.body as { card_data?: Record<string, string> }).card_data ?? {};
-  const ok = parseEv(card.number ?? '')?.purpose === 'pan' && parseEv(card.cvv ?? '')?.purpose === 'cvv' && !!(await vault.statusOf(parseEv(card.number)!.kid));
-  return reply.code(ok ? 201 : 400).serializer(JSON.stringify).send({ ok });
+  const ok =
+    parseEv(card.number ?? '')?.purpose === 'pan' &&
+    parseEv(card.cvv ?? '')?.purpose === 'cvv' &&
+    !!(await vault.statusOf(parseEv(card.number)!.kid));
+  return reply
+    .code(ok ? 201 : 400)
+    .serializer(JSON.stringify)
+    .send({ ok });
 });
 // (f) The real merchant-variant create (the organization for itself): provider call, row, ledger, events.
 const pci = await buildPciApp(deps, {}, { core });
 await core.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 await pci.listen({ host: '127.0.0.1', port: Number(process.env.PCI_PORT) });
-const org = await core.inject({ method: 'POST', url: '/core/v1/platform/organizations', headers: { 'x-api-key': platformKey }, payload: organizationBody() });
+const org = await core.inject({
+  method: 'POST',
+  url: '/core/v1/platform/organizations',
+  headers: { 'x-api-key': platformKey },
+  payload: organizationBody(),
+});
 // The organization takes payments: ACTIVE with an ACTIVE affiliation (the onboarding flow is not measured).
 const orgId = org.json().id as string;
 await db.db.update(companies).set({ status: 'ACTIVE' }).where(eq(companies.id, orgId));
-await db.db.insert(affiliations).values({ id: randomUUID(), companyId: orgId, organizationId: orgId, provider: 'PROVIDER_A', status: 'ACTIVE', createdAt: new Date(), updatedAt: new Date() });
+await db.db
+  .insert(affiliations)
+  .values({
+    id: randomUUID(),
+    companyId: orgId,
+    organizationId: orgId,
+    provider: 'PROVIDER_A',
+    status: 'ACTIVE',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
 const key = await vault.current();
-writeFileSync(String(process.env.INFO_FILE), JSON.stringify({ api_key: org.json().api_key, org_id: org.json().id, key }));
+writeFileSync(
+  String(process.env.INFO_FILE),
+  JSON.stringify({ api_key: org.json().api_key, org_id: org.json().id, key }),
+);
 process.stdout.write('ready\n');

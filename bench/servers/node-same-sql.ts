@@ -20,7 +20,8 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A JSON body (POST) adds its fields to the parameters (e.g. a random origin account per request).
     let input = '';
     for await (const chunk of req) input += chunk;
-    if (input) for (const [k, v] of Object.entries(JSON.parse(input) as Record<string, string>)) url.searchParams.set(k, v);
+    if (input)
+      for (const [k, v] of Object.entries(JSON.parse(input) as Record<string, string>)) url.searchParams.set(k, v);
     const rows = await scenario(pool, url.searchParams);
     const body = JSON.stringify(rows);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
@@ -30,4 +31,6 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
 }
 // serve answers its own failures (500), so the promise the server drops never rejects.
-createServer((req, res) => void serve(req, res)).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));
+createServer((req, res) => void serve(req, res)).listen(Number(process.env.PORT), '127.0.0.1', () =>
+  process.stdout.write('ready\n'),
+);

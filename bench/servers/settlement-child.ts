@@ -35,7 +35,12 @@ const query = async (q: ReturnType<typeof sql>) => rowsOf(await db.db.execute(q)
 if (process.env.MODE === 'seed') {
   const app = await buildApp(built.deps);
   const call = async (url: string, key: string, payload: unknown) => {
-    const res = await app.inject({ method: 'POST', url: `/core${url}`, headers: { 'x-api-key': key, 'x-forwarded-proto': 'https' }, payload: payload as object });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/core${url}`,
+      headers: { 'x-api-key': key, 'x-forwarded-proto': 'https' },
+      payload: payload as object,
+    });
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json<{ id: string; api_key: string }>();
   };
@@ -44,20 +49,29 @@ if (process.env.MODE === 'seed') {
   const accounts: { id: string; count: number }[] = [];
   for (const count of counts) {
     const merchant = await call('/v1/merchants', org.api_key, merchantBody());
-    accounts.push({ id: (await call('/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A', company_id: merchant.id })).id, count });
+    accounts.push({
+      id: (await call('/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A', company_id: merchant.id }))
+        .id,
+      count,
+    });
   }
   await built.runner.drain(); // what creating them scheduled, so the settle steps run only settlements
   await db.withRawClient((c) => c.exec(seedSql({ accounts, paymentDate: String(process.env.PAYMENT_DATE) })));
-  const [check] = await query(sql`select count(*)::int as n from ledger_accounts where id = any(${`{${accounts.map((a) => a.id).join(',')}}`}::uuid[]) and last_sequence > 0`);
+  const [check] = await query(
+    sql`select count(*)::int as n from ledger_accounts where id = any(${`{${accounts.map((a) => a.id).join(',')}}`}::uuid[]) and last_sequence > 0`,
+  );
   if (Number(check.n) !== accounts.length) throw new Error('the seed did not find every account opened empty');
   writeFileSync(String(process.env.INFO_FILE), JSON.stringify({ orgKey: org.api_key, accounts }));
   await app.close();
 } else {
   const accounts = String(process.env.ACCOUNTS).split(',');
-  const jobs = (await query(sql`
+  const jobs = (
+    await query(sql`
     select id from jobs where kind = 'receivables.settle' and status = 'PENDING' and payload->>'bankAccountId' = any(${`{${accounts.join(',')}}`}::text[])
-    order by run_at, id`)).map((r) => String(r.id));
-  if (jobs.length !== accounts.length) throw new Error(`expected ${accounts.length} due settlement jobs, found ${jobs.length}`);
+    order by run_at, id`)
+  ).map((r) => String(r.id));
+  if (jobs.length !== accounts.length)
+    throw new Error(`expected ${accounts.length} due settlement jobs, found ${jobs.length}`);
   global.gc?.();
   const before = process.memoryUsage();
   let peakRss = before.rss;
@@ -78,9 +92,13 @@ if (process.env.MODE === 'seed') {
   await Promise.all(Array.from({ length: Math.min(10, jobs.length) }, worker));
   const ms = performance.now() - started;
   clearInterval(sampler);
-  const failed = await query(sql`select id, last_error from jobs where id = any(${`{${jobs.join(',')}}`}::uuid[]) and status <> 'DONE'`);
+  const failed = await query(
+    sql`select id, last_error from jobs where id = any(${`{${jobs.join(',')}}`}::uuid[]) and status <> 'DONE'`,
+  );
   if (failed.length > 0) throw new Error(`settlement jobs not done: ${JSON.stringify(failed.slice(0, 3))}`);
   const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
-  process.stdout.write(`${JSON.stringify({ ms, rssBefore: mb(before.rss), rssPeak: mb(peakRss), heapBefore: mb(before.heapUsed), heapPeak: mb(peakHeap) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ms, rssBefore: mb(before.rss), rssPeak: mb(peakRss), heapBefore: mb(before.heapUsed), heapPeak: mb(peakHeap) })}\n`,
+  );
 }
 await built.close();

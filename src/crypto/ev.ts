@@ -55,7 +55,14 @@ export function parseEv(value: string): EvParts | undefined {
   const ivBytes = Buffer.from(iv, 'base64url');
   const ctBytes = Buffer.from(ct, 'base64url');
   if (ivBytes.toString('base64url') !== iv || ctBytes.toString('base64url') !== ct) return undefined;
-  return { kid, purpose: purpose as EvPurpose, epk: epkBytes, iv: ivBytes, ct: ctBytes, header: `ev:v1:${kid}:${purpose}:${epk}` };
+  return {
+    kid,
+    purpose: purpose as EvPurpose,
+    epk: epkBytes,
+    iv: ivBytes,
+    ct: ctBytes,
+    header: `ev:v1:${kid}:${purpose}:${epk}`,
+  };
 }
 
 export const hkdfInfo = (kid: string, purpose: string) => `ev:v1:${kid}:${purpose}`;
@@ -102,7 +109,12 @@ function keyFor(ephemeral: Ephemeral, key: EvPublicKey, purpose: EvPurpose): Buf
 }
 
 /** Encrypts one value under a platform public key. */
-export function encryptEv(value: string, purpose: EvPurpose, key: EvPublicKey, ephemeral: Ephemeral = newEphemeral()): string {
+export function encryptEv(
+  value: string,
+  purpose: EvPurpose,
+  key: EvPublicKey,
+  ephemeral: Ephemeral = newEphemeral(),
+): string {
   const k = keyFor(ephemeral, key, purpose);
   const iv = randomBytes(12);
   const header = `ev:v1:${key.kid}:${purpose}:${ephemeral.point.toString('base64url')}`;

@@ -29,7 +29,8 @@ export interface SecretBox {
 }
 
 /** A key's public name: 8 bytes of SHA-256 over a label and the key, hex. */
-export const keyId = (key: Buffer) => createHash('sha256').update('secret-box.kid.v1').update(key).digest('hex').slice(0, 16);
+export const keyId = (key: Buffer) =>
+  createHash('sha256').update('secret-box.kid.v1').update(key).digest('hex').slice(0, 16);
 
 /**
  * `current` seals and opens; `older` keys only open (a key rotation: keep the old one here until a re-encryption
@@ -54,8 +55,10 @@ export function createSecretBox(current: Buffer, older: readonly Buffer[] = []):
     open(stored, context) {
       if (!stored.startsWith(SEALED_PREFIX)) return stored;
       const [, version, k, ivText, ctText, extra] = stored.split(':');
-      if (version !== VERSION) throw new SecretBoxError(`sealed secret: unknown version ${String(version).slice(0, 8)}`);
-      if (extra !== undefined || !ivText || !ctText || !B64URL.test(ivText) || !B64URL.test(ctText)) throw new SecretBoxError('sealed secret: malformed');
+      if (version !== VERSION)
+        throw new SecretBoxError(`sealed secret: unknown version ${String(version).slice(0, 8)}`);
+      if (extra !== undefined || !ivText || !ctText || !B64URL.test(ivText) || !B64URL.test(ctText))
+        throw new SecretBoxError('sealed secret: malformed');
       const key = keys.get(k);
       if (!key) throw new SecretBoxError(`sealed secret: unknown key ${k.slice(0, 16)}`);
       const iv = Buffer.from(ivText, 'base64url');
@@ -65,10 +68,12 @@ export function createSecretBox(current: Buffer, older: readonly Buffer[] = []):
         const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(aad(k, context));
         decipher.setAuthTag(ct.subarray(ct.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(ct.subarray(0, ct.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(ct.subarray(0, ct.length - TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         // Tampered, copied from another row/column, or sealed under another key with the same kid: all the same to callers.
-        throw new SecretBoxError('sealed secret: does not open (tampered or not this row\'s)');
+        throw new SecretBoxError("sealed secret: does not open (tampered or not this row's)");
       }
     },
   };

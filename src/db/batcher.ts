@@ -55,9 +55,10 @@ export class TransactionBatcher<I, O> {
   ) {
     this.maxBatch = options.maxBatch ?? 100;
     this.gather = options.gather ?? false;
-    this.execute = options.mode === 'statement'
-      ? (items) => (handler as StatementHandler<I, O>)(db, items)
-      : (items) => db.transaction((tx) => (handler as BatchHandler<I, O>)(tx, items));
+    this.execute =
+      options.mode === 'statement'
+        ? (items) => (handler as StatementHandler<I, O>)(db, items)
+        : (items) => db.transaction((tx) => (handler as BatchHandler<I, O>)(tx, items));
   }
 
   private readonly maxBatch: number;

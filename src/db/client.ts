@@ -54,7 +54,9 @@ export function dataDirDatabasePath(dataDir: string): string {
 }
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 20) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 20)
+    : openPglite(options.pgliteDir);
 }
 
 async function openPglite(dir?: string): Promise<DbHandle> {
@@ -126,7 +128,9 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
       const conn = await pool.connect();
       try {
         return await fn({
-          query: async (text, params) => ({ rows: (await conn.query<Record<string, unknown>>(text, params as unknown[])).rows }),
+          query: async (text, params) => ({
+            rows: (await conn.query<Record<string, unknown>>(text, params as unknown[])).rows,
+          }),
           exec: async (text) => {
             await conn.query(text);
           },

@@ -23,7 +23,18 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 }
 
 /** Codes of a database that is down, restarting or unreachable (connection refused/reset, admin shutdown, ...). */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 /** node-postgres reports a lost connection or an exhausted connect timeout without a code. */
 const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /not queryable/, /timeout exceeded when trying to connect/];
 

@@ -60,7 +60,9 @@ async function migrateInOneTransaction(handle: DbHandle, migrations: Migration[]
     await client.exec('begin');
     try {
       await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      await client.exec('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+      await client.exec(
+        'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+      );
       const { rows } = await client.query('select name from schema_migrations');
       const applied = new Set(rows.map((r) => String(r.name)));
       const done: string[] = [];

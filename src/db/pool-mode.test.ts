@@ -13,7 +13,9 @@ describe('pool mode from DATABASE_URL', () => {
   });
 
   it('removes pgbouncer from the URL the driver sees and keeps the rest', () => {
-    expect(driverUrl('postgres://u@h:6432/db?sslmode=disable&pgbouncer=true')).toBe('postgres://u@h:6432/db?sslmode=disable');
+    expect(driverUrl('postgres://u@h:6432/db?sslmode=disable&pgbouncer=true')).toBe(
+      'postgres://u@h:6432/db?sslmode=disable',
+    );
     expect(driverUrl('postgres://u@h:5432/db')).toBe('postgres://u@h:5432/db');
     expect(connectionSettings('postgres://u@h:6432/db?pgbouncer=true').Client).toBe(UnnamedStatementClient);
     expect(connectionSettings('postgres://u@h:5432/db').Client).toBe(pg.Client);

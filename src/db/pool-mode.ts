@@ -51,5 +51,9 @@ export interface ConnectionSettings {
 
 export function connectionSettings(url: string): ConnectionSettings {
   const poolMode = poolModeOf(url);
-  return { poolMode, connectionString: driverUrl(url), Client: poolMode === 'transaction' ? UnnamedStatementClient : pg.Client };
+  return {
+    poolMode,
+    connectionString: driverUrl(url),
+    Client: poolMode === 'transaction' ? UnnamedStatementClient : pg.Client,
+  };
 }

@@ -3,14 +3,20 @@ import { ManualClock } from '../jobs/clock.js';
 import type { Database, DbHandle } from './client.js';
 import { localRecentWriters, readDatabases, type RecentWriters } from './read-routing.js';
 
-const handle = (name: string) => ({ db: { name } as unknown as Database, close: async () => {} }) as unknown as DbHandle;
+const handle = (name: string) =>
+  ({ db: { name } as unknown as Database, close: async () => {} }) as unknown as DbHandle;
 const primary = handle('primary');
 const replica = handle('replica');
 const nameOf = (db: Database) => (db as unknown as { name: string }).name;
 
 describe('read routing', () => {
   it('without a replica every read is the primary and writes are not tracked', async () => {
-    const reads = readDatabases({ primary, clock: new ManualClock(new Date(0)), readYourWritesMs: 5000, writers: localRecentWriters() });
+    const reads = readDatabases({
+      primary,
+      clock: new ManualClock(new Date(0)),
+      readYourWritesMs: 5000,
+      writers: localRecentWriters(),
+    });
     await reads.noteWrite('k');
     expect(nameOf(await reads.forCaller('k'))).toBe('primary');
     expect(nameOf(await reads.forCaller('other'))).toBe('primary');
@@ -31,8 +37,21 @@ describe('read routing', () => {
   });
 
   it('not knowing whether the caller wrote (the shared store fails) reads the primary', async () => {
-    const broken: RecentWriters = { note: async () => { throw new Error('down'); }, wroteRecently: async () => { throw new Error('down'); } };
-    const reads = readDatabases({ primary, replica, clock: new ManualClock(new Date(0)), readYourWritesMs: 5000, writers: broken });
+    const broken: RecentWriters = {
+      note: async () => {
+        throw new Error('down');
+      },
+      wroteRecently: async () => {
+        throw new Error('down');
+      },
+    };
+    const reads = readDatabases({
+      primary,
+      replica,
+      clock: new ManualClock(new Date(0)),
+      readYourWritesMs: 5000,
+      writers: broken,
+    });
     await expect(reads.noteWrite('k')).resolves.toBeUndefined();
     expect(nameOf(await reads.forCaller('k'))).toBe('primary');
   });

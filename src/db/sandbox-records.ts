@@ -25,7 +25,13 @@ export class DatabaseSandboxRecords implements SandboxRecords {
   }
 
   async read<T>(provider: string, kind: string, key: string): Promise<StoredRecord<T> | undefined> {
-    const rows = rowsOf(await executeNamed(this.db, 'sandbox_records_read', sql`select value, version from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key}`));
+    const rows = rowsOf(
+      await executeNamed(
+        this.db,
+        'sandbox_records_read',
+        sql`select value, version from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key}`,
+      ),
+    );
     return rows[0] ? recordOf<T>(rows[0]) : undefined;
   }
 
@@ -38,17 +44,21 @@ export class DatabaseSandboxRecords implements SandboxRecords {
   }
 
   async replace<T>(provider: string, kind: string, key: string, version: number, value: T): Promise<boolean> {
-    const rows = rowsOf(await this.db.execute(sql`
+    const rows = rowsOf(
+      await this.db.execute(sql`
       update sandbox_provider_records set value = ${JSON.stringify(value)}::jsonb, version = version + 1
       where provider = ${provider} and kind = ${kind} and key = ${key} and version = ${version}
-      returning version`));
+      returning version`),
+    );
     return rows.length === 1;
   }
 
   async remove(provider: string, kind: string, key: string, version: number): Promise<boolean> {
-    const rows = rowsOf(await this.db.execute(sql`
+    const rows = rowsOf(
+      await this.db.execute(sql`
       delete from sandbox_provider_records where provider = ${provider} and kind = ${kind} and key = ${key} and version = ${version}
-      returning version`));
+      returning version`),
+    );
     return rows.length === 1;
   }
 }
@@ -73,7 +83,12 @@ const claimMany: StatementHandler<Claim, StoredRecord<unknown> | undefined> = as
   const rows = rowsOf(await executeNamed(db, SANDBOX_CLAIM_STATEMENT, claimStatement(items)));
   const first = new Map<string, Claim>();
   for (const item of items) if (!first.has(recordId(item))) first.set(recordId(item), item);
-  const standing = new Map(rows.map((r) => [recordId(r), r.fresh === true ? { value: first.get(recordId(r))!.value, version: 1 } : recordOf<unknown>(r)]));
+  const standing = new Map(
+    rows.map((r) => [
+      recordId(r),
+      r.fresh === true ? { value: first.get(recordId(r))!.value, version: 1 } : recordOf<unknown>(r),
+    ]),
+  );
   return items.map((item) => ({ ok: true, value: standing.get(recordId(item)) }));
 };
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cnpjCheckDigits, cnpjFromBase, cpfFromBase, isValidCnpj, isValidCpf, formatDocument, normalizeDocument, parseDocument } from './brazilian-documents.js';
+import {
+  cnpjCheckDigits,
+  cnpjFromBase,
+  cpfFromBase,
+  isValidCnpj,
+  isValidCpf,
+  formatDocument,
+  normalizeDocument,
+  parseDocument,
+} from './brazilian-documents.js';
 
 describe('CPF', () => {
   it.each([
@@ -15,13 +24,18 @@ describe('CPF', () => {
   // Mod 11 folds remainders 0 and 1 together, so not every changed body digit is caught; a changed check digit always is.
   it('every generated CPF is valid and a changed check digit breaks it', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{9}$/), fc.integer({ min: 9, max: 10 }), fc.integer({ min: 1, max: 9 }), (base, pos, delta) => {
-        const cpf = cpfFromBase(base);
-        fc.pre(!/^(\d)\1{10}$/.test(cpf));
-        expect(isValidCpf(cpf)).toBe(true);
-        const mutated = cpf.slice(0, pos) + ((Number(cpf[pos]) + delta) % 10) + cpf.slice(pos + 1);
-        expect(isValidCpf(mutated)).toBe(false);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{9}$/),
+        fc.integer({ min: 9, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (base, pos, delta) => {
+          const cpf = cpfFromBase(base);
+          fc.pre(!/^(\d)\1{10}$/.test(cpf));
+          expect(isValidCpf(cpf)).toBe(true);
+          const mutated = cpf.slice(0, pos) + ((Number(cpf[pos]) + delta) % 10) + cpf.slice(pos + 1);
+          expect(isValidCpf(mutated)).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -75,6 +89,8 @@ describe('formatDocument (pages show CPF and CNPJ as people write them, issue 27
   ])('%s -> %s', (input, expected) => expect(formatDocument(input)).toBe(expected));
 
   it('keeps the characters: normalizing the formatted value gives the normalized input back', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{11}$|^[0-9A-Z]{12}\d{2}$/), (n) => normalizeDocument(formatDocument(n)) === n));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{11}$|^[0-9A-Z]{12}\d{2}$/), (n) => normalizeDocument(formatDocument(n)) === n),
+    );
   });
 });

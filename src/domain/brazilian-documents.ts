@@ -67,8 +67,33 @@ export function cpfFromBase(base9: string): string {
 export const cnpjFromBase = (base12: string) => `${base12}${cnpjCheckDigits(base12)}`;
 
 export const BRAZILIAN_STATES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 
 /**
@@ -78,7 +103,9 @@ export const BRAZILIAN_STATES = [
 export function formatDocument(input: string): string {
   const n = normalizeDocument(input);
   if (!/^[0-9A-Z]+$/.test(n)) return input;
-  if (documentTypeOf(n) === 'CPF' && /^\d{11}$/.test(n)) return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
-  if (documentTypeOf(n) === 'CNPJ') return `${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5, 8)}/${n.slice(8, 12)}-${n.slice(12)}`;
+  if (documentTypeOf(n) === 'CPF' && /^\d{11}$/.test(n))
+    return `${n.slice(0, 3)}.${n.slice(3, 6)}.${n.slice(6, 9)}-${n.slice(9)}`;
+  if (documentTypeOf(n) === 'CNPJ')
+    return `${n.slice(0, 2)}.${n.slice(2, 5)}.${n.slice(5, 8)}/${n.slice(8, 12)}-${n.slice(12)}`;
   return input;
 }

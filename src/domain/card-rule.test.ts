@@ -5,13 +5,19 @@ import { containsCardNumber, isCardNumber, luhnValid } from './pan.js';
 
 /** Completes a prefix to a Luhn-valid number of `length` digits with random middle digits. */
 const card = (prefix: string, length: number) =>
-  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length - prefix.length - 1, maxLength: length - prefix.length - 1 }).map((d) => {
-    const body = prefix + d.join('');
-    for (let c = 0; c < 10; c++) if (luhnValid(`${body}${c}`)) return `${body}${c}`;
-    throw new Error('unreachable');
-  });
+  fc
+    .array(fc.integer({ min: 0, max: 9 }), {
+      minLength: length - prefix.length - 1,
+      maxLength: length - prefix.length - 1,
+    })
+    .map((d) => {
+      const body = prefix + d.join('');
+      for (let c = 0; c < 10; c++) if (luhnValid(`${body}${c}`)) return `${body}${c}`;
+      throw new Error('unreachable');
+    });
 
-const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+const digits = (n: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
 const ALNUM = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
 describe('the §14 card-number rule', () => {
@@ -33,8 +39,27 @@ describe('the §14 card-number rule', () => {
 
   it('refuses every brand at each of its lengths, plain, spaced and dashed', () => {
     const brands: [string, number][] = [
-      ['4', 13], ['4', 16], ['4', 19], ['51', 16], ['2221', 16], ['2720', 16], ['34', 15], ['37', 15], ['36', 14], ['38', 14], ['300', 14],
-      ['305', 14], ['6011', 16], ['6011', 19], ['644', 16], ['65', 17], ['3528', 16], ['3589', 19], ['5066', 16], ['606282', 16], ['3841', 19],
+      ['4', 13],
+      ['4', 16],
+      ['4', 19],
+      ['51', 16],
+      ['2221', 16],
+      ['2720', 16],
+      ['34', 15],
+      ['37', 15],
+      ['36', 14],
+      ['38', 14],
+      ['300', 14],
+      ['305', 14],
+      ['6011', 16],
+      ['6011', 19],
+      ['644', 16],
+      ['65', 17],
+      ['3528', 16],
+      ['3589', 19],
+      ['5066', 16],
+      ['606282', 16],
+      ['3841', 19],
     ];
     for (const [prefix, length] of brands) {
       fc.assert(
@@ -54,7 +79,9 @@ describe('the §14 card-number rule', () => {
   const formats = {
     cpf: digits(9).map(cpfFromBase),
     cnpj: digits(12).map(cnpjFromBase),
-    alphanumericCnpj: fc.array(fc.constantFrom(...ALNUM), { minLength: 12, maxLength: 12 }).map((c) => cnpjFromBase(c.join(''))),
+    alphanumericCnpj: fc
+      .array(fc.constantFrom(...ALNUM), { minLength: 12, maxLength: 12 })
+      .map((c) => cnpjFromBase(c.join(''))),
     phone: fc.tuple(fc.integer({ min: 11, max: 99 }), digits(8)).map(([ddd, n]) => `+55${ddd}9${n}`),
   };
   it.each(Object.keys(formats))('refuses no generated %s, bare, formatted or in a sentence', (kind) => {
@@ -62,10 +89,13 @@ describe('the §14 card-number rule', () => {
     fc.assert(
       fc.property(formats[kind as keyof typeof formats], (value) => {
         const formatted =
-          kind === 'cpf' ? value.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')
-          : kind === 'phone' ? value.replace(/^\+55(\d{2})(\d{5})(\d{4})$/, '+55 $1 $2-$3')
-          : value.replace(/^(.{2})(.{3})(.{3})(.{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-        for (const text of [value, formatted, `doc ${value} ok`, `${formatted}, ${value}`]) if (containsCardNumber(text)) refused++;
+          kind === 'cpf'
+            ? value.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')
+            : kind === 'phone'
+              ? value.replace(/^\+55(\d{2})(\d{5})(\d{4})$/, '+55 $1 $2-$3')
+              : value.replace(/^(.{2})(.{3})(.{3})(.{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+        for (const text of [value, formatted, `doc ${value} ok`, `${formatted}, ${value}`])
+          if (containsCardNumber(text)) refused++;
       }),
       { numRuns: RUNS },
     );

@@ -94,7 +94,8 @@ export function containsCardNumber(text: string): boolean {
       for (let j = i; j < groups.length && digits.length <= 19; j++) {
         digits += groups[j];
         if (!isCardNumber(digits)) continue;
-        if (parseDocument(digits) || parseDocument(tokenAround(scanned, starts[i], starts[j] + groups[j].length))) continue;
+        if (parseDocument(digits) || parseDocument(tokenAround(scanned, starts[i], starts[j] + groups[j].length)))
+          continue;
         return true;
       }
     }

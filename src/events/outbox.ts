@@ -27,10 +27,17 @@ export type AnyNewEvent = { [T in EventType]: NewEvent<T> }[EventType];
  * Records an event inside the caller's transaction (the outbox): it exists exactly when the change does.
  * `occurredAt` is the change's own timestamp (from the organization's clock), so the event and the resource agree.
  */
-export async function recordEvent<T extends EventType>(tx: Executor, event: NewEvent<T>, occurredAt: Date): Promise<EventRow> {
+export async function recordEvent<T extends EventType>(
+  tx: Executor,
+  event: NewEvent<T>,
+  occurredAt: Date,
+): Promise<EventRow> {
   // The row as stored (its payload read back): callers answer its envelope (the sandbox's trigger), in the
   // stored payload's key order. One event, so reading it back costs little; batches use recordEvents.
-  const [row] = await tx.insert(events).values(eventValues([event as AnyNewEvent], occurredAt)).returning();
+  const [row] = await tx
+    .insert(events)
+    .values(eventValues([event as AnyNewEvent], occurredAt))
+    .returning();
   await eventConsumers.dispatch(tx, [row]);
   return row;
 }

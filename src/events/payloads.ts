@@ -11,7 +11,10 @@ import { settlementCompletedPayload } from '../modules/receivables/receivables.s
 import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
 import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
 import { routingConfigurationSchema } from '../modules/routing/routing.schemas.js';
-import { anticipationCreatedPayload, anticipationStatusChangedPayload } from '../modules/anticipations/anticipations.schemas.js';
+import {
+  anticipationCreatedPayload,
+  anticipationStatusChangedPayload,
+} from '../modules/anticipations/anticipations.schemas.js';
 
 /**
  * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
@@ -23,8 +26,14 @@ const statusChange = <S extends z.ZodType>(idField: string, status: S) =>
   z.object({ [idField]: z.string(), old_status: status.nullable(), new_status: status });
 
 const transactionMoney = {
-  bank_account_id: z.string().nullable().describe("The merchant's bank account the payment's money moves on (null while it has none)"),
-  sequence: z.int().nullable().describe("That account's last ledger sequence after the change; null when the change moves no money"),
+  bank_account_id: z
+    .string()
+    .nullable()
+    .describe("The merchant's bank account the payment's money moves on (null while it has none)"),
+  sequence: z
+    .int()
+    .nullable()
+    .describe("That account's last ledger sequence after the change; null when the change moves no money"),
 };
 
 export const EVENT_PAYLOADS = {
@@ -46,7 +55,12 @@ export const EVENT_PAYLOADS = {
   // money.md M9: a debt moved (a credit repaid it, a debit found available short); sequence = the account's last.
   // money.md M2/M9: the settlement record, with the account's last ledger sequence.
   'settlement.completed': settlementCompletedPayload,
-  'balance.debt-changed': z.object({ bank_account_id: z.string(), old_debt: z.int(), new_debt: z.int(), sequence: z.int() }),
+  'balance.debt-changed': z.object({
+    bank_account_id: z.string(),
+    old_debt: z.int(),
+    new_debt: z.int(),
+    sequence: z.int(),
+  }),
   'onboarding-document.status-changed': z.object({
     onboarding_document_id: z.string(),
     company_id: z.string(),
@@ -87,7 +101,16 @@ export const EVENT_PAYLOADS = {
     transaction_id: z.string(),
     refund_id: z.string().nullable(),
     dispute_id: z.string().nullable(),
-    kind: z.enum(['CAPTURE_FAILED_AFTER_APPROVAL', 'CANCEL_FAILED_AFTER_CANCEL', 'REFUND_FAILED_AFTER_SUCCESS', 'REFUND_REVERSED', 'SECOND_CHARGEBACK', 'OUTCOME_CONFLICT', 'AMOUNT_MISMATCH', 'DUPLICATE_PAYMENT']),
+    kind: z.enum([
+      'CAPTURE_FAILED_AFTER_APPROVAL',
+      'CANCEL_FAILED_AFTER_CANCEL',
+      'REFUND_FAILED_AFTER_SUCCESS',
+      'REFUND_REVERSED',
+      'SECOND_CHARGEBACK',
+      'OUTCOME_CONFLICT',
+      'AMOUNT_MISMATCH',
+      'DUPLICATE_PAYMENT',
+    ]),
     provider: z.string(),
     provider_event_id: z.string().nullable(),
     detail: z.string().nullable(),

@@ -47,7 +47,8 @@ export class ApiKeyResolver {
   /** Whether the key is known from the cache alone (no database work): unknown keys are rate limited first. */
   isKnown(key: string): Principal | undefined {
     const hash = hashApiKey(key);
-    if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash)) return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
+    if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash))
+      return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
     const hit = this.fresh(hash);
     return hit?.principal ?? undefined;
   }
@@ -64,7 +65,8 @@ export class ApiKeyResolver {
     for (const [hash, entry] of this.cache) {
       const p = entry.principal;
       if (!p || p.kind === 'anonymous') continue;
-      const ofCompany = (p.kind === 'organization' || p.kind === 'merchant') && (ids.has(p.companyId) || ids.has(p.organizationId));
+      const ofCompany =
+        (p.kind === 'organization' || p.kind === 'merchant') && (ids.has(p.companyId) || ids.has(p.organizationId));
       if (ids.has(p.credentialId) || ofCompany) this.cache.delete(hash);
     }
   }
@@ -79,17 +81,32 @@ export class ApiKeyResolver {
   async resolve(key: string): Promise<Principal | null> {
     // One hash per request: it is compared with the staff key's and looked up among the stored ones.
     const hash = hashApiKey(key);
-    if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash)) return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
+    if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash))
+      return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
     const hit = this.fresh(hash);
     if (hit) return hit.principal;
     const generation = this.generation;
     const now = this.clock.now();
     const rows = await this.db
-      .select({ id: apiKeys.id, expiresAt: apiKeys.expiresAt, companyId: companies.id, kind: companies.kind, organizationId: companies.organizationId, status: companies.status, organizationStatus: parent.status })
+      .select({
+        id: apiKeys.id,
+        expiresAt: apiKeys.expiresAt,
+        companyId: companies.id,
+        kind: companies.kind,
+        organizationId: companies.organizationId,
+        status: companies.status,
+        organizationStatus: parent.status,
+      })
       .from(apiKeys)
       .innerJoin(companies, eq(companies.id, apiKeys.companyId))
       .leftJoin(parent, eq(parent.id, companies.organizationId))
-      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))))
+      .where(
+        and(
+          eq(apiKeys.keyHash, hash),
+          isNull(apiKeys.revokedAt),
+          or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+        ),
+      )
       .limit(1);
     const row = rows[0];
     const principal: Principal | null = row
@@ -140,7 +157,8 @@ export async function authenticate(
     return bearer.authenticate(token);
   }
   if (mode === 'platform') {
-    if (!key) throw unauthenticated(token ? 'This endpoint accepts only the platform staff key' : 'Missing x-api-key header');
+    if (!key)
+      throw unauthenticated(token ? 'This endpoint accepts only the platform staff key' : 'Missing x-api-key header');
     const principal = await keys.resolve(key);
     if (!principal) throw unauthenticated('Invalid API key');
     if (principal.kind !== 'platform') throw forbidden('Only the platform staff key reaches /v1/platform');

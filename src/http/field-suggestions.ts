@@ -4,7 +4,11 @@ import type { z } from 'zod';
  * "Did you mean `limit`?" for an unknown field: the schema's known keys at the unknown key's place, and the
  * closest of them by edit distance when it is close enough to be a typo (at most a third of its length, and 2).
  */
-export function suggestField(schema: z.ZodType | undefined, path: readonly PropertyKey[], unknownKey: string): string | null {
+export function suggestField(
+  schema: z.ZodType | undefined,
+  path: readonly PropertyKey[],
+  unknownKey: string,
+): string | null {
   const known = schema ? keysAt(schema, path) : null;
   if (!known || known.length === 0) return null;
   const limit = Math.min(2, Math.max(1, Math.floor(unknownKey.length / 3)));
@@ -16,7 +20,17 @@ export function suggestField(schema: z.ZodType | undefined, path: readonly Prope
   return best?.key ?? null;
 }
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; left?: z.ZodType; right?: z.ZodType; getter?: () => z.ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+  getter?: () => z.ZodType;
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The object keys the schema accepts at `path` (unions merged), or null when it cannot tell. */
@@ -34,7 +48,8 @@ function keysAt(schema: z.ZodType, path: readonly PropertyKey[], depth = 0): str
   }
   if (path.length === 0) return def.type === 'object' && def.shape ? Object.keys(def.shape) : null;
   const [head, ...rest] = path;
-  if (def.type === 'object' && def.shape && typeof head === 'string' && def.shape[head]) return keysAt(def.shape[head], rest, depth + 1);
+  if (def.type === 'object' && def.shape && typeof head === 'string' && def.shape[head])
+    return keysAt(def.shape[head], rest, depth + 1);
   if (def.type === 'array' && def.element && typeof head === 'number') return keysAt(def.element, rest, depth + 1);
   return null;
 }

@@ -21,13 +21,20 @@ describe('mergeIdempotencyKey', () => {
 
   it('the header and the field are interchangeable: either alone gives the same body', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 255 }), fc.dictionary(fc.string().filter((k) => k !== 'request_id' && k !== '__proto__'), fc.jsonValue()), (key, rest) => {
-        const byHeader = mergeIdempotencyKey(key, rest);
-        const byField = mergeIdempotencyKey(undefined, { ...rest, request_id: key });
-        const both = mergeIdempotencyKey(key, { ...rest, request_id: key });
-        expect(byHeader).toEqual(byField);
-        expect(both).toEqual(byField);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 255 }),
+        fc.dictionary(
+          fc.string().filter((k) => k !== 'request_id' && k !== '__proto__'),
+          fc.jsonValue(),
+        ),
+        (key, rest) => {
+          const byHeader = mergeIdempotencyKey(key, rest);
+          const byField = mergeIdempotencyKey(undefined, { ...rest, request_id: key });
+          const both = mergeIdempotencyKey(key, { ...rest, request_id: key });
+          expect(byHeader).toEqual(byField);
+          expect(both).toEqual(byField);
+        },
+      ),
     );
   });
 

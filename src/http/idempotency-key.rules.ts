@@ -7,10 +7,10 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 
 export type MergeOutcome =
   /** The body to validate: unchanged, or with `request_id` taken from the header. */
-  | { ok: true; body: unknown }
-  | { ok: false; message: string };
+  { ok: true; body: unknown } | { ok: false; message: string };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Folds the header into the body. Absent: nothing changes. Present: 1-255 characters, and equal to the body's

@@ -29,11 +29,15 @@ export const idempotencyKeyParameter = {
   minLength: 1,
   maxLength: IDEMPOTENCY_KEY_MAX,
   description:
-    'Same meaning as the body\'s `request_id` (send either, or the same value in both; different values answer 400). ' +
+    "Same meaning as the body's `request_id` (send either, or the same value in both; different values answer 400). " +
     'A replay answers 200 with `Idempotent-Replayed: true`.',
 };
 
-export const idempotentReplayedHeader = { type: 'string', enum: ['true'], description: 'Present on a replay of an earlier create' };
+export const idempotentReplayedHeader = {
+  type: 'string',
+  enum: ['true'],
+  description: 'Present on a replay of an earlier create',
+};
 
 /**
  * Creates accept `Idempotency-Key` as their `request_id` (product.md §15). A route is a create when its body

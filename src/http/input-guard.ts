@@ -16,7 +16,8 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -44,10 +45,28 @@ export function hasUnstorableChar(value: string): boolean {
  * Fields where a card-shaped number is legitimate or not free text (§14's exceptions): the card objects and
  * their fields, PIX key values, document numbers, ids, and file contents.
  */
-const CARD_SCAN_SKIPPED = new Set(['card', 'card_data', 'number', 'cvv', 'cvc', 'security_code', 'network_token', 'cryptogram', 'key', 'id', 'content_base64']);
-const skipsCardScan = (key: string) => CARD_SCAN_SKIPPED.has(key) || key.endsWith('_id') || key.endsWith('_ids') || key.endsWith('document_number') || key === 'document';
+const CARD_SCAN_SKIPPED = new Set([
+  'card',
+  'card_data',
+  'number',
+  'cvv',
+  'cvc',
+  'security_code',
+  'network_token',
+  'cryptogram',
+  'key',
+  'id',
+  'content_base64',
+]);
+const skipsCardScan = (key: string) =>
+  CARD_SCAN_SKIPPED.has(key) ||
+  key.endsWith('_id') ||
+  key.endsWith('_ids') ||
+  key.endsWith('document_number') ||
+  key === 'document';
 
-const fieldOf = (path: readonly (string | number)[], fallback: string) => (path.length ? path.map(String).join('.') : fallback);
+const fieldOf = (path: readonly (string | number)[], fallback: string) =>
+  path.length ? path.map(String).join('.') : fallback;
 
 /**
  * Walks a parsed body, query or params: NUL/unpaired surrogates in a value (on its field) or a key (on the
@@ -62,14 +81,17 @@ export function scanInput(input: unknown, part: string, cards = true): Validatio
     seen.add(field);
     issues.push({ field, type: 'INVALID_FORMAT', message: `${field} ${message}` });
   };
-  const stack: { value: unknown; path: (string | number)[]; scanCards: boolean }[] = [{ value: input, path: [], scanCards: cards }];
+  const stack: { value: unknown; path: (string | number)[]; scanCards: boolean }[] = [
+    { value: input, path: [], scanCards: cards },
+  ];
   while (stack.length > 0 && issues.length < 20) {
     const { value, path, scanCards } = stack.pop()!;
     if (typeof value === 'string') {
       if (hasUnstorableChar(value)) add(path, 'must not contain NUL characters or unpaired surrogates');
       else if (scanCards && containsCardNumber(value)) add(path, 'must not contain card data');
     } else if (typeof value === 'number') {
-      if (scanCards && Number.isInteger(value) && containsCardNumber(String(value))) add(path, 'must not contain card data');
+      if (scanCards && Number.isInteger(value) && containsCardNumber(String(value)))
+        add(path, 'must not contain card data');
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, path: [...path, i], scanCards }));
     } else if (value !== null && typeof value === 'object') {

@@ -16,7 +16,11 @@ export interface LoadGuard {
   stop(): void;
 }
 
-export function createLoadGuard(options: { maxDelayMs: number; sampleIntervalMs: number; embeddedBusyMs?: () => number }): LoadGuard {
+export function createLoadGuard(options: {
+  maxDelayMs: number;
+  sampleIntervalMs: number;
+  embeddedBusyMs?: () => number;
+}): LoadGuard {
   const busy = options.embeddedBusyMs ?? (() => 0);
   let timer: NodeJS.Timeout | undefined;
   let lastAt = 0;

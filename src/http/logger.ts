@@ -29,7 +29,12 @@ export const REDACTED_PATHS = [
 ];
 
 /** Secret-shaped text a message may carry: card ciphertexts, webhook secrets, API keys, bearer tokens, card numbers. */
-const SECRET_PATTERNS = [/ev:[A-Za-z0-9+/=:_$-]+/g, /whsec_[A-Za-z0-9+/=]+/g, /sk_[a-z]+_[A-Za-z0-9_-]+/g, /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g];
+const SECRET_PATTERNS = [
+  /ev:[A-Za-z0-9+/=:_$-]+/g,
+  /whsec_[A-Za-z0-9+/=]+/g,
+  /sk_[a-z]+_[A-Za-z0-9_-]+/g,
+  /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
+];
 
 /** A message with anything secret-shaped and any long digit run replaced (card numbers in any grouping). */
 export function scrubMessage(message: string): string {
@@ -38,7 +43,17 @@ export function scrubMessage(message: string): string {
   return out.replace(/\d(?:[ -]?\d){11,}/g, '[REDACTED]');
 }
 
-type AnyError = { name?: unknown; message?: unknown; code?: unknown; constraint?: unknown; table?: unknown; column?: unknown; cause?: unknown; stack?: unknown; statusCode?: unknown };
+type AnyError = {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  cause?: unknown;
+  stack?: unknown;
+  statusCode?: unknown;
+};
 
 /**
  * Errors are logged by their safe fields only (product.md §14): a failed query's SQLSTATE, constraint, table
@@ -47,12 +62,17 @@ type AnyError = { name?: unknown; message?: unknown; code?: unknown; constraint?
  * their frames without the message line.
  */
 export function serializeError(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
-  const out: { type: string; message: string; stack: string; [key: string]: unknown } = { type: 'Error', message: '', stack: '' };
+  const out: { type: string; message: string; stack: string; [key: string]: unknown } = {
+    type: 'Error',
+    message: '',
+    stack: '',
+  };
   let cur = err as AnyError | undefined;
   let database = false;
   for (let depth = 0; cur && typeof cur === 'object' && depth < 5; depth++) {
     const name = typeof cur.name === 'string' ? cur.name : undefined;
-    if (name === 'DrizzleQueryError' || (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code))) database = true;
+    if (name === 'DrizzleQueryError' || (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)))
+      database = true;
     if (depth === 0 && name) out.type = name;
     // 'sqlState', not 'code': redaction censors every `code` (one-time codes).
     if (typeof cur.code === 'string' && out.sqlState === undefined) out.sqlState = cur.code;
@@ -65,7 +85,12 @@ export function serializeError(err: unknown): { type: string; message: string; s
   const top = err as AnyError | undefined;
   if (database) out.message = 'database query failed';
   else if (typeof top?.message === 'string') out.message = scrubMessage(top.message).slice(0, 500);
-  if (typeof top?.stack === 'string') out.stack = top.stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).join('\n');
+  if (typeof top?.stack === 'string')
+    out.stack = top.stack
+      .split('\n')
+      .filter((l) => /^\s+at /.test(l))
+      .slice(0, 12)
+      .join('\n');
   return out;
 }
 
@@ -83,7 +108,8 @@ export function prettyTransport(format: 'pretty' | 'json' = 'json') {
         translateTime: 'SYS:HH:MM:ss.l',
         singleLine: true,
         // One short line per request: "request completed GET /core/v1/x 404 RESOURCE_NOT_FOUND".
-        messageFormat: '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}{if errorCode} {errorCode}{end}',
+        messageFormat:
+          '{msg}{if req.method} {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}{if errorCode} {errorCode}{end}',
         ignore: 'pid,hostname,req,res,errorCode,reqId,responseTime',
       },
     },

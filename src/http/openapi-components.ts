@@ -39,7 +39,12 @@ const RESPONSE_NAMES: Record<string, string> = {
   'apiKeys.delete': 'ApiKey',
 };
 
-const canonical = (schema: unknown): string => JSON.stringify(schema, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+const canonical = (schema: unknown): string =>
+  JSON.stringify(schema, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 
 interface Body {
   operationId: string;
@@ -58,7 +63,8 @@ function bodiesOf(doc: Json): Body[] {
       for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
         const content = response.content?.['application/json'];
         // Error answers are the Error component already; any other inline body (health's 503) is named too.
-        if (content?.schema && (/^2/.test(status) || !content.schema.$ref)) out.push({ operationId: operation.operationId, kind: 'response', holder: content });
+        if (content?.schema && (/^2/.test(status) || !content.schema.$ref))
+          out.push({ operationId: operation.operationId, kind: 'response', holder: content });
       }
     }
   }
@@ -67,7 +73,7 @@ function bodiesOf(doc: Json): Body[] {
 
 /** Moves every inline body schema into `components.schemas`, named and shared. */
 export function nameBodySchemas(doc: Json): void {
-  const schemas = (((doc.components ??= {}).schemas ??= {}) as Json);
+  const schemas = ((doc.components ??= {}).schemas ??= {}) as Json;
   const byShape = new Map<string, string>();
   const resources: string[] = [];
   const place = (schema: Json, wanted: string): string => {
@@ -82,11 +88,22 @@ export function nameBodySchemas(doc: Json): void {
   };
   const bodies = bodiesOf(doc).filter((b) => !b.holder.schema.$ref);
   // Resources first, so that their shapes get the plain names wherever else they appear.
-  const rank = (b: Body) => (b.kind === 'response' && b.operationId.endsWith('.get') ? 0 : b.kind === 'response' && b.operationId.endsWith('.list') ? 1 : 2);
+  const rank = (b: Body) =>
+    b.kind === 'response' && b.operationId.endsWith('.get')
+      ? 0
+      : b.kind === 'response' && b.operationId.endsWith('.list')
+        ? 1
+        : 2;
   for (const body of [...bodies].sort((a, b) => rank(a) - rank(b))) {
     const r = rank(body);
     const named = body.kind === 'response' ? RESPONSE_NAMES[body.operationId] : undefined;
-    const wanted = named ? named : r === 0 ? resourceName(body.operationId) : r === 1 ? `${resourceName(`${body.operationId.slice(0, -5)}.get`)}List` : `${pascal(body.operationId)}${body.kind === 'request' ? 'Request' : 'Response'}`;
+    const wanted = named
+      ? named
+      : r === 0
+        ? resourceName(body.operationId)
+        : r === 1
+          ? `${resourceName(`${body.operationId.slice(0, -5)}.get`)}List`
+          : `${pascal(body.operationId)}${body.kind === 'request' ? 'Request' : 'Response'}`;
     const name = place(body.holder.schema, wanted);
     if (r === 0 && !resources.includes(name)) resources.push(name);
     body.holder.schema = { $ref: `#/components/schemas/${name}` };
@@ -96,7 +113,11 @@ export function nameBodySchemas(doc: Json): void {
 
 /** A resource's exact shape nested in another component (a list's items, a created object) becomes a `$ref`. */
 function refResources(schemas: Json, resources: string[]): void {
-  const shapes = new Map(resources.filter((n) => Object.keys(schemas[n]?.properties ?? {}).length >= 3).map((n) => [canonical(schemas[n]), n]));
+  const shapes = new Map(
+    resources
+      .filter((n) => Object.keys(schemas[n]?.properties ?? {}).length >= 3)
+      .map((n) => [canonical(schemas[n]), n]),
+  );
   const visit = (node: unknown, owner: string): unknown => {
     if (!node || typeof node !== 'object') return node;
     if (Array.isArray(node)) return node.map((n) => visit(n, owner));

@@ -14,7 +14,8 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /v1/platform/sandbox/cashouts/{id}/status': 'platform.sandbox.cashouts.setStatus',
   'POST /v1/platform/sandbox/internal-transfers/{id}/status': 'platform.sandbox.internalTransfers.setStatus',
   'POST /v1/merchants/{merchantId}/fee-quote': 'merchants.feeQuote',
-  'GET /v1/merchants/{merchantId}/affiliations/{affiliationId}/onboarding-documents/{documentId}': 'merchants.affiliations.onboardingDocuments.get',
+  'GET /v1/merchants/{merchantId}/affiliations/{affiliationId}/onboarding-documents/{documentId}':
+    'merchants.affiliations.onboardingDocuments.get',
   'POST /v1/platform/provider-accounts/{id}/credentials': 'platform.providerAccounts.credentials.rotate',
   'POST /v1/provider-webhooks/{accountId}': 'providerWebhooks.receive',
   'POST /v1/provider-webhooks/{accountId}/{token}/pix': 'providerWebhooks.pix.receive',
@@ -48,7 +49,9 @@ const NO_CONFLICT = /^(auth\.(login|verify|forgotPassword|resetPassword|selectCo
 const PROVIDER_WEBHOOK = /^providerWebhooks\./;
 
 const camel = (segment: string) =>
-  (segment === '3ds-sessions' ? 'three-ds-sessions' : segment).replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  (segment === '3ds-sessions' ? 'three-ds-sessions' : segment).replace(/-([a-z0-9])/g, (_, c: string) =>
+    c.toUpperCase(),
+  );
 const isParam = (segment: string) => segment.startsWith('{');
 // Plural nouns name collections; the actions (login, capture, review, …) are verbs. "status" is the one singular in s.
 const isCollection = (segment: string) => segment.endsWith('s') && segment !== 'status';
@@ -80,15 +83,19 @@ export function operationIdFor(method: string, path: string): string {
 }
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
-  '400': 'Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it)',
+  '400':
+    'Invalid request: `VALIDATION_ERROR` (a field breaks its schema) or `BAD_REQUEST` (a rule; `details.invalidField` names it)',
   '401': 'Missing, invalid, expired or revoked credentials (`AUTHENTICATION_ERROR`)',
   '403': 'The credentials lack the permission this operation needs (`AUTHORIZATION_ERROR`)',
   '404': "Not found, or outside the caller's reach (`RESOURCE_NOT_FOUND`)",
-  '409': 'The resource\'s state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why)',
+  '409':
+    "The resource's state does not allow this, or a conflicting request (`CONFLICT_ERROR`; `details.reason` says why)",
   '413': 'The body exceeds the size limit (`PAYLOAD_TOO_LARGE`)',
   '500': 'Unexpected error (`INTERNAL_SERVER_ERROR`); nothing internal is shown',
-  '502': 'The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`)',
-  '503': 'Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly',
+  '502':
+    'The provider refused, was unavailable, or did not answer in time (`INTEGRATION_ERROR`; retry with the same `request_id`)',
+  '503':
+    'Temporarily unavailable: the server is overloaded or cannot reach its database (`SERVICE_UNAVAILABLE`, with `Retry-After`); retry shortly',
 };
 
 /** Body fields naming other resources (`bank_account_id`, `role_ids`): an id outside the caller's reach is a 404. */
@@ -133,12 +140,18 @@ export function finishOperations(doc: Json, errorRef: Json): void {
       operation.description ??= describe(operation);
       const responses = (operation.responses ??= {}) as Json;
       for (const [status, response] of Object.entries(responses) as [string, Json][]) {
-        if (/^2/.test(status) && response.description === 'Default Response') response.description = successDescription(method, status);
+        if (/^2/.test(status) && response.description === 'Default Response')
+          response.description = successDescription(method, status);
       }
       for (const status of errorStatusesFor(id, method, operation)) {
-        responses[status] ??= { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: errorRef } } };
+        responses[status] ??= {
+          description: ERROR_DESCRIPTIONS[status],
+          content: { 'application/json': { schema: errorRef } },
+        };
       }
-      responses['429'] = { description: 'Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry' };
+      responses['429'] = {
+        description: 'Rate limit exceeded: an empty body; the `x-ratelimit-*` headers say when to retry',
+      };
     }
   }
 }
@@ -146,7 +159,8 @@ export function finishOperations(doc: Json, errorRef: Json): void {
 /** A query list (a filter's enum values, sort fields) is sent comma-separated, as the server reads it. */
 function commaSeparatedLists(operation: Json): void {
   for (const parameter of (operation.parameters ?? []) as Json[]) {
-    if (parameter.in === 'query' && parameter.schema?.type === 'array') Object.assign(parameter, { style: 'form', explode: false });
+    if (parameter.in === 'query' && parameter.schema?.type === 'array')
+      Object.assign(parameter, { style: 'form', explode: false });
   }
 }
 
@@ -174,15 +188,24 @@ function describe(operation: Json): string {
   const summary = String(operation.summary ?? '').replace(/\.?$/, '.');
   const permission = operation['x-permission'] ? ` Needs the permission \`${operation['x-permission']}\`.` : '';
   const security = (operation.security ?? []) as Json[];
-  const who = security.length === 0
-    ? ' No credentials.'
-    : security.some((s) => 'platformKey' in s)
-      ? ' Platform staff key only.'
-      : security.some((s) => 'apiKey' in s)
-        ? ' An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`).'
-        : ' A user token (`Authorization: Bearer`).';
+  const who =
+    security.length === 0
+      ? ' No credentials.'
+      : security.some((s) => 'platformKey' in s)
+        ? ' Platform staff key only.'
+        : security.some((s) => 'apiKey' in s)
+          ? ' An organization or merchant API key (`x-api-key`), or a user token (`Authorization: Bearer`).'
+          : ' A user token (`Authorization: Bearer`).';
   return `${summary}${who}${permission}`;
 }
 
 const successDescription = (method: string, status: string) =>
-  status === '201' ? 'Created' : status === '202' ? 'Accepted' : status === '204' ? 'No content' : method === 'get' ? 'OK' : 'Done (or the replay of the same request)';
+  status === '201'
+    ? 'Created'
+    : status === '202'
+      ? 'Accepted'
+      : status === '204'
+        ? 'No content'
+        : method === 'get'
+          ? 'OK'
+          : 'Done (or the replay of the same request)';

@@ -1,4 +1,9 @@
-import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT, PIX_EXPIRES_IN } from '../modules/transactions/transactions.rules.js';
+import {
+  MAX_AMOUNT,
+  MAX_INSTALLMENTS,
+  MAX_PIX_AMOUNT,
+  PIX_EXPIRES_IN,
+} from '../modules/transactions/transactions.rules.js';
 import { DAYS_AFTER_DUE_DEFAULT } from '../modules/transactions/pix-due.rules.js';
 import { HTTP_METHODS, type Json } from './openapi-operations.js';
 
@@ -21,10 +26,30 @@ const DUE_VALUE = (what: string, fixedMax: string, percentMax: number): Json => 
 });
 
 const TRANSACTION_CREATE: Record<string, Json> = {
-  amount: { type: 'integer', minimum: 1, maximum: MAX_AMOUNT, description: `Cents, at least 1 (PIX: at most ${MAX_PIX_AMOUNT})` },
-  installments: { type: 'integer', minimum: 1, maximum: MAX_INSTALLMENTS, description: `1-${MAX_INSTALLMENTS} for CREDIT_CARD, 1 otherwise (default 1)` },
-  'pix.expires_in': { type: 'integer', minimum: PIX_EXPIRES_IN.min, maximum: PIX_EXPIRES_IN.max, description: `Seconds until the charge expires (default ${PIX_EXPIRES_IN.default})` },
-  'pix.days_after_due': { type: 'integer', minimum: 0, maximum: 365, description: `Days after the due date it may still be paid, 0-365 (default ${DAYS_AFTER_DUE_DEFAULT})` },
+  amount: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_AMOUNT,
+    description: `Cents, at least 1 (PIX: at most ${MAX_PIX_AMOUNT})`,
+  },
+  installments: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_INSTALLMENTS,
+    description: `1-${MAX_INSTALLMENTS} for CREDIT_CARD, 1 otherwise (default 1)`,
+  },
+  'pix.expires_in': {
+    type: 'integer',
+    minimum: PIX_EXPIRES_IN.min,
+    maximum: PIX_EXPIRES_IN.max,
+    description: `Seconds until the charge expires (default ${PIX_EXPIRES_IN.default})`,
+  },
+  'pix.days_after_due': {
+    type: 'integer',
+    minimum: 0,
+    maximum: 365,
+    description: `Days after the due date it may still be paid, 0-365 (default ${DAYS_AFTER_DUE_DEFAULT})`,
+  },
   'pix.fine.value': DUE_VALUE('The fine', 'the amount', 100),
   'pix.interest.value': { ...DUE_VALUE('The interest', 'any amount', 100), maximum: Number.MAX_SAFE_INTEGER },
   'pix.discount.value': DUE_VALUE('The discount', 'the amount less 1', 99.99),
@@ -32,7 +57,12 @@ const TRANSACTION_CREATE: Record<string, Json> = {
 };
 
 /** fees.schemas.ts `percentage()`: a refinement, 0-100 with at most 4 decimals (checked on its decimal rendering). */
-const PERCENTAGE: Json = { type: 'number', minimum: 0, maximum: 100, description: 'Percent, 0-100, at most 4 decimals' };
+const PERCENTAGE: Json = {
+  type: 'number',
+  minimum: 0,
+  maximum: 100,
+  description: 'Percent, 0-100, at most 4 decimals',
+};
 const FEE_POLICY: Record<string, Json> = {
   automatic_anticipation_percentage: PERCENTAGE,
   spot_anticipation_percentage: PERCENTAGE,

@@ -36,7 +36,13 @@ const strip = (schema: Json): Json => {
 export function webhooksSection(): Json {
   const out: Json = {};
   for (const [type, payload] of Object.entries(EVENT_PAYLOADS)) {
-    const schema = strip(z.toJSONSchema(envelopeOf(type, payload as z.ZodType), { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }));
+    const schema = strip(
+      z.toJSONSchema(envelopeOf(type, payload as z.ZodType), {
+        target: 'draft-2020-12',
+        io: 'output',
+        unrepresentable: 'any',
+      }),
+    );
     out[type] = {
       post: {
         operationId: `webhooks.${type}`,

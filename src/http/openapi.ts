@@ -90,7 +90,9 @@ const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: do
 /** Adds, from the route's declarations, what every operation shares: security, error responses, tags. */
 function transform(input: TransformInput) {
   const out = zodTransform(input) as { schema: Record<string, unknown>; url: string };
-  const route = (input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string }; schema?: { body?: unknown } } }).route;
+  const route = (
+    input as unknown as { route?: { config?: { auth?: AuthMode; permission?: string }; schema?: { body?: unknown } } }
+  ).route;
   const url = out.url.startsWith('/core/') ? out.url.slice('/core'.length) : out.url;
   if (out.schema.hide) return { schema: out.schema, url };
   const mode = route?.config?.auth ?? 'api';
@@ -99,12 +101,21 @@ function transform(input: TransformInput) {
   // Creates (a body with request_id) take Idempotency-Key, and their replays (200) say so (product.md §15).
   const idempotent = takesRequestId(route?.schema?.body);
   if (idempotent && withErrors['200'] && typeof withErrors['200'] === 'object') {
-    withErrors['200'] = { ...(withErrors['200']), headers: { 'Idempotent-Replayed': idempotentReplayedHeader } };
+    withErrors['200'] = { ...withErrors['200'], headers: { 'Idempotent-Replayed': idempotentReplayedHeader } };
   }
   const headers = out.schema.headers as { type?: string; properties?: Record<string, unknown> } | undefined;
-  const withHeaders = idempotent ? { headers: { ...headers, type: 'object', properties: { ...headers?.properties, 'Idempotency-Key': idempotencyKeyParameter } } } : {};
+  const withHeaders = idempotent
+    ? {
+        headers: {
+          ...headers,
+          type: 'object',
+          properties: { ...headers?.properties, 'Idempotency-Key': idempotencyKeyParameter },
+        },
+      }
+    : {};
   const segment = url.split('/').filter(Boolean);
-  const tag = segment[0] === 'v1' ? (segment[1] === 'merchants' && segment.length > 3 ? segment[3] : segment[1]) : segment[0];
+  const tag =
+    segment[0] === 'v1' ? (segment[1] === 'merchants' && segment.length > 3 ? segment[3] : segment[1]) : segment[0];
   const permission = route?.config?.permission;
   return {
     url,
@@ -137,12 +148,20 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Organization or merchant API key' },
-          platformKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Platform staff key (only /v1/platform)' },
+          platformKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description: 'Platform staff key (only /v1/platform)',
+          },
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         },
       },
     },
     transform: transform,
-    transformObject: ((input: { openapiObject?: unknown }) => finishDocument(structuredClone(input.openapiObject) as Json)) as unknown as FastifyDynamicSwaggerOptions['transformObject'],
+    transformObject: ((input: { openapiObject?: unknown }) =>
+      finishDocument(
+        structuredClone(input.openapiObject) as Json,
+      )) as unknown as FastifyDynamicSwaggerOptions['transformObject'],
   };
 }

@@ -30,8 +30,16 @@ describe('listQuery', () => {
 
   it('applies defaults and parses sort and filters', () => {
     expect(schema.parse({})).toEqual({ page: 1, limit: 20 });
-    const q = schema.parse({ sort: '-created_at,name', status: 'ACTIVE,BLOCKED', amount_from: '10', created_at_from: '2026-01-01T00:00:00Z' });
-    expect(q.sort).toEqual([{ field: 'created_at', descending: true }, { field: 'name', descending: false }]);
+    const q = schema.parse({
+      sort: '-created_at,name',
+      status: 'ACTIVE,BLOCKED',
+      amount_from: '10',
+      created_at_from: '2026-01-01T00:00:00Z',
+    });
+    expect(q.sort).toEqual([
+      { field: 'created_at', descending: true },
+      { field: 'name', descending: false },
+    ]);
     expect(q.status).toEqual(['ACTIVE', 'BLOCKED']);
     expect(q.amount_from).toBe(10);
     expect(q.created_at_from).toEqual(new Date('2026-01-01T00:00:00Z'));

@@ -32,7 +32,8 @@ export const paginationSchema = z.object({
   hasPrev: z.boolean(),
 });
 
-export const listEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), pagination: paginationSchema });
 
 const wholeNumber = (min: number, max?: number) => {
   const n = z.coerce.number().int().min(min);
@@ -70,7 +71,10 @@ export function commaList(allowed: readonly string[], { signed }: { signed: bool
 
 function commaListOf(allowed: readonly string[], { signed }: { signed: boolean }) {
   return z.string().transform((value, ctx) => {
-    const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = items.filter((item) => !allowed.includes(signed ? item.replace(/^-/, '') : item));
     if (items.length === 0 || bad.length > 0) {
       ctx.addIssue({
@@ -100,7 +104,9 @@ export function listQuery<Extra extends z.ZodRawShape = Record<never, never>>(op
     page: wholeNumber(1).default(1),
     limit: wholeNumber(1, 100).default(20),
     sort: documentedAsList(
-      commaList(sortFields, { signed: true }).transform((items) => items.map((item): SortKey => ({ field: item.replace(/^-/, ''), descending: item.startsWith('-') }))),
+      commaList(sortFields, { signed: true }).transform((items) =>
+        items.map((item): SortKey => ({ field: item.replace(/^-/, ''), descending: item.startsWith('-') })),
+      ),
       sortFields.flatMap((item) => [item, `-${item}`]),
     ).optional(),
     created_at_from: timestampFilter.optional(),
@@ -148,7 +154,11 @@ export function commonFilters(q: CommonListFilters, cols: ListColumns): SQL[] {
 
 /** ORDER BY for the requested sort (default newest first); ties always broken by id ascending. */
 export function orderBy(q: CommonListFilters, cols: ListColumns): SQL[] {
-  const byName: Record<string, PgColumn | undefined> = { created_at: cols.createdAt, amount: cols.amount, ...cols.sortable };
+  const byName: Record<string, PgColumn | undefined> = {
+    created_at: cols.createdAt,
+    amount: cols.amount,
+    ...cols.sortable,
+  };
   const keys = q.sort?.length ? q.sort : [{ field: 'created_at', descending: true }];
   const order = keys.map((k) => {
     const col = byName[k.field];
@@ -176,8 +186,17 @@ export async function selectPage<T extends PgTable>(
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   const where = and(scope, ...commonFilters(q, cols));
   const [rows, [counted]] = await Promise.all([
-    db.select().from(table as PgTable).where(where).orderBy(...orderBy(q, cols)).limit(q.limit).offset(offsetOf(q)),
-    db.select({ total: count() }).from(table as PgTable).where(where),
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy(q, cols))
+      .limit(q.limit)
+      .offset(offsetOf(q)),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
   ]);
   const total = counted?.total ?? 0; // a count without group by answers one row
   return { rows: rows, total };

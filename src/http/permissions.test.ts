@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { escalations, grantCovers, hasPermission, holdsGrant, isKnownGrant, NO_PERMISSION, PERMISSION_PATTERN } from './permissions.js';
+import {
+  escalations,
+  grantCovers,
+  hasPermission,
+  holdsGrant,
+  isKnownGrant,
+  NO_PERMISSION,
+  PERMISSION_PATTERN,
+} from './permissions.js';
 
 const segment = fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/);
 const permission = fc.array(segment, { minLength: 2, maxLength: 4 }).map((s) => s.join('.'));
@@ -38,12 +46,17 @@ describe('grantCovers', () => {
 
   it('coverage is transitive over wildcards', () => {
     fc.assert(
-      fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), fc.array(segment, { maxLength: 2 }), segment, (base, more, last) => {
-        const outer = `${base.join('.')}.*`;
-        const inner = `${[...base, ...more].join('.')}.*`;
-        const p = [...base, ...more, last, 'x'].join('.');
-        if (grantCovers(outer, inner) && grantCovers(inner, p)) expect(grantCovers(outer, p)).toBe(true);
-      }),
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 3 }),
+        fc.array(segment, { maxLength: 2 }),
+        segment,
+        (base, more, last) => {
+          const outer = `${base.join('.')}.*`;
+          const inner = `${[...base, ...more].join('.')}.*`;
+          const p = [...base, ...more, last, 'x'].join('.');
+          if (grantCovers(outer, inner) && grantCovers(inner, p)) expect(grantCovers(outer, p)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -31,7 +31,13 @@ export function newRequestId(): string {
 }
 
 /** The contract's envelope: `{ error: { code, message, status, path, timestamp, requestId, details } }`. */
-export function errorEnvelope(request: FastifyRequest, status: number, code: string, message: string, details?: unknown) {
+export function errorEnvelope(
+  request: FastifyRequest,
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+) {
   request.errorCode = code;
   return {
     error: {
@@ -66,7 +72,19 @@ function sendError(request: FastifyRequest, reply: FastifyReply, err: DomainErro
   // The "request completed" line names the error code, so a 4xx in the logs says why (product.md §15).
   reply.log = reply.log.child({ errorCode: err.code });
   // Errors bypass the route's response serializers: a route may document the same status with another body.
-  return reply.code(err.status).type('application/json').serializer(JSON.stringify).send(errorEnvelope(request, err.status, err.code, err.message, err.details === undefined ? undefined : withoutCardEchoes(err.details)));
+  return reply
+    .code(err.status)
+    .type('application/json')
+    .serializer(JSON.stringify)
+    .send(
+      errorEnvelope(
+        request,
+        err.status,
+        err.code,
+        err.message,
+        err.details === undefined ? undefined : withoutCardEchoes(err.details),
+      ),
+    );
 }
 
 /** §14: a URL over 8 KiB, whether Fastify's router or the pipeline sees it first. */
@@ -79,9 +97,7 @@ const uriTooLong = () => new DomainError('URI_TOO_LONG', `The URL exceeds ${MAX_
 export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   const mapped =
-    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? uriTooLong()
-      : badRequest('The URL is not validly encoded', 'path');
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? uriTooLong() : badRequest('The URL is not validly encoded', 'path');
   // Fastify ignores this handler's result: the reply is sent, and nothing is left to wait for.
   void sendError(request, reply, mapped);
 }
@@ -100,7 +116,10 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     }
     if (access.permission && access.permission !== 'none') options.permissionCatalogue.add(access.permission);
     // P10: the high pool takes creating POSTs only (transactions, 3DS sessions, /v1/auth); a slip elsewhere fails at start.
-    if (access.ratePool === 'high' && (Array.isArray(route.method) ? route.method : [route.method]).some((m) => m !== 'POST')) {
+    if (
+      access.ratePool === 'high' &&
+      (Array.isArray(route.method) ? route.method : [route.method]).some((m) => m !== 'POST')
+    ) {
       throw new Error(`route ${String(route.method)} ${route.url} declares the high rate pool, which takes POSTs only`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -128,7 +147,10 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
       if (proto !== 'https') throw badRequest('HTTPS is required', 'protocol', proto ?? 'http');
     }
     const idempotencyKey = request.headers['idempotency-key'];
-    if (typeof idempotencyKey === 'string' && (containsCardNumber(idempotencyKey) || hasUnstorableChar(idempotencyKey))) {
+    if (
+      typeof idempotencyKey === 'string' &&
+      (containsCardNumber(idempotencyKey) || hasUnstorableChar(idempotencyKey))
+    ) {
       throw invalidField('Idempotency-Key', 'INVALID_FORMAT', 'Idempotency-Key must not contain card data');
     }
     // §14: limits come before any database work. A credential known from the key cache counts in its own
@@ -147,7 +169,8 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
       throw new DomainError('RESOURCE_NOT_FOUND', 'Sandbox controls do not exist in production');
     }
     // A bearer token's signature is checked before any lookup; a failed one counts by address afterwards.
-    const bearer = cached === undefined && (key === undefined || key === '') && request.headers.authorization !== undefined;
+    const bearer =
+      cached === undefined && (key === undefined || key === '') && request.headers.authorization !== undefined;
     const countedByAddress = !cached && !isPublic && !bearer;
     if (countedByAddress && (await limited(request, reply, 'standard', `ip:${request.ip}`))) return reply;
     let principal: Principal;
@@ -159,11 +182,20 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     }
     request.principal = principal;
     // An anonymous caller of a public route counts once, in the route's pool, by address.
-    if (!(countedByAddress && principal.kind === 'anonymous') && (await limited(request, reply, poolOf(request), bucketOf(request, principal)))) return reply;
+    if (
+      !(countedByAddress && principal.kind === 'anonymous') &&
+      (await limited(request, reply, poolOf(request), bucketOf(request, principal)))
+    )
+      return reply;
     authorize(request, principal, reply);
   });
 
-  async function limited(request: FastifyRequest, reply: FastifyReply, pool: RatePool, bucket: string): Promise<boolean> {
+  async function limited(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pool: RatePool,
+    bucket: string,
+  ): Promise<boolean> {
     const decision = await options.rateLimiter.consume(pool, bucket);
     reply.header('x-ratelimit-limit', decision.limit);
     reply.header('x-ratelimit-remaining', decision.remaining);
@@ -191,7 +223,10 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     }
   });
   app.addContentTypeParser('*', (request, _payload, done) => {
-    done(badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null), undefined);
+    done(
+      badRequest('Content-Type must be application/json', 'content-type', request.headers['content-type'] ?? null),
+      undefined,
+    );
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -201,9 +236,17 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
     if (allowed && !allowed.has(request.method)) {
       const list = [...allowed].sort().join(', ');
       reply.header('allow', list);
-      return sendError(request, reply, new DomainError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${path}; allowed: ${list}`));
+      return sendError(
+        request,
+        reply,
+        new DomainError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${path}; allowed: ${list}`),
+      );
     }
-    return sendError(request, reply, new DomainError('RESOURCE_NOT_FOUND', `Route ${request.method} ${path} not found`));
+    return sendError(
+      request,
+      reply,
+      new DomainError('RESOURCE_NOT_FOUND', `Route ${request.method} ${path} not found`),
+    );
   });
 
   app.setErrorHandler((err: unknown, request, reply) => sendError(request, reply, toApiError(err, request)));
@@ -221,10 +264,13 @@ function poolOf(request: FastifyRequest): RatePool {
 
 function bucketOf(request: FastifyRequest, principal: Principal): string {
   const byParam = request.routeOptions.config.rateBucket;
-  if (byParam) return `${byParam}:${String((request.params as Record<string, unknown> | undefined)?.[byParam] ?? '').slice(0, 100)}`;
+  if (byParam)
+    return `${byParam}:${String((request.params as Record<string, unknown> | undefined)?.[byParam] ?? '').slice(0, 100)}`;
   if (principal.kind === 'anonymous') return `ip:${request.ip}`;
   if (principal.kind === 'organization' || principal.kind === 'merchant') {
-    return principal.via === 'jwt' ? `user:${principal.userId}:${principal.companyId}` : `key:${principal.credentialId}`;
+    return principal.via === 'jwt'
+      ? `user:${principal.userId}:${principal.companyId}`
+      : `key:${principal.credentialId}`;
   }
   return `${principal.kind}:${principal.credentialId}`;
 }
@@ -235,15 +281,20 @@ export function toApiError(err: unknown, request: FastifyRequest): DomainError {
   if (err instanceof RequestValidationError) {
     // Guarded issues (input-guard.ts) win over the schema's on the same field: theirs never echo the value.
     const guardedFields = new Set(err.guarded.map((i) => i.field));
-    const issues = [...err.guarded, ...mapZodIssues(err.issues, err.input, err.schema).filter((i) => !guardedFields.has(i.field))];
-    if (err.part === 'params' && err.guarded.length > 0) return badRequest(`Path parameter ${issues[0].field} is malformed`, issues[0].field);
+    const issues = [
+      ...err.guarded,
+      ...mapZodIssues(err.issues, err.input, err.schema).filter((i) => !guardedFields.has(i.field)),
+    ];
+    if (err.part === 'params' && err.guarded.length > 0)
+      return badRequest(`Path parameter ${issues[0].field} is malformed`, issues[0].field);
     if (err.part === 'params') {
       const first = issues[0];
       if (err.issues.some((i) => i.code === 'invalid_format' && (i.format === 'uuid' || i.format === 'guid'))) {
         return badRequest(`Path parameter ${first.field} must be a UUID`, first.field, first.value ?? null);
       }
     }
-    if (err.part === 'body' && (err.input === undefined || err.input === null)) return badRequest('A JSON body is required', 'body');
+    if (err.part === 'body' && (err.input === undefined || err.input === null))
+      return badRequest('A JSON body is required', 'body');
     return new DomainError('VALIDATION_ERROR', 'Request validation failed', { issues });
   }
   const e = err as FastifyError & { code?: string; cause?: unknown };

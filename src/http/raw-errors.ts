@@ -22,14 +22,18 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export const PARSER_HEADER_BOUND = 64 * 1024;
 
 /** §14's refusal of a parsed request whose URL or headers are too long, or undefined. */
-export function oversizedRequest(raw: IncomingMessage): { status: 414 | 431; code: 'URI_TOO_LONG' | 'HEADERS_TOO_LARGE'; message: string } | undefined {
+export function oversizedRequest(
+  raw: IncomingMessage,
+): { status: 414 | 431; code: 'URI_TOO_LONG' | 'HEADERS_TOO_LARGE'; message: string } | undefined {
   const url = raw.url ?? '';
-  if (url.length > MAX_URL_BYTES) return { status: 414, code: 'URI_TOO_LONG', message: `The URL exceeds ${MAX_URL_BYTES} bytes` };
+  if (url.length > MAX_URL_BYTES)
+    return { status: 414, code: 'URI_TOO_LONG', message: `The URL exceeds ${MAX_URL_BYTES} bytes` };
   // What Node counts against its bound: the request line, then each header line with its CRLF.
   let bytes = (raw.method ?? '').length + url.length + 12;
   const headers = raw.rawHeaders;
   for (let i = 0; i < headers.length; i += 2) bytes += headers[i].length + headers[i + 1].length + 4;
-  if (bytes > MAX_HEADER_BYTES) return { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers exceed 16 KiB' };
+  if (bytes > MAX_HEADER_BYTES)
+    return { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers exceed 16 KiB' };
   return undefined;
 }
 
@@ -45,7 +49,9 @@ export function serverFactory(options: { requestTimeout: number; tls?: { cert: s
       connectionsCheckingInterval: options.requestTimeout > 0 ? Math.min(1000, options.requestTimeout) : 30_000,
       maxHeaderSize: PARSER_HEADER_BOUND,
     };
-    const server = options.tls ? createHttpsServer({ ...common, ...options.tls }, handler) : createHttpServer(common, handler);
+    const server = options.tls
+      ? createHttpsServer({ ...common, ...options.tls }, handler)
+      : createHttpServer(common, handler);
     // 0: no cap. Node's default (2000) drops headers past it silently, which would undercount their size.
     server.maxHeadersCount = 0;
     if (options.tls) answerPlainHttpOnTls(server);
@@ -76,10 +82,25 @@ export function safePath(url: string): string {
   return decoded.replace(/\d[\d -]{11,}\d/g, '[REDACTED]');
 }
 
-export function rawEnvelope(status: number, reason: string, code: string, message: string, path: string, details?: Record<string, unknown>): string {
+export function rawEnvelope(
+  status: number,
+  reason: string,
+  code: string,
+  message: string,
+  path: string,
+  details?: Record<string, unknown>,
+): string {
   const requestId = randomUUID();
   const body = JSON.stringify({
-    error: { code, message, status, path: safePath(path), timestamp: systemClock.now().toISOString(), requestId, ...(details ? { details } : {}) },
+    error: {
+      code,
+      message,
+      status,
+      path: safePath(path),
+      timestamp: systemClock.now().toISOString(),
+      requestId,
+      ...(details ? { details } : {}),
+    },
   });
   return [
     `HTTP/1.1 ${status} ${reason}`,
@@ -133,10 +154,19 @@ export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unk
     err.code === 'HPE_HEADER_OVERFLOW'
       ? urlOverflowed(packet)
         ? rawEnvelope(414, 'URI Too Long', 'URI_TOO_LONG', `The URL exceeds ${MAX_URL_BYTES} bytes`, path)
-        : rawEnvelope(431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers exceed 16 KiB', path)
+        : rawEnvelope(
+            431,
+            'Request Header Fields Too Large',
+            'HEADERS_TOO_LARGE',
+            'The request headers exceed 16 KiB',
+            path,
+          )
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? rawEnvelope(408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive', path)
-        : rawEnvelope(400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP', path, { invalidField: 'request', receivedValue: null });
+        : rawEnvelope(400, 'Bad Request', 'BAD_REQUEST', 'The request is not valid HTTP', path, {
+            invalidField: 'request',
+            receivedValue: null,
+          });
   socket.on('error', () => socket.destroy());
   socket.end(answer);
   socket.resume();
@@ -162,7 +192,16 @@ export function answerPlainHttpOnTls(server: Server): void {
         return;
       }
       socket.on('error', () => socket.destroy());
-      socket.end(rawEnvelope(400, 'Bad Request', 'BAD_REQUEST', 'This port speaks HTTPS; send the request over TLS', targetOf(chunk), { invalidField: 'protocol', receivedValue: 'http' }));
+      socket.end(
+        rawEnvelope(
+          400,
+          'Bad Request',
+          'BAD_REQUEST',
+          'This port speaks HTTPS; send the request over TLS',
+          targetOf(chunk),
+          { invalidField: 'protocol', receivedValue: 'http' },
+        ),
+      );
     });
   });
 }

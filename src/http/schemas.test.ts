@@ -47,13 +47,14 @@ describe('noCardData', () => {
   });
 
   it('refuses any branded Luhn-valid number wherever it sits in the text', () => {
-    const branded = fc.constantFrom('4', '51', '55', '2221', '2720', '6011', '65').chain((prefix) =>
-      pan(16 - prefix.length + 1).map((rest) => prefix + rest.slice(0, 16 - prefix.length)),
-    ).map((raw) => {
-      const body = raw.slice(0, 15);
-      for (let d = 0; d < 10; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
-      throw new Error('unreachable');
-    });
+    const branded = fc
+      .constantFrom('4', '51', '55', '2221', '2720', '6011', '65')
+      .chain((prefix) => pan(16 - prefix.length + 1).map((rest) => prefix + rest.slice(0, 16 - prefix.length)))
+      .map((raw) => {
+        const body = raw.slice(0, 15);
+        for (let d = 0; d < 10; d++) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
+        throw new Error('unreachable');
+      });
     fc.assert(
       fc.property(branded, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), (number, before, after) => {
         expect(text.safeParse(`${before} ${number} ${after}`).success).toBe(false);

@@ -66,11 +66,20 @@ export const metadataField = () =>
   z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).superRefine((value, ctx) => {
     const keys = Object.keys(value);
     if (keys.length > METADATA_MAX_KEYS) {
-      ctx.addIssue({ code: 'custom', message: `metadata must have at most ${METADATA_MAX_KEYS} keys`, params: { type: 'TOO_LARGE', constraints: { max: METADATA_MAX_KEYS } } });
+      ctx.addIssue({
+        code: 'custom',
+        message: `metadata must have at most ${METADATA_MAX_KEYS} keys`,
+        params: { type: 'TOO_LARGE', constraints: { max: METADATA_MAX_KEYS } },
+      });
     }
     for (const key of keys) {
       if (key.length < 1 || key.length > METADATA_KEY_MAX) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `metadata keys must have 1-${METADATA_KEY_MAX} characters`, params: { type: 'TOO_LARGE', constraints: { min: 1, max: METADATA_KEY_MAX } } });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `metadata keys must have 1-${METADATA_KEY_MAX} characters`,
+          params: { type: 'TOO_LARGE', constraints: { min: 1, max: METADATA_KEY_MAX } },
+        });
       }
     }
   });

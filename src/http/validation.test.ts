@@ -13,7 +13,9 @@ const schema = z.strictObject({
   password: z.string().min(10).optional(),
   provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['P1', 'P2'])).optional(),
 });
-const withRequiredUpperEnum = z.strictObject({ provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['P1', 'P2'])) });
+const withRequiredUpperEnum = z.strictObject({
+  provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['P1', 'P2'])),
+});
 
 function issuesFor(input: unknown) {
   const result = schema.safeParse(input);
@@ -24,15 +26,42 @@ function issuesFor(input: unknown) {
 describe('mapZodIssues', () => {
   const valid = { name: 'abc', amount: 1, kind: 'A' };
   it.each([
-    [{ ...valid, name: undefined }, { field: 'name', type: 'REQUIRED' }],
-    [{ ...valid, amount: '1' }, { field: 'amount', type: 'INVALID_TYPE', value: '1' }],
-    [{ ...valid, amount: 1.5 }, { field: 'amount', type: 'INVALID_TYPE', value: 1.5 }],
-    [{ ...valid, amount: 0 }, { field: 'amount', type: 'TOO_SMALL', value: 0, constraints: { min: 1 } }],
-    [{ ...valid, name: 'abcdef' }, { field: 'name', type: 'TOO_LARGE', constraints: { max: 5 } }],
-    [{ ...valid, kind: 'C' }, { field: 'kind', type: 'INVALID_ENUM', value: 'C', constraints: { allowed: ['A', 'B'] } }],
-    [{ ...valid, email: 'nope' }, { field: 'email', type: 'INVALID_FORMAT', value: 'nope' }],
-    [{ ...valid, extra: 1 }, { field: 'extra', type: 'UNKNOWN_FIELD', value: 1 }],
-    [{ ...valid, nested: { count: 'x' } }, { field: 'nested.count', type: 'INVALID_TYPE', value: 'x' }],
+    [
+      { ...valid, name: undefined },
+      { field: 'name', type: 'REQUIRED' },
+    ],
+    [
+      { ...valid, amount: '1' },
+      { field: 'amount', type: 'INVALID_TYPE', value: '1' },
+    ],
+    [
+      { ...valid, amount: 1.5 },
+      { field: 'amount', type: 'INVALID_TYPE', value: 1.5 },
+    ],
+    [
+      { ...valid, amount: 0 },
+      { field: 'amount', type: 'TOO_SMALL', value: 0, constraints: { min: 1 } },
+    ],
+    [
+      { ...valid, name: 'abcdef' },
+      { field: 'name', type: 'TOO_LARGE', constraints: { max: 5 } },
+    ],
+    [
+      { ...valid, kind: 'C' },
+      { field: 'kind', type: 'INVALID_ENUM', value: 'C', constraints: { allowed: ['A', 'B'] } },
+    ],
+    [
+      { ...valid, email: 'nope' },
+      { field: 'email', type: 'INVALID_FORMAT', value: 'nope' },
+    ],
+    [
+      { ...valid, extra: 1 },
+      { field: 'extra', type: 'UNKNOWN_FIELD', value: 1 },
+    ],
+    [
+      { ...valid, nested: { count: 'x' } },
+      { field: 'nested.count', type: 'INVALID_TYPE', value: 'x' },
+    ],
   ])('%j', (input, expected) => {
     expect(issuesFor(input)[0]).toMatchObject(expected);
   });
@@ -41,7 +70,11 @@ describe('mapZodIssues', () => {
     const result = withRequiredUpperEnum.safeParse({});
     expect(result.success).toBe(false);
     expect(mapZodIssues(result.error!.issues, {})[0]).toMatchObject({ field: 'provider', type: 'REQUIRED' });
-    expect(issuesFor({ ...valid, provider: 'p3' })[0]).toMatchObject({ field: 'provider', type: 'INVALID_ENUM', value: 'p3' });
+    expect(issuesFor({ ...valid, provider: 'p3' })[0]).toMatchObject({
+      field: 'provider',
+      type: 'INVALID_ENUM',
+      value: 'p3',
+    });
   });
 
   it('never echoes card numbers, passwords or codes', () => {
@@ -61,10 +94,18 @@ describe('withoutCardEchoes (issue 24)', () => {
       field: 'key',
       value: '4111111111111111',
       receivedValue: 4111111111111111,
-      issues: [{ field: 'a', value: 'x 4111-1111-1111-1111' }, { field: 'b', value: 'kept' }],
+      issues: [
+        { field: 'a', value: 'x 4111-1111-1111-1111' },
+        { field: 'b', value: 'kept' },
+      ],
       document: cnpj,
       id: '0b5e3b1c-2c3f-4c57-9d1e-0a6f2f6c1a11',
     };
-    expect(withoutCardEchoes(details)).toEqual({ field: 'key', issues: [{ field: 'a' }, { field: 'b', value: 'kept' }], document: cnpj, id: details.id });
+    expect(withoutCardEchoes(details)).toEqual({
+      field: 'key',
+      issues: [{ field: 'a' }, { field: 'b', value: 'kept' }],
+      document: cnpj,
+      id: details.id,
+    });
   });
 });

@@ -51,10 +51,13 @@ export function validatorCompiler({ schema, httpPart }: { schema: unknown; httpP
   const part = httpPart ?? 'body';
   return (data: unknown) => {
     // Headers are not free text a route stores; params are ids (checked for unstorable characters only).
-    const guarded = part === 'headers' ? [] : scanInput(data, part === 'querystring' ? 'query' : part, part !== 'params');
+    const guarded =
+      part === 'headers' ? [] : scanInput(data, part === 'querystring' ? 'query' : part, part !== 'params');
     const result = zodSchema.safeParse(data);
     if (result.success && guarded.length === 0) return { value: result.data };
-    return { error: new RequestValidationError(result.success ? [] : result.error.issues, data, part, guarded, zodSchema) };
+    return {
+      error: new RequestValidationError(result.success ? [] : result.error.issues, data, part, guarded, zodSchema),
+    };
   };
 }
 
@@ -93,7 +96,8 @@ function echo(path: readonly PropertyKey[], value: unknown): unknown {
  */
 export function withoutCardEchoes(details: unknown): unknown {
   // §14's rule (a brand's prefix and length, CPF and CNPJ exempt): a conflict's document number stays echoed.
-  const carriesPan = (v: unknown) => (typeof v === 'string' && containsCardNumber(v)) || (typeof v === 'number' && containsCardNumber(String(v)));
+  const carriesPan = (v: unknown) =>
+    (typeof v === 'string' && containsCardNumber(v)) || (typeof v === 'number' && containsCardNumber(String(v)));
   const walk = (value: unknown, depth: number): unknown => {
     if (depth > 8 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.filter((item) => !carriesPan(item)).map((item) => walk(item, depth + 1));
@@ -114,7 +118,11 @@ function describeReceived(value: unknown): string {
 }
 
 /** Maps Zod issues to the contract's `{ field, type, message, value, constraints }` (product.md §2). */
-export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown, schema?: z.ZodType): ValidationIssue[] {
+export function mapZodIssues(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  schema?: z.ZodType,
+): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -123,7 +131,15 @@ export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown
         const suggestion = suggestField(schema, issue.path, key);
         const hint = suggestion === null ? '' : `; did you mean \`${fieldName([...issue.path, suggestion])}\`?`;
         const constraints = suggestion === null ? undefined : { did_you_mean: fieldName([...issue.path, suggestion]) };
-        out.push(build(path, 'UNKNOWN_FIELD', `${fieldName(path)} is not a field of this request${hint}`, valueAt(input, path), constraints));
+        out.push(
+          build(
+            path,
+            'UNKNOWN_FIELD',
+            `${fieldName(path)} is not a field of this request${hint}`,
+            valueAt(input, path),
+            constraints,
+          ),
+        );
       }
       continue;
     }
@@ -134,7 +150,13 @@ export function mapZodIssues(issues: readonly z.core.$ZodIssue[], input: unknown
   return out;
 }
 
-function build(path: readonly PropertyKey[], type: IssueType, message: string, value: unknown, constraints?: Record<string, unknown>): ValidationIssue {
+function build(
+  path: readonly PropertyKey[],
+  type: IssueType,
+  message: string,
+  value: unknown,
+  constraints?: Record<string, unknown>,
+): ValidationIssue {
   const shown = type === 'ENCRYPTION_REQUIRED' || type === 'DECRYPTION_FAILED' ? undefined : echo(path, value);
   return {
     field: fieldName(path),
@@ -150,18 +172,46 @@ function mapOne(issue: z.core.$ZodIssue, field: string, value: unknown): Validat
   switch (issue.code) {
     case 'invalid_type':
       if (value === undefined) return build(path, 'REQUIRED', `${field} is required`, value);
-      return build(path, 'INVALID_TYPE', `${field} must be ${article(issue.expected)}, received ${describeReceived(value)}`, value, {
-        expected: issue.expected,
-      });
+      return build(
+        path,
+        'INVALID_TYPE',
+        `${field} must be ${article(issue.expected)}, received ${describeReceived(value)}`,
+        value,
+        {
+          expected: issue.expected,
+        },
+      );
     case 'too_small': {
       const min = Number(issue.minimum);
-      const what = issue.origin === 'string' ? `at least ${min} characters` : issue.origin === 'array' ? `at least ${min} items` : `at least ${min}`;
-      return build(path, 'TOO_SMALL', `${field} must be ${issue.inclusive === false ? `greater than ${min}` : what}`, value, { min });
+      const what =
+        issue.origin === 'string'
+          ? `at least ${min} characters`
+          : issue.origin === 'array'
+            ? `at least ${min} items`
+            : `at least ${min}`;
+      return build(
+        path,
+        'TOO_SMALL',
+        `${field} must be ${issue.inclusive === false ? `greater than ${min}` : what}`,
+        value,
+        { min },
+      );
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      const what = issue.origin === 'string' ? `at most ${max} characters` : issue.origin === 'array' ? `at most ${max} items` : `at most ${max}`;
-      return build(path, 'TOO_LARGE', `${field} must be ${issue.inclusive === false ? `less than ${max}` : what}`, value, { max });
+      const what =
+        issue.origin === 'string'
+          ? `at most ${max} characters`
+          : issue.origin === 'array'
+            ? `at most ${max} items`
+            : `at most ${max}`;
+      return build(
+        path,
+        'TOO_LARGE',
+        `${field} must be ${issue.inclusive === false ? `less than ${max}` : what}`,
+        value,
+        { max },
+      );
     }
     case 'invalid_value':
       // A missing case-insensitive enum (upperEnum preprocesses, so Zod reports the enum, not the absence).
@@ -176,12 +226,21 @@ function mapOne(issue: z.core.$ZodIssue, field: string, value: unknown): Validat
     case 'invalid_format': {
       const constraints: Record<string, unknown> = { format: issue.format };
       if ('pattern' in issue && issue.pattern) constraints.pattern = String(issue.pattern);
-      const message = issue.message && !issue.message.startsWith('Invalid') ? issue.message : `${field} has an invalid ${issue.format} format`;
+      const message =
+        issue.message && !issue.message.startsWith('Invalid')
+          ? issue.message
+          : `${field} has an invalid ${issue.format} format`;
       return build(path, 'INVALID_FORMAT', message, value, constraints);
     }
     case 'custom': {
       const params = (issue.params ?? {}) as { type?: IssueType; constraints?: Record<string, unknown> };
-      return build(path, params.type ?? 'INVALID_FORMAT', issue.message || `${field} is invalid`, value, params.constraints);
+      return build(
+        path,
+        params.type ?? 'INVALID_FORMAT',
+        issue.message || `${field} is invalid`,
+        value,
+        params.constraints,
+      );
     }
     default:
       return build(path, 'INVALID_TYPE', `${field} is invalid`, value);
@@ -189,6 +248,13 @@ function mapOne(issue: z.core.$ZodIssue, field: string, value: unknown): Validat
 }
 
 function article(expected: string): string {
-  const names: Record<string, string> = { int: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'an array' };
+  const names: Record<string, string> = {
+    int: 'an integer',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'a boolean',
+    object: 'an object',
+    array: 'an array',
+  };
   return names[expected] ?? expected;
 }

@@ -38,7 +38,10 @@ export async function enqueueJob(tx: Executor, job: NewJob, now: Date): Promise<
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.dedupeKey} is not null and ${jobs.status} = 'PENDING'` })
+    .onConflictDoNothing({
+      target: jobs.dedupeKey,
+      where: sql`${jobs.dedupeKey} is not null and ${jobs.status} = 'PENDING'`,
+    })
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
@@ -58,7 +61,15 @@ export async function enqueueJobs(tx: Executor, list: NewJob[], now: Date): Prom
  * `returning` (exported so it can be one step of a larger statement).
  */
 export function jobsInsert(list: { job: NewJob; now: Date }[]) {
-  const rows = list.map(({ job: j, now }) => ({ id: randomUUID(), kind: j.kind, organization_id: j.organizationId ?? null, run_at: j.runAt.toISOString(), payload: j.payload ?? {}, dedupe_key: j.dedupeKey ?? null, now: now.toISOString() }));
+  const rows = list.map(({ job: j, now }) => ({
+    id: randomUUID(),
+    kind: j.kind,
+    organization_id: j.organizationId ?? null,
+    run_at: j.runAt.toISOString(),
+    payload: j.payload ?? {},
+    dedupe_key: j.dedupeKey ?? null,
+    now: now.toISOString(),
+  }));
   return sql`
     insert into jobs (id, kind, organization_id, run_at, payload, dedupe_key, status, attempts, created_at, updated_at)
     select id, kind, organization_id, run_at, payload, dedupe_key, 'PENDING', 0, now, now

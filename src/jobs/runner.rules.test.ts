@@ -24,12 +24,16 @@ describe('backoffMs', () => {
 
 describe('safeErrorText', () => {
   it('keeps a plain error message and its code', () => {
-    expect(safeErrorText(Object.assign(new Error('provider down'), { code: 'UNAVAILABLE' }))).toBe('UNAVAILABLE: provider down');
+    expect(safeErrorText(Object.assign(new Error('provider down'), { code: 'UNAVAILABLE' }))).toBe(
+      'UNAVAILABLE: provider down',
+    );
   });
 
   it('never stores a failed query or its parameters, only the driver cause', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505' });
-    const wrapped = Object.assign(new Error('Failed query: insert into cards values ($1)\nparams: 4111111111111111'), { cause });
+    const wrapped = Object.assign(new Error('Failed query: insert into cards values ($1)\nparams: 4111111111111111'), {
+      cause,
+    });
     const text = safeErrorText(wrapped);
     expect(text).toBe('23505: duplicate key value violates unique constraint "x"');
     expect(text).not.toContain('4111');

@@ -70,7 +70,8 @@ function toJobRow(r: Record<string, unknown>): JobRow {
   };
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
 
 /**
  * The durable job runner. Any number of them (in servers and `npm run worker` processes) share the jobs table:
@@ -106,7 +107,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         where j.status = 'PENDING'
           and (j.locked_until is null or j.locked_until <= ${now.toISOString()}::timestamptz)
           and j.run_at <= ${now.toISOString()}::timestamptz + coalesce(c.offset_ms, 0) * interval '1 millisecond'
-          and j.kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+          and j.kind in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
         order by j.run_at, j.id
         limit ${limit}
         for update of j skip locked
@@ -114,7 +118,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       update jobs set locked_until = ${lockedUntil.toISOString()}::timestamptz, lease_token = ${token}, attempts = jobs.attempts + 1, updated_at = ${now.toISOString()}::timestamptz
       from due where jobs.id = due.id
       returning jobs.*`);
-    return rowsOf(result).map(toJobRow).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || registry.priorityOf(a.kind) - registry.priorityOf(b.kind));
+    return rowsOf(result)
+      .map(toJobRow)
+      .sort(
+        (a, b) => a.runAt.getTime() - b.runAt.getTime() || registry.priorityOf(a.kind) - registry.priorityOf(b.kind),
+      );
   }
 
   async function claimById(id: string): Promise<Claimed | undefined> {
@@ -122,7 +130,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const token = randomUUID();
     const result = await db.execute(sql`
       update jobs set locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz, lease_token = ${token}, attempts = attempts + 1, updated_at = ${now.toISOString()}::timestamptz
-      where id = ${id} and status = 'PENDING' and kind in (${sql.join(registry.kinds().map((k) => sql`${k}`), sql`, `)}) and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+      where id = ${id} and status = 'PENDING' and kind in (${sql.join(
+        registry.kinds().map((k) => sql`${k}`),
+        sql`, `,
+      )}) and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
       returning *`);
     const [row] = rowsOf(result).map(toJobRow);
     return row;
@@ -145,12 +156,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const now = clock.now();
       if (job.attempts >= maxAttempts) {
         log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: text }, 'job failed for good');
-        await db.execute(sql`update jobs set status = 'FAILED', last_error = ${text}, locked_until = null, lease_token = null, finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz where ${guard}`);
+        await db.execute(
+          sql`update jobs set status = 'FAILED', last_error = ${text}, locked_until = null, lease_token = null, finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz where ${guard}`,
+        );
       } else {
         // The retry is due on the job's own clock (its organization's), after a real-time backoff.
         const retryAt = new Date(clock.now(job.organizationId).getTime() + backoffMs(job.attempts));
-        log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: text, retryAt }, 'job failed; retrying');
-        await db.execute(sql`update jobs set run_at = ${retryAt.toISOString()}::timestamptz, last_error = ${text}, locked_until = null, lease_token = null, updated_at = ${now.toISOString()}::timestamptz where ${guard}`);
+        log.warn(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts, error: text, retryAt },
+          'job failed; retrying',
+        );
+        await db.execute(
+          sql`update jobs set run_at = ${retryAt.toISOString()}::timestamptz, last_error = ${text}, locked_until = null, lease_token = null, updated_at = ${now.toISOString()}::timestamptz where ${guard}`,
+        );
       }
       return;
     }
@@ -159,9 +177,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const now = clock.now();
     if (outcome && outcome.rescheduleAt) {
       // Not a failure: the attempt count starts over for the next run.
-      await db.execute(sql`update jobs set run_at = ${outcome.rescheduleAt.toISOString()}::timestamptz, attempts = 0, last_error = null, locked_until = null, lease_token = null, updated_at = ${now.toISOString()}::timestamptz where ${guard}`);
+      await db.execute(
+        sql`update jobs set run_at = ${outcome.rescheduleAt.toISOString()}::timestamptz, attempts = 0, last_error = null, locked_until = null, lease_token = null, updated_at = ${now.toISOString()}::timestamptz where ${guard}`,
+      );
     } else {
-      await db.execute(sql`update jobs set status = 'DONE', locked_until = null, lease_token = null, finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz where ${guard}`);
+      await db.execute(
+        sql`update jobs set status = 'DONE', locked_until = null, lease_token = null, finished_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz where ${guard}`,
+      );
     }
   }
 
@@ -174,8 +196,17 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const timer = setInterval(() => {
       const now = clock.now();
       pending = db
-        .execute(sql`update jobs set locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'PENDING'`)
-        .then(() => undefined, (err) => log.warn({ jobId: job.id, kind: job.kind, code: pgError(err).code, error: safeErrorText(err) }, 'job lease heartbeat failed'));
+        .execute(
+          sql`update jobs set locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz where id = ${job.id} and lease_token = ${job.leaseToken} and status = 'PENDING'`,
+        )
+        .then(
+          () => undefined,
+          (err) =>
+            log.warn(
+              { jobId: job.id, kind: job.kind, code: pgError(err).code, error: safeErrorText(err) },
+              'job lease heartbeat failed',
+            ),
+        );
     }, heartbeatMs);
     timer.unref?.();
     return { stop: () => clearInterval(timer), idle: () => pending };
@@ -183,7 +214,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   function track(job: Claimed): Promise<void> {
     const p = run(job)
-      .catch((err) => log.error({ jobId: job.id, kind: job.kind, code: pgError(err).code, error: safeErrorText(err) }, 'job outcome not recorded; the lease will expire and it runs again'))
+      .catch((err) =>
+        log.error(
+          { jobId: job.id, kind: job.kind, code: pgError(err).code, error: safeErrorText(err) },
+          'job outcome not recorded; the lease will expire and it runs again',
+        ),
+      )
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
     return p;
@@ -206,7 +242,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     let ran = 0;
     ticking = round()
       .then((n) => void (ran = n))
-      .catch((err) => log.warn({ code: pgError(err).code, error: safeErrorText(err) }, 'job runner could not claim work'))
+      .catch((err) =>
+        log.warn({ code: pgError(err).code, error: safeErrorText(err) }, 'job runner could not claim work'),
+      )
       .finally(() => {
         ticking = undefined;
         // Busy: drain at once; idle: poll.

@@ -65,9 +65,11 @@ export class SandboxClocks {
     const previous = this.queues.get(organizationId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.advanceNow(organizationId, move));
     this.queues.set(organizationId, next);
-    void next.finally(() => {
-      if (this.queues.get(organizationId) === next) this.queues.delete(organizationId);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.queues.get(organizationId) === next) this.queues.delete(organizationId);
+      })
+      .catch(() => undefined);
     return next;
   }
 
@@ -79,10 +81,18 @@ export class SandboxClocks {
     const target = move.to ?? new Date(from.getTime() + move.seconds * 1000);
     if (target.getTime() <= from.getTime()) {
       const value = move.to ? move.to.toISOString() : move.seconds;
-      throw conflict("The sandbox clock only moves forward: the target is not after the organization's current time", move.to ? 'to' : 'seconds', value);
+      throw conflict(
+        "The sandbox clock only moves forward: the target is not after the organization's current time",
+        move.to ? 'to' : 'seconds',
+        value,
+      );
     }
     if (target.getTime() - from.getTime() > MAX_ADVANCE_SECONDS * 1000) {
-      throw badRequest('One advance moves the sandbox clock at most ten years', move.to ? 'to' : 'seconds', move.to ? move.to.toISOString() : move.seconds);
+      throw badRequest(
+        'One advance moves the sandbox clock at most ten years',
+        move.to ? 'to' : 'seconds',
+        move.to ? move.to.toISOString() : move.seconds,
+      );
     }
     const kinds = this.registry.kinds();
     const blockedUntil = new Map<string, number>();
@@ -90,7 +100,17 @@ export class SandboxClocks {
       const due = await this.db
         .select({ id: jobs.id, kind: jobs.kind, runAt: jobs.runAt, lockedUntil: jobs.lockedUntil })
         .from(jobs)
-        .where(and(eq(jobs.organizationId, organizationId), eq(jobs.status, 'PENDING'), lte(jobs.runAt, target), sql`${jobs.kind} in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`))
+        .where(
+          and(
+            eq(jobs.organizationId, organizationId),
+            eq(jobs.status, 'PENDING'),
+            lte(jobs.runAt, target),
+            sql`${jobs.kind} in (${sql.join(
+              kinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})`,
+          ),
+        )
         .orderBy(asc(jobs.runAt), asc(jobs.createdAt), asc(jobs.id))
         .limit(50);
       if (due.length === 0) break;
@@ -108,7 +128,9 @@ export class SandboxClocks {
       await this.wait(20);
     }
     // Seconds move the offset by exactly that much; a target instant sets it against real time now.
-    const finalOffset = move.to ? Math.max(startOffset, move.to.getTime() - this.clock.now().getTime()) : startOffset + move.seconds * 1000;
+    const finalOffset = move.to
+      ? Math.max(startOffset, move.to.getTime() - this.clock.now().getTime())
+      : startOffset + move.seconds * 1000;
     await this.setOffset(organizationId, Math.max(finalOffset, this.clock.offsetMs(organizationId)));
     return this.reading(organizationId);
   }
@@ -128,7 +150,10 @@ export class SandboxClocks {
     const [row] = await this.db
       .insert(sandboxClocks)
       .values({ organizationId, offsetMs: offset, updatedAt: now })
-      .onConflictDoUpdate({ target: sandboxClocks.organizationId, set: { offsetMs: sql`greatest(${sandboxClocks.offsetMs}, excluded.offset_ms)`, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: sandboxClocks.organizationId,
+        set: { offsetMs: sql`greatest(${sandboxClocks.offsetMs}, excluded.offset_ms)`, updatedAt: now },
+      })
       .returning();
     this.clock.setOffset(organizationId, row.offsetMs);
   }
@@ -139,7 +164,11 @@ export class SandboxClocks {
   }
 
   private async assertOrganization(id: string): Promise<void> {
-    const [org] = await this.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))).limit(1);
+    const [org] = await this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION')))
+      .limit(1);
     if (!org) throw notFound('Organization');
   }
 }

@@ -33,7 +33,10 @@ export interface RequestContext {
 }
 
 /** The context of work no client asked for (jobs, provider webhooks, recovery): correlated by its own id. */
-export const systemContext = (correlationId: string): RequestContext => ({ requestId: correlationId, principal: { kind: 'anonymous' } });
+export const systemContext = (correlationId: string): RequestContext => ({
+  requestId: correlationId,
+  principal: { kind: 'anonymous' },
+});
 
 export function requireCompany(principal: Principal): CompanyPrincipal {
   if (principal.kind === 'organization' || principal.kind === 'merchant') return principal;

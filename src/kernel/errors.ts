@@ -64,25 +64,41 @@ export const validationError = (issues: ValidationIssue[], message = 'Request va
   new DomainError('VALIDATION_ERROR', message, { issues });
 
 /** One-issue validation error, for checks a schema cannot express (check digits against the database, etc.). */
-export const invalidField = (field: string, type: IssueType, message: string, value?: unknown, constraints?: Record<string, unknown>) =>
-  validationError([{ field, type, message, ...(value === undefined ? {} : { value }), ...(constraints ? { constraints } : {}) }]);
+export const invalidField = (
+  field: string,
+  type: IssueType,
+  message: string,
+  value?: unknown,
+  constraints?: Record<string, unknown>,
+) =>
+  validationError([
+    { field, type, message, ...(value === undefined ? {} : { value }), ...(constraints ? { constraints } : {}) },
+  ]);
 
 export const badRequest = (message: string, invalidField: string, receivedValue?: unknown) =>
   new DomainError('BAD_REQUEST', message, { invalidField, receivedValue: receivedValue ?? null });
 
-export const unauthenticated = (reason: string) => new DomainError('AUTHENTICATION_ERROR', 'Authentication failed', { reason });
+export const unauthenticated = (reason: string) =>
+  new DomainError('AUTHENTICATION_ERROR', 'Authentication failed', { reason });
 
 export const forbidden = (message = 'Insufficient permissions') => new DomainError('AUTHORIZATION_ERROR', message);
 
 export const notFound = (what = 'Resource') => new DomainError('RESOURCE_NOT_FOUND', `${what} not found`);
 
-export const conflict = (message: string, field: string, value: unknown) => new DomainError('CONFLICT_ERROR', message, { field, value });
+export const conflict = (message: string, field: string, value: unknown) =>
+  new DomainError('CONFLICT_ERROR', message, { field, value });
 
 /** A 409 naming why (money.md: `details: { field, value, reason }`). */
-export const conflictWithReason = (message: string, field: string, value: unknown, reason: string, extra?: Record<string, unknown>) =>
-  new DomainError('CONFLICT_ERROR', message, { field, value, reason, ...extra });
+export const conflictWithReason = (
+  message: string,
+  field: string,
+  value: unknown,
+  reason: string,
+  extra?: Record<string, unknown>,
+) => new DomainError('CONFLICT_ERROR', message, { field, value, reason, ...extra });
 
-export const invalidState = (message: string, details?: Record<string, unknown>) => new DomainError('CONFLICT_ERROR', message, details);
+export const invalidState = (message: string, details?: Record<string, unknown>) =>
+  new DomainError('CONFLICT_ERROR', message, details);
 
 export const integrationError = (message: string) => new DomainError('INTEGRATION_ERROR', message);
 

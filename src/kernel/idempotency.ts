@@ -45,7 +45,13 @@ export async function claimRequestId(tx: Executor, claim: IdempotencyClaim): Pro
   const print = fingerprint(claim.body);
   const inserted = await tx
     .insert(idempotencyKeys)
-    .values({ companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId, fingerprint: print, resourceId: claim.resourceId })
+    .values({
+      companyId: claim.companyId,
+      scope: claim.scope,
+      requestId: claim.requestId,
+      fingerprint: print,
+      resourceId: claim.resourceId,
+    })
     .onConflictDoNothing()
     .returning({ resourceId: idempotencyKeys.resourceId });
   if (inserted.length > 0) return null;
@@ -56,12 +62,20 @@ export async function claimRequestId(tx: Executor, claim: IdempotencyClaim): Pro
  * The resource of a request_id already claimed (by an earlier request, or earlier in the same batch): a
  * replay with the same body answers it; a different body is a 409.
  */
-export async function existingClaim(tx: Executor, claim: IdempotencyClaim, print = fingerprint(claim.body)): Promise<string> {
+export async function existingClaim(
+  tx: Executor,
+  claim: IdempotencyClaim,
+  print = fingerprint(claim.body),
+): Promise<string> {
   const [existing] = await tx
     .select({ fingerprint: idempotencyKeys.fingerprint, resourceId: idempotencyKeys.resourceId })
     .from(idempotencyKeys)
     .where(
-      and(eq(idempotencyKeys.companyId, claim.companyId), eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.requestId, claim.requestId)),
+      and(
+        eq(idempotencyKeys.companyId, claim.companyId),
+        eq(idempotencyKeys.scope, claim.scope),
+        eq(idempotencyKeys.requestId, claim.requestId),
+      ),
     )
     .for('update');
   if (!existing) throw new Error('idempotency row vanished');
@@ -78,12 +92,26 @@ export async function existingClaim(tx: Executor, claim: IdempotencyClaim, print
  * equal keys wins and the second replays it.
  */
 export async function claimRequestIds(tx: Executor, claims: IdempotencyClaim[]): Promise<Set<string>> {
-  const rows = claims.map((c, ord) => ({ company_id: c.companyId, scope: c.scope, request_id: c.requestId, fingerprint: fingerprint(c.body), resource_id: c.resourceId, ord }));
+  const rows = claims.map((c, ord) => ({
+    company_id: c.companyId,
+    scope: c.scope,
+    request_id: c.requestId,
+    fingerprint: fingerprint(c.body),
+    resource_id: c.resourceId,
+    ord,
+  }));
   const result = await tx.execute(claimRequestIdsStatement(rows));
   return new Set(rowsOf(result).map((r) => String(r.resource_id)));
 }
 
-export type ClaimRow = { company_id: string; scope: string; request_id: string; fingerprint: string; resource_id: string; ord: number };
+export type ClaimRow = {
+  company_id: string;
+  scope: string;
+  request_id: string;
+  fingerprint: string;
+  resource_id: string;
+  ord: number;
+};
 
 /** The claim statement (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
 export function claimRequestIdsStatement(rows: ClaimRow[]) {
@@ -97,7 +125,10 @@ export function claimRequestIdsStatement(rows: ClaimRow[]) {
 }
 
 /** Drops claims whose create was refused inside a batch (the request_id may be used again, as after a rollback). */
-export async function releaseClaims(tx: Executor, claims: Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>[]): Promise<void> {
+export async function releaseClaims(
+  tx: Executor,
+  claims: Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>[],
+): Promise<void> {
   if (claims.length === 0) return;
   const rows = claims.map((c) => ({ company_id: c.companyId, scope: c.scope, request_id: c.requestId }));
   await tx.execute(sql`
@@ -123,10 +154,20 @@ export type BeginOutcome =
 export const IN_PROGRESS_LEASE_MS = 30_000;
 
 export type ClaimKey = Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>;
-const claimWhere = (k: ClaimKey) => and(eq(idempotencyKeys.companyId, k.companyId), eq(idempotencyKeys.scope, k.scope), eq(idempotencyKeys.requestId, k.requestId));
+const claimWhere = (k: ClaimKey) =>
+  and(
+    eq(idempotencyKeys.companyId, k.companyId),
+    eq(idempotencyKeys.scope, k.scope),
+    eq(idempotencyKeys.requestId, k.requestId),
+  );
 
 export const requestInProgress = (requestId: string) =>
-  conflictWithReason('A request with this request_id is still in progress; retry shortly', 'request_id', requestId, 'REQUEST_IN_PROGRESS');
+  conflictWithReason(
+    'A request with this request_id is still in progress; retry shortly',
+    'request_id',
+    requestId,
+    'REQUEST_IN_PROGRESS',
+  );
 
 /** How long a duplicate waits for the first call to finish before answering 409 REQUEST_IN_PROGRESS. */
 export const IN_PROGRESS_WAIT_MS = 3_000;
@@ -135,7 +176,12 @@ export const IN_PROGRESS_WAIT_MS = 3_000;
  * Claims (or finds) the request_id. A duplicate of a call still in progress waits for it, polling, up to
  * `waitMs`, then replays what it recorded; still in progress after that, it answers 409 REQUEST_IN_PROGRESS.
  */
-export async function beginRequest(db: Database, claim: IdempotencyClaim, clock: Clock, options: { leaseMs?: number; waitMs?: number } = {}): Promise<BeginOutcome> {
+export async function beginRequest(
+  db: Database,
+  claim: IdempotencyClaim,
+  clock: Clock,
+  options: { leaseMs?: number; waitMs?: number } = {},
+): Promise<BeginOutcome> {
   const waitMs = options.waitMs ?? IN_PROGRESS_WAIT_MS;
   const started = wallMillis();
   for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
@@ -146,19 +192,34 @@ export async function beginRequest(db: Database, claim: IdempotencyClaim, clock:
   }
 }
 
-async function tryBegin(db: Database, claim: IdempotencyClaim, now: Date, leaseMs: number): Promise<BeginOutcome | { kind: 'busy' }> {
+async function tryBegin(
+  db: Database,
+  claim: IdempotencyClaim,
+  now: Date,
+  leaseMs: number,
+): Promise<BeginOutcome | { kind: 'busy' }> {
   const print = fingerprint(claim.body);
   const lockedUntil = new Date(now.getTime() + leaseMs);
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)
-      .values({ companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId, fingerprint: print, resourceId: claim.resourceId, phase: 'STARTED', lockedUntil, createdAt: now })
+      .values({
+        companyId: claim.companyId,
+        scope: claim.scope,
+        requestId: claim.requestId,
+        fingerprint: print,
+        resourceId: claim.resourceId,
+        phase: 'STARTED',
+        lockedUntil,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ resourceId: idempotencyKeys.resourceId });
     if (inserted.length > 0) return { kind: 'first' as const, resourceId: claim.resourceId };
     const [existing] = await tx.select().from(idempotencyKeys).where(claimWhere(claim)).for('update');
     if (!existing) throw new Error('idempotency row vanished');
-    if (existing.fingerprint !== print) throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
+    if (existing.fingerprint !== print)
+      throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
     if (existing.phase === 'DONE') return { kind: 'replay' as const, resourceId: existing.resourceId };
     if (existing.lockedUntil && existing.lockedUntil > now) return { kind: 'busy' as const };
     await tx.update(idempotencyKeys).set({ lockedUntil }).where(claimWhere(claim));

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { refused, unavailable, unknownOutcome } from '../providers/errors.js';
-import { derivedOperationId, fingerprintOf, IN_FLIGHT_GRACE_MS, outcomeOfFailure, recoveryStep, statusAfter, syncDelayMs, SYNC_SCHEDULE_MS, type CallOutcome, type CallPhase } from './provider-operation.rules.js';
+import {
+  derivedOperationId,
+  fingerprintOf,
+  IN_FLIGHT_GRACE_MS,
+  outcomeOfFailure,
+  recoveryStep,
+  statusAfter,
+  syncDelayMs,
+  SYNC_SCHEDULE_MS,
+  type CallOutcome,
+  type CallPhase,
+} from './provider-operation.rules.js';
 
 describe('outcomeOfFailure', () => {
   it.each([
@@ -29,7 +40,9 @@ describe('statusAfter (only refused fails)', () => {
     ['unavailable', 'recovery', 'PENDING'],
     ['refused', 'request', 'FAILED'],
     ['succeeded', 'request', 'SUCCEEDED'],
-  ])('a kind that is never released: %s in the %s -> %s', (outcome, phase, expected) => expect(statusAfter(outcome, phase, false)).toBe(expected));
+  ])('a kind that is never released: %s in the %s -> %s', (outcome, phase, expected) =>
+    expect(statusAfter(outcome, phase, false)).toBe(expected),
+  );
 });
 
 describe('syncDelayMs (R5.1 schedule)', () => {
@@ -54,12 +67,28 @@ describe('syncDelayMs (R5.1 schedule)', () => {
 describe('recoveryStep', () => {
   const created = new Date('2026-01-01T00:00:00Z');
   const at = (ms: number) => new Date(created.getTime() + ms);
-  const op = (over: Partial<{ status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'RELEASED'; attempts: number }> = {}) => ({ status: 'PENDING' as const, attempts: 0, createdAt: created, updatedAt: created, ...over });
+  const op = (over: Partial<{ status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'RELEASED'; attempts: number }> = {}) => ({
+    status: 'PENDING' as const,
+    attempts: 0,
+    createdAt: created,
+    updatedAt: created,
+    ...over,
+  });
   it.each([
     ['finished operations are left alone', op({ status: 'SUCCEEDED' }), at(60_000), { action: 'skip' }],
     ['released operations are left alone', op({ status: 'RELEASED' }), at(60_000), { action: 'skip' }],
-    ['no call finished yet and young: a call may be running', op(), at(10_000), { action: 'wait', until: at(IN_FLIGHT_GRACE_MS) }],
-    ['no call finished and past the grace: the process died or the record failed', op(), at(IN_FLIGHT_GRACE_MS), { action: 'resume' }],
+    [
+      'no call finished yet and young: a call may be running',
+      op(),
+      at(10_000),
+      { action: 'wait', until: at(IN_FLIGHT_GRACE_MS) },
+    ],
+    [
+      'no call finished and past the grace: the process died or the record failed',
+      op(),
+      at(IN_FLIGHT_GRACE_MS),
+      { action: 'resume' },
+    ],
     ['an unknown outcome was recorded: sync at once', op({ attempts: 1 }), at(10_000), { action: 'resume' }],
     ['24 h later: give up (reconciliation shows it)', op({ attempts: 9 }), at(24 * 3_600_000), { action: 'give-up' }],
   ])('%s', (_what, row, now, expected) => expect(recoveryStep(row, now)).toEqual(expected));
@@ -75,7 +104,9 @@ describe('fingerprintOf', () => {
 describe('derivedOperationId', () => {
   it('is a UUID, fixed per resource and purpose, different across purposes', () => {
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(derivedOperationId(id, 'cancel')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(derivedOperationId(id, 'cancel')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(derivedOperationId(id, 'cancel')).toBe(derivedOperationId(id, 'cancel'));
     expect(derivedOperationId(id, 'cancel')).not.toBe(derivedOperationId(id, 'other'));
     expect(derivedOperationId(id, 'cancel')).not.toBe(id);

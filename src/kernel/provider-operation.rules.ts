@@ -32,7 +32,11 @@ export function outcomeOfFailure(err: unknown): Exclude<CallOutcome, 'succeeded'
  * (a refund: its id is the key) keeps it PENDING instead (`releaseWhenUnavailable: false`): the recovery job
  * submits it again.
  */
-export function statusAfter(outcome: CallOutcome, phase: CallPhase, releaseWhenUnavailable = true): ProviderOperationStatus {
+export function statusAfter(
+  outcome: CallOutcome,
+  phase: CallPhase,
+  releaseWhenUnavailable = true,
+): ProviderOperationStatus {
   switch (outcome) {
     case 'succeeded':
       return 'SUCCEEDED';
@@ -64,12 +68,18 @@ export const IN_FLIGHT_GRACE_MS = 30_000;
 /** R5.1: a capture or cancel with an unknown outcome is asked for 24 h; then reconciliation shows it. */
 export const DEFAULT_STOP_AFTER_MS = 24 * HOURLY_MS;
 
-export type RecoveryStep = { action: 'skip' } | { action: 'wait'; until: Date } | { action: 'give-up' } | { action: 'resume' };
+export type RecoveryStep =
+  { action: 'skip' } | { action: 'wait'; until: Date } | { action: 'give-up' } | { action: 'resume' };
 
 /** What the recovery job does with an operation, from its row and the time. */
-export function recoveryStep(op: { status: ProviderOperationStatus; attempts: number; createdAt: Date; updatedAt: Date }, now: Date, stopAfterMs = DEFAULT_STOP_AFTER_MS): RecoveryStep {
+export function recoveryStep(
+  op: { status: ProviderOperationStatus; attempts: number; createdAt: Date; updatedAt: Date },
+  now: Date,
+  stopAfterMs = DEFAULT_STOP_AFTER_MS,
+): RecoveryStep {
   if (op.status !== 'PENDING') return { action: 'skip' };
-  if (op.attempts === 0 && now.getTime() < op.createdAt.getTime() + IN_FLIGHT_GRACE_MS) return { action: 'wait', until: new Date(op.createdAt.getTime() + IN_FLIGHT_GRACE_MS) };
+  if (op.attempts === 0 && now.getTime() < op.createdAt.getTime() + IN_FLIGHT_GRACE_MS)
+    return { action: 'wait', until: new Date(op.createdAt.getTime() + IN_FLIGHT_GRACE_MS) };
   if (now.getTime() >= op.createdAt.getTime() + stopAfterMs) return { action: 'give-up' };
   return { action: 'resume' };
 }

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../db/client.js';
 import { providerOperations, type ProviderOperationRow, type ProviderOperationStatus } from '../db/schema/index.js';
-import { fingerprintOf, outcomeOfFailure, recoveryStep, statusAfter, syncDelayMs, type CallOutcome, type CallPhase } from './provider-operation.rules.js';
+import {
+  fingerprintOf,
+  outcomeOfFailure,
+  recoveryStep,
+  statusAfter,
+  syncDelayMs,
+  type CallOutcome,
+  type CallPhase,
+} from './provider-operation.rules.js';
 
 /**
  * One provider operation: every call that changes something at a provider (docs/decisions/provider-operations.md).
@@ -57,7 +65,12 @@ export interface ClaimInput {
  * Claims the operation inside `tx` and schedules its recovery job in the same transaction. Answers null when
  * the resource already has an open (PENDING) operation: the caller answers 409 OPERATION_IN_PROGRESS.
  */
-export async function claimProviderOperation(tx: Executor, enqueue: EnqueueJob, input: ClaimInput, now: Date): Promise<ProviderOperationRow | null> {
+export async function claimProviderOperation(
+  tx: Executor,
+  enqueue: EnqueueJob,
+  input: ClaimInput,
+  now: Date,
+): Promise<ProviderOperationRow | null> {
   const id = input.id ?? randomUUID();
   const [row] = await tx
     .insert(providerOperations)
@@ -81,7 +94,17 @@ export async function claimProviderOperation(tx: Executor, enqueue: EnqueueJob, 
     .returning();
   if (!row) return null;
   // The first look comes once a live call must have ended (rules: IN_FLIGHT_GRACE_MS); earlier after an unknown outcome.
-  await enqueue(tx, { kind: RECOVER_OPERATION_JOB, runAt: new Date(now.getTime() + syncDelayMs(1)), payload: { operationId: id }, dedupeKey: `${RECOVER_OPERATION_JOB}:${id}`, organizationId: null }, now);
+  await enqueue(
+    tx,
+    {
+      kind: RECOVER_OPERATION_JOB,
+      runAt: new Date(now.getTime() + syncDelayMs(1)),
+      payload: { operationId: id },
+      dedupeKey: `${RECOVER_OPERATION_JOB}:${id}`,
+      organizationId: null,
+    },
+    now,
+  );
   return row;
 }
 
@@ -119,7 +142,11 @@ export type RunResult =
 
 const errorJson = (err: unknown) => {
   const e = err as { kind?: unknown; code?: unknown; message?: unknown };
-  return { kind: typeof e?.kind === 'string' ? e.kind : 'exception', code: typeof e?.code === 'string' ? e.code : null, message: typeof e?.message === 'string' ? e.message.slice(0, 300) : null };
+  return {
+    kind: typeof e?.kind === 'string' ? e.kind : 'exception',
+    code: typeof e?.code === 'string' ? e.code : null,
+    message: typeof e?.message === 'string' ? e.message.slice(0, 300) : null,
+  };
 };
 
 async function lockOperation(tx: Executor, id: string): Promise<ProviderOperationRow | undefined> {
@@ -131,17 +158,30 @@ async function lockOperation(tx: Executor, id: string): Promise<ProviderOperatio
  * Calls the provider for a claimed operation (never inside a transaction) and records the outcome in one
  * transaction. A failing record step throws and leaves the operation PENDING for its recovery job.
  */
-export async function runProviderOperation(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<RunResult> {
+export async function runProviderOperation(
+  rt: OperationRuntime,
+  op: ProviderOperationRow,
+  handler: OperationHandler,
+  phase: CallPhase = 'request',
+): Promise<RunResult> {
   return recordCall(rt, op, handler, await callOperation(op, handler, phase), phase);
 }
 
 /** What one call of an operation came to (the call alone; recording it is `recordCall`). */
-export type CallResult = { outcome: 'succeeded'; result: unknown } | { outcome: Exclude<CallOutcome, 'succeeded'>; failure: unknown };
+export type CallResult =
+  { outcome: 'succeeded'; result: unknown } | { outcome: Exclude<CallOutcome, 'succeeded'>; failure: unknown };
 
 /** The provider call of a claimed operation, never inside a transaction; never throws for the provider. */
-export async function callOperation(op: ProviderOperationRow, handler: OperationHandler, phase: CallPhase = 'request'): Promise<CallResult> {
+export async function callOperation(
+  op: ProviderOperationRow,
+  handler: OperationHandler,
+  phase: CallPhase = 'request',
+): Promise<CallResult> {
   try {
-    return { outcome: 'succeeded', result: await (phase === 'recovery' && handler.resume ? handler.resume(op) : handler.call(op)) };
+    return {
+      outcome: 'succeeded',
+      result: await (phase === 'recovery' && handler.resume ? handler.resume(op) : handler.call(op)),
+    };
   } catch (err) {
     return { outcome: outcomeOfFailure(err), failure: err };
   }
@@ -151,7 +191,13 @@ export async function callOperation(op: ProviderOperationRow, handler: Operation
  * Records a call's outcome in one transaction (the operation finished, the handler's move). Split from the call
  * for an area that records its successes set-based (internal transfers) and everything else through here.
  */
-export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow, handler: OperationHandler, called: CallResult, phase: CallPhase = 'request'): Promise<RunResult> {
+export async function recordCall(
+  rt: OperationRuntime,
+  op: ProviderOperationRow,
+  handler: OperationHandler,
+  called: CallResult,
+  phase: CallPhase = 'request',
+): Promise<RunResult> {
   const outcome = called.outcome;
   const result = called.outcome === 'succeeded' ? called.result : undefined;
   const failure = called.outcome === 'succeeded' ? undefined : called.failure;
@@ -165,7 +211,13 @@ export async function recordCall(rt: OperationRuntime, op: ProviderOperationRow,
     const recorded = outcome === 'succeeded' ? { answer: (result ?? null) as unknown } : { error: errorJson(failure) };
     const [row] = await tx
       .update(providerOperations)
-      .set({ status, attempts: sql`${providerOperations.attempts} + 1`, outcome: recorded, updatedAt: now, finishedAt: status === 'PENDING' ? null : now })
+      .set({
+        status,
+        attempts: sql`${providerOperations.attempts} + 1`,
+        outcome: recorded,
+        updatedAt: now,
+        finishedAt: status === 'PENDING' ? null : now,
+      })
       .where(eq(providerOperations.id, op.id))
       .returning();
     if (status === 'SUCCEEDED') await handler.succeeded(tx, row!, result, now);
@@ -198,11 +250,21 @@ export function recoverProviderOperations(rt: OperationRuntime, handlers: Operat
 }
 
 /** The resource's open operation, if any (a capture whose outcome is still unknown). */
-export async function openOperationOf(ex: Executor, resourceType: string, resourceId: string): Promise<ProviderOperationRow | undefined> {
+export async function openOperationOf(
+  ex: Executor,
+  resourceType: string,
+  resourceId: string,
+): Promise<ProviderOperationRow | undefined> {
   const [row] = await ex
     .select()
     .from(providerOperations)
-    .where(and(eq(providerOperations.resourceType, resourceType), eq(providerOperations.resourceId, resourceId), eq(providerOperations.status, 'PENDING')))
+    .where(
+      and(
+        eq(providerOperations.resourceType, resourceType),
+        eq(providerOperations.resourceId, resourceId),
+        eq(providerOperations.status, 'PENDING'),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -216,9 +278,22 @@ export async function findProviderOperation(ex: Executor, id: string): Promise<P
  * The resource moved another way while its operation was open (a PIX paid during its cancel): the operation
  * ends as `status` with why, inside the caller's transaction. Its recovery job then finds nothing to do.
  */
-export async function closeOpenOperations(tx: Executor, resourceType: string, resourceId: string, status: Exclude<ProviderOperationStatus, 'PENDING'>, why: string, now: Date): Promise<void> {
+export async function closeOpenOperations(
+  tx: Executor,
+  resourceType: string,
+  resourceId: string,
+  status: Exclude<ProviderOperationStatus, 'PENDING'>,
+  why: string,
+  now: Date,
+): Promise<void> {
   await tx
     .update(providerOperations)
     .set({ status, outcome: { superseded_by: why }, updatedAt: now, finishedAt: now })
-    .where(and(eq(providerOperations.resourceType, resourceType), eq(providerOperations.resourceId, resourceId), eq(providerOperations.status, 'PENDING')));
+    .where(
+      and(
+        eq(providerOperations.resourceType, resourceType),
+        eq(providerOperations.resourceId, resourceId),
+        eq(providerOperations.status, 'PENDING'),
+      ),
+    );
 }

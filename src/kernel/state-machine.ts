@@ -12,7 +12,10 @@ export interface StateMachine<S extends string> {
   isTerminal(state: S): boolean;
 }
 
-export function defineStateMachine<S extends string>(what: string, moves: Record<S, readonly NoInfer<S>[]>): StateMachine<S> {
+export function defineStateMachine<S extends string>(
+  what: string,
+  moves: Record<S, readonly NoInfer<S>[]>,
+): StateMachine<S> {
   const states = Object.keys(moves) as S[];
   return {
     states,

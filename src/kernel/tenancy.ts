@@ -15,7 +15,12 @@ export function companiesInReach(principal: CompanyPrincipal): SQL {
 }
 
 /** The company, if the caller reaches it; otherwise 404 (never 403, so foreign ids stay unrevealed). */
-export async function companyInReach(tx: Executor, principal: CompanyPrincipal, companyId: string, what = 'Company'): Promise<CompanyRow> {
+export async function companyInReach(
+  tx: Executor,
+  principal: CompanyPrincipal,
+  companyId: string,
+  what = 'Company',
+): Promise<CompanyRow> {
   const [row] = await tx
     .select()
     .from(companies)
@@ -33,11 +38,18 @@ export const merchantPathCompany = (tx: Executor, principal: CompanyPrincipal, m
  * Reach over any tenant-owned table: every such table carries `company_id` and `organization_id`, so the
  * check is one indexed condition, never a list of ids.
  */
-export function ownedRowsInReach(principal: CompanyPrincipal, cols: { companyId: PgColumn; organizationId: PgColumn }): SQL {
-  return principal.kind === 'merchant' ? eq(cols.companyId, principal.companyId) : eq(cols.organizationId, principal.organizationId);
+export function ownedRowsInReach(
+  principal: CompanyPrincipal,
+  cols: { companyId: PgColumn; organizationId: PgColumn },
+): SQL {
+  return principal.kind === 'merchant'
+    ? eq(cols.companyId, principal.companyId)
+    : eq(cols.organizationId, principal.organizationId);
 }
 
 /** The same reach as ownedRowsInReach, for a row already read (a lookup by id that then checks the caller). */
 export function rowInReach(principal: CompanyPrincipal, row: { companyId: string; organizationId: string }): boolean {
-  return principal.kind === 'merchant' ? row.companyId === principal.companyId : row.organizationId === principal.organizationId;
+  return principal.kind === 'merchant'
+    ? row.companyId === principal.companyId
+    : row.organizationId === principal.organizationId;
 }

@@ -15,7 +15,12 @@ import { fieldOf, type BalanceType, type Balances } from './rules.js';
 export const LEDGER_CHUNK_SIZE = 1000;
 
 /** May write chunk rows (summarizeTail): call it with a handle that can write, not inside a read-only transaction. */
-export async function balanceAt(ex: Executor, accountId: string, at: Date, options: { chunkSize?: number } = {}): Promise<Balances> {
+export async function balanceAt(
+  ex: Executor,
+  accountId: string,
+  at: Date,
+  options: { chunkSize?: number } = {},
+): Promise<Balances> {
   const size = options.chunkSize ?? LEDGER_CHUNK_SIZE;
   // One round trip for the chunks and the account's last sequence (what summarizeTail needs): on a busy machine
   // each round trip, not the sums, is what a read costs (docs/performance.md, issue 14).
@@ -26,13 +31,19 @@ export async function balanceAt(ex: Executor, accountId: string, at: Date, optio
     .where(eq(ledgerAccounts.id, accountId))
     .orderBy(asc(ledgerEntryChunks.firstSeq));
   const last = rows[0]?.last ?? 0;
-  const chunks: ChunkSummary[] = rows.flatMap(({ chunk: r }) => (r ? [{
-    firstSeq: r.firstSeq,
-    lastSeq: r.lastSeq,
-    minAt: r.minCreatedAt,
-    maxAt: r.maxCreatedAt,
-    deltas: { pending: r.dPending, available: r.dAvailable, held: r.dHeld, debt: r.dDebt },
-  }] : []));
+  const chunks: ChunkSummary[] = rows.flatMap(({ chunk: r }) =>
+    r
+      ? [
+          {
+            firstSeq: r.firstSeq,
+            lastSeq: r.lastSeq,
+            minAt: r.minCreatedAt,
+            maxAt: r.maxCreatedAt,
+            deltas: { pending: r.dPending, available: r.dAvailable, held: r.dHeld, debt: r.dDebt },
+          },
+        ]
+      : [],
+  );
   const plan = planReplay(chunks, at);
   const p = ledgerPostings;
   const ranges = [gt(p.sequence, plan.tailAfter), ...plan.scan.map(([from, to]) => between(p.sequence, from, to))];
@@ -52,7 +63,13 @@ export async function balanceAt(ex: Executor, accountId: string, at: Date, optio
  * immutable and sequences are committed as a gap-free prefix under the balance row's lock, so a block whose N
  * entries are all visible is final). Concurrent writers compute the same rows; duplicates are ignored.
  */
-async function summarizeTail(ex: Executor, accountId: string, after: number, size: number, last: number): Promise<void> {
+async function summarizeTail(
+  ex: Executor,
+  accountId: string,
+  after: number,
+  size: number,
+  last: number,
+): Promise<void> {
   const upTo = Math.floor(last / size) * size;
   if (upTo - after < 2 * size) return;
   const typed = (type: BalanceType) => sql`coalesce(sum(delta) filter (where balance_type = ${type}), 0)`;

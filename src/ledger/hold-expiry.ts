@@ -32,7 +32,12 @@ export function ledgerJobs(deps: { db: Database; clock: Clock }): JobRegistratio
         const [h] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdKey)).for('update');
         if (!h || h.status !== 'PENDING' || !h.expiresAt || !h.expiryCode) return;
         if (h.expiresAt.getTime() > now.getTime()) return { rescheduleAt: h.expiresAt };
-        await voidHold(tx, { holdSource: sourceOf(holdKey), code: h.expiryCode as LedgerCode, source: sourceOf(holdKey), now });
+        await voidHold(tx, {
+          holdSource: sourceOf(holdKey),
+          code: h.expiryCode as LedgerCode,
+          source: sourceOf(holdKey),
+          now,
+        });
       });
     },
   };

@@ -15,7 +15,15 @@ export interface HoldManyInput {
 
 export type HoldOutcome = { ok: true; result: PostResult } | { ok: false; error: InsufficientBalanceError };
 
-type HoldRow = { ord: number; source_type: string; source_id: string; amount: number; tx_id: string; debit_id: string; credit_id: string };
+type HoldRow = {
+  ord: number;
+  source_type: string;
+  source_id: string;
+  amount: number;
+  tx_id: string;
+  debit_id: string;
+  credit_id: string;
+};
 
 /**
  * Several holds on ONE account (a busy origin's batch of creates) as ONE statement: the balance row is
@@ -31,15 +39,34 @@ type HoldRow = { ord: number; source_type: string; source_id: string; amount: nu
 export async function holdMany(tx: Executor, input: HoldManyInput): Promise<HoldOutcome[]> {
   if (input.holds.length === 0) return [];
   const rows: HoldRow[] = input.holds.map((h, i) => {
-    if (!Number.isSafeInteger(h.amount) || h.amount <= 0) throw new Error(`hold amount must be whole positive cents, got ${h.amount}`);
-    return { ord: i + 1, source_type: h.source.type, source_id: h.source.id, amount: h.amount, tx_id: randomUUID(), debit_id: randomUUID(), credit_id: randomUUID() };
+    if (!Number.isSafeInteger(h.amount) || h.amount <= 0)
+      throw new Error(`hold amount must be whole positive cents, got ${h.amount}`);
+    return {
+      ord: i + 1,
+      source_type: h.source.type,
+      source_id: h.source.id,
+      amount: h.amount,
+      tx_id: randomUUID(),
+      debit_id: randomUUID(),
+      credit_id: randomUUID(),
+    };
   });
   const result = await tx.execute(holdManyStatement(input.code, input.account.id, rows, input.now));
-  if (Number(rowsOf(result)[0]?.n ?? 0) === 1) return rows.map((r) => ({ ok: true, result: { transactionId: r.tx_id, replayed: false } }));
+  if (Number(rowsOf(result)[0]?.n ?? 0) === 1)
+    return rows.map((r) => ({ ok: true, result: { transactionId: r.tx_id, replayed: false } }));
   const outcomes: HoldOutcome[] = [];
   for (const h of input.holds) {
     try {
-      outcomes.push({ ok: true, result: await hold(tx, { code: input.code, source: h.source, account: input.account, amount: h.amount, now: input.now }) });
+      outcomes.push({
+        ok: true,
+        result: await hold(tx, {
+          code: input.code,
+          source: h.source,
+          account: input.account,
+          amount: h.amount,
+          now: input.now,
+        }),
+      });
     } catch (error) {
       if (!(error instanceof InsufficientBalanceError)) throw error;
       outcomes.push({ ok: false, error });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { ledgerAccounts, ledgerHolds, ledgerPostings, ledgerTransactions, type LedgerAccountRow } from '../db/schema/index.js';
+import {
+  ledgerAccounts,
+  ledgerHolds,
+  ledgerPostings,
+  ledgerTransactions,
+  type LedgerAccountRow,
+} from '../db/schema/index.js';
 import { scheduleHoldExpiry } from './hold-expiry-schedule.js';
 import {
   applyRepayment,
@@ -57,11 +63,21 @@ export async function post(tx: Executor, input: NewLedgerTransaction): Promise<P
   const key = input.key ?? transactionKey(input.code, input.source);
   const inserted = await tx
     .insert(ledgerTransactions)
-    .values({ id, idemKey: key, code: input.code, sourceType: input.source.type, sourceId: input.source.id, createdAt: input.now })
+    .values({
+      id,
+      idemKey: key,
+      code: input.code,
+      sourceType: input.source.type,
+      sourceId: input.source.id,
+      createdAt: input.now,
+    })
     .onConflictDoNothing()
     .returning({ id: ledgerTransactions.id });
   if (inserted.length === 0) {
-    const [existing] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idemKey, key));
+    const [existing] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idemKey, key));
     if (!existing) throw new Error('ledger transaction vanished');
     return { transactionId: existing.id, replayed: true };
   }
@@ -72,7 +88,12 @@ export async function post(tx: Executor, input: NewLedgerTransaction): Promise<P
   const lastSequences: Record<string, number> = {};
   for (const row of accounts.values()) {
     const own = postings.filter((p) => p.account.type === 'BANK_ACCOUNT' && p.account.id === row.id);
-    const result = applyToAccount(row.id, { pending: row.pending, available: row.available, held: row.held, debt: row.debt }, row.lastSequence, own);
+    const result = applyToAccount(
+      row.id,
+      { pending: row.pending, available: row.available, held: row.held, debt: row.debt },
+      row.lastSequence,
+      own,
+    );
     own.forEach((p, i) => applied.set(postingId(p, i, row.id), result.entries[i]));
     lastSequences[row.id] = result.lastSequence;
     await tx
@@ -84,16 +105,45 @@ export async function post(tx: Executor, input: NewLedgerTransaction): Promise<P
   const seen = new Map<string, number>();
   await tx.insert(ledgerPostings).values(
     postings.map((p) => {
-      const base = { id: randomUUID(), transactionId: id, direction: p.direction, amount: p.amount, code: input.code, sourceType: input.source.type, sourceId: input.source.id, createdAt: input.now };
+      const base = {
+        id: randomUUID(),
+        transactionId: id,
+        direction: p.direction,
+        amount: p.amount,
+        code: input.code,
+        sourceType: input.source.type,
+        sourceId: input.source.id,
+        createdAt: input.now,
+      };
       if (p.account.type !== 'BANK_ACCOUNT') {
         const accountId = p.account.type === 'CLEARING' ? p.account.provider : `${p.account.organizationId}`;
-        return { ...base, accountType: p.account.type, accountId, provider: p.account.provider, companyId: p.account.type === 'REVENUE' ? p.account.organizationId : null, balanceType: p.account.type, delta: deltaOf(p), sequence: null, resultingBalance: null };
+        return {
+          ...base,
+          accountType: p.account.type,
+          accountId,
+          provider: p.account.provider,
+          companyId: p.account.type === 'REVENUE' ? p.account.organizationId : null,
+          balanceType: p.account.type,
+          delta: deltaOf(p),
+          sequence: null,
+          resultingBalance: null,
+        };
       }
       const row = accounts.get(p.account.id)!;
       const i = seen.get(row.id) ?? 0;
       seen.set(row.id, i + 1);
       const e = applied.get(postingId(p, i, row.id))!;
-      return { ...base, accountType: 'BANK_ACCOUNT' as const, accountId: row.id, provider: row.provider, companyId: row.companyId, balanceType: p.account.balance, delta: e.delta, sequence: e.sequence, resultingBalance: e.resultingBalance };
+      return {
+        ...base,
+        accountType: 'BANK_ACCOUNT' as const,
+        accountId: row.id,
+        provider: row.provider,
+        companyId: row.companyId,
+        balanceType: p.account.balance,
+        delta: e.delta,
+        sequence: e.sequence,
+        resultingBalance: e.resultingBalance,
+      };
     }),
   );
   return { transactionId: id, replayed: false, lastSequences };
@@ -107,22 +157,37 @@ const postingId = (p: Posting, i: number, accountId: string) => `${accountId}#${
  * (openAccounts); a row still missing is opened here from the posting's owner, which re-locks out of order
  * and may make PostgreSQL pick a deadlock victim under concurrency (safe, rolled back, but avoid it).
  */
-async function lockAccounts(tx: Executor, postings: readonly Posting[], now: Date): Promise<Map<string, LedgerAccountRow>> {
+async function lockAccounts(
+  tx: Executor,
+  postings: readonly Posting[],
+  now: Date,
+): Promise<Map<string, LedgerAccountRow>> {
   const owners = new Map<string, AccountOwner | undefined>();
-  for (const p of postings) if (p.account.type === 'BANK_ACCOUNT') owners.set(p.account.id, owners.get(p.account.id) ?? p.account.owner);
+  for (const p of postings)
+    if (p.account.type === 'BANK_ACCOUNT') owners.set(p.account.id, owners.get(p.account.id) ?? p.account.owner);
   const ids = [...owners.keys()].sort();
   const result = new Map<string, LedgerAccountRow>();
   if (ids.length === 0) return result;
-  const select = () => tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids)).orderBy(asc(ledgerAccounts.id)).for('update');
+  const select = () =>
+    tx
+      .select()
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, ids))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
   let rows = await select();
   if (rows.length < ids.length) {
     const have = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !have.has(id));
-    await openAccounts(tx, missing.map((id) => {
-      const owner = owners.get(id);
-      if (!owner) throw new LedgerRuleError(`ledger account ${id} does not exist and no owner was given`);
-      return { id, ...owner };
-    }), now);
+    await openAccounts(
+      tx,
+      missing.map((id) => {
+        const owner = owners.get(id);
+        if (!owner) throw new LedgerRuleError(`ledger account ${id} does not exist and no owner was given`);
+        return { id, ...owner };
+      }),
+      now,
+    );
     rows = await select();
   }
   for (const r of rows) result.set(r.id, r);
@@ -130,11 +195,29 @@ async function lockAccounts(tx: Executor, postings: readonly Posting[], now: Dat
 }
 
 /** Opens balance rows (idempotent): a bank account's four balances at zero. */
-export async function openAccounts(tx: Executor, accounts: ({ id: string } & AccountOwner)[], now: Date): Promise<void> {
+export async function openAccounts(
+  tx: Executor,
+  accounts: ({ id: string } & AccountOwner)[],
+  now: Date,
+): Promise<void> {
   if (accounts.length === 0) return;
   await tx
     .insert(ledgerAccounts)
-    .values(accounts.map((a) => ({ id: a.id, provider: a.provider, companyId: a.companyId, organizationId: a.organizationId, pending: 0, available: 0, held: 0, debt: 0, lastSequence: 0, createdAt: now, updatedAt: now })))
+    .values(
+      accounts.map((a) => ({
+        id: a.id,
+        provider: a.provider,
+        companyId: a.companyId,
+        organizationId: a.organizationId,
+        pending: 0,
+        available: 0,
+        held: 0,
+        debt: 0,
+        lastSequence: 0,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -200,14 +283,22 @@ export async function hold(tx: Executor, input: HoldInput): Promise<PostResult> 
   const txId = randomUUID();
   const x = input.amount;
   const a = input.account.id;
-  const result = await tx.execute(holdStatement(input, { transactionId: txId, postingIds: [randomUUID(), randomUUID()] }));
+  const result = await tx.execute(
+    holdStatement(input, { transactionId: txId, postingIds: [randomUUID(), randomUUID()] }),
+  );
   if (Number(rowsOf(result)[0]?.n ?? 0) === 1) {
     if (input.expiry) await scheduleHoldExpiry(tx, holdId(input.source), input.expiry, input.now);
     return { transactionId: txId, replayed: false };
   }
-  const [existing] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idemKey, key));
+  const [existing] = await tx
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idemKey, key));
   if (existing) return { transactionId: existing.id, replayed: true };
-  const [row] = await tx.select({ available: ledgerAccounts.available }).from(ledgerAccounts).where(eq(ledgerAccounts.id, a));
+  const [row] = await tx
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, a));
   if (row) throw new InsufficientBalanceError(a, 'AVAILABLE', row.available - x);
   if (!input.account.owner) throw new LedgerRuleError(`ledger account ${a} does not exist and no owner was given`);
   // Not opened with its bank account (a crash between the two): open it now, it is the only row this locks.
@@ -223,7 +314,15 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 
 export class HoldStateError extends Error {}
 
-async function finishHold(tx: Executor, holdKey: string, status: 'POSTED' | 'VOIDED', code: LedgerCode, source: LedgerSource, now: Date, build: (account: { id: string }, amount: number) => Posting[]): Promise<PostResult> {
+async function finishHold(
+  tx: Executor,
+  holdKey: string,
+  status: 'POSTED' | 'VOIDED',
+  code: LedgerCode,
+  source: LedgerSource,
+  now: Date,
+  build: (account: { id: string }, amount: number) => Posting[],
+): Promise<PostResult> {
   const key = transactionKey(code, source);
   const [h] = await tx.select().from(ledgerHolds).where(eq(ledgerHolds.id, holdKey)).for('update');
   if (!h) throw new HoldStateError(`hold ${holdKey} does not exist`);
@@ -232,24 +331,41 @@ async function finishHold(tx: Executor, holdKey: string, status: 'POSTED' | 'VOI
     throw new HoldStateError(`hold ${holdKey} expired at ${h.expiresAt.toISOString()}`);
   }
   if (h.status !== 'PENDING') {
-    const [done] = await tx.select({ id: ledgerTransactions.id }).from(ledgerTransactions).where(eq(ledgerTransactions.idemKey, key));
+    const [done] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idemKey, key));
     // The same finish retried answers the first; the other finish of a spent hold is a bug of the caller.
-    if (h.status === status && done && done.id === h.finalTransactionId) return { transactionId: done.id, replayed: true };
+    if (h.status === status && done && done.id === h.finalTransactionId)
+      return { transactionId: done.id, replayed: true };
     throw new HoldStateError(`hold ${holdKey} is already ${h.status}`);
   }
   const res = await post(tx, { code, source, postings: build({ id: h.accountId }, h.amount), now });
-  await tx.update(ledgerHolds).set({ status, finalTransactionId: res.transactionId, updatedAt: now }).where(eq(ledgerHolds.id, holdKey));
+  await tx
+    .update(ledgerHolds)
+    .set({ status, finalTransactionId: res.transactionId, updatedAt: now })
+    .where(eq(ledgerHolds.id, holdKey));
   return res;
 }
 
 /** Posts a pending hold: `credits` receive the held money (at most the hold); the rest returns to available. */
-export function postHold(tx: Executor, input: { holdSource: LedgerSource; code: LedgerCode; source: LedgerSource; credits: Posting[]; now: Date }): Promise<PostResult> {
-  return finishHold(tx, holdId(input.holdSource), 'POSTED', input.code, input.source, input.now, (account, amount) => postHoldPostings(account, amount, input.credits));
+export function postHold(
+  tx: Executor,
+  input: { holdSource: LedgerSource; code: LedgerCode; source: LedgerSource; credits: Posting[]; now: Date },
+): Promise<PostResult> {
+  return finishHold(tx, holdId(input.holdSource), 'POSTED', input.code, input.source, input.now, (account, amount) =>
+    postHoldPostings(account, amount, input.credits),
+  );
 }
 
 /** Voids a pending hold: the held amount returns to available. */
-export function voidHold(tx: Executor, input: { holdSource: LedgerSource; code: LedgerCode; source: LedgerSource; now: Date }): Promise<PostResult> {
-  return finishHold(tx, holdId(input.holdSource), 'VOIDED', input.code, input.source, input.now, (account, amount) => voidHoldPostings(account, amount));
+export function voidHold(
+  tx: Executor,
+  input: { holdSource: LedgerSource; code: LedgerCode; source: LedgerSource; now: Date },
+): Promise<PostResult> {
+  return finishHold(tx, holdId(input.holdSource), 'VOIDED', input.code, input.source, input.now, (account, amount) =>
+    voidHoldPostings(account, amount),
+  );
 }
 
 // Reads.
@@ -277,11 +393,22 @@ export async function balancesOf(ex: Executor, accountIds: string[]): Promise<Ma
 export { balanceAt } from './balance-at.js';
 
 /** A system account's balance (clearing of a provider, revenue of an organization), summed from its entries. */
-export async function systemBalance(ex: Executor, ref: { type: 'CLEARING'; provider: string } | { type: 'REVENUE'; organizationId: string; provider: string }): Promise<number> {
-  const where = ref.type === 'CLEARING'
-    ? and(eq(ledgerPostings.accountType, 'CLEARING'), eq(ledgerPostings.accountId, ref.provider))
-    : and(eq(ledgerPostings.accountType, 'REVENUE'), eq(ledgerPostings.accountId, ref.organizationId), eq(ledgerPostings.provider, ref.provider));
-  const [row] = await ex.select({ total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` }).from(ledgerPostings).where(where);
+export async function systemBalance(
+  ex: Executor,
+  ref: { type: 'CLEARING'; provider: string } | { type: 'REVENUE'; organizationId: string; provider: string },
+): Promise<number> {
+  const where =
+    ref.type === 'CLEARING'
+      ? and(eq(ledgerPostings.accountType, 'CLEARING'), eq(ledgerPostings.accountId, ref.provider))
+      : and(
+          eq(ledgerPostings.accountType, 'REVENUE'),
+          eq(ledgerPostings.accountId, ref.organizationId),
+          eq(ledgerPostings.provider, ref.provider),
+        );
+  const [row] = await ex
+    .select({ total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` })
+    .from(ledgerPostings)
+    .where(where);
   return Number(row?.total ?? 0);
 }
 
@@ -290,15 +417,32 @@ export async function systemBalance(ex: Executor, ref: { type: 'CLEARING'; provi
  * `organizationId|provider`; zero for a pair with no entry. The organization's bank account shows it as `pending`
  * at read time (docs/decisions/ledger.md "The organization's pending"): REVENUE keeps no balance row.
  */
-export async function revenueBalances(ex: Executor, pairs: { organizationId: string; provider: string }[], at?: Date): Promise<Map<string, number>> {
+export async function revenueBalances(
+  ex: Executor,
+  pairs: { organizationId: string; provider: string }[],
+  at?: Date,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (pairs.length === 0) return out;
   for (const p of pairs) out.set(`${p.organizationId}|${p.provider}`, 0);
-  const wanted = sql.join(pairs.map((p) => sql`(${p.organizationId}, ${p.provider})`), sql`, `);
+  const wanted = sql.join(
+    pairs.map((p) => sql`(${p.organizationId}, ${p.provider})`),
+    sql`, `,
+  );
   const rows = await ex
-    .select({ organizationId: ledgerPostings.accountId, provider: ledgerPostings.provider, total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)` })
+    .select({
+      organizationId: ledgerPostings.accountId,
+      provider: ledgerPostings.provider,
+      total: sql<string>`coalesce(sum(${ledgerPostings.delta}), 0)`,
+    })
     .from(ledgerPostings)
-    .where(and(eq(ledgerPostings.accountType, 'REVENUE'), sql`(${ledgerPostings.accountId}, ${ledgerPostings.provider}) in (${wanted})`, at ? lte(ledgerPostings.createdAt, at) : undefined))
+    .where(
+      and(
+        eq(ledgerPostings.accountType, 'REVENUE'),
+        sql`(${ledgerPostings.accountId}, ${ledgerPostings.provider}) in (${wanted})`,
+        at ? lte(ledgerPostings.createdAt, at) : undefined,
+      ),
+    )
     .groupBy(ledgerPostings.accountId, ledgerPostings.provider);
   for (const r of rows) out.set(`${r.organizationId}|${r.provider}`, Number(r.total));
   return out;

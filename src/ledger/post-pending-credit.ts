@@ -20,7 +20,13 @@ import { post, transactionKey, type NewLedgerTransaction, type PostResult } from
 export async function postPendingCredit(tx: Executor, input: NewLedgerTransaction): Promise<PostResult> {
   const banks = input.postings.filter((p) => p.account.type === 'BANK_ACCOUNT');
   const bank = banks[0];
-  if (banks.length !== 1 || bank.account.type !== 'BANK_ACCOUNT' || bank.account.balance !== 'PENDING' || bank.direction !== 'CREDIT') return post(tx, input);
+  if (
+    banks.length !== 1 ||
+    bank.account.type !== 'BANK_ACCOUNT' ||
+    bank.account.balance !== 'PENDING' ||
+    bank.direction !== 'CREDIT'
+  )
+    return post(tx, input);
   assertBalanced(input.postings);
   const id = randomUUID();
   const result = await tx.execute(pendingCreditStatement(input, bank, id));
@@ -28,7 +34,11 @@ export async function postPendingCredit(tx: Executor, input: NewLedgerTransactio
   if (rows.length === 0) return post(tx, input);
   // The bank-account entry's sequence is the account's last after this post (returned by the same statement).
   const entry = rows.find((r) => r.account_type === 'BANK_ACCOUNT');
-  return { transactionId: id, replayed: false, ...(entry ? { lastSequences: { [bank.account.id]: Number(entry.sequence) } } : {}) };
+  return {
+    transactionId: id,
+    replayed: false,
+    ...(entry ? { lastSequences: { [bank.account.id]: Number(entry.sequence) } } : {}),
+  };
 }
 
 /**

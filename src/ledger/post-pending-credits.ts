@@ -28,11 +28,20 @@ export async function postPendingCredits(tx: Executor, inputs: NewLedgerTransact
  * postPendingCredits answering, per input, the bank account's sequence after its credit (null: not written):
  * money.md M9's `sequence` for the events of that approval.
  */
-export async function postPendingCreditsSequenced(tx: Executor, inputs: NewLedgerTransaction[]): Promise<(number | null)[]> {
+export async function postPendingCreditsSequenced(
+  tx: Executor,
+  inputs: NewLedgerTransaction[],
+): Promise<(number | null)[]> {
   const items = inputs.map((input) => {
     const banks = input.postings.filter((p) => p.account.type === 'BANK_ACCOUNT');
     const bank = banks[0];
-    if (banks.length !== 1 || bank.account.type !== 'BANK_ACCOUNT' || bank.account.balance !== 'PENDING' || bank.direction !== 'CREDIT') return null;
+    if (
+      banks.length !== 1 ||
+      bank.account.type !== 'BANK_ACCOUNT' ||
+      bank.account.balance !== 'PENDING' ||
+      bank.direction !== 'CREDIT'
+    )
+      return null;
     assertBalanced(input.postings);
     return { input, bank, id: randomUUID() };
   });
@@ -40,7 +49,8 @@ export async function postPendingCreditsSequenced(tx: Executor, inputs: NewLedge
   if (eligible.length === 0) return inputs.map(() => null);
   const result = await tx.execute(pendingCreditsStatement(eligible));
   const sequences = new Map<string, number>();
-  for (const r of rowsOf(result)) if (r.sequence !== null && r.sequence !== undefined) sequences.set(String(r.transaction_id), Number(r.sequence));
+  for (const r of rowsOf(result))
+    if (r.sequence !== null && r.sequence !== undefined) sequences.set(String(r.transaction_id), Number(r.sequence));
   return items.map((i) => (i === null ? null : (sequences.get(i.id) ?? null)));
 }
 
@@ -66,7 +76,14 @@ export function pendingCreditsStatement(items: { input: NewLedgerTransaction; ba
     };
   });
   const others = items.flatMap(({ input, bank, id }) =>
-    input.postings.filter((p) => p !== bank).map((p) => ({ ...entryOf(p, id), code: input.code, source_type: input.source.type, source_id: input.source.id })),
+    input.postings
+      .filter((p) => p !== bank)
+      .map((p) => ({
+        ...entryOf(p, id),
+        code: input.code,
+        source_type: input.source.type,
+        source_id: input.source.id,
+      })),
   );
   return sql`
     with i as (

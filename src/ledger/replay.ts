@@ -80,7 +80,12 @@ export interface AccountAudit {
   lastResulting: Partial<Record<BalanceType, number>>;
 }
 
-export const MISMATCH_CHECKS = ['RESULTING_BALANCE', 'SEQUENCE_GAP', 'NEGATIVE_BALANCE', 'DEBT_WITH_AVAILABLE'] as const;
+export const MISMATCH_CHECKS = [
+  'RESULTING_BALANCE',
+  'SEQUENCE_GAP',
+  'NEGATIVE_BALANCE',
+  'DEBT_WITH_AVAILABLE',
+] as const;
 export type MismatchCheck = (typeof MISMATCH_CHECKS)[number];
 
 export interface Mismatch {
@@ -103,15 +108,20 @@ export function accountMismatches(a: AccountAudit): Mismatch[] {
   for (const type of BALANCE_TYPES) {
     const balance = a.balances[fieldOf(type)];
     const last = a.lastResulting[type] ?? 0;
-    if (last !== balance) out.push({ ...base, check: 'RESULTING_BALANCE', balanceType: type, expected: last, actual: balance });
+    if (last !== balance)
+      out.push({ ...base, check: 'RESULTING_BALANCE', balanceType: type, expected: last, actual: balance });
   }
-  const gapFree = a.entryCount === a.lastSequence && (a.entryCount === 0 ? a.maxSequence === null : a.minSequence === 1 && a.maxSequence === a.lastSequence);
-  if (!gapFree) out.push({ ...base, check: 'SEQUENCE_GAP', balanceType: null, expected: a.lastSequence, actual: a.entryCount });
+  const gapFree =
+    a.entryCount === a.lastSequence &&
+    (a.entryCount === 0 ? a.maxSequence === null : a.minSequence === 1 && a.maxSequence === a.lastSequence);
+  if (!gapFree)
+    out.push({ ...base, check: 'SEQUENCE_GAP', balanceType: null, expected: a.lastSequence, actual: a.entryCount });
   for (const type of BALANCE_TYPES) {
     const balance = a.balances[fieldOf(type)];
     if (balance < 0) out.push({ ...base, check: 'NEGATIVE_BALANCE', balanceType: type, expected: 0, actual: balance });
   }
-  if (a.balances.available > 0 && a.balances.debt !== 0) out.push({ ...base, check: 'DEBT_WITH_AVAILABLE', balanceType: 'DEBT', expected: 0, actual: a.balances.debt });
+  if (a.balances.available > 0 && a.balances.debt !== 0)
+    out.push({ ...base, check: 'DEBT_WITH_AVAILABLE', balanceType: 'DEBT', expected: 0, actual: a.balances.debt });
   return out;
 }
 
@@ -125,7 +135,16 @@ export interface ProviderTotals {
 }
 
 /** M3: difference = clearing - liabilities + debt (0 when the books balance). */
-export function providerTotals(provider: string, sums: { clearing: number; companyLiabilities: number; revenue: number; debt: number }): ProviderTotals {
+export function providerTotals(
+  provider: string,
+  sums: { clearing: number; companyLiabilities: number; revenue: number; debt: number },
+): ProviderTotals {
   const liabilities = sums.companyLiabilities + sums.revenue;
-  return { provider, clearing: sums.clearing, liabilities, debt: sums.debt, difference: sums.clearing - liabilities + sums.debt };
+  return {
+    provider,
+    clearing: sums.clearing,
+    liabilities,
+    debt: sums.debt,
+    difference: sums.clearing - liabilities + sums.debt,
+  };
 }

@@ -21,7 +21,11 @@ import {
 const owner = { provider: 'PROVIDER_A', companyId: 'c', organizationId: 'o' };
 const A = { id: 'a', owner };
 const B = { id: 'b', owner };
-const bank = (id: string, balance: 'PENDING' | 'AVAILABLE' | 'HELD' | 'DEBT'): AccountRef => ({ type: 'BANK_ACCOUNT', id, balance });
+const bank = (id: string, balance: 'PENDING' | 'AVAILABLE' | 'HELD' | 'DEBT'): AccountRef => ({
+  type: 'BANK_ACCOUNT',
+  id,
+  balance,
+});
 const clearing: AccountRef = { type: 'CLEARING', provider: 'PROVIDER_A' };
 
 describe('sign of an entry', () => {
@@ -43,9 +47,27 @@ describe('sign of an entry', () => {
 describe('balancing', () => {
   it.each([
     ['one posting', [{ account: clearing, direction: 'DEBIT', amount: 1 }]],
-    ['zero amount', [{ account: clearing, direction: 'DEBIT', amount: 0 }, { account: bank('a', 'AVAILABLE'), direction: 'CREDIT', amount: 0 }]],
-    ['fractional', [{ account: clearing, direction: 'DEBIT', amount: 1.5 }, { account: bank('a', 'AVAILABLE'), direction: 'CREDIT', amount: 1.5 }]],
-    ['debits != credits', [{ account: clearing, direction: 'DEBIT', amount: 2 }, { account: bank('a', 'AVAILABLE'), direction: 'CREDIT', amount: 1 }]],
+    [
+      'zero amount',
+      [
+        { account: clearing, direction: 'DEBIT', amount: 0 },
+        { account: bank('a', 'AVAILABLE'), direction: 'CREDIT', amount: 0 },
+      ],
+    ],
+    [
+      'fractional',
+      [
+        { account: clearing, direction: 'DEBIT', amount: 1.5 },
+        { account: bank('a', 'AVAILABLE'), direction: 'CREDIT', amount: 1.5 },
+      ],
+    ],
+    [
+      'debits != credits',
+      [
+        { account: clearing, direction: 'DEBIT', amount: 2 },
+        { account: bank('a', 'AVAILABLE'), direction: 'CREDIT', amount: 1 },
+      ],
+    ],
   ] as const)('refuses %s', (_, postings) => {
     expect(() => assertBalanced(postings as unknown as Posting[])).toThrow(LedgerRuleError);
   });
@@ -54,7 +76,12 @@ describe('balancing', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e12 }), fc.integer({ min: 0, max: 1e12 }), (amount, part) => {
         const spent = Math.min(amount, part + 1);
-        for (const p of [depositPostings(A, amount), holdPostings(A, amount), voidHoldPostings(A, amount), postHoldPostings(A, amount, [creditAvailable(B, spent)])]) {
+        for (const p of [
+          depositPostings(A, amount),
+          holdPostings(A, amount),
+          voidHoldPostings(A, amount),
+          postHoldPostings(A, amount, [creditAvailable(B, spent)]),
+        ]) {
           expect(() => assertBalanced(p)).not.toThrow();
         }
       }),
@@ -63,14 +90,25 @@ describe('balancing', () => {
 
   it('a hold posts at most what it holds', () => {
     expect(() => postHoldPostings(A, 10, [creditAvailable(B, 11)])).toThrow(LedgerRuleError);
-    expect(postHoldPostings(A, 10, [creditAvailable(B, 4)]).at(-1)).toMatchObject({ account: { id: 'a', balance: 'AVAILABLE' }, direction: 'CREDIT', amount: 6 });
+    expect(postHoldPostings(A, 10, [creditAvailable(B, 4)]).at(-1)).toMatchObject({
+      account: { id: 'a', balance: 'AVAILABLE' },
+      direction: 'CREDIT',
+      amount: 6,
+    });
   });
 });
 
 describe('credits to available repay debt first', () => {
   it.each([
     [0, 100, [['AVAILABLE', 100]]],
-    [30, 100, [['DEBT', 30], ['AVAILABLE', 70]]],
+    [
+      30,
+      100,
+      [
+        ['DEBT', 30],
+        ['AVAILABLE', 70],
+      ],
+    ],
     [100, 100, [['DEBT', 100]]],
     [250, 100, [['DEBT', 100]]],
   ] as const)('debt %d, credit %d', (debt, amount, expected) => {
@@ -84,7 +122,12 @@ describe('credits to available repay debt first', () => {
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 1, max: 1e9 }), (debt, amount) => {
         const postings = applyRepayment(depositPostings(A, amount), () => debt);
         assertBalanced(postings);
-        const { after } = applyToAccount('a', { ...ZERO, debt }, 0, postings.filter((p) => p.account.type === 'BANK_ACCOUNT'));
+        const { after } = applyToAccount(
+          'a',
+          { ...ZERO, debt },
+          0,
+          postings.filter((p) => p.account.type === 'BANK_ACCOUNT'),
+        );
         expect(after.available > 0 ? after.debt : 0).toBe(0);
         expect(after.available - after.debt).toBe(amount - debt);
       }),
@@ -97,17 +140,32 @@ describe('applying postings to an account', () => {
     const { after, lastSequence, entries } = applyToAccount('a', { ...ZERO, available: 100 }, 7, holdPostings(A, 40));
     expect(after).toEqual({ pending: 0, available: 60, held: 40, debt: 0 });
     expect(lastSequence).toBe(9);
-    expect(entries.map((e) => [e.sequence, e.delta, e.resultingBalance])).toEqual([[8, -40, 60], [9, 40, 40]]);
+    expect(entries.map((e) => [e.sequence, e.delta, e.resultingBalance])).toEqual([
+      [8, -40, 60],
+      [9, 40, 40],
+    ]);
   });
 
   it('never lets a balance go negative', () => {
-    expect(() => applyToAccount('a', { ...ZERO, available: 39 }, 0, holdPostings(A, 40))).toThrow(InsufficientBalanceError);
-    expect(() => applyToAccount('a', { ...ZERO, held: 5 }, 0, voidHoldPostings(A, 6).filter((p) => p.account.type === 'BANK_ACCOUNT'))).toThrow(InsufficientBalanceError);
+    expect(() => applyToAccount('a', { ...ZERO, available: 39 }, 0, holdPostings(A, 40))).toThrow(
+      InsufficientBalanceError,
+    );
+    expect(() =>
+      applyToAccount(
+        'a',
+        { ...ZERO, held: 5 },
+        0,
+        voidHoldPostings(A, 6).filter((p) => p.account.type === 'BANK_ACCOUNT'),
+      ),
+    ).toThrow(InsufficientBalanceError);
   });
 
   it('random holds, posts and voids conserve money and stay non-negative (model)', () => {
     type Op = { kind: 'deposit' | 'hold' | 'void' | 'post'; amount: number };
-    const op = fc.record({ kind: fc.constantFrom('deposit', 'hold', 'void', 'post'), amount: fc.integer({ min: 1, max: 1000 }) }) as fc.Arbitrary<Op>;
+    const op = fc.record({
+      kind: fc.constantFrom('deposit', 'hold', 'void', 'post'),
+      amount: fc.integer({ min: 1, max: 1000 }),
+    }) as fc.Arbitrary<Op>;
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
         let a: Balances = { ...ZERO };

@@ -8,14 +8,36 @@ export const BALANCE_TYPES = ['PENDING', 'AVAILABLE', 'HELD', 'DEBT'] as const;
 export type BalanceType = (typeof BALANCE_TYPES)[number];
 
 export const LEDGER_CODES = [
-  'TRANSACTION_APPROVED', 'REFUND', 'RECEIVABLE_SETTLED', 'ANTICIPATION_COMPLETED',
-  'CASHOUT_HOLD', 'CASHOUT_COMPLETED', 'CASHOUT_RELEASED', 'CASHOUT_RETURNED',
-  'INTERNAL_TRANSFER_HOLD', 'INTERNAL_TRANSFER_COMPLETED', 'INTERNAL_TRANSFER_RELEASED',
-  'DISPUTE_OPENED', 'DISPUTE_WON', 'DISPUTE_LOST', 'DEPOSIT', 'ADJUSTMENT',
+  'TRANSACTION_APPROVED',
+  'REFUND',
+  'RECEIVABLE_SETTLED',
+  'ANTICIPATION_COMPLETED',
+  'CASHOUT_HOLD',
+  'CASHOUT_COMPLETED',
+  'CASHOUT_RELEASED',
+  'CASHOUT_RETURNED',
+  'INTERNAL_TRANSFER_HOLD',
+  'INTERNAL_TRANSFER_COMPLETED',
+  'INTERNAL_TRANSFER_RELEASED',
+  'DISPUTE_OPENED',
+  'DISPUTE_WON',
+  'DISPUTE_LOST',
+  'DEPOSIT',
+  'ADJUSTMENT',
 ] as const;
 export type LedgerCode = (typeof LEDGER_CODES)[number];
 
-export const SOURCE_TYPES = ['TRANSACTION', 'REFUND', 'SETTLEMENT', 'ANTICIPATION', 'CASHOUT', 'INTERNAL_TRANSFER', 'DISPUTE', 'DEPOSIT', 'ADJUSTMENT'] as const;
+export const SOURCE_TYPES = [
+  'TRANSACTION',
+  'REFUND',
+  'SETTLEMENT',
+  'ANTICIPATION',
+  'CASHOUT',
+  'INTERNAL_TRANSFER',
+  'DISPUTE',
+  'DEPOSIT',
+  'ADJUSTMENT',
+] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 export interface LedgerSource {
   type: SourceType;
@@ -50,7 +72,12 @@ export interface Balances {
 }
 export const ZERO: Balances = Object.freeze({ pending: 0, available: 0, held: 0, debt: 0 });
 
-const FIELD: Record<BalanceType, keyof Balances> = { PENDING: 'pending', AVAILABLE: 'available', HELD: 'held', DEBT: 'debt' };
+const FIELD: Record<BalanceType, keyof Balances> = {
+  PENDING: 'pending',
+  AVAILABLE: 'available',
+  HELD: 'held',
+  DEBT: 'debt',
+};
 export const fieldOf = (b: BalanceType): keyof Balances => FIELD[b];
 
 /** Clearing and debt are assets (a DEBIT increases them); company balances and revenue are liabilities. */
@@ -72,15 +99,21 @@ export function assertBalanced(postings: readonly Posting[]): void {
   let debits = 0;
   let credits = 0;
   for (const p of postings) {
-    if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new LedgerRuleError(`posting amount must be a positive whole number of cents, got ${p.amount}`);
+    if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
+      throw new LedgerRuleError(`posting amount must be a positive whole number of cents, got ${p.amount}`);
     if (p.direction === 'DEBIT') debits += p.amount;
     else credits += p.amount;
   }
-  if (debits !== credits) throw new LedgerRuleError(`unbalanced ledger transaction: debits ${debits} != credits ${credits}`);
+  if (debits !== credits)
+    throw new LedgerRuleError(`unbalanced ledger transaction: debits ${debits} != credits ${credits}`);
 }
 
 export const accountKey = (ref: AccountRef): string =>
-  ref.type === 'BANK_ACCOUNT' ? ref.id : ref.type === 'CLEARING' ? `clearing:${ref.provider}` : `revenue:${ref.organizationId}:${ref.provider}`;
+  ref.type === 'BANK_ACCOUNT'
+    ? ref.id
+    : ref.type === 'CLEARING'
+      ? `clearing:${ref.provider}`
+      : `revenue:${ref.organizationId}:${ref.provider}`;
 
 /**
  * "Every credit to available repays debt first" (M3): a CREDIT to a bank account's AVAILABLE is split into a
@@ -92,7 +125,8 @@ export function applyRepayment(postings: readonly Posting[], debtOf: (accountId:
   const owed = (id: string) => remaining.get(id) ?? debtOf(id);
   // Debt the transaction itself adds or repays explicitly counts before its credits to available.
   for (const p of postings) {
-    if (p.account.type === 'BANK_ACCOUNT' && p.account.balance === 'DEBT') remaining.set(p.account.id, owed(p.account.id) + deltaOf(p));
+    if (p.account.type === 'BANK_ACCOUNT' && p.account.balance === 'DEBT')
+      remaining.set(p.account.id, owed(p.account.id) + deltaOf(p));
   }
   const out: Posting[] = [];
   for (const p of postings) {
@@ -131,12 +165,18 @@ export class InsufficientBalanceError extends Error {
  * Throws InsufficientBalanceError when a balance would go negative, or when available and debt would both
  * be positive (debt must be repaid first).
  */
-export function applyToAccount(accountId: string, before: Balances, lastSequence: number, postings: readonly Posting[]): { after: Balances; lastSequence: number; entries: AppliedEntry[] } {
+export function applyToAccount(
+  accountId: string,
+  before: Balances,
+  lastSequence: number,
+  postings: readonly Posting[],
+): { after: Balances; lastSequence: number; entries: AppliedEntry[] } {
   const after = { ...before };
   let seq = lastSequence;
   const entries: AppliedEntry[] = [];
   for (const p of postings) {
-    if (p.account.type !== 'BANK_ACCOUNT' || p.account.id !== accountId) throw new LedgerRuleError('posting of another account');
+    if (p.account.type !== 'BANK_ACCOUNT' || p.account.id !== accountId)
+      throw new LedgerRuleError('posting of another account');
     const field = FIELD[p.account.balance];
     const delta = deltaOf(p);
     after[field] += delta;
@@ -161,7 +201,12 @@ export function netByAccount(postings: readonly Posting[]): Map<string, number> 
 
 // Posting builders of the business events this ledger carries today (internal transfers, deposits).
 type Bank = { id: string; owner?: AccountOwner };
-const bank = (a: Bank, balance: BalanceType): AccountRef => ({ type: 'BANK_ACCOUNT', id: a.id, balance, ...(a.owner ? { owner: a.owner } : {}) });
+const bank = (a: Bank, balance: BalanceType): AccountRef => ({
+  type: 'BANK_ACCOUNT',
+  id: a.id,
+  balance,
+  ...(a.owner ? { owner: a.owner } : {}),
+});
 
 /** DEPOSIT (sandbox): money arrives at the provider for the account: clearing +X, available +X. */
 export function depositPostings(account: Bank & { owner: AccountOwner }, amount: number): Posting[] {
@@ -183,7 +228,8 @@ export function holdPostings(account: Bank, amount: number): Posting[] {
 export function postHoldPostings(account: Bank, held: number, credits: readonly Posting[]): Posting[] {
   const spent = credits.reduce((s, p) => s + (p.direction === 'CREDIT' ? p.amount : -p.amount), 0);
   if (spent <= 0 || spent > held) throw new LedgerRuleError(`a hold of ${held} cannot post ${spent}`);
-  const rest: Posting[] = spent < held ? [{ account: bank(account, 'AVAILABLE'), direction: 'CREDIT', amount: held - spent }] : [];
+  const rest: Posting[] =
+    spent < held ? [{ account: bank(account, 'AVAILABLE'), direction: 'CREDIT', amount: held - spent }] : [];
   return [{ account: bank(account, 'HELD'), direction: 'DEBIT', amount: held }, ...credits, ...rest];
 }
 
@@ -196,4 +242,8 @@ export function voidHoldPostings(account: Bank, held: number): Posting[] {
 }
 
 /** A credit to a bank account's available balance (the destination of a completed transfer). */
-export const creditAvailable = (account: Bank, amount: number): Posting => ({ account: bank(account, 'AVAILABLE'), direction: 'CREDIT', amount });
+export const creditAvailable = (account: Bank, amount: number): Posting => ({
+  account: bank(account, 'AVAILABLE'),
+  direction: 'CREDIT',
+  amount,
+});

@@ -7,6 +7,9 @@ import { ledgerAccounts } from '../db/schema/index.js';
  * Read inside the change's transaction after its posting: the posting holds the row lock until commit.
  */
 export async function lastSequenceOf(ex: Executor, bankAccountId: string): Promise<number> {
-  const [row] = await ex.select({ seq: ledgerAccounts.lastSequence }).from(ledgerAccounts).where(eq(ledgerAccounts.id, bankAccountId));
+  const [row] = await ex
+    .select({ seq: ledgerAccounts.lastSequence })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, bankAccountId));
   return row?.seq ?? 0;
 }

@@ -7,7 +7,11 @@ import { ProviderError, ProviderNotCapable } from '../providers/errors.js';
  * provider are both 502 INTEGRATION_ERROR (retryable by the catalogue: a refusal may be temporary for the
  * client, e.g. a blocked account being unblocked); an unknown outcome says to retry with the same request_id.
  */
-export function providerFailure(err: unknown, what: string, providerField?: { field: string; value: unknown }): unknown {
+export function providerFailure(
+  err: unknown,
+  what: string,
+  providerField?: { field: string; value: unknown },
+): unknown {
   if (err instanceof ProviderNotCapable) {
     // A provider the client named: its field is wrong. One that came from stored data: our configuration.
     if (providerField) return badRequest(err.message, providerField.field, providerField.value);
@@ -16,11 +20,19 @@ export function providerFailure(err: unknown, what: string, providerField?: { fi
   if (!(err instanceof ProviderError)) return err;
   switch (err.kind) {
     case 'refused':
-      return new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}: ${err.message}`, { reason: err.code });
+      return new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}: ${err.message}`, {
+        reason: err.code,
+      });
     case 'unavailable':
-      return new DomainError('INTEGRATION_ERROR', `The provider is unavailable; nothing was submitted. Retry the ${what}`);
+      return new DomainError(
+        'INTEGRATION_ERROR',
+        `The provider is unavailable; nothing was submitted. Retry the ${what}`,
+      );
     case 'unknown_outcome':
-      return new DomainError('INTEGRATION_ERROR', `The provider did not answer in time; retry the ${what} with the same request_id`);
+      return new DomainError(
+        'INTEGRATION_ERROR',
+        `The provider did not answer in time; retry the ${what} with the same request_id`,
+      );
   }
 }
 
@@ -30,8 +42,13 @@ export function providerFailure(err: unknown, what: string, providerField?: { fi
  * guessing. `detail` says what the client sees next.
  */
 export const outcomeUnknown = (what: string, detail: string) =>
-  new DomainError('INTEGRATION_ERROR', `The provider did not confirm the ${what}; ${detail}`, { reason: 'PROVIDER_OUTCOME_UNKNOWN' });
+  new DomainError('INTEGRATION_ERROR', `The provider did not confirm the ${what}; ${detail}`, {
+    reason: 'PROVIDER_OUTCOME_UNKNOWN',
+  });
 
 /** providers.md R2.6: a definitive refusal of a capture or cancel, with the provider's code. */
 export const providerRefused = (what: string, code: string, message?: string) =>
-  new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}${message ? `: ${message}` : ''}`, { reason: 'PROVIDER_REFUSED', provider_code: code });
+  new DomainError('INTEGRATION_ERROR', `The provider refused the ${what}${message ? `: ${message}` : ''}`, {
+    reason: 'PROVIDER_REFUSED',
+    provider_code: code,
+  });

@@ -20,7 +20,7 @@ const isEncrypted = (v: unknown) => typeof v === 'string' && v.startsWith('ev:')
 
 export function encryptCardFields(body: unknown, cardKey: 'card_data' | 'card', encrypt: Encrypt): CardFieldsResult {
   if (!isObject(body) || !isObject(body[cardKey])) return { ok: true, body };
-  const card = { ...(body[cardKey]) };
+  const card = { ...body[cardKey] };
   const issues: ValidationIssue[] = [];
   const field = (name: string) => `${cardKey}.${name}`;
 
@@ -28,7 +28,11 @@ export function encryptCardFields(body: unknown, cardKey: 'card_data' | 'card', 
   if (number !== undefined && !isEncrypted(number)) {
     // Never the value in these issues: it is card data.
     if (typeof number !== 'string' || !/^\d{13,19}$/.test(number) || !luhnValid(number)) {
-      issues.push({ field: field('number'), type: 'INVALID_FORMAT', message: `${field('number')} must be 13 to 19 digits and Luhn-valid` });
+      issues.push({
+        field: field('number'),
+        type: 'INVALID_FORMAT',
+        message: `${field('number')} must be 13 to 19 digits and Luhn-valid`,
+      });
     } else {
       for (const [name, expected, ok] of [
         ['bin', number.slice(0, 6), (v: string) => /^\d{6,8}$/.test(v) && number.startsWith(v)],
@@ -38,7 +42,12 @@ export function encryptCardFields(body: unknown, cardKey: 'card_data' | 'card', 
         const sent = card[name];
         if (sent === undefined || sent === null) card[name] = expected;
         else if (typeof sent !== 'string' || !ok(sent)) {
-          issues.push({ field: field(name), type: 'INVALID_FORMAT', message: `${field(name)} does not match the card number`, ...(typeof sent === 'string' && sent.length <= 20 ? { value: sent } : {}) });
+          issues.push({
+            field: field(name),
+            type: 'INVALID_FORMAT',
+            message: `${field(name)} does not match the card number`,
+            ...(typeof sent === 'string' && sent.length <= 20 ? { value: sent } : {}),
+          });
         }
       }
       card.number = encrypt(number, 'pan');

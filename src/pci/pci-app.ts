@@ -1,6 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import sjson from 'secure-json-parse';
 import { encryptEv, newEphemeral, type Ephemeral, type EvPublicKey } from '../crypto/ev.js';
 import { wallMillis } from '../jobs/clock.js';
@@ -38,7 +43,10 @@ export interface PciOptions {
   rateLimiter?: RateLimiter;
 }
 
-export async function buildPciHost(options: PciOptions, serverOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
+export async function buildPciHost(
+  options: PciOptions,
+  serverOptions: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
   // The core's listener (raw-errors.ts): §14's header bounds, Node's refusals and plain HTTP on TLS in the envelope.
   const tls = (serverOptions as { https?: { cert: string; key: string } }).https;
   const requestTimeout = serverOptions.requestTimeout ?? 0;
@@ -66,7 +74,8 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
   };
   const encrypter = async () => {
     const now = wallMillis();
-    if (!current || now >= current.until) current = { key: await currentKey(current?.key), ephemeral: newEphemeral(true), until: now + EPHEMERAL_REUSE_MS };
+    if (!current || now >= current.until)
+      current = { key: await currentKey(current?.key), ephemeral: newEphemeral(true), until: now + EPHEMERAL_REUSE_MS };
     const { key, ephemeral } = current;
     return (value: string, purpose: Parameters<typeof encryptEv>[1]) => encryptEv(value, purpose, key, ephemeral);
   };
@@ -82,18 +91,39 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
   async function limited(request: FastifyRequest, reply: FastifyReply, pool: RatePool): Promise<boolean> {
     if (!options.rateLimiter) return false;
     const decision = await options.rateLimiter.consume(pool, `pci:${request.ip}`);
-    reply.header('x-ratelimit-limit', decision.limit).header('x-ratelimit-remaining', decision.remaining).header('x-ratelimit-reset', decision.resetSeconds);
+    reply
+      .header('x-ratelimit-limit', decision.limit)
+      .header('x-ratelimit-remaining', decision.remaining)
+      .header('x-ratelimit-reset', decision.resetSeconds);
     if (decision.allowed) return false;
     await reply.header('x-ratelimited', 'true').code(429).send();
     return true;
   }
 
-  const sendError = (request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, details?: unknown) =>
-    reply.code(status).header('x-request-id', request.id).type('application/json').send(JSON.stringify(errorEnvelope(request, status, code, message, details)));
+  const sendError = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    code: string,
+    message: string,
+    details?: unknown,
+  ) =>
+    reply
+      .code(status)
+      .header('x-request-id', request.id)
+      .type('application/json')
+      .send(JSON.stringify(errorEnvelope(request, status, code, message, details)));
 
   app.addHook('onRequest', async (request, reply) => {
     const oversized = oversizedRequest(request.raw);
-    if (oversized) return sendError(request, reply.header('connection', 'close'), oversized.status, oversized.code, oversized.message);
+    if (oversized)
+      return sendError(
+        request,
+        reply.header('connection', 'close'),
+        oversized.status,
+        oversized.code,
+        oversized.message,
+      );
   });
 
   for (const route of PCI_ROUTES) {
@@ -111,7 +141,9 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
           const result = encryptCardFields(parsed, route.card, await encrypter());
           if (!result.ok) {
             if (await limited(request, reply, 'high')) return reply;
-            return sendError(request, reply, 400, 'VALIDATION_ERROR', 'Request validation failed', { issues: result.issues satisfies ValidationIssue[] });
+            return sendError(request, reply, 400, 'VALIDATION_ERROR', 'Request validation failed', {
+              issues: result.issues satisfies ValidationIssue[],
+            });
           }
           payload = JSON.stringify(result.body);
         }
@@ -123,17 +155,30 @@ export async function buildPciHost(options: PciOptions, serverOptions: FastifySe
   app.setNotFoundHandler(async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (await limited(request, reply, 'standard')) return reply;
-    return sendError(request, reply, 404, 'RESOURCE_NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found on the PCI host`);
+    return sendError(
+      request,
+      reply,
+      404,
+      'RESOURCE_NOT_FOUND',
+      `Route ${request.method} ${request.url.split('?')[0]} not found on the PCI host`,
+    );
   });
   app.setErrorHandler((err: { statusCode?: number; code?: string }, request, reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(request, reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(request, reply, 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
     if (err.code === 'PCI_KEY_UNAVAILABLE') {
       reply.header('retry-after', '1');
       return sendError(request, reply, 503, 'SERVICE_UNAVAILABLE', 'The server is overloaded; retry shortly');
     }
     // Never the error's content: it may carry the body.
     request.log.error({ code: err.code }, 'PCI host error');
-    return sendError(request, reply, 500, 'INTERNAL_SERVER_ERROR', 'An unexpected error occurred; quote the requestId to support');
+    return sendError(
+      request,
+      reply,
+      500,
+      'INTERNAL_SERVER_ERROR',
+      'An unexpected error occurred; quote the requestId to support',
+    );
   });
   return app;
 }
@@ -156,7 +201,12 @@ function coreHostFor(core: FastifyInstance, host: string | undefined): string | 
   return name ? `${name}:${address.port}` : undefined;
 }
 
-async function relay(core: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: string): Promise<void> {
+async function relay(
+  core: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string,
+): Promise<void> {
   const body = Buffer.from(payload, 'utf8');
   const raw = request.raw;
   const forwarded = Readable.from([body], { objectMode: false }) as unknown as IncomingMessage;
@@ -165,8 +215,17 @@ async function relay(core: FastifyInstance, request: FastifyRequest, reply: Fast
   const host = coreHostFor(core, raw.headers.host);
   if (host) headers.host = host;
   Object.assign(forwarded, {
-    method: raw.method, url: raw.url, headers, rawHeaders: [], httpVersion: raw.httpVersion, httpVersionMajor: raw.httpVersionMajor,
-    httpVersionMinor: raw.httpVersionMinor, socket: raw.socket, connection: raw.socket, complete: true, aborted: false,
+    method: raw.method,
+    url: raw.url,
+    headers,
+    rawHeaders: [],
+    httpVersion: raw.httpVersion,
+    httpVersionMajor: raw.httpVersionMajor,
+    httpVersionMinor: raw.httpVersionMinor,
+    socket: raw.socket,
+    connection: raw.socket,
+    complete: true,
+    aborted: false,
   });
   reply.hijack();
   await new Promise<void>((resolve) => {
@@ -179,7 +238,11 @@ async function relay(core: FastifyInstance, request: FastifyRequest, reply: Fast
 /** The current public key, as any client reads it: GET /v1/encryption-keys on the core. */
 function coreKeyEndpoint(core: FastifyInstance): () => Promise<EvPublicKey> {
   return async () => {
-    const res = await core.inject({ method: 'GET', url: '/core/v1/encryption-keys', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await core.inject({
+      method: 'GET',
+      url: '/core/v1/encryption-keys',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     if (res.statusCode !== 200) throw new Error(`encryption keys unavailable (${res.statusCode})`);
     const doc = res.json<{ current_kid: string; keys: EvPublicKey[] }>();
     const key = doc.keys.find((k) => k.kid === doc.current_kid);

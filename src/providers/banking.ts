@@ -52,7 +52,13 @@ export interface SyncTransferRequest {
 export type SyncTransferResult =
   /** The provider never received it: resubmitting with the same key is safe. */
   | { found: false }
-  | { found: true; providerTransferId: string; externalRequestId: string; status: TransferStatus; failure?: { code: string; message: string } };
+  | {
+      found: true;
+      providerTransferId: string;
+      externalRequestId: string;
+      status: TransferStatus;
+      failure?: { code: string; message: string };
+    };
 
 /** A status the provider reports for a transfer it accepted (webhook, sandbox autopilot or control). */
 export interface TransferStatusReport {
@@ -102,7 +108,8 @@ export interface DeletePixKeyResult {
 export interface SyncPixKeyRequest {
   idempotencyKey: string;
 }
-export type SyncPixKeyResult = { found: false } | ({ found: true; status: 'ACTIVE' | 'DELETED' } & RegisterPixKeyResult);
+export type SyncPixKeyResult =
+  { found: false } | ({ found: true; status: 'ACTIVE' | 'DELETED' } & RegisterPixKeyResult);
 
 /** `dict.lookup`: who owns a key in the national directory (for cashout destinations). */
 export interface DictLookupRequest {

@@ -20,7 +20,11 @@ export function vaultCardOpener(handle: VaultHandle): CardOpener {
  * turns them into validation issues (DECRYPTION_FAILED on the field, INVALID_FORMAT on bin / last digits).
  * The message is the field's purpose (DECRYPTION_FAILED) and never carries a value.
  */
-export const CARD_DATA_CODES = { decryption: 'DECRYPTION_FAILED', bin: 'CARD_BIN_MISMATCH', lastDigits: 'CARD_LAST_DIGITS_MISMATCH' } as const;
+export const CARD_DATA_CODES = {
+  decryption: 'DECRYPTION_FAILED',
+  bin: 'CARD_BIN_MISMATCH',
+  lastDigits: 'CARD_LAST_DIGITS_MISMATCH',
+} as const;
 
 /**
  * Opens a card's number (or network token) and CVV (or cryptogram) and checks `bin` and `last_digits` against
@@ -43,7 +47,9 @@ export async function openCardInput(open: CardOpener, card: CardInput, operation
   if (card.networkToken) await attempt(card.networkToken.cryptogram, 'cry');
   // Without an opener (contract tests) an ev: value stays as given: nothing to compare.
   if (number.startsWith('ev:')) return number;
-  if (card.bin !== undefined && !number.startsWith(card.bin)) throw refused(CARD_DATA_CODES.bin, 'bin does not match the card number', operation);
-  if (card.lastDigits !== undefined && !number.endsWith(card.lastDigits)) throw refused(CARD_DATA_CODES.lastDigits, 'last_digits do not match the card number', operation);
+  if (card.bin !== undefined && !number.startsWith(card.bin))
+    throw refused(CARD_DATA_CODES.bin, 'bin does not match the card number', operation);
+  if (card.lastDigits !== undefined && !number.endsWith(card.lastDigits))
+    throw refused(CARD_DATA_CODES.lastDigits, 'last_digits do not match the card number', operation);
   return number;
 }

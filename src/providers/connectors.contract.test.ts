@@ -20,15 +20,53 @@ let adyen: AdyenCheckoutConnector;
 let pix: PixApiConnector;
 let registry: ProviderRegistry;
 const fixedClock = { now: () => new Date('2026-11-27T12:00:00.000Z') };
-const card = { number: '4111111111111111', cvv: '737', expiryMonth: '03', expiryYear: '2030', holderName: 'Card Holder' };
-const authorize = (key: string) => ({ idempotencyKey: key, amount: 5000, currency: 'BRL' as const, installments: 1, capture: false, card });
-const charge = (key: string) => ({ idempotencyKey: key, amount: 990, expiresAt: new Date('2026-11-28T12:00:00.000Z'), receiver: { name: 'Loja', city: 'Sao Paulo', account: { branch: '0001', accountNumber: '1' } } });
+const card = {
+  number: '4111111111111111',
+  cvv: '737',
+  expiryMonth: '03',
+  expiryYear: '2030',
+  holderName: 'Card Holder',
+};
+const authorize = (key: string) => ({
+  idempotencyKey: key,
+  amount: 5000,
+  currency: 'BRL' as const,
+  installments: 1,
+  capture: false,
+  card,
+});
+const charge = (key: string) => ({
+  idempotencyKey: key,
+  amount: 990,
+  expiresAt: new Date('2026-11-28T12:00:00.000Z'),
+  receiver: { name: 'Loja', city: 'Sao Paulo', account: { branch: '0001', accountNumber: '1' } },
+});
 
 beforeAll(async () => {
   adyenDouble = await startAdyenDouble({ hmacKey: '00ff' });
   pixDouble = await startPixDouble();
-  adyen = new AdyenCheckoutConnector('ADYEN_CONTRACT', { baseUrl: adyenDouble.baseUrl, apiKey: 'k', hmacKeys: ['00ff'], merchantAccount: 'M', coreUrl: 'http://127.0.0.1/core', replayDelayMs: 1, timeouts: { readMs: 300 } });
-  pix = new PixApiConnector('PIX_CONTRACT', { baseUrl: pixDouble.baseUrl, tokenUrl: pixDouble.tokenUrl, clientId: 'c', clientSecret: 's', scopes: [], defaultChave: 'loja@example.com', timeouts: { readMs: 300 } }, fixedClock);
+  adyen = new AdyenCheckoutConnector('ADYEN_CONTRACT', {
+    baseUrl: adyenDouble.baseUrl,
+    apiKey: 'k',
+    hmacKeys: ['00ff'],
+    merchantAccount: 'M',
+    coreUrl: 'http://127.0.0.1/core',
+    replayDelayMs: 1,
+    timeouts: { readMs: 300 },
+  });
+  pix = new PixApiConnector(
+    'PIX_CONTRACT',
+    {
+      baseUrl: pixDouble.baseUrl,
+      tokenUrl: pixDouble.tokenUrl,
+      clientId: 'c',
+      clientSecret: 's',
+      scopes: [],
+      defaultChave: 'loja@example.com',
+      timeouts: { readMs: 300 },
+    },
+    fixedClock,
+  );
   registry = new ProviderRegistry([adyen, pix]);
 });
 afterAll(async () => {
@@ -42,7 +80,8 @@ describe('provider contract: real connectors against their doubles', () => {
   it('list only operations they implement; the registry refuses the others', () => {
     for (const provider of registry.all()) {
       for (const op of OPERATION_NAMES) {
-        if (provider.capabilities.operations.includes(op)) expect(typeof provider[op], `${provider.name} ${op}`).toBe('function');
+        if (provider.capabilities.operations.includes(op))
+          expect(typeof provider[op], `${provider.name} ${op}`).toBe('function');
         else expect(() => registry.require(provider.name, op)).toThrow(ProviderNotCapable);
       }
     }
@@ -61,14 +100,20 @@ describe('provider contract: real connectors against their doubles', () => {
   });
 
   it('answer statuses of ours', async () => {
-    expect(['AUTHORIZED', 'CAPTURED', 'REFUSED', 'PROCESSING', 'VOIDED']).toContain((await adyen['card.authorize'](authorize(randomUUID()))).status);
-    expect(['WAITING_PAYMENT', 'PAID', 'EXPIRED', 'CANCELED']).toContain((await pix['pix.charge'](charge(randomUUID()))).status);
+    expect(['AUTHORIZED', 'CAPTURED', 'REFUSED', 'PROCESSING', 'VOIDED']).toContain(
+      (await adyen['card.authorize'](authorize(randomUUID()))).status,
+    );
+    expect(['WAITING_PAYMENT', 'PAID', 'EXPIRED', 'CANCELED']).toContain(
+      (await pix['pix.charge'](charge(randomUUID()))).status,
+    );
   });
 
   it('unavailable: nothing was applied; a retry under the same key succeeds', async () => {
     const key = randomUUID();
     adyenDouble.server.fail('/v71/payments', 429, 1);
-    expect(await adyen['card.authorize'](authorize(key)).catch((e) => isProviderError(e) && e.kind)).toBe('unavailable');
+    expect(await adyen['card.authorize'](authorize(key)).catch((e) => isProviderError(e) && e.kind)).toBe(
+      'unavailable',
+    );
     expect(await adyen['card.authorize'](authorize(key))).toMatchObject({ status: 'AUTHORIZED' });
     pixDouble.server.fail('/cob/', 503, 1);
     expect(await pix['pix.charge'](charge(key)).catch((e) => isProviderError(e) && e.kind)).toBe('unavailable');
@@ -79,7 +124,9 @@ describe('provider contract: real connectors against their doubles', () => {
   it('unknown outcome: it was applied; a retry under the same key gives the same result', async () => {
     const key = randomUUID();
     adyenDouble.server.fail('/v71/payments', 'timeout', 3);
-    expect(await adyen['card.authorize'](authorize(key)).catch((e) => isProviderError(e) && e.kind)).toBe('unknown_outcome');
+    expect(await adyen['card.authorize'](authorize(key)).catch((e) => isProviderError(e) && e.kind)).toBe(
+      'unknown_outcome',
+    );
     const first = adyenDouble.server.received('/v71/payments').filter((r) => r.headers['idempotency-key'] === key);
     expect(first).toHaveLength(3);
     const retried = await adyen['card.authorize'](authorize(key));

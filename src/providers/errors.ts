@@ -28,9 +28,12 @@ export class ProviderError extends Error {
 
 export const isProviderError = (err: unknown): err is ProviderError => err instanceof ProviderError;
 
-export const refused = (code: string, message: string, operation?: string) => new ProviderError('refused', code, message, operation);
-export const unavailable = (message: string, operation?: string, code = 'PROVIDER_UNAVAILABLE') => new ProviderError('unavailable', code, message, operation);
-export const unknownOutcome = (message: string, operation?: string, code = 'TIMEOUT') => new ProviderError('unknown_outcome', code, message, operation);
+export const refused = (code: string, message: string, operation?: string) =>
+  new ProviderError('refused', code, message, operation);
+export const unavailable = (message: string, operation?: string, code = 'PROVIDER_UNAVAILABLE') =>
+  new ProviderError('unavailable', code, message, operation);
+export const unknownOutcome = (message: string, operation?: string, code = 'TIMEOUT') =>
+  new ProviderError('unknown_outcome', code, message, operation);
 
 /**
  * The registry was asked for a provider that is not enabled, or for an operation the provider does not

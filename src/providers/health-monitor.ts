@@ -10,8 +10,7 @@ export interface ProviderHealth {
 }
 
 export type ProvidersReport =
-  | { enabled: number; initialized: number; health: ProviderHealth[] }
-  | { status: 'unavailable'; error: string };
+  { enabled: number; initialized: number; health: ProviderHealth[] } | { status: 'unavailable'; error: string };
 
 const CHECK_TIMEOUT_MS = 5000;
 
@@ -35,14 +34,24 @@ export class HealthMonitor {
       const providers = this.providers.all();
       const health = await Promise.all(
         providers.map(async (p): Promise<ProviderHealth> => {
-          const result = await withTimeout(p.healthCheck(), CHECK_TIMEOUT_MS).catch((err: Error) => ({ ok: false, responseTimeMs: CHECK_TIMEOUT_MS, error: err.message }));
-          return { name: p.name, status: result.ok ? 'OK' : 'ERROR', responseTime: result.responseTimeMs, lastChecked: this.clock.now().toISOString() };
+          const result = await withTimeout(p.healthCheck(), CHECK_TIMEOUT_MS).catch((err: Error) => ({
+            ok: false,
+            responseTimeMs: CHECK_TIMEOUT_MS,
+            error: err.message,
+          }));
+          return {
+            name: p.name,
+            status: result.ok ? 'OK' : 'ERROR',
+            responseTime: result.responseTimeMs,
+            lastChecked: this.clock.now().toISOString(),
+          };
         }),
       );
       const initialized = health.filter((h) => h.status === 'OK').length;
-      this.report = initialized === 0 && providers.length > 0
-        ? { status: 'unavailable', error: 'no provider answered its health check' }
-        : { enabled: providers.length, initialized, health };
+      this.report =
+        initialized === 0 && providers.length > 0
+          ? { status: 'unavailable', error: 'no provider answered its health check' }
+          : { enabled: providers.length, initialized, health };
     } catch (err) {
       this.report = { status: 'unavailable', error: (err as Error).message };
     }
@@ -64,6 +73,15 @@ export class HealthMonitor {
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`health check timed out after ${ms} ms`)), ms);
-    promise.then((v) => { clearTimeout(t); resolve(v); }, (e: unknown) => { clearTimeout(t); reject(e instanceof Error ? e : new Error(textOf(e))); });
+    promise.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(textOf(e)));
+      },
+    );
   });
 }

@@ -13,8 +13,23 @@ import type { ParsedWebhook, ProviderWebhook } from './webhooks.js';
 export const PROVIDER_NAMES = ['PROVIDER_A', 'PROVIDER_B', 'INTERNAL'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-export const IDENTITY_DOCUMENT_TYPES = ['CNH_FRONT', 'CNH_BACK', 'CNH_DIGITAL', 'RG_FRONT', 'RG_BACK', 'RNE_FRONT', 'RNE_BACK'] as const;
-export const OTHER_DOCUMENT_TYPES = ['ARTICLES_OF_INCORPORATION', 'POWER_OF_ATTORNEY', 'PROOF_OF_ADDRESS', 'PROOF_OF_INCOME', 'FINANCIAL_STATEMENT', 'OTHER'] as const;
+export const IDENTITY_DOCUMENT_TYPES = [
+  'CNH_FRONT',
+  'CNH_BACK',
+  'CNH_DIGITAL',
+  'RG_FRONT',
+  'RG_BACK',
+  'RNE_FRONT',
+  'RNE_BACK',
+] as const;
+export const OTHER_DOCUMENT_TYPES = [
+  'ARTICLES_OF_INCORPORATION',
+  'POWER_OF_ATTORNEY',
+  'PROOF_OF_ADDRESS',
+  'PROOF_OF_INCOME',
+  'FINANCIAL_STATEMENT',
+  'OTHER',
+] as const;
 export const DOCUMENT_TYPES = [...IDENTITY_DOCUMENT_TYPES, ...OTHER_DOCUMENT_TYPES] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPES)[number];
 
@@ -52,11 +67,30 @@ export type RequestOf<K extends OperationName> = Parameters<ProviderOperations[K
 export type ResultOf<K extends OperationName> = Awaited<ReturnType<ProviderOperations[K]>>;
 
 export const OPERATION_NAMES = [
-  'bank-account.open', 'bank-account.sync', 'internal-transfer.submit', 'internal-transfer.sync',
-  'pix-key.register', 'pix-key.delete', 'pix-key.sync', 'dict.lookup',
-  'card.authorize', 'card.capture', 'card.void', 'card.sync', 'card.refund', 'card.refund-sync',
-  'pix.charge', 'pix.cancel', 'pix.sync', 'pix.refund', 'pix.refund-sync',
-  'three-ds.authenticate', 'three-ds.sync', 'cashout.submit', 'cashout.sync', 'webhook.parse',
+  'bank-account.open',
+  'bank-account.sync',
+  'internal-transfer.submit',
+  'internal-transfer.sync',
+  'pix-key.register',
+  'pix-key.delete',
+  'pix-key.sync',
+  'dict.lookup',
+  'card.authorize',
+  'card.capture',
+  'card.void',
+  'card.sync',
+  'card.refund',
+  'card.refund-sync',
+  'pix.charge',
+  'pix.cancel',
+  'pix.sync',
+  'pix.refund',
+  'pix.refund-sync',
+  'three-ds.authenticate',
+  'three-ds.sync',
+  'cashout.submit',
+  'cashout.sync',
+  'webhook.parse',
 ] as const satisfies readonly OperationName[];
 
 // Compile-time check that the list names every operation.

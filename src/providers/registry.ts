@@ -1,5 +1,11 @@
 import { ProviderNotCapable } from './errors.js';
-import { PROVIDER_NAMES, type OperationName, type PaymentProvider, type ProviderName, type ProviderOperations } from './port.js';
+import {
+  PROVIDER_NAMES,
+  type OperationName,
+  type PaymentProvider,
+  type ProviderName,
+  type ProviderOperations,
+} from './port.js';
 import { FaultPlan, parseFaultSpec, SandboxProvider, type SandboxOptions } from './sandbox.js';
 
 /**
@@ -73,7 +79,8 @@ export class ProviderRegistry {
   /** Synchronous: a built-in's capabilities, else the account's connector as of the last load. */
   offers(name: string, operation: OperationName): boolean {
     const provider = this.byName.get(upper(name));
-    if (provider) return provider.capabilities.operations.includes(operation) && typeof provider[operation] === 'function';
+    if (provider)
+      return provider.capabilities.operations.includes(operation) && typeof provider[operation] === 'function';
     return this.snapshot.get(upper(name))?.operations.includes(operation) ?? false;
   }
 
@@ -96,7 +103,9 @@ export class ProviderRegistry {
     this.loading = (async () => {
       try {
         const refs = await resolver.accounts();
-        const next = new Map(refs.filter((r) => !this.byName.has(upper(r.provider))).map((r) => [upper(r.provider), r]));
+        const next = new Map(
+          refs.filter((r) => !this.byName.has(upper(r.provider))).map((r) => [upper(r.provider), r]),
+        );
         for (const [name, entry] of this.built) if (next.get(name)?.stamp !== entry.stamp) this.drop(name);
         this.snapshot = next;
         this.loadedAt = resolver.nowMs();
@@ -128,9 +137,18 @@ export class ProviderRegistry {
     }
     if (!ref) throw new ProviderNotCapable(name, null);
     const cached = this.built.get(key);
-    if (cached && cached.stamp === ref.stamp && (cached.validUntil === null || cached.validUntil > this.resolver.nowMs())) return cached.adapter;
+    if (
+      cached &&
+      cached.stamp === ref.stamp &&
+      (cached.validUntil === null || cached.validUntil > this.resolver.nowMs())
+    )
+      return cached.adapter;
     if (cached) this.drop(key);
-    const entry: Built = { stamp: ref.stamp, validUntil: null, adapter: Promise.resolve(undefined as unknown as PaymentProvider) };
+    const entry: Built = {
+      stamp: ref.stamp,
+      validUntil: null,
+      adapter: Promise.resolve(undefined as unknown as PaymentProvider),
+    };
     entry.adapter = this.resolver.build(ref).then(
       ({ adapter, validUntil }) => {
         entry.validUntil = validUntil;
@@ -154,7 +172,8 @@ export class ProviderRegistry {
     const fixed = this.byName.get(upper(name));
     if (fixed) return bound(fixed, name, operation);
     const known = this.snapshot.get(upper(name));
-    if (!this.resolver || (known && !known.operations.includes(operation))) throw new ProviderNotCapable(name, operation);
+    if (!this.resolver || (known && !known.operations.includes(operation)))
+      throw new ProviderNotCapable(name, operation);
     return (async (req: unknown) => {
       const provider = await this.resolve(name);
       return (bound(provider, name, operation) as (r: unknown) => Promise<unknown>)(req);
@@ -165,16 +184,20 @@ export class ProviderRegistry {
     const entry = this.built.get(name);
     this.built.delete(name);
     // Connectors hold HTTP pools: closed once in-flight calls had time to finish.
-    void entry?.adapter.then((adapter) => {
-      const close = (adapter as { close?: () => Promise<void> }).close;
-      if (close) setTimeout(() => void close.call(adapter).catch(() => undefined), 30_000).unref();
-    }, () => undefined);
+    void entry?.adapter.then(
+      (adapter) => {
+        const close = (adapter as { close?: () => Promise<void> }).close;
+        if (close) setTimeout(() => void close.call(adapter).catch(() => undefined), 30_000).unref();
+      },
+      () => undefined,
+    );
   }
 }
 
 function bound<K extends OperationName>(provider: PaymentProvider, name: string, operation: K): ProviderOperations[K] {
   const fn = provider[operation];
-  if (!provider.capabilities.operations.includes(operation) || typeof fn !== 'function') throw new ProviderNotCapable(name, operation);
+  if (!provider.capabilities.operations.includes(operation) || typeof fn !== 'function')
+    throw new ProviderNotCapable(name, operation);
   return (fn as (req: unknown) => Promise<unknown>).bind(provider) as ProviderOperations[K];
 }
 
@@ -182,9 +205,14 @@ function bound<K extends OperationName>(provider: PaymentProvider, name: string,
  * Every built-in provider as a sandbox adapter, sharing one fault plan. `faultSpec` is `SANDBOX_PROVIDER_FAULTS`
  * (sandbox/faults.ts `parseFaultSpec`): the faults a spawned server starts with, for fault drills.
  */
-export function sandboxProviders(options: SandboxOptions & { faultSpec?: string; resolver?: ProviderResolver } = {}): ProviderRegistry {
+export function sandboxProviders(
+  options: SandboxOptions & { faultSpec?: string; resolver?: ProviderResolver } = {},
+): ProviderRegistry {
   const faults = sandboxFaults(options);
-  return new ProviderRegistry(PROVIDER_NAMES.map((name) => new SandboxProvider(name, { ...options, faults })), options.resolver);
+  return new ProviderRegistry(
+    PROVIDER_NAMES.map((name) => new SandboxProvider(name, { ...options, faults })),
+    options.resolver,
+  );
 }
 
 /** The fault plan of `options` with `faultSpec`'s faults injected (shared by built-ins and staff-created SANDBOX accounts). */

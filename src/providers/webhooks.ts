@@ -17,8 +17,21 @@ export type StatusReport =
   | { resource: 'internal-transfer'; resourceId: string; status: TransferStatus; failure: Failure | null }
   | { resource: 'card-payment'; resourceId: string; status: CardPaymentStatus; failure: Failure | null }
   | { resource: 'refund'; resourceId: string; status: RefundStatus; failure: Failure | null }
-  | { resource: 'pix-charge'; resourceId: string; status: PixChargeStatus; failure: Failure | null; endToEndId: string | null; paidAt: Date | null }
-  | { resource: 'cashout'; resourceId: string; status: CashoutStatus; failure: Failure | null; endToEndId: string | null }
+  | {
+      resource: 'pix-charge';
+      resourceId: string;
+      status: PixChargeStatus;
+      failure: Failure | null;
+      endToEndId: string | null;
+      paidAt: Date | null;
+    }
+  | {
+      resource: 'cashout';
+      resourceId: string;
+      status: CashoutStatus;
+      failure: Failure | null;
+      endToEndId: string | null;
+    }
   | { resource: 'three-ds'; resourceId: string; status: ThreeDsStatus; failure: Failure | null };
 
 export interface ParsedWebhook {

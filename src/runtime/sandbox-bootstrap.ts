@@ -52,31 +52,67 @@ export async function ensureSandboxOrganization(
   candidates.push(...Object.values(book).map((e) => e.organization));
   for (const org of candidates) {
     if (!org) continue;
-    const [row] = await db.select({ id: companies.id, kind: companies.kind, organizationId: companies.organizationId }).from(companies).where(eq(companies.id, org.id)).limit(1);
+    const [row] = await db
+      .select({ id: companies.id, kind: companies.kind, organizationId: companies.organizationId })
+      .from(companies)
+      .where(eq(companies.id, org.id))
+      .limit(1);
     if (!row) continue;
     // A key issued before keys were listed has no last4; the sandbox knows its own key, so it can tell.
     await backfillLast4(db, org.api_key);
     // The printed key must work: one revoked or rolled away since (product.md §15) is replaced by a new one.
     const current = (await keyWorks(db, org.api_key, clock.now()))
       ? org
-      : { id: org.id, api_key: (await issueKey(db, row, { now: clock.now(), description: 'Sandbox key (reissued at start)' })).apiKey };
-    return remember(file, bookFile, book, identity, { ...urls, platform_admin_key: platformAdminKey, organization: current });
+      : {
+          id: org.id,
+          api_key: (await issueKey(db, row, { now: clock.now(), description: 'Sandbox key (reissued at start)' }))
+            .apiKey,
+        };
+    return remember(file, bookFile, book, identity, {
+      ...urls,
+      platform_admin_key: platformAdminKey,
+      organization: current,
+    });
   }
-  const created = await createCompany(db, clock, { requestId: 'sandbox-bootstrap', principal: { kind: 'platform', credentialId: 'platform' } }, {
-    kind: 'ORGANIZATION',
-    idempotencyCompanyId: PLATFORM_SCOPE,
-    settings: { kycEnabled: false, shareDocuments: false, companyOnboardingEnabled: true },
-    input: {
-      name: 'Sandbox Organization',
-      full_name: 'Sandbox Organization Ltda',
-      // Random, not time-based: instances starting together on one database must not pick the same CNPJ.
-      document_number: cnpjFromBase(String(randomInt(100_000_000_000, 1_000_000_000_000))),
-      document_tax_type: 'PJ',
-      contact: { first_name: 'Sandbox', last_name: 'Owner', email: 'owner@sandbox.local', phone: '+5511999990000', document_number: cpfFromBase('123456789'), role: 'PARTNER' },
-      address: { street: 'Avenida Paulista', street_number: '1000', neighborhood: 'Bela Vista', zipcode: '01310100', country: '076', state: 'SP', city: 'São Paulo' },
+  const created = await createCompany(
+    db,
+    clock,
+    { requestId: 'sandbox-bootstrap', principal: { kind: 'platform', credentialId: 'platform' } },
+    {
+      kind: 'ORGANIZATION',
+      idempotencyCompanyId: PLATFORM_SCOPE,
+      settings: { kycEnabled: false, shareDocuments: false, companyOnboardingEnabled: true },
+      input: {
+        name: 'Sandbox Organization',
+        full_name: 'Sandbox Organization Ltda',
+        // Random, not time-based: instances starting together on one database must not pick the same CNPJ.
+        document_number: cnpjFromBase(String(randomInt(100_000_000_000, 1_000_000_000_000))),
+        document_tax_type: 'PJ',
+        contact: {
+          first_name: 'Sandbox',
+          last_name: 'Owner',
+          email: 'owner@sandbox.local',
+          phone: '+5511999990000',
+          document_number: cpfFromBase('123456789'),
+          role: 'PARTNER',
+        },
+        address: {
+          street: 'Avenida Paulista',
+          street_number: '1000',
+          neighborhood: 'Bela Vista',
+          zipcode: '01310100',
+          country: '076',
+          state: 'SP',
+          city: 'São Paulo',
+        },
+      },
     },
-  });
-  const info = { ...urls, platform_admin_key: platformAdminKey, organization: { id: created.company.id, api_key: created.apiKey as string } };
+  );
+  const info = {
+    ...urls,
+    platform_admin_key: platformAdminKey,
+    organization: { id: created.company.id, api_key: created.apiKey as string },
+  };
   return remember(file, bookFile, book, identity, info);
 }
 

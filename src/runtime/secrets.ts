@@ -41,7 +41,11 @@ export function resolveSecrets(config: Config): Secrets {
       jwt_secret: stored.jwt_secret ?? randomBytes(48).toString('base64url'),
       provider_credentials_key: stored.provider_credentials_key ?? randomBytes(32).toString('base64url'),
     };
-    if (next.platform_admin_key !== stored.platform_admin_key || next.jwt_secret !== stored.jwt_secret || next.provider_credentials_key !== stored.provider_credentials_key) {
+    if (
+      next.platform_admin_key !== stored.platform_admin_key ||
+      next.jwt_secret !== stored.jwt_secret ||
+      next.provider_credentials_key !== stored.provider_credentials_key
+    ) {
       writeFileAtomic(file, JSON.stringify(next, null, 2));
     }
     stored = next;

@@ -53,7 +53,10 @@ export class ThreadCalls<Request, Response> {
   private start(): Worker {
     const worker = this.module.pathname.endsWith('.ts')
       ? // Sources run through tsx's loader, which a worker does not inherit: the thread imports the module with it.
-        new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(this.module.href)}, ${JSON.stringify(this.module.href)}))`, { eval: true, workerData: this.workerData })
+        new Worker(
+          `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(this.module.href)}, ${JSON.stringify(this.module.href)}))`,
+          { eval: true, workerData: this.workerData },
+        )
       : new Worker(this.module, { workerData: this.workerData });
     worker.unref();
     worker.on('message', (message: { id: number; ok: boolean; value?: Response; error?: string }) => {

@@ -13,7 +13,8 @@ export function serveThreadCalls<Request, Response>(handler: (request: Request) 
       const value = handler(request);
       if (id !== 0) port.postMessage({ id, ok: true, value });
     } catch (err) {
-      if (id !== 0) port.postMessage({ id, ok: false, error: err instanceof Error ? err.message : 'the thread failed' });
+      if (id !== 0)
+        port.postMessage({ id, ok: false, error: err instanceof Error ? err.message : 'the thread failed' });
     }
   });
 }

@@ -15,12 +15,14 @@ export interface TlsMaterial {
  * into DATA_DIR/tls; none with TRUST_PROXY (plain HTTP behind a TLS-terminating proxy).
  */
 export async function resolveTls(config: Config): Promise<TlsMaterial | undefined> {
-  if (config.tls) return { cert: readFileSync(config.tls.certFile, 'utf8'), key: readFileSync(config.tls.keyFile, 'utf8') };
+  if (config.tls)
+    return { cert: readFileSync(config.tls.certFile, 'utf8'), key: readFileSync(config.tls.keyFile, 'utf8') };
   if (config.trustProxy) return undefined;
   const dir = join(config.dataDir, 'tls');
   const certFile = join(dir, 'localhost.crt');
   const keyFile = join(dir, 'localhost.key');
-  if (existsSync(certFile) && existsSync(keyFile)) return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+  if (existsSync(certFile) && existsSync(keyFile))
+    return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
   mkdirSync(dir, { recursive: true });
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
@@ -30,7 +32,14 @@ export async function resolveTls(config: Config): Promise<TlsMaterial | undefine
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   writeFileAtomic(certFile, pems.cert);

@@ -3,7 +3,7 @@ import { DerivedKeyCache } from './derived-keys.js';
 
 const key = (byte: number) => Buffer.alloc(32, byte);
 
-describe('the vault\'s kept derived keys', () => {
+describe("the vault's kept derived keys", () => {
   it('answers a kept key until its time is up, then forgets and zeroes it', () => {
     let now = 1_000;
     const cache = new DerivedKeyCache(15_000, 10, () => now);
@@ -34,7 +34,7 @@ describe('the vault\'s kept derived keys', () => {
     expect(keys.slice(1).every((k) => k.equals(Buffer.alloc(32)))).toBe(true);
   });
 
-  it('replacing a header\'s key zeroes the old one; clear zeroes all', () => {
+  it("replacing a header's key zeroes the old one; clear zeroes all", () => {
     const cache = new DerivedKeyCache(15_000, 10, () => 0);
     const [a, b, c] = [key(1), key(2), key(3)];
     cache.set('h', a);

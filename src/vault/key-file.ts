@@ -45,7 +45,12 @@ export function generateKeyEntry(env: 'sandbox' | 'production', now: Date): KeyF
 }
 
 export function newKeyFile(env: 'sandbox' | 'production', now: Date): KeyFile {
-  return { format: KEY_FILE_FORMAT, environment: env, ring: `${env}_${randomBytes(6).toString('hex')}`, keys: [generateKeyEntry(env, now)] };
+  return {
+    format: KEY_FILE_FORMAT,
+    environment: env,
+    ring: `${env}_${randomBytes(6).toString('hex')}`,
+    keys: [generateKeyEntry(env, now)],
+  };
 }
 
 /** Reads and checks a key file: every private key must match its public half and its environment's prefix. */
@@ -55,25 +60,35 @@ export function readKeyFile(path: string): KeyFile {
     parsed = JSON.parse(readFileSync(path, 'utf8')) as KeyFile;
   } catch (err) {
     // Never the file's content in the message: it holds private keys.
-    throw new KeyFileError(`encryption key file ${path} is not readable JSON (${(err as NodeJS.ErrnoException).code ?? 'parse error'})`);
+    throw new KeyFileError(
+      `encryption key file ${path} is not readable JSON (${(err as NodeJS.ErrnoException).code ?? 'parse error'})`,
+    );
   }
-  if (parsed?.format !== KEY_FILE_FORMAT) throw new KeyFileError(`encryption key file ${path}: format must be ${KEY_FILE_FORMAT as string}`);
-  if (parsed.environment !== 'sandbox' && parsed.environment !== 'production') throw new KeyFileError(`encryption key file ${path}: environment must be sandbox or production`);
-  if (typeof parsed.ring !== 'string' || !/^[a-z0-9_]{3,64}$/.test(parsed.ring)) throw new KeyFileError(`encryption key file ${path}: ring must match [a-z0-9_]{3,64}`);
-  if (!Array.isArray(parsed.keys) || parsed.keys.length === 0) throw new KeyFileError(`encryption key file ${path}: no keys`);
+  if (parsed?.format !== KEY_FILE_FORMAT)
+    throw new KeyFileError(`encryption key file ${path}: format must be ${KEY_FILE_FORMAT as string}`);
+  if (parsed.environment !== 'sandbox' && parsed.environment !== 'production')
+    throw new KeyFileError(`encryption key file ${path}: environment must be sandbox or production`);
+  if (typeof parsed.ring !== 'string' || !/^[a-z0-9_]{3,64}$/.test(parsed.ring))
+    throw new KeyFileError(`encryption key file ${path}: ring must match [a-z0-9_]{3,64}`);
+  if (!Array.isArray(parsed.keys) || parsed.keys.length === 0)
+    throw new KeyFileError(`encryption key file ${path}: no keys`);
   for (const k of parsed.keys) {
     if (!KID_PATTERN.test(k.kid ?? '') || !k.kid.startsWith(kidPrefix(parsed.environment))) {
-      throw new KeyFileError(`encryption key file ${path}: kid ${String(k.kid)} must match [a-z0-9_]{3,32} and start with ${kidPrefix(parsed.environment)}`);
+      throw new KeyFileError(
+        `encryption key file ${path}: kid ${String(k.kid)} must match [a-z0-9_]{3,32} and start with ${kidPrefix(parsed.environment)}`,
+      );
     }
     try {
       const ecdh = createECDH('prime256v1');
       ecdh.setPrivateKey(Buffer.from(k.d, 'base64url'));
       const point = ecdh.getPublicKey();
-      if (point.subarray(1, 33).toString('base64url') !== k.x || point.subarray(33).toString('base64url') !== k.y) throw new Error('mismatch');
+      if (point.subarray(1, 33).toString('base64url') !== k.x || point.subarray(33).toString('base64url') !== k.y)
+        throw new Error('mismatch');
     } catch {
       throw new KeyFileError(`encryption key file ${path}: key ${k.kid} is not a valid P-256 key pair`);
     }
-    if (Number.isNaN(Date.parse(k.created_at))) throw new KeyFileError(`encryption key file ${path}: key ${k.kid} has no valid created_at`);
+    if (Number.isNaN(Date.parse(k.created_at)))
+      throw new KeyFileError(`encryption key file ${path}: key ${k.kid} has no valid created_at`);
   }
   return parsed;
 }

@@ -19,7 +19,11 @@ const context = (accountId: string, version: number) => `provider_account_creden
 export function providerCredentialsBox(key: string, previousKey?: string): ProviderCredentialsBox {
   const atRest = (secret: string) => deriveKey(secret, 'provider-credentials-at-rest');
   const box = createSecretBox(atRest(key), previousKey ? [atRest(previousKey)] : []);
-  return { credentialSealer: true, box, seal: (accountId, version, json) => box.seal(json, context(accountId, version)) };
+  return {
+    credentialSealer: true,
+    box,
+    seal: (accountId, version, json) => box.seal(json, context(accountId, version)),
+  };
 }
 
 export interface CredentialSet {
@@ -35,7 +39,12 @@ export interface CredentialSet {
  * The sets a connector may use for an account: `current` for outgoing calls, and for inbound checks the previous set
  * while its grace lasts (R1.4). `current` is null when the account has none (a SANDBOX account without credentials).
  */
-export async function credentialsFor(db: Executor, sealer: CredentialSealer, accountId: string, now: Date): Promise<{ current: CredentialSet | null; previous: CredentialSet | null }> {
+export async function credentialsFor(
+  db: Executor,
+  sealer: CredentialSealer,
+  accountId: string,
+  now: Date,
+): Promise<{ current: CredentialSet | null; previous: CredentialSet | null }> {
   const { box } = sealer as ProviderCredentialsBox;
   const rows = await db
     .select()
@@ -51,7 +60,8 @@ export async function credentialsFor(db: Executor, sealer: CredentialSealer, acc
   });
   const [latest, before] = rows;
   const current = latest && latest.validUntil === null ? open(latest) : null;
-  const previous = before && before.validUntil !== null && before.validUntil.getTime() > now.getTime() ? open(before) : null;
+  const previous =
+    before && before.validUntil !== null && before.validUntil.getTime() > now.getTime() ? open(before) : null;
   return { current, previous };
 }
 
@@ -61,7 +71,13 @@ export async function credentialsFor(db: Executor, sealer: CredentialSealer, acc
  */
 export async function sealPlainProviderCredentials(db: Executor, sealer: CredentialSealer): Promise<number> {
   const { box } = sealer as ProviderCredentialsBox;
-  const rows = await db.select({ accountId: providerAccountCredentials.accountId, version: providerAccountCredentials.version, sealed: providerAccountCredentials.sealed }).from(providerAccountCredentials);
+  const rows = await db
+    .select({
+      accountId: providerAccountCredentials.accountId,
+      version: providerAccountCredentials.version,
+      sealed: providerAccountCredentials.sealed,
+    })
+    .from(providerAccountCredentials);
   let sealed = 0;
   for (const row of rows) {
     if (row.sealed.startsWith(`${SEALED_PREFIX}v1:${box.kid}:`)) continue;
@@ -74,7 +90,13 @@ export async function sealPlainProviderCredentials(db: Executor, sealer: Credent
     const done = await db
       .update(providerAccountCredentials)
       .set({ sealed: box.seal(plain, context(row.accountId, row.version)) })
-      .where(and(eq(providerAccountCredentials.accountId, row.accountId), eq(providerAccountCredentials.version, row.version), eq(providerAccountCredentials.sealed, row.sealed)))
+      .where(
+        and(
+          eq(providerAccountCredentials.accountId, row.accountId),
+          eq(providerAccountCredentials.version, row.version),
+          eq(providerAccountCredentials.sealed, row.sealed),
+        ),
+      )
       .returning({ version: providerAccountCredentials.version });
     sealed += done.length;
   }

@@ -24,7 +24,9 @@ export function inProcessOpening(keyFile: string): VaultOpening {
  * itself, so private keys never cross a message. Values are sent, plaintexts come back for the adapter's call.
  */
 export function threadOpening(keyFile: string): VaultOpening {
-  const thread = new ThreadCalls<OpenRequest, OpenResult | null>(siblingModule(import.meta.url, './open-thread'), { keyFile });
+  const thread = new ThreadCalls<OpenRequest, OpenResult | null>(siblingModule(import.meta.url, './open-thread'), {
+    keyFile,
+  });
   return {
     // The parsed parts cross as a structured clone (Buffers arrive as Uint8Arrays, which crypto accepts).
     open: async (parts) => (await thread.call({ op: 'open', parts }))!,

@@ -6,8 +6,22 @@ import { encryptEv, parseEv, type EvPurpose } from '../crypto/ev.js';
 import { inProcessOpening, threadOpening, type VaultOpening } from './vault-opening.js';
 import { conflict } from '../kernel/errors.js';
 import { wallMillis, type Clock } from '../jobs/clock.js';
-import type { KeyRotation, KeysDocument, PublicKeyStatus, PublicKeyView, VaultHandle } from '../kernel/encryption-keys.js';
-import { ensureKeyFile, generateKeyEntry, KeyFileError, readKeyFile, writeKeyFile, type KeyFile, type KeyFileEntry } from './key-file.js';
+import type {
+  KeyRotation,
+  KeysDocument,
+  PublicKeyStatus,
+  PublicKeyView,
+  VaultHandle,
+} from '../kernel/encryption-keys.js';
+import {
+  ensureKeyFile,
+  generateKeyEntry,
+  KeyFileError,
+  readKeyFile,
+  writeKeyFile,
+  type KeyFile,
+  type KeyFileEntry,
+} from './key-file.js';
 
 /** Why a value did not decrypt; callers turn it into DECRYPTION_FAILED on their field, saying nothing more. */
 export class DecryptionFailed extends Error {
@@ -44,7 +58,10 @@ export class Vault implements VaultHandle {
   private readonly opening: VaultOpening;
   private states: { rows: EncryptionKeyRow[]; at: number } | undefined;
 
-  private constructor(private readonly options: VaultOptions, file: KeyFile) {
+  private constructor(
+    private readonly options: VaultOptions,
+    file: KeyFile,
+  ) {
     this.environment = options.environment;
     this.file = file;
     this.opening = options.thread ? threadOpening(options.keyFile) : inProcessOpening(options.keyFile);
@@ -53,9 +70,13 @@ export class Vault implements VaultHandle {
   /** Loads (or, in the sandbox, generates) the key file and records its keys' states. */
   static async open(options: VaultOptions): Promise<Vault> {
     const now = options.clock.now();
-    const file = options.writable ? ensureKeyFile(options.keyFile, options.environment, now) : readKeyFile(options.keyFile);
+    const file = options.writable
+      ? ensureKeyFile(options.keyFile, options.environment, now)
+      : readKeyFile(options.keyFile);
     if (file.environment !== options.environment) {
-      throw new KeyFileError(`encryption key file ${options.keyFile} holds ${file.environment} keys; APP_ENV is ${options.environment} (sandbox keys are refused in production)`);
+      throw new KeyFileError(
+        `encryption key file ${options.keyFile} holds ${file.environment} keys; APP_ENV is ${options.environment} (sandbox keys are refused in production)`,
+      );
     }
     const vault = new Vault(options, file);
     await vault.sync();
@@ -68,10 +89,15 @@ export class Vault implements VaultHandle {
     for (const k of this.file.keys) await this.insertStandby(db, k, now);
     const rows = await this.rows(true);
     if (!rows.some((r) => r.status === 'ACTIVE')) {
-      const first = rows.filter((r) => r.status === 'STANDBY').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+      const first = rows
+        .filter((r) => r.status === 'STANDBY')
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
       if (first) {
         try {
-          await db.update(encryptionKeys).set({ status: 'ACTIVE', activatedAt: now, updatedAt: now }).where(and(eq(encryptionKeys.kid, first.kid), eq(encryptionKeys.status, 'STANDBY')));
+          await db
+            .update(encryptionKeys)
+            .set({ status: 'ACTIVE', activatedAt: now, updatedAt: now })
+            .where(and(eq(encryptionKeys.kid, first.kid), eq(encryptionKeys.status, 'STANDBY')));
         } catch (err) {
           // Another instance activated one first: theirs stands.
           if (!isUniqueViolation(err)) throw err;
@@ -84,14 +110,27 @@ export class Vault implements VaultHandle {
   private async insertStandby(tx: Executor, k: KeyFileEntry, now: Date): Promise<void> {
     await tx
       .insert(encryptionKeys)
-      .values({ kid: k.kid, ring: this.file.ring, environment: this.environment, status: 'STANDBY', x: k.x, y: k.y, createdAt: new Date(k.created_at), updatedAt: now })
+      .values({
+        kid: k.kid,
+        ring: this.file.ring,
+        environment: this.environment,
+        status: 'STANDBY',
+        x: k.x,
+        y: k.y,
+        createdAt: new Date(k.created_at),
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: encryptionKeys.kid });
   }
 
   private async rows(fresh = false): Promise<EncryptionKeyRow[]> {
     const at = wallMillis();
     if (!fresh && this.states && at - this.states.at < STATE_CACHE_MS) return this.states.rows;
-    const rows = await this.options.db.select().from(encryptionKeys).where(eq(encryptionKeys.ring, this.file.ring)).orderBy(asc(encryptionKeys.createdAt));
+    const rows = await this.options.db
+      .select()
+      .from(encryptionKeys)
+      .where(eq(encryptionKeys.ring, this.file.ring))
+      .orderBy(asc(encryptionKeys.createdAt));
     this.states = { rows, at };
     return rows;
   }
@@ -132,13 +171,37 @@ export class Vault implements VaultHandle {
     const view = await db.transaction(async (tx) => {
       if (generated) await this.insertStandby(tx, generated, now);
       const ring = eq(encryptionKeys.ring, this.file.ring);
-      const [active] = await tx.select().from(encryptionKeys).where(and(ring, eq(encryptionKeys.status, 'ACTIVE'))).for('update');
-      const standby = await tx.select().from(encryptionKeys).where(and(ring, eq(encryptionKeys.status, 'STANDBY'))).orderBy(asc(encryptionKeys.createdAt)).for('update');
-      const next = generated ? standby.find((r) => r.kid === generated.kid) : standby.find((r) => this.provisioned(r.kid));
-      if (!next) throw conflict('No provisioned key to rotate to: add a key to ENCRYPTION_KEYS_FILE and restart first', 'kid', null);
+      const [active] = await tx
+        .select()
+        .from(encryptionKeys)
+        .where(and(ring, eq(encryptionKeys.status, 'ACTIVE')))
+        .for('update');
+      const standby = await tx
+        .select()
+        .from(encryptionKeys)
+        .where(and(ring, eq(encryptionKeys.status, 'STANDBY')))
+        .orderBy(asc(encryptionKeys.createdAt))
+        .for('update');
+      const next = generated
+        ? standby.find((r) => r.kid === generated.kid)
+        : standby.find((r) => this.provisioned(r.kid));
+      if (!next)
+        throw conflict(
+          'No provisioned key to rotate to: add a key to ENCRYPTION_KEYS_FILE and restart first',
+          'kid',
+          null,
+        );
       const notAfter = new Date(now.getTime() + RETIRING_MS);
-      if (active) await tx.update(encryptionKeys).set({ status: 'RETIRING', notAfter, updatedAt: now }).where(eq(encryptionKeys.kid, active.kid));
-      const [row] = await tx.update(encryptionKeys).set({ status: 'ACTIVE', activatedAt: now, updatedAt: now }).where(eq(encryptionKeys.kid, next.kid)).returning();
+      if (active)
+        await tx
+          .update(encryptionKeys)
+          .set({ status: 'RETIRING', notAfter, updatedAt: now })
+          .where(eq(encryptionKeys.kid, active.kid));
+      const [row] = await tx
+        .update(encryptionKeys)
+        .set({ status: 'ACTIVE', activatedAt: now, updatedAt: now })
+        .where(eq(encryptionKeys.kid, next.kid))
+        .returning();
       if (active && scheduled) await scheduled(tx, { previousKid: active.kid, kid: row.kid, notAfter });
       return toView(row);
     });
@@ -151,7 +214,14 @@ export class Vault implements VaultHandle {
     const rows = await this.options.db
       .update(encryptionKeys)
       .set({ status: 'RETIRED', retiredAt: now, updatedAt: now })
-      .where(and(eq(encryptionKeys.kid, kid), eq(encryptionKeys.ring, this.file.ring), eq(encryptionKeys.status, 'RETIRING'), lte(encryptionKeys.notAfter, now)))
+      .where(
+        and(
+          eq(encryptionKeys.kid, kid),
+          eq(encryptionKeys.ring, this.file.ring),
+          eq(encryptionKeys.status, 'RETIRING'),
+          lte(encryptionKeys.notAfter, now),
+        ),
+      )
       .returning({ kid: encryptionKeys.kid });
     this.states = undefined;
     // Its status refuses it from now on anyway; nothing derived from it stays in memory either.

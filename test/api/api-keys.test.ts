@@ -21,9 +21,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const me = (key: string) => t.request({ method: 'GET', url: '/core/v1/companies/me', key });
-const createKey = (key: string, payload: Record<string, unknown> = {}) => t.request({ method: 'POST', url: '/core/v1/api-keys', key, payload });
+const createKey = (key: string, payload: Record<string, unknown> = {}) =>
+  t.request({ method: 'POST', url: '/core/v1/api-keys', key, payload });
 const listKeys = (key: string, query = '') => t.request({ method: 'GET', url: `/core/v1/api-keys${query}`, key });
-const roll = (key: string, id: string, payload: unknown) => t.request({ method: 'POST', url: `/core/v1/api-keys/${id}/roll`, key, payload: payload as Record<string, unknown> });
+const roll = (key: string, id: string, payload: unknown) =>
+  t.request({ method: 'POST', url: `/core/v1/api-keys/${id}/roll`, key, payload: payload as Record<string, unknown> });
 const revoke = (key: string, id: string) => t.request({ method: 'DELETE', url: `/core/v1/api-keys/${id}`, key });
 const RECORD_FIELDS = ['company_id', 'created_at', 'description', 'expires_at', 'id', 'last4', 'revoked_at'];
 
@@ -34,7 +36,13 @@ describe('API keys', () => {
     expect(created.statusCode).toBe(201);
     const body = created.json();
     expect(Object.keys(body).sort()).toEqual([...RECORD_FIELDS, 'api_key'].sort());
-    expect(body).toMatchObject({ company_id: org.id, description: 'CI deploys', expires_at: null, revoked_at: null, last4: body.api_key.slice(-4) });
+    expect(body).toMatchObject({
+      company_id: org.id,
+      description: 'CI deploys',
+      expires_at: null,
+      revoked_at: null,
+      last4: body.api_key.slice(-4),
+    });
     expect((await me(body.api_key)).statusCode).toBe(200);
 
     const list = await listKeys(org.apiKey);
@@ -49,7 +57,7 @@ describe('API keys', () => {
     expect(data[0].id).toBe(body.id); // newest first
   });
 
-  it('an organization manages its merchants\' keys; a merchant only its own (other ids 404)', async () => {
+  it("an organization manages its merchants' keys; a merchant only its own (other ids 404)", async () => {
     const org = await t.createOrganization();
     const merchant = await t.createMerchant(org.apiKey);
     const other = await t.createOrganization();
@@ -89,7 +97,10 @@ describe('API keys', () => {
     const past = await createKey(org.apiKey, { expires_at: '2020-01-01T00:00:00Z' });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details.issues[0]).toMatchObject({ field: 'expires_at' });
-    expect((await createKey(org.apiKey, { nope: 1 })).json().error.details.issues[0]).toMatchObject({ field: 'nope', type: 'UNKNOWN_FIELD' });
+    expect((await createKey(org.apiKey, { nope: 1 })).json().error.details.issues[0]).toMatchObject({
+      field: 'nope',
+      type: 'UNKNOWN_FIELD',
+    });
     expect((await createKey(org.apiKey, { description: 'card 4111 1111 1111 1111' })).statusCode).toBe(400);
     const id = (await listKeys(org.apiKey)).json().data[0].id;
     for (const payload of [{}, { grace_seconds: -1 }, { grace_seconds: 604_801 }, { grace_seconds: 1.5 }]) {
@@ -107,7 +118,13 @@ describe('API keys', () => {
     const rolled = await roll(org.apiKey, first.id, { grace_seconds: 3600 });
     expect(rolled.statusCode).toBe(201);
     const second = rolled.json();
-    expect(second).toMatchObject({ company_id: org.id, description: 'rolled', revoked_at: null, expires_at: null, last4: second.api_key.slice(-4) });
+    expect(second).toMatchObject({
+      company_id: org.id,
+      description: 'rolled',
+      revoked_at: null,
+      expires_at: null,
+      last4: second.api_key.slice(-4),
+    });
     expect(second.id).not.toBe(first.id);
     expect((await me(second.api_key)).statusCode).toBe(200);
     expect((await me(first.api_key)).statusCode).toBe(200);
@@ -138,7 +155,11 @@ describe('API keys', () => {
     const res = await me(short.api_key);
     expect(res.statusCode).toBe(401);
     const unknown = await me('sk_org_unknown');
-    expect(res.json().error).toMatchObject({ code: unknown.json().error.code, message: unknown.json().error.message, details: unknown.json().error.details });
+    expect(res.json().error).toMatchObject({
+      code: unknown.json().error.code,
+      message: unknown.json().error.message,
+      details: unknown.json().error.details,
+    });
   });
 
   it('delete revokes at once (even a cached key), answers the record; the last active key is refused with LAST_KEY', async () => {
@@ -168,7 +189,7 @@ describe('API keys', () => {
     expect((await revoke(other.api_key, other.id)).json().error.details.reason).toBe('LAST_KEY');
   });
 
-  it('concurrent deletes of a company\'s last two keys leave one', async () => {
+  it("concurrent deletes of a company's last two keys leave one", async () => {
     const org = await t.createOrganization();
     const second = (await createKey(org.apiKey)).json();
     const firstId = (await listKeys(org.apiKey)).json().data.find((k: { id: string }) => k.id !== second.id).id;
@@ -192,12 +213,24 @@ describe('API keys', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toMatch(/^Missing permission api_key\./);
     }
-    const role = await createRole(t, { key: org.apiKey }, ['api_key.create', 'api_key.list', 'api_key.roll', 'api_key.delete']);
+    const role = await createRole(t, { key: org.apiKey }, [
+      'api_key.create',
+      'api_key.list',
+      'api_key.roll',
+      'api_key.delete',
+    ]);
     const user = await createVerifiedUser(t, org.apiKey, [role.id]);
-    const created = await t.request({ method: 'POST', url: '/core/v1/api-keys', token: user.token, payload: { description: 'by a user' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/core/v1/api-keys',
+      token: user.token,
+      payload: { description: 'by a user' },
+    });
     expect(created.statusCode).toBe(201);
     const permissions = (await t.request({ method: 'GET', url: '/core/v1/permissions', key: org.apiKey })).json().data;
-    expect(permissions).toEqual(expect.arrayContaining(['api_key.create', 'api_key.list', 'api_key.roll', 'api_key.delete']));
+    expect(permissions).toEqual(
+      expect.arrayContaining(['api_key.create', 'api_key.list', 'api_key.roll', 'api_key.delete']),
+    );
   });
 
   it('the OpenAPI document declares the four operations', async () => {
@@ -248,45 +281,55 @@ async function refusedWithinOneSecond(app: TestApp, key: string): Promise<number
   return status;
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL without Redis (skipped on PGlite: one process owns the embedded database)', () => {
-  it('the other instance hears of a revocation and a roll by polling the database', async () => {
-    const second = await createTestApp({}, {}, {}, { redis: false });
-    try {
-      const org = await t.createOrganization();
-      const extra = (await createKey(org.apiKey)).json();
-      const rolled = (await createKey(org.apiKey)).json();
-      for (const key of [extra.api_key, rolled.api_key]) {
-        expect((await second.request({ method: 'GET', url: '/core/v1/companies/me', key })).statusCode).toBe(200);
+describe.skipIf(!process.env.DATABASE_URL)(
+  'two instances on one PostgreSQL without Redis (skipped on PGlite: one process owns the embedded database)',
+  () => {
+    it('the other instance hears of a revocation and a roll by polling the database', async () => {
+      const second = await createTestApp({}, {}, {}, { redis: false });
+      try {
+        const org = await t.createOrganization();
+        const extra = (await createKey(org.apiKey)).json();
+        const rolled = (await createKey(org.apiKey)).json();
+        for (const key of [extra.api_key, rolled.api_key]) {
+          expect((await second.request({ method: 'GET', url: '/core/v1/companies/me', key })).statusCode).toBe(200);
+        }
+        expect((await revoke(org.apiKey, extra.id)).statusCode).toBe(200);
+        expect(await refusedWithinOneSecond(second, extra.api_key)).toBe(401);
+        expect((await roll(org.apiKey, rolled.id, { grace_seconds: 0 })).statusCode).toBe(201);
+        expect(await refusedWithinOneSecond(second, rolled.api_key)).toBe(401);
+      } finally {
+        await second.close();
       }
-      expect((await revoke(org.apiKey, extra.id)).statusCode).toBe(200);
-      expect(await refusedWithinOneSecond(second, extra.api_key)).toBe(401);
-      expect((await roll(org.apiKey, rolled.id, { grace_seconds: 0 })).statusCode).toBe(201);
-      expect(await refusedWithinOneSecond(second, rolled.api_key)).toBe(401);
-    } finally {
-      await second.close();
-    }
-  }, 60_000);
-});
+    }, 60_000);
+  },
+);
 
-describe.skipIf(!shared)('two instances on one PostgreSQL and Redis (skipped without DATABASE_URL and REDIS_URL: the embedded database has one process)', () => {
-  it('a key revoked on one instance is refused by the other within 1 second, though it cached the key', async () => {
-    const second = await createTestApp();
-    try {
-      await second.deps.keyRevocations!.ready;
-      await t.deps.keyRevocations!.ready;
-      const org = await t.createOrganization();
-      const extra = (await createKey(org.apiKey)).json();
-      expect((await second.request({ method: 'GET', url: '/core/v1/companies/me', key: extra.api_key })).statusCode).toBe(200); // now in its 10 s cache
-      expect((await revoke(org.apiKey, extra.id)).statusCode).toBe(200);
-      expect(await refusedWithinOneSecond(second, extra.api_key)).toBe(401);
+describe.skipIf(!shared)(
+  'two instances on one PostgreSQL and Redis (skipped without DATABASE_URL and REDIS_URL: the embedded database has one process)',
+  () => {
+    it('a key revoked on one instance is refused by the other within 1 second, though it cached the key', async () => {
+      const second = await createTestApp();
+      try {
+        await second.deps.keyRevocations!.ready;
+        await t.deps.keyRevocations!.ready;
+        const org = await t.createOrganization();
+        const extra = (await createKey(org.apiKey)).json();
+        expect(
+          (await second.request({ method: 'GET', url: '/core/v1/companies/me', key: extra.api_key })).statusCode,
+        ).toBe(200); // now in its 10 s cache
+        expect((await revoke(org.apiKey, extra.id)).statusCode).toBe(200);
+        expect(await refusedWithinOneSecond(second, extra.api_key)).toBe(401);
 
-      // A roll with grace 0 too.
-      const rolledAway = (await createKey(org.apiKey)).json();
-      expect((await second.request({ method: 'GET', url: '/core/v1/companies/me', key: rolledAway.api_key })).statusCode).toBe(200);
-      expect((await roll(org.apiKey, rolledAway.id, { grace_seconds: 0 })).statusCode).toBe(201);
-      expect(await refusedWithinOneSecond(second, rolledAway.api_key)).toBe(401);
-    } finally {
-      await second.close();
-    }
-  }, 60_000);
-});
+        // A roll with grace 0 too.
+        const rolledAway = (await createKey(org.apiKey)).json();
+        expect(
+          (await second.request({ method: 'GET', url: '/core/v1/companies/me', key: rolledAway.api_key })).statusCode,
+        ).toBe(200);
+        expect((await roll(org.apiKey, rolledAway.id, { grace_seconds: 0 })).statusCode).toBe(201);
+        expect(await refusedWithinOneSecond(second, rolledAway.api_key)).toBe(401);
+      } finally {
+        await second.close();
+      }
+    }, 60_000);
+  },
+);

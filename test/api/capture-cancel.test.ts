@@ -33,17 +33,50 @@ const authorized = async (amount = 10_000) => {
   expect(res.json().status).toBe('AUTHORIZED');
   return res.json<{ id: string; amount: number }>();
 };
-const capture = (id: string, payload?: unknown, key = merchant.apiKey) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/capture`, key, ...(payload === undefined ? {} : { payload: payload as object }) });
-const cancel = (id: string, payload?: unknown, key = merchant.apiKey) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key, ...(payload === undefined ? {} : { payload: payload as object }) });
-const moves = async (id: string) => (await eventsAbout(t, id, ['transaction.status-changed'])).map((e) => e.payload).filter((p) => p.transaction_id === id);
+const capture = (id: string, payload?: unknown, key = merchant.apiKey) =>
+  t.request({
+    method: 'POST',
+    url: `/core/v1/transactions/${id}/capture`,
+    key,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const cancel = (id: string, payload?: unknown, key = merchant.apiKey) =>
+  t.request({
+    method: 'POST',
+    url: `/core/v1/transactions/${id}/cancel`,
+    key,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const moves = async (id: string) =>
+  (await eventsAbout(t, id, ['transaction.status-changed']))
+    .map((e) => e.payload)
+    .filter((p) => p.transaction_id === id);
 
 describe('POST /v1/transactions/{id}/capture', () => {
   it('captures everything by default (no body): APPROVED, booked once, one event', async () => {
     const tr = await authorized();
     const res = await capture(tr.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: tr.id, status: 'APPROVED', amount: 10_000, captured_amount: 10_000, refundable_amount: 10_000, captured_at: expect.any(String), authorized_at: expect.any(String) });
-    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'APPROVED', refund_id: null, reason: null, bank_account_id: expect.any(String), sequence: expect.any(Number) }]);
+    expect(res.json()).toMatchObject({
+      id: tr.id,
+      status: 'APPROVED',
+      amount: 10_000,
+      captured_amount: 10_000,
+      refundable_amount: 10_000,
+      captured_at: expect.any(String),
+      authorized_at: expect.any(String),
+    });
+    expect(await moves(tr.id)).toEqual([
+      {
+        transaction_id: tr.id,
+        old_status: 'AUTHORIZED',
+        new_status: 'APPROVED',
+        refund_id: null,
+        reason: null,
+        bank_account_id: expect.any(String),
+        sequence: expect.any(Number),
+      },
+    ]);
     const again = await capture(tr.id, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details).toEqual({ field: 'status', value: 'APPROVED' });
@@ -52,18 +85,41 @@ describe('POST /v1/transactions/{id}/capture', () => {
   it('a partial capture sets captured_amount (amount unchanged) and books only what was captured', async () => {
     const tr = await authorized();
     const res = await capture(tr.id, { amount: 4_000 });
-    expect(res.json()).toMatchObject({ status: 'APPROVED', amount: 10_000, captured_amount: 4_000, refundable_amount: 4_000 });
-    const refund = await t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: merchant.apiKey, payload: { amount: 4_001 } });
+    expect(res.json()).toMatchObject({
+      status: 'APPROVED',
+      amount: 10_000,
+      captured_amount: 4_000,
+      refundable_amount: 4_000,
+    });
+    const refund = await t.request({
+      method: 'POST',
+      url: `/core/v1/transactions/${tr.id}/refunds`,
+      key: merchant.apiKey,
+      payload: { amount: 4_001 },
+    });
     expect(refund.json().error.details).toEqual({ field: 'amount', value: 4_001, refundable_amount: 4_000 });
   });
 
   it('a partial capture books the fee of the stored policy evaluated again on the captured amount', async () => {
-    const created = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { name: `ten-${Date.now()}`, cashout_price: 0, automatic_anticipation_percentage: 0, spot_anticipation_percentage: 0, rules: [{ conditions: [], price: { percentage: 10 }, priority: 0 }] } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/core/v1/pricing/fee-policies',
+      key: org.apiKey,
+      payload: {
+        name: `ten-${Date.now()}`,
+        cashout_price: 0,
+        automatic_anticipation_percentage: 0,
+        spot_anticipation_percentage: 0,
+        rules: [{ conditions: [], price: { percentage: 10 }, priority: 0 }],
+      },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const pol = created.json();
     const m = await t.createMerchant(org.apiKey, { fee_policy_id: pol.id });
     await makePaying(t, m.id);
-    const tr = (await createTx(t, m.apiKey, await cardPayment(t, '4111111111111111', { capture: false, amount: 10_000 }))).json();
+    const tr = (
+      await createTx(t, m.apiKey, await cardPayment(t, '4111111111111111', { capture: false, amount: 10_000 }))
+    ).json();
     expect(tr.fee).toMatchObject({ fee_policy_id: pol.id, amount: 1_000 });
     const captured = await capture(tr.id, { amount: 4_000 }, m.apiKey);
     expect(captured.json()).toMatchObject({ status: 'APPROVED', captured_amount: 4_000 });
@@ -88,7 +144,13 @@ describe('POST /v1/transactions/{id}/capture', () => {
 
   it('concurrent captures and cancels: one winner, the others 409', async () => {
     const tr = await authorized();
-    const results = await Promise.all([capture(tr.id), cancel(tr.id), capture(tr.id, { amount: 100 }), cancel(tr.id), capture(tr.id)]);
+    const results = await Promise.all([
+      capture(tr.id),
+      cancel(tr.id),
+      capture(tr.id, { amount: 100 }),
+      cancel(tr.id),
+      capture(tr.id),
+    ]);
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(4);
@@ -100,16 +162,29 @@ describe('POST /v1/transactions/{id}/capture', () => {
     sandbox.faults.inject('card.capture', { kind: 'unknown_outcome' });
     const res = await capture(tr.id, { amount: 3_000 });
     expect(res.statusCode).toBe(502);
-    const view = (await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })).json();
+    const view = (
+      await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })
+    ).json();
     expect(view.status).toBe('AUTHORIZED');
     expect((await cancel(tr.id)).statusCode).toBe(409);
     // The operation was claimed with its recovery job (provider-operations.test.ts drives it on the clock).
-    const [op] = await t.db.db.select().from(providerOperations).where(and(eq(providerOperations.resourceId, tr.id), eq(providerOperations.status, 'PENDING')));
-    const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${op!.id}`)));
+    const [op] = await t.db.db
+      .select()
+      .from(providerOperations)
+      .where(and(eq(providerOperations.resourceId, tr.id), eq(providerOperations.status, 'PENDING')));
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${op!.id}`)));
     expect(job).toBeDefined();
     const opDeps = operationDeps(t.deps);
-    await recoverProviderOperations(operationRuntime(opDeps), transactionOperationHandlers(opDeps))({ payload: { operationId: op!.id } });
-    const after = (await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })).json();
+    await recoverProviderOperations(
+      operationRuntime(opDeps),
+      transactionOperationHandlers(opDeps),
+    )({ payload: { operationId: op!.id } });
+    const after = (
+      await t.request({ method: 'GET', url: `/core/v1/transactions/${tr.id}`, key: merchant.apiKey })
+    ).json();
     expect(after).toMatchObject({ status: 'APPROVED', captured_amount: 3_000 });
   });
 
@@ -126,8 +201,23 @@ describe('POST /v1/transactions/{id}/cancel', () => {
     const tr = await authorized();
     const res = await cancel(tr.id, {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'CANCELED', cancel_reason: 'REQUESTED', canceled_at: expect.any(String), captured_amount: 0 });
-    expect(await moves(tr.id)).toEqual([{ transaction_id: tr.id, old_status: 'AUTHORIZED', new_status: 'CANCELED', refund_id: null, reason: 'REQUESTED', bank_account_id: expect.any(String), sequence: null }]);
+    expect(res.json()).toMatchObject({
+      status: 'CANCELED',
+      cancel_reason: 'REQUESTED',
+      canceled_at: expect.any(String),
+      captured_amount: 0,
+    });
+    expect(await moves(tr.id)).toEqual([
+      {
+        transaction_id: tr.id,
+        old_status: 'AUTHORIZED',
+        new_status: 'CANCELED',
+        refund_id: null,
+        reason: 'REQUESTED',
+        bank_account_id: expect.any(String),
+        sequence: null,
+      },
+    ]);
     // The void went under its own operation's key, not the transaction id (issue 24).
     expect(sandbox.faults.calls('card.void', tr.id)).toBe(0);
     expect((await cancel(tr.id)).json().error.details).toEqual({ field: 'status', value: 'CANCELED' });

@@ -13,7 +13,10 @@ const ELO = '6363680000031234';
 let CIPHERTEXT: string;
 beforeAll(async () => {
   // Every log line the app writes, at the most verbose level, is kept to search for the ciphertext.
-  const logger = { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } };
+  const logger = {
+    ...(loggerOptions('trace') as object),
+    stream: { write: (line: string) => void logLines.push(line) },
+  };
   t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   CIPHERTEXT = await encryptFor(t, ELO);
 });
@@ -28,7 +31,8 @@ const card = (overrides: Record<string, unknown> = {}) => ({
   bin: '636368',
   ...overrides,
 });
-const store = (key: string, merchantId: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/cards`, key, payload: body });
+const store = (key: string, merchantId: string, body: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/cards`, key, payload: body });
 
 describe('stored cards', () => {
   it('stores, lists, reads and closes a card; the ciphertext never comes back nor is logged', async () => {
@@ -40,11 +44,26 @@ describe('stored cards', () => {
     expect(res.statusCode).toBe(201);
     const c = res.json();
     expect(c).toEqual({
-      id: expect.any(String), source: 'API', status: 'ACTIVE', brand: 'ELO', last_digits: '1234', expiry_month: '09', expiry_year: card().expiry_year,
-      funding: 'CREDIT', issuer: null, country: 'BR', bin: '636368', segment: null, currency: null, cardholder_name: 'MARIA SILVA',
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(String),
+      source: 'API',
+      status: 'ACTIVE',
+      brand: 'ELO',
+      last_digits: '1234',
+      expiry_month: '09',
+      expiry_year: card().expiry_year,
+      funding: 'CREDIT',
+      issuer: null,
+      country: 'BR',
+      bin: '636368',
+      segment: null,
+      currency: null,
+      cardholder_name: 'MARIA SILVA',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
-    const explicit = await store(m.apiKey, m.id, { card: card({ number: await encryptFor(t, '4111110000011234'), bin: '411111', brand: 'visa' }) });
+    const explicit = await store(m.apiKey, m.id, {
+      card: card({ number: await encryptFor(t, '4111110000011234'), bin: '411111', brand: 'visa' }),
+    });
     expect(explicit.json().brand).toBe('VISA');
     bodies.push(explicit.body);
 
@@ -54,19 +73,32 @@ describe('stored cards', () => {
     const one = await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/cards/${c.id}`, key: org.apiKey });
     bodies.push(one.body);
     expect(one.json()).toEqual(c);
-    const closed = await t.request({ method: 'DELETE', url: `/core/v1/merchants/${m.id}/cards/${c.id}`, key: org.apiKey });
+    const closed = await t.request({
+      method: 'DELETE',
+      url: `/core/v1/merchants/${m.id}/cards/${c.id}`,
+      key: org.apiKey,
+    });
     bodies.push(closed.body);
     expect(closed.json().status).toBe('CLOSED');
-    const again = await t.request({ method: 'DELETE', url: `/core/v1/merchants/${m.id}/cards/${c.id}`, key: org.apiKey });
+    const again = await t.request({
+      method: 'DELETE',
+      url: `/core/v1/merchants/${m.id}/cards/${c.id}`,
+      key: org.apiKey,
+    });
     expect(again.json()).toEqual(closed.json());
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/cards?status=ACTIVE`, key: m.apiKey })).json().pagination.total).toBe(1);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/cards?status=ACTIVE`, key: m.apiKey })).json()
+        .pagination.total,
+    ).toBe(1);
 
     const bad = await store(org.apiKey, m.id, { card: card({ expiry_month: '13' }), extra: CIPHERTEXT });
     bodies.push(bad.body);
     expect(bad.statusCode).toBe(400);
 
     // It is stored (for the provider) ...
-    const stored = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where number_ciphertext = ${CIPHERTEXT}`);
+    const stored = await t.db.db.execute(
+      sql`select count(*)::int as n from stored_cards where number_ciphertext = ${CIPHERTEXT}`,
+    );
     expect((stored as { rows: { n: number }[] }).rows[0].n).toBe(1);
     // ... and nowhere else: not in any response, not in any log line.
     expect(logLines.length).toBeGreaterThan(0);
@@ -76,7 +108,14 @@ describe('stored cards', () => {
   it('refuses plaintext or malformed card numbers with ENCRYPTION_REQUIRED and no value', async () => {
     const org = await t.createOrganization();
     const m = await t.createMerchant(org.apiKey);
-    for (const number of ['4111111111111111', 4111111111111111, 'ev:short', 'ev:has spaces in it here!', 'EV:AAAAAAAAAAAAAAAAAAAA', null]) {
+    for (const number of [
+      '4111111111111111',
+      4111111111111111,
+      'ev:short',
+      'ev:has spaces in it here!',
+      'EV:AAAAAAAAAAAAAAAAAAAA',
+      null,
+    ]) {
       const res = await store(org.apiKey, m.id, { card: card({ number }) });
       expect(res.statusCode).toBe(400);
       const issue = res.json().error.details.issues[0];
@@ -102,9 +141,14 @@ describe('stored cards', () => {
       ['the old loose ev: form', `ev:${'Q2lwaGVydGV4dE9mQUNhcmQ'}abc+/=`, 'card.number', 'DECRYPTION_FAILED'],
       ['a CVV purpose', await encryptFor(t, ELO, 'cvv'), 'card.number', 'DECRYPTION_FAILED'],
       ['an unknown kid', encryptEv(ELO, 'pan', { ...key, kid: 'sbx_unknown_kid' }), 'card.number', 'DECRYPTION_FAILED'],
-      ['another environment\'s key', encryptEv(ELO, 'pan', otherEnvironment), 'card.number', 'DECRYPTION_FAILED'],
+      ["another environment's key", encryptEv(ELO, 'pan', otherEnvironment), 'card.number', 'DECRYPTION_FAILED'],
       ['a tampered byte', flipped(CIPHERTEXT), 'card.number', 'DECRYPTION_FAILED'],
-      ['a truncated segment', CIPHERTEXT.replace(/:([A-Za-z0-9_-]{16}):/, (_m, iv: string) => `:${iv.slice(1)}:`), 'card.number', 'DECRYPTION_FAILED'],
+      [
+        'a truncated segment',
+        CIPHERTEXT.replace(/:([A-Za-z0-9_-]{16}):/, (_m, iv: string) => `:${iv.slice(1)}:`),
+        'card.number',
+        'DECRYPTION_FAILED',
+      ],
       ['not Luhn-valid', await encryptFor(t, '6363680000031235'), 'card.number', 'INVALID_FORMAT'],
       ['not digits', await encryptFor(t, 'hello world 1234'), 'card.number', 'INVALID_FORMAT'],
     ];
@@ -116,9 +160,17 @@ describe('stored cards', () => {
       expect(issue.value, what).toBeUndefined();
     }
     const bin = await store(org.apiKey, m.id, { card: card({ bin: '636369' }) });
-    expect(bin.json().error.details.issues[0]).toEqual({ field: 'card.bin', type: 'INVALID_FORMAT', message: expect.any(String) });
+    expect(bin.json().error.details.issues[0]).toEqual({
+      field: 'card.bin',
+      type: 'INVALID_FORMAT',
+      message: expect.any(String),
+    });
     const last = await store(org.apiKey, m.id, { card: card({ last_digits: '4321' }) });
-    expect(last.json().error.details.issues[0]).toEqual({ field: 'card.last_digits', type: 'INVALID_FORMAT', message: expect.any(String) });
+    expect(last.json().error.details.issues[0]).toEqual({
+      field: 'card.last_digits',
+      type: 'INVALID_FORMAT',
+      message: expect.any(String),
+    });
     // An 8-digit BIN that matches is fine.
     expect((await store(org.apiKey, m.id, { card: card({ bin: '63636800' }) })).statusCode).toBe(201);
     const count = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where company_id = ${m.id}`);
@@ -141,9 +193,14 @@ describe('stored cards', () => {
     for (const [override, field, type] of cases) {
       const res = await store(org.apiKey, m.id, { card: card(override) });
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().error.details.issues, field).toEqual(expect.arrayContaining([expect.objectContaining({ field, type })]));
+      expect(res.json().error.details.issues, field).toEqual(
+        expect.arrayContaining([expect.objectContaining({ field, type })]),
+      );
     }
-    expect((await store(org.apiKey, m.id, {})).json().error.details.issues[0]).toMatchObject({ field: 'card', type: 'REQUIRED' });
+    expect((await store(org.apiKey, m.id, {})).json().error.details.issues[0]).toMatchObject({
+      field: 'card',
+      type: 'REQUIRED',
+    });
   });
 
   it('keeps cards within reach and replays request_id', async () => {
@@ -156,9 +213,18 @@ describe('stored cards', () => {
     expect(again.json().id).toBe(first.json().id);
     const id = first.json().id;
     expect((await store(sibling.apiKey, m.id, { card: card() })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/cards/${id}`, key: sibling.apiKey })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${sibling.id}/cards/${id}`, key: sibling.apiKey })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/cards/${id}`, key: sibling.apiKey }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/merchants/${sibling.id}/cards/${id}`, key: sibling.apiKey }))
+        .statusCode,
+    ).toBe(404);
     const stranger = await t.createOrganization();
-    expect((await t.request({ method: 'DELETE', url: `/core/v1/merchants/${m.id}/cards/${id}`, key: stranger.apiKey })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/core/v1/merchants/${m.id}/cards/${id}`, key: stranger.apiKey }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -21,7 +21,10 @@ let recover: (job: { payload: Record<string, unknown> }) => Promise<unknown>;
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
   sandbox = t.deps.providers.get('PROVIDER_A') as SandboxProvider;
-  recover = recoverProviderOperations({ db: t.db.db, now: () => new Date(Date.now() + skew.ms), enqueue: enqueueJob }, cashoutOperationHandlers(cashoutDeps(t.deps)));
+  recover = recoverProviderOperations(
+    { db: t.db.db, now: () => new Date(Date.now() + skew.ms), enqueue: enqueueJob },
+    cashoutOperationHandlers(cashoutDeps(t.deps)),
+  );
 });
 afterAll(async () => t?.close());
 afterEach(async () => {
@@ -31,8 +34,15 @@ afterEach(async () => {
 });
 
 /** The cashout's operation (its id is the cashout's) and its one recovery job. */
-const operationOf = async (id: string) => (await t.db.db.select().from(providerOperations).where(eq(providerOperations.id, id)))[0];
-const recoveryJobOf = async (id: string) => (await t.db.db.select().from(jobs).where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${id}`))))[0];
+const operationOf = async (id: string) =>
+  (await t.db.db.select().from(providerOperations).where(eq(providerOperations.id, id)))[0];
+const recoveryJobOf = async (id: string) =>
+  (
+    await t.db.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RECOVER_OPERATION_JOB), eq(jobs.dedupeKey, `${RECOVER_OPERATION_JOB}:${id}`)))
+  )[0];
 const row = async (id: string) => (await t.db.db.select().from(cashouts).where(eq(cashouts.id, id)))[0]!;
 
 describe('cashout provider path', () => {
@@ -44,7 +54,13 @@ describe('cashout provider path', () => {
     expect(res.json()).toMatchObject({ status: 'PENDING', end_to_end_id: null });
     expect(await balanceOf(t, org.apiKey, accountId)).toMatchObject({ available: 600, held: 400 });
     const id = res.json().id as string;
-    expect(await operationOf(id)).toMatchObject({ kind: 'cashout.submit', status: 'PENDING', attempts: 1, resourceType: 'cashout', resourceId: id });
+    expect(await operationOf(id)).toMatchObject({
+      kind: 'cashout.submit',
+      status: 'PENDING',
+      attempts: 1,
+      resourceType: 'cashout',
+      resourceId: id,
+    });
     expect(await recoveryJobOf(id)).toMatchObject({ status: 'PENDING' });
     const calls = sandbox.faults.calls('cashout.submit', id);
     await recover({ payload: { operationId: id } });
@@ -74,10 +90,14 @@ describe('cashout provider path', () => {
     const { org, accountId } = await cashoutMerchant(t, { deposit: 1_000, cashoutPrice: 25 });
     // The step that records the provider's answer fails (as when the process dies right after the provider applied it).
     const name = `fail_cashout_${randomBytes(4).toString('hex')}`;
-    await t.db.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
+    await t.db.db.execute(
+      sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
       if new.provider_cashout_id is distinct from old.provider_cashout_id then raise exception 'simulated crash while recording'; end if;
-      return new; end $$`));
-    await t.db.db.execute(sql.raw(`create trigger ${name} before update on cashouts for each row execute function ${name}()`));
+      return new; end $$`),
+    );
+    await t.db.db.execute(
+      sql.raw(`create trigger ${name} before update on cashouts for each row execute function ${name}()`),
+    );
     let id: string;
     try {
       const res = await createCashout(t, org.apiKey, { request_id: 'cr-1', bank_account_id: accountId, amount: 400 });
@@ -105,7 +125,11 @@ describe('cashout provider path', () => {
 
   it('a refusal fails it and releases the hold', async () => {
     const { org, accountId } = await cashoutMerchant(t, { deposit: 1_000, cashoutPrice: 25 });
-    sandbox.faults.inject('cashout.submit', { kind: 'refused', code: 'DESTINATION_OWNER_MISMATCH', message: 'owner differs' });
+    sandbox.faults.inject('cashout.submit', {
+      kind: 'refused',
+      code: 'DESTINATION_OWNER_MISMATCH',
+      message: 'owner differs',
+    });
     const res = await createCashout(t, org.apiKey, { request_id: 'rf-1', bank_account_id: accountId, amount: 300 });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'FAILED', error_code: 'DESTINATION_OWNER_MISMATCH' });

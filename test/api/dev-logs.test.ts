@@ -14,12 +14,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const completed = (status: number) =>
-  lines.map((l) => JSON.parse(l) as Record<string, any>).filter((l) => l.msg === 'request completed' && l.res?.statusCode === status);
+  lines
+    .map((l) => JSON.parse(l) as Record<string, any>)
+    .filter((l) => l.msg === 'request completed' && l.res?.statusCode === status);
 
 describe('development logs', () => {
   it('a 4xx "request completed" line names the error code', async () => {
     expect((await t.request({ method: 'GET', url: '/core/v1/no-such-route' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: '/core/v1/companies/me', key: 'sk_org_not-a-key' })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/core/v1/companies/me', key: 'sk_org_not-a-key' })).statusCode).toBe(
+      401,
+    );
     expect(completed(404).at(-1)?.errorCode).toBe('RESOURCE_NOT_FOUND');
     expect(completed(401).at(-1)?.errorCode).toBe('AUTHENTICATION_ERROR');
   });

@@ -25,8 +25,17 @@ describe('encryption keys (P6)', () => {
     expect(doc.environment).toBe('sandbox');
     expect(doc.keys).toHaveLength(1);
     expect(doc.keys[0]).toEqual({
-      kid: doc.current_kid, kty: 'EC', crv: 'P-256', x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), y: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-      use: 'enc', alg: 'ECDH-P256+HKDF-SHA256+A256GCM', format: 'ev:v1', status: 'ACTIVE', created_at: expect.any(String), not_after: null,
+      kid: doc.current_kid,
+      kty: 'EC',
+      crv: 'P-256',
+      x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      y: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      use: 'enc',
+      alg: 'ECDH-P256+HKDF-SHA256+A256GCM',
+      format: 'ev:v1',
+      status: 'ACTIVE',
+      created_at: expect.any(String),
+      not_after: null,
     });
     expect(doc.current_kid).toMatch(/^sbx_[a-z0-9_]{3,28}$/);
     expect(res.body).not.toMatch(/"d"/);
@@ -38,25 +47,45 @@ describe('encryption keys (P6)', () => {
     const before = (await keys()).json().current_kid as string;
     const cards = [];
     for (const number of ['4111111111111111', '5555555555554444', '4000000000000010']) {
-      const res = await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/cards`, key: org.apiKey, payload: { card: await storedCardInput(t, number) } });
+      const res = await t.request({
+        method: 'POST',
+        url: `/core/v1/merchants/${m.id}/cards`,
+        key: org.apiKey,
+        payload: { card: await storedCardInput(t, number) },
+      });
       expect(res.statusCode).toBe(201);
       cards.push(res.json().id as string);
     }
-    expect((await t.request({ method: 'POST', url: '/core/v1/platform/encryption-keys/rotate', key: org.apiKey })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/core/v1/platform/encryption-keys/rotate', key: org.apiKey }))
+        .statusCode,
+    ).toBe(403);
 
-    const rotated = await t.request({ method: 'POST', url: '/core/v1/platform/encryption-keys/rotate', key: t.platformKey });
+    const rotated = await t.request({
+      method: 'POST',
+      url: '/core/v1/platform/encryption-keys/rotate',
+      key: t.platformKey,
+    });
     expect(rotated.statusCode).toBe(201);
     const next = rotated.json();
     expect(next).toMatchObject({ status: 'ACTIVE', not_after: null });
     const doc = (await keys()).json();
     expect(doc.current_kid).toBe(next.kid);
-    expect(doc.keys.map((k: { kid: string; status: string }) => [k.kid, k.status])).toEqual([[next.kid, 'ACTIVE'], [before, 'RETIRING']]);
+    expect(doc.keys.map((k: { kid: string; status: string }) => [k.kid, k.status])).toEqual([
+      [next.kid, 'ACTIVE'],
+      [before, 'RETIRING'],
+    ]);
 
     // The rotation queued the re-encryption and the retirement, in its own transaction.
-    const queued = await t.db.db.select().from(jobs).where(sql`${jobs.dedupeKey} in (${`${REENCRYPT_CARDS}:${before}`}, ${`${RETIRE_KEY}:${before}`})`);
+    const queued = await t.db.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.dedupeKey} in (${`${REENCRYPT_CARDS}:${before}`}, ${`${RETIRE_KEY}:${before}`})`);
     expect(queued.map((j) => j.kind).sort()).toEqual([RETIRE_KEY, REENCRYPT_CARDS].sort());
     const retireJob = queued.find((j) => j.kind === RETIRE_KEY)!;
-    expect(retireJob.runAt.getTime() - retireJob.createdAt.getTime()).toBeGreaterThanOrEqual(90 * 24 * 3600 * 1000 - 1000);
+    expect(retireJob.runAt.getTime() - retireJob.createdAt.getTime()).toBeGreaterThanOrEqual(
+      90 * 24 * 3600 * 1000 - 1000,
+    );
 
     // The handlers, called directly (the app's job runner may run the queued one too: both are idempotent).
     const clock = new ManualClock(new Date());
@@ -78,7 +107,16 @@ describe('encryption keys (P6)', () => {
     expect(await handlers[RETIRE_KEY](retire)).toMatchObject({ rescheduleAt: expect.any(Date) });
     expect((await keys()).json().keys.find((k: { kid: string }) => k.kid === before).status).toBe('RETIRING');
     // The stored cards still work after the rotation: a fresh card under the new key is accepted.
-    expect((await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/cards`, key: org.apiKey, payload: { card: await storedCardInput(t) } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/core/v1/merchants/${m.id}/cards`,
+          key: org.apiKey,
+          payload: { card: await storedCardInput(t) },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('GET /v1/sandbox/test-cards lists P9 cards already encrypted, accepted as stored cards', async () => {
@@ -91,13 +129,26 @@ describe('encryption keys (P6)', () => {
     expect(data.length).toBeGreaterThanOrEqual(18);
     expect(res.body).not.toContain('4111111111111111');
     const visa = data.find((c: { card_data: { last_digits: string; bin: string } }) => c.card_data.bin === '411111')!;
-    expect(visa).toMatchObject({ outcome: 'APPROVED', card_data: { brand: 'VISA', last_digits: '1111', number: expect.stringMatching(/^ev:v1:sbx_/), cvv: expect.stringMatching(/^ev:v1:sbx_[a-z0-9_]+:cvv:/) } });
+    expect(visa).toMatchObject({
+      outcome: 'APPROVED',
+      card_data: {
+        brand: 'VISA',
+        last_digits: '1111',
+        number: expect.stringMatching(/^ev:v1:sbx_/),
+        cvv: expect.stringMatching(/^ev:v1:sbx_[a-z0-9_]+:cvv:/),
+      },
+    });
     const elo = data.find((c: { card_data: { bin: string } }) => c.card_data.bin === '650529')!;
     expect(elo.card_data.brand).toBe('ELO');
     const vault = openVault(t.deps.vault!);
     expect(await vault.decrypt(visa.card_data.number, 'pan')).toBe('4111111111111111');
     const { cvv: _cvv, holder_name, brand: _brand, ...rest } = visa.card_data;
-    const stored = await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/cards`, key: m.apiKey, payload: { card: { ...rest, cardholder_name: holder_name } } });
+    const stored = await t.request({
+      method: 'POST',
+      url: `/core/v1/merchants/${m.id}/cards`,
+      key: m.apiKey,
+      payload: { card: { ...rest, cardholder_name: holder_name } },
+    });
     expect(stored.statusCode).toBe(201);
   });
 });

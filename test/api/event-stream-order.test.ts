@@ -6,7 +6,12 @@ import { samplePayload } from '../../src/modules/webhooks/sample-events.js';
 import { DEFAULT_TIMING } from '../../src/modules/webhooks/stream.service.js';
 import { EventStreamSession } from '../../src/modules/webhooks/stream.session.js';
 import { currentCursor } from '../../src/modules/webhooks/stream.repo.js';
-import { EventSignalBus, eventSignals, redisSignalTransport, type EventSignal } from '../../src/modules/webhooks/stream.signals.js';
+import {
+  EventSignalBus,
+  eventSignals,
+  redisSignalTransport,
+  type EventSignal,
+} from '../../src/modules/webhooks/stream.signals.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -35,41 +40,45 @@ describe('recorded order across transactions and instances', () => {
   });
 
   // Two connections at once: PostgreSQL only (the embedded database runs one transaction at a time).
-  it.skipIf(!process.env.DATABASE_URL)('holds a committed event behind an older open transaction, so nothing ever appears before what was sent', async () => {
-    const org = await t.createOrganization();
-    const stream = await openStream(org.apiKey);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let slowId = '';
-    const slow = t.db.db.transaction(async (tx) => {
-      slowId = (await recordEvent(tx, sampleEvent(org.id), new Date())).id;
-      await held;
-    });
-    try {
-      await until(() => slowId !== '', 'the slow transaction to record its event');
-      const fast = await trigger(org.apiKey, 'transaction.created');
-      // A stream opened without Last-Event-ID may repeat what committed just before it connected (the
-      // organization's own creation, when other transactions hold the horizon back): only these two count.
-      const ours = () => stream.frames.map((f) => f.id).filter((id) => id === slowId || id === fast.id);
-      await new Promise((r) => setTimeout(r, 1200));
-      expect(ours()).toEqual([]);
-      release();
-      await slow;
-      await until(() => ours().length >= 2, 'both events once the older transaction ended', 5000);
-      expect(ours()).toEqual([slowId, fast.id]);
-    } finally {
-      release(); // never leave the transaction open: the pool could not close
-      await slow.catch(() => undefined);
-      stream.close();
-    }
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'holds a committed event behind an older open transaction, so nothing ever appears before what was sent',
+    async () => {
+      const org = await t.createOrganization();
+      const stream = await openStream(org.apiKey);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let slowId = '';
+      const slow = t.db.db.transaction(async (tx) => {
+        slowId = (await recordEvent(tx, sampleEvent(org.id), new Date())).id;
+        await held;
+      });
+      try {
+        await until(() => slowId !== '', 'the slow transaction to record its event');
+        const fast = await trigger(org.apiKey, 'transaction.created');
+        // A stream opened without Last-Event-ID may repeat what committed just before it connected (the
+        // organization's own creation, when other transactions hold the horizon back): only these two count.
+        const ours = () => stream.frames.map((f) => f.id).filter((id) => id === slowId || id === fast.id);
+        await new Promise((r) => setTimeout(r, 1200));
+        expect(ours()).toEqual([]);
+        release();
+        await slow;
+        await until(() => ours().length >= 2, 'both events once the older transaction ended', 5000);
+        expect(ours()).toEqual([slowId, fast.id]);
+      } finally {
+        release(); // never leave the transaction open: the pool could not close
+        await slow.catch(() => undefined);
+        stream.close();
+      }
+    },
+  );
 
   it('finds an event no signal announced (another instance without Redis) by reading the database', async () => {
     const org = await t.createOrganization();
     const stream = await openStream(org.apiKey);
     const id = randomUUID();
     // Straight into the table: no consumer runs, so no signal; only the stream's own read can find it.
-    await t.db.db.execute(sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
+    await t.db.db
+      .execute(sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
       values (${id}, 'company.status-changed', 1, 'payment-platform', ${org.id}, ${org.id}, 'raw', '{}'::jsonb, now())`);
     const started = Date.now();
     // (A stream opened without Last-Event-ID may first repeat the organization's creation: see above.)
@@ -82,14 +91,18 @@ describe('recorded order across transactions and instances', () => {
   it('sends a burst larger than one read (200) whole and in recorded order', async () => {
     const org = await t.createOrganization();
     const stream = await openStream(org.apiKey);
-    const rows = await t.db.db.execute(sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
+    const rows = await t.db.db
+      .execute(sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
       select gen_random_uuid(), 'company.status-changed', 1, 'payment-platform', ${org.id}, ${org.id}, 'burst-' || n, '{}'::jsonb, now()
       from generate_series(1, 450) as n returning id, seq`);
-    const inserted = ((rows as { rows?: { id: string; seq: string }[] }).rows ?? (rows as { id: string; seq: string }[]))
+    const inserted = (
+      (rows as { rows?: { id: string; seq: string }[] }).rows ?? (rows as { id: string; seq: string }[])
+    )
       .sort((a, b) => Number(a.seq) - Number(b.seq))
       .map((r) => r.id);
     const burst = new Set(inserted);
-    const received = () => stream.frames.map((f) => f.id).filter((id): id is string => id !== undefined && burst.has(id));
+    const received = () =>
+      stream.frames.map((f) => f.id).filter((id): id is string => id !== undefined && burst.has(id));
     await until(() => received().length >= 450, 'the whole burst', 10_000);
     expect(received()).toEqual(inserted);
     stream.close();
@@ -104,10 +117,15 @@ describe('recorded order across transactions and instances', () => {
     busA.listen((s) => heard.push(s));
     const signal = { organizationId: randomUUID(), eventIds: [randomUUID()] };
     // The subscription settles asynchronously: announce until it is heard.
-    await until(() => {
-      busB.announce([signal]);
-      return heard.some((s) => s.organizationId === signal.organizationId);
-    }, 'the other bus to hear the signal', 5000, 200);
+    await until(
+      () => {
+        busB.announce([signal]);
+        return heard.some((s) => s.organizationId === signal.organizationId);
+      },
+      'the other bus to hear the signal',
+      5000,
+      200,
+    );
     expect(heard.find((s) => s.organizationId === signal.organizationId)).toEqual(signal);
     await detachA();
     await detachB();
@@ -147,11 +165,21 @@ describe('POST /v1/sandbox/events/trigger', () => {
 
   it('answers 400 naming the allowed types for an unknown one, 403 for a merchant key', async () => {
     const org = await t.createOrganization();
-    const res = await t.request({ method: 'POST', url: '/core/v1/sandbox/events/trigger', key: org.apiKey, payload: { type: 'no.such-event' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/core/v1/sandbox/events/trigger',
+      key: org.apiKey,
+      payload: { type: 'no.such-event' },
+    });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json().error.details)).toContain('transaction.created');
     const merchant = await t.createMerchant(org.apiKey);
-    const denied = await t.request({ method: 'POST', url: '/core/v1/sandbox/events/trigger', key: merchant.apiKey, payload: { type: 'transaction.created' } });
+    const denied = await t.request({
+      method: 'POST',
+      url: '/core/v1/sandbox/events/trigger',
+      key: merchant.apiKey,
+      payload: { type: 'transaction.created' },
+    });
     expect(denied.statusCode).toBe(403);
   });
 });

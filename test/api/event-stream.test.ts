@@ -42,8 +42,23 @@ describe('GET /v1/webhooks/stream', () => {
     const [created, triggered] = fresh(stream.frames, org.id);
     expect(created!.event).toBe('company.created');
     const envelope = JSON.parse(created!.data!);
-    expect(envelope).toMatchObject({ id: created!.id, type: 'company.created', version: 1, company_id: merchant.id, source: 'payment-platform' });
-    expect(Object.keys(envelope)).toEqual(['id', 'type', 'version', 'timestamp', 'source', 'company_id', 'correlation_id', 'payload']);
+    expect(envelope).toMatchObject({
+      id: created!.id,
+      type: 'company.created',
+      version: 1,
+      company_id: merchant.id,
+      source: 'payment-platform',
+    });
+    expect(Object.keys(envelope)).toEqual([
+      'id',
+      'type',
+      'version',
+      'timestamp',
+      'source',
+      'company_id',
+      'correlation_id',
+      'payload',
+    ]);
     expect(envelope.payload.id).toBe(merchant.id);
     expect(triggered).toMatchObject({ id: sample.id, event: 'transaction.created' });
     expect(JSON.parse(triggered!.data!)).toEqual(sample);
@@ -77,16 +92,25 @@ describe('GET /v1/webhooks/stream', () => {
     byQuery.close();
   });
 
-  it('answers 400 with the envelope for an id it does not know (or another organization\'s), 403 for a merchant key', async () => {
+  it("answers 400 with the envelope for an id it does not know (or another organization's), 403 for a merchant key", async () => {
     const org = await t.createOrganization();
     const other = await t.createOrganization();
     const theirs = await trigger(other.apiKey, 'company.status-changed');
     for (const id of [theirs.id, '8d3c7a52-4b1e-4f6a-9c2d-1e0f3a4b5c6d']) {
-      const res = await t.request({ method: 'GET', url: '/core/v1/webhooks/stream', key: org.apiKey, headers: { 'last-event-id': id } });
+      const res = await t.request({
+        method: 'GET',
+        url: '/core/v1/webhooks/stream',
+        key: org.apiKey,
+        headers: { 'last-event-id': id },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'Last-Event-ID' } });
     }
-    const malformed = await t.request({ method: 'GET', url: '/core/v1/webhooks/stream?last_event_id=nope', key: org.apiKey });
+    const malformed = await t.request({
+      method: 'GET',
+      url: '/core/v1/webhooks/stream?last_event_id=nope',
+      key: org.apiKey,
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION_ERROR');
 
@@ -104,13 +128,22 @@ describe('GET /v1/webhooks/stream', () => {
     stream.close();
     await until(() => eventSignals.listenerCount === before, 'the stream to stop after the client left', 5000);
 
-    const issued = await t.request({ method: 'POST', url: '/core/v1/api-keys', key: org.apiKey, payload: { description: 'listen' } });
+    const issued = await t.request({
+      method: 'POST',
+      url: '/core/v1/api-keys',
+      key: org.apiKey,
+      payload: { description: 'listen' },
+    });
     expect(issued.statusCode).toBe(201);
     const revocable = await openStream(issued.json().api_key);
     expect(revocable.status).toBe(200);
-    const revoked = await t.request({ method: 'DELETE', url: `/core/v1/api-keys/${issued.json().id}`, key: org.apiKey });
+    const revoked = await t.request({
+      method: 'DELETE',
+      url: `/core/v1/api-keys/${issued.json().id}`,
+      key: org.apiKey,
+    });
     expect(revoked.statusCode).toBe(200);
-    await until(revocable.ended, 'the revoked key\'s stream to end', 5000);
+    await until(revocable.ended, "the revoked key's stream to end", 5000);
   });
 });
 

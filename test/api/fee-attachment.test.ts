@@ -19,14 +19,24 @@ const policyBody = () => ({
   rules: [{ conditions: [], price: { percentage: 2 } }],
 });
 async function policy(orgKey: string, active = true): Promise<string> {
-  const res = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: orgKey, payload: policyBody() });
+  const res = await t.request({
+    method: 'POST',
+    url: '/core/v1/pricing/fee-policies',
+    key: orgKey,
+    payload: policyBody(),
+  });
   expect(res.statusCode).toBe(201);
   const id = res.json().id as string;
-  if (!active) expect((await t.request({ method: 'DELETE', url: `/core/v1/pricing/fee-policies/${id}`, key: orgKey })).statusCode).toBe(200);
+  if (!active)
+    expect(
+      (await t.request({ method: 'DELETE', url: `/core/v1/pricing/fee-policies/${id}`, key: orgKey })).statusCode,
+    ).toBe(200);
   return id;
 }
-const patchMerchant = (key: string, id: string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: `/core/v1/merchants/${id}`, key, payload });
-const patchMe = (key: string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/core/v1/companies/me', key, payload });
+const patchMerchant = (key: string, id: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: `/core/v1/merchants/${id}`, key, payload });
+const patchMe = (key: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: '/core/v1/companies/me', key, payload });
 const getMe = (key: string) => t.request({ method: 'GET', url: '/core/v1/companies/me', key });
 
 describe('fee_policy_id on merchants', () => {
@@ -34,8 +44,12 @@ describe('fee_policy_id on merchants', () => {
     const org = await t.createOrganization();
     const m = await t.createMerchant(org.apiKey);
     expect(m.body.fee_policy_id).toBeNull();
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).json().fee_policy_id).toBeNull();
-    expect((await t.request({ method: 'GET', url: '/core/v1/merchants', key: org.apiKey })).json().data[0]).toHaveProperty('fee_policy_id', null);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).json().fee_policy_id,
+    ).toBeNull();
+    expect(
+      (await t.request({ method: 'GET', url: '/core/v1/merchants', key: org.apiKey })).json().data[0],
+    ).toHaveProperty('fee_policy_id', null);
     const me = (await getMe(m.apiKey)).json();
     expect(me.fee_policy_id).toBeNull();
     expect(me).not.toHaveProperty('default_fee_policy_id');
@@ -66,14 +80,24 @@ describe('fee_policy_id on merchants', () => {
     const m = await t.createMerchant(org.apiKey);
 
     for (const id of [foreign, randomUUID()]) {
-      const created = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: merchantBody({ fee_policy_id: id }) });
+      const created = await t.request({
+        method: 'POST',
+        url: '/core/v1/merchants',
+        key: org.apiKey,
+        payload: merchantBody({ fee_policy_id: id }),
+      });
       expect(created.statusCode).toBe(404);
       expect(created.json().error.code).toBe('RESOURCE_NOT_FOUND');
       const patched = await patchMerchant(org.apiKey, m.id, { fee_policy_id: id });
       expect(patched.statusCode).toBe(404);
     }
     const conflictDetails = { field: 'fee_policy_id', value: inactive, reason: 'FEE_POLICY_INACTIVE' };
-    const created = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: merchantBody({ fee_policy_id: inactive }) });
+    const created = await t.request({
+      method: 'POST',
+      url: '/core/v1/merchants',
+      key: org.apiKey,
+      payload: merchantBody({ fee_policy_id: inactive }),
+    });
     expect(created.statusCode).toBe(409);
     expect(created.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: conflictDetails });
     const patched = await patchMerchant(org.apiKey, m.id, { fee_policy_id: inactive });
@@ -84,8 +108,12 @@ describe('fee_policy_id on merchants', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.details.issues[0]).toMatchObject({ field: 'fee_policy_id', type: 'INVALID_FORMAT' });
     // Nothing was created by the refused creates, and the merchant is unchanged.
-    expect((await t.request({ method: 'GET', url: '/core/v1/merchants', key: org.apiKey })).json().pagination.total).toBe(1);
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).json().fee_policy_id).toBeNull();
+    expect(
+      (await t.request({ method: 'GET', url: '/core/v1/merchants', key: org.apiKey })).json().pagination.total,
+    ).toBe(1);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).json().fee_policy_id,
+    ).toBeNull();
   });
 
   it('keeps a policy deactivated after attachment, and re-sending it is no new attachment', async () => {
@@ -93,7 +121,9 @@ describe('fee_policy_id on merchants', () => {
     const p = await policy(org.apiKey);
     const m = await t.createMerchant(org.apiKey, { fee_policy_id: p });
     await t.request({ method: 'DELETE', url: `/core/v1/pricing/fee-policies/${p}`, key: org.apiKey });
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).json().fee_policy_id).toBe(p);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).json().fee_policy_id,
+    ).toBe(p);
     const echoed = await patchMerchant(org.apiKey, m.id, { fee_policy_id: p, name: 'Same policy' });
     expect(echoed.statusCode).toBe(200);
     expect(echoed.json()).toMatchObject({ fee_policy_id: p, name: 'Same policy' });
@@ -123,13 +153,22 @@ describe('default_fee_policy_id on the organization (PATCH /v1/companies/me)', (
   it('sets, shows and clears the default; the platform view shows it too', async () => {
     const org = await t.createOrganization();
     const p = await policy(org.apiKey);
-    expect((await getMe(org.apiKey)).json()).toMatchObject({ id: org.id, default_fee_policy_id: null, fee_policy_id: null, kyc_enabled: false });
+    expect((await getMe(org.apiKey)).json()).toMatchObject({
+      id: org.id,
+      default_fee_policy_id: null,
+      fee_policy_id: null,
+      kyc_enabled: false,
+    });
 
     const set = await patchMe(org.apiKey, { default_fee_policy_id: p });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ id: org.id, default_fee_policy_id: p });
     expect((await getMe(org.apiKey)).json().default_fee_policy_id).toBe(p);
-    const staff = await t.request({ method: 'GET', url: `/core/v1/platform/organizations/${org.id}`, key: t.platformKey });
+    const staff = await t.request({
+      method: 'GET',
+      url: `/core/v1/platform/organizations/${org.id}`,
+      key: t.platformKey,
+    });
     expect(staff.json().default_fee_policy_id).toBe(p);
 
     const cleared = await patchMe(org.apiKey, { default_fee_policy_id: null });
@@ -162,7 +201,11 @@ describe('default_fee_policy_id on the organization (PATCH /v1/companies/me)', (
     const inactive = await policy(org.apiKey, false);
     const res = await patchMe(org.apiKey, { default_fee_policy_id: inactive });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.details).toEqual({ field: 'default_fee_policy_id', value: inactive, reason: 'FEE_POLICY_INACTIVE' });
+    expect(res.json().error.details).toEqual({
+      field: 'default_fee_policy_id',
+      value: inactive,
+      reason: 'FEE_POLICY_INACTIVE',
+    });
     expect((await getMe(org.apiKey)).json().default_fee_policy_id).toBeNull();
   });
 

@@ -21,7 +21,11 @@ describe('hosted onboarding page', () => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...claims, i: claims.i + 86400 })).toString('base64url')}.${signature}`;
     for (const bad of [`${token.slice(0, -2)}AA`, forged, 'nope', '']) {
-      const res = await t.request({ method: 'GET', url: `/core/v1/onboarding/hosted?token=${encodeURIComponent(bad)}`, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+      const res = await t.request({
+        method: 'GET',
+        url: `/core/v1/onboarding/hosted?token=${encodeURIComponent(bad)}`,
+        headers: { 'accept-language': 'en-US,en;q=0.9' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('Invalid or expired link');
@@ -42,10 +46,13 @@ describe('hosted onboarding page', () => {
       const form = await postMultipart({ token }, [{ bytes: PDF, type: 'application/pdf', name: 'x.pdf' }]);
       expect(form.statusCode).toBe(403);
 
-      const fresh = (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations/${aff.id}`, key: org.apiKey })).json().onboarding_url;
+      const fresh = (
+        await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations/${aff.id}`, key: org.apiKey })
+      ).json().onboarding_url;
       expect(fresh).not.toBe(aff.onboarding_url);
       expect((await page(fresh)).statusCode).toBe(200);
-      const listed = (await t.request({ method: 'GET', url: '/core/v1/affiliations', key: m.apiKey })).json().data[0].onboarding_url;
+      const listed = (await t.request({ method: 'GET', url: '/core/v1/affiliations', key: m.apiKey })).json().data[0]
+        .onboarding_url;
       expect(listed).toBe(fresh);
     } finally {
       clock.offsetMs = 0;
@@ -58,14 +65,35 @@ describe('hosted onboarding page', () => {
     const tokenB = tokenOf(b.aff.onboarding_url);
     const rowsA = await requirements(t, a.m.apiKey, a.m.id);
     const addressA = byType(rowsA, 'PROOF_OF_ADDRESS');
-    expect(noticeOf(await postMultipart({ token: tokenB, requirement_id: addressA.id, file_type: 'PROOF_OF_ADDRESS' }, [{ bytes: PDF, type: 'application/pdf', name: 'x.pdf' }]))).toBe('not-found');
-    expect(noticeOf(await postForm('/biometrics', { token: tokenB, requirement_id: byType(rowsA, 'BIOMETRIC_VERIFICATION').id }))).toBe('not-found');
-    const capture = await t.request({ method: 'POST', url: `/core/v1/merchants/${a.m.id}/biometric-verifications`, key: a.m.apiKey, payload: { subject_document_number: a.cpf } });
-    expect(noticeOf(await postForm('/biometrics/approve', { token: tokenB, verification_id: capture.json().id }))).toBe('not-found');
+    expect(
+      noticeOf(
+        await postMultipart({ token: tokenB, requirement_id: addressA.id, file_type: 'PROOF_OF_ADDRESS' }, [
+          { bytes: PDF, type: 'application/pdf', name: 'x.pdf' },
+        ]),
+      ),
+    ).toBe('not-found');
+    expect(
+      noticeOf(
+        await postForm('/biometrics', { token: tokenB, requirement_id: byType(rowsA, 'BIOMETRIC_VERIFICATION').id }),
+      ),
+    ).toBe('not-found');
+    const capture = await t.request({
+      method: 'POST',
+      url: `/core/v1/merchants/${a.m.id}/biometric-verifications`,
+      key: a.m.apiKey,
+      payload: { subject_document_number: a.cpf },
+    });
+    expect(noticeOf(await postForm('/biometrics/approve', { token: tokenB, verification_id: capture.json().id }))).toBe(
+      'not-found',
+    );
     const rowsAfter = await requirements(t, a.m.apiKey, a.m.id);
     expect(byType(rowsAfter, 'PROOF_OF_ADDRESS').status).toBe('PENDING');
     expect(byType(rowsAfter, 'BIOMETRIC_VERIFICATION').status).toBe('PENDING');
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${a.m.id}/onboarding-documents`, key: a.m.apiKey })).json().data).toHaveLength(0);
+    expect(
+      (
+        await t.request({ method: 'GET', url: `/core/v1/merchants/${a.m.id}/onboarding-documents`, key: a.m.apiKey })
+      ).json().data,
+    ).toHaveLength(0);
     // B's page shows B's rows only.
     const pageB = await page(b.aff.onboarding_url);
     expect(pageB.body).not.toContain(addressA.id);
@@ -102,7 +130,14 @@ describe('hosted onboarding links stay out of logs', () => {
   it('logs neither the token of a page read nor of a form, and answers an oversized body with an HTML 413', async () => {
     const org = await logged.createOrganization();
     const m = await logged.createMerchant(org.apiKey);
-    const aff = (await logged.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } })).json();
+    const aff = (
+      await logged.request({
+        method: 'POST',
+        url: `/core/v1/merchants/${m.id}/affiliations`,
+        key: org.apiKey,
+        payload: { provider: 'PROVIDER_A' },
+      })
+    ).json();
     const token = tokenOf(aff.onboarding_url);
     expect((await logged.request({ method: 'GET', url: pathOf(aff.onboarding_url) })).statusCode).toBe(200);
     const tampered = await logged.request({ method: 'GET', url: pathOf(aff.onboarding_url).replace(/.{4}$/, 'AAAA') });

@@ -11,9 +11,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const roleBody = (extra: Record<string, unknown> = {}) => ({ name: `role-${randomUUID().slice(0, 8)}`, permissions: ['api_key.list'], ...extra });
+const roleBody = (extra: Record<string, unknown> = {}) => ({
+  name: `role-${randomUUID().slice(0, 8)}`,
+  permissions: ['api_key.list'],
+  ...extra,
+});
 const createRole = (payload: Record<string, unknown>, idempotencyKey?: string) =>
-  t.request({ method: 'POST', url: '/core/v1/roles', key: orgKey, payload, headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey } });
+  t.request({
+    method: 'POST',
+    url: '/core/v1/roles',
+    key: orgKey,
+    payload,
+    headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+  });
 
 describe('Idempotency-Key on creates (product.md §15)', () => {
   it('the header alone: a repeat answers 200, Idempotent-Replayed: true and the same body', async () => {
@@ -92,19 +102,42 @@ describe('Idempotency-Key on creates (product.md §15)', () => {
   });
 
   it('satisfies a required request_id (internal transfers): the schema no longer asks for it', async () => {
-    const res = await t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key: orgKey, payload: {}, headers: { 'idempotency-key': randomUUID() } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/core/v1/banking/internal-transfers',
+      key: orgKey,
+      payload: {},
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(res.statusCode).toBe(400);
     const fields = (res.json().error.details.issues as { field: string }[]).map((i) => i.field);
     expect(fields).not.toContain('request_id');
-    const without = await t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key: orgKey, payload: {} });
+    const without = await t.request({
+      method: 'POST',
+      url: '/core/v1/banking/internal-transfers',
+      key: orgKey,
+      payload: {},
+    });
     expect((without.json().error.details.issues as { field: string }[]).map((i) => i.field)).toContain('request_id');
   });
 
   it('works on the merchant create too (the key is not shown again on the replay)', async () => {
     const body = merchantBody();
     const key = randomUUID();
-    const first = await t.request({ method: 'POST', url: '/core/v1/merchants', key: orgKey, payload: body, headers: { 'idempotency-key': key } });
-    const again = await t.request({ method: 'POST', url: '/core/v1/merchants', key: orgKey, payload: body, headers: { 'idempotency-key': key } });
+    const first = await t.request({
+      method: 'POST',
+      url: '/core/v1/merchants',
+      key: orgKey,
+      payload: body,
+      headers: { 'idempotency-key': key },
+    });
+    const again = await t.request({
+      method: 'POST',
+      url: '/core/v1/merchants',
+      key: orgKey,
+      payload: body,
+      headers: { 'idempotency-key': key },
+    });
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
@@ -112,26 +145,57 @@ describe('Idempotency-Key on creates (product.md §15)', () => {
 
   it('elsewhere the header is ignored, whatever its value', async () => {
     for (const value of ['', 'k'.repeat(300), randomUUID()]) {
-      const read = await t.request({ method: 'GET', url: '/core/v1/companies/me', key: orgKey, headers: { 'idempotency-key': value } });
+      const read = await t.request({
+        method: 'GET',
+        url: '/core/v1/companies/me',
+        key: orgKey,
+        headers: { 'idempotency-key': value },
+      });
       expect(read.statusCode).toBe(200);
       expect(read.headers['idempotent-replayed']).toBeUndefined();
-      const list = await t.request({ method: 'GET', url: '/core/v1/roles', key: orgKey, headers: { 'idempotency-key': value } });
+      const list = await t.request({
+        method: 'GET',
+        url: '/core/v1/roles',
+        key: orgKey,
+        headers: { 'idempotency-key': value },
+      });
       expect(list.statusCode).toBe(200);
     }
     // A create whose body takes no request_id (API keys: a replay could not show the key again) ignores it too.
     const key = randomUUID();
-    const a = await t.request({ method: 'POST', url: '/core/v1/api-keys', key: orgKey, payload: {}, headers: { 'idempotency-key': key } });
-    const b = await t.request({ method: 'POST', url: '/core/v1/api-keys', key: orgKey, payload: {}, headers: { 'idempotency-key': key } });
+    const a = await t.request({
+      method: 'POST',
+      url: '/core/v1/api-keys',
+      key: orgKey,
+      payload: {},
+      headers: { 'idempotency-key': key },
+    });
+    const b = await t.request({
+      method: 'POST',
+      url: '/core/v1/api-keys',
+      key: orgKey,
+      payload: {},
+      headers: { 'idempotency-key': key },
+    });
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().id).not.toBe(b.json().id);
   });
 
   it('the OpenAPI document declares the header on creates and the replay header on their 200', async () => {
     const spec = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json();
-    const header = (op: { parameters?: { name: string; in: string }[] }) => op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
-    for (const [path, method] of [['/v1/roles', 'post'], ['/v1/merchants', 'post'], ['/v1/transactions', 'post'], ['/v1/banking/internal-transfers', 'post']]) {
+    const header = (op: { parameters?: { name: string; in: string }[] }) =>
+      op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    for (const [path, method] of [
+      ['/v1/roles', 'post'],
+      ['/v1/merchants', 'post'],
+      ['/v1/transactions', 'post'],
+      ['/v1/banking/internal-transfers', 'post'],
+    ]) {
       const op = spec.paths[path][method];
-      expect(header(op), `${method} ${path}`).toMatchObject({ required: false, schema: { minLength: 1, maxLength: 255 } });
+      expect(header(op), `${method} ${path}`).toMatchObject({
+        required: false,
+        schema: { minLength: 1, maxLength: 255 },
+      });
       expect(op.responses['200'].headers['Idempotent-Replayed'], `${method} ${path}`).toBeDefined();
     }
     expect(header(spec.paths['/v1/roles'].get)).toBeUndefined();

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the browser library is served (P8)', () => {
-  it('at /core/js/v1/platform.js and a hashed name, cacheable, any origin, with the API\'s brand table', async () => {
+  it("at /core/js/v1/platform.js and a hashed name, cacheable, any origin, with the API's brand table", async () => {
     const res = await t.request({ method: 'GET', url: '/core/js/v1/platform.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/javascript');
@@ -21,7 +21,11 @@ describe('the browser library is served (P8)', () => {
     const hashed = await t.request({ method: 'GET', url: `/core/js/v1/platform.${version}.js` });
     expect(hashed.body).toBe(res.body);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const again = await t.request({ method: 'GET', url: '/core/js/v1/platform.js', headers: { 'if-none-match': res.headers.etag as string } });
+    const again = await t.request({
+      method: 'GET',
+      url: '/core/js/v1/platform.js',
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(gzipSync(res.body).length).toBeLessThan(12_000);
     const frame = await t.request({ method: 'GET', url: `/core/js/v1/frames/card.html?v=${version}` });

@@ -16,7 +16,8 @@ describe('rate limits', () => {
     const org = await t.createOrganization();
     const other = await t.createOrganization();
     const responses = [];
-    for (let i = 0; i < 7; i++) responses.push(await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey }));
+    for (let i = 0; i < 7; i++)
+      responses.push(await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey }));
     const codes = responses.map((r) => r.statusCode);
     // A one-second window can roll over mid-loop; what matters is that the excess is refused.
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
@@ -34,7 +35,8 @@ describe('rate limits', () => {
 
   it('counts unauthenticated requests by client address', async () => {
     const codes = [];
-    for (let i = 0; i < 7; i++) codes.push((await t.request({ method: 'GET', url: '/core/v1/merchants', remoteAddress: '10.9.9.9' })).statusCode);
+    for (let i = 0; i < 7; i++)
+      codes.push((await t.request({ method: 'GET', url: '/core/v1/merchants', remoteAddress: '10.9.9.9' })).statusCode);
     expect(codes).toContain(401);
     expect(codes).toContain(429);
   });
@@ -46,10 +48,21 @@ describe('transport rules', () => {
     try {
       const plain = await proxied.request({ method: 'GET', url: '/core/health' });
       expect(plain.statusCode).toBe(400);
-      expect(plain.json().error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'protocol', receivedValue: 'http' } });
-      const http = await proxied.request({ method: 'GET', url: '/core/health', headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.json().error).toMatchObject({
+        code: 'BAD_REQUEST',
+        details: { invalidField: 'protocol', receivedValue: 'http' },
+      });
+      const http = await proxied.request({
+        method: 'GET',
+        url: '/core/health',
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(http.json().error.details.receivedValue).toBe('http');
-      const https = await proxied.request({ method: 'GET', url: '/core/health', headers: { 'x-forwarded-proto': 'https' } });
+      const https = await proxied.request({
+        method: 'GET',
+        url: '/core/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(https.statusCode).toBe(200);
     } finally {
       await proxied.close();
@@ -67,7 +80,12 @@ describe('transport rules', () => {
 
   it('bodies over 1 MiB answer 413 PAYLOAD_TOO_LARGE', async () => {
     const org = await t.createOrganization();
-    const res = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: { ...merchantBody(), name: 'x'.repeat(1024 * 1024 + 10) } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/core/v1/merchants',
+      key: org.apiKey,
+      payload: { ...merchantBody(), name: 'x'.repeat(1024 * 1024 + 10) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -76,12 +94,22 @@ describe('transport rules', () => {
 describe('logs', () => {
   it('never contain API keys, even at debug level', async () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const logger = { ...(loggerOptions('debug') as object), stream: sink };
     const logged = await createTestApp({}, {}, { logger });
     try {
       const org = await logged.createOrganization();
-      const res = await logged.request({ method: 'GET', url: '/core/v1/companies/me?x=1', key: org.apiKey, headers: { authorization: 'Bearer secret-token' } });
+      const res = await logged.request({
+        method: 'GET',
+        url: '/core/v1/companies/me?x=1',
+        key: org.apiKey,
+        headers: { authorization: 'Bearer secret-token' },
+      });
       const all = lines.join('');
       expect(lines.length).toBeGreaterThan(2);
       expect(all).toContain(res.headers['x-request-id'] as string);
@@ -96,12 +124,17 @@ describe('logs', () => {
 describe('overload', () => {
   // An API route: health, the docs and the guides are never shed (test/api/load-guard.test.ts).
   it('answers 503 in the envelope while the event loop is blocked, then recovers', async () => {
-    const stressed = await createTestApp({}, { pressure: { maxEventLoopDelayMs: 50, sampleIntervalMs: 100, startupGraceMs: 0 } });
+    const stressed = await createTestApp(
+      {},
+      { pressure: { maxEventLoopDelayMs: 50, sampleIntervalMs: 100, startupGraceMs: 0 } },
+    );
     try {
       // Block the event loop as a CPU-bound overload would, then watch for the shed answer; the sampler
       // runs on its own interval, so poll rather than assume its timing.
       const until = Date.now() + 600;
-      while (Date.now() < until) { /* busy */ }
+      while (Date.now() < until) {
+        /* busy */
+      }
       let shed;
       for (let i = 0; i < 100 && !shed; i++) {
         const res = await stressed.request({ method: 'GET', url: '/core/v1/encryption-keys' });

@@ -21,14 +21,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const card = async (key: string, body: Record<string, unknown>) => ok(t, 'POST', '/v1/transactions', key, { payment_method: 'CREDIT_CARD', card_data: await cardData(t), ...body }, 201);
+const card = async (key: string, body: Record<string, unknown>) =>
+  ok(t, 'POST', '/v1/transactions', key, { payment_method: 'CREDIT_CARD', card_data: await cardData(t), ...body }, 201);
 
 describe('installments under a fee close to the amount (issue 24)', () => {
   it('100 in 12 installments with a minimum price of 90 is APPROVED; no receivable nets below 0', async () => {
     const m = await moneyMerchant(t, { feePercentage: 0, cashoutPrice: 0, price: { minimum_price: 90 } });
     const tr = await card(m.merchantKey, { amount: 100, installments: 12 });
     expect(tr).toMatchObject({ status: 'APPROVED', fee: { amount: 90 } });
-    const recv = await ok(t, 'GET', `/v1/receivables?transaction_id=${tr.id}&role=MERCHANT&sort=payment_date&limit=100`, m.orgKey);
+    const recv = await ok(
+      t,
+      'GET',
+      `/v1/receivables?transaction_id=${tr.id}&role=MERCHANT&sort=payment_date&limit=100`,
+      m.orgKey,
+    );
     expect(recv.data.map((r: { fee_amount: number }) => r.fee_amount)).toEqual([12, 8, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]);
     for (const r of recv.data) expect(r.net_amount).toBeGreaterThanOrEqual(0);
     await expectMoneyInvariants(t, m);
@@ -68,25 +74,41 @@ describe('money checks: a deposit that repays debt (issue 24)', () => {
 });
 
 describe('creates while the organization test clock moves (issue 24)', () => {
-  it.each(['CREDIT_CARD', 'PIX'] as const)('%s: concurrent creates and clock advances never answer 500 nor lose a row', async (method) => {
-    const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
-    const body = method === 'PIX' ? { payment_method: 'PIX', amount: 1_000 } : { payment_method: 'CREDIT_CARD', amount: 1_000, card_data: await cardData(t) };
-    const statuses: number[] = [];
-    const ids: string[] = [];
-    for (let round = 0; round < 5; round++) {
-      const creates = Array.from({ length: 8 }, () => t.request({ method: 'POST', url: '/core/v1/transactions', key: m.merchantKey, payload: body }));
-      const advance = t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, key: t.platformKey, payload: { seconds: 3_600 } });
-      const [answers, moved] = await Promise.all([Promise.all(creates), advance]);
-      expect(moved.statusCode, moved.body).toBe(200);
-      for (const res of answers) {
-        statuses.push(res.statusCode);
-        if (res.statusCode === 201) ids.push(res.json().id);
+  it.each(['CREDIT_CARD', 'PIX'] as const)(
+    '%s: concurrent creates and clock advances never answer 500 nor lose a row',
+    async (method) => {
+      const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
+      const body =
+        method === 'PIX'
+          ? { payment_method: 'PIX', amount: 1_000 }
+          : { payment_method: 'CREDIT_CARD', amount: 1_000, card_data: await cardData(t) };
+      const statuses: number[] = [];
+      const ids: string[] = [];
+      for (let round = 0; round < 5; round++) {
+        const creates = Array.from({ length: 8 }, () =>
+          t.request({ method: 'POST', url: '/core/v1/transactions', key: m.merchantKey, payload: body }),
+        );
+        const advance = t.request({
+          method: 'POST',
+          url: `/core/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`,
+          key: t.platformKey,
+          payload: { seconds: 3_600 },
+        });
+        const [answers, moved] = await Promise.all([Promise.all(creates), advance]);
+        expect(moved.statusCode, moved.body).toBe(200);
+        for (const res of answers) {
+          statuses.push(res.statusCode);
+          if (res.statusCode === 201) ids.push(res.json().id);
+        }
       }
-    }
-    expect(statuses.filter((s) => s !== 201), 'every create answers 201').toEqual([]);
-    for (const id of ids) expect((await ok(t, 'GET', `/v1/transactions/${id}`, m.merchantKey)).id).toBe(id);
-    await expectMoneyInvariants(t, m);
-  });
+      expect(
+        statuses.filter((s) => s !== 201),
+        'every create answers 201',
+      ).toEqual([]);
+      for (const id of ids) expect((await ok(t, 'GET', `/v1/transactions/${id}`, m.merchantKey)).id).toBe(id);
+      await expectMoneyInvariants(t, m);
+    },
+  );
 });
 
 describe('a create whose row a recovery removed meanwhile (issue 24)', () => {
@@ -95,16 +117,40 @@ describe('a create whose row a recovery removed meanwhile (issue 24)', () => {
     const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
     const tr = await card(m.merchantKey, { amount: 1_000 });
     const [model] = await t.db.db.select().from(transactions).where(eq(transactions.id, tr.id));
-    const row: TransactionRow = { ...model, id: randomUUID(), requestId: null, status: 'PROCESSING', announced: false, capturedAmount: 0, capturedAt: null, authorizedAt: null, authorizationCode: null, providerPaymentId: null, providerReference: null };
+    const row: TransactionRow = {
+      ...model,
+      id: randomUUID(),
+      requestId: null,
+      status: 'PROCESSING',
+      announced: false,
+      capturedAmount: 0,
+      capturedAt: null,
+      authorizedAt: null,
+      authorizationCode: null,
+      providerPaymentId: null,
+      providerReference: null,
+    };
     await t.db.db.insert(transactions).values(row);
     await t.db.db.delete(transactions).where(eq(transactions.id, row.id));
     return { m, row };
   }
-  const captured = (row: TransactionRow) => ({ kind: 'card' as const, result: { providerPaymentId: `p-${row.id}`, status: 'CAPTURED' as const, authorizedAmount: row.amount, capturedAmount: row.amount, authorizationCode: '123456', refusal: null } });
+  const captured = (row: TransactionRow) => ({
+    kind: 'card' as const,
+    result: {
+      providerPaymentId: `p-${row.id}`,
+      status: 'CAPTURED' as const,
+      authorizedAmount: row.amount,
+      capturedAmount: row.amount,
+      authorizationCode: '123456',
+      refusal: null,
+    },
+  });
 
   it('the grouped outcome records the row again with the answer the create holds', async () => {
     const { m, row } = await removedRow();
-    const [answer] = await t.db.db.transaction((tx) => outcomesHandler(t.deps.clock)(tx, [{ row, outcome: captured(row), correlationId: row.id, autopilot: false }]));
+    const [answer] = await t.db.db.transaction((tx) =>
+      outcomesHandler(t.deps.clock)(tx, [{ row, outcome: captured(row), correlationId: row.id, autopilot: false }]),
+    );
     expect(answer).toMatchObject({ ok: true, value: { id: row.id, status: 'APPROVED', announced: true } });
     expect((await ok(t, 'GET', `/v1/transactions/${row.id}`, m.merchantKey)).status).toBe('APPROVED');
     await expectMoneyInvariants(t, m);
@@ -113,7 +159,17 @@ describe('a create whose row a recovery removed meanwhile (issue 24)', () => {
   it('the single outcome path (announce) too', async () => {
     const { m, row } = await removedRow();
     const now = t.deps.clock.now(row.organizationId);
-    const value = await t.db.db.transaction((tx) => announce(tx, row, { status: 'REFUSED', refusal: { code: 'CARD_DECLINED', message: 'declined', provider_code: null, retryable: false } }, { now, correlationId: row.id, autopilot: false }));
+    const value = await t.db.db.transaction((tx) =>
+      announce(
+        tx,
+        row,
+        {
+          status: 'REFUSED',
+          refusal: { code: 'CARD_DECLINED', message: 'declined', provider_code: null, retryable: false },
+        },
+        { now, correlationId: row.id, autopilot: false },
+      ),
+    );
     expect(value).toMatchObject({ id: row.id, status: 'REFUSED', announced: true });
     expect((await ok(t, 'GET', `/v1/transactions/${row.id}`, m.merchantKey)).status).toBe('REFUSED');
     await expectMoneyInvariants(t, m);
@@ -129,18 +185,31 @@ describe('the bank account opens with the ACTIVE affiliation (issue 24, money.md
     if (aff.status === 'WAITING_DOCUMENTS') {
       await upload(t, org.apiKey, m.id, 'CNH_DIGITAL', cpf);
       await upload(t, org.apiKey, m.id, 'PROOF_OF_ADDRESS', cpf);
-      const bio = await ok(t, 'POST', `/v1/merchants/${m.id}/biometric-verifications`, org.apiKey, { subject_document_number: cpf }, 201);
-      await ok(t, 'POST', `/v1/platform/sandbox/biometric-verifications/${bio.id}/review`, t.platformKey, { decision: 'APPROVED' });
+      const bio = await ok(
+        t,
+        'POST',
+        `/v1/merchants/${m.id}/biometric-verifications`,
+        org.apiKey,
+        { subject_document_number: cpf },
+        201,
+      );
+      await ok(t, 'POST', `/v1/platform/sandbox/biometric-verifications/${bio.id}/review`, t.platformKey, {
+        decision: 'APPROVED',
+      });
     }
     const now = await ok(t, 'GET', `/v1/merchants/${m.id}/affiliations/${aff.id}`, org.apiKey);
     expect(now.status, JSON.stringify(await requirements(t, org.apiKey, m.id))).toBe('ACTIVE');
     const accounts = await eventually(
       () => ok(t, 'GET', '/v1/banking/bank-accounts?provider=PROVIDER_B', org.apiKey),
       (list) => list.data.length >= 2,
-      'the accounts opened at activation', 10_000, 100,
+      'the accounts opened at activation',
+      10_000,
+      100,
     );
     expect(accounts.data.map((a: { company_id: string }) => a.company_id).sort()).toEqual([m.id, org.id].sort());
-    expect((await ok(t, 'GET', '/v1/banking/bank-accounts', m.apiKey)).data).toMatchObject([{ company_id: m.id, provider: 'PROVIDER_B', status: 'ACTIVE' }]);
+    expect((await ok(t, 'GET', '/v1/banking/bank-accounts', m.apiKey)).data).toMatchObject([
+      { company_id: m.id, provider: 'PROVIDER_B', status: 'ACTIVE' },
+    ]);
     await expectLedgerInvariants(t.db.db);
   });
 });
@@ -151,18 +220,45 @@ describe("the organization's pending is its fee shares (issue 24, money.md M3)",
     const orgAccount = await ok(t, 'POST', '/v1/banking/bank-accounts', m.orgKey, { provider: 'PROVIDER_A' }, 201);
     const before = (await ok(t, 'GET', `/v1/platform/sandbox/organizations/${m.orgId}/clock`, t.platformKey)).now;
     const tr = await card(m.merchantKey, { amount: 10_000 });
-    const shares = await ok(t, 'GET', `/v1/receivables?transaction_id=${tr.id}&role=ORGANIZATION&status=PENDING`, m.orgKey);
-    expect(shares.data.map((r: { net_amount: number; bank_account_id: string }) => [r.net_amount, r.bank_account_id])).toEqual([[250, orgAccount.id]]);
+    const shares = await ok(
+      t,
+      'GET',
+      `/v1/receivables?transaction_id=${tr.id}&role=ORGANIZATION&status=PENDING`,
+      m.orgKey,
+    );
+    expect(
+      shares.data.map((r: { net_amount: number; bank_account_id: string }) => [r.net_amount, r.bank_account_id]),
+    ).toEqual([[250, orgAccount.id]]);
     const balance = await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey);
     expect(balance).toMatchObject({ pending: 250, available: 0, held: 0, debt: 0 });
-    expect((await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}`, m.orgKey)).balance).toMatchObject({ pending: 250, available: 0 });
-    expect((await ok(t, 'GET', `/v1/merchants/${m.orgId}/balances`, m.orgKey)).totals).toMatchObject({ pending: 250, available: 0 });
+    expect((await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}`, m.orgKey)).balance).toMatchObject({
+      pending: 250,
+      available: 0,
+    });
+    expect((await ok(t, 'GET', `/v1/merchants/${m.orgId}/balances`, m.orgKey)).totals).toMatchObject({
+      pending: 250,
+      available: 0,
+    });
     const at = (await ok(t, 'GET', `/v1/platform/sandbox/organizations/${m.orgId}/clock`, t.platformKey)).now;
-    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance?at=${encodeURIComponent(at)}`, m.orgKey)).toMatchObject({ pending: 250 });
-    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance?at=${encodeURIComponent(before)}`, m.orgKey)).toMatchObject({ pending: 0 });
+    expect(
+      await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance?at=${encodeURIComponent(at)}`, m.orgKey),
+    ).toMatchObject({ pending: 250 });
+    expect(
+      await ok(
+        t,
+        'GET',
+        `/v1/banking/bank-accounts/${orgAccount.id}/balance?at=${encodeURIComponent(before)}`,
+        m.orgKey,
+      ),
+    ).toMatchObject({ pending: 0 });
     // The sweep of the share's date: pending to available, on the organization's account as on a merchant's.
-    await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, { seconds: 40 * 86_400 });
-    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey)).toMatchObject({ pending: 0, available: 250 });
+    await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
+      seconds: 40 * 86_400,
+    });
+    expect(await ok(t, 'GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey)).toMatchObject({
+      pending: 0,
+      available: 250,
+    });
     await expectMoneyInvariants(t, m);
   });
 });

@@ -11,8 +11,20 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const FIELDS = [
-  'id', 'company_id', 'provider', 'type', 'subject_document_number', 'subject_role', 'origin', 'description', 'status',
-  'accepted_document_types', 'satisfied_by', 'waived_at', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'provider',
+  'type',
+  'subject_document_number',
+  'subject_role',
+  'origin',
+  'description',
+  'status',
+  'accepted_document_types',
+  'satisfied_by',
+  'waived_at',
+  'created_at',
+  'updated_at',
 ].sort();
 const IDENTITY_A = ['CNH_FRONT', 'CNH_BACK', 'CNH_DIGITAL', 'RG_FRONT', 'RG_BACK'];
 const shape = (rows: Record<string, any>[]) => rows.map((r) => [r.type, r.subject_role, r.subject_document_number]);
@@ -31,7 +43,15 @@ describe('onboarding requirements read', () => {
     ]);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(FIELDS);
-      expect(row).toMatchObject({ company_id: m.id, provider: 'PROVIDER_A', origin: 'BASE', description: null, status: 'PENDING', satisfied_by: null, waived_at: null });
+      expect(row).toMatchObject({
+        company_id: m.id,
+        provider: 'PROVIDER_A',
+        origin: 'BASE',
+        description: null,
+        status: 'PENDING',
+        satisfied_by: null,
+        waived_at: null,
+      });
     }
     expect(byType(rows, 'IDENTITY_DOCUMENT').accepted_document_types).toEqual(IDENTITY_A);
     expect(byType(rows, 'BIOMETRIC_VERIFICATION').accepted_document_types).toBeNull();
@@ -47,7 +67,10 @@ describe('onboarding requirements read', () => {
 
   it('follows the table for PJ with a non-partner contact, MEI, and a politically exposed contact', async () => {
     const org = await t.createOrganization();
-    const pj = await t.createMerchant(org.apiKey, cnpjMerchant('PJ', { role: 'ADMINISTRATOR' }, { declared_revenue: 4_800_000 }));
+    const pj = await t.createMerchant(
+      org.apiKey,
+      cnpjMerchant('PJ', { role: 'ADMINISTRATOR' }, { declared_revenue: 4_800_000 }),
+    );
     const cnpj = pj.body.document_number;
     const contactCpf = pj.body.contact.document_number;
     expect(shape(await requirements(t, org.apiKey, pj.id))).toEqual([
@@ -59,7 +82,10 @@ describe('onboarding requirements read', () => {
       ['FINANCIAL_STATEMENT', 'COMPANY', cnpj],
     ]);
 
-    const mei = await t.createMerchant(org.apiKey, cnpjMerchant('MEI', { role: 'PARTNER' }, { declared_revenue: 9_000_000 }));
+    const mei = await t.createMerchant(
+      org.apiKey,
+      cnpjMerchant('MEI', { role: 'PARTNER' }, { declared_revenue: 9_000_000 }),
+    );
     expect(shape(await requirements(t, org.apiKey, mei.id))).toEqual([
       ['IDENTITY_DOCUMENT', 'CONTACT', mei.body.contact.document_number],
       ['PROOF_OF_ADDRESS', 'COMPANY', mei.body.document_number],
@@ -67,10 +93,16 @@ describe('onboarding requirements read', () => {
 
     const noRole = await t.createMerchant(org.apiKey, cnpjMerchant('ME', { role: undefined }));
     expect(shape(await requirements(t, org.apiKey, noRole.id)).map((r) => r[0])).toEqual([
-      'IDENTITY_DOCUMENT', 'PROOF_OF_ADDRESS', 'ARTICLES_OF_INCORPORATION', 'BIOMETRIC_VERIFICATION', 'POWER_OF_ATTORNEY',
+      'IDENTITY_DOCUMENT',
+      'PROOF_OF_ADDRESS',
+      'ARTICLES_OF_INCORPORATION',
+      'BIOMETRIC_VERIFICATION',
+      'POWER_OF_ATTORNEY',
     ]);
 
-    const pep = await t.createMerchant(org.apiKey, { contact: { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '11999998888', politically_exposed: true } });
+    const pep = await t.createMerchant(org.apiKey, {
+      contact: { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '11999998888', politically_exposed: true },
+    });
     const rows = await requirements(t, org.apiKey, pep.id);
     expect(shape(rows).at(-1)).toEqual(['PROOF_OF_INCOME', 'CONTACT', pep.body.document_number]);
     expect(rows).toHaveLength(4);
@@ -82,7 +114,13 @@ describe('onboarding requirements read', () => {
     const before = byType(await requirements(t, org.apiKey, m.id), 'POWER_OF_ATTORNEY');
     expect(before.status).toBe('PENDING');
 
-    const patch = (role: string) => t.request({ method: 'PATCH', url: `/core/v1/merchants/${m.id}`, key: org.apiKey, payload: { contact: { role } } });
+    const patch = (role: string) =>
+      t.request({
+        method: 'PATCH',
+        url: `/core/v1/merchants/${m.id}`,
+        key: org.apiKey,
+        payload: { contact: { role } },
+      });
     expect((await patch('PARTNER')).statusCode).toBe(200);
     const waived = byType(await requirements(t, org.apiKey, m.id), 'POWER_OF_ATTORNEY');
     expect(waived).toMatchObject({ id: before.id, status: 'WAIVED', satisfied_by: null });
@@ -99,7 +137,12 @@ describe('onboarding requirements read', () => {
     const oldCpf = m.body.contact.document_number;
     await requirements(t, org.apiKey, m.id);
     const newCpf = randomCpf();
-    await t.request({ method: 'PATCH', url: `/core/v1/merchants/${m.id}`, key: org.apiKey, payload: { contact: { document_number: newCpf } } });
+    await t.request({
+      method: 'PATCH',
+      url: `/core/v1/merchants/${m.id}`,
+      key: org.apiKey,
+      payload: { contact: { document_number: newCpf } },
+    });
     const rows = await requirements(t, org.apiKey, m.id);
     const identity = rows.filter((r) => r.type === 'IDENTITY_DOCUMENT');
     expect(identity.map((r) => [r.subject_document_number, r.status])).toEqual([
@@ -133,7 +176,10 @@ describe('onboarding requirements read', () => {
     const offMerchant = await t.createMerchant(off.apiKey);
     const res = await t.request({ method: 'GET', url: url(offMerchant.id), key: offMerchant.apiKey });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatchObject({ code: 'AUTHORIZATION_ERROR', message: 'Company onboarding is not available yet' });
+    expect(res.json().error).toMatchObject({
+      code: 'AUTHORIZATION_ERROR',
+      message: 'Company onboarding is not available yet',
+    });
   });
 
   it('adds STAFF rows and waives them; staff waivers stand', async () => {
@@ -144,24 +190,63 @@ describe('onboarding requirements read', () => {
       method: 'POST',
       url: `/core/v1/platform/companies/${m.id}/onboarding-requirements`,
       key: t.platformKey,
-      payload: { provider: 'provider_b', type: 'IDENTITY_DOCUMENT', subject_document_number: subject, subject_role: 'COMPANY', description: 'Send an RNE' },
+      payload: {
+        provider: 'provider_b',
+        type: 'IDENTITY_DOCUMENT',
+        subject_document_number: subject,
+        subject_role: 'COMPANY',
+        description: 'Send an RNE',
+      },
     });
     expect(add.statusCode).toBe(201);
     const row = add.json();
-    expect(row).toMatchObject({ origin: 'STAFF', provider: 'PROVIDER_B', description: 'Send an RNE', status: 'PENDING' });
+    expect(row).toMatchObject({
+      origin: 'STAFF',
+      provider: 'PROVIDER_B',
+      description: 'Send an RNE',
+      status: 'PENDING',
+    });
     expect(row.accepted_document_types).toEqual([...IDENTITY_A, 'RNE_FRONT', 'RNE_BACK']);
     expect(await requirements(t, org.apiKey, m.id, 'PROVIDER_B')).toEqual([row]);
 
-    const bad = await t.request({ method: 'POST', url: `/core/v1/platform/companies/${m.id}/onboarding-requirements`, key: t.platformKey, payload: { provider: 'PROVIDER_A', type: 'OTHER', subject_document_number: '123', subject_role: 'COMPANY' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/companies/${m.id}/onboarding-requirements`,
+      key: t.platformKey,
+      payload: { provider: 'PROVIDER_A', type: 'OTHER', subject_document_number: '123', subject_role: 'COMPANY' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details.issues.map((i: any) => i.field).sort()).toEqual(['description', 'subject_document_number']);
-    expect((await t.request({ method: 'POST', url: `/core/v1/platform/companies/${m.id}/onboarding-requirements`, key: org.apiKey, payload: {} })).statusCode).toBe(403);
+    expect(
+      bad
+        .json()
+        .error.details.issues.map((i: any) => i.field)
+        .sort(),
+    ).toEqual(['description', 'subject_document_number']);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/core/v1/platform/companies/${m.id}/onboarding-requirements`,
+          key: org.apiKey,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    const waive = await t.request({ method: 'POST', url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`, key: t.platformKey, payload: { reason: 'not needed' } });
+    const waive = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`,
+      key: t.platformKey,
+      payload: { reason: 'not needed' },
+    });
     expect(waive.statusCode).toBe(200);
     expect(waive.json()).toMatchObject({ id: row.id, status: 'WAIVED' });
     expect(waive.json().waived_at).toEqual(expect.any(String));
-    const bodiless = await t.request({ method: 'POST', url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`, key: t.platformKey });
+    const bodiless = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`,
+      key: t.platformKey,
+    });
     expect(bodiless.statusCode, bodiless.body).toBe(200);
     expect(bodiless.json().waived_at).toBe(waive.json().waived_at);
   });
@@ -170,9 +255,22 @@ describe('onboarding requirements read', () => {
   it('reads with a fixed, small number of queries whatever the number of rows', async () => {
     const org = await t.createOrganization();
     const small = await t.createMerchant(org.apiKey);
-    const large = await t.createMerchant(org.apiKey, cnpjMerchant('PJ', { role: 'ATTORNEY', politically_exposed: true }, { declared_revenue: 5_000_000 }));
-    const requests = Array.from({ length: 15 }, (_, i) => ({ type: i % 2 ? 'INFORMATION' : 'OTHER', subject_document_number: large.body.document_number, subject_role: 'COMPANY', description: `ask ${i}` }));
-    await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/companies/${large.id}/provider-review`, key: t.platformKey, payload: { provider: 'PROVIDER_A', requests } });
+    const large = await t.createMerchant(
+      org.apiKey,
+      cnpjMerchant('PJ', { role: 'ATTORNEY', politically_exposed: true }, { declared_revenue: 5_000_000 }),
+    );
+    const requests = Array.from({ length: 15 }, (_, i) => ({
+      type: i % 2 ? 'INFORMATION' : 'OTHER',
+      subject_document_number: large.body.document_number,
+      subject_role: 'COMPANY',
+      description: `ask ${i}`,
+    }));
+    await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/sandbox/companies/${large.id}/provider-review`,
+      key: t.platformKey,
+      payload: { provider: 'PROVIDER_A', requests },
+    });
     await requirements(t, org.apiKey, small.id);
     await requirements(t, org.apiKey, large.id);
     // Drizzle's session logger sees every statement, transactions included (they reuse the session options).
@@ -180,7 +278,12 @@ describe('onboarding requirements read', () => {
     const saved = { logger: session.logger, option: session.options.logger };
     // Background loops of the test app (jobs, webhook delivery, the event stream) share the session: their
     // statements on their own tables are not the read's and do not count (CI once counted one under load).
-    const counter = { n: 0, logQuery(query: string) { if (!BACKGROUND.test(query)) this.n++; } };
+    const counter = {
+      n: 0,
+      logQuery(query: string) {
+        if (!BACKGROUND.test(query)) this.n++;
+      },
+    };
     session.logger = counter;
     session.options.logger = counter;
     try {

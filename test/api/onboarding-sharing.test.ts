@@ -23,7 +23,11 @@ async function validatedElsewhere(cpf: string, share: boolean) {
   return { org, m, front, back };
 }
 
-const documents = async (key: string, id: string) => (await t.request({ method: 'GET', url: `/core/v1/merchants/${id}/onboarding-documents`, key })).json().data as Record<string, any>[];
+const documents = async (key: string, id: string) =>
+  (await t.request({ method: 'GET', url: `/core/v1/merchants/${id}/onboarding-documents`, key })).json().data as Record<
+    string,
+    any
+  >[];
 
 describe('sharing documents across organizations', () => {
   it('meets a new merchant identity requirement with a SHARED copy and reports it', async () => {
@@ -36,7 +40,13 @@ describe('sharing documents across organizations', () => {
     expect(identity.status).toBe('SATISFIED');
     const copies = await documents(org.apiKey, m.id);
     expect(copies).toHaveLength(2);
-    for (const copy of copies) expect(copy).toMatchObject({ origin: 'SHARED', status: 'APPROVED', company_id: m.id, subject_document_number: cpf });
+    for (const copy of copies)
+      expect(copy).toMatchObject({
+        origin: 'SHARED',
+        status: 'APPROVED',
+        company_id: m.id,
+        subject_document_number: cpf,
+      });
     const byFile = Object.fromEntries(copies.map((c) => [c.file_type, c.id]));
     expect(identity.satisfied_by.onboarding_document_ids).toEqual([byFile.CNH_FRONT, byFile.CNH_BACK]);
     expect(copies.map((c) => c.id)).not.toContain(source.front.id);
@@ -55,16 +65,29 @@ describe('sharing documents across organizations', () => {
     expect((await t.request({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
   });
 
-  it('queues the SHARED copies\' events for webhook delivery in the same transaction', async () => {
+  it("queues the SHARED copies' events for webhook delivery in the same transaction", async () => {
     const cpf = randomCpf();
     await validatedElsewhere(cpf, true);
     const org = await t.createOrganization();
-    await t.request({ method: 'PUT', url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`, key: t.platformKey, payload: { url: 'http://localhost:9/hooks' } });
+    await t.request({
+      method: 'PUT',
+      url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`,
+      key: t.platformKey,
+      payload: { url: 'http://localhost:9/hooks' },
+    });
     const m = await t.createMerchant(org.apiKey, cnpjMerchant('MEI', { document_number: cpf, role: 'PARTNER' }));
     await requirements(t, org.apiKey, m.id);
     const events = await eventsOf(t, m.id, 'onboarding-document.status-changed');
     expect(events).toHaveLength(2);
-    const queued = await t.db.db.select().from(webhookMessages).where(inArray(webhookMessages.eventId, events.map((e) => e.id)));
+    const queued = await t.db.db
+      .select()
+      .from(webhookMessages)
+      .where(
+        inArray(
+          webhookMessages.eventId,
+          events.map((e) => e.id),
+        ),
+      );
     expect(queued).toHaveLength(2);
   });
 
@@ -86,9 +109,22 @@ describe('sharing documents across organizations', () => {
     await validatedElsewhere(cpf, true);
     const org = await t.createOrganization();
     const m = await t.createMerchant(org.apiKey, cnpjMerchant('PJ', { document_number: cpf }));
-    const reads = await Promise.all(Array.from({ length: 6 }, () => t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_A`, key: org.apiKey })));
+    const reads = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.request({
+          method: 'GET',
+          url: `/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_A`,
+          key: org.apiKey,
+        }),
+      ),
+    );
     expect(reads.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
-    const ids = reads.map((r) => r.json().data.map((row: any) => row.id).join());
+    const ids = reads.map((r) =>
+      r
+        .json()
+        .data.map((row: any) => row.id)
+        .join(),
+    );
     expect(new Set(ids).size).toBe(1);
     for (const r of reads) expect(byType(r.json().data, 'IDENTITY_DOCUMENT').status).toBe('SATISFIED');
     expect(await documents(org.apiKey, m.id)).toHaveLength(2);
@@ -100,9 +136,18 @@ describe('sharing documents across organizations', () => {
     const org = await t.createOrganization();
     const m = await t.createMerchant(org.apiKey);
     const row = byType(await requirements(t, org.apiKey, m.id), 'PROOF_OF_ADDRESS');
-    await t.request({ method: 'POST', url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`, key: t.platformKey, payload: {} });
+    await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/onboarding-requirements/${row.id}/waive`,
+      key: t.platformKey,
+      payload: {},
+    });
     await upload(t, org.apiKey, m.id, 'PROOF_OF_ADDRESS', m.body.document_number);
-    expect(byType(await requirements(t, org.apiKey, m.id), 'PROOF_OF_ADDRESS')).toMatchObject({ id: row.id, status: 'WAIVED', satisfied_by: null });
+    expect(byType(await requirements(t, org.apiKey, m.id), 'PROOF_OF_ADDRESS')).toMatchObject({
+      id: row.id,
+      status: 'WAIVED',
+      satisfied_by: null,
+    });
   });
 
   it('stays consistent under concurrent uploads, reads and affiliation creation for one merchant', async () => {
@@ -111,19 +156,56 @@ describe('sharing documents across organizations', () => {
     const subject = m.body.contact.document_number;
     const company = m.body.document_number;
     const results = await Promise.all([
-      t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } }),
-      t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'INTERNAL' } }),
-      ...['CNH_FRONT', 'CNH_BACK', 'POWER_OF_ATTORNEY'].map((type) => upload(t, org.apiKey, m.id, type, subject).then(() => ({ statusCode: 201 }))),
-      ...['PROOF_OF_ADDRESS', 'ARTICLES_OF_INCORPORATION'].map((type) => upload(t, org.apiKey, m.id, type, company).then(() => ({ statusCode: 201 }))),
-      t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/biometric-verifications`, key: org.apiKey, payload: { subject_document_number: subject } }),
-      ...Array.from({ length: 4 }, () => t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_A`, key: org.apiKey })),
+      t.request({
+        method: 'POST',
+        url: `/core/v1/merchants/${m.id}/affiliations`,
+        key: org.apiKey,
+        payload: { provider: 'PROVIDER_A' },
+      }),
+      t.request({
+        method: 'POST',
+        url: `/core/v1/merchants/${m.id}/affiliations`,
+        key: org.apiKey,
+        payload: { provider: 'INTERNAL' },
+      }),
+      ...['CNH_FRONT', 'CNH_BACK', 'POWER_OF_ATTORNEY'].map((type) =>
+        upload(t, org.apiKey, m.id, type, subject).then(() => ({ statusCode: 201 })),
+      ),
+      ...['PROOF_OF_ADDRESS', 'ARTICLES_OF_INCORPORATION'].map((type) =>
+        upload(t, org.apiKey, m.id, type, company).then(() => ({ statusCode: 201 })),
+      ),
+      t.request({
+        method: 'POST',
+        url: `/core/v1/merchants/${m.id}/biometric-verifications`,
+        key: org.apiKey,
+        payload: { subject_document_number: subject },
+      }),
+      ...Array.from({ length: 4 }, () =>
+        t.request({
+          method: 'GET',
+          url: `/core/v1/merchants/${m.id}/onboarding-requirements?provider=PROVIDER_A`,
+          key: org.apiKey,
+        }),
+      ),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201, 201, 201, 201, 201, 201, 201, 201]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 201, 201, 201, 201, 201, 201, 201, 201,
+    ]);
     const rows = await requirements(t, org.apiKey, m.id);
     expect(rows.map((r) => r.status)).toEqual(['SATISFIED', 'SATISFIED', 'SATISFIED', 'PENDING', 'SATISFIED']);
-    const [{ id: bioId }] = await t.db.db.select({ id: biometricVerifications.id }).from(biometricVerifications).where(eq(biometricVerifications.companyId, m.id));
-    await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/biometric-verifications/${bioId}/review`, key: t.platformKey, payload: { decision: 'APPROVED' } });
-    const affs = (await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey })).json().data;
+    const [{ id: bioId }] = await t.db.db
+      .select({ id: biometricVerifications.id })
+      .from(biometricVerifications)
+      .where(eq(biometricVerifications.companyId, m.id));
+    await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/sandbox/biometric-verifications/${bioId}/review`,
+      key: t.platformKey,
+      payload: { decision: 'APPROVED' },
+    });
+    const affs = (
+      await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey })
+    ).json().data;
     expect(affs.map((a: any) => a.status)).toEqual(['ACTIVE', 'ACTIVE']);
     expect(await eventsOf(t, m.id, 'company.status-changed')).toHaveLength(1);
   });

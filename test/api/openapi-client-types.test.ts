@@ -15,6 +15,9 @@ describe('packages/client/src/schema.ts', () => {
     const generated = await schemaSource(await buildOpenApiDocument(database.options).finally(() => database.remove()));
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
     // One assertion message that says what to do, not a 700 kB diff.
-    expect(committed === generated, 'packages/client/src/schema.ts is stale: run `npm run client:generate` and commit it').toBe(true);
+    expect(
+      committed === generated,
+      'packages/client/src/schema.ts is stale: run `npm run client:generate` and commit it',
+    ).toBe(true);
   }, 120_000);
 });

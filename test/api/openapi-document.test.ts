@@ -9,7 +9,12 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { inlinedDocument } from '../helpers/openapi.js';
 
 /** product.md §15: the OpenAPI document's shape (redocly's recommended rules run in CI: `npm run openapi:lint`). */
-type Doc = { info: { description: string }; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> }; webhooks: Record<string, any> };
+type Doc = {
+  info: { description: string };
+  paths: Record<string, Record<string, any>>;
+  components: { schemas: Record<string, any> };
+  webhooks: Record<string, any>;
+};
 let t: TestApp;
 let doc: Doc;
 const ops: { method: string; path: string; op: Record<string, any> }[] = [];
@@ -17,7 +22,8 @@ const ops: { method: string; path: string; op: Record<string, any> }[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   doc = (await t.request({ method: 'GET', url: '/core/openapi.json' })).json<Doc>();
-  for (const [path, item] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(item)) ops.push({ method, path, op });
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(item)) ops.push({ method, path, op });
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -52,10 +58,27 @@ describe('operation ids', () => {
 describe('bodies and errors', () => {
   it('every request and 2xx JSON body is a named component schema', () => {
     for (const { op } of ops) {
-      const bodies = [op.requestBody?.content?.['application/json'], ...Object.entries(op.responses).filter(([s]) => s.startsWith('2')).map(([, r]: [string, any]) => r.content?.['application/json'])];
-      for (const media of bodies.filter(Boolean)) expect(media.schema.$ref).toMatch(/^#\/components\/schemas\/[A-Z][A-Za-z0-9]+$/);
+      const bodies = [
+        op.requestBody?.content?.['application/json'],
+        ...Object.entries(op.responses)
+          .filter(([s]) => s.startsWith('2'))
+          .map(([, r]: [string, any]) => r.content?.['application/json']),
+      ];
+      for (const media of bodies.filter(Boolean))
+        expect(media.schema.$ref).toMatch(/^#\/components\/schemas\/[A-Z][A-Za-z0-9]+$/);
     }
-    for (const name of ['Transaction', 'Refund', 'Merchant', 'Cashout', 'Dispute', 'Receivable', 'Settlement', 'Anticipation', 'BankAccount', 'Error']) {
+    for (const name of [
+      'Transaction',
+      'Refund',
+      'Merchant',
+      'Cashout',
+      'Dispute',
+      'Receivable',
+      'Settlement',
+      'Anticipation',
+      'BankAccount',
+      'Error',
+    ]) {
       expect(doc.components.schemas).toHaveProperty(name);
     }
   });
@@ -66,11 +89,14 @@ describe('bodies and errors', () => {
       const params = (op.parameters ?? []) as { in: string }[];
       expect(statuses, `${method} ${path}`).toContain('429');
       if (op.security?.length) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']));
-      if (params.some((p) => p.in === 'path')) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '404']));
+      if (params.some((p) => p.in === 'path'))
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '404']));
       if (op.requestBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '413']));
       if (op.operationId.endsWith('.create')) expect(statuses, `${method} ${path}`).toContain('409');
       for (const s of statuses.filter((s) => /^[45]/.test(s) && s !== '429' && s !== '503')) {
-        expect(op.responses[s].content['application/json'].schema.$ref, `${method} ${path} ${s}`).toBe('#/components/schemas/Error');
+        expect(op.responses[s].content['application/json'].schema.$ref, `${method} ${path} ${s}`).toBe(
+          '#/components/schemas/Error',
+        );
       }
     }
     const create = doc.paths['/v1/transactions'].post;
@@ -96,7 +122,9 @@ describe('examples and webhooks', () => {
     const ajv = new Ajv2020.default({ strict: false, allErrors: true });
     addFormats.default(ajv);
     // A create: its operationId says so, or it answers 201 (issue 27: three of those had no example).
-    const creates = ops.filter((o) => (o.op.operationId.endsWith('.create') || o.op.responses?.['201']) && o.op.requestBody);
+    const creates = ops.filter(
+      (o) => (o.op.operationId.endsWith('.create') || o.op.responses?.['201']) && o.op.requestBody,
+    );
     expect(creates.length).toBeGreaterThan(20);
     for (const { method, path, op } of creates) {
       const media = inlined.paths[path]![method].requestBody.content['application/json'];
@@ -118,7 +146,16 @@ describe('the money flow', () => {
   it('is in the description, with the diagram of docs/money-flow.md (issue 14)', () => {
     expect(doc.info.description).toContain('## Money flow');
     expect(doc.info.description).toContain(`\`\`\`text\n${MONEY_FLOW_DIAGRAM}\n\`\`\``);
-    for (const code of ['TRANSACTION_APPROVED', 'RECEIVABLE_SETTLED', 'ANTICIPATION_COMPLETED', 'CASHOUT_HOLD', 'DISPUTE_OPENED']) expect(MONEY_FLOW_DIAGRAM).toContain(code);
-    expect(readFileSync(new URL('../../docs/money-flow.md', import.meta.url), 'utf8')).toContain(`\`\`\`text\n${MONEY_FLOW_DIAGRAM}\n\`\`\``);
+    for (const code of [
+      'TRANSACTION_APPROVED',
+      'RECEIVABLE_SETTLED',
+      'ANTICIPATION_COMPLETED',
+      'CASHOUT_HOLD',
+      'DISPUTE_OPENED',
+    ])
+      expect(MONEY_FLOW_DIAGRAM).toContain(code);
+    expect(readFileSync(new URL('../../docs/money-flow.md', import.meta.url), 'utf8')).toContain(
+      `\`\`\`text\n${MONEY_FLOW_DIAGRAM}\n\`\`\``,
+    );
   });
 });

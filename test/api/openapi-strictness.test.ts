@@ -21,14 +21,21 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const operations = () => Object.entries(inlined.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(inlined.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
 
 /** Every property schema under `schema`, by dotted path. */
 function properties(schema: any, prefix = ''): [string, any][] {
   if (!schema || typeof schema !== 'object') return [];
   const out: [string, any][] = [];
   for (const [name, child] of Object.entries<any>(schema.properties ?? {})) {
-    out.push([`${prefix}${name}`, child], ...properties(child, `${prefix}${name}.`), ...properties(child?.items, `${prefix}${name}[].`));
+    out.push(
+      [`${prefix}${name}`, child],
+      ...properties(child, `${prefix}${name}.`),
+      ...properties(child?.items, `${prefix}${name}[].`),
+    );
   }
   for (const branch of schema.anyOf ?? []) out.push(...properties(branch, prefix));
   return out;
@@ -40,7 +47,8 @@ describe('request schemas are as strict as the server', () => {
     for (const { path, method, op } of operations()) {
       const schema = op.requestBody?.content?.['application/json']?.schema;
       for (const [name, p] of properties(schema)) {
-        if (p.type === 'number' && (p.minimum === undefined || p.minimum === -Number.MAX_SAFE_INTEGER)) loose.push(`${method} ${path} ${name}`);
+        if (p.type === 'number' && (p.minimum === undefined || p.minimum === -Number.MAX_SAFE_INTEGER))
+          loose.push(`${method} ${path} ${name}`);
       }
     }
     expect(loose).toEqual([]);
@@ -49,17 +57,33 @@ describe('request schemas are as strict as the server', () => {
   it('a string normalised then checked against an enum shows the enum (body and query)', () => {
     const affiliation = operations().find((o) => o.op.operationId === 'merchants.affiliations.create')!.op;
     // providers.md Changes 8: any provider account name (the organization's access is checked by the service).
-    expect(affiliation.requestBody.content['application/json'].schema.properties.provider).toMatchObject({ type: 'string', maxLength: 32 });
+    expect(affiliation.requestBody.content['application/json'].schema.properties.provider).toMatchObject({
+      type: 'string',
+      maxLength: 32,
+    });
     const upload = operations().find((o) => o.op.operationId === 'merchants.onboardingDocuments.create')!.op;
-    expect(upload.requestBody.content['application/json'].schema.properties.content_type.enum).toEqual(['image/jpeg', 'image/png', 'application/pdf']);
-    const requirements = operations().find((o) => o.path.endsWith('/onboarding-requirements') && o.method === 'get')!.op;
-    expect(requirements.parameters.find((p: any) => p.name === 'provider').schema.enum).toEqual(['PROVIDER_A', 'PROVIDER_B']);
+    expect(upload.requestBody.content['application/json'].schema.properties.content_type.enum).toEqual([
+      'image/jpeg',
+      'image/png',
+      'application/pdf',
+    ]);
+    const requirements = operations().find(
+      (o) => o.path.endsWith('/onboarding-requirements') && o.method === 'get',
+    )!.op;
+    expect(requirements.parameters.find((p: any) => p.name === 'provider').schema.enum).toEqual([
+      'PROVIDER_A',
+      'PROVIDER_B',
+    ]);
   });
 
   it('a comma-separated list filter is an array of its enum, sent comma-separated, and the server reads it so (finding 8)', async () => {
     const list = operations().find((o) => o.op.operationId === 'transactions.list')!.op;
     const param = (name: string) => list.parameters.find((p: any) => p.name === name);
-    expect(param('status')).toMatchObject({ style: 'form', explode: false, schema: { type: 'array', items: { enum: expect.arrayContaining(['APPROVED', 'WAITING_PAYMENT']) } } });
+    expect(param('status')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { enum: expect.arrayContaining(['APPROVED', 'WAITING_PAYMENT']) } },
+    });
     expect(param('sort').schema.items.enum).toEqual(['created_at', '-created_at', 'amount', '-amount']);
     const org = await t.createOrganization();
     const get = (query: string) => t.request({ method: 'GET', url: `/core/v1/transactions?${query}`, key: org.apiKey });
@@ -71,7 +95,12 @@ describe('request schemas are as strict as the server', () => {
     for (const id of ['transactions.create', 'merchants.transactions.create']) {
       const { op } = operations().find((o) => o.op.operationId === id)!;
       const body = Object.fromEntries(properties(op.requestBody.content['application/json'].schema));
-      for (const [dotted, rule] of Object.entries(SERVICE_RULES[id]!)) expect(body[dotted], `${id} ${dotted}`).toMatchObject({ type: rule.type, minimum: rule.minimum, maximum: rule.maximum });
+      for (const [dotted, rule] of Object.entries(SERVICE_RULES[id]!))
+        expect(body[dotted], `${id} ${dotted}`).toMatchObject({
+          type: rule.type,
+          minimum: rule.minimum,
+          maximum: rule.maximum,
+        });
       expect(body.amount).toMatchObject({ type: 'integer', minimum: 1 });
     }
   });
@@ -79,7 +108,13 @@ describe('request schemas are as strict as the server', () => {
   it('the server refuses just outside each bound the document states, and takes the bound itself', async () => {
     const org = await t.createOrganization();
     const rules = SERVICE_RULES['transactions.create']!;
-    const create = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/core/v1/transactions', key: org.apiKey, payload: { payment_method: 'PIX', amount: 1990, ...payload } });
+    const create = (payload: Record<string, unknown>) =>
+      t.request({
+        method: 'POST',
+        url: '/core/v1/transactions',
+        key: org.apiKey,
+        payload: { payment_method: 'PIX', amount: 1990, ...payload },
+      });
     const refusedFor = async (payload: Record<string, unknown>, field: string) => {
       const res = await create(payload);
       return res.statusCode === 400 && res.body.includes(`"${field}"`);
@@ -97,7 +132,12 @@ describe('request schemas are as strict as the server', () => {
     const policy = CREATE_EXAMPLES['pricing.feePolicies.create'] as Record<string, unknown>;
     const percentage = SERVICE_RULES['pricing.feePolicies.create']!.spot_anticipation_percentage!;
     const fee = async (value: number) => {
-      const res = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { ...policy, request_id: undefined, name: `p-${value}`, spot_anticipation_percentage: value } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/core/v1/pricing/fee-policies',
+        key: org.apiKey,
+        payload: { ...policy, request_id: undefined, name: `p-${value}`, spot_anticipation_percentage: value },
+      });
       return res.statusCode === 400 && res.body.includes('"spot_anticipation_percentage"');
     };
     expect(await fee(percentage.maximum + 1)).toBe(true);
@@ -114,7 +154,8 @@ describe('request schemas are as strict as the server', () => {
 
 describe('declared statuses and public wording', () => {
   it('a failed login or verification declares 401', () => {
-    for (const path of ['/v1/auth/login', '/v1/auth/verify']) expect(Object.keys(doc.paths[path]!.post.responses), path).toContain('401');
+    for (const path of ['/v1/auth/login', '/v1/auth/verify'])
+      expect(Object.keys(doc.paths[path]!.post.responses), path).toContain('401');
   });
 
   it('every operation declares 503 (load guard, database restarting) and 429; a body naming another resource declares 404', () => {
@@ -126,7 +167,13 @@ describe('declared statuses and public wording', () => {
     }
     expect(missing).toEqual([]);
     // A body id outside the caller's reach answers 404 (the tenancy sweep proves it): declared on these creates.
-    for (const [path, method] of [['/v1/banking/cashouts', 'post'], ['/v1/transactions', 'post'], ['/v1/anticipations', 'post'], ['/v1/banking/internal-transfers', 'post'], ['/v1/api-keys', 'post']] as const) {
+    for (const [path, method] of [
+      ['/v1/banking/cashouts', 'post'],
+      ['/v1/transactions', 'post'],
+      ['/v1/anticipations', 'post'],
+      ['/v1/banking/internal-transfers', 'post'],
+      ['/v1/api-keys', 'post'],
+    ] as const) {
       expect(Object.keys(doc.paths[path]![method].responses), `${method} ${path}`).toContain('404');
     }
   });
@@ -138,7 +185,11 @@ describe('declared statuses and public wording', () => {
   });
 
   it('no description cites an internal file', () => {
-    const cited = [...JSON.stringify(doc).matchAll(/"(?:description|summary|title)":"((?:[^"\\]|\\.)*?\b[a-z-]+\.md\b(?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+    const cited = [
+      ...JSON.stringify(doc).matchAll(
+        /"(?:description|summary|title)":"((?:[^"\\]|\\.)*?\b[a-z-]+\.md\b(?:[^"\\]|\\.)*)"/g,
+      ),
+    ].map((m) => m[1]);
     expect(cited).toEqual([]);
   });
 });

@@ -19,9 +19,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const openAccount = (key: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key, payload });
+const openAccount = (key: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key, payload });
 const inProgressOrReplay = (res: { statusCode: number; json(): any }, id: string) => {
-  if (res.statusCode === 409) expect(res.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'request_id', reason: 'REQUEST_IN_PROGRESS' } });
+  if (res.statusCode === 409)
+    expect(res.json().error).toMatchObject({
+      code: 'CONFLICT_ERROR',
+      details: { field: 'request_id', reason: 'REQUEST_IN_PROGRESS' },
+    });
   else expect({ status: res.statusCode, id: res.json().id }).toEqual({ status: 200, id });
 };
 
@@ -29,7 +34,9 @@ describe('bank account opening around the provider call', () => {
   it('concurrent opens with one request_id: one provider call, one account, duplicates 409 in progress or 200', async () => {
     const org = await t.createOrganization();
     const before = sandbox.faults.calls('bank-account.open');
-    const replies = await Promise.all(Array.from({ length: 6 }, () => openAccount(org.apiKey, { provider: 'PROVIDER_A', request_id: 'race-1' })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => openAccount(org.apiKey, { provider: 'PROVIDER_A', request_id: 'race-1' })),
+    );
     const created = replies.filter((r) => r.statusCode === 201);
     expect(created).toHaveLength(1);
     const id = created[0].json().id;
@@ -49,7 +56,10 @@ describe('bank account opening around the provider call', () => {
     expect(lost.json().error.code).toBe('INTEGRATION_ERROR');
     const retry = await openAccount(org.apiKey, { provider: 'PROVIDER_A', request_id: 'lost-1' });
     expect(retry.statusCode).toBe(201);
-    const [claim] = await t.db.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.companyId, org.id), eq(idempotencyKeys.requestId, 'lost-1')));
+    const [claim] = await t.db.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.companyId, org.id), eq(idempotencyKeys.requestId, 'lost-1')));
     expect(claim).toMatchObject({ phase: 'DONE', resourceId: retry.json().id });
     // Both calls went to the provider under the account's id: the same account, not two.
     expect(sandbox.faults.calls('bank-account.open', retry.json().id)).toBe(2);
@@ -61,13 +71,29 @@ describe('bank account opening around the provider call', () => {
     const body = { provider: 'PROVIDER_A', request_id: 'crash-1' };
     const accountId = randomUUID();
     // What a crash between the provider call and the record leaves: a STARTED claim, an account at the provider.
-    const atProvider = await t.deps.providers.require('PROVIDER_A', 'bank-account.open')({ idempotencyKey: accountId, companyId: org.id, owner: { name: 'x', document: '11144477735' } });
+    const atProvider = await t.deps.providers.require(
+      'PROVIDER_A',
+      'bank-account.open',
+    )({ idempotencyKey: accountId, companyId: org.id, owner: { name: 'x', document: '11144477735' } });
     const { fingerprint } = await import('../../src/kernel/idempotency.js');
-    await t.db.db.insert(idempotencyKeys).values({ companyId: org.id, scope: 'bank-account', requestId: 'crash-1', fingerprint: fingerprint(body), resourceId: accountId, phase: 'STARTED', lockedUntil: new Date(Date.now() + 60_000) });
+    await t.db.db
+      .insert(idempotencyKeys)
+      .values({
+        companyId: org.id,
+        scope: 'bank-account',
+        requestId: 'crash-1',
+        fingerprint: fingerprint(body),
+        resourceId: accountId,
+        phase: 'STARTED',
+        lockedUntil: new Date(Date.now() + 60_000),
+      });
     const busy = await openAccount(org.apiKey, body);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.details).toEqual({ field: 'request_id', value: 'crash-1', reason: 'REQUEST_IN_PROGRESS' });
-    await t.db.db.update(idempotencyKeys).set({ lockedUntil: new Date(Date.now() - 1) }).where(and(eq(idempotencyKeys.companyId, org.id), eq(idempotencyKeys.requestId, 'crash-1')));
+    await t.db.db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(and(eq(idempotencyKeys.companyId, org.id), eq(idempotencyKeys.requestId, 'crash-1')));
     const resumed = await openAccount(org.apiKey, body);
     expect(resumed.statusCode).toBe(201);
     expect(resumed.json()).toMatchObject({ id: accountId, account_number: atProvider.accountNumber });
@@ -93,7 +119,8 @@ describe('PIX key creation around the provider call', () => {
     const account = (await openAccount(org.apiKey, { provider: 'PROVIDER_A', company_id: m.id })).json();
     return { m, account };
   }
-  const register = (key: string, merchantId: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/pix-keys`, key, payload });
+  const register = (key: string, merchantId: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/pix-keys`, key, payload });
 
   it('concurrent creates with one request_id: one registration, one key, no provider-side delete of the live key', async () => {
     const { m, account } = await merchantWithAccount();
@@ -109,7 +136,11 @@ describe('PIX key creation around the provider call', () => {
     expect(sandbox.faults.calls('pix-key.delete') - calls.del).toBe(0);
     const rows = await t.db.db.select().from(pixKeys).where(eq(pixKeys.key, email));
     expect(rows.map((r) => r.status)).toEqual(['ACTIVE']);
-    expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: id })).toMatchObject({ found: true, status: 'ACTIVE', key: email });
+    expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: id })).toMatchObject({
+      found: true,
+      status: 'ACTIVE',
+      key: email,
+    });
     const replay = await register(m.apiKey, m.id, payload);
     expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 200, body: created[0].json() });
   });
@@ -118,12 +149,20 @@ describe('PIX key creation around the provider call', () => {
     const { m, account } = await merchantWithAccount();
     const email = `twice-${randomUUID()}@example.com`;
     const del = sandbox.faults.calls('pix-key.delete');
-    const replies = await Promise.all(['a', 'b', 'c'].map((r) => register(m.apiKey, m.id, { key_type: 'EMAIL', key: email, bank_account_id: account.id, request_id: `k-${r}` })));
+    const replies = await Promise.all(
+      ['a', 'b', 'c'].map((r) =>
+        register(m.apiKey, m.id, { key_type: 'EMAIL', key: email, bank_account_id: account.id, request_id: `k-${r}` }),
+      ),
+    );
     expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const r of replies.filter((x) => x.statusCode === 409)) expect(r.json().error.details).toMatchObject({ field: 'key', value: email });
+    for (const r of replies.filter((x) => x.statusCode === 409))
+      expect(r.json().error.details).toMatchObject({ field: 'key', value: email });
     const winner = replies.find((r) => r.statusCode === 201)!.json();
     expect(sandbox.faults.calls('pix-key.delete') - del).toBe(0);
-    expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: winner.id })).toMatchObject({ found: true, status: 'ACTIVE' });
+    expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: winner.id })).toMatchObject({
+      found: true,
+      status: 'ACTIVE',
+    });
   });
 
   it('an EVP key lost to a timeout is the same key when the retry resumes it', async () => {
@@ -133,6 +172,8 @@ describe('PIX key creation around the provider call', () => {
     expect((await register(m.apiKey, m.id, payload)).statusCode).toBe(502);
     const retry = await register(m.apiKey, m.id, payload);
     expect(retry.statusCode).toBe(201);
-    expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: retry.json().id })).toMatchObject({ found: true, key: retry.json().key });
+    expect(
+      await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: retry.json().id }),
+    ).toMatchObject({ found: true, key: retry.json().key });
   });
 });

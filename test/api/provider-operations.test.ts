@@ -41,11 +41,28 @@ const authorized = async (amount = 10_000) => {
   expect(res.json().status).toBe('AUTHORIZED');
   return res.json<{ id: string; amount: number; attempts: { id: string }[] }>();
 };
-const capture = (id: string, payload?: object) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/capture`, key: merchant.apiKey, ...(payload ? { payload } : {}) });
-const cancel = (id: string) => t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key: merchant.apiKey });
-const view = async (id: string) => (await t.request({ method: 'GET', url: `/core/v1/transactions/${id}`, key: merchant.apiKey })).json();
-const moves = async (id: string) => (await eventsAbout(t, id, ['transaction.status-changed'])).map((e) => e.payload).filter((p) => p.transaction_id === id);
-const advanceOrg = (seconds: number) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`, key: t.platformKey, payload: { seconds } });
+const capture = (id: string, payload?: object) =>
+  t.request({
+    method: 'POST',
+    url: `/core/v1/transactions/${id}/capture`,
+    key: merchant.apiKey,
+    ...(payload ? { payload } : {}),
+  });
+const cancel = (id: string) =>
+  t.request({ method: 'POST', url: `/core/v1/transactions/${id}/cancel`, key: merchant.apiKey });
+const view = async (id: string) =>
+  (await t.request({ method: 'GET', url: `/core/v1/transactions/${id}`, key: merchant.apiKey })).json();
+const moves = async (id: string) =>
+  (await eventsAbout(t, id, ['transaction.status-changed']))
+    .map((e) => e.payload)
+    .filter((p) => p.transaction_id === id);
+const advanceOrg = (seconds: number) =>
+  t.request({
+    method: 'POST',
+    url: `/core/v1/platform/sandbox/organizations/${org.id}/clock/advance`,
+    key: t.platformKey,
+    payload: { seconds },
+  });
 
 /** Real time moves on; every job then due runs (the recovery jobs among them). */
 async function later(ms: number) {
@@ -54,10 +71,14 @@ async function later(ms: number) {
 }
 /** The view once it reaches `status` (the app's own runner may hold the due job a moment longer than drain). */
 const viewOnce = (id: string, status: string) =>
-  eventually(async () => {
-    await t.built.runner.drain();
-    return view(id);
-  }, (v) => v.status === status, `${id} ${status}`);
+  eventually(
+    async () => {
+      await t.built.runner.drain();
+      return view(id);
+    },
+    (v) => v.status === status,
+    `${id} ${status}`,
+  );
 
 /**
  * The step that records a move of `transactionId` fails (a trigger raises), as when the process dies or the
@@ -65,10 +86,14 @@ const viewOnce = (id: string, status: string) =>
  */
 async function failRecordOf(transactionId: string): Promise<() => Promise<void>> {
   const name = `fail_record_${randomBytes(4).toString('hex')}`;
-  await t.db.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
+  await t.db.db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
     if new.id = '${transactionId}' and new.status is distinct from old.status then raise exception 'simulated crash while recording'; end if;
-    return new; end $$`));
-  await t.db.db.execute(sql.raw(`create trigger ${name} before update on transactions for each row execute function ${name}()`));
+    return new; end $$`),
+  );
+  await t.db.db.execute(
+    sql.raw(`create trigger ${name} before update on transactions for each row execute function ${name}()`),
+  );
   return async () => {
     await t.db.db.execute(sql.raw(`drop trigger ${name} on transactions`));
     await t.db.db.execute(sql.raw(`drop function ${name}()`));
@@ -105,7 +130,11 @@ describe('a provider call applied but never recorded is recovered', () => {
     expect((await cancel(tr.id)).statusCode).toBeGreaterThanOrEqual(500);
     await undo();
     await later(31_000);
-    expect(await viewOnce(tr.id, 'CANCELED')).toMatchObject({ status: 'CANCELED', cancel_reason: 'REQUESTED', captured_amount: 0 });
+    expect(await viewOnce(tr.id, 'CANCELED')).toMatchObject({
+      status: 'CANCELED',
+      cancel_reason: 'REQUESTED',
+      captured_amount: 0,
+    });
     expect((await moves(tr.id)).map((m) => m.new_status)).toEqual(['CANCELED']);
   });
 
@@ -116,7 +145,10 @@ describe('a provider call applied but never recorded is recovered', () => {
     await undo();
     expect((await view(tr.id)).status).toBe('AUTHORIZED');
     await later(31_000);
-    expect(await viewOnce(tr.id, 'CANCELED')).toMatchObject({ status: 'CANCELED', cancel_reason: 'AUTHORIZATION_EXPIRED' });
+    expect(await viewOnce(tr.id, 'CANCELED')).toMatchObject({
+      status: 'CANCELED',
+      cancel_reason: 'AUTHORIZATION_EXPIRED',
+    });
     // The payment is voided at the provider: a capture now is refused by the platform's own rule (409 status).
     expect((await capture(tr.id)).json().error.details).toEqual({ field: 'status', value: 'CANCELED' });
   });
@@ -128,15 +160,30 @@ describe('providers.md R8.1: an unknown outcome of a capture or cancel', () => {
     sandbox.faults.inject('card.capture', { kind: 'unknown_outcome' });
     const res = await capture(tr.id, { amount: 4_000 });
     expect(res.statusCode).toBe(502);
-    expect(res.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' } });
+    expect(res.json().error).toMatchObject({
+      code: 'INTEGRATION_ERROR',
+      details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' },
+    });
     for (const retry of [await capture(tr.id, { amount: 4_000 }), await cancel(tr.id)]) {
       expect(retry.statusCode).toBe(409);
-      expect(retry.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'status', value: 'AUTHORIZED', reason: 'OPERATION_IN_PROGRESS' } });
+      expect(retry.json().error).toMatchObject({
+        code: 'CONFLICT_ERROR',
+        details: { field: 'status', value: 'AUTHORIZED', reason: 'OPERATION_IN_PROGRESS' },
+      });
     }
-    expect((await moves(tr.id))).toEqual([]);
-    const refund = await t.request({ method: 'POST', url: `/core/v1/transactions/${tr.id}/refunds`, key: merchant.apiKey, payload: { amount: 100 } });
+    expect(await moves(tr.id)).toEqual([]);
+    const refund = await t.request({
+      method: 'POST',
+      url: `/core/v1/transactions/${tr.id}/refunds`,
+      key: merchant.apiKey,
+      payload: { amount: 100 },
+    });
     expect(refund.statusCode).toBe(409);
-    expect(refund.json().error.details).toEqual({ field: 'status', value: 'AUTHORIZED', reason: 'OPERATION_IN_PROGRESS' });
+    expect(refund.json().error.details).toEqual({
+      field: 'status',
+      value: 'AUTHORIZED',
+      reason: 'OPERATION_IN_PROGRESS',
+    });
     await later(11_000);
     expect(await viewOnce(tr.id, 'APPROVED')).toMatchObject({ status: 'APPROVED', captured_amount: 4_000 });
     expect((await moves(tr.id)).map((m) => [m.old_status, m.new_status])).toEqual([['AUTHORIZED', 'APPROVED']]);
@@ -147,7 +194,11 @@ describe('providers.md R8.1: an unknown outcome of a capture or cancel', () => {
     const tr = await authorized(3_000);
     sandbox.faults.inject('card.void', { kind: 'unknown_outcome' });
     expect((await cancel(tr.id)).json().error.details).toEqual({ reason: 'PROVIDER_OUTCOME_UNKNOWN' });
-    expect((await capture(tr.id)).json().error.details).toEqual({ field: 'status', value: 'AUTHORIZED', reason: 'OPERATION_IN_PROGRESS' });
+    expect((await capture(tr.id)).json().error.details).toEqual({
+      field: 'status',
+      value: 'AUTHORIZED',
+      reason: 'OPERATION_IN_PROGRESS',
+    });
     await later(11_000);
     expect(await viewOnce(tr.id, 'CANCELED')).toMatchObject({ status: 'CANCELED', cancel_reason: 'REQUESTED' });
   });
@@ -171,7 +222,9 @@ describe('each provider operation has its own idempotency key', () => {
     expect((await capture(tr.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.capture', tr.id)).toBe(0);
     expect(sandbox.faults.calls('card.capture', tr.attempts[0].id)).toBe(0);
-    const ops = await t.db.db.execute(sql`select id, kind, status from provider_operations where resource_id = ${tr.id}`);
+    const ops = await t.db.db.execute(
+      sql`select id, kind, status from provider_operations where resource_id = ${tr.id}`,
+    );
     const rows = ((ops as { rows?: unknown[] }).rows ?? ops) as Array<{ id: string; kind: string; status: string }>;
     expect(rows).toEqual([{ id: expect.any(String), kind: 'transaction.capture', status: 'SUCCEEDED' }]);
     expect(rows[0]!.id).not.toBe(tr.id);
@@ -184,8 +237,10 @@ describe('each provider operation has its own idempotency key', () => {
 });
 
 describe('a PIX charge whose answer was lost and whose read failed (providers.md R3.8)', () => {
-  const pixCreate = (requestId: string) => createTx(t, merchant.apiKey, { payment_method: 'PIX', amount: 1_234, request_id: requestId });
-  const rowOf = async (requestId: string) => (await t.db.db.select().from(transactions).where(eq(transactions.requestId, requestId)))[0];
+  const pixCreate = (requestId: string) =>
+    createTx(t, merchant.apiKey, { payment_method: 'PIX', amount: 1_234, request_id: requestId });
+  const rowOf = async (requestId: string) =>
+    (await t.db.db.select().from(transactions).where(eq(transactions.requestId, requestId)))[0];
   const chargeAt = (id: string) => sandbox['pix.sync']({ idempotencyKey: id });
 
   it('answers 502 PROVIDER_OUTCOME_UNKNOWN and shows nothing, but is not deleted as never submitted: the recovery job cancels the charge first', async () => {
@@ -194,15 +249,28 @@ describe('a PIX charge whose answer was lost and whose read failed (providers.md
     sandbox.faults.inject('pix.sync', { kind: 'unavailable' });
     const res = await pixCreate(requestId);
     expect(res.statusCode).toBe(502);
-    expect(res.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' } });
+    expect(res.json().error).toMatchObject({
+      code: 'INTEGRATION_ERROR',
+      details: { reason: 'PROVIDER_OUTCOME_UNKNOWN' },
+    });
     const row = await rowOf(requestId);
     expect(row, 'the row of a charge that may exist is kept for its recovery').toBeDefined();
     expect(row!.announced).toBe(false);
-    expect((await t.request({ method: 'GET', url: `/core/v1/transactions/${row!.id}`, key: merchant.apiKey })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/core/v1/transactions/${row!.id}`, key: merchant.apiKey })).statusCode,
+    ).toBe(404);
     expect(await chargeAt(paymentKeyOf(row!))).toMatchObject({ found: true, status: 'WAITING_PAYMENT' });
     await later(61_000);
-    await eventually(() => chargeAt(paymentKeyOf(row!)), (c) => c.found && c.status === 'CANCELED', 'the stranded charge canceled');
-    await eventually(() => rowOf(requestId), (r) => r === undefined, 'the row removed once the charge is canceled');
+    await eventually(
+      () => chargeAt(paymentKeyOf(row!)),
+      (c) => c.found && c.status === 'CANCELED',
+      'the stranded charge canceled',
+    );
+    await eventually(
+      () => rowOf(requestId),
+      (r) => r === undefined,
+      'the row removed once the charge is canceled',
+    );
   });
 
   it('a retry under the same request_id gets the charge that exists (same key), announced once', async () => {
@@ -227,25 +295,54 @@ describe('refunds on the provider-operation primitive', () => {
     expect(paid.json().status).toBe('APPROVED');
     const id = paid.json().id as string;
     const name = `fail_refund_${randomBytes(4).toString('hex')}`;
-    await t.db.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
+    await t.db.db.execute(
+      sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin
       if new.transaction_id = '${id}' and new.submitted_at is not null and old.submitted_at is null then raise exception 'simulated crash while recording'; end if;
-      return new; end $$`));
-    await t.db.db.execute(sql.raw(`create trigger ${name} before update on refunds for each row execute function ${name}()`));
-    const res = await t.request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: merchant.apiKey, payload: { amount: 2_500 } });
+      return new; end $$`),
+    );
+    await t.db.db.execute(
+      sql.raw(`create trigger ${name} before update on refunds for each row execute function ${name}()`),
+    );
+    const res = await t.request({
+      method: 'POST',
+      url: `/core/v1/transactions/${id}/refunds`,
+      key: merchant.apiKey,
+      payload: { amount: 2_500 },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     await t.db.db.execute(sql.raw(`drop trigger ${name} on refunds`));
     await t.db.db.execute(sql.raw(`drop function ${name}()`));
-    const refundId = ((await t.db.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${id}`)) as { rows: { id: string }[] }).rows[0]!.id;
+    const refundId = (
+      (await t.db.db.execute<{ id: string }>(sql`select id from refunds where transaction_id = ${id}`)) as {
+        rows: { id: string }[];
+      }
+    ).rows[0]!.id;
     expect(sandbox.faults.calls('card.refund', refundId)).toBe(1);
     await later(31_000);
-    const opOf = async () => ((await t.db.db.execute<{ status: string }>(sql`select id, kind, status from provider_operations where resource_id = ${refundId}`)) as { rows: { status: string }[] }).rows;
-    const op = await eventually(async () => {
-      await t.built.runner.drain();
-      return opOf();
-    }, (rows) => rows[0]?.status === 'SUCCEEDED', 'the refund operation finished');
+    const opOf = async () =>
+      (
+        (await t.db.db.execute<{ status: string }>(
+          sql`select id, kind, status from provider_operations where resource_id = ${refundId}`,
+        )) as { rows: { status: string }[] }
+      ).rows;
+    const op = await eventually(
+      async () => {
+        await t.built.runner.drain();
+        return opOf();
+      },
+      (rows) => rows[0]?.status === 'SUCCEEDED',
+      'the refund operation finished',
+    );
     expect(op).toEqual([{ id: refundId, kind: 'refund.submit', status: 'SUCCEEDED' }]);
-    const acknowledged = (await t.request({ method: 'GET', url: `/core/v1/refunds/${refundId}`, key: merchant.apiKey })).json();
-    expect(acknowledged).toMatchObject({ id: refundId, status: 'PENDING', amount: 2_500, provider_refund_id: expect.any(String) });
+    const acknowledged = (
+      await t.request({ method: 'GET', url: `/core/v1/refunds/${refundId}`, key: merchant.apiKey })
+    ).json();
+    expect(acknowledged).toMatchObject({
+      id: refundId,
+      status: 'PENDING',
+      amount: 2_500,
+      provider_refund_id: expect.any(String),
+    });
     // Every call under the one key: the refund's id.
     expect(sandbox.faults.calls('card.refund', refundId)).toBeGreaterThanOrEqual(2);
   });

@@ -43,7 +43,8 @@ function maxInAnySecond(times: number[]): number {
 describe('rate-limit accuracy', () => {
   it('accepts the pool per window and never more than twice the pool in any one-second span', async () => {
     const org = await t.createOrganization();
-    const send: Send = async () => (await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey })).statusCode;
+    const send: Send = async () =>
+      (await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey })).statusCode;
     const burst = [];
     for (let i = 0; i < POOL * 5; i++) burst.push(await send());
     // A burst inside one window: exactly the pool gets through (a window rolling over mid-burst adds at most one pool).
@@ -58,28 +59,42 @@ describe('rate-limit accuracy', () => {
   it('a forged X-Forwarded-For from an untrusted client shares the client address bucket', async () => {
     const codes = [];
     for (let i = 0; i < POOL * 3; i++) {
-      const res = await t.request({ method: 'GET', url: '/core/health', remoteAddress: '10.1.1.1', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const res = await t.request({
+        method: 'GET',
+        url: '/core/health',
+        remoteAddress: '10.1.1.1',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
       codes.push(res.statusCode);
     }
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(POOL);
   });
 
-  it.skipIf(!process.env.REDIS_URL)('two instances sharing Redis share one pool per key (skipped without REDIS_URL)', async () => {
-    const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-    const second = await buildApp({ ...t.deps, rateLimiter: createRateLimiter({ standardRps: POOL, highRps: POOL, redis, keyPrefix: t.rateLimitPrefix }) });
-    try {
-      const org = await t.createOrganization();
-      let turn = 0;
-      const send: Send = async () => {
-        const app = turn++ % 2 === 0 ? t.app : second;
-        return (await app.inject({ method: 'GET', url: '/core/v1/companies/me', headers: { 'x-api-key': org.apiKey } })).statusCode;
-      };
-      const accepted = await offer(send, POOL * 5, 3);
-      expect(maxInAnySecond(accepted)).toBeLessThanOrEqual(2 * POOL);
-      expect(accepted.length).toBeLessThanOrEqual(POOL * 4);
-    } finally {
-      await second.close();
-      await redis.quit();
-    }
-  }, 30_000);
+  it.skipIf(!process.env.REDIS_URL)(
+    'two instances sharing Redis share one pool per key (skipped without REDIS_URL)',
+    async () => {
+      const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
+      const second = await buildApp({
+        ...t.deps,
+        rateLimiter: createRateLimiter({ standardRps: POOL, highRps: POOL, redis, keyPrefix: t.rateLimitPrefix }),
+      });
+      try {
+        const org = await t.createOrganization();
+        let turn = 0;
+        const send: Send = async () => {
+          const app = turn++ % 2 === 0 ? t.app : second;
+          return (
+            await app.inject({ method: 'GET', url: '/core/v1/companies/me', headers: { 'x-api-key': org.apiKey } })
+          ).statusCode;
+        };
+        const accepted = await offer(send, POOL * 5, 3);
+        expect(maxInAnySecond(accepted)).toBeLessThanOrEqual(2 * POOL);
+        expect(accepted.length).toBeLessThanOrEqual(POOL * 4);
+      } finally {
+        await second.close();
+        await redis.quit();
+      }
+    },
+    30_000,
+  );
 });

@@ -38,8 +38,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: unknown, key: string | undefined = org.apiKey) =>
-  app.inject({ method, url, headers: key ? { 'x-api-key': key } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+const send = (
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  key: string | undefined = org.apiKey,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: key ? { 'x-api-key': key } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('rate pools', () => {
   it.each(HIGH_CREATES)('%s declared high counts in the high pool, refused by validation or not', async (url) => {
@@ -52,30 +63,51 @@ describe('rate pools', () => {
     expect(ratePoolOf(refused)).toBe('high');
   });
 
-  it.each(['/core/v1/3ds-sessions', '/core/v1/merchants/:merchantId/3ds-sessions'])('the real %s counts in the high pool, refused or not', async (url) => {
-    const path = url.replace(':merchantId', org.id);
-    const refused = await send(core, 'POST', path, { amount: 0 });
-    expect([refused.statusCode, ratePoolOf(refused)]).toEqual([400, 'high']);
-    const pci3ds = await send(pci, 'POST', path, { amount: 0 });
-    expect([pci3ds.statusCode, ratePoolOf(pci3ds)]).toEqual([400, 'high']);
-  });
+  it.each(['/core/v1/3ds-sessions', '/core/v1/merchants/:merchantId/3ds-sessions'])(
+    'the real %s counts in the high pool, refused or not',
+    async (url) => {
+      const path = url.replace(':merchantId', org.id);
+      const refused = await send(core, 'POST', path, { amount: 0 });
+      expect([refused.statusCode, ratePoolOf(refused)]).toEqual([400, 'high']);
+      const pci3ds = await send(pci, 'POST', path, { amount: 0 });
+      expect([pci3ds.statusCode, ratePoolOf(pci3ds)]).toEqual([400, 'high']);
+    },
+  );
 
   it('the PCI host relays the creates into the high pool too', async () => {
-    const res = await send(pci, 'POST', '/core/v1/transactions', { payment_method: 'CREDIT_CARD', amount: 100, card_data: { number: '4111111111111111', cvv: '123', expiry_month: '12', expiry_year: FUTURE_YEAR, holder_name: 'ANA LIMA' } });
+    const res = await send(pci, 'POST', '/core/v1/transactions', {
+      payment_method: 'CREDIT_CARD',
+      amount: 100,
+      card_data: {
+        number: '4111111111111111',
+        cvv: '123',
+        expiry_month: '12',
+        expiry_year: FUTURE_YEAR,
+        holder_name: 'ANA LIMA',
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(ratePoolOf(res)).toBe('high');
     expect(ratePoolOf(await send(pci, 'GET', '/core/v1/companies/me'))).toBe('standard'); // a 404 there
   });
 
   it('/v1/auth POSTs are high without declaring it; everything else is standard', async () => {
-    const login = await send(core, 'POST', '/core/v1/auth/login', { identifier: 'nobody@example.com', password: 'wrong password!' }, undefined);
+    const login = await send(
+      core,
+      'POST',
+      '/core/v1/auth/login',
+      { identifier: 'nobody@example.com', password: 'wrong password!' },
+      undefined,
+    );
     expect(login.statusCode).toBe(401);
     expect(ratePoolOf(login)).toBe('high');
     const m = await t.createMerchant(org.apiKey);
     for (const res of [
       await send(core, 'GET', '/core/v1/companies/me'),
       await send(core, 'POST', '/core/v1/merchants', {}),
-      await send(core, 'POST', `/core/v1/merchants/${m.id}/fee-quote`, { transaction: { amount: 1, payment_method: 'PIX' } }),
+      await send(core, 'POST', `/core/v1/merchants/${m.id}/fee-quote`, {
+        transaction: { amount: 1, payment_method: 'PIX' },
+      }),
       await send(core, 'GET', '/core/v1/no-such-route'),
     ]) {
       expect(ratePoolOf(res)).toBe('standard');
@@ -84,7 +116,13 @@ describe('rate pools', () => {
 
   it('refuses to start a route that declares the high pool on anything but POST', async () => {
     const app = await buildApp(t.deps);
-    expect(() => app.get('/core/v1/transactions-by-mistake', { config: { permission: 'transaction.list', ratePool: 'high' } }, async () => ({}))).toThrow(/high rate pool/);
+    expect(() =>
+      app.get(
+        '/core/v1/transactions-by-mistake',
+        { config: { permission: 'transaction.list', ratePool: 'high' } },
+        async () => ({}),
+      ),
+    ).toThrow(/high rate pool/);
     await app.close();
   });
 });

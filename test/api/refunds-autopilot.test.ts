@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { eventsAbout, merchantWithAccount, seedTransaction, transactionView, type Merchant } from '../helpers/seed-transactions.js';
+import {
+  eventsAbout,
+  merchantWithAccount,
+  seedTransaction,
+  transactionView,
+  type Merchant,
+} from '../helpers/seed-transactions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,14 +17,25 @@ afterAll(async () => t?.close());
 afterEach(async () => expectLedgerInvariants(t.db.db));
 
 const refund = async (m: Merchant, id: string, amount: number) => {
-  const res = await t.request({ method: 'POST', url: `/core/v1/transactions/${id}/refunds`, key: m.apiKey, payload: { amount } });
+  const res = await t.request({
+    method: 'POST',
+    url: `/core/v1/transactions/${id}/refunds`,
+    key: m.apiKey,
+    payload: { amount },
+  });
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json().status).toBe('PENDING');
   return res.json<{ id: string }>();
 };
-const getRefund = async (m: Merchant, id: string) => (await t.request({ method: 'GET', url: `/core/v1/refunds/${id}`, key: m.apiKey })).json();
+const getRefund = async (m: Merchant, id: string) =>
+  (await t.request({ method: 'GET', url: `/core/v1/refunds/${id}`, key: m.apiKey })).json();
 const advance = async (m: Merchant, seconds: number) => {
-  const res = await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${m.organizationId}/clock/advance`, key: t.platformKey, payload: { seconds } });
+  const res = await t.request({
+    method: 'POST',
+    url: `/core/v1/platform/sandbox/organizations/${m.organizationId}/clock/advance`,
+    key: t.platformKey,
+    payload: { seconds },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 
@@ -30,9 +47,15 @@ describe('SANDBOX_AUTOPILOT: refunds settle about 2 s after creation (a job on t
     await advance(m, 1);
     expect((await getRefund(m, r.id)).status).toBe('PENDING');
     await advance(m, 2);
-    expect(await getRefund(m, r.id)).toMatchObject({ status: 'SUCCEEDED', failure: null, settled_at: expect.any(String) });
+    expect(await getRefund(m, r.id)).toMatchObject({
+      status: 'SUCCEEDED',
+      failure: null,
+      settled_at: expect.any(String),
+    });
     expect(await transactionView(t, tr.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 400 });
-    expect((await eventsAbout(t, r.id, ['refund.status-changed'])).map((e) => e.payload.new_status)).toEqual(['SUCCEEDED']);
+    expect((await eventsAbout(t, r.id, ['refund.status-changed'])).map((e) => e.payload.new_status)).toEqual([
+      'SUCCEEDED',
+    ]);
   });
 
   it('4000000000005126: FAILED EXPIRED_OR_CANCELED_CARD, the transaction back to APPROVED', async () => {
@@ -50,7 +73,12 @@ describe('SANDBOX_AUTOPILOT: refunds settle about 2 s after creation (a job on t
     const r = await refund(m, tr.id, 1_000);
     await advance(m, 60);
     expect((await getRefund(m, r.id)).status).toBe('PENDING');
-    const res = await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/refunds/${r.id}/settle`, key: t.platformKey, payload: { status: 'SUCCEEDED' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/sandbox/refunds/${r.id}/settle`,
+      key: t.platformKey,
+      payload: { status: 'SUCCEEDED' },
+    });
     expect(res.json().status).toBe('SUCCEEDED');
     expect(await transactionView(t, tr.id)).toMatchObject({ status: 'REFUNDED' });
   });

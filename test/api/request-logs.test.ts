@@ -19,7 +19,12 @@ const logs = (key: string, query = '') => t.request({ method: 'GET', url: `/core
 describe('request logs', () => {
   it("lists the caller's requests with status, error code, idempotency and a redacted summary", async () => {
     const org = await t.createOrganization();
-    const bad = await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { name: 'x', password: 'hunter2', card_number: '4111111111111111' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/core/v1/pricing/fee-policies',
+      key: org.apiKey,
+      payload: { name: 'x', password: 'hunter2', card_number: '4111111111111111' },
+    });
     expect(bad.statusCode).toBe(400);
     await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey });
     await t.request({ method: 'GET', url: '/core/v1/zipcodes/4111111111111111', key: org.apiKey });
@@ -51,14 +56,23 @@ describe('request logs', () => {
     expect(only400.data.map((l: { status: number }) => l.status)).toEqual([400]);
     const byRequest = (await logs(org.apiKey, `?request_id=${failed.request_id}`)).json();
     expect(byRequest.data).toHaveLength(1);
-    expect((await logs(org.apiKey, '?path=/core/v1/companies')).json().data.every((l: { path: string }) => l.path.startsWith('/core/v1/companies'))).toBe(true);
+    expect(
+      (await logs(org.apiKey, '?path=/core/v1/companies'))
+        .json()
+        .data.every((l: { path: string }) => l.path.startsWith('/core/v1/companies')),
+    ).toBe(true);
   });
 
   it('never keeps a card number, whatever field, key or path it is sent in', async () => {
     const org = await t.createOrganization();
     const pans = ['4111111111111111', '4111 1111 1111 1111', '5555-5555-5555-4444', '6370950000000005'];
     for (const pan of pans) {
-      await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: { request_id: pan, [pan]: 1, name: pan } });
+      await t.request({
+        method: 'POST',
+        url: '/core/v1/pricing/fee-policies',
+        key: org.apiKey,
+        payload: { request_id: pan, [pan]: 1, name: pan },
+      });
       await t.request({ method: 'GET', url: `/core/v1/zipcodes/${encodeURIComponent(pan)}`, key: org.apiKey });
     }
     await t.deps.requestLogs?.flush();
@@ -74,7 +88,9 @@ describe('request logs', () => {
     const replay = await t.request({ method: 'POST', url: '/core/v1/merchants', key: org.apiKey, payload: body });
     expect([first.statusCode, replay.statusCode]).toEqual([201, 200]);
     const creates = (await logs(org.apiKey, '?method=POST&path=/core/v1/merchants&sort=created_at')).json().data;
-    expect(creates.map((l: { idempotency_key: string | null; replayed: boolean }) => [l.idempotency_key, l.replayed])).toEqual([
+    expect(
+      creates.map((l: { idempotency_key: string | null; replayed: boolean }) => [l.idempotency_key, l.replayed]),
+    ).toEqual([
       ['merchant-log-1', false],
       ['merchant-log-1', true],
     ]);
@@ -104,7 +120,10 @@ describe('request logs', () => {
     const handler = requestLogJobs({ db: t.db.db, clock: { now: () => now } })[REQUEST_LOG_PURGE_JOB];
     const result = await handler();
     expect(result.rescheduleAt.getTime()).toBe(now.getTime() + 3600_000);
-    const left = await t.db.db.select({ id: requestLogs.id }).from(requestLogs).where(eq(requestLogs.companyId, org.id));
+    const left = await t.db.db
+      .select({ id: requestLogs.id })
+      .from(requestLogs)
+      .where(eq(requestLogs.companyId, org.id));
     expect(left.map((r) => r.id)).toEqual([kept!.id]);
   });
 
@@ -123,7 +142,11 @@ describe('error help', () => {
     expect(res.statusCode).toBe(400);
     const error = res.json().error;
     expect(error.doc_url).toMatch(/\/core\/docs\/guides\/errors#validation-error$/);
-    expect(error.details.issues[0]).toMatchObject({ field: 'limt', type: 'UNKNOWN_FIELD', constraints: { did_you_mean: 'limit' } });
+    expect(error.details.issues[0]).toMatchObject({
+      field: 'limt',
+      type: 'UNKNOWN_FIELD',
+      constraints: { did_you_mean: 'limit' },
+    });
     const guide = await t.request({ method: 'GET', url: '/core/docs/guides/errors' });
     for (const code of Object.keys(ERROR_CATALOGUE)) expect(guide.body).toContain(`id="${errorAnchor(code)}"`);
   });

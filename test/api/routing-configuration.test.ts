@@ -10,9 +10,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const put = (key: string, payload: unknown, url = '/core/v1/routing') => t.request({ method: 'PUT', url, key, payload: payload as Record<string, unknown> });
+const put = (key: string, payload: unknown, url = '/core/v1/routing') =>
+  t.request({ method: 'PUT', url, key, payload: payload as Record<string, unknown> });
 const get = (key: string, url = '/core/v1/routing') => t.request({ method: 'GET', url, key });
-const issuesOf = (res: { json(): any }) => res.json().error.details.issues as { field: string; type: string; constraints?: unknown }[];
+const issuesOf = (res: { json(): any }) =>
+  res.json().error.details.issues as { field: string; type: string; constraints?: unknown }[];
 
 const configuration = {
   rules: [
@@ -26,8 +28,23 @@ const configuration = {
       ],
       strategy: { type: 'PRIORITY', providers: ['provider_b', 'PROVIDER_A'] },
     },
-    { name: 'split', priority: 5, strategy: { type: 'VOLUME', splits: [{ provider: 'PROVIDER_A', percentage: 70 }, { provider: 'PROVIDER_B', percentage: 30 }] } },
-    { name: 'best', priority: 9, enabled: false, strategy: { type: 'SUCCESS_RATE', providers: ['PROVIDER_A', 'PROVIDER_B'] } },
+    {
+      name: 'split',
+      priority: 5,
+      strategy: {
+        type: 'VOLUME',
+        splits: [
+          { provider: 'PROVIDER_A', percentage: 70 },
+          { provider: 'PROVIDER_B', percentage: 30 },
+        ],
+      },
+    },
+    {
+      name: 'best',
+      priority: 9,
+      enabled: false,
+      strategy: { type: 'SUCCESS_RATE', providers: ['PROVIDER_A', 'PROVIDER_B'] },
+    },
   ],
   default_providers: ['PROVIDER_A'],
 };
@@ -52,14 +69,36 @@ describe('routing configuration (R6.1-R6.2)', () => {
     expect(first.statusCode).toBe(200);
     const saved = first.json();
     expect(saved).toMatchObject({ version: 1, seed: org.id, default_providers: ['PROVIDER_A'] });
-    expect(saved.rules[0]).toMatchObject({ name: 'big cards to B', enabled: true, strategy: { type: 'PRIORITY', providers: ['PROVIDER_B', 'PROVIDER_A'] } });
-    expect(saved.rules[0].conditions[0]).toEqual({ field: 'transaction.payment_method', operator: 'IN', value: ['CREDIT_CARD', 'debit_card'] });
-    expect(saved.rules[2].strategy).toEqual({ type: 'SUCCESS_RATE', providers: ['PROVIDER_A', 'PROVIDER_B'], window_size: 100, min_samples: 20, exploration_percent: 10, latency_threshold_ms: null });
+    expect(saved.rules[0]).toMatchObject({
+      name: 'big cards to B',
+      enabled: true,
+      strategy: { type: 'PRIORITY', providers: ['PROVIDER_B', 'PROVIDER_A'] },
+    });
+    expect(saved.rules[0].conditions[0]).toEqual({
+      field: 'transaction.payment_method',
+      operator: 'IN',
+      value: ['CREDIT_CARD', 'debit_card'],
+    });
+    expect(saved.rules[2].strategy).toEqual({
+      type: 'SUCCESS_RATE',
+      providers: ['PROVIDER_A', 'PROVIDER_B'],
+      window_size: 100,
+      min_samples: 20,
+      exploration_percent: 10,
+      latency_threshold_ms: null,
+    });
     expect(saved.created_at).toBe(saved.updated_at);
     expect((await get(org.apiKey)).json()).toEqual(saved);
 
-    const second = (await put(org.apiKey, { seed: 'my-seed', rules: configuration.rules.slice(0, 1), failover: { max_attempts: 2 } })).json();
-    expect(second).toMatchObject({ version: 2, seed: 'my-seed', default_providers: [], failover: { enabled: true, max_attempts: 2, on_generic_decline: false } });
+    const second = (
+      await put(org.apiKey, { seed: 'my-seed', rules: configuration.rules.slice(0, 1), failover: { max_attempts: 2 } })
+    ).json();
+    expect(second).toMatchObject({
+      version: 2,
+      seed: 'my-seed',
+      default_providers: [],
+      failover: { enabled: true, max_attempts: 2, on_generic_decline: false },
+    });
     expect(second.rules[0].id).not.toBe(saved.rules[0].id);
     expect(second.created_at).toBe(saved.created_at);
 
@@ -83,20 +122,100 @@ describe('routing configuration (R6.1-R6.2)', () => {
 
   it('two concurrent writes of the same version: one wins, the other answers VERSION_MISMATCH', async () => {
     const org = await t.createOrganization();
-    const answers = await Promise.all([put(org.apiKey, { ...configuration, version: 0 }), put(org.apiKey, { ...configuration, version: 0 })]);
+    const answers = await Promise.all([
+      put(org.apiKey, { ...configuration, version: 0 }),
+      put(org.apiKey, { ...configuration, version: 0 }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect((await get(org.apiKey)).json().version).toBe(1);
   });
 
   it.each([
-    [{ rules: [{ name: 'x', priority: 0, strategy: { type: 'VOLUME', splits: [{ provider: 'PROVIDER_A', percentage: 60 }, { provider: 'PROVIDER_B', percentage: 30 }] } }] }, 'rules.0.strategy.splits', 'INVALID_FORMAT'],
-    [{ rules: [{ name: 'x', priority: 0, conditions: [{ field: 'transaction.amount', operator: 'STARTS_WITH', value: '1' }], strategy: { type: 'PRIORITY', providers: ['PROVIDER_A'] } }] }, 'rules.0.conditions.0.operator', 'INVALID_ENUM'],
-    [{ rules: [{ name: 'x', priority: 0, conditions: [{ field: 'transaction.card_data.bin', operator: 'STARTS_WITH', value: '41a' }], strategy: { type: 'PRIORITY', providers: ['PROVIDER_A'] } }] }, 'rules.0.conditions.0.value', 'INVALID_FORMAT'],
-    [{ rules: [{ name: 'x', priority: 0, conditions: [{ field: 'transaction.card_data.brand', operator: 'IN', value: ['VISA', 'NOPE'] }], strategy: { type: 'PRIORITY', providers: ['PROVIDER_A'] } }] }, 'rules.0.conditions.0.value.1', 'INVALID_ENUM'],
-    [{ rules: [{ name: 'x', priority: 0, strategy: { type: 'PRIORITY', providers: ['PROVIDER_A', 'provider_a'] } }] }, 'rules.0.strategy.providers.1', 'INVALID_FORMAT'],
-    [{ rules: [{ name: 'x', priority: 0, strategy: { type: 'SUCCESS_RATE', providers: ['PROVIDER_A'], window_size: 10, min_samples: 11 } }] }, 'rules.0.strategy.min_samples', 'TOO_LARGE'],
+    [
+      {
+        rules: [
+          {
+            name: 'x',
+            priority: 0,
+            strategy: {
+              type: 'VOLUME',
+              splits: [
+                { provider: 'PROVIDER_A', percentage: 60 },
+                { provider: 'PROVIDER_B', percentage: 30 },
+              ],
+            },
+          },
+        ],
+      },
+      'rules.0.strategy.splits',
+      'INVALID_FORMAT',
+    ],
+    [
+      {
+        rules: [
+          {
+            name: 'x',
+            priority: 0,
+            conditions: [{ field: 'transaction.amount', operator: 'STARTS_WITH', value: '1' }],
+            strategy: { type: 'PRIORITY', providers: ['PROVIDER_A'] },
+          },
+        ],
+      },
+      'rules.0.conditions.0.operator',
+      'INVALID_ENUM',
+    ],
+    [
+      {
+        rules: [
+          {
+            name: 'x',
+            priority: 0,
+            conditions: [{ field: 'transaction.card_data.bin', operator: 'STARTS_WITH', value: '41a' }],
+            strategy: { type: 'PRIORITY', providers: ['PROVIDER_A'] },
+          },
+        ],
+      },
+      'rules.0.conditions.0.value',
+      'INVALID_FORMAT',
+    ],
+    [
+      {
+        rules: [
+          {
+            name: 'x',
+            priority: 0,
+            conditions: [{ field: 'transaction.card_data.brand', operator: 'IN', value: ['VISA', 'NOPE'] }],
+            strategy: { type: 'PRIORITY', providers: ['PROVIDER_A'] },
+          },
+        ],
+      },
+      'rules.0.conditions.0.value.1',
+      'INVALID_ENUM',
+    ],
+    [
+      { rules: [{ name: 'x', priority: 0, strategy: { type: 'PRIORITY', providers: ['PROVIDER_A', 'provider_a'] } }] },
+      'rules.0.strategy.providers.1',
+      'INVALID_FORMAT',
+    ],
+    [
+      {
+        rules: [
+          {
+            name: 'x',
+            priority: 0,
+            strategy: { type: 'SUCCESS_RATE', providers: ['PROVIDER_A'], window_size: 10, min_samples: 11 },
+          },
+        ],
+      },
+      'rules.0.strategy.min_samples',
+      'TOO_LARGE',
+    ],
     [{ default_providers: ['PROVIDER_Z'] }, 'default_providers.0', 'INVALID_ENUM'],
-    [{ rules: [{ name: 'x', priority: 0, strategy: { type: 'PRIORITY', providers: ['ACQUIRER_X'] } }] }, 'rules.0.strategy.providers.0', 'INVALID_ENUM'],
+    [
+      { rules: [{ name: 'x', priority: 0, strategy: { type: 'PRIORITY', providers: ['ACQUIRER_X'] } }] },
+      'rules.0.strategy.providers.0',
+      'INVALID_ENUM',
+    ],
     [{ failover: { max_attempts: 6 } }, 'failover.max_attempts', 'TOO_LARGE'],
     [{ surprise: true }, 'surprise', 'UNKNOWN_FIELD'],
   ])('refuses %j on %s (%s)', async (body, field, type) => {
@@ -126,7 +245,13 @@ describe('routing configuration (R6.1-R6.2)', () => {
     for (const key of [org.apiKey, merchant.apiKey]) {
       const res = await get(key, '/core/v1/routing/failover-table');
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toContainEqual({ outcome: 'REFUSED', code: 'CARD_DECLINED', failover: 'ON_GENERIC_DECLINE', counts_for_circuit: 'SUCCESS', counts_as_success: false });
+      expect(res.json().data).toContainEqual({
+        outcome: 'REFUSED',
+        code: 'CARD_DECLINED',
+        failover: 'ON_GENERIC_DECLINE',
+        counts_for_circuit: 'SUCCESS',
+        counts_as_success: false,
+      });
     }
   });
 
@@ -134,23 +259,57 @@ describe('routing configuration (R6.1-R6.2)', () => {
     const org = await t.createOrganization();
     const at = new Date('2026-11-27T12:00:00Z');
     const record = (provider: string, success: boolean, latencyMs: number, paymentMethod = 'CREDIT_CARD') =>
-      recordOutcome(t.db.db, { organizationId: org.id, provider, providerAccountId: null, paymentMethod, success, latencyMs, recordedAt: at });
+      recordOutcome(t.db.db, {
+        organizationId: org.id,
+        provider,
+        providerAccountId: null,
+        paymentMethod,
+        success,
+        latencyMs,
+        recordedAt: at,
+      });
     for (let i = 0; i < 12; i++) await record('PROVIDER_A', i >= 2, 100 + i);
     for (let i = 0; i < 3; i++) await record('PROVIDER_B', i === 0, 50, 'PIX');
     const stats = await t.request({ method: 'GET', url: '/core/v1/routing/stats?window=10', key: org.apiKey });
     expect(stats.statusCode).toBe(200);
     expect(stats.json().data).toEqual([
-      { provider: 'PROVIDER_A', provider_account_id: null, payment_method: 'CREDIT_CARD', samples: 10, successes: 10, success_rate: 1, latency_ms_p50: 106 },
-      { provider: 'PROVIDER_B', provider_account_id: null, payment_method: 'PIX', samples: 3, successes: 1, success_rate: 0.3333, latency_ms_p50: 50 },
+      {
+        provider: 'PROVIDER_A',
+        provider_account_id: null,
+        payment_method: 'CREDIT_CARD',
+        samples: 10,
+        successes: 10,
+        success_rate: 1,
+        latency_ms_p50: 106,
+      },
+      {
+        provider: 'PROVIDER_B',
+        provider_account_id: null,
+        payment_method: 'PIX',
+        samples: 3,
+        successes: 1,
+        success_rate: 0.3333,
+        latency_ms_p50: 50,
+      },
     ]);
-    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats?window=9', key: org.apiKey })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/core/v1/routing/stats?window=9', key: org.apiKey })).statusCode,
+    ).toBe(400);
     const merchant = await t.createMerchant(org.apiKey);
-    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: merchant.apiKey })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: merchant.apiKey })).statusCode).toBe(
+      403,
+    );
     await pruneOutcomes(t.db.db, org.id);
-    const cleared = await t.request({ method: 'DELETE', url: `/core/v1/platform/sandbox/organizations/${org.id}/routing-stats`, key: t.platformKey });
+    const cleared = await t.request({
+      method: 'DELETE',
+      url: `/core/v1/platform/sandbox/organizations/${org.id}/routing-stats`,
+      key: t.platformKey,
+    });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toEqual({ deleted: 15 });
-    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: org.apiKey })).json().data).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: org.apiKey })).json().data).toEqual(
+      [],
+    );
   });
 });
 
@@ -163,9 +322,19 @@ describe('routing names the accounts the organization may use', () => {
         method: 'POST',
         url: '/core/v1/platform/provider-accounts',
         key: t.platformKey,
-        payload: { provider, display_name: provider, connector: 'SANDBOX', environment: 'TEST', organization_access: 'SELECTED', organization_ids: organizationIds },
+        payload: {
+          provider,
+          display_name: provider,
+          connector: 'SANDBOX',
+          environment: 'TEST',
+          organization_access: 'SELECTED',
+          organization_ids: organizationIds,
+        },
       });
-    const suffix = org.id.slice(0, 6).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+    const suffix = org.id
+      .slice(0, 6)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, 'X');
     expect((await create(`MINE_${suffix}`, [org.id])).statusCode).toBe(201);
     expect((await create(`THEIRS_${suffix}`, [other.id])).statusCode).toBe(201);
     const ok = await put(org.apiKey, { default_providers: [`mine_${suffix.toLowerCase()}`, 'PROVIDER_A'] });

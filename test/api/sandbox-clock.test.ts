@@ -15,8 +15,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const clockOf = (id: string, key = t.platformKey) => t.request({ method: 'GET', url: `/core/v1/platform/sandbox/organizations/${id}/clock`, key });
-const advance = (id: string, payload: unknown) => t.request({ method: 'POST', url: `/core/v1/platform/sandbox/organizations/${id}/clock/advance`, key: t.platformKey, payload: payload as object });
+const clockOf = (id: string, key = t.platformKey) =>
+  t.request({ method: 'GET', url: `/core/v1/platform/sandbox/organizations/${id}/clock`, key });
+const advance = (id: string, payload: unknown) =>
+  t.request({
+    method: 'POST',
+    url: `/core/v1/platform/sandbox/organizations/${id}/clock/advance`,
+    key: t.platformKey,
+    payload: payload as object,
+  });
 
 describe('sandbox test clock', () => {
   it('starts at real time and moves forward only', async () => {
@@ -49,11 +56,21 @@ describe('sandbox test clock', () => {
 
   it('validates the body strictly and answers 404 for an unknown organization', async () => {
     const org = await t.createOrganization();
-    for (const body of [{}, { seconds: 5, to: new Date().toISOString() }, { seconds: 1.5 }, { to: 'tomorrow' }, { seconds: 5, extra: 1 }]) {
+    for (const body of [
+      {},
+      { seconds: 5, to: new Date().toISOString() },
+      { seconds: 1.5 },
+      { to: 'tomorrow' },
+      { seconds: 5, extra: 1 },
+    ]) {
       expect((await advance(org.id, body)).statusCode).toBe(400);
     }
     // At most ten years per advance, whichever way the target is given; a huge negative is out of range too.
-    for (const body of [{ seconds: Number.MAX_SAFE_INTEGER }, { seconds: -Number.MAX_SAFE_INTEGER }, { to: '9999-12-31T00:00:00Z' }]) {
+    for (const body of [
+      { seconds: Number.MAX_SAFE_INTEGER },
+      { seconds: -Number.MAX_SAFE_INTEGER },
+      { to: '9999-12-31T00:00:00Z' },
+    ]) {
       const res = await advance(org.id, body);
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json().error.details)).toMatch(body.to ? /"to"/ : /"seconds"/);
@@ -76,15 +93,43 @@ describe('sandbox test clock', () => {
 
   it('runs the transfer autopilot when the clock passes its delays, before answering', async () => {
     const org = await t.createOrganization();
-    const open = async () => (await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'INTERNAL' } })).json();
+    const open = async () =>
+      (
+        await t.request({
+          method: 'POST',
+          url: '/core/v1/banking/bank-accounts',
+          key: org.apiKey,
+          payload: { provider: 'INTERNAL' },
+        })
+      ).json();
     const [a, b] = [await open(), await open()];
-    await t.request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${a.id}/deposits`, key: t.platformKey, payload: { amount: 1_000 } });
-    const tr = (await t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key: org.apiKey, payload: { request_id: 'clock-1', origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 250 } })).json();
-    const status = async () => (await t.request({ method: 'GET', url: `/core/v1/banking/internal-transfers/${tr.id}`, key: org.apiKey })).json().status;
+    await t.request({
+      method: 'POST',
+      url: `/core/v1/platform/sandbox/bank-accounts/${a.id}/deposits`,
+      key: t.platformKey,
+      payload: { amount: 1_000 },
+    });
+    const tr = (
+      await t.request({
+        method: 'POST',
+        url: '/core/v1/banking/internal-transfers',
+        key: org.apiKey,
+        payload: {
+          request_id: 'clock-1',
+          origin_bank_account_id: a.id,
+          destination_bank_account_id: b.id,
+          amount: 250,
+        },
+      })
+    ).json();
+    const status = async () =>
+      (await t.request({ method: 'GET', url: `/core/v1/banking/internal-transfers/${tr.id}`, key: org.apiKey })).json()
+        .status;
     expect(await status()).toBe('PENDING');
     expect((await advance(org.id, { seconds: 3 * 3600 })).statusCode).toBe(200);
     expect(await status()).toBe('COMPLETED');
-    const balance = async (id: string) => (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${id}`, key: org.apiKey })).json().balance;
+    const balance = async (id: string) =>
+      (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${id}`, key: org.apiKey })).json().balance;
     expect(await balance(b.id)).toEqual({ available: 250, held: 0, pending: 0, debt: 0 });
   });
 
@@ -93,7 +138,12 @@ describe('sandbox test clock', () => {
     const seen: { label: string; at: number }[] = [];
     const suffix = org.id.slice(0, 8);
     const record = (label: string) => async () => void seen.push({ label, at: t.deps.clock.now(org.id).getTime() });
-    const kinds = { settle: `test.settle.${suffix}`, expire: `test.expire.${suffix}`, other: `test.other.${suffix}`, chain: `test.chain.${suffix}` };
+    const kinds = {
+      settle: `test.settle.${suffix}`,
+      expire: `test.expire.${suffix}`,
+      other: `test.other.${suffix}`,
+      chain: `test.chain.${suffix}`,
+    };
     t.built.jobs
       .register(kinds.settle, record('settlement'), { priority: JOB_PRIORITY.settlement })
       .register(kinds.expire, record('expiration'), { priority: JOB_PRIORITY.expiration })
@@ -101,10 +151,20 @@ describe('sandbox test clock', () => {
       .register(kinds.chain, async () => {
         const now = t.deps.clock.now(org.id);
         seen.push({ label: 'first', at: now.getTime() });
-        await enqueueJob(t.db.db, { kind: kinds.other, runAt: new Date(now.getTime() + 60_000), organizationId: org.id, payload: { n: 'follow-up' } }, now);
+        await enqueueJob(
+          t.db.db,
+          {
+            kind: kinds.other,
+            runAt: new Date(now.getTime() + 60_000),
+            organizationId: org.id,
+            payload: { n: 'follow-up' },
+          },
+          now,
+        );
       });
     const base = t.deps.clock.now(org.id).getTime();
-    const job = (kind: string, inMs: number) => enqueueJob(t.db.db, { kind, runAt: new Date(base + inMs), organizationId: org.id }, new Date(base));
+    const job = (kind: string, inMs: number) =>
+      enqueueJob(t.db.db, { kind, runAt: new Date(base + inMs), organizationId: org.id }, new Date(base));
     await job(kinds.expire, 10 * 60_000);
     await job(kinds.settle, 10 * 60_000);
     await job(kinds.chain, 5 * 60_000);

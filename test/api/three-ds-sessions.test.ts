@@ -13,7 +13,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const SESSION_KEYS = ['id', 'company_id', 'status', 'amount', 'currency', 'installments', 'card', 'challenge_preference', 'initiator', 'next_action', 'result', 'failure_reason', 'transaction_id', 'expires_at', 'created_at', 'updated_at'];
+const SESSION_KEYS = [
+  'id',
+  'company_id',
+  'status',
+  'amount',
+  'currency',
+  'installments',
+  'card',
+  'challenge_preference',
+  'initiator',
+  'next_action',
+  'result',
+  'failure_reason',
+  'transaction_id',
+  'expires_at',
+  'created_at',
+  'updated_at',
+];
 
 describe('frictionless and challenge outcomes (P9 cards)', () => {
   it.each([
@@ -27,8 +44,16 @@ describe('frictionless and challenge outcomes (P9 cards)', () => {
     const s = res.json();
     expect(Object.keys(s).sort()).toEqual([...SESSION_KEYS].sort());
     expect(s).toMatchObject({
-      company_id: org.id, status: 'SUCCEEDED', amount: 1990, currency: 'BRL', installments: 3, next_action: null, failure_reason: null, transaction_id: null,
-      challenge_preference: 'NO_PREFERENCE', initiator: { type: 'CUSTOMER', reason: null },
+      company_id: org.id,
+      status: 'SUCCEEDED',
+      amount: 1990,
+      currency: 'BRL',
+      installments: 3,
+      next_action: null,
+      failure_reason: null,
+      transaction_id: null,
+      challenge_preference: 'NO_PREFERENCE',
+      initiator: { type: 'CUSTOMER', reason: null },
       card: { brand, bin: number.slice(0, 6), last_digits: number.slice(-4), expiry_month: '12' },
       result: { flow: 'FRICTIONLESS', version: '2.2.0', trans_status: 'Y', eci, liability_shift: true },
     });
@@ -43,27 +68,69 @@ describe('frictionless and challenge outcomes (P9 cards)', () => {
     ['5200000000002276', '00'],
   ])('%s fails frictionless (N, ECI %s, AUTHENTICATION_FAILED)', async (number, eci) => {
     const s = (await createSession(t, org.apiKey, await sessionBody(t, number))).json();
-    expect(s).toMatchObject({ status: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED', next_action: null, result: { flow: 'FRICTIONLESS', trans_status: 'N', eci, liability_shift: false, authentication_value: null } });
+    expect(s).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'AUTHENTICATION_FAILED',
+      next_action: null,
+      result: { flow: 'FRICTIONLESS', trans_status: 'N', eci, liability_shift: false, authentication_value: null },
+    });
   });
 
   it('4000000000002420 is not enrolled: FAILED CARD_NOT_ENROLLED with no flow', async () => {
     const s = (await createSession(t, org.apiKey, await sessionBody(t, '4000000000002420'))).json();
-    expect(s).toMatchObject({ status: 'FAILED', failure_reason: 'CARD_NOT_ENROLLED', result: { flow: null, trans_status: null, eci: null, liability_shift: false } });
+    expect(s).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'CARD_NOT_ENROLLED',
+      result: { flow: null, trans_status: null, eci: null, liability_shift: false },
+    });
   });
 
-  it.each(['4000000000002503', '5200000000002151', '6505290000002190'])('%s needs a challenge: ACTION_REQUIRED with a platform-origin challenge_url', async (number) => {
-    const res = await createSession(t, org.apiKey, await sessionBody(t, number, { challenge_preference: 'challenge_requested', initiator: { type: 'MERCHANT', reason: 'RECURRING' } }));
-    expect(res.statusCode).toBe(201);
-    const s = res.json();
-    expect(s).toMatchObject({ status: 'ACTION_REQUIRED', challenge_preference: 'CHALLENGE_REQUESTED', initiator: { type: 'MERCHANT', reason: 'RECURRING' }, failure_reason: null });
-    expect(s.next_action).toEqual({ type: 'CHALLENGE', challenge_url: expect.stringMatching(new RegExp(`^http://localhost(:\\d+)?/core/3ds/challenge/${s.id}\\?t=[A-Za-z0-9_.-]+$`)), expires_at: s.expires_at });
-    expect(s.result).toMatchObject({ flow: 'CHALLENGE', trans_status: null, authentication_value: null });
-  });
+  it.each(['4000000000002503', '5200000000002151', '6505290000002190'])(
+    '%s needs a challenge: ACTION_REQUIRED with a platform-origin challenge_url',
+    async (number) => {
+      const res = await createSession(
+        t,
+        org.apiKey,
+        await sessionBody(t, number, {
+          challenge_preference: 'challenge_requested',
+          initiator: { type: 'MERCHANT', reason: 'RECURRING' },
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+      const s = res.json();
+      expect(s).toMatchObject({
+        status: 'ACTION_REQUIRED',
+        challenge_preference: 'CHALLENGE_REQUESTED',
+        initiator: { type: 'MERCHANT', reason: 'RECURRING' },
+        failure_reason: null,
+      });
+      expect(s.next_action).toEqual({
+        type: 'CHALLENGE',
+        challenge_url: expect.stringMatching(
+          new RegExp(`^http://localhost(:\\d+)?/core/3ds/challenge/${s.id}\\?t=[A-Za-z0-9_.-]+$`),
+        ),
+        expires_at: s.expires_at,
+      });
+      expect(s.result).toMatchObject({ flow: 'CHALLENGE', trans_status: null, authentication_value: null });
+    },
+  );
 
   it('the P9 row decides whatever the preference (a challenge card stays a challenge, any other stays frictionless)', async () => {
-    const frictionless = (await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { challenge_preference: 'CHALLENGE_MANDATED' }))).json();
+    const frictionless = (
+      await createSession(
+        t,
+        org.apiKey,
+        await sessionBody(t, '4111111111111111', { challenge_preference: 'CHALLENGE_MANDATED' }),
+      )
+    ).json();
     expect(frictionless.status).toBe('SUCCEEDED');
-    const challenge = (await createSession(t, org.apiKey, await sessionBody(t, '4000000000002503', { challenge_preference: 'NO_CHALLENGE_REQUESTED' }))).json();
+    const challenge = (
+      await createSession(
+        t,
+        org.apiKey,
+        await sessionBody(t, '4000000000002503', { challenge_preference: 'NO_CHALLENGE_REQUESTED' }),
+      )
+    ).json();
     expect(challenge.status).toBe('ACTION_REQUIRED');
   });
 });
@@ -95,18 +162,35 @@ describe('body rules (P7, strict)', () => {
 
   it('card rules: plaintext is ENCRYPTION_REQUIRED never echoed, a cvv is unknown, wrong purpose or unknown key DECRYPTION_FAILED, expired card refused', async () => {
     const plain = await issue(await sessionBody(t, '4111111111111111', {}, { number: '4111111111111111' }));
-    expect(plain.details.issues).toEqual([expect.objectContaining({ field: 'card.number', type: 'ENCRYPTION_REQUIRED' })]);
+    expect(plain.details.issues).toEqual([
+      expect.objectContaining({ field: 'card.number', type: 'ENCRYPTION_REQUIRED' }),
+    ]);
     expect(JSON.stringify(plain)).not.toContain('4111111111111111');
     const cvv = await issue(await sessionBody(t, '4111111111111111', {}, { cvv: await encryptFor(t, '123', 'cvv') }));
     expect(cvv.details.issues).toContainEqual(expect.objectContaining({ field: 'card.cvv', type: 'UNKNOWN_FIELD' }));
-    const purpose = await issue(await sessionBody(t, '4111111111111111', {}, { number: await encryptFor(t, '4111111111111111', 'cvv') }));
-    expect(purpose.details.issues).toEqual([expect.objectContaining({ field: 'card.number', type: 'DECRYPTION_FAILED' })]);
+    const purpose = await issue(
+      await sessionBody(t, '4111111111111111', {}, { number: await encryptFor(t, '4111111111111111', 'cvv') }),
+    );
+    expect(purpose.details.issues).toEqual([
+      expect.objectContaining({ field: 'card.number', type: 'DECRYPTION_FAILED' }),
+    ]);
     const good = await encryptFor(t, '4111111111111111');
-    const unknownKid = await issue(await sessionBody(t, '4111111111111111', {}, { number: good.replace(/^ev:v1:[a-z0-9_]+:/, 'ev:v1:sbx_00000000_unknown:') }));
-    expect(unknownKid.details.issues).toEqual([expect.objectContaining({ field: 'card.number', type: 'DECRYPTION_FAILED' })]);
+    const unknownKid = await issue(
+      await sessionBody(
+        t,
+        '4111111111111111',
+        {},
+        { number: good.replace(/^ev:v1:[a-z0-9_]+:/, 'ev:v1:sbx_00000000_unknown:') },
+      ),
+    );
+    expect(unknownKid.details.issues).toEqual([
+      expect.objectContaining({ field: 'card.number', type: 'DECRYPTION_FAILED' }),
+    ]);
     expect(unknownKid.details.issues[0].value).toBeUndefined();
     const expired = await issue(await sessionBody(t, '4111111111111111', {}, { expiry_year: '2020' }));
-    expect(expired.details.issues).toEqual([expect.objectContaining({ field: 'card.expiry_year', type: 'INVALID_FORMAT' })]);
+    expect(expired.details.issues).toEqual([
+      expect.objectContaining({ field: 'card.expiry_year', type: 'INVALID_FORMAT' }),
+    ]);
   });
 
   it('one card source: none is REQUIRED on card, both a 400 on card', async () => {
@@ -119,7 +203,10 @@ describe('body rules (P7, strict)', () => {
 
   it('return_url: https anywhere, http only on localhost and 127.0.0.1 in the sandbox', async () => {
     for (const url of ['https://shop.example/back?x=1', 'http://localhost:3000/back', 'http://127.0.0.1/back']) {
-      expect((await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { return_url: url }))).statusCode, url).toBe(201);
+      expect(
+        (await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { return_url: url }))).statusCode,
+        url,
+      ).toBe(201);
     }
   });
 });
@@ -134,14 +221,31 @@ describe('preconditions (P1) and stored cards', () => {
     await makePaymentReady(t, other.id, 'INTERNAL'); // INTERNAL does no 3DS
     const none = await createSession(t, other.apiKey, await sessionBody(t, '4111111111111111'));
     expect(none.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'provider', value: null } });
-    const named = await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { provider: 'PROVIDER_B' }));
-    expect(named.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'provider', value: 'PROVIDER_B' } });
-    expect((await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { provider: 'provider_a' }))).statusCode).toBe(201);
+    const named = await createSession(
+      t,
+      org.apiKey,
+      await sessionBody(t, '4111111111111111', { provider: 'PROVIDER_B' }),
+    );
+    expect(named.json().error).toMatchObject({
+      code: 'CONFLICT_ERROR',
+      details: { field: 'provider', value: 'PROVIDER_B' },
+    });
+    expect(
+      (await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { provider: 'provider_a' })))
+        .statusCode,
+    ).toBe(201);
   });
 
-  it('card_id: a stored ACTIVE card of the company; another company\'s 404; a closed one 409', async () => {
+  it("card_id: a stored ACTIVE card of the company; another company's 404; a closed one 409", async () => {
     const m = await t.createMerchant(org.apiKey);
-    const stored = (await t.request({ method: 'POST', url: `/core/v1/merchants/${org.id}/cards`, key: org.apiKey, payload: { card: await storedCardInput(t, '4000000000002503') } })).json();
+    const stored = (
+      await t.request({
+        method: 'POST',
+        url: `/core/v1/merchants/${org.id}/cards`,
+        key: org.apiKey,
+        payload: { card: await storedCardInput(t, '4000000000002503') },
+      })
+    ).json();
     const s = await createSession(t, org.apiKey, { amount: 500, card_id: stored.id });
     expect(s.statusCode).toBe(201);
     expect(s.json()).toMatchObject({ status: 'ACTION_REQUIRED', card: { brand: 'VISA', last_digits: '2503' } });
@@ -149,7 +253,10 @@ describe('preconditions (P1) and stored cards', () => {
     expect((await createSession(t, org.apiKey, { amount: 500, card_id: stored.id }, m.id)).statusCode).toBe(404);
     await t.request({ method: 'DELETE', url: `/core/v1/merchants/${org.id}/cards/${stored.id}`, key: org.apiKey });
     const closed = await createSession(t, org.apiKey, { amount: 500, card_id: stored.id });
-    expect(closed.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'card_id', value: 'CLOSED' } });
+    expect(closed.json().error).toMatchObject({
+      code: 'CONFLICT_ERROR',
+      details: { field: 'card_id', value: 'CLOSED' },
+    });
   });
 });
 
@@ -159,7 +266,11 @@ describe('idempotency and reach', () => {
     const again = await createSession(t, org.apiKey, await sessionBody(t, '4000000000002503', { request_id: 'tds-1' }));
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().id).toBe(first.json().id);
-    const changed = await createSession(t, org.apiKey, await sessionBody(t, '4000000000002503', { request_id: 'tds-1', amount: 1 }));
+    const changed = await createSession(
+      t,
+      org.apiKey,
+      await sessionBody(t, '4000000000002503', { request_id: 'tds-1', amount: 1 }),
+    );
     expect(changed.json().error).toMatchObject({ code: 'CONFLICT_ERROR', details: { field: 'request_id' } });
   });
 
@@ -174,7 +285,9 @@ describe('idempotency and reach', () => {
     expect((await getSession(t, m.apiKey, own.id)).statusCode).toBe(404); // a merchant does not see its organization's
     const stranger = await t.createOrganization();
     expect((await getSession(t, stranger.apiKey, s.id)).statusCode).toBe(404);
-    expect((await createSession(t, stranger.apiKey, await sessionBody(t, '4111111111111111'), m.id)).statusCode).toBe(404);
+    expect((await createSession(t, stranger.apiKey, await sessionBody(t, '4111111111111111'), m.id)).statusCode).toBe(
+      404,
+    );
     expect((await getSession(t, org.apiKey, 'nope')).statusCode).toBe(400);
   });
 });

@@ -15,12 +15,23 @@ afterAll(async () => t?.close());
 describe('transactions with a 3DS session', () => {
   it('a SUCCEEDED session pays a debit with its card and result, once; amount and installments must match', async () => {
     const { merchant } = await payingMerchant(t);
-    const session = (await createSession(t, merchant.apiKey, await sessionBody(t, '4000000000002701', { amount: 4200 }))).json();
+    const session = (
+      await createSession(t, merchant.apiKey, await sessionBody(t, '4000000000002701', { amount: 4200 }))
+    ).json();
     expect(session.status).toBe('SUCCEEDED');
-    const wrongAmount = await createTx(t, merchant.apiKey, { payment_method: 'DEBIT_CARD', amount: 4300, three_ds: { session_id: session.id } });
+    const wrongAmount = await createTx(t, merchant.apiKey, {
+      payment_method: 'DEBIT_CARD',
+      amount: 4300,
+      three_ds: { session_id: session.id },
+    });
     expect(wrongAmount.statusCode).toBe(409);
     expect(wrongAmount.json().error.details).toMatchObject({ field: 'amount' });
-    const res = await createTx(t, merchant.apiKey, { payment_method: 'DEBIT_CARD', amount: 4200, three_ds: { session_id: session.id }, card_data: { cvv: await encryptFor(t, '123', 'cvv') } });
+    const res = await createTx(t, merchant.apiKey, {
+      payment_method: 'DEBIT_CARD',
+      amount: 4200,
+      three_ds: { session_id: session.id },
+      card_data: { cvv: await encryptFor(t, '123', 'cvv') },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const tx = res.json();
     expect(tx).toMatchObject({
@@ -31,11 +42,23 @@ describe('transactions with a 3DS session', () => {
     });
     expect(res.body).not.toMatch(/ev:v1:/);
     expect((await getSession(t, merchant.apiKey, session.id)).json().transaction_id).toBe(tx.id);
-    const again = await createTx(t, merchant.apiKey, { payment_method: 'DEBIT_CARD', amount: 4200, three_ds: { session_id: session.id } });
+    const again = await createTx(t, merchant.apiKey, {
+      payment_method: 'DEBIT_CARD',
+      amount: 4200,
+      three_ds: { session_id: session.id },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details).toMatchObject({ field: 'three_ds.session_id', value: 'USED' });
     const other = await payingMerchant(t);
-    expect((await createTx(t, other.merchant.apiKey, { payment_method: 'DEBIT_CARD', amount: 4200, three_ds: { session_id: session.id } })).statusCode).toBe(404);
+    expect(
+      (
+        await createTx(t, other.merchant.apiKey, {
+          payment_method: 'DEBIT_CARD',
+          amount: 4200,
+          three_ds: { session_id: session.id },
+        })
+      ).statusCode,
+    ).toBe(404);
     await expectLedgerInvariants(t.db.db);
   });
 });

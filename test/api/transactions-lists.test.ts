@@ -29,21 +29,24 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const list = (key: string, url: string) => t.request({ method: 'GET', url, key }).then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
+const list = (key: string, url: string) =>
+  t.request({ method: 'GET', url, key }).then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
 const idsOf = (body: any) => body.data.map((d: any) => d.id);
 
 describe('transaction lists', () => {
-  it('GET /v1/transactions: the caller\'s own company only, newest first', async () => {
+  it("GET /v1/transactions: the caller's own company only, newest first", async () => {
     expect(idsOf((await list(org.apiKey, '/core/v1/transactions')).body)).toEqual([ids.own]);
     const mine = (await list(m1.apiKey, '/core/v1/transactions')).body;
     expect(idsOf(mine)).toEqual([ids.m1pix, ids.m1refused, ids.m1card]);
     expect(mine.pagination).toMatchObject({ page: 1, limit: 20, total: 3 });
   });
 
-  it('GET /v1/merchants/transactions: the organization\'s merchants, filter merchant_id; a merchant key is 403', async () => {
+  it("GET /v1/merchants/transactions: the organization's merchants, filter merchant_id; a merchant key is 403", async () => {
     const all = (await list(org.apiKey, '/core/v1/merchants/transactions')).body;
     expect(idsOf(all).sort()).toEqual([ids.m1card, ids.m1refused, ids.m1pix, ids.m2card].sort());
-    expect(idsOf((await list(org.apiKey, `/core/v1/merchants/transactions?merchant_id=${m2.id}`)).body)).toEqual([ids.m2card]);
+    expect(idsOf((await list(org.apiKey, `/core/v1/merchants/transactions?merchant_id=${m2.id}`)).body)).toEqual([
+      ids.m2card,
+    ]);
     expect((await list(m1.apiKey, '/core/v1/merchants/transactions')).status).toBe(403);
     const stranger = await t.createOrganization();
     expect((await list(stranger.apiKey, `/core/v1/merchants/transactions?merchant_id=${m1.id}`)).body.data).toEqual([]);

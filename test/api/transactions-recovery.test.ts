@@ -22,9 +22,16 @@ afterAll(async () => t?.close());
 
 /** A create that died after recording its row: the row stays unannounced, as the claim (re-locked as a crash would leave it). */
 async function strandedRow(merchantKey: string, merchantId: string, authorize: boolean) {
-  const res = await createTx(t, merchantKey, await cardPayment(t, '4111111111111111', { request_id: `stranded-${randomUUID()}` }));
+  const res = await createTx(
+    t,
+    merchantKey,
+    await cardPayment(t, '4111111111111111', { request_id: `stranded-${randomUUID()}` }),
+  );
   const view = res.json();
-  await t.db.db.update(transactions).set({ announced: false, status: 'PROCESSING', capturedAmount: 0 }).where(eq(transactions.id, view.id));
+  await t.db.db
+    .update(transactions)
+    .set({ announced: false, status: 'PROCESSING', capturedAmount: 0 })
+    .where(eq(transactions.id, view.id));
   await t.db.db.update(idempotencyKeys).set({ phase: 'STARTED' }).where(eq(idempotencyKeys.resourceId, view.id));
   const row = (await t.db.db.select().from(transactions).where(eq(transactions.id, view.id)))[0];
   if (!authorize) {
@@ -37,7 +44,10 @@ async function strandedRow(merchantKey: string, merchantId: string, authorize: b
 }
 
 const runRecover = async (id: string) => {
-  const [job] = await t.db.db.select().from(jobs).where(and(eq(jobs.kind, TRANSACTION_RECOVER_JOB), eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${id}`)));
+  const [job] = await t.db.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, TRANSACTION_RECOVER_JOB), eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${id}`)));
   const handler = transactionJobs(transactionDeps(t.deps))[TRANSACTION_RECOVER_JOB];
   const run = typeof handler === 'function' ? handler : handler.handler;
   await run((job ?? { id: randomUUID(), payload: { transactionId: id }, createdAt: new Date() }) as JobRow);
@@ -46,8 +56,13 @@ const runRecover = async (id: string) => {
 describe('transaction.recover', () => {
   it('every create schedules its recovery point; a no-op once the outcome is recorded', async () => {
     const { merchant } = await payingMerchant(t);
-    const tx = (await createTx(t, merchant.apiKey, { payment_method: 'CREDIT_CARD', amount: 100, card_data: await cardData(t) })).json();
-    const [job] = await t.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${tx.id}`));
+    const tx = (
+      await createTx(t, merchant.apiKey, { payment_method: 'CREDIT_CARD', amount: 100, card_data: await cardData(t) })
+    ).json();
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${tx.id}`));
     expect(job).toBeTruthy();
     await runRecover(tx.id);
     expect((await t.db.db.select().from(transactions).where(eq(transactions.id, tx.id)))[0].announced).toBe(true);

@@ -33,7 +33,11 @@ describe('webhook endpoints: delivery', () => {
     const [m] = await messages(org.apiKey);
     expect(m.status).toBe('FAILED');
     expect(m.attempts.map((a: any) => [a.endpoint_id, a.status_code]).sort()).toEqual(
-      [[good.endpoint.id, 204], [bad.endpoint.id, 500], [bad.endpoint.id, 500]].sort(),
+      [
+        [good.endpoint.id, 204],
+        [bad.endpoint.id, 500],
+        [bad.endpoint.id, 500],
+      ].sort(),
     );
     const byEndpoint = Object.fromEntries(m.deliveries.map((d: any) => [d.endpoint_id, d.status]));
     expect(byEndpoint).toEqual({ [good.endpoint.id]: 'DELIVERED', [bad.endpoint.id]: 'FAILED' });
@@ -47,7 +51,14 @@ describe('webhook endpoints: delivery', () => {
     expect(good.receiver.delivered()).toHaveLength(2); // a replay goes to every endpoint it targeted
 
     const health = await listEndpointHealth(t.db.db, org.id);
-    expect(health.find((h) => h.id === bad.endpoint.id)!.health).toMatchObject({ attempts: 3, succeeded: 1, failed: 2, last_error: 'receiver answered an error (HTTP 500)', pending_messages: 0, failed_messages: 0 });
+    expect(health.find((h) => h.id === bad.endpoint.id)!.health).toMatchObject({
+      attempts: 3,
+      succeeded: 1,
+      failed: 2,
+      last_error: 'receiver answered an error (HTTP 500)',
+      pending_messages: 0,
+      failed_messages: 0,
+    });
   });
 
   it('after a rotation both secrets sign for 24 hours, each verifiable with standardwebhooks', async () => {
@@ -73,7 +84,7 @@ describe('webhook endpoints: delivery', () => {
     expect(new Webhook(endpoint.signing_secret).verify(got.body, headers)).toMatchObject({ id: got.id });
   });
 
-  it('recover replays the endpoint\'s messages whose last attempt failed at or after `since`', async () => {
+  it("recover replays the endpoint's messages whose last attempt failed at or after `since`", async () => {
     const org = await t.createOrganization();
     const { endpoint, receiver: r } = await endpointWithReceiver(org.apiKey);
     r.fallback = { status: 503 };
@@ -83,7 +94,9 @@ describe('webhook endpoints: delivery', () => {
     await drain(org.id);
     expect((await messages(org.apiKey)).map((m: any) => m.status)).toEqual(['FAILED', 'FAILED']);
 
-    const future = await call('POST', `${BASE}/${endpoint.id}/recover`, org.apiKey, { since: new Date(Date.now() + 60_000).toISOString() });
+    const future = await call('POST', `${BASE}/${endpoint.id}/recover`, org.apiKey, {
+      since: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(future.json()).toEqual({ recovered: 0, message_ids: [] });
     r.fallback = { status: 204 };
     const recovered = await call('POST', `${BASE}/${endpoint.id}/recover`, org.apiKey, { since: before });
@@ -104,7 +117,10 @@ describe('webhook endpoints: delivery', () => {
     await drain(org.id, [0, 3600]); // two failed attempts, the next in an hour
     await t.createMerchant(org.apiKey); // queued, never attempted
     const waiting = await messages(org.apiKey);
-    expect(waiting.map((m: any) => [m.status, m.attempts.length])).toEqual([['PENDING', 0], ['PENDING', 2]]);
+    expect(waiting.map((m: any) => [m.status, m.attempts.length])).toEqual([
+      ['PENDING', 0],
+      ['PENDING', 2],
+    ]);
     expect(Date.parse(waiting[1].next_attempt_at) - Date.now()).toBeGreaterThan(3000_000);
 
     r.fallback = { status: 204 };
@@ -112,7 +128,9 @@ describe('webhook endpoints: delivery', () => {
     expect(recovered.statusCode, recovered.body).toBe(200);
     expect(recovered.json()).toEqual({ recovered: 2, message_ids: waiting.map((m: any) => m.id).sort() });
     const due = await messages(org.apiKey);
-    expect(due.every((m: any) => m.status === 'PENDING' && Date.parse(m.next_attempt_at) - Date.now() < 60_000)).toBe(true);
+    expect(due.every((m: any) => m.status === 'PENDING' && Date.parse(m.next_attempt_at) - Date.now() < 60_000)).toBe(
+      true,
+    );
     await drain(org.id, [0, 3600]);
     expect((await messages(org.apiKey)).map((m: any) => m.status)).toEqual(['DELIVERED', 'DELIVERED']);
     expect(r.received).toHaveLength(4); // the two failed attempts, then each message once
@@ -120,7 +138,7 @@ describe('webhook endpoints: delivery', () => {
     expect((await recoverOrganizationSince(t.db.db, org.id, new Date(before))).recovered).toBe(0);
   });
 
-  it('the dashboard\'s recoverOrganizationSince recovers every endpoint\'s failures', async () => {
+  it("the dashboard's recoverOrganizationSince recovers every endpoint's failures", async () => {
     const org = await t.createOrganization();
     const a = await endpointWithReceiver(org.apiKey);
     const b = await endpointWithReceiver(org.apiKey);
@@ -146,7 +164,12 @@ describe('webhook endpoints: delivery', () => {
     expect(res.json()).toMatchObject({ type: 'webhook.test', status: 'PENDING', company_id: org.id });
     await drain(org.id);
     const [got] = target.receiver.delivered();
-    expect(got.envelope).toMatchObject({ type: 'webhook.test', version: 1, company_id: org.id, payload: { endpoint_id: target.endpoint.id } });
+    expect(got.envelope).toMatchObject({
+      type: 'webhook.test',
+      version: 1,
+      company_id: org.id,
+      payload: { endpoint_id: target.endpoint.id },
+    });
     expect(bystander.receiver.received).toHaveLength(0);
     const message = (await call('GET', `/core/v1/webhooks/messages/${got.id}`, org.apiKey)).json();
     expect(message).toMatchObject({ id: got.id, status: 'DELIVERED', event: got.envelope });
@@ -181,8 +204,14 @@ describe('messages and event types', () => {
     const res = await call('GET', `/core/v1/webhooks/messages/${m.id}`, org.apiKey);
     expect(res.statusCode).toBe(200);
     expect(res.json().event).toEqual({
-      id: m.id, type: 'company.created', version: 1, timestamp: expect.any(String), source: expect.any(String),
-      company_id: merchant.id, correlation_id: expect.any(String), payload: expect.objectContaining({ id: merchant.id }),
+      id: m.id,
+      type: 'company.created',
+      version: 1,
+      timestamp: expect.any(String),
+      source: expect.any(String),
+      company_id: merchant.id,
+      correlation_id: expect.any(String),
+      payload: expect.objectContaining({ id: merchant.id }),
     });
     expect((await call('GET', `/core/v1/webhooks/messages/${m.id}`, other.apiKey)).statusCode).toBe(404);
     expect((await call('GET', `/core/v1/webhooks/messages/${m.id}`, merchant.apiKey)).statusCode).toBe(403);
@@ -194,7 +223,10 @@ describe('messages and event types', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { type: string; version: number; schema: any }[];
     const test = data.find((d) => d.type === 'webhook.test')!;
-    expect(test).toMatchObject({ version: 1, schema: { type: 'object', properties: { endpoint_id: { type: 'string' } } } });
+    expect(test).toMatchObject({
+      version: 1,
+      schema: { type: 'object', properties: { endpoint_id: { type: 'string' } } },
+    });
     expect(data.map((d) => d.type)).toContain('transaction.status-changed');
   });
 });

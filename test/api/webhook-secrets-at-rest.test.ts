@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { createDeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
 import { readSecret } from '../../src/modules/webhooks/endpoints.service.js';
-import { endpointSecretBox, openEndpointSecrets, sealPlainEndpointSecrets, sealPreviousSecret, sealSigningSecret } from '../../src/modules/webhooks/endpoint-secrets.js';
+import {
+  endpointSecretBox,
+  openEndpointSecrets,
+  sealPlainEndpointSecrets,
+  sealPreviousSecret,
+  sealSigningSecret,
+} from '../../src/modules/webhooks/endpoint-secrets.js';
 import { createSecretBox } from '../../src/crypto/secret-box.js';
 import { loadConfig } from '../../src/config.js';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +44,12 @@ async function endpointWithReceiver(key: string) {
 }
 
 async function drain(orgId: string) {
-  const w = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [orgId] });
+  const w = createDeliveryWorker({
+    db: t.db,
+    secretBox: t.deps.webhookSecretBox,
+    config: { env: 'sandbox', webhookRetrySchedule: [] },
+    organizationIds: [orgId],
+  });
   await w.drain();
   await w.stop();
 }
@@ -50,19 +61,26 @@ describe('webhook signing secrets at rest', () => {
     const row = await stored(endpoint.id);
     expect(row.signingSecret).toMatch(SEALED);
     expect(row.signingSecret).not.toContain(endpoint.signing_secret.slice(6));
-    expect((await t.request({ method: 'GET', url: `${BASE}/${endpoint.id}/secret`, key: org.apiKey })).json()).toEqual({ signing_secret: endpoint.signing_secret, previous_secret_expires_at: null });
+    expect((await t.request({ method: 'GET', url: `${BASE}/${endpoint.id}/secret`, key: org.apiKey })).json()).toEqual({
+      signing_secret: endpoint.signing_secret,
+      previous_secret_expires_at: null,
+    });
 
     await t.createMerchant(org.apiKey);
     await drain(org.id);
     const [got] = receiver.delivered();
     expect(got).toBeDefined();
-    expect(new Webhook(endpoint.signing_secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ id: got.id });
+    expect(new Webhook(endpoint.signing_secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({
+      id: got.id,
+    });
   });
 
   it('a rotation seals both columns; both secrets still sign', async () => {
     const org = await t.createOrganization();
     const { endpoint, receiver } = await endpointWithReceiver(org.apiKey);
-    const rotated = (await t.request({ method: 'POST', url: `${BASE}/${endpoint.id}/rotate-secret`, key: org.apiKey })).json();
+    const rotated = (
+      await t.request({ method: 'POST', url: `${BASE}/${endpoint.id}/rotate-secret`, key: org.apiKey })
+    ).json();
     const row = await stored(endpoint.id);
     expect(row.signingSecret).toMatch(SEALED);
     expect(row.previousSigningSecret).toMatch(SEALED);
@@ -83,9 +101,13 @@ describe('webhook signing secrets at rest', () => {
   it('the staff endpoint (platform PUT) is sealed too and keeps its secret across URL changes', async () => {
     const org = await t.createOrganization();
     const url = `/core/v1/platform/organizations/${org.id}/webhook-endpoint`;
-    const put = (await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://127.0.0.1:9/a' } })).json();
+    const put = (
+      await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://127.0.0.1:9/a' } })
+    ).json();
     expect(put.signing_secret).toMatch(/^whsec_/);
-    const again = (await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://127.0.0.1:9/b' } })).json();
+    const again = (
+      await t.request({ method: 'PUT', url, key: t.platformKey, payload: { url: 'http://127.0.0.1:9/b' } })
+    ).json();
     expect(again.signing_secret).toBe(put.signing_secret);
     const [staff] = (await t.request({ method: 'GET', url: BASE, key: org.apiKey })).json().data;
     expect((await stored(staff.id)).signingSecret).toMatch(SEALED);
@@ -95,12 +117,19 @@ describe('webhook signing secrets at rest', () => {
     const org = await t.createOrganization();
     const a = (await endpointWithReceiver(org.apiKey)).endpoint;
     const b = (await endpointWithReceiver(org.apiKey)).endpoint;
-    await t.db.db.transaction(async (tx) => {
-      await tx.update(webhookEndpoints).set({ signingSecret: (await stored(a.id, tx)).signingSecret }).where(eq(webhookEndpoints.id, b.id));
-      const deps = { db: tx, clock: t.deps.clock, env: 'sandbox' as const, secretBox: t.deps.webhookSecretBox };
-      await expect(readSecret(deps, org.id, b.id)).rejects.toThrow(/does not open/);
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    await t.db.db
+      .transaction(async (tx) => {
+        await tx
+          .update(webhookEndpoints)
+          .set({ signingSecret: (await stored(a.id, tx)).signingSecret })
+          .where(eq(webhookEndpoints.id, b.id));
+        const deps = { db: tx, clock: t.deps.clock, env: 'sandbox' as const, secretBox: t.deps.webhookSecretBox };
+        await expect(readSecret(deps, org.id, b.id)).rejects.toThrow(/does not open/);
+        tx.rollback();
+      })
+      .catch((err: Error) => {
+        if (!/rollback/i.test(err.message)) throw err;
+      });
   });
 
   // Inside one transaction, rolled back: other test apps sharing the database (each with its own key) run the
@@ -112,26 +141,46 @@ describe('webhook signing secrets at rest', () => {
     const legacy = 'whsec_' + Buffer.alloc(32, 9).toString('base64');
     const legacyPrevious = 'whsec_' + Buffer.alloc(32, 8).toString('base64');
     const until = new Date(Date.now() + 3600_000);
-    await t.db.db.transaction(async (tx) => {
-      await tx.update(webhookEndpoints).set({ signingSecret: legacy, previousSigningSecret: legacyPrevious, previousSecretExpiresAt: until }).where(eq(webhookEndpoints.id, endpoint.id));
-      const deps = { db: tx, clock: t.deps.clock, env: 'sandbox' as const, secretBox: t.deps.webhookSecretBox };
-      expect(await readSecret(deps, org.id, endpoint.id)).toEqual({ signing_secret: legacy, previous_secret_expires_at: until.toISOString() });
-      receiver.setSecret(legacy);
-      const w = createDeliveryWorker({ db: { ...t.db, db: tx }, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id] });
-      await w.drain();
-      await w.stop();
-      const [got] = receiver.delivered();
-      expect(got).toBeDefined();
-      expect(new Webhook(legacyPrevious).verify(got.body, got.headers as Record<string, string>)).toMatchObject({ id: got.id });
+    await t.db.db
+      .transaction(async (tx) => {
+        await tx
+          .update(webhookEndpoints)
+          .set({ signingSecret: legacy, previousSigningSecret: legacyPrevious, previousSecretExpiresAt: until })
+          .where(eq(webhookEndpoints.id, endpoint.id));
+        const deps = { db: tx, clock: t.deps.clock, env: 'sandbox' as const, secretBox: t.deps.webhookSecretBox };
+        expect(await readSecret(deps, org.id, endpoint.id)).toEqual({
+          signing_secret: legacy,
+          previous_secret_expires_at: until.toISOString(),
+        });
+        receiver.setSecret(legacy);
+        const w = createDeliveryWorker({
+          db: { ...t.db, db: tx },
+          secretBox: t.deps.webhookSecretBox,
+          config: { env: 'sandbox', webhookRetrySchedule: [] },
+          organizationIds: [org.id],
+        });
+        await w.drain();
+        await w.stop();
+        const [got] = receiver.delivered();
+        expect(got).toBeDefined();
+        expect(new Webhook(legacyPrevious).verify(got.body, got.headers as Record<string, string>)).toMatchObject({
+          id: got.id,
+        });
 
-      expect((await sealPlainEndpointSecrets(tx, t.deps.webhookSecretBox)).sealed).toBeGreaterThanOrEqual(1);
-      const row = await stored(endpoint.id, tx);
-      expect(row.signingSecret).toMatch(SEALED);
-      expect(row.previousSigningSecret).toMatch(SEALED);
-      expect(await readSecret(deps, org.id, endpoint.id)).toEqual({ signing_secret: legacy, previous_secret_expires_at: until.toISOString() });
-      expect((await sealPlainEndpointSecrets(tx, t.deps.webhookSecretBox)).sealed).toBe(0);
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+        expect((await sealPlainEndpointSecrets(tx, t.deps.webhookSecretBox)).sealed).toBeGreaterThanOrEqual(1);
+        const row = await stored(endpoint.id, tx);
+        expect(row.signingSecret).toMatch(SEALED);
+        expect(row.previousSigningSecret).toMatch(SEALED);
+        expect(await readSecret(deps, org.id, endpoint.id)).toEqual({
+          signing_secret: legacy,
+          previous_secret_expires_at: until.toISOString(),
+        });
+        expect((await sealPlainEndpointSecrets(tx, t.deps.webhookSecretBox)).sealed).toBe(0);
+        tx.rollback();
+      })
+      .catch((err: Error) => {
+        if (!/rollback/i.test(err.message)) throw err;
+      });
     expect((await stored(endpoint.id)).signingSecret).toMatch(SEALED);
   });
 
@@ -141,19 +190,32 @@ describe('webhook signing secrets at rest', () => {
     const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
     const oldBox = createSecretBox(oldKey);
     const secret = 'whsec_' + Buffer.alloc(32, 5).toString('base64');
-    await t.db.db.transaction(async (tx) => {
-      await tx.update(webhookEndpoints).set({ signingSecret: sealSigningSecret(oldBox, endpoint.id, secret), previousSigningSecret: sealPreviousSecret(oldBox, endpoint.id, secret) }).where(eq(webhookEndpoints.id, endpoint.id));
-      // Without the old key: left alone, counted.
-      const { unreadable } = await sealPlainEndpointSecrets(tx, createSecretBox(newKey));
-      expect(unreadable).toBeGreaterThanOrEqual(1);
-      const rotated = createSecretBox(newKey, [oldKey]);
-      expect((await sealPlainEndpointSecrets(tx, rotated)).sealed).toBeGreaterThanOrEqual(1);
-      const row = await stored(endpoint.id, tx);
-      expect(row.signingSecret.split(':')[2]).toBe(rotated.kid);
-      expect(row.previousSigningSecret!.split(':')[2]).toBe(rotated.kid);
-      expect(openEndpointSecrets(createSecretBox(newKey), row)).toMatchObject({ signingSecret: secret, previousSigningSecret: secret });
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    await t.db.db
+      .transaction(async (tx) => {
+        await tx
+          .update(webhookEndpoints)
+          .set({
+            signingSecret: sealSigningSecret(oldBox, endpoint.id, secret),
+            previousSigningSecret: sealPreviousSecret(oldBox, endpoint.id, secret),
+          })
+          .where(eq(webhookEndpoints.id, endpoint.id));
+        // Without the old key: left alone, counted.
+        const { unreadable } = await sealPlainEndpointSecrets(tx, createSecretBox(newKey));
+        expect(unreadable).toBeGreaterThanOrEqual(1);
+        const rotated = createSecretBox(newKey, [oldKey]);
+        expect((await sealPlainEndpointSecrets(tx, rotated)).sealed).toBeGreaterThanOrEqual(1);
+        const row = await stored(endpoint.id, tx);
+        expect(row.signingSecret.split(':')[2]).toBe(rotated.kid);
+        expect(row.previousSigningSecret!.split(':')[2]).toBe(rotated.kid);
+        expect(openEndpointSecrets(createSecretBox(newKey), row)).toMatchObject({
+          signingSecret: secret,
+          previousSigningSecret: secret,
+        });
+        tx.rollback();
+      })
+      .catch((err: Error) => {
+        if (!/rollback/i.test(err.message)) throw err;
+      });
   });
 });
 
@@ -164,15 +226,27 @@ describe('JWT_SECRET_PREVIOUS', () => {
     const [oldJwt, newJwt] = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')];
     expect(loadConfig({ JWT_SECRET: newJwt, JWT_SECRET_PREVIOUS: oldJwt }).jwtSecretPrevious).toBe(oldJwt);
     const secret = 'whsec_' + Buffer.alloc(32, 6).toString('base64');
-    await t.db.db.transaction(async (tx) => {
-      await tx.update(webhookEndpoints).set({ signingSecret: sealSigningSecret(endpointSecretBox(oldJwt), endpoint.id, secret), previousSigningSecret: null }).where(eq(webhookEndpoints.id, endpoint.id));
-      // The new secret alone cannot open the row; with the old one as previous, the startup step re-seals it.
-      const sealedOld = await stored(endpoint.id, tx);
-      expect(() => openEndpointSecrets(endpointSecretBox(newJwt), sealedOld)).toThrow(/unknown key/);
-      expect((await sealPlainEndpointSecrets(tx, endpointSecretBox(newJwt, oldJwt))).sealed).toBeGreaterThanOrEqual(1);
-      const row = await stored(endpoint.id, tx);
-      expect(openEndpointSecrets(endpointSecretBox(newJwt), row).signingSecret).toBe(secret);
-      tx.rollback();
-    }).catch((err: Error) => { if (!/rollback/i.test(err.message)) throw err; });
+    await t.db.db
+      .transaction(async (tx) => {
+        await tx
+          .update(webhookEndpoints)
+          .set({
+            signingSecret: sealSigningSecret(endpointSecretBox(oldJwt), endpoint.id, secret),
+            previousSigningSecret: null,
+          })
+          .where(eq(webhookEndpoints.id, endpoint.id));
+        // The new secret alone cannot open the row; with the old one as previous, the startup step re-seals it.
+        const sealedOld = await stored(endpoint.id, tx);
+        expect(() => openEndpointSecrets(endpointSecretBox(newJwt), sealedOld)).toThrow(/unknown key/);
+        expect((await sealPlainEndpointSecrets(tx, endpointSecretBox(newJwt, oldJwt))).sealed).toBeGreaterThanOrEqual(
+          1,
+        );
+        const row = await stored(endpoint.id, tx);
+        expect(openEndpointSecrets(endpointSecretBox(newJwt), row).signingSecret).toBe(secret);
+        tx.rollback();
+      })
+      .catch((err: Error) => {
+        if (!/rollback/i.test(err.message)) throw err;
+      });
   });
 });

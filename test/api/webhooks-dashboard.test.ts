@@ -25,11 +25,23 @@ async function orgWithHistory(merchantName = 'Padaria Estrela') {
   receivers.push(receiver);
   receiver.script({ status: 500 });
   const merchant = await t.createMerchant(org.apiKey, { name: merchantName });
-  const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
+  const worker = createDeliveryWorker({
+    db: t.db,
+    secretBox: t.deps.webhookSecretBox,
+    config: { env: 'sandbox', webhookRetrySchedule: [] },
+    organizationIds: [org.id],
+    timeoutMs: 5000,
+  });
   await worker.drain();
-  await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
+  await t.request({
+    method: 'PATCH',
+    url: `/core/v1/platform/companies/${merchant.id}`,
+    key: t.platformKey,
+    payload: { status: 'ACTIVE' },
+  });
   await worker.drain();
-  const messages = (await t.request({ method: 'GET', url: '/core/v1/webhooks/messages', key: org.apiKey })).json().data as { id: string; type: string; status: string; attempts: { at: string }[] }[];
+  const messages = (await t.request({ method: 'GET', url: '/core/v1/webhooks/messages', key: org.apiKey })).json()
+    .data as { id: string; type: string; status: string; attempts: { at: string }[] }[];
   const { token, expiresAt } = signDashboardToken(dashboardSecret, org.id);
   return { org, receiver, merchant, worker, messages, token, expiresAt };
 }
@@ -37,10 +49,24 @@ async function orgWithHistory(merchantName = 'Padaria Estrela') {
 const view = (token: string, extra: Record<string, string> = {}) =>
   t.request({ method: 'GET', url: `/core/v1/webhooks/dashboard/view?${new URLSearchParams({ token, ...extra })}` });
 const postForm = (path: string, form: Record<string, string>) =>
-  t.request({ method: 'POST', url: `/core/v1/webhooks/dashboard/${path}`, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-const rowsOf = (html: string) => [...html.matchAll(/<tr class="message" data-event-id="([^"]+)" data-status="([^"]+)"/g)].map((m) => ({ id: m[1], status: m[2] }));
+  t.request({
+    method: 'POST',
+    url: `/core/v1/webhooks/dashboard/${path}`,
+    payload: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+const rowsOf = (html: string) =>
+  [...html.matchAll(/<tr class="message" data-event-id="([^"]+)" data-status="([^"]+)"/g)].map((m) => ({
+    id: m[1],
+    status: m[2],
+  }));
 const statusOf = async (apiKey: string, id: string) =>
-  ((await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?limit=100', key: apiKey })).json().data as { id: string; status: string }[]).find((m) => m.id === id)?.status;
+  (
+    (await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?limit=100', key: apiKey })).json().data as {
+      id: string;
+      status: string;
+    }[]
+  ).find((m) => m.id === id)?.status;
 
 describe('an expired or tampered link', () => {
   it('answers 403 with an HTML page that says so, on the page and on both forms, echoing nothing', async () => {
@@ -48,7 +74,12 @@ describe('an expired or tampered link', () => {
     const { token } = signDashboardToken(dashboardSecret, org.id);
     const expired = signDashboardToken(dashboardSecret, org.id, new Date(Date.now() - 2 * 3600_000)).token;
     const tampered = `${Buffer.from(JSON.stringify({ o: randomUUID(), e: 9_999_999_999 })).toString('base64url')}.${token.split('.')[1]}`;
-    for (const bad of [expired, tampered, `${token.slice(0, -2)}AA`, signDashboardToken('another-secret', org.id).token]) {
+    for (const bad of [
+      expired,
+      tampered,
+      `${token.slice(0, -2)}AA`,
+      signDashboardToken('another-secret', org.id).token,
+    ]) {
       const answers = [
         await view(bad),
         await postForm('replay', { token: bad, event_id: randomUUID() }),
@@ -78,7 +109,9 @@ describe('the page', () => {
     const res = await view(token);
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    expect(html).toContain(`This link expires at <time datetime="${expiresAt.toISOString()}" title="${expiresAt.toISOString()}">`);
+    expect(html).toContain(
+      `This link expires at <time datetime="${expiresAt.toISOString()}" title="${expiresAt.toISOString()}">`,
+    );
     expect(html).toContain(receiver.url);
     expect(html).toMatch(/<span data-delivered>1<\/span> delivered, <span data-failed>1<\/span> failed/);
     expect(html).toContain('HTTP 204'); // the last attempt (status-changed) was answered 204
@@ -96,14 +129,19 @@ describe('the page', () => {
     const { merchant, messages, token } = await orgWithHistory('Padaria Estrela do Norte');
     const other = await orgWithHistory('Padaria Estrela do Sul');
     const created = messages.find((m) => m.type === 'company.created')!;
-    const ids = async (q: string, extra: Record<string, string> = {}) => rowsOf((await view(token, { q, ...extra })).body).map((r) => r.id).sort();
+    const ids = async (q: string, extra: Record<string, string> = {}) =>
+      rowsOf((await view(token, { q, ...extra })).body)
+        .map((r) => r.id)
+        .sort();
     expect(await ids(created.id)).toEqual([created.id]);
     expect(await ids(created.id.toUpperCase())).toEqual([created.id]);
     expect(await ids(created.id.slice(0, 8))).toEqual([created.id]);
     expect(await ids(merchant.id)).toEqual(messages.map((m) => m.id).sort());
     expect(await ids('estrela do norte')).toEqual(messages.map((m) => m.id).sort());
     expect(await ids('Estrela', { status: 'FAILED' })).toEqual([created.id]);
-    expect(await ids('Estrela', { type: 'company.status-changed' })).toEqual(messages.filter((m) => m.type === 'company.status-changed').map((m) => m.id));
+    expect(await ids('Estrela', { type: 'company.status-changed' })).toEqual(
+      messages.filter((m) => m.type === 'company.status-changed').map((m) => m.id),
+    );
     // Another organization's event, company or name finds nothing here; LIKE wildcards are literal.
     expect(await ids(other.messages[0].id)).toEqual([]);
     expect(await ids(other.merchant.id)).toEqual([]);
@@ -142,17 +180,26 @@ describe('recover failed messages since a time (form)', () => {
     const none = await postForm('recover', { token, since: after.toISOString().slice(0, 19) });
     expect(none.statusCode).toBe(303);
     expect(none.headers.location).toContain('notice=recovered&count=0');
-    expect((await t.request({ method: 'GET', url: none.headers.location })).body).toContain('No undelivered message since that time.');
+    expect((await t.request({ method: 'GET', url: none.headers.location })).body).toContain(
+      'No undelivered message since that time.',
+    );
     expect(await statusOf(org.apiKey, created.id)).toBe('FAILED');
 
-    const res = await postForm('recover', { token, since: new Date(lastAt - 3600_000).toISOString().slice(0, 16), q: 'Padaria', status: 'FAILED' });
+    const res = await postForm('recover', {
+      token,
+      since: new Date(lastAt - 3600_000).toISOString().slice(0, 16),
+      q: 'Padaria',
+      status: 'FAILED',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     const location = res.headers.location as string;
     expect(location).toContain('notice=recovered&count=1');
     expect(location).toContain('q=Padaria');
     expect(location).toContain('status=FAILED');
-    expect((await t.request({ method: 'GET', url: location })).body).toContain('Recovery queued: 1 undelivered message is sent again now.');
+    expect((await t.request({ method: 'GET', url: location })).body).toContain(
+      'Recovery queued: 1 undelivered message is sent again now.',
+    );
     expect(await statusOf(org.apiKey, created.id)).toBe('PENDING');
     expect(await statusOf(org.apiKey, delivered.id)).toBe('DELIVERED'); // only FAILED ones
     expect(await statusOf(other.org.apiKey, other.messages.find((m) => m.status === 'FAILED')!.id)).toBe('FAILED'); // only this organization's
@@ -166,20 +213,37 @@ describe('recover failed messages since a time (form)', () => {
   it('validates the time and says so on the page; no endpoint says so too', async () => {
     const { org, token } = await orgWithHistory();
     const future = new Date(Date.now() + 3600_000).toISOString().slice(0, 16);
-    for (const [since, notice] of [['yesterday', 'invalid-since'], ['2026-02-30T10:00', 'invalid-since'], ['2026-01-01T24:30', 'invalid-since'], ['', 'invalid-since'], [future, 'future-since']]) {
+    for (const [since, notice] of [
+      ['yesterday', 'invalid-since'],
+      ['2026-02-30T10:00', 'invalid-since'],
+      ['2026-01-01T24:30', 'invalid-since'],
+      ['', 'invalid-since'],
+      [future, 'future-since'],
+    ]) {
       const res = await postForm('recover', { token, since });
       expect(res.statusCode, since).toBe(303);
       expect(res.headers.location).toContain(`notice=${notice}`);
     }
     expect(await postForm('recover', { token })).toMatchObject({ statusCode: 303 });
-    const page = await t.request({ method: 'GET', url: (await postForm('recover', { token, since: 'x' })).headers.location });
+    const page = await t.request({
+      method: 'GET',
+      url: (await postForm('recover', { token, since: 'x' })).headers.location,
+    });
     expect(page.body).toContain('Recover: give a date and time (UTC)');
-    expect((await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?status=FAILED', key: org.apiKey })).json().data).toHaveLength(1);
+    expect(
+      (await t.request({ method: 'GET', url: '/core/v1/webhooks/messages?status=FAILED', key: org.apiKey })).json()
+        .data,
+    ).toHaveLength(1);
 
     const bare = await t.createOrganization();
-    const noEndpoint = await postForm('recover', { token: signDashboardToken(dashboardSecret, bare.id).token, since: '2026-01-01T00:00' });
+    const noEndpoint = await postForm('recover', {
+      token: signDashboardToken(dashboardSecret, bare.id).token,
+      since: '2026-01-01T00:00',
+    });
     expect(noEndpoint.headers.location).toContain('notice=no-endpoint');
-    expect((await t.request({ method: 'GET', url: noEndpoint.headers.location })).body).toContain('No webhook endpoint is configured');
+    expect((await t.request({ method: 'GET', url: noEndpoint.headers.location })).body).toContain(
+      'No webhook endpoint is configured',
+    );
   });
 
   it('the page carries the form: a datetime-local input, required, defaulting to a day ago', async () => {

@@ -16,7 +16,13 @@ afterAll(async () => {
 
 /** A worker serving only this test's organizations, with a tiny schedule (the contract's timeout unless a test shortens it). */
 const workerFor = (orgIds: string[], extra: Partial<DeliveryWorkerOptions> = {}) =>
-  createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [0, 0] }, organizationIds: orgIds, ...extra });
+  createDeliveryWorker({
+    db: t.db,
+    secretBox: t.deps.webhookSecretBox,
+    config: { env: 'sandbox', webhookRetrySchedule: [0, 0] },
+    organizationIds: orgIds,
+    ...extra,
+  });
 
 async function setup() {
   const { org, receiver } = await organizationWithReceiver(t);
@@ -34,7 +40,12 @@ describe('webhook delivery', () => {
   it('delivers company.created and company.status-changed, signed, verifiable with standardwebhooks', async () => {
     const { org, receiver } = await setup();
     const merchant = await t.createMerchant(org.apiKey);
-    const patch = await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
+    const patch = await t.request({
+      method: 'PATCH',
+      url: `/core/v1/platform/companies/${merchant.id}`,
+      key: t.platformKey,
+      payload: { status: 'ACTIVE' },
+    });
     expect(patch.statusCode).toBe(200);
 
     const worker = workerFor([org.id]);
@@ -44,7 +55,14 @@ describe('webhook delivery', () => {
     const got = receiver.delivered();
     expect(got.map((r) => r.envelope!.type).sort()).toEqual(['company.created', 'company.status-changed']);
     for (const r of got) {
-      expect(r.envelope).toMatchObject({ id: r.id, version: 1, company_id: merchant.id, source: expect.any(String), correlation_id: expect.any(String), timestamp: expect.stringMatching(/Z$/) });
+      expect(r.envelope).toMatchObject({
+        id: r.id,
+        version: 1,
+        company_id: merchant.id,
+        source: expect.any(String),
+        correlation_id: expect.any(String),
+        timestamp: expect.stringMatching(/Z$/),
+      });
       expect(r.headers['webhook-signature']).toMatch(/^v1,/);
       expect(r.headers['content-type']).toBe('application/json');
     }
@@ -57,7 +75,15 @@ describe('webhook delivery', () => {
     expect(list.data).toHaveLength(2);
     for (const m of list.data) {
       expect(m).toMatchObject({ status: 'DELIVERED', company_id: merchant.id, next_attempt_at: null });
-      expect(m.attempts).toEqual([{ at: expect.any(String), endpoint_id: expect.any(String), status_code: 204, duration_ms: expect.any(Number), error: null }]);
+      expect(m.attempts).toEqual([
+        {
+          at: expect.any(String),
+          endpoint_id: expect.any(String),
+          status_code: 204,
+          duration_ms: expect.any(Number),
+          error: null,
+        },
+      ]);
     }
   });
 
@@ -93,7 +119,12 @@ describe('webhook delivery', () => {
 
   it.each([
     ['hangs', { hang: true } as const, null, 'no answer within 300 ms'],
-    ['redirects', { status: 302, headers: { location: 'http://127.0.0.1:1/' } }, 302, 'redirect not followed (HTTP 302)'],
+    [
+      'redirects',
+      { status: 302, headers: { location: 'http://127.0.0.1:1/' } },
+      302,
+      'redirect not followed (HTTP 302)',
+    ],
     ['answers 4xx', { status: 410 }, 410, 'receiver answered an error (HTTP 410)'],
     ['answers 5xx', { status: 502 }, 502, 'receiver answered an error (HTTP 502)'],
     ['resets the connection', { reset: true } as const, null, 'connection reset by the receiver'],
@@ -101,12 +132,23 @@ describe('webhook delivery', () => {
     const { org, receiver } = await setup();
     receiver.fallback = behaviour;
     await t.createMerchant(org.apiKey);
-    const worker = workerFor([org.id], { config: { env: 'sandbox', webhookRetrySchedule: [] }, timeoutMs: 'hang' in behaviour ? 300 : 5000 });
+    const worker = workerFor([org.id], {
+      config: { env: 'sandbox', webhookRetrySchedule: [] },
+      timeoutMs: 'hang' in behaviour ? 300 : 5000,
+    });
     await worker.drain();
     await worker.stop();
     const [m] = (await messages(org.apiKey)).data;
     expect(m.status).toBe('FAILED');
-    expect(m.attempts).toEqual([{ at: expect.any(String), endpoint_id: expect.any(String), status_code: statusCode, duration_ms: expect.any(Number), error }]);
+    expect(m.attempts).toEqual([
+      {
+        at: expect.any(String),
+        endpoint_id: expect.any(String),
+        status_code: statusCode,
+        duration_ms: expect.any(Number),
+        error,
+      },
+    ]);
   });
 
   it('a slow receiver that answers in time is a delivery', async () => {
@@ -137,7 +179,11 @@ describe('webhook delivery', () => {
     await t.createMerchant(slow.org.apiKey);
     await t.createMerchant(slow.org.apiKey);
     await t.createMerchant(fast.org.apiKey);
-    const worker = workerFor([slow.org.id, fast.org.id], { timeoutMs: 60_000, perEndpointConcurrency: 1, pollIntervalMs: 20 });
+    const worker = workerFor([slow.org.id, fast.org.id], {
+      timeoutMs: 60_000,
+      perEndpointConcurrency: 1,
+      pollIntervalMs: 20,
+    });
     worker.start();
     for (let i = 0; i < 200 && fast.receiver.delivered().length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(fast.receiver.delivered()).toHaveLength(1);
@@ -165,11 +211,21 @@ describe('webhook delivery', () => {
   it('respects webhook_enabled and stops deliveries when the endpoint is removed', async () => {
     const { org, receiver } = await setup();
     const muted = await t.createMerchant(org.apiKey, { webhook_enabled: false });
-    await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${muted.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
+    await t.request({
+      method: 'PATCH',
+      url: `/core/v1/platform/companies/${muted.id}`,
+      key: t.platformKey,
+      payload: { status: 'ACTIVE' },
+    });
     expect((await messages(org.apiKey)).data).toHaveLength(0);
 
     await t.createMerchant(org.apiKey);
-    const del = await t.request({ method: 'DELETE', url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`, key: t.platformKey, payload: {} });
+    const del = await t.request({
+      method: 'DELETE',
+      url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`,
+      key: t.platformKey,
+      payload: {},
+    });
     expect(del.statusCode, del.body).toBe(200);
     const worker = workerFor([org.id]);
     await worker.drain();
@@ -180,7 +236,7 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  it('a crashed worker\'s claim comes back after its lease; a live lease is never claimed twice', async () => {
+  it("a crashed worker's claim comes back after its lease; a live lease is never claimed twice", async () => {
     const { org, receiver } = await setup();
     await t.createMerchant(org.apiKey);
     const claims = await claimDue(t.db.db, org.id, 10, 150); // the "crashed" worker: claims, never delivers

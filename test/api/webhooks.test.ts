@@ -23,9 +23,20 @@ async function orgWithHistory() {
   receivers.push(receiver);
   receiver.script({ status: 500 });
   const merchant = await t.createMerchant(org.apiKey);
-  const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
+  const worker = createDeliveryWorker({
+    db: t.db,
+    secretBox: t.deps.webhookSecretBox,
+    config: { env: 'sandbox', webhookRetrySchedule: [] },
+    organizationIds: [org.id],
+    timeoutMs: 5000,
+  });
   await worker.drain();
-  await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
+  await t.request({
+    method: 'PATCH',
+    url: `/core/v1/platform/companies/${merchant.id}`,
+    key: t.platformKey,
+    payload: { status: 'ACTIVE' },
+  });
   await worker.drain();
   return { org, receiver, merchant, worker };
 }
@@ -38,15 +49,33 @@ describe('GET /v1/webhooks/messages', () => {
     await worker.stop();
     const all = (await get('/core/v1/webhooks/messages', org.apiKey)).json();
     expect(all.pagination).toEqual({ page: 1, limit: 20, total: 2, totalPages: 1, hasNext: false, hasPrev: false });
-    expect(all.data.map((m: any) => [m.type, m.status])).toEqual([['company.status-changed', 'DELIVERED'], ['company.created', 'FAILED']]);
+    expect(all.data.map((m: any) => [m.type, m.status])).toEqual([
+      ['company.status-changed', 'DELIVERED'],
+      ['company.created', 'FAILED'],
+    ]);
     expect(all.data[1]).toEqual({
-      id: expect.any(String), type: 'company.created', company_id: merchant.id, status: 'FAILED', next_attempt_at: null, created_at: expect.any(String),
-      attempts: [{ at: expect.any(String), endpoint_id: expect.any(String), status_code: 500, duration_ms: expect.any(Number), error: 'receiver answered an error (HTTP 500)' }],
+      id: expect.any(String),
+      type: 'company.created',
+      company_id: merchant.id,
+      status: 'FAILED',
+      next_attempt_at: null,
+      created_at: expect.any(String),
+      attempts: [
+        {
+          at: expect.any(String),
+          endpoint_id: expect.any(String),
+          status_code: 500,
+          duration_ms: expect.any(Number),
+          error: 'receiver answered an error (HTTP 500)',
+        },
+      ],
       deliveries: [{ endpoint_id: expect.any(String), status: 'FAILED', attempt_count: 1, next_attempt_at: null }],
     });
     const failed = (await get('/core/v1/webhooks/messages?status=FAILED', org.apiKey)).json();
     expect(failed.data.map((m: any) => m.type)).toEqual(['company.created']);
-    const byType = (await get('/core/v1/webhooks/messages?type=company.status-changed,internal-transfer.created', org.apiKey)).json();
+    const byType = (
+      await get('/core/v1/webhooks/messages?type=company.status-changed,internal-transfer.created', org.apiKey)
+    ).json();
     expect(byType.data.map((m: any) => m.status)).toEqual(['DELIVERED']);
     const page2 = (await get('/core/v1/webhooks/messages?limit=1&page=2', org.apiKey)).json();
     expect(page2.data[0].type).toBe('company.created');
@@ -74,7 +103,12 @@ describe('GET /v1/webhooks/messages', () => {
     const org = await t.createOrganization();
     const res = await get(`/core/v1/webhooks/messages?type=${EVENT_TYPES.join(',')}`, org.apiKey);
     expect(res.statusCode).toBe(200);
-    for (const type of ['settlement.completed', 'anticipation.status-changed', 'refund.created', 'three-ds-session.status-changed']) {
+    for (const type of [
+      'settlement.completed',
+      'anticipation.status-changed',
+      'refund.created',
+      'three-ds-session.status-changed',
+    ]) {
       expect((await get(`/core/v1/webhooks/messages?type=${type}`, org.apiKey)).statusCode).toBe(200);
     }
   });
@@ -135,14 +169,30 @@ describe('webhook endpoint URL safety (PUT webhook-endpoint)', () => {
     ['https://[fe80::1]/wh', 'must not point to a private, loopback or link-local address'],
   ])('refuses %s', async (url, message) => {
     const org = await t.createOrganization();
-    const res = await t.request({ method: 'PUT', url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`, key: t.platformKey, payload: { url } });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`,
+      key: t.platformKey,
+      payload: { url },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.issues[0]).toMatchObject({ field: 'url', type: 'INVALID_FORMAT', message, value: url });
+    expect(res.json().error.details.issues[0]).toMatchObject({
+      field: 'url',
+      type: 'INVALID_FORMAT',
+      message,
+      value: url,
+    });
   });
 
   it('refuses a malformed URL and accepts http://localhost in the sandbox', async () => {
     const org = await t.createOrganization();
-    const put = (url: string) => t.request({ method: 'PUT', url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`, key: t.platformKey, payload: { url } });
+    const put = (url: string) =>
+      t.request({
+        method: 'PUT',
+        url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`,
+        key: t.platformKey,
+        payload: { url },
+      });
     expect((await put('not a url')).statusCode).toBe(400);
     const ok = await put('http://localhost:9999/hooks');
     expect(ok.statusCode).toBe(200);
@@ -183,31 +233,44 @@ describe('GET /v1/webhooks/dashboard', () => {
     const failed = (await get('/core/v1/webhooks/messages?status=FAILED', org.apiKey)).json().data[0];
     const { token } = signDashboardToken(dashboardSecret, org.id);
     const form = new URLSearchParams({ token, event_id: failed.id, status: 'FAILED' }).toString();
-    const res = await t.request({ method: 'POST', url: '/core/v1/webhooks/dashboard/replay', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/core/v1/webhooks/dashboard/replay',
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toContain('notice=replayed');
     expect(res.headers.location).toContain('status=FAILED');
     await worker.drain();
     await worker.stop();
-    expect((await get('/core/v1/webhooks/messages?type=company.created', org.apiKey)).json().data[0].status).toBe('DELIVERED');
+    expect((await get('/core/v1/webhooks/messages?type=company.created', org.apiKey)).json().data[0].status).toBe(
+      'DELIVERED',
+    );
   });
 
   it('refuses tampered, expired, foreign-secret and missing tokens with 403', async () => {
     const org = await t.createOrganization();
     const { token } = signDashboardToken(dashboardSecret, org.id);
     const other = await t.createOrganization();
-    const forged = Buffer.from(JSON.stringify({ o: other.id, e: 9_999_999_999 })).toString('base64url') + '.' + token.split('.')[1];
+    const forged =
+      Buffer.from(JSON.stringify({ o: other.id, e: 9_999_999_999 })).toString('base64url') + '.' + token.split('.')[1];
     const expired = signDashboardToken(dashboardSecret, org.id, new Date(Date.now() - 2 * 3600_000)).token;
     const wrongKey = signDashboardToken('another-secret', org.id).token;
     for (const bad of [forged, expired, wrongKey, `${token}x`, '']) {
-      const res = await t.request({ method: 'GET', url: `/core/v1/webhooks/dashboard/view?token=${encodeURIComponent(bad)}` });
+      const res = await t.request({
+        method: 'GET',
+        url: `/core/v1/webhooks/dashboard/view?token=${encodeURIComponent(bad)}`,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain('invalid or has expired'); // an HTML page (test/api/webhooks-dashboard.test.ts)
     }
     expect((await t.request({ method: 'GET', url: '/core/v1/webhooks/dashboard/view' })).statusCode).toBe(403);
     const replay = await t.request({
-      method: 'POST', url: '/core/v1/webhooks/dashboard/replay',
-      payload: new URLSearchParams({ token: expired, event_id: randomUUID() }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/core/v1/webhooks/dashboard/replay',
+      payload: new URLSearchParams({ token: expired, event_id: randomUUID() }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(replay.statusCode).toBe(403);
   });
@@ -220,7 +283,13 @@ describe('GET /v1/webhooks/dashboard', () => {
 
   it('other routes still refuse form bodies', async () => {
     const org = await t.createOrganization();
-    const res = await t.request({ method: 'POST', url: `/core/v1/webhooks/messages/${randomUUID()}/replay`, key: org.apiKey, payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/core/v1/webhooks/messages/${randomUUID()}/replay`,
+      key: org.apiKey,
+      payload: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.invalidField).toBe('content-type');
   });

@@ -16,7 +16,13 @@ describe('zipcodes', () => {
     const u = await createVerifiedUser(t, org.apiKey);
     const ok = await t.request({ method: 'GET', url: '/core/v1/zipcodes/01310100', token: u.token });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ zipcode: '01310100', street: 'Avenida Paulista', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' });
+    expect(ok.json()).toEqual({
+      zipcode: '01310100',
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    });
 
     const key = await t.request({ method: 'GET', url: '/core/v1/zipcodes/01310100', key: org.apiKey });
     expect(key.statusCode).toBe(401);
@@ -24,9 +30,14 @@ describe('zipcodes', () => {
 
     const bad = await t.request({ method: 'GET', url: '/core/v1/zipcodes/0131-100', token: u.token });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [expect.objectContaining({ field: 'id', type: 'INVALID_FORMAT' })] } });
+    expect(bad.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { issues: [expect.objectContaining({ field: 'id', type: 'INVALID_FORMAT' })] },
+    });
     expect((await t.request({ method: 'GET', url: '/core/v1/zipcodes/1234', token: u.token })).statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: '/core/v1/zipcodes/99999999', token: u.token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/core/v1/zipcodes/99999999', token: u.token })).statusCode).toBe(
+      404,
+    );
     expect((await t.request({ method: 'GET', url: '/core/v1/zipcodes/123456', token: u.token })).statusCode).toBe(404);
   });
 
@@ -35,7 +46,11 @@ describe('zipcodes', () => {
     const u = await createVerifiedUser(t, org.apiKey);
     const services = t.deps.auth!;
     const original = services.zipcodes;
-    const failing: ZipcodeLookup = { lookup: async () => { throw integrationError('The zipcode service did not answer'); } };
+    const failing: ZipcodeLookup = {
+      lookup: async () => {
+        throw integrationError('The zipcode service did not answer');
+      },
+    };
     services.zipcodes = failing;
     try {
       const res = await t.request({ method: 'GET', url: '/core/v1/zipcodes/01310100', token: u.token });

@@ -12,7 +12,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 const root = join(import.meta.dirname, '../..');
-const files = sourceFiles(join(root, 'src')).map((f) => ({ path: relative(root, f).replaceAll('\\', '/'), text: readFileSync(f, 'utf8') }));
+const files = sourceFiles(join(root, 'src')).map((f) => ({
+  path: relative(root, f).replaceAll('\\', '/'),
+  text: readFileSync(f, 'utf8'),
+}));
 
 describe('architecture', () => {
   it('reads the wall clock only in src/jobs/ (everything else is handed a Clock)', () => {
@@ -31,7 +34,6 @@ describe('architecture', () => {
       .map((f) => f.path);
     expect(offenders).toEqual([]);
   });
-
 
   it('starts no timer in route plugins or the app: background work starts in the composition root', () => {
     const offenders = files

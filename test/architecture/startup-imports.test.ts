@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 describe('src/server.ts', () => {
   it('imports only light modules before printing its first line', () => {
     const source = readFileSync('src/server.ts', 'utf8');
-    const statics = [...source.matchAll(/^import (type )?[^;]*? from '([^']+)';$/gms)].filter((m) => !m[1]).map((m) => m[2]);
+    const statics = [...source.matchAll(/^import (type )?[^;]*? from '([^']+)';$/gms)]
+      .filter((m) => !m[1])
+      .map((m) => m[2]);
     expect(statics.sort()).toEqual(['./config.js', './vault/key-file.js', 'node:fs', 'node:perf_hooks']);
     expect(source).toContain("import('./app.js')");
     expect(source).toContain("import('./composition.js')");

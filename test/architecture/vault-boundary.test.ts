@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(__dirname, '../..');
 const SRC = join(ROOT, 'src');
 
-const VAULT_IMPORTERS = [/^src\/vault\//, /^src\/server\.ts$/, /^src\/composition\.ts$/, /^src\/providers\//, /^src\/modules\/cards\/card-verifier\.ts$/];
+const VAULT_IMPORTERS = [
+  /^src\/vault\//,
+  /^src\/server\.ts$/,
+  /^src\/composition\.ts$/,
+  /^src\/providers\//,
+  /^src\/modules\/cards\/card-verifier\.ts$/,
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,22 +28,28 @@ function files(dir: string): string[] {
 /** Every relative import (static, dynamic, type-only, re-export) of a file, resolved to a path under the repo. */
 export function importsOf(file: string): { line: number; target: string }[] {
   const out: { line: number; target: string }[] = [];
-  readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
-    for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)) {
-      out.push({ line: i + 1, target: relative(ROOT, resolve(dirname(file), m[1])).replace(/\.js$/, '.ts') });
-    }
-  });
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)) {
+        out.push({ line: i + 1, target: relative(ROOT, resolve(dirname(file), m[1])).replace(/\.js$/, '.ts') });
+      }
+    });
   return out;
 }
 
-const sourceFiles = () => files(SRC).filter((f) => !f.endsWith('.test.ts')).map((f) => ({ file: f, rel: relative(ROOT, f) }));
+const sourceFiles = () =>
+  files(SRC)
+    .filter((f) => !f.endsWith('.test.ts'))
+    .map((f) => ({ file: f, rel: relative(ROOT, f) }));
 
 describe('architecture', () => {
   it('only the composition root, provider adapters and the stored-card verifier import the vault', () => {
     const offenders: string[] = [];
     for (const { file, rel } of sourceFiles()) {
       if (VAULT_IMPORTERS.some((re) => re.test(rel))) continue;
-      for (const { line, target } of importsOf(file)) if (target.startsWith('src/vault')) offenders.push(`${rel}:${line} imports ${target}`);
+      for (const { line, target } of importsOf(file))
+        if (target.startsWith('src/vault')) offenders.push(`${rel}:${line} imports ${target}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -57,7 +69,11 @@ describe('architecture', () => {
     expect(pci.length).toBeGreaterThan(0);
     for (const { file, rel } of pci) {
       for (const { line, target } of importsOf(file)) {
-        if (/^src\/(db|vault)\//.test(target) || (target.startsWith('src/modules/') && target !== 'src/modules/cards/brands.ts')) offenders.push(`${rel}:${line} imports ${target}`);
+        if (
+          /^src\/(db|vault)\//.test(target) ||
+          (target.startsWith('src/modules/') && target !== 'src/modules/cards/brands.ts')
+        )
+          offenders.push(`${rel}:${line} imports ${target}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -29,7 +29,8 @@ describe.skipIf(!hasChromium)(`docs in chromium (skipped when ${CHROMIUM} is abs
     const remote: string[] = [];
     const errors: string[] = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) remote.push(r.url());
+      if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:'))
+        remote.push(r.url());
     });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
@@ -43,14 +44,21 @@ describe.skipIf(!hasChromium)(`docs in chromium (skipped when ${CHROMIUM} is abs
 
   it('the reference renders an operation, and its try-it client sends to this host', async () => {
     const { page, remote, errors } = await open('/core/docs', 1280);
-    await page.getByRole('heading', { name: 'Multi-Provider Payment Platform API', level: 1 }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: 'Multi-Provider Payment Platform API', level: 1 })
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Open Group - transactions' }).click();
     await page.getByRole('link', { name: 'Create a transaction' }).first().click();
-    const operation = page.locator('section', { has: page.getByRole('heading', { name: 'Create a transaction', level: 3 }) }).last();
+    const operation = page
+      .locator('section', { has: page.getByRole('heading', { name: 'Create a transaction', level: 3 }) })
+      .last();
     await operation.waitFor({ timeout: 30_000 });
     await expect(operation.innerText()).resolves.toContain('/v1/transactions');
     // The console: the operation's "Test Request" opens Scalar's client on this host's server.
-    await operation.getByRole('button', { name: /Test Request/ }).first().click();
+    await operation
+      .getByRole('button', { name: /Test Request/ })
+      .first()
+      .click();
     const client = page.getByRole('dialog');
     await client.waitFor({ timeout: 30_000 });
     await expect.poll(() => client.innerText(), { timeout: 10_000 }).toContain('/v1/transactions');
@@ -63,7 +71,9 @@ describe.skipIf(!hasChromium)(`docs in chromium (skipped when ${CHROMIUM} is abs
 
   it('the reference is usable on a phone: no sideways scrolling, the menu opens the operations', async () => {
     const { page, remote, errors } = await open('/core/docs', 390);
-    await page.getByRole('heading', { name: 'Multi-Provider Payment Platform API', level: 1 }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('heading', { name: 'Multi-Provider Payment Platform API', level: 1 })
+      .waitFor({ timeout: 60_000 });
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: /menu/i }).first().click();
     await page.getByRole('button', { name: 'Open Group - transactions' }).click();
@@ -81,7 +91,10 @@ describe.skipIf(!hasChromium)(`docs in chromium (skipped when ${CHROMIUM} is abs
     await page.close();
   }, 60_000);
 
-  for (const [label, width] of [['desktop', 1280], ['phone', 390]] as const) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['phone', 390],
+  ] as const) {
     it(`a guide reads at ${label} width without sideways scrolling`, async () => {
       const { page, remote } = await open('/core/docs/guides/webhooks', width);
       await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();

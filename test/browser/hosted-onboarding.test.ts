@@ -36,7 +36,13 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
         method: 'POST',
         url: `/core/v1/platform/companies/${m.id}/onboarding-requirements`,
         key: t.platformKey,
-        payload: { provider: 'PROVIDER_A', type: 'INFORMATION', subject_document_number: cpf, subject_role: 'COMPANY', description: 'What does the company sell?' },
+        payload: {
+          provider: 'PROVIDER_A',
+          type: 'INFORMATION',
+          subject_document_number: cpf,
+          subject_role: 'COMPANY',
+          description: 'What does the company sell?',
+        },
       });
       expect(question.statusCode).toBe(201);
       // The affiliation is made over real HTTP, as the integrator's back office would; its URL is then opened with nothing else.
@@ -49,7 +55,11 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
       expect(aff.status).toBe('WAITING_DOCUMENTS');
       expect(aff.onboarding_url.startsWith(`${base}/core/v1/onboarding/hosted?token=`)).toBe(true);
 
-      const context = await browser.newContext({ viewport, locale: 'en-US', extraHTTPHeaders: { 'accept-language': 'en-US,en;q=0.9' } });
+      const context = await browser.newContext({
+        viewport,
+        locale: 'en-US',
+        extraHTTPHeaders: { 'accept-language': 'en-US,en;q=0.9' },
+      });
       const page = await context.newPage();
       const violations: string[] = [];
       page.on('console', (msg) => {
@@ -71,7 +81,9 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
 
       // A document: choose the file, send, and the page comes back with the notice.
       const address = page.locator('section.requirement[data-type="PROOF_OF_ADDRESS"]');
-      await address.locator('input[type="file"]').setInputFiles({ name: 'electricity-bill.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await address
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'electricity-bill.pdf', mimeType: 'application/pdf', buffer: PDF });
       await Promise.all([page.waitForURL(/notice=uploaded/), address.locator('button[type="submit"]').click()]);
       expect(await page.locator('.notice').innerText()).toBe('Document received.');
       expect(await page.locator('section.requirement[data-type="PROOF_OF_ADDRESS"]').count()).toBe(0);
@@ -80,12 +92,16 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
       for (const side of ['CNH_FRONT', 'CNH_BACK']) {
         const identity = page.locator('section.requirement[data-type="IDENTITY_DOCUMENT"]');
         await identity.locator('select[name="file_type"]').selectOption(side);
-        await identity.locator('input[type="file"]').setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
+        await identity
+          .locator('input[type="file"]')
+          .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
         await Promise.all([page.waitForURL(/notice=uploaded/), identity.locator('button[type="submit"]').click()]);
         if (side === 'CNH_FRONT') {
           // The front alone does not satisfy the row: the page says the back is missing and preselects it.
           const again = page.locator('section.requirement[data-type="IDENTITY_DOCUMENT"]');
-          expect(await again.locator('[data-missing="CNH_BACK"]').innerText()).toBe('We received CNH (front). Now send CNH (back) of the same document.');
+          expect(await again.locator('[data-missing="CNH_BACK"]').innerText()).toBe(
+            'We received CNH (front). Now send CNH (back) of the same document.',
+          );
           expect(await again.locator('select[name="file_type"]').inputValue()).toBe('CNH_BACK');
         }
       }
@@ -97,8 +113,14 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
       await Promise.all([page.waitForURL(/notice=answered/), info.locator('button[type="submit"]').click()]);
 
       // The capture, approved by the sandbox button.
-      await Promise.all([page.waitForURL(/notice=capture-started/), page.locator('button[data-action="start-capture"]').click()]);
-      await Promise.all([page.waitForURL(/notice=capture-approved/), page.locator('button[data-action="sandbox-approve"]').click()]);
+      await Promise.all([
+        page.waitForURL(/notice=capture-started/),
+        page.locator('button[data-action="start-capture"]').click(),
+      ]);
+      await Promise.all([
+        page.waitForURL(/notice=capture-approved/),
+        page.locator('button[data-action="sandbox-approve"]').click(),
+      ]);
       expect(await page.locator('#nothing-left').count()).toBe(1);
       expect(violations).toEqual([]);
 
@@ -106,9 +128,16 @@ describe.skipIf(!hasChromium)(`hosted onboarding in a real browser (skipped when
       const rows = await requirements(t, m.apiKey, m.id);
       expect(byType(rows, 'PROOF_OF_ADDRESS').status).toBe('SATISFIED');
       expect(byType(rows, 'IDENTITY_DOCUMENT').status).toBe('SATISFIED');
-      expect(byType(rows, 'INFORMATION')).toMatchObject({ status: 'SATISFIED', satisfied_by: { answer: 'Roasted coffee, wholesale' } });
+      expect(byType(rows, 'INFORMATION')).toMatchObject({
+        status: 'SATISFIED',
+        satisfied_by: { answer: 'Roasted coffee, wholesale' },
+      });
       expect(byType(rows, 'BIOMETRIC_VERIFICATION').status).toBe('SATISFIED');
-      const after = await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}/affiliations/${aff.id}`, key: org.apiKey });
+      const after = await t.request({
+        method: 'GET',
+        url: `/core/v1/merchants/${m.id}/affiliations/${aff.id}`,
+        key: org.apiKey,
+      });
       expect(after.json()).toMatchObject({ status: 'ACTIVE', onboarding_url: null });
 
       // The switch to Portuguese, and a tampered link refused in the reader's language.

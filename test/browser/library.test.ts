@@ -8,9 +8,10 @@ import { openVault } from '../../src/vault/index.js';
 import { parseEv } from '../../src/crypto/ev.js';
 import { luhnValid } from '../../src/domain/pan.js';
 
-
 /** A merchant's checkout page, served from another origin (another port), loading the library from the platform. */
-const merchantPage = (platform: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Loja</title></head><body>
+const merchantPage = (
+  platform: string,
+) => `<!doctype html><html><head><meta charset="utf-8"><title>Loja</title></head><body>
 <h1>Checkout</h1><div id="card"></div><div id="ap"></div><div id="gp"></div><div id="log"></div>
 <script src="${platform}/core/js/v1/platform.js"></script>
 <script>
@@ -36,7 +37,9 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     t = await createTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     platform = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    merchant = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(merchantPage(platform)));
+    merchant = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(merchantPage(platform)),
+    );
     await new Promise<void>((r) => merchant.listen(0, '127.0.0.1', r));
     merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/checkout`;
     browser = await launchChromium();
@@ -51,7 +54,9 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     const page = await browser.newPage();
     await page.goto(merchantUrl);
     await page.evaluate((l) => (window as any).start(l), locale);
-    await expect.poll(() => page.evaluate(() => (window as any).events.some((x: any) => x.e === 'ready')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as any).events.some((x: any) => x.e === 'ready')), { timeout: 10_000 })
+      .toBe(true);
     return page;
   }
 
@@ -61,19 +66,35 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     await page.evaluate(() => {
       (window as any).seen = [];
       document.addEventListener('keydown', (e) => (window as any).seen.push(e.key), true);
-      new MutationObserver(() => (window as any).seen.push(document.documentElement.outerHTML)).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      new MutationObserver(() => (window as any).seen.push(document.documentElement.outerHTML)).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     });
     const frame = page.frameLocator('#card iframe');
     await frame.locator('#number').pressSequentially('4111111111111111', { delay: 5 });
     await frame.locator('#expiry').pressSequentially('1230');
     await frame.locator('#cvv').pressSequentially('123');
     await frame.locator('#holder').pressSequentially('ANA LIMA');
-    await expect.poll(() => page.evaluate(() => (window as any).events.some((x: any) => x.e === 'complete')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as any).events.some((x: any) => x.e === 'complete')), { timeout: 10_000 })
+      .toBe(true);
     // "complete" fires as soon as the form is valid (a two-letter name already is): wait for the last keystroke.
-    await expect.poll(() => page.evaluate(() => (window as any).card.values?.card_data?.holder_name), { timeout: 10_000 }).toBe('ANA LIMA');
+    await expect
+      .poll(() => page.evaluate(() => (window as any).card.values?.card_data?.holder_name), { timeout: 10_000 })
+      .toBe('ANA LIMA');
     const values = await page.evaluate(() => (window as any).card.values);
     expect(values.isValid).toBe(true);
-    expect(values.card_data).toMatchObject({ bin: '411111', last_digits: '1111', brand: 'VISA', expiry_month: '12', expiry_year: '2030', holder_name: 'ANA LIMA' });
+    expect(values.card_data).toMatchObject({
+      bin: '411111',
+      last_digits: '1111',
+      brand: 'VISA',
+      expiry_month: '12',
+      expiry_year: '2030',
+      holder_name: 'ANA LIMA',
+    });
     expect(parseEv(values.card_data.number)).toMatchObject({ purpose: 'pan' });
     expect(parseEv(values.card_data.cvv)).toMatchObject({ purpose: 'cvv' });
     const vault = openVault(t.deps.vault!);
@@ -81,15 +102,28 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     expect(await vault.decrypt(values.card_data.cvv, 'cvv')).toBe('123');
 
     // The frame is another origin: the page cannot read it, and nothing it saw carried the digits.
-    expect(await page.evaluate(() => (document.querySelector('#card iframe') as HTMLIFrameElement).contentDocument)).toBeNull();
-    const seen = JSON.stringify(await page.evaluate(() => ({ seen: (window as any).seen, events: (window as any).events, html: document.documentElement.outerHTML })));
+    expect(
+      await page.evaluate(() => (document.querySelector('#card iframe') as HTMLIFrameElement).contentDocument),
+    ).toBeNull();
+    const seen = JSON.stringify(
+      await page.evaluate(() => ({
+        seen: (window as any).seen,
+        events: (window as any).events,
+        html: document.documentElement.outerHTML,
+      })),
+    );
     for (const needle of ['4111111111111111', '4111 1111 1111 1111', '"123"']) expect(seen).not.toContain(needle);
 
     // The stored-card create takes what the form produced.
     const org = await t.createOrganization();
     const m = await t.createMerchant(org.apiKey);
     const { number, bin, last_digits, expiry_month, expiry_year, holder_name } = values.card_data;
-    const stored = await t.request({ method: 'POST', url: `/core/v1/merchants/${m.id}/cards`, key: org.apiKey, payload: { card: { number, bin, last_digits, expiry_month, expiry_year, cardholder_name: holder_name } } });
+    const stored = await t.request({
+      method: 'POST',
+      url: `/core/v1/merchants/${m.id}/cards`,
+      key: org.apiKey,
+      payload: { card: { number, bin, last_digits, expiry_month, expiry_year, cardholder_name: holder_name } },
+    });
     expect(stored.statusCode, stored.body).toBe(201);
     await page.close();
   }, 60_000);
@@ -116,7 +150,11 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     await f.locator('#cvv').pressSequentially('123');
     await f.locator('#cvv').blur();
     await expect.poll(() => f.locator('#cvv-error').innerText()).toBe('The security code must have 4 digits');
-    const rules = await en.evaluate(() => [(window as any).Platform._rules.brandFromBin('606282'), (window as any).Platform._rules.brandFromBin('438935'), (window as any).Platform._rules.luhn('4111111111111111')]);
+    const rules = await en.evaluate(() => [
+      (window as any).Platform._rules.brandFromBin('606282'),
+      (window as any).Platform._rules.brandFromBin('438935'),
+      (window as any).Platform._rules.luhn('4111111111111111'),
+    ]);
     expect(rules).toEqual(['HIPERCARD', 'ELO', true]);
     await en.close();
   }, 60_000);
@@ -124,10 +162,21 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
   it('encrypt() output decrypts in the vault (the same vectors on both sides)', async () => {
     const page = await open('en');
     const values = ['4111111111111111', '123', 'ação ✓ 日本', '', 'x'.repeat(500)];
-    const out: string[] = await page.evaluate(async (vs) => Promise.all(vs.map((v: string) => (window as any).pf.encrypt(v, { purpose: 'gen' }))), values);
+    const out: string[] = await page.evaluate(
+      async (vs) => Promise.all(vs.map((v: string) => (window as any).pf.encrypt(v, { purpose: 'gen' }))),
+      values,
+    );
     const vault = openVault(t.deps.vault!);
     for (let i = 0; i < values.length; i++) expect(await vault.decrypt(out[i], 'gen')).toBe(values[i]);
-    const card = await page.evaluate(() => (window as any).pf.encryptCard({ number: '5555 5555 5555 4444', cvv: '321', expiry_month: '01', expiry_year: '2031', holder_name: 'X Y' }));
+    const card = await page.evaluate(() =>
+      (window as any).pf.encryptCard({
+        number: '5555 5555 5555 4444',
+        cvv: '321',
+        expiry_month: '01',
+        expiry_year: '2031',
+        holder_name: 'X Y',
+      }),
+    );
     expect(card).toMatchObject({ bin: '555555', last_digits: '4444', brand: 'MASTERCARD' });
     expect(await vault.decrypt(card.number, 'pan')).toBe('5555555555554444');
     await page.close();
@@ -156,13 +205,19 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
     const page = await open('en');
     const events = await page.evaluate(async (base) => {
       const got: string[] = [];
-      const c = (window as any).pf.ui.threeDSecure({ type: 'CHALLENGE', challenge_url: `${base}/core/3ds/challenge/00000000-0000-0000-0000-000000000000?t=x`, expires_at: new Date(Date.now() + 600_000).toISOString() });
+      const c = (window as any).pf.ui.threeDSecure({
+        type: 'CHALLENGE',
+        challenge_url: `${base}/core/3ds/challenge/00000000-0000-0000-0000-000000000000?t=x`,
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+      });
       c.on('cancel', () => got.push('cancel')).mount();
       const hadFrame = !!document.querySelector('[data-platform-overlay] iframe');
       (document.querySelector('[data-platform-cancel]') as HTMLButtonElement).click();
       let refused = false;
       try {
-        (window as any).pf.ui.threeDSecure({ type: 'CHALLENGE', challenge_url: 'https://evil.example/3ds', expires_at: '' }).mount();
+        (window as any).pf.ui
+          .threeDSecure({ type: 'CHALLENGE', challenge_url: 'https://evil.example/3ds', expires_at: '' })
+          .mount();
       } catch {
         refused = true;
       }

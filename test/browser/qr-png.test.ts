@@ -20,29 +20,42 @@ describe.skipIf(!hasChromium)(`QR PNG in chromium (skipped when ${CHROMIUM} is a
   it('decodes to exactly the symbol of the BR Code', async () => {
     const page = await browser.newPage();
     for (const amount of [1, 1990, 999_999_999_99]) {
-      const text = buildBrCode({ location: 'pix.sandbox.provider-a.example/qr/v2/abcdefghijklmnopqrstuvwxyz123456', amount, merchantName: 'LOJA EXEMPLO', merchantCity: 'Sao Paulo' });
+      const text = buildBrCode({
+        location: 'pix.sandbox.provider-a.example/qr/v2/abcdefghijklmnopqrstuvwxyz123456',
+        amount,
+        merchantName: 'LOJA EXEMPLO',
+        merchantCity: 'Sao Paulo',
+      });
       const png = qrPng(text);
       const symbol = qrSymbol(text);
-      const dark = await page.evaluate(async ({ src, size, scale, margin }) => {
-        const img = new Image();
-        img.src = src;
-        await img.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = img.width;
-        canvas.height = img.height;
-        const ctx = canvas.getContext('2d')!;
-        ctx.drawImage(img, 0, 0);
-        const pixels = ctx.getImageData(0, 0, img.width, img.height).data;
-        const out: number[] = [];
-        for (let y = 0; y < size; y++) {
-          for (let x = 0; x < size; x++) {
-            const px = (x + margin) * scale + (scale >> 1);
-            const py = (y + margin) * scale + (scale >> 1);
-            out.push(pixels[(py * img.width + px) * 4] < 128 ? 1 : 0);
+      const dark = await page.evaluate(
+        async ({ src, size, scale, margin }) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.width;
+          canvas.height = img.height;
+          const ctx = canvas.getContext('2d')!;
+          ctx.drawImage(img, 0, 0);
+          const pixels = ctx.getImageData(0, 0, img.width, img.height).data;
+          const out: number[] = [];
+          for (let y = 0; y < size; y++) {
+            for (let x = 0; x < size; x++) {
+              const px = (x + margin) * scale + (scale >> 1);
+              const py = (y + margin) * scale + (scale >> 1);
+              out.push(pixels[(py * img.width + px) * 4] < 128 ? 1 : 0);
+            }
           }
-        }
-        return { out, width: img.width };
-      }, { src: `data:image/png;base64,${png.toString('base64')}`, size: symbol.size, scale: QR_SCALE, margin: QR_MARGIN });
+          return { out, width: img.width };
+        },
+        {
+          src: `data:image/png;base64,${png.toString('base64')}`,
+          size: symbol.size,
+          scale: QR_SCALE,
+          margin: QR_MARGIN,
+        },
+      );
       expect(dark.width).toBe((symbol.size + 2 * QR_MARGIN) * QR_SCALE);
       expect(dark.out).toEqual(Array.from(symbol.data, (m) => (m === 1 ? 1 : 0)));
     }

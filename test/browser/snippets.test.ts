@@ -17,7 +17,10 @@ export function htmlSnippet(markdownFile: string): string {
   const match = /^([ \t]*)```html\n([\s\S]*?)^\1```$/m.exec(text);
   if (!match) throw new Error(`no html block in ${markdownFile}`);
   const indent = match[1]!;
-  return match[2]!.split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+  return match[2]!
+    .split('\n')
+    .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+    .join('\n');
 }
 
 const SOURCES = ['README.md', 'docs/guides/card-encryption.md'];
@@ -34,7 +37,9 @@ describe.skipIf(!hasChromium)(`documented card form snippets in chromium (skippe
     t = await createTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     platform = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    SOURCES.forEach((file, i) => pages.set(`/snippet-${i}`, htmlSnippet(file).replaceAll('https://HOST:8443', platform)));
+    SOURCES.forEach((file, i) =>
+      pages.set(`/snippet-${i}`, htmlSnippet(file).replaceAll('https://HOST:8443', platform)),
+    );
     merchant = createServer((req, res) => {
       const page = pages.get(req.url ?? '');
       if (page) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
@@ -69,9 +74,12 @@ describe.skipIf(!hasChromium)(`documented card form snippets in chromium (skippe
       await page.goto(`${merchantBase}/snippet-${i}`);
       const frame = page.frameLocator('#card iframe');
       await frame.locator('#number').waitFor({ state: 'visible', timeout: 20_000 });
-      for (const field of ['#expiry', '#cvv', '#holder']) await expect(frame.locator(field).isVisible()).resolves.toBe(true);
+      for (const field of ['#expiry', '#cvv', '#holder'])
+        await expect(frame.locator(field).isVisible()).resolves.toBe(true);
       // Typing a test card makes the form complete: the snippet's handler posts to the merchant's /pay.
-      const posted = page.waitForRequest((r) => r.url() === `${merchantBase}/pay` && r.method() === 'POST', { timeout: 20_000 });
+      const posted = page.waitForRequest((r) => r.url() === `${merchantBase}/pay` && r.method() === 'POST', {
+        timeout: 20_000,
+      });
       await frame.locator('#number').pressSequentially('4111111111111111');
       await frame.locator('#expiry').pressSequentially('1230');
       await frame.locator('#cvv').pressSequentially('123');

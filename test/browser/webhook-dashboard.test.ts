@@ -37,7 +37,13 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
     receivers.push(setup.receiver);
     setup.receiver.script({ status: 500 }, { status: 500 });
     const merchant = await t.createMerchant(setup.org.apiKey, merchantName ? { name: merchantName } : {});
-    const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [setup.org.id], timeoutMs: 5000 });
+    const worker = createDeliveryWorker({
+      db: t.db,
+      secretBox: t.deps.webhookSecretBox,
+      config: { env: 'sandbox', webhookRetrySchedule: [0] },
+      organizationIds: [setup.org.id],
+      timeoutMs: 5000,
+    });
     workers.push(worker);
     await worker.drain();
     // The link is asked for over real HTTP, as an integrator's back office would, then opened with nothing else.
@@ -49,7 +55,11 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
   }
 
   async function pageAt(width: number): Promise<Page> {
-    const context = await browser.newContext(width < 600 ? { viewport: { width, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width, height: 900 } });
+    const context = await browser.newContext(
+      width < 600
+        ? { viewport: { width, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+        : { viewport: { width, height: 900 } },
+    );
     const page = await context.newPage();
     page.on('dialog', (d) => {
       throw new Error(`the page ran script: ${d.message()}`);
@@ -58,7 +68,8 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
   }
 
   /** Nothing wider than the window: the page never scrolls sideways (an inner box may). */
-  const sideways = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+  const sideways = (page: Page) =>
+    page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
   it('shows a failed message, replays it, and shows it delivered', async () => {
     const { receiver, worker, url } = await organizationWithFailure();
@@ -77,7 +88,10 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
     expect(await page.locator('tr.message').count()).toBe(0);
     await page.goto(url);
 
-    await Promise.all([page.waitForURL(/notice=replayed/), page.locator('tr.message[data-status="FAILED"] button[data-replay]').click()]);
+    await Promise.all([
+      page.waitForURL(/notice=replayed/),
+      page.locator('tr.message[data-status="FAILED"] button[data-replay]').click(),
+    ]);
     expect(await page.locator('.notice').innerText()).toContain('Replay queued');
     expect(await page.locator('tr.message').first().getAttribute('data-status')).toBe('PENDING');
 
@@ -98,7 +112,12 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
   for (const width of [1280, 375]) {
     it(`at ${width}px: loads without sideways scroll, expands a payload, searches, recovers`, async () => {
       const { merchant, receiver, worker, url } = await organizationWithFailure(HOSTILE_NAME);
-      await t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${merchant.id}`, key: t.platformKey, payload: { status: 'ACTIVE' } });
+      await t.request({
+        method: 'PATCH',
+        url: `/core/v1/platform/companies/${merchant.id}`,
+        key: t.platformKey,
+        payload: { status: 'ACTIVE' },
+      });
       await worker.drain(); // company.status-changed: delivered (the receiver answers 204 now)
       const page = await pageAt(width);
       await page.goto(url);
@@ -129,7 +148,10 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       // Search: by the first characters of the event id, then by part of the company's name, then nothing.
       const search = async (q: string) => {
         await page.fill('form.filters input[name="q"]', q);
-        await Promise.all([page.waitForURL((u) => u.searchParams.get('q') === q), page.click('form.filters button[type="submit"]')]);
+        await Promise.all([
+          page.waitForURL((u) => u.searchParams.get('q') === q),
+          page.click('form.filters button[type="submit"]'),
+        ]);
       };
       await search(eventId.slice(0, 8));
       expect(await page.locator('tr.message').count()).toBe(1);
@@ -146,13 +168,17 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       // Recover everything that failed in the last day (the form's default), and see it pending again.
       expect(await page.locator('input[name="since"]').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
       await Promise.all([page.waitForURL(/notice=recovered/), page.click('form.recover button[type="submit"]')]);
-      expect(await page.locator('.notice').innerText()).toContain('Recovery queued: 1 undelivered message is sent again now.');
+      expect(await page.locator('.notice').innerText()).toContain(
+        'Recovery queued: 1 undelivered message is sent again now.',
+      );
       expect(new URL(page.url()).searchParams.get('q')).toBe(merchant.id); // the search survives the form
       expect(await page.locator(`tr.message[data-event-id="${eventId}"]`).getAttribute('data-status')).toBe('PENDING');
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       await worker.drain();
       await page.reload();
-      expect(await page.locator(`tr.message[data-event-id="${eventId}"]`).getAttribute('data-status')).toBe('DELIVERED');
+      expect(await page.locator(`tr.message[data-event-id="${eventId}"]`).getAttribute('data-status')).toBe(
+        'DELIVERED',
+      );
       expect(receiver.delivered().filter((r) => r.id === eventId)).toHaveLength(3);
 
       // A bad link's page also fits the width.
@@ -172,10 +198,21 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       receivers.push(setup.receiver);
       setup.receiver.script({ status: 500 }, { status: 500 });
       // A second endpoint nobody listens on: its attempts fail with a long connection error.
-      const second = await t.request({ method: 'POST', url: '/core/v1/webhooks/endpoints', key: setup.org.apiKey, payload: { url: 'http://127.0.0.1:9/a-receiver-that-is-down/with/a/long/path' } });
+      const second = await t.request({
+        method: 'POST',
+        url: '/core/v1/webhooks/endpoints',
+        key: setup.org.apiKey,
+        payload: { url: 'http://127.0.0.1:9/a-receiver-that-is-down/with/a/long/path' },
+      });
       expect(second.statusCode).toBe(201);
       await t.createMerchant(setup.org.apiKey);
-      const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [0] }, organizationIds: [setup.org.id], timeoutMs: 5000 });
+      const worker = createDeliveryWorker({
+        db: t.db,
+        secretBox: t.deps.webhookSecretBox,
+        config: { env: 'sandbox', webhookRetrySchedule: [0] },
+        organizationIds: [setup.org.id],
+        timeoutMs: 5000,
+      });
       workers.push(worker);
       await worker.drain();
       const link = await request(`${base}/core/v1/webhooks/dashboard`, { headers: { 'x-api-key': setup.org.apiKey } });
@@ -189,7 +226,9 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       expect(await attempts.count()).toBe(4);
       // An endpoint column: each attempt says which endpoint it went to.
       const endpoints = await row.locator('table.attempts tbody td[data-label="Endpoint"]').allInnerTexts();
-      expect(new Set(endpoints.map((e) => e.trim()))).toEqual(new Set([setup.receiver.url, 'http://127.0.0.1:9/a-receiver-that-is-down/with/a/long/path']));
+      expect(new Set(endpoints.map((e) => e.trim()))).toEqual(
+        new Set([setup.receiver.url, 'http://127.0.0.1:9/a-receiver-that-is-down/with/a/long/path']),
+      );
       // Every error cell is whole inside the visible box: nothing cut off, nothing hidden behind a scroll.
       const clipped = await row.locator('table.attempts').evaluate((table) => {
         const box = table.closest('.scroll') ?? table.parentElement!;
@@ -200,7 +239,9 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
           .map((cell) => cell.textContent);
       });
       expect(clipped).toEqual([]);
-      expect(await row.locator('table.attempts td[data-label="Error"]').allInnerTexts()).toContainEqual(expect.stringMatching(/ECONNREFUSED|refused|connect/i));
+      expect(await row.locator('table.attempts td[data-label="Error"]').allInnerTexts()).toContainEqual(
+        expect.stringMatching(/ECONNREFUSED|refused|connect/i),
+      );
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       // Times: formatted for the reader, the ISO value in the title.
       const time = row.locator('td[data-label="Time"] time');
@@ -209,7 +250,8 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
       expect(await time.getAttribute('title')).toBe(iso);
       expect(await time.innerText()).not.toContain(iso.slice(0, 16));
       expect(await time.innerText()).toMatch(/\d{1,2}:\d{2}:\d{2}/);
-      for (const at of await row.locator('table.attempts time').all()) expect(await at.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+      for (const at of await row.locator('table.attempts time').all())
+        expect(await at.innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
       expect(await page.locator('main, body').first().innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
       await page.context().close();
     });

@@ -40,7 +40,9 @@ const freePort = () =>
 function samples(slug: string): { script: string[]; files: [string, string][] } {
   const source = guideSource(slug);
   const script = [...source.matchAll(/^```sh\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
-  const files = [...source.matchAll(/^```\w+ ([\w.-]+)\n([\s\S]*?)^```/gm)].map((m) => [m[1]!, m[2]!] as [string, string]);
+  const files = [...source.matchAll(/^```\w+ ([\w.-]+)\n([\s\S]*?)^```/gm)].map(
+    (m) => [m[1]!, m[2]!] as [string, string],
+  );
   return { script, files };
 }
 
@@ -62,7 +64,12 @@ describe('guides: every sample runs against the sandbox', () => {
     writeFileSync(join(home, '.curlrc'), 'retry = 5\nretry-delay = 1\n');
     const env = { ...process.env, HOME: home, DATA_DIR: dataDir, RECEIVER_PORT: String(await freePort()) };
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn('bash', ['guides.sh'], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn('bash', ['guides.sh'], {
+        cwd: workDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
       scriptGroup = child.pid;
       let out = '';
       child.stdout.on('data', (d) => (out += String(d)));

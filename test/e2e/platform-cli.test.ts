@@ -46,7 +46,8 @@ describe('platform (the command)', () => {
 
   it('parses a text/event-stream as EventSource does (chunks split anywhere, CRLF, comments, several data lines)', () => {
     const parser = new EventStreamParser();
-    const text = 'retry: 2000\r\n: connected\r\n\r\nid: e1\nevent: a.b\ndata: {"x":1}\n\n: heartbeat\n\nid: e2\ndata: one\ndata: two\n\n';
+    const text =
+      'retry: 2000\r\n: connected\r\n\r\nid: e1\nevent: a.b\ndata: {"x":1}\n\n: heartbeat\n\nid: e2\ndata: one\ndata: two\n\n';
     const events = [...text].flatMap((ch) => parser.push(ch));
     expect(events).toEqual([
       { id: 'e1', event: 'a.b', data: '{"x":1}' },
@@ -92,7 +93,11 @@ describe('platform (the command)', () => {
     const serverExited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
     server.child.kill('SIGTERM');
     expect(await serverExited).toBe(0);
-    await until(() => /the stream ended; reconnecting|cannot reach the stream/.test(listening.output()), 'listen to notice', 10_000);
+    await until(
+      () => /the stream ended; reconnecting|cannot reach the stream/.test(listening.output()),
+      'listen to notice',
+      10_000,
+    );
 
     listening.child.kill('SIGTERM');
     expect(await listening.exited).toBe(0);

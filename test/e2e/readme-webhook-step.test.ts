@@ -26,7 +26,9 @@ describe('README step 0: the webhook receiver it starts', () => {
       'echo "$PORT"',
       'kill $RECEIVER',
     ].join('\n');
-    const [status, port] = execFileSync('bash', ['-c', script], { encoding: 'utf8', timeout: 20_000 }).trim().split(' ');
+    const [status, port] = execFileSync('bash', ['-c', script], { encoding: 'utf8', timeout: 20_000 })
+      .trim()
+      .split(' ');
     expect(status).toBe('204');
     expect(Number(port)).toBeGreaterThan(0);
     expect(port).not.toBe('3000');

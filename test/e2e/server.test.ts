@@ -8,8 +8,6 @@ import { sandboxServers } from '../helpers/sandbox-server.js';
 
 const servers = sandboxServers();
 
-
-
 const insecure = new Agent({ connect: { rejectUnauthorized: false } });
 // A failed assertion must not leave a server running.
 afterAll(() => servers.stopAll());
@@ -19,7 +17,13 @@ describe('npm start (sandbox)', () => {
     const dataDir = servers.dataDir();
     const first = await servers.start(dataDir);
     const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
-    expect(Object.keys(sandbox).sort()).toEqual(['core_url', 'docs_url', 'organization', 'pci_url', 'platform_admin_key']);
+    expect(Object.keys(sandbox).sort()).toEqual([
+      'core_url',
+      'docs_url',
+      'organization',
+      'pci_url',
+      'platform_admin_key',
+    ]);
     expect(first.output()).toContain(sandbox.organization.api_key);
     // Startup progress comes before the banner (product.md §15: the first start says what it is doing).
     const output = first.output();
@@ -29,7 +33,10 @@ describe('npm start (sandbox)', () => {
     expect(output.startsWith('… starting the payment platform (sandbox)\n… loading the platform')).toBe(true);
     expect(sandbox.core_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/core$/);
 
-    const me = await request(`${sandbox.core_url}/v1/companies/me`, { headers: { 'x-api-key': sandbox.organization.api_key }, dispatcher: insecure });
+    const me = await request(`${sandbox.core_url}/v1/companies/me`, {
+      headers: { 'x-api-key': sandbox.organization.api_key },
+      dispatcher: insecure,
+    });
     expect(me.statusCode).toBe(200);
     expect(((await me.body.json()) as { id: string }).id).toBe(sandbox.organization.id);
     const pci = await request(`${sandbox.pci_url}/v1/anything`, { dispatcher: insecure });
@@ -39,7 +46,11 @@ describe('npm start (sandbox)', () => {
     // Graceful shutdown: requests the server is already handling when SIGTERM arrives still complete.
     // Connections are opened first (keep-alive), then logins (argon2 work keeps them busy server-side) are sent.
     const pool = new Agent({ connect: { rejectUnauthorized: false }, connections: 8 });
-    await Promise.all(Array.from({ length: 8 }, () => request(`${sandbox.core_url}/health`, { dispatcher: pool }).then((r) => r.body.dump())));
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        request(`${sandbox.core_url}/health`, { dispatcher: pool }).then((r) => r.body.dump()),
+      ),
+    );
     const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
     // One identifier each: §14 allows 5 failed checks per identifier and address.
     const login = (_: unknown, i: number) =>

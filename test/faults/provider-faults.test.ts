@@ -35,7 +35,9 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     pool = new pg.Pool({ connectionString: url, max: 2 });
     handle = await openDatabase({ databaseUrl: url, poolSize: 2 });
   });
-  beforeEach(() => onTestFailed(() => console.error(servers.map((s) => `server :${s.port}:\n${s.output().slice(-4000)}`).join('\n'))));
+  beforeEach(() =>
+    onTestFailed(() => console.error(servers.map((s) => `server :${s.port}:\n${s.output().slice(-4000)}`).join('\n'))),
+  );
   afterAll(async () => {
     for (const s of servers) await s.kill9();
     await handle?.close();
@@ -46,19 +48,42 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
   });
 
   const start = async (env: Record<string, string>, port?: number, dataDir?: string) => {
-    const server = await startServer({ databaseUrl: url, env, ...(port ? { port } : {}), ...(dataDir ? { dataDir } : {}) });
+    const server = await startServer({
+      databaseUrl: url,
+      env,
+      ...(port ? { port } : {}),
+      ...(dataDir ? { dataDir } : {}),
+    });
     servers.push(server);
     return server;
   };
   const recovering = () => {
     const providers = sandboxProviders();
     // Real time shifted past the grace a live call may hold (the recovery would wait it out otherwise).
-    const operations = { db: handle.db, now: () => new Date(systemClock.now().getTime() + 60_000), enqueue: enqueueJob };
-    const recover = recoverProviderOperations(operations, transferOperationHandlers({ db: handle.db, providers, clock: systemClock, operations }));
-    return { providers, sandbox: providers.get('PROVIDER_A') as SandboxProvider, recover: (id: string) => recover({ payload: { operationId: id } }) };
+    const operations = {
+      db: handle.db,
+      now: () => new Date(systemClock.now().getTime() + 60_000),
+      enqueue: enqueueJob,
+    };
+    const recover = recoverProviderOperations(
+      operations,
+      transferOperationHandlers({ db: handle.db, providers, clock: systemClock, operations }),
+    );
+    return {
+      providers,
+      sandbox: providers.get('PROVIDER_A') as SandboxProvider,
+      recover: (id: string) => recover({ payload: { operationId: id } }),
+    };
   };
-  const jobOf = async (kind: string, id: string) => (await handle.db.select().from(jobs).where(eq(jobs.dedupeKey, `${kind}:${id}`)))[0];
-  const transferRow = async (id: string) => (await handle.db.select().from(internalTransfers).where(eq(internalTransfers.id, id)))[0];
+  const jobOf = async (kind: string, id: string) =>
+    (
+      await handle.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `${kind}:${id}`))
+    )[0];
+  const transferRow = async (id: string) =>
+    (await handle.db.select().from(internalTransfers).where(eq(internalTransfers.id, id)))[0];
 
   it('a provider timeout leaves the transfer PENDING with its hold and a scheduled sync; no money created or lost', async () => {
     const server = await start({ SANDBOX_PROVIDER_FAULTS: 'internal-transfer.submit:unknown_outcome:1' });
@@ -88,7 +113,10 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     await expectBooksBalance(pool, [a, b], 10_000);
     await server.stop();
     // We ran them by hand: mark them done, as the runner would, so the next server's runner leaves them be.
-    await handle.db.update(jobs).set({ status: 'DONE' }).where(inArray(jobs.dedupeKey, [`${RECOVER_OPERATION_JOB}:${id}`]));
+    await handle.db
+      .update(jobs)
+      .set({ status: 'DONE' })
+      .where(inArray(jobs.dedupeKey, [`${RECOVER_OPERATION_JOB}:${id}`]));
   });
 
   it('kill -9 between the provider call and the record: after the restart, the transfer is submitted once under its key and nothing is stuck', async () => {
@@ -99,7 +127,12 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     const org = await createOrganization(api);
     const [a, b] = [await openAccount(api, org.apiKey), await openAccount(api, org.apiKey)];
     await deposit(api, a, 5_000);
-    const body = { request_id: 'crash-mid-call', origin_bank_account_id: a, destination_bank_account_id: b, amount: 1_500 };
+    const body = {
+      request_id: 'crash-mid-call',
+      origin_bank_account_id: a,
+      destination_bank_account_id: b,
+      amount: 1_500,
+    };
     // The provider applies the transfer, then the process dies before recording its answer.
     await expect(api.call('POST', '/v1/banking/internal-transfers', { key: org.apiKey, body })).rejects.toThrow();
     await first.kill9();
@@ -141,16 +174,26 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     api = new Api(second.baseUrl);
     const busy = await api.call('POST', '/v1/banking/bank-accounts', { key: org.apiKey, body });
     expect(busy.status).toBe(409);
-    expect(busy.body.error.details).toEqual({ field: 'request_id', value: 'open-crash', reason: 'REQUEST_IN_PROGRESS' });
+    expect(busy.body.error.details).toEqual({
+      field: 'request_id',
+      value: 'open-crash',
+      reason: 'REQUEST_IN_PROGRESS',
+    });
     const [claim] = await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.requestId, 'open-crash'));
     expect(claim.phase).toBe('STARTED');
     // Time passes (the 30 s lease lapses), without the test waiting for it.
-    await handle.db.update(idempotencyKeys).set({ lockedUntil: new Date(Date.now() - 1) }).where(eq(idempotencyKeys.requestId, 'open-crash'));
+    await handle.db
+      .update(idempotencyKeys)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(idempotencyKeys.requestId, 'open-crash'));
     const resumed = await api.call('POST', '/v1/banking/bank-accounts', { key: org.apiKey, body });
     expect(resumed.status).toBe(201);
     expect(resumed.body.id).toBe(claim.resourceId);
     // The same account the crashed call opened: the provider answers by the key.
-    const opened = await sandboxProviders().require('PROVIDER_A', 'bank-account.open')({ idempotencyKey: claim.resourceId, companyId: org.id, owner: { name: 'x', document: '1' } });
+    const opened = await sandboxProviders().require(
+      'PROVIDER_A',
+      'bank-account.open',
+    )({ idempotencyKey: claim.resourceId, companyId: org.id, owner: { name: 'x', document: '1' } });
     expect(resumed.body.account_number).toBe(opened.accountNumber);
     expect((await api.call('POST', '/v1/banking/bank-accounts', { key: org.apiKey, body })).status).toBe(200);
     await api.close();

@@ -19,7 +19,9 @@ describe.skipIf(!databaseUrl)('the webhook receiver goes away for a while', () =
     api = new Api(server.baseUrl);
   });
   // A failure shows what the server said (its last lines), which is what explains a fault.
-  beforeEach(() => onTestFailed(() => console.error(server ? `server :${server.port}:\n${server.output().slice(-4000)}` : '')));
+  beforeEach(() =>
+    onTestFailed(() => console.error(server ? `server :${server.port}:\n${server.output().slice(-4000)}` : '')),
+  );
   afterAll(async () => {
     await api?.close();
     await server?.stop();
@@ -47,40 +49,87 @@ describe.skipIf(!databaseUrl)('the webhook receiver goes away for a while', () =
 
     await first.close();
     for (let i = 0; i < TRANSFERS; i++) {
-      await api.ok('POST', '/v1/banking/internal-transfers', { key: org.apiKey, body: { request_id: randomUUID(), origin_bank_account_id: a, destination_bank_account_id: b, amount: 100 + i } }, [201]);
+      await api.ok(
+        'POST',
+        '/v1/banking/internal-transfers',
+        {
+          key: org.apiKey,
+          body: {
+            request_id: randomUUID(),
+            origin_bank_account_id: a,
+            destination_bank_account_id: b,
+            amount: 100 + i,
+          },
+        },
+        [201],
+      );
     }
-    const { rows: due } = await db.query(`select event_id::text as id from webhook_messages where organization_id = $1`, [org.id]);
+    const { rows: due } = await db.query(
+      `select event_id::text as id from webhook_messages where organization_id = $1`,
+      [org.id],
+    );
     expect(due.length).toBe(TRANSFERS);
 
     // The outage is real: every message has failed at least once against the closed port.
-    await until(async () => {
-      const { rows } = await db.query(`
+    await until(
+      async () => {
+        const { rows } = await db.query(
+          `
         select count(distinct m.event_id)::int as n from webhook_messages m join webhook_attempts a on a.event_id = m.event_id
-        where m.organization_id = $1 and not a.succeeded`, [org.id]);
-      return rows[0].n === TRANSFERS;
-    }, 'a failed attempt for every message', 20_000);
+        where m.organization_id = $1 and not a.succeeded`,
+          [org.id],
+        );
+        return rows[0].n === TRANSFERS;
+      },
+      'a failed attempt for every message',
+      20_000,
+    );
     await sleep(1500);
-    const { rows: [{ n: pendingDuringOutage }] } = await db.query(`select count(*)::int as n from webhook_messages where organization_id = $1 and status = 'PENDING'`, [org.id]);
+    const {
+      rows: [{ n: pendingDuringOutage }],
+    } = await db.query(
+      `select count(*)::int as n from webhook_messages where organization_id = $1 and status = 'PENDING'`,
+      [org.id],
+    );
     expect(pendingDuringOutage).toBe(TRANSFERS);
 
     const back = await startFakeReceiver({ port, secret });
     receivers.push(back);
-    await until(() => {
-      const got = new Set(back.delivered().map((r) => r.id));
-      return due.every((m) => got.has(m.id));
-    }, 'every event to reach the returned receiver', 40_000, 200);
+    await until(
+      () => {
+        const got = new Set(back.delivered().map((r) => r.id));
+        return due.every((m) => got.has(m.id));
+      },
+      'every event to reach the returned receiver',
+      40_000,
+      200,
+    );
     // (Filtered to this organization's events: a shared database may hold other tests' messages for this port.)
     const ours = new Set(due.map((m) => m.id));
     const mine = back.received.filter((r) => ours.has(r.id));
-    expect(mine.every((r) => r.verified && r.envelope!.type === 'internal-transfer.created' && r.envelope!.company_id === org.id)).toBe(true);
+    expect(
+      mine.every(
+        (r) => r.verified && r.envelope!.type === 'internal-transfer.created' && r.envelope!.company_id === org.id,
+      ),
+    ).toBe(true);
 
-    await until(async () => {
-      const { rows } = await db.query(`select count(*)::int as n from webhook_messages where organization_id = $1 and status = 'DELIVERED'`, [org.id]);
-      return rows[0].n === TRANSFERS;
-    }, 'every message to be DELIVERED', 20_000);
-    const { rows: attempts } = await db.query(`
+    await until(
+      async () => {
+        const { rows } = await db.query(
+          `select count(*)::int as n from webhook_messages where organization_id = $1 and status = 'DELIVERED'`,
+          [org.id],
+        );
+        return rows[0].n === TRANSFERS;
+      },
+      'every message to be DELIVERED',
+      20_000,
+    );
+    const { rows: attempts } = await db.query(
+      `
       select event_id::text as id, array_agg(succeeded order by at) as outcomes from webhook_attempts
-      where event_id = any($1::uuid[]) group by event_id`, [due.map((m) => m.id)]);
+      where event_id = any($1::uuid[]) group by event_id`,
+      [due.map((m) => m.id)],
+    );
     for (const row of attempts) {
       const outcomes: boolean[] = row.outcomes;
       expect(outcomes.length).toBeGreaterThanOrEqual(2);

@@ -34,8 +34,13 @@ export interface TestApp {
   /** Everything the composition root built (the job registry, background work). */
   built: Dependencies;
   request(options: InjectOptions & { key?: string; token?: string }): Promise<LightMyRequestResponse>;
-  createOrganization(overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
-  createMerchant(orgKey: string, overrides?: Record<string, unknown>): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
+  createOrganization(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
+  createMerchant(
+    orgKey: string,
+    overrides?: Record<string, unknown>,
+  ): Promise<{ id: string; apiKey: string; body: Record<string, any> }>;
   close(): Promise<void>;
 }
 
@@ -51,7 +56,10 @@ export async function createTestApp(
   const platformKey = generateApiKey('PLATFORM');
   const jwtSecret = randomBytes(32).toString('hex');
   // With REDIS_URL (CI's second run) the rate-limit pools live in Redis, as in production.
-  const redis = process.env.REDIS_URL && options.redis !== false ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 }) : null;
+  const redis =
+    process.env.REDIS_URL && options.redis !== false
+      ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 1 })
+      : null;
   // Each test app counts in its own Redis namespace: files run in parallel with different pool sizes.
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
   const database = testDatabase();
@@ -69,7 +77,12 @@ export async function createTestApp(
     // Stored files go to a temp dir, never ./data; download links are signed with a per-run secret.
     fileStore: new LocalFileStore(mkdtempSync(join(tmpdir(), 'platform-files-'))),
     // Load shedding off by default: several embedded databases starting in one test process block the loop.
-    overrides: { pressure: { maxEventLoopDelayMs: 0 }, documentUrlSecret: randomBytes(32).toString('hex'), webhookDashboardSecret: undefined, ...depsOverrides },
+    overrides: {
+      pressure: { maxEventLoopDelayMs: 0 },
+      documentUrlSecret: randomBytes(32).toString('hex'),
+      webhookDashboardSecret: undefined,
+      ...depsOverrides,
+    },
   });
   const deps = built.deps;
   const db: DbHandle = deps.db;
@@ -81,7 +94,11 @@ export async function createTestApp(
   const request: TestApp['request'] = ({ key, token, headers, ...rest }) =>
     app.inject({
       ...rest,
-      headers: { ...(key ? { 'x-api-key': key } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        ...(key ? { 'x-api-key': key } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
     });
 
   return {
@@ -94,13 +111,23 @@ export async function createTestApp(
     jwtSecret,
     request,
     async createOrganization(overrides = {}) {
-      const res = await request({ method: 'POST', url: '/core/v1/platform/organizations', key: platformKey, payload: organizationBody(overrides) });
+      const res = await request({
+        method: 'POST',
+        url: '/core/v1/platform/organizations',
+        key: platformKey,
+        payload: organizationBody(overrides),
+      });
       if (res.statusCode !== 201) throw new Error(`organization create failed: ${res.statusCode} ${res.body}`);
       const body = res.json();
       return { id: body.id, apiKey: body.api_key, body };
     },
     async createMerchant(orgKey, overrides = {}) {
-      const res = await request({ method: 'POST', url: '/core/v1/merchants', key: orgKey, payload: merchantBody(overrides) });
+      const res = await request({
+        method: 'POST',
+        url: '/core/v1/merchants',
+        key: orgKey,
+        payload: merchantBody(overrides),
+      });
       if (res.statusCode !== 201) throw new Error(`merchant create failed: ${res.statusCode} ${res.body}`);
       const body = res.json();
       return { id: body.id, apiKey: body.api_key, body };

@@ -7,7 +7,11 @@ export async function encryptFor(t: Pick<TestApp, 'deps'>, value: string, purpos
 }
 
 /** A stored-card input for a test card, its number encrypted for real. */
-export async function storedCardInput(t: Pick<TestApp, 'deps'>, number = '4111111111111111', overrides: Record<string, unknown> = {}) {
+export async function storedCardInput(
+  t: Pick<TestApp, 'deps'>,
+  number = '4111111111111111',
+  overrides: Record<string, unknown> = {},
+) {
   return {
     number: await encryptFor(t, number),
     expiry_month: '09',

@@ -9,11 +9,15 @@ import { copySnapshot } from '../setup/snapshot.js';
  * PGlite snapshot (test/setup/snapshot.ts), else (outside vitest) PGlite in memory, migrated at start.
  * `embedded: true` asks for PGlite even on a PostgreSQL run.
  */
-export function testDatabase(options: { embedded?: boolean; poolSize?: number } = {}): { options: DbOptions; remove(): void } {
+export function testDatabase(options: { embedded?: boolean; poolSize?: number } = {}): {
+  options: DbOptions;
+  remove(): void;
+} {
   const databaseUrl = options.embedded ? undefined : process.env.DATABASE_URL || undefined;
   const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
   const runDir = process.env.TEST_PGLITE_RUN_DIR;
-  if (databaseUrl || !snapshot || !runDir) return { options: { databaseUrl, poolSize: options.poolSize ?? 5 }, remove() {} };
+  if (databaseUrl || !snapshot || !runDir)
+    return { options: { databaseUrl, poolSize: options.poolSize ?? 5 }, remove() {} };
   const dir = copySnapshot(snapshot, runDir);
   return { options: { pgliteDir: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -15,7 +15,12 @@ type Json = Record<string, any>;
 export function disputeKit(app: () => TestApp, merchant: () => Merchant & { orgKey: string }) {
   const key = () => merchant().apiKey;
   const open = (transactionId: string, payload: Json = { reason: 'FRAUD', reason_code: '10.4' }) =>
-    app().request({ method: 'POST', url: `/core/v1/platform/sandbox/transactions/${transactionId}/disputes`, key: app().platformKey, payload });
+    app().request({
+      method: 'POST',
+      url: `/core/v1/platform/sandbox/transactions/${transactionId}/disputes`,
+      key: app().platformKey,
+      payload,
+    });
   const opened = async (transactionId: string, payload?: Json) => {
     const res = await open(transactionId, payload);
     expect(res.statusCode, res.body).toBe(201);
@@ -24,20 +29,52 @@ export function disputeKit(app: () => TestApp, merchant: () => Merchant & { orgK
   return {
     open,
     opened,
-    outcome: (id: string, value: string) => app().request({ method: 'POST', url: `/core/v1/platform/sandbox/disputes/${id}/outcome`, key: app().platformKey, payload: { outcome: value } }),
-    putEvidence: (id: string, payload: Json, k = key()) => app().request({ method: 'PUT', url: `/core/v1/disputes/${id}/evidence`, key: k, payload }),
+    outcome: (id: string, value: string) =>
+      app().request({
+        method: 'POST',
+        url: `/core/v1/platform/sandbox/disputes/${id}/outcome`,
+        key: app().platformKey,
+        payload: { outcome: value },
+      }),
+    putEvidence: (id: string, payload: Json, k = key()) =>
+      app().request({ method: 'PUT', url: `/core/v1/disputes/${id}/evidence`, key: k, payload }),
     submit: (id: string, k = key()) => app().request({ method: 'POST', url: `/core/v1/disputes/${id}/submit`, key: k }),
     accept: (id: string, k = key()) => app().request({ method: 'POST', url: `/core/v1/disputes/${id}/accept`, key: k }),
     get: (id: string, k = key()) => app().request({ method: 'GET', url: `/core/v1/disputes/${id}`, key: k }),
     upload: (id: string, k = key()) =>
-      app().request({ method: 'POST', url: `/core/v1/disputes/${id}/documents`, key: k, payload: { content_type: 'application/pdf', content_base64: PDF.toString('base64'), file_name: 'receipt.pdf' } }),
+      app().request({
+        method: 'POST',
+        url: `/core/v1/disputes/${id}/documents`,
+        key: k,
+        payload: { content_type: 'application/pdf', content_base64: PDF.toString('base64'), file_name: 'receipt.pdf' },
+      }),
     deposit: async (accountId: string, amount: number) =>
-      expect((await app().request({ method: 'POST', url: `/core/v1/platform/sandbox/bank-accounts/${accountId}/deposits`, key: app().platformKey, payload: { amount } })).statusCode).toBe(200),
+      expect(
+        (
+          await app().request({
+            method: 'POST',
+            url: `/core/v1/platform/sandbox/bank-accounts/${accountId}/deposits`,
+            key: app().platformKey,
+            payload: { amount },
+          })
+        ).statusCode,
+      ).toBe(200),
     receivablesOf: (transactionId: string) =>
-      app().db.db.select().from(receivables).where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT'))).orderBy(asc(receivables.installment), asc(receivables.status)),
+      app()
+        .db.db.select()
+        .from(receivables)
+        .where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT')))
+        .orderBy(asc(receivables.installment), asc(receivables.status)),
     balances: async (accountId: string) => (await balancesOf(app().db.db, [accountId])).get(accountId)!,
     ledgerCodes: async (disputeId: string) =>
-      (await app().db.db.select({ code: ledgerTransactions.code }).from(ledgerTransactions).where(and(eq(ledgerTransactions.sourceType, 'DISPUTE'), eq(ledgerTransactions.sourceId, disputeId)))).map((r) => r.code).sort(),
+      (
+        await app()
+          .db.db.select({ code: ledgerTransactions.code })
+          .from(ledgerTransactions)
+          .where(and(eq(ledgerTransactions.sourceType, 'DISPUTE'), eq(ledgerTransactions.sourceId, disputeId)))
+      )
+        .map((r) => r.code)
+        .sort(),
     expectCode: (res: { statusCode: number; json(): any; body: string }, status: number, code: string) => {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json().error.code).toBe(code);

@@ -21,7 +21,11 @@ export function streamClient(baseOf: () => string) {
   return async function openStream(key: string, options: { lastEventId?: string; query?: string } = {}) {
     const controller = new AbortController();
     const res = await request(`${baseOf()}/core/v1/webhooks/stream${options.query ?? ''}`, {
-      headers: { 'x-api-key': key, accept: 'text/event-stream', ...(options.lastEventId && { 'last-event-id': options.lastEventId }) },
+      headers: {
+        'x-api-key': key,
+        accept: 'text/event-stream',
+        ...(options.lastEventId && { 'last-event-id': options.lastEventId }),
+      },
       signal: controller.signal,
     });
     const frames: Frame[] = [];

@@ -7,7 +7,8 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** Random valid documents, so tests never collide on unique constraints. */
 export const randomCpf = () => cpfFromBase(digits(9));
 export const randomCnpj = () => cnpjFromBase(digits(12));
-export const randomAlphanumericCnpj = () => cnpjFromBase(Array.from({ length: 12 }, () => ALNUM[randomInt(ALNUM.length)]).join(''));
+export const randomAlphanumericCnpj = () =>
+  cnpjFromBase(Array.from({ length: 12 }, () => ALNUM[randomInt(ALNUM.length)]).join(''));
 
 export const address = () => ({
   street: 'Avenida Paulista',

@@ -21,15 +21,26 @@ export function hostedKit(app: () => TestApp) {
   async function waitingMerchant() {
     const org = await app().createOrganization();
     const m = await app().createMerchant(org.apiKey);
-    const aff = await app().request({ method: 'POST', url: `/core/v1/merchants/${m.id}/affiliations`, key: org.apiKey, payload: { provider: 'PROVIDER_A' } });
+    const aff = await app().request({
+      method: 'POST',
+      url: `/core/v1/merchants/${m.id}/affiliations`,
+      key: org.apiKey,
+      payload: { provider: 'PROVIDER_A' },
+    });
     expect(aff.statusCode).toBe(201);
     return { org, m, aff: aff.json<Record<string, any>>(), cpf: m.body.document_number as string };
   }
 
-  const page = (url: string, headers: Record<string, string> = {}) => app().request({ method: 'GET', url: pathOf(url), headers });
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    app().request({ method: 'GET', url: pathOf(url), headers });
 
   function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-    return app().request({ method: 'POST', url: `/core/v1/onboarding/hosted${path}`, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(fields).toString() });
+    return app().request({
+      method: 'POST',
+      url: `/core/v1/onboarding/hosted${path}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+    });
   }
 
   async function postMultipart(fields: Record<string, string>, files: { bytes: Buffer; type: string; name: string }[]) {
@@ -38,7 +49,12 @@ export function hostedKit(app: () => TestApp) {
     for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
     const request = new Request('http://local/', { method: 'POST', body: form });
     const payload = Buffer.from(await request.arrayBuffer());
-    return app().request({ method: 'POST', url: '/core/v1/onboarding/hosted/documents', headers: { 'content-type': request.headers.get('content-type')! }, payload });
+    return app().request({
+      method: 'POST',
+      url: '/core/v1/onboarding/hosted/documents',
+      headers: { 'content-type': request.headers.get('content-type')! },
+      payload,
+    });
   }
 
   const noticeOf = (res: { statusCode: number; headers: Record<string, unknown> }) => {
@@ -47,7 +63,12 @@ export function hostedKit(app: () => TestApp) {
   };
 
   async function staffRow(companyId: string, provider: string, type: string, subject: string, description: string) {
-    const res = await app().request({ method: 'POST', url: `/core/v1/platform/companies/${companyId}/onboarding-requirements`, key: app().platformKey, payload: { provider, type, subject_document_number: subject, subject_role: 'COMPANY', description } });
+    const res = await app().request({
+      method: 'POST',
+      url: `/core/v1/platform/companies/${companyId}/onboarding-requirements`,
+      key: app().platformKey,
+      payload: { provider, type, subject_document_number: subject, subject_role: 'COMPANY', description },
+    });
     expect(res.statusCode).toBe(201);
     return res.json<Record<string, any>>();
   }

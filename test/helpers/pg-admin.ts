@@ -29,7 +29,10 @@ export async function databasesStartingWith(connectionString: string, prefix: st
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
     return rows.map((r) => r.datname);
   } finally {
     await client.end();

@@ -1,5 +1,11 @@
 /** Polls `probe` until `done` accepts its value; fails after `timeoutMs`, naming what it waited for. */
-export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, what = 'the condition', timeoutMs = 10_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  what = 'the condition',
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -10,6 +16,11 @@ export async function eventually<T>(probe: () => Promise<T>, done: (value: T) =>
 }
 
 /** Polls until `condition` holds. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000, everyMs = 100): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<void> {
   await eventually(async () => condition(), Boolean, what, timeoutMs, everyMs);
 }

@@ -9,9 +9,13 @@ import type { RatePool } from '../../src/http/rate-limit.js';
  */
 export const TEST_POOL_LIMITS = { standardRps: 100_000, highRps: 100_001 } as const;
 
-export function ratePoolOf(res: Pick<LightMyRequestResponse, 'headers'>, limits: { standardRps: number; highRps: number } = TEST_POOL_LIMITS): RatePool {
+export function ratePoolOf(
+  res: Pick<LightMyRequestResponse, 'headers'>,
+  limits: { standardRps: number; highRps: number } = TEST_POOL_LIMITS,
+): RatePool {
   const limit = Number(res.headers['x-ratelimit-limit']);
-  if (limits.standardRps === limits.highRps) throw new Error('the pools have the same limit: the header cannot tell them apart');
+  if (limits.standardRps === limits.highRps)
+    throw new Error('the pools have the same limit: the header cannot tell them apart');
   if (limit === limits.highRps) return 'high';
   if (limit === limits.standardRps) return 'standard';
   throw new Error(`x-ratelimit-limit ${String(res.headers['x-ratelimit-limit'])} is neither pool's limit`);

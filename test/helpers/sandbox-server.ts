@@ -22,11 +22,23 @@ export function sandboxServers() {
      * `databaseUrl`: that PostgreSQL database instead of the embedded one (give it a database of its own: its
      * job runner and delivery worker serve every organization they find there).
      */
-    start(dataDir: string, options: { databaseUrl?: string } = {}): Promise<{ child: ChildProcess; output: () => string }> {
+    start(
+      dataDir: string,
+      options: { databaseUrl?: string } = {},
+    ): Promise<{ child: ChildProcess; output: () => string }> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         // The load guard off: on a busy machine the embedded database's own work fills the event loop, and a
         // test must not fail by the guard's 503 (test/api/load-guard.test.ts tests the guard in process).
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PCI_PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: options.databaseUrl ?? '', REDIS_URL: '', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          PCI_PORT: '0',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: options.databaseUrl ?? '',
+          REDIS_URL: '',
+          LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);
@@ -48,7 +60,10 @@ export function sandboxServers() {
     },
     /** The servers' error lines (level 50 and above, or a stack): printed when a test fails, so CI shows the cause. */
     errorLines(): string {
-      return outputs.flatMap((o) => o().split('\n')).filter((l) => /"level":(50|60)|^\s*(Error|TypeError|at )/.test(l)).join('\n');
+      return outputs
+        .flatMap((o) => o().split('\n'))
+        .filter((l) => /"level":(50|60)|^\s*(Error|TypeError|at )/.test(l))
+        .join('\n');
     },
     stopAll(): void {
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -15,7 +15,17 @@ export async function makePaying(t: TestApp, companyId: string, providers: strin
   let at = Date.parse('2025-01-01T00:00:00Z');
   for (const provider of providers) {
     const when = new Date((at += 1000));
-    await db.insert(affiliations).values({ id: randomUUID(), companyId, organizationId: company.organizationId ?? company.id, provider, status: 'ACTIVE', createdAt: when, updatedAt: when });
+    await db
+      .insert(affiliations)
+      .values({
+        id: randomUUID(),
+        companyId,
+        organizationId: company.organizationId ?? company.id,
+        provider,
+        status: 'ACTIVE',
+        createdAt: when,
+        updatedAt: when,
+      });
   }
 }
 
@@ -48,5 +58,10 @@ export async function cardPayment(t: TestApp, number = '4111111111111111', overr
 }
 
 export async function createTx(t: TestApp, key: string, payload: unknown, merchantId?: string) {
-  return t.request({ method: 'POST', url: merchantId ? `/core/v1/merchants/${merchantId}/transactions` : '/core/v1/transactions', key, payload: payload as object });
+  return t.request({
+    method: 'POST',
+    url: merchantId ? `/core/v1/merchants/${merchantId}/transactions` : '/core/v1/transactions',
+    key,
+    payload: payload as object,
+  });
 }

@@ -8,8 +8,12 @@ export const BASE = '/core/v1/webhooks/endpoints';
 
 export function endpointsKit(app: () => TestApp) {
   const receivers: FakeReceiver[] = [];
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, payload?: Record<string, unknown>) =>
-    app().request({ method, url, key, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    key: string,
+    payload?: Record<string, unknown>,
+  ) => app().request({ method, url, key, ...(payload === undefined ? {} : { payload }) });
 
   async function receiver() {
     const r = await startFakeReceiver();
@@ -27,7 +31,12 @@ export function endpointsKit(app: () => TestApp) {
   }
 
   const worker = (orgId: string, schedule: number[] = []) =>
-    createDeliveryWorker({ db: app().db, secretBox: app().deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: schedule }, organizationIds: [orgId] });
+    createDeliveryWorker({
+      db: app().db,
+      secretBox: app().deps.webhookSecretBox,
+      config: { env: 'sandbox', webhookRetrySchedule: schedule },
+      organizationIds: [orgId],
+    });
 
   async function drain(orgId: string, schedule: number[] = []) {
     const w = worker(orgId, schedule);
@@ -35,7 +44,17 @@ export function endpointsKit(app: () => TestApp) {
     await w.stop();
   }
 
-  const messages = async (key: string, query = '') => (await call('GET', `/core/v1/webhooks/messages${query}`, key)).json().data;
+  const messages = async (key: string, query = '') =>
+    (await call('GET', `/core/v1/webhooks/messages${query}`, key)).json().data;
 
-  return { receivers, call, receiver, endpointWithReceiver, worker, drain, messages, closeReceivers: () => Promise.all(receivers.map((r) => r.close())) };
+  return {
+    receivers,
+    call,
+    receiver,
+    endpointWithReceiver,
+    worker,
+    drain,
+    messages,
+    closeReceivers: () => Promise.all(receivers.map((r) => r.close())),
+  };
 }

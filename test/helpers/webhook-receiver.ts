@@ -3,7 +3,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 /** How the fake receiver answers one request: a status, a hang, a connection reset, a slow answer. */
-export type Behaviour = { status: number; headers?: Record<string, string> } | { hang: true } | { reset: true } | { delayMs: number; status: number };
+export type Behaviour =
+  | { status: number; headers?: Record<string, string> }
+  | { hang: true }
+  | { reset: true }
+  | { delayMs: number; status: number };
 
 export interface ReceivedWebhook {
   id: string;
@@ -29,7 +33,9 @@ export interface FakeReceiver {
 
 /** A receiver on 127.0.0.1 (random port) that verifies every delivery with the standardwebhooks library. */
 /** `port` reopens a receiver where a closed one listened (the fault tests take a receiver down and bring it back). */
-export async function startFakeReceiver(options: { secret?: string; path?: string; port?: number } = {}): Promise<FakeReceiver> {
+export async function startFakeReceiver(
+  options: { secret?: string; path?: string; port?: number } = {},
+): Promise<FakeReceiver> {
   let verifier = options.secret ? new Webhook(options.secret) : undefined;
   const queue: Behaviour[] = [];
   const sockets = new Set<Socket>();
@@ -44,11 +50,19 @@ export async function startFakeReceiver(options: { secret?: string; path?: strin
       const body = Buffer.concat(chunks).toString('utf8');
       let envelope: Record<string, any> | null;
       try {
-        envelope = verifier ? (verifier.verify(body, req.headers as Record<string, string>) as Record<string, any>) : null;
+        envelope = verifier
+          ? (verifier.verify(body, req.headers as Record<string, string>) as Record<string, any>)
+          : null;
       } catch {
         envelope = null;
       }
-      received.push({ id: String(req.headers['webhook-id']), headers: req.headers, body, envelope, verified: envelope !== null });
+      received.push({
+        id: String(req.headers['webhook-id']),
+        headers: req.headers,
+        body,
+        envelope,
+        verified: envelope !== null,
+      });
       const behaviour = queue.shift() ?? receiver.fallback!;
       if (envelope === null) {
         res.writeHead(400).end('bad signature');
@@ -90,12 +104,21 @@ export async function startFakeReceiver(options: { secret?: string; path?: strin
 
 /** Creates an organization whose webhook endpoint is a fresh fake receiver (the secret wired for verification). */
 export async function organizationWithReceiver(
-  t: { request: (o: any) => Promise<any>; platformKey: string; createOrganization(): Promise<{ id: string; apiKey: string }> },
+  t: {
+    request: (o: any) => Promise<any>;
+    platformKey: string;
+    createOrganization(): Promise<{ id: string; apiKey: string }>;
+  },
   receiverOptions: { path?: string } = {},
 ) {
   const org = await t.createOrganization();
   const receiver = await startFakeReceiver(receiverOptions);
-  const res = await t.request({ method: 'PUT', url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`, key: t.platformKey, payload: { url: receiver.url } });
+  const res = await t.request({
+    method: 'PUT',
+    url: `/core/v1/platform/organizations/${org.id}/webhook-endpoint`,
+    key: t.platformKey,
+    payload: { url: receiver.url },
+  });
   if (res.statusCode !== 200) throw new Error(`webhook endpoint set failed: ${res.statusCode} ${res.body}`);
   receiver.setSecret(res.json().signing_secret);
   return { org, receiver };

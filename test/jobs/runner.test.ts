@@ -25,15 +25,29 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const kindName = (label: string) => `test.${label}.${randomUUID().slice(0, 8)}`;
-const schedule = (kind: string, runAt: Date, extra: { dedupeKey?: string; organizationId?: string; payload?: Record<string, unknown> } = {}) =>
-  enqueueJob(handle.db, { kind, runAt, ...extra }, manual.now());
+const schedule = (
+  kind: string,
+  runAt: Date,
+  extra: { dedupeKey?: string; organizationId?: string; payload?: Record<string, unknown> } = {},
+) => enqueueJob(handle.db, { kind, runAt, ...extra }, manual.now());
 const jobsOf = (kind: string) => handle.db.select().from(jobs).where(eq(jobs.kind, kind));
 const at = (ms: number) => new Date(manual.now().getTime() + ms);
 
-function runnerFor(handlers: Record<string, JobHandler>, options: { maxAttempts?: number; leaseMs?: number; heartbeatMs?: number } = {}) {
+function runnerFor(
+  handlers: Record<string, JobHandler>,
+  options: { maxAttempts?: number; leaseMs?: number; heartbeatMs?: number } = {},
+) {
   const registry = new JobRegistry();
-  for (const [kind, handler] of Object.entries(handlers)) registry.register(kind, handler, { maxAttempts: options.maxAttempts });
-  return createJobRunner({ db: handle.db, registry, clock, leaseMs: options.leaseMs ?? 60_000, heartbeatMs: options.heartbeatMs, pollIntervalMs: 20 });
+  for (const [kind, handler] of Object.entries(handlers))
+    registry.register(kind, handler, { maxAttempts: options.maxAttempts });
+  return createJobRunner({
+    db: handle.db,
+    registry,
+    clock,
+    leaseMs: options.leaseMs ?? 60_000,
+    heartbeatMs: options.heartbeatMs,
+    pollIntervalMs: 20,
+  });
 }
 
 describe('job runner', () => {
@@ -71,7 +85,14 @@ describe('job runner', () => {
   it('retries a failing job with exponential backoff, then marks it FAILED; last_error holds no query parameters', async () => {
     const kind = kindName('fail');
     const cause = Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
-    const runner = runnerFor({ [kind]: async () => { throw Object.assign(new Error('Failed query: select $1\nparams: 4111111111111111'), { cause }); } }, { maxAttempts: 3 });
+    const runner = runnerFor(
+      {
+        [kind]: async () => {
+          throw Object.assign(new Error('Failed query: select $1\nparams: 4111111111111111'), { cause });
+        },
+      },
+      { maxAttempts: 3 },
+    );
     await schedule(kind, at(0));
     await runner.drain();
     let [row] = await jobsOf(kind);
@@ -112,7 +133,10 @@ describe('job runner', () => {
     const runner = runnerFor({ [kind]: async () => void ran++ }, { leaseMs: 30_000 });
     await schedule(kind, at(0), { dedupeKey: `${kind}:one` });
     // As a crashed runner leaves it: claimed (attempt 1) with a lease still running.
-    await handle.db.update(jobs).set({ lockedUntil: at(30_000), leaseToken: randomUUID(), attempts: 1 }).where(eq(jobs.kind, kind));
+    await handle.db
+      .update(jobs)
+      .set({ lockedUntil: at(30_000), leaseToken: randomUUID(), attempts: 1 })
+      .where(eq(jobs.kind, kind));
     expect(await runner.drain()).toBe(0);
     manual.advance(30_001);
     expect(await runner.drain()).toBe(1);
@@ -132,10 +156,15 @@ describe('job runner', () => {
   it('a dedupe key can be scheduled again once its job ended (DONE or FAILED), never twice while PENDING (issue 24)', async () => {
     const kind = kindName('dedupe-again');
     let runs = 0;
-    const runner = runnerFor({ [kind]: async (job) => {
-      runs++;
-      if (job.payload.fail) throw new Error('boom');
-    } }, { maxAttempts: 1 });
+    const runner = runnerFor(
+      {
+        [kind]: async (job) => {
+          runs++;
+          if (job.payload.fail) throw new Error('boom');
+        },
+      },
+      { maxAttempts: 1 },
+    );
     expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k` })).toBe(true);
     expect(await runner.drain()).toBe(1);
     expect(await schedule(kind, at(0), { dedupeKey: `${kind}:k` })).toBe(true);
@@ -183,7 +212,9 @@ describe('job runner', () => {
     const runner = runnerFor({ [kind]: async () => void ran++ });
     await schedule(kind, at(3_600_000), { organizationId: org.id });
     expect(await runner.drain()).toBe(0);
-    await handle.db.insert(sandboxClocks).values({ organizationId: org.id, offsetMs: 3_600_000, updatedAt: manual.now() });
+    await handle.db
+      .insert(sandboxClocks)
+      .values({ organizationId: org.id, offsetMs: 3_600_000, updatedAt: manual.now() });
     expect(await runner.drain()).toBe(1);
     expect(ran).toBe(1);
   });
@@ -191,11 +222,17 @@ describe('job runner', () => {
   it('stop() waits for the jobs in flight', async () => {
     const kind = kindName('stop');
     let finished = false;
-    const runner = runnerFor({ [kind]: async () => { await new Promise((r) => setTimeout(r, 300)); finished = true; } });
+    const runner = runnerFor({
+      [kind]: async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        finished = true;
+      },
+    });
     await schedule(kind, at(0));
     runner.start();
     const started = Date.now();
-    const leased = async () => (await handle.db.select().from(jobs).where(eq(jobs.kind, kind))).some((r) => r.leaseToken !== null);
+    const leased = async () =>
+      (await handle.db.select().from(jobs).where(eq(jobs.kind, kind))).some((r) => r.leaseToken !== null);
     while (!(await leased()) && Date.now() - started < 10_000) {
       await new Promise((r) => setTimeout(r, 10));
     }

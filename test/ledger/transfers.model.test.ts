@@ -27,7 +27,8 @@ interface Real {
 }
 type Cmd = fc.AsyncCommand<Model, Real>;
 
-const call = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown) => t.request({ method, url: `/core${url}`, key, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST', url: string, key: string, payload?: unknown) =>
+  t.request({ method, url: `/core${url}`, key, ...(payload ? { payload } : {}) });
 
 async function expectBalances(m: Model) {
   for (const [i, id] of m.accounts.entries()) {
@@ -37,10 +38,19 @@ async function expectBalances(m: Model) {
 }
 
 class Deposit implements Cmd {
-  constructor(readonly i: number, readonly amount: number) {}
+  constructor(
+    readonly i: number,
+    readonly amount: number,
+  ) {}
   check = () => true;
   async run(m: Model) {
-    expect((await call('POST', `/v1/platform/sandbox/bank-accounts/${m.accounts[this.i]}/deposits`, t.platformKey, { amount: this.amount })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/v1/platform/sandbox/bank-accounts/${m.accounts[this.i]}/deposits`, t.platformKey, {
+          amount: this.amount,
+        })
+      ).statusCode,
+    ).toBe(200);
     m.available[this.i] += this.amount;
     await expectBalances(m);
   }
@@ -48,11 +58,22 @@ class Deposit implements Cmd {
 }
 
 class Transfers implements Cmd {
-  constructor(readonly from: number, readonly to: number, readonly amounts: number[]) {}
+  constructor(
+    readonly from: number,
+    readonly to: number,
+    readonly amounts: number[],
+  ) {}
   check = () => this.from !== this.to;
   async run(m: Model) {
     const replies = await Promise.all(
-      this.amounts.map((amount) => call('POST', '/v1/banking/internal-transfers', m.key, { request_id: randomUUID(), origin_bank_account_id: m.accounts[this.from], destination_bank_account_id: m.accounts[this.to], amount })),
+      this.amounts.map((amount) =>
+        call('POST', '/v1/banking/internal-transfers', m.key, {
+          request_id: randomUUID(),
+          origin_bank_account_id: m.accounts[this.from],
+          destination_bank_account_id: m.accounts[this.to],
+          amount,
+        }),
+      ),
     );
     let taken = 0;
     for (const [k, r] of replies.entries()) {
@@ -65,7 +86,8 @@ class Transfers implements Cmd {
     // Whatever order the concurrent creates ran in, each refusal was a real shortfall at its turn (the
     // available balance only went down during the burst, so it was at least what is left at the end).
     expect(taken).toBeLessThanOrEqual(m.available[this.from]);
-    for (const amount of this.amounts.filter((_, k) => replies[k].statusCode === 409)) expect(amount).toBeGreaterThan(m.available[this.from] - taken);
+    for (const amount of this.amounts.filter((_, k) => replies[k].statusCode === 409))
+      expect(amount).toBeGreaterThan(m.available[this.from] - taken);
     m.available[this.from] -= taken;
     m.held[this.from] += taken;
     await expectBalances(m);
@@ -74,12 +96,28 @@ class Transfers implements Cmd {
 }
 
 class Finish implements Cmd {
-  constructor(readonly pick: number, readonly outcome: 'COMPLETED' | 'FAILED') {}
+  constructor(
+    readonly pick: number,
+    readonly outcome: 'COMPLETED' | 'FAILED',
+  ) {}
   check = (m: Readonly<Model>) => m.open.length > 0;
   async run(m: Model) {
     const [tr] = m.open.splice(this.pick % m.open.length, 1);
-    if (this.outcome === 'COMPLETED') expect((await call('POST', `/v1/platform/sandbox/internal-transfers/${tr.id}/status`, t.platformKey, { status: 'PROCESSING' })).statusCode).toBe(200);
-    expect((await call('POST', `/v1/platform/sandbox/internal-transfers/${tr.id}/status`, t.platformKey, { status: this.outcome })).statusCode).toBe(200);
+    if (this.outcome === 'COMPLETED')
+      expect(
+        (
+          await call('POST', `/v1/platform/sandbox/internal-transfers/${tr.id}/status`, t.platformKey, {
+            status: 'PROCESSING',
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect(
+      (
+        await call('POST', `/v1/platform/sandbox/internal-transfers/${tr.id}/status`, t.platformKey, {
+          status: this.outcome,
+        })
+      ).statusCode,
+    ).toBe(200);
     m.held[tr.from] -= tr.amount;
     m.available[this.outcome === 'COMPLETED' ? tr.to : tr.from] += tr.amount;
     await expectBalances(m);
@@ -92,14 +130,19 @@ describe('internal transfers against a model', () => {
     const idx = fc.integer({ min: 0, max: 2 });
     const commands = [
       fc.tuple(idx, fc.integer({ min: 1, max: 5_000 })).map(([i, a]) => new Deposit(i, a)),
-      fc.tuple(idx, idx, fc.array(fc.integer({ min: 1, max: 2_000 }), { minLength: 1, maxLength: 8 })).map(([f, to, a]) => new Transfers(f, to, a)),
+      fc
+        .tuple(idx, idx, fc.array(fc.integer({ min: 1, max: 2_000 }), { minLength: 1, maxLength: 8 }))
+        .map(([f, to, a]) => new Transfers(f, to, a)),
       fc.tuple(fc.nat(), fc.constantFrom('COMPLETED' as const, 'FAILED' as const)).map(([p, o]) => new Finish(p, o)),
     ];
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
         const org = await t.createOrganization();
         const accounts: string[] = [];
-        for (let i = 0; i < 3; i++) accounts.push((await call('POST', '/v1/banking/bank-accounts', org.apiKey, { provider: 'PROVIDER_A' })).json().id);
+        for (let i = 0; i < 3; i++)
+          accounts.push(
+            (await call('POST', '/v1/banking/bank-accounts', org.apiKey, { provider: 'PROVIDER_A' })).json().id,
+          );
         const model: Model = { key: org.apiKey, accounts, available: [0, 0, 0], held: [0, 0, 0], open: [] };
         await fc.asyncModelRun(() => ({ model, real: { model } }), cmds);
         await expectLedgerInvariants(t.db.db);

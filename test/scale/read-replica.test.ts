@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/jobs/clock.js';
 import { freePort } from '../faults/support/server.js';
-import { createThrowawayPostgres, throwawayPostgresAvailable, type ThrowawayPostgres } from '../faults/support/throwaway-pg.js';
+import {
+  createThrowawayPostgres,
+  throwawayPostgresAvailable,
+  type ThrowawayPostgres,
+} from '../faults/support/throwaway-pg.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTx, makePaying } from '../helpers/transactions.js';
@@ -15,10 +19,11 @@ import { caughtUp, queryOnce, replicaToolsAvailable, startReplica, type Replica 
  * The replica is `pg_basebackup -R` of it on its own port. Replay is paused to tell the two apart: what the
  * primary has and the replica not yet shows which one answered.
  */
-const usable = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') && throwawayPostgresAvailable() && replicaToolsAvailable();
+const usable =
+  /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') && throwawayPostgresAvailable() && replicaToolsAvailable();
 const WINDOW_MS = 5000;
 
-describe.skipIf(!usable)('lists through a streaming replica, a caller\'s own writes read from the primary', () => {
+describe.skipIf(!usable)("lists through a streaming replica, a caller's own writes read from the primary", () => {
   let primary: ThrowawayPostgres;
   let replica: Replica;
   let t: TestApp;
@@ -42,7 +47,9 @@ describe.skipIf(!usable)('lists through a streaming replica, a caller\'s own wri
 
   const recovering = async (credential: string) => {
     const db = await t.deps.reads!.forCaller(credential);
-    const result = (await db.execute<{ standby: boolean }>(sql`select pg_is_in_recovery() as standby`)) as { rows: { standby: boolean }[] };
+    const result = (await db.execute<{ standby: boolean }>(sql`select pg_is_in_recovery() as standby`)) as {
+      rows: { standby: boolean }[];
+    };
     return result.rows[0].standby;
   };
   const listIds = async (key: string, url: string): Promise<string[]> => {
@@ -67,7 +74,12 @@ describe.skipIf(!usable)('lists through a streaming replica, a caller\'s own wri
     await caughtUp(primary.url, replica.url);
     await queryOnce(replica.url, 'select pg_wal_replay_pause()');
     try {
-      const created = await createTx(t, org.apiKey, { payment_method: 'PIX', amount: 3000, provider: 'PROVIDER_A' }, merchant.id);
+      const created = await createTx(
+        t,
+        org.apiKey,
+        { payment_method: 'PIX', amount: 3000, provider: 'PROVIDER_A' },
+        merchant.id,
+      );
       expect(created.statusCode).toBe(201);
       const id: string = created.json().id;
 
@@ -96,7 +108,11 @@ describe.skipIf(!usable)('lists through a streaming replica, a caller\'s own wri
       // The affiliation exists only on the primary: a create that read the replica would answer 4xx.
       await makePaying(t, merchant.id);
       clock.advance(WINDOW_MS + 1);
-      const created = await createTx(t, merchant.apiKey, { payment_method: 'PIX', amount: 1500, provider: 'PROVIDER_A' });
+      const created = await createTx(t, merchant.apiKey, {
+        payment_method: 'PIX',
+        amount: 1500,
+        provider: 'PROVIDER_A',
+      });
       expect(created.statusCode).toBe(201);
     } finally {
       await queryOnce(replica.url, 'select pg_wal_replay_resume()');

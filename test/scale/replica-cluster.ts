@@ -16,7 +16,11 @@ export interface Replica {
 
 function binDir(): string | undefined {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'pg_basebackup')) && existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter(
+        (v) => existsSync(join(root, v, 'bin', 'pg_basebackup')) && existsSync(join(root, v, 'bin', 'initdb')),
+      )
+    : [];
   return versions.length === 0 ? undefined : join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 
@@ -27,13 +31,35 @@ export function startReplica(primaryPort: number, port: number): Replica {
   const dir = mkdtempSync(join(tmpdir(), 'scale-replica-'));
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    const [cmd, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
     execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
   };
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+      Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+    );
   const data = join(dir, 'data');
   // -R writes standby.signal and primary_conninfo; -X stream copies the WAL of the backup alongside it.
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+    '--no-sync',
+  ]);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c hot_standby=on -c fsync=off -c max_connections=60`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   return {
@@ -66,7 +92,10 @@ export async function caughtUp(primaryUrl: string, replicaUrl: string, timeoutMs
   const [{ lsn }] = await queryOnce<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn');
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const [{ done }] = await queryOnce<{ done: boolean }>(replicaUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`);
+    const [{ done }] = await queryOnce<{ done: boolean }>(
+      replicaUrl,
+      `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`,
+    );
     if (done) return;
     if (performance.now() > deadline) throw new Error(`the replica did not reach ${lsn} in ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));

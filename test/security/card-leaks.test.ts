@@ -22,7 +22,12 @@ import { inlinedDocument } from '../helpers/openapi.js';
  * value under a cvv-like name (see docs/decisions/security.md).
  */
 type Op = { method: string; path: string; spec: Record<string, any> };
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+};
 
 /**
  * A random Luhn-valid number unique to this run (stored data of other runs cannot collide), with the BIN and
@@ -55,7 +60,10 @@ let receiver: FakeReceiver;
 let ownIds: Record<string, string>;
 
 beforeAll(async () => {
-  const logger = { ...(loggerOptions('trace') as object), stream: { write: (line: string) => void logLines.push(line) } };
+  const logger = {
+    ...(loggerOptions('trace') as object),
+    stream: { write: (line: string) => void logLines.push(line) },
+  };
   t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   PAN_CIPHER = await encryptFor(t, PAN, 'pan');
   CVV_CIPHER = await encryptFor(t, CVV, 'cvv');
@@ -77,7 +85,11 @@ afterAll(async () => {
 
 function hasCardObject(schema: JsonSchema | undefined): boolean {
   if (!schema) return false;
-  if (schema.properties && Object.entries(schema.properties).some(([k, v]) => /^card(_data)?$/.test(k) || hasCardObject(v))) return true;
+  if (
+    schema.properties &&
+    Object.entries(schema.properties).some(([k, v]) => /^card(_data)?$/.test(k) || hasCardObject(v))
+  )
+    return true;
   return !!schema.items && hasCardObject(schema.items);
 }
 
@@ -118,7 +130,11 @@ describe('card data never leaks', () => {
     const cardOps = ops.filter((op) => {
       const schema = op.spec.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined;
       // Bodiless actions (DELETE, activate...) document an empty body: nothing to plant a value in.
-      return !!schema?.properties && Object.keys(schema.properties).length > 0 && (op.path.includes('/cards') || hasCardObject(schema));
+      return (
+        !!schema?.properties &&
+        Object.keys(schema.properties).length > 0 &&
+        (op.path.includes('/cards') || hasCardObject(schema))
+      );
     });
     expect(cardOps.map((o) => `${o.method} ${o.path}`)).toContain('POST /v1/merchants/{merchantId}/cards');
 
@@ -138,7 +154,12 @@ describe('card data never leaks', () => {
       for (const path of fieldPaths(schema)) {
         for (const value of VALUES) {
           const logsBefore = logLines.length;
-          const res = await t.request({ method: op.method, url, key, payload: setAt(build(ownIds), path, value) as Record<string, unknown> });
+          const res = await t.request({
+            method: op.method,
+            url,
+            key,
+            payload: setAt(build(ownIds), path, value) as Record<string, unknown>,
+          });
           sent++;
           const context = `${op.method} ${op.path} ${path.join('.')}=${String(value).slice(0, 8)}… -> ${res.statusCode}`;
           responses.push(res.body);
@@ -146,10 +167,15 @@ describe('card data never leaks', () => {
           const requestLogs = logLines.slice(logsBefore).join('\n');
           // A CVV-shaped value accepted as a field's own data (last_digits "1234") is data; refused, it is never echoed
           // from a card object or a cvv-like field.
-          const cvvScope = res.statusCode >= 400 && path.some((p) => typeof p === 'string' && /^(card|card_data|cvv|cvc|security_code)$/.test(p));
-          for (const n of find(res.body, [...PAN_NEEDLES, ...CIPHER_NEEDLES, ...(cvvScope ? CVV_NEEDLES : [])])) failures.push(`${context}: response carries ${n}`);
-          if (/"(cvv|cvc|security_code)"\s*:/.test(res.body) && res.statusCode < 400) failures.push(`${context}: response has a cvv-like field`);
-          for (const n of find(requestLogs, [...PAN_NEEDLES, ...CIPHER_NEEDLES, ...CVV_NEEDLES])) failures.push(`${context}: a log line carries ${n}`);
+          const cvvScope =
+            res.statusCode >= 400 &&
+            path.some((p) => typeof p === 'string' && /^(card|card_data|cvv|cvc|security_code)$/.test(p));
+          for (const n of find(res.body, [...PAN_NEEDLES, ...CIPHER_NEEDLES, ...(cvvScope ? CVV_NEEDLES : [])]))
+            failures.push(`${context}: response carries ${n}`);
+          if (/"(cvv|cvc|security_code)"\s*:/.test(res.body) && res.statusCode < 400)
+            failures.push(`${context}: response has a cvv-like field`);
+          for (const n of find(requestLogs, [...PAN_NEEDLES, ...CIPHER_NEEDLES, ...CVV_NEEDLES]))
+            failures.push(`${context}: a log line carries ${n}`);
         }
       }
     }
@@ -163,7 +189,13 @@ describe('card data never leaks', () => {
     }
 
     // Every event goes out to the receiver; no delivery carries any of it.
-    const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [org.id], timeoutMs: 5000 });
+    const worker = createDeliveryWorker({
+      db: t.db,
+      secretBox: t.deps.webhookSecretBox,
+      config: { env: 'sandbox', webhookRetrySchedule: [] },
+      organizationIds: [org.id],
+      timeoutMs: 5000,
+    });
     await worker.drain();
     expect(receiver.delivered().length).toBeGreaterThan(0);
     for (const w of receiver.received) {
@@ -174,27 +206,37 @@ describe('card data never leaks', () => {
     }
 
     // Every table of the schema, every row: the number ciphertext only in its own column, nothing else anywhere.
-    const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.db.execute<Record<string, string>>(q)) as { rows: Record<string, string>[] }).rows;
-    const tables = await rowsOf(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+    const rowsOf = async (q: ReturnType<typeof sql>) =>
+      ((await t.db.db.execute<Record<string, string>>(q)) as { rows: Record<string, string>[] }).rows;
+    const tables = await rowsOf(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
     expect(tables.length).toBeGreaterThan(5);
-    const columns = await rowsOf(sql`select table_name, column_name from information_schema.columns where table_schema = current_schema()`);
-    for (const c of columns) if (/cvv|cvc|security_code/i.test(String(c.column_name))) failures.push(`column ${c.table_name}.${c.column_name} looks like a CVV store`);
+    const columns = await rowsOf(
+      sql`select table_name, column_name from information_schema.columns where table_schema = current_schema()`,
+    );
+    for (const c of columns)
+      if (/cvv|cvc|security_code/i.test(String(c.column_name)))
+        failures.push(`column ${c.table_name}.${c.column_name} looks like a CVV store`);
     let cipherStored = 0;
     for (const { table_name } of tables) {
       for (const row of await rowsOf(sql`select * from ${sql.identifier(String(table_name))}`)) {
         for (const [column, value] of Object.entries(row)) {
-          const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+          const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
           const hits = find(text, [...PAN_NEEDLES, ...CIPHER_NEEDLES]);
           if (hits.length === 0) continue;
           // Any ciphertext sent as the number is stored as the number (the platform cannot tell what it encrypts).
-          const numberColumn = (table_name === 'stored_cards' && column === 'number_ciphertext') || (table_name === 'three_ds_sessions' && column === 'card_number_ciphertext');
+          const numberColumn =
+            (table_name === 'stored_cards' && column === 'number_ciphertext') ||
+            (table_name === 'three_ds_sessions' && column === 'card_number_ciphertext');
           if (numberColumn && (text === PAN_CIPHER || text === CVV_CIPHER)) {
             cipherStored++;
             continue;
           }
           failures.push(`table ${table_name}.${column} holds ${hits.join(', ')}`);
         }
-        if (/"(cvv|cvc|security_code)"/i.test(JSON.stringify(row))) failures.push(`table ${table_name} has a cvv-like key`);
+        if (/"(cvv|cvc|security_code)"/i.test(JSON.stringify(row)))
+          failures.push(`table ${table_name} has a cvv-like key`);
       }
     }
     // The control: the ciphertext sent in `number` was stored (the dump would have found it).

@@ -32,7 +32,10 @@ let receiver: FakeReceiver;
 let organizationId: string;
 
 beforeAll(async () => {
-  const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => void logLines.push(line) } };
+  const logger = {
+    ...(loggerOptions('info') as object),
+    stream: { write: (line: string) => void logLines.push(line) },
+  };
   t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   const made = await organizationWithReceiver(t);
   receiver = made.receiver;
@@ -42,10 +45,13 @@ beforeAll(async () => {
   keys = { org: org.apiKey, merchant: merchant.apiKey, platform: t.platformKey };
   ids = [org.id, merchant.id];
   const doc = inlinedDocument<{ paths: Record<string, Record<string, Record<string, any>>> }>(t.app.swagger());
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
-  // An event stream never ends, so inject cannot read it: test/api/event-stream.test.ts covers it over a socket.
-  ).filter((op) => !op.spec.responses?.['200']?.content?.['text/event-stream']);
+  operations = Object.entries(doc.paths)
+    .flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, spec]) => ({ method: method.toUpperCase(), path, spec })),
+      // An event stream never ends, so inject cannot read it: test/api/event-stream.test.ts covers it over a socket.
+    )
+    .filter((op) => !op.spec.responses?.['200']?.content?.['text/event-stream']);
 });
 afterAll(async () => {
   await receiver?.close();
@@ -68,20 +74,34 @@ function requestArbitrary(op: Operation) {
     fc.uuid(),
     fc.string({ minLength: 1, maxLength: 10 }).map(encodeURIComponent),
     // A card number percent-encoded in the path must not come back decoded in error.path (issue 24).
-    fc.constantFrom('%ZZ', '%00', 'a'.repeat(150), 'x%ED%A0%80', '4111%201111%201111%201111', '4111%2D1111%2D1111%2D1111'),
+    fc.constantFrom(
+      '%ZZ',
+      '%00',
+      'a'.repeat(150),
+      'x%ED%A0%80',
+      '4111%201111%201111%201111',
+      '4111%2D1111%2D1111%2D1111',
+    ),
   );
   const query = fc.record(
-    Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema).map((v) => (typeof v === 'object' ? JSON.stringify(v) : textOf(v)))])),
+    Object.fromEntries(
+      queryParams.map((p) => [
+        p.name,
+        fromSchema(p.schema).map((v) => (typeof v === 'object' ? JSON.stringify(v) : textOf(v))),
+      ]),
+    ),
     { requiredKeys: [] },
   );
   const bodySchema = op.spec.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? fromSchema(bodySchema) : fc.constant(undefined);
-  return fc.record({ path: fc.tuple(...pathParams.map(() => pathValue)), query, body, useMerchantKey: fc.boolean() }).map((r) => {
-    let url = `/core${op.path}`;
-    pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, r.path[i])));
-    const qs = new URLSearchParams(r.query as Record<string, string>).toString();
-    return { url: qs ? `${url}?${qs}` : url, body: r.body, useMerchantKey: r.useMerchantKey };
-  });
+  return fc
+    .record({ path: fc.tuple(...pathParams.map(() => pathValue)), query, body, useMerchantKey: fc.boolean() })
+    .map((r) => {
+      let url = `/core${op.path}`;
+      pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, r.path[i])));
+      const qs = new URLSearchParams(r.query as Record<string, string>).toString();
+      return { url: qs ? `${url}?${qs}` : url, body: r.body, useMerchantKey: r.useMerchantKey };
+    });
 }
 
 describe('OpenAPI-driven fuzzing', () => {
@@ -96,7 +116,9 @@ describe('OpenAPI-driven fuzzing', () => {
             method: op.method,
             url: req.url,
             key,
-            ...(req.body === undefined ? {} : { payload: JSON.stringify(req.body), headers: { 'content-type': 'application/json' } }),
+            ...(req.body === undefined
+              ? {}
+              : { payload: JSON.stringify(req.body), headers: { 'content-type': 'application/json' } }),
           });
           const context = `${op.method} ${req.url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, context).toBeLessThan(500);
@@ -125,12 +147,21 @@ async function hostilePass(op: Operation) {
   const key = keyFor(op);
   const params = (op.spec.parameters ?? []) as { in: string; name: string }[];
   const base = `/core${op.path}`.replace(/\{[^}]+\}/g, ids[0]);
-  const query = params.filter((p) => p.in === 'query').map((p) => `${p.name}=%00`).join('&');
+  const query = params
+    .filter((p) => p.in === 'query')
+    .map((p) => `${p.name}=%00`)
+    .join('&');
   const cases: { url: string; payload?: string }[] = [
     { url: base, payload: `${'['.repeat(5000)}${']'.repeat(5000)}` },
     { url: base, payload: `{"a":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}` },
     ...(query ? [{ url: `${base}?${query}` }] : []),
-    ...(base.includes(ids[0]) ? [{ url: base.replace(ids[0], '%ZZ') }, { url: base.replace(ids[0], 'a'.repeat(9000)) }, { url: base.replace(ids[0], 'a'.repeat(20_000)) }] : []),
+    ...(base.includes(ids[0])
+      ? [
+          { url: base.replace(ids[0], '%ZZ') },
+          { url: base.replace(ids[0], 'a'.repeat(9000)) },
+          { url: base.replace(ids[0], 'a'.repeat(20_000)) },
+        ]
+      : []),
   ];
   for (const c of cases) {
     const res = await t.request({
@@ -150,16 +181,26 @@ async function noPlantedCardAnywhere() {
   const failures: string[] = [];
   const logs = logLines.join('\n');
   for (const n of PLANTED_NEEDLES) if (logs.includes(n)) failures.push(`a log line carries ${n}`);
-  const rowsOf = async (q: ReturnType<typeof sql>) => ((await t.db.db.execute<Record<string, string>>(q)) as { rows: Record<string, string>[] }).rows;
-  const tables = await rowsOf(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+  const rowsOf = async (q: ReturnType<typeof sql>) =>
+    ((await t.db.db.execute<Record<string, string>>(q)) as { rows: Record<string, string>[] }).rows;
+  const tables = await rowsOf(
+    sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  );
   for (const { table_name } of tables) {
     for (const row of await rowsOf(sql`select * from ${sql.identifier(String(table_name))}`)) {
       const text = JSON.stringify(row);
       for (const n of PLANTED_NEEDLES) if (text.includes(n)) failures.push(`table ${table_name} holds ${n}`);
     }
   }
-  const worker = createDeliveryWorker({ db: t.db, secretBox: t.deps.webhookSecretBox, config: { env: 'sandbox', webhookRetrySchedule: [] }, organizationIds: [organizationId], timeoutMs: 5000 });
+  const worker = createDeliveryWorker({
+    db: t.db,
+    secretBox: t.deps.webhookSecretBox,
+    config: { env: 'sandbox', webhookRetrySchedule: [] },
+    organizationIds: [organizationId],
+    timeoutMs: 5000,
+  });
   await worker.drain();
-  for (const w of receiver.received) for (const n of PLANTED_NEEDLES) if (w.body.includes(n)) failures.push(`webhook ${w.id} carries ${n}`);
+  for (const w of receiver.received)
+    for (const n of PLANTED_NEEDLES) if (w.body.includes(n)) failures.push(`webhook ${w.id} carries ${n}`);
   expect([...new Set(failures)]).toEqual([]);
 }

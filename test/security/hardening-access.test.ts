@@ -25,7 +25,10 @@ const logLines: string[] = [];
 let t: TestApp;
 let org: { id: string; apiKey: string };
 beforeAll(async () => {
-  const logger = { ...(loggerOptions('info') as object), stream: { write: (line: string) => void logLines.push(line) } };
+  const logger = {
+    ...(loggerOptions('info') as object),
+    stream: { write: (line: string) => void logLines.push(line) },
+  };
   t = await createTestApp({ sandboxAutopilot: false }, {}, { logger });
   org = await t.createOrganization();
 }, 60_000);
@@ -38,7 +41,11 @@ describe('login limits', () => {
   it('a concurrent burst checks at most 5 passwords per identifier and address; another address still logs in', async () => {
     const u = await createVerifiedUser(t, org.apiKey);
     const verify = vi.spyOn(t.deps.auth!.passwords, 'verify');
-    const burst = await Promise.all(Array.from({ length: 30 }, () => post('auth/login', { identifier: u.email, password: 'wrong password!' }, { remoteAddress: '10.9.9.9' })));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post('auth/login', { identifier: u.email, password: 'wrong password!' }, { remoteAddress: '10.9.9.9' }),
+      ),
+    );
     const statuses = burst.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
@@ -48,24 +55,41 @@ describe('login limits', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
     // The stranger's address is spent, not the owner's.
-    expect((await post('auth/login', { identifier: u.email.toUpperCase(), password: PASSWORD }, { remoteAddress: '10.1.1.1' })).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          'auth/login',
+          { identifier: u.email.toUpperCase(), password: PASSWORD },
+          { remoteAddress: '10.1.1.1' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('50 failures per identifier from all addresses; a password reset clears both counts', async () => {
     const u = await createVerifiedUser(t, org.apiKey);
-    await t.db.db.insert(loginAttempts).values({ identifier: u.email, address: '', attempts: 50, windowStartedAt: new Date() });
+    await t.db.db
+      .insert(loginAttempts)
+      .values({ identifier: u.email, address: '', attempts: 50, windowStartedAt: new Date() });
     const over = await post('auth/login', { identifier: u.email, password: PASSWORD }, { remoteAddress: '10.2.2.2' });
     expect(over.statusCode).toBe(429);
     expect(over.headers['x-ratelimit-limit']).toBe('50');
     expect((await post('auth/forgot-password', { identifier: u.email })).statusCode).toBe(202);
     const code = await latestCode(t, u.email, 'RESET_PASSWORD');
-    expect((await post('auth/reset-password', { identifier: u.email, code, new_password: 'a fresh password 1' })).statusCode).toBe(200);
-    expect((await post('auth/login', { identifier: u.email, password: 'a fresh password 1' }, { remoteAddress: '10.2.2.2' })).statusCode).toBe(200);
+    expect(
+      (await post('auth/reset-password', { identifier: u.email, code, new_password: 'a fresh password 1' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('auth/login', { identifier: u.email, password: 'a fresh password 1' }, { remoteAddress: '10.2.2.2' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('forgot-password answers before the lookup and the mail: a slow mailer does not slow the answer', async () => {
     const u = await createVerifiedUser(t, org.apiKey);
-    const send = vi.spyOn(t.deps.auth!.mailer, 'send').mockImplementation(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    const send = vi
+      .spyOn(t.deps.auth!.mailer, 'send')
+      .mockImplementation(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     const started = performance.now();
     const res = await post('auth/forgot-password', { identifier: u.email });
     const elapsed = performance.now() - started;
@@ -81,13 +105,34 @@ describe('users of several companies', () => {
   it("adding another company's user shows only what the caller supplied and keeps that company's pending code", async () => {
     const other = await t.createOrganization();
     const email = randomEmail();
-    const first = await post('users', { first_name: 'Maria', last_name: 'Original', identifier: { type: 'email', value: email }, metadata: { secret_note: 'org one only' } }, { key: org.apiKey });
+    const first = await post(
+      'users',
+      {
+        first_name: 'Maria',
+        last_name: 'Original',
+        identifier: { type: 'email', value: email },
+        metadata: { secret_note: 'org one only' },
+      },
+      { key: org.apiKey },
+    );
     expect(first.statusCode).toBe(201);
     const firstCode = await latestCode(t, email);
     const [ident] = await t.db.db.select().from(userIdentifiers).where(eq(userIdentifiers.value, email));
-    await t.db.db.insert(userIdentifiers).values({ id: randomUUID(), userId: ident.userId, type: 'phone', value: `+55119${String(Date.now()).slice(-8)}`, isPrimary: false });
+    await t.db.db
+      .insert(userIdentifiers)
+      .values({
+        id: randomUUID(),
+        userId: ident.userId,
+        type: 'phone',
+        value: `+55119${String(Date.now()).slice(-8)}`,
+        isPrimary: false,
+      });
 
-    const added = await post('users', { first_name: 'M', last_name: 'Added', identifier: { type: 'email', value: email } }, { key: other.apiKey });
+    const added = await post(
+      'users',
+      { first_name: 'M', last_name: 'Added', identifier: { type: 'email', value: email } },
+      { key: other.apiKey },
+    );
     expect(added.statusCode).toBe(201);
     const view = added.json();
     expect(view).toMatchObject({ first_name: 'M', last_name: 'Added', metadata: null, roles: [] });
@@ -96,8 +141,14 @@ describe('users of several companies', () => {
     expect(added.body).not.toContain('org one only');
     // The first company still sees its own names; its code still works.
     const mine = (await t.request({ method: 'GET', url: `/core/v1/users/${view.id}`, key: org.apiKey })).json();
-    expect(mine).toMatchObject({ first_name: 'Maria', last_name: 'Original', metadata: { secret_note: 'org one only' } });
-    expect((await post('auth/verify', { identifier: email, code: firstCode, password: PASSWORD })).statusCode).toBe(200);
+    expect(mine).toMatchObject({
+      first_name: 'Maria',
+      last_name: 'Original',
+      metadata: { secret_note: 'org one only' },
+    });
+    expect((await post('auth/verify', { identifier: email, code: firstCode, password: PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it("a suspension revokes the membership's tokens for good, even after re-activation", async () => {
@@ -110,7 +161,9 @@ describe('users of several companies', () => {
     expect((await t.request({ method: 'GET', url: '/core/v1/auth/me', token: u.token })).statusCode).toBe(401);
     const again = await post('auth/login', { identifier: u.email, password: PASSWORD });
     expect(again.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/core/v1/auth/me', token: again.json().access_token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/core/v1/auth/me', token: again.json().access_token })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -136,14 +189,22 @@ describe('company status', () => {
   it('INACTIVE: no internal transfer starts, for the company or an organization acting for it', async () => {
     const o = await t.createOrganization();
     const m = await t.createMerchant(o.apiKey);
-    const open = async (extra: Record<string, unknown>) => (await post('banking/bank-accounts', { provider: 'PROVIDER_A', ...extra }, { key: o.apiKey })).json();
+    const open = async (extra: Record<string, unknown>) =>
+      (await post('banking/bank-accounts', { provider: 'PROVIDER_A', ...extra }, { key: o.apiKey })).json();
     const [a, b] = [await open({ company_id: m.id }), await open({})];
     await post(`platform/sandbox/bank-accounts/${a.id}/deposits`, { amount: 1000 }, { key: t.platformKey });
     const body = { origin_bank_account_id: a.id, destination_bank_account_id: b.id, amount: 100 };
     // The merchant's money, moved by its organization; then the organization's own.
-    for (const [inactive, origin, destination] of [[m.id, a.id, b.id], [o.id, b.id, a.id]]) {
+    for (const [inactive, origin, destination] of [
+      [m.id, a.id, b.id],
+      [o.id, b.id, a.id],
+    ]) {
       await t.db.db.update(companies).set({ status: 'INACTIVE' }).where(eq(companies.id, inactive));
-      const res = await post('banking/internal-transfers', { ...body, origin_bank_account_id: origin, destination_bank_account_id: destination, request_id: randomUUID() }, { key: o.apiKey });
+      const res = await post(
+        'banking/internal-transfers',
+        { ...body, origin_bank_account_id: origin, destination_bank_account_id: destination, request_id: randomUUID() },
+        { key: o.apiKey },
+      );
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.details).toEqual({ field: 'company', value: 'INACTIVE', reason: 'COMPANY_NOT_ACTIVE' });
     }
@@ -169,7 +230,10 @@ describe('proxies and limits', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const res = await proxied.request({
-          method: 'GET', url: '/core/v1/users', key: 'sk_org_unknown', remoteAddress: '10.0.0.1',
+          method: 'GET',
+          url: '/core/v1/users',
+          key: 'sk_org_unknown',
+          remoteAddress: '10.0.0.1',
           headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7`, 'x-forwarded-proto': 'http, https' },
         });
         statuses.push(res.statusCode);
@@ -186,11 +250,18 @@ describe('proxies and limits', () => {
     try {
       const keys = Array.from({ length: 6 }, () => `sk_org_${randomUUID()}`);
       const statuses = [];
-      for (const key of keys) statuses.push((await limited.request({ method: 'GET', url: '/core/v1/users', key, remoteAddress: '10.3.3.3' })).statusCode);
+      for (const key of keys)
+        statuses.push(
+          (await limited.request({ method: 'GET', url: '/core/v1/users', key, remoteAddress: '10.3.3.3' })).statusCode,
+        );
       expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
       expect(resolve).toHaveBeenCalledTimes(3);
       const unknown = [];
-      for (let i = 0; i < 5; i++) unknown.push((await limited.request({ method: 'GET', url: '/core/v1/nothing-here', remoteAddress: '10.4.4.4' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        unknown.push(
+          (await limited.request({ method: 'GET', url: '/core/v1/nothing-here', remoteAddress: '10.4.4.4' }))
+            .statusCode,
+        );
       expect(unknown).toEqual([404, 404, 404, 429, 429]);
     } finally {
       resolve.mockRestore();
@@ -233,7 +304,9 @@ describe('sandbox keys per database', () => {
       const back = await ensureSandboxOrganization(embedded.db, dataDir, urls, 'staff', systemClock, 'embedded');
       expect(back.organization).toEqual(first.organization);
       expect(JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8')).organization).toEqual(first.organization);
-      expect((await ensureSandboxOrganization(other.db, dataDir, urls, 'staff', systemClock, 'postgres:abc')).organization).toEqual(second.organization);
+      expect(
+        (await ensureSandboxOrganization(other.db, dataDir, urls, 'staff', systemClock, 'postgres:abc')).organization,
+      ).toEqual(second.organization);
     } finally {
       await embedded.close();
       await other.close();

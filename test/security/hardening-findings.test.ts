@@ -24,11 +24,29 @@ const PAN = '4111111111111111';
 
 describe('metadata on internal transfers', () => {
   const transfer = (key: string, metadata: unknown) =>
-    t.request({ method: 'POST', url: '/core/v1/banking/internal-transfers', key, payload: { request_id: crypto.randomUUID(), origin_bank_account_id: crypto.randomUUID(), destination_bank_account_id: crypto.randomUUID(), amount: 10, metadata } });
+    t.request({
+      method: 'POST',
+      url: '/core/v1/banking/internal-transfers',
+      key,
+      payload: {
+        request_id: crypto.randomUUID(),
+        origin_bank_account_id: crypto.randomUUID(),
+        destination_bank_account_id: crypto.randomUUID(),
+        amount: 10,
+        metadata,
+      },
+    });
 
   it('refuses what the shared metadata schema refuses (objects, arrays, long strings, card numbers), on the value path', async () => {
     const org = await t.createOrganization();
-    for (const [metadata, field] of [[{ a: { b: 1 } }, 'metadata.a'], [{ a: [1] }, 'metadata.a'], [{ a: 'x'.repeat(501) }, 'metadata.a'], [{ a: `card ${PAN}` }, 'metadata.a'], [null, 'metadata'], ['x', 'metadata']] as const) {
+    for (const [metadata, field] of [
+      [{ a: { b: 1 } }, 'metadata.a'],
+      [{ a: [1] }, 'metadata.a'],
+      [{ a: 'x'.repeat(501) }, 'metadata.a'],
+      [{ a: `card ${PAN}` }, 'metadata.a'],
+      [null, 'metadata'],
+      ['x', 'metadata'],
+    ] as const) {
       const res = await transfer(org.apiKey, metadata);
       expect(res.statusCode, JSON.stringify(metadata)).toBe(400);
       expect(res.json().error.details.issues.map((i: { field: string }) => i.field)).toContain(field);
@@ -45,7 +63,12 @@ describe('metadata on internal transfers', () => {
 
 describe("the login limiter's 429", () => {
   const attempt = (app: TestApp, identifier: string, headers: Record<string, string> = {}) =>
-    app.request({ method: 'POST', url: '/core/v1/auth/login', payload: { identifier, password: 'wrong password!' }, headers });
+    app.request({
+      method: 'POST',
+      url: '/core/v1/auth/login',
+      payload: { identifier, password: 'wrong password!' },
+      headers,
+    });
 
   for (const [name, app, headers] of [
     ['directly', () => t, {}],
@@ -56,7 +79,11 @@ describe("the login limiter's 429", () => {
       for (let i = 0; i < 5; i++) expect((await attempt(app(), identifier, headers)).statusCode).toBe(401);
       const locked = await attempt(app(), identifier, headers);
       expect(locked.statusCode).toBe(429);
-      expect(locked.headers).toMatchObject({ 'x-ratelimited': 'true', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
+      expect(locked.headers).toMatchObject({
+        'x-ratelimited': 'true',
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': '0',
+      });
       expect(Number(locked.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
       expect(locked.headers['x-request-id']).toBeTruthy();
     });
@@ -64,7 +91,8 @@ describe("the login limiter's 429", () => {
 });
 
 describe('BLOCKED companies whose keys were already in use', () => {
-  const block = (id: string, status: string) => t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${id}`, key: t.platformKey, payload: { status } });
+  const block = (id: string, status: string) =>
+    t.request({ method: 'PATCH', url: `/core/v1/platform/companies/${id}`, key: t.platformKey, payload: { status } });
 
   it("an organization's key stops listing its merchants at once; only GET /v1/companies/me answers; unblocking restores it", async () => {
     const org = await t.createOrganization();
@@ -74,10 +102,20 @@ describe('BLOCKED companies whose keys were already in use', () => {
     expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: m.apiKey })).statusCode).toBe(200);
     expect((await block(org.id, 'BLOCKED')).statusCode).toBe(200);
     // Instances without Redis poll changed keys: the organization's and its merchants' are among them.
-    const keyIds = (await t.db.db.select({ id: apiKeys.id }).from(apiKeys).where(inArray(apiKeys.companyId, [org.id, m.id]))).map((k) => k.id);
+    const keyIds = (
+      await t.db.db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(inArray(apiKeys.companyId, [org.id, m.id]))
+    ).map((k) => k.id);
     expect(keyIds.length).toBeGreaterThanOrEqual(2);
     expect(await recentlyChangedKeyIds(t.db.db)).toEqual(expect.arrayContaining(keyIds));
-    for (const [key, url] of [[org.apiKey, '/core/v1/merchants'], [org.apiKey, `/core/v1/merchants/${m.id}`], [m.apiKey, `/core/v1/merchants/${m.id}`], [m.apiKey, '/core/v1/banking/bank-accounts']]) {
+    for (const [key, url] of [
+      [org.apiKey, '/core/v1/merchants'],
+      [org.apiKey, `/core/v1/merchants/${m.id}`],
+      [m.apiKey, `/core/v1/merchants/${m.id}`],
+      [m.apiKey, '/core/v1/banking/bank-accounts'],
+    ]) {
       const res = await t.request({ method: 'GET', url, key });
       expect(res.statusCode, `${url} ${res.body}`).toBe(403);
       expect(res.json().error).toMatchObject({ code: 'AUTHORIZATION_ERROR', message: 'The company is blocked' });
@@ -95,12 +133,18 @@ describe('BLOCKED companies whose keys were already in use', () => {
     const m = await t.createMerchant(org.apiKey);
     expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: m.apiKey })).statusCode).toBe(200);
     expect((await block(m.id, 'BLOCKED')).statusCode).toBe(200);
-    for (const url of [`/core/v1/merchants/${m.id}`, `/core/v1/merchants/${m.id}/pix-keys`, '/core/v1/banking/bank-accounts']) {
+    for (const url of [
+      `/core/v1/merchants/${m.id}`,
+      `/core/v1/merchants/${m.id}/pix-keys`,
+      '/core/v1/banking/bank-accounts',
+    ]) {
       const res = await t.request({ method: 'GET', url, key: m.apiKey });
       expect(res.statusCode, `${url} ${res.body}`).toBe(403);
     }
     expect((await t.request({ method: 'GET', url: '/core/v1/companies/me', key: m.apiKey })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: org.apiKey })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -108,14 +152,28 @@ describe('card numbers in error echoes', () => {
   async function merchantWithAccount() {
     const org = await t.createOrganization();
     const m = await t.createMerchant(org.apiKey);
-    const account = (await t.request({ method: 'POST', url: '/core/v1/banking/bank-accounts', key: org.apiKey, payload: { provider: 'PROVIDER_A', company_id: m.id } })).json();
+    const account = (
+      await t.request({
+        method: 'POST',
+        url: '/core/v1/banking/bank-accounts',
+        key: org.apiKey,
+        payload: { provider: 'PROVIDER_A', company_id: m.id },
+      })
+    ).json();
     return { org, m, account };
   }
-  const register = (key: string, merchantId: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/pix-keys`, key, payload });
+  const register = (key: string, merchantId: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: `/core/v1/merchants/${merchantId}/pix-keys`, key, payload });
 
   it('a PIX key validation error never echoes a card number in details.value', async () => {
     const { m, account } = await merchantWithAccount();
-    for (const [key_type, key] of [['PHONE', PAN], ['PHONE', '4111 1111 1111 1111'], ['CPF', PAN], ['CNPJ', '4111-1111-1111-1111'], ['EMAIL', `${PAN}`]]) {
+    for (const [key_type, key] of [
+      ['PHONE', PAN],
+      ['PHONE', '4111 1111 1111 1111'],
+      ['CPF', PAN],
+      ['CNPJ', '4111-1111-1111-1111'],
+      ['EMAIL', `${PAN}`],
+    ]) {
       const res = await register(m.apiKey, m.id, { key_type, key, bank_account_id: account.id });
       expect(res.statusCode, `${key_type} ${res.body}`).toBe(400);
       expect(res.body, key_type).not.toMatch(/4111.?1111.?1111.?1111/);
@@ -133,7 +191,11 @@ describe('card numbers in error echoes', () => {
     }
     expect(await t.db.db.select().from(pixKeys).where(eq(pixKeys.companyId, m.id))).toEqual([]);
     // A digit-bearing e-mail that is no card number still registers.
-    const ok = await register(m.apiKey, m.id, { key_type: 'EMAIL', key: `ana.1234567@example.com`, bank_account_id: account.id });
+    const ok = await register(m.apiKey, m.id, {
+      key_type: 'EMAIL',
+      key: `ana.1234567@example.com`,
+      bank_account_id: account.id,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
   });
 

@@ -19,7 +19,12 @@ afterAll(async () => t?.close());
 
 const createUser = (payload: unknown, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/core/v1/users', key: org.apiKey, payload: payload as object, headers });
-const userBody = (extra: Record<string, unknown> = {}) => ({ first_name: 'Ana', last_name: 'Souza', identifier: { type: 'email', value: `u${Math.random().toString(36).slice(2)}@example.com` }, ...extra });
+const userBody = (extra: Record<string, unknown> = {}) => ({
+  first_name: 'Ana',
+  last_name: 'Souza',
+  identifier: { type: 'email', value: `u${Math.random().toString(36).slice(2)}@example.com` },
+  ...extra,
+});
 
 function expectEnvelope(res: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number) {
   expect(res.statusCode, res.body).toBe(status);
@@ -48,11 +53,26 @@ describe('strings the database cannot store and deep JSON', () => {
   it('JSON nested deeper than 32 levels answers 400 BAD_REQUEST on body; 32 levels reach the schema', async () => {
     for (const depth of [33, 5000, 100_000]) {
       const payload = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-      const error = expectEnvelope(await t.request({ method: 'POST', url: '/core/v1/users', key: org.apiKey, payload, headers: { 'content-type': 'application/json' } }), 400);
+      const error = expectEnvelope(
+        await t.request({
+          method: 'POST',
+          url: '/core/v1/users',
+          key: org.apiKey,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+      );
       expect(error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'body' } });
     }
     const nested = `{"first_name":"A","last_name":"B","metadata":${'['.repeat(30)}${']'.repeat(30)}}`;
-    const ok = await t.request({ method: 'POST', url: '/core/v1/users', key: org.apiKey, payload: nested, headers: { 'content-type': 'application/json' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/core/v1/users',
+      key: org.apiKey,
+      payload: nested,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(JSON.parse(ok.body).error.code).toBe('VALIDATION_ERROR');
   });
 });
@@ -72,7 +92,11 @@ describe('card numbers outside card fields', () => {
   });
 
   it('documents, phones and UUIDs in free text are not card numbers', async () => {
-    const res = await createUser(userBody({ metadata: { cnpj: '11222333000181', phone: '+5511987654321', ref: 'a3f1c2d4-1234-4111-8111-111111111111' } }));
+    const res = await createUser(
+      userBody({
+        metadata: { cnpj: '11222333000181', phone: '+5511987654321', ref: 'a3f1c2d4-1234-4111-8111-111111111111' },
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -92,7 +116,9 @@ describe('metadata limits', () => {
     error = expectEnvelope(await createUser(userBody({ metadata: { '': 1 } })), 400);
     expect(error.details.issues[0]).toMatchObject({ type: 'TOO_LARGE' });
     expectEnvelope(await createUser(userBody({ metadata: { v: 'x'.repeat(501) } })), 400);
-    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`.padEnd(40, 'x'), i % 2 ? 'x'.repeat(500) : null]));
+    const fifty = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`k${i}`.padEnd(40, 'x'), i % 2 ? 'x'.repeat(500) : null]),
+    );
     expect((await createUser(userBody({ metadata: { ...fifty } }))).statusCode).toBe(201);
   });
 });
@@ -101,9 +127,15 @@ describe('refusals before any route', () => {
   it('a bad %-encoding, a long path id and a URL over 8 KiB answer in the envelope (in-process)', async () => {
     let error = expectEnvelope(await t.request({ method: 'GET', url: '/core/v1/users/%ZZ', key: org.apiKey }), 400);
     expect(error).toMatchObject({ code: 'BAD_REQUEST', details: { invalidField: 'path' } });
-    error = expectEnvelope(await t.request({ method: 'GET', url: `/core/v1/users/${'a'.repeat(150)}`, key: org.apiKey }), 400);
+    error = expectEnvelope(
+      await t.request({ method: 'GET', url: `/core/v1/users/${'a'.repeat(150)}`, key: org.apiKey }),
+      400,
+    );
     expect(error.details.invalidField).toBe('id');
-    error = expectEnvelope(await t.request({ method: 'GET', url: `/core/v1/users/${'a'.repeat(9000)}`, key: org.apiKey }), 414);
+    error = expectEnvelope(
+      await t.request({ method: 'GET', url: `/core/v1/users/${'a'.repeat(9000)}`, key: org.apiKey }),
+      414,
+    );
     expect(error.code).toBe('URI_TOO_LONG');
   });
 
@@ -142,7 +174,10 @@ describe('refusals before any route', () => {
   });
 
   it('plain HTTP to a TLS listener answers 400 protocol; TLS still works', async () => {
-    const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' } as never);
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+    } as never);
     const tls = await createTestApp({}, {}, { https: { cert: pems.cert, key: pems.private } } as never);
     try {
       await tls.app.listen({ host: '127.0.0.1', port: 0 });
@@ -154,7 +189,9 @@ describe('refusals before any route', () => {
         httpsRequest({ host: '127.0.0.1', port, path: '/core/health', rejectUnauthorized: false }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect(status).toBe(200);
     } finally {

@@ -18,7 +18,10 @@ let tlsPort: number;
 let plainPort: number;
 let pciPort: number;
 beforeAll(async () => {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' } as never);
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+  } as never);
   const https = { https: { cert: pems.cert, key: pems.private } } as never;
   t = await createTestApp({}, {}, https);
   plainCore = await buildApp(t.deps, {});
@@ -54,8 +57,10 @@ function envelope(answer: string, status: number, code: string) {
   return error;
 }
 
-const get = (path: string, headers = '') => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`;
-const bigHeaders = (bytes: number) => Array.from({ length: Math.ceil(bytes / 1000) }, (_, i) => `X-Filler-${i}: ${'a'.repeat(985)}\r\n`).join('');
+const get = (path: string, headers = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`;
+const bigHeaders = (bytes: number) =>
+  Array.from({ length: Math.ceil(bytes / 1000) }, (_, i) => `X-Filler-${i}: ${'a'.repeat(985)}\r\n`).join('');
 const listeners = () => [
   { name: 'core over TLS', port: tlsPort, tls: true },
   { name: 'core in plain HTTP', port: plainPort, tls: false },
@@ -71,17 +76,20 @@ describe('URLs over 8 KiB', () => {
   });
 
   it('a URL past the parser bound (200,000 characters) still answers 414', async () => {
-    for (const { port, tls } of listeners()) envelope(await send(port, get(`/core/v1/users/${'a'.repeat(200_000)}`), tls), 414, 'URI_TOO_LONG');
+    for (const { port, tls } of listeners())
+      envelope(await send(port, get(`/core/v1/users/${'a'.repeat(200_000)}`), tls), 414, 'URI_TOO_LONG');
   });
 });
 
 describe('headers over 16 KiB', () => {
   it('40 KB of headers answer 431 HEADERS_TOO_LARGE on every listener', async () => {
-    for (const { port, tls } of listeners()) envelope(await send(port, get('/core/v1/users', bigHeaders(40_000)), tls), 431, 'HEADERS_TOO_LARGE');
+    for (const { port, tls } of listeners())
+      envelope(await send(port, get('/core/v1/users', bigHeaders(40_000)), tls), 431, 'HEADERS_TOO_LARGE');
   });
 
   it('200 KB of headers (past the parser bound) answer 431 too', async () => {
-    for (const { port, tls } of listeners()) envelope(await send(port, get('/core/v1/users', bigHeaders(200_000)), tls), 431, 'HEADERS_TOO_LARGE');
+    for (const { port, tls } of listeners())
+      envelope(await send(port, get('/core/v1/users', bigHeaders(200_000)), tls), 431, 'HEADERS_TOO_LARGE');
   });
 
   it('15 KB of headers pass', async () => {

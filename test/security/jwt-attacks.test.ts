@@ -27,7 +27,13 @@ async function expect401(token: string, label: string) {
     const context = `${label} on ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`;
     expect(res.statusCode, context).toBe(401);
     expect(res.json(), context).toEqual({
-      error: expect.objectContaining({ code: 'AUTHENTICATION_ERROR', status: 401, path: url, requestId: res.headers['x-request-id'], message: expect.any(String) }),
+      error: expect.objectContaining({
+        code: 'AUTHENTICATION_ERROR',
+        status: 401,
+        path: url,
+        requestId: res.headers['x-request-id'],
+        message: expect.any(String),
+      }),
     });
     // The token itself never comes back.
     for (const part of token.split('.').filter((p) => p.length >= 16)) expect(res.body, context).not.toContain(part);
@@ -50,7 +56,10 @@ async function admin() {
 }
 
 /** Re-signs claims correctly (HS256, our key), changing only what a test overrides. */
-function sign(claims: JWTPayload, options: { alg?: string; key?: Uint8Array | CryptoKey | import('node:crypto').KeyObject; exp?: number | null } = {}) {
+function sign(
+  claims: JWTPayload,
+  options: { alg?: string; key?: Uint8Array | CryptoKey | import('node:crypto').KeyObject; exp?: number | null } = {},
+) {
   const { exp, iat, ...rest } = claims;
   void iat;
   let jwt = new SignJWT(rest).setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' }).setIssuedAt();
@@ -84,9 +93,15 @@ describe('forged and malformed tokens', () => {
     await expect401(`${confusedInput}.${confusedSig}`, 'RS256 header with an HMAC signature');
 
     // The right algorithm with a wrong key; a tampered payload under the original signature.
-    await expect401(await sign(claims, { key: new TextEncoder().encode('another-secret-of-sufficient-length!!') }), 'wrong key');
+    await expect401(
+      await sign(claims, { key: new TextEncoder().encode('another-secret-of-sufficient-length!!') }),
+      'wrong key',
+    );
     const [header, , signature] = user.token.split('.');
-    await expect401(`${header}.${b64({ ...claims, permissions: ['*.*'], company_id: randomUUID() })}.${signature}`, 'tampered payload');
+    await expect401(
+      `${header}.${b64({ ...claims, permissions: ['*.*'], company_id: randomUUID() })}.${signature}`,
+      'tampered payload',
+    );
 
     // Lifetime: no exp at all, an expired exp, an exp of now minus one second.
     await expect401(await sign(claims, { exp: null }), 'no exp');
@@ -134,7 +149,10 @@ describe('revoked identities', () => {
   it('a company the user does not belong to answers 401', async () => {
     const { claims } = await admin();
     const other = await t.createOrganization();
-    await expect401(await sign({ ...claims, company_id: other.id, organization_id: other.id }), "another organization's company");
+    await expect401(
+      await sign({ ...claims, company_id: other.id, organization_id: other.id }),
+      "another organization's company",
+    );
   });
 
   it('after a password change every earlier token answers 401; the new one works', async () => {
@@ -156,7 +174,12 @@ describe('revoked identities', () => {
 /** change-password may answer a token without a selected company; select it so both routes apply. */
 async function selectCompanyIfNeeded(token: string, companyId: string): Promise<string> {
   if (decodeJwt(token).company_id) return token;
-  const res = await t.request({ method: 'POST', url: '/core/v1/auth/select-company', token, payload: { company_id: companyId } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/core/v1/auth/select-company',
+    token,
+    payload: { company_id: companyId },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().access_token;
 }

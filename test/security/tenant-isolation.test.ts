@@ -25,7 +25,14 @@ const CONTRACT_403 = new Set(['POST /v1/auth/select-company']);
 
 type Op = { method: string; path: string; spec: Record<string, any>; mode: 'api' | 'jwt' };
 type Cred = { key?: string; token?: string };
-type Attacker = { name: string; cred: Cred; kind: 'organization' | 'merchant'; own: Record<string, string>; forbidden: string[]; onlyMixed?: boolean };
+type Attacker = {
+  name: string;
+  cred: Cred;
+  kind: 'organization' | 'merchant';
+  own: Record<string, string>;
+  forbidden: string[];
+  onlyMixed?: boolean;
+};
 
 let t: TestApp;
 let A: Tenant;
@@ -45,7 +52,12 @@ beforeAll(async () => {
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, spec]) => {
         const schemes = (spec.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s));
-        return { method: method.toUpperCase(), path, spec, mode: schemes.includes('apiKey') ? 'api' : schemes.includes('bearerAuth') ? 'jwt' : 'public' };
+        return {
+          method: method.toUpperCase(),
+          path,
+          spec,
+          mode: schemes.includes('apiKey') ? 'api' : schemes.includes('bearerAuth') ? 'jwt' : 'public',
+        };
       }),
     )
     .filter((o): o is Op => o.mode !== 'public')
@@ -57,7 +69,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const pathParams = (op: Op) => ((op.spec.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'path').map((p) => p.name);
+const pathParams = (op: Op) =>
+  ((op.spec.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'path').map((p) => p.name);
 /**
  * `/v1/merchants/{merchantId}/cards/{id}`, `id` -> `cards/{id}`: the resource a parameter names. A two-segment
  * key (`ledger/transactions/{id}`) wins when FACTORIES has one, so equal last segments of different areas stay apart.
@@ -81,12 +94,37 @@ function attackers(): Attacker[] {
   const ofA = [...new Set([...tenantIds(A), ...tenantIds(S)])];
   const ofA1 = Object.values(A.ids).filter((id) => id !== A.org.id && !Object.values(S.ids).includes(id));
   return [
-    { name: 'other organization (API key)', cred: { key: B.org.apiKey }, kind: 'organization', own: B.ids, forbidden: ofA },
+    {
+      name: 'other organization (API key)',
+      cred: { key: B.org.apiKey },
+      kind: 'organization',
+      own: B.ids,
+      forbidden: ofA,
+    },
     { name: 'other organization (JWT)', cred: { token: B.orgToken }, kind: 'organization', own: B.ids, forbidden: ofA },
-    { name: "other organization's merchant (API key)", cred: { key: B.merchant.apiKey }, kind: 'merchant', own: B.ids, forbidden: ofA },
-    { name: 'sibling merchant (API key)', cred: { key: S.merchant.apiKey }, kind: 'merchant', own: S.ids, forbidden: ofA1 },
+    {
+      name: "other organization's merchant (API key)",
+      cred: { key: B.merchant.apiKey },
+      kind: 'merchant',
+      own: B.ids,
+      forbidden: ofA,
+    },
+    {
+      name: 'sibling merchant (API key)',
+      cred: { key: S.merchant.apiKey },
+      kind: 'merchant',
+      own: S.ids,
+      forbidden: ofA1,
+    },
     { name: 'sibling merchant (JWT)', cred: { token: S.merchantToken }, kind: 'merchant', own: S.ids, forbidden: ofA1 },
-    { name: "A's organization with another of its merchants in the path", cred: { key: A.org.apiKey }, kind: 'organization', own: S.ids, forbidden: [], onlyMixed: true },
+    {
+      name: "A's organization with another of its merchants in the path",
+      cred: { key: A.org.apiKey },
+      kind: 'organization',
+      own: S.ids,
+      forbidden: [],
+      onlyMixed: true,
+    },
   ];
 }
 
@@ -97,7 +135,8 @@ function bodyFor(op: Op, own: Record<string, string>): { payload?: Record<string
   if (!schema) return {};
   const required = (schema.required ?? []) as string[];
   const idFields = Object.keys(schema.properties ?? {}).filter((k) => /_ids?$/.test(k));
-  if (required.length > 0 || idFields.length > 0) return { missing: `${op.method} ${op.path} needs an entry in BODIES` };
+  if (required.length > 0 || idFields.length > 0)
+    return { missing: `${op.method} ${op.path} needs an entry in BODIES` };
   return {};
 }
 
@@ -140,19 +179,26 @@ describe('cross-tenant isolation, generated from the route table', () => {
       for (const attacker of attackers().filter((a) => appliesTo(op, a))) {
         // All of A's ids, then (with several parameters) each of A's ids among the attacker's own.
         const variants: string[] = attacker.onlyMixed ? [] : [fill(op, (n) => A.ids[keyOf(n)])];
-        if (params.length > 1) for (const p of params) variants.push(fill(op, (n) => (n === p ? A.ids[keyOf(n)] : attacker.own[keyOf(n)])));
+        if (params.length > 1)
+          for (const p of params) variants.push(fill(op, (n) => (n === p ? A.ids[keyOf(n)] : attacker.own[keyOf(n)])));
         for (const url of variants) {
           attacked++;
           const res = await send(op, url, attacker.cred, bodyFor(op, attacker.own).payload);
           const error = res.statusCode >= 400 ? res.json().error : undefined;
           const context = `${attacker.name}: ${op.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
           if (res.statusCode === 404 && error?.code === 'RESOURCE_NOT_FOUND') {
-            for (const id of tenantIds(A)) if (withoutPath(res.body).includes(id)) failures.push(`${context} (404 body names ${id})`);
+            for (const id of tenantIds(A))
+              if (withoutPath(res.body).includes(id)) failures.push(`${context} (404 body names ${id})`);
             continue;
           }
           if (res.statusCode === 403 && error?.code === 'AUTHORIZATION_ERROR' && attacker.kind === 'merchant') {
             // Allowed only when the route refuses merchants whatever the id (organization-only), not for A's ids.
-            const ownRes = await send(op, fill(op, (n) => attacker.own[keyOf(n)]), attacker.cred, bodyFor(op, attacker.own).payload);
+            const ownRes = await send(
+              op,
+              fill(op, (n) => attacker.own[keyOf(n)]),
+              attacker.cred,
+              bodyFor(op, attacker.own).payload,
+            );
             if (ownRes.statusCode === 403) continue;
             failures.push(`${context} (403 for A's ids but ${ownRes.statusCode} for its own)`);
             continue;
@@ -161,30 +207,42 @@ describe('cross-tenant isolation, generated from the route table', () => {
         }
       }
       // Control: A's owner (merchant first, then organization) reaches the same ids with the same kind of body.
-      const ownerCreds: Cred[] = op.mode === 'jwt' ? [{ token: A.merchantToken }, { token: A.orgToken }] : [{ key: A.merchant.apiKey }, { key: A.org.apiKey }];
+      const ownerCreds: Cred[] =
+        op.mode === 'jwt'
+          ? [{ token: A.merchantToken }, { token: A.orgToken }]
+          : [{ key: A.merchant.apiKey }, { key: A.org.apiKey }];
       const statuses: number[] = [];
       for (const cred of ownerCreds) {
-        const res = await send(op, fill(op, (n) => A.ids[keyOf(n)]), cred, body.payload);
+        const res = await send(
+          op,
+          fill(op, (n) => A.ids[keyOf(n)]),
+          cred,
+          body.payload,
+        );
         statuses.push(res.statusCode);
         if (![401, 403, 404].includes(res.statusCode) && res.statusCode < 500) break;
       }
       const last = statuses[statuses.length - 1];
-      if ([401, 403, 404].includes(last) || last >= 500) failures.push(`owner control ${op.method} ${op.path} -> ${statuses.join(', ')}`);
+      if ([401, 403, 404].includes(last) || last >= 500)
+        failures.push(`owner control ${op.method} ${op.path} -> ${statuses.join(', ')}`);
     }
     expect([...missing], 'routes with tenant-owned parameters the test does not know how to make').toEqual([]);
     expect(failures).toEqual([]);
     expect(attacked).toBeGreaterThan(50);
-    console.info(`isolation: ${attacked} attacked requests over ${ops.filter((o) => pathParams(o).length > 0).length} operations with path ids`);
+    console.info(
+      `isolation: ${attacked} attacked requests over ${ops.filter((o) => pathParams(o).length > 0).length} operations with path ids`,
+    );
   });
 
-  it("ids of A in request bodies (accounts, roles, companies) answer 404 to other tenants", async () => {
+  it('ids of A in request bodies (accounts, roles, companies) answer 404 to other tenants', async () => {
     const missing = new Set<string>();
     const failures: string[] = [];
     for (const op of ops.filter((o) => o.method !== 'GET')) {
       const schema = op.spec.requestBody?.content?.['application/json']?.schema;
       const idFields = Object.keys(schema?.properties ?? {}).filter((k) => /_ids?$/.test(k) && k !== 'request_id');
       if (idFields.length === 0) continue;
-      for (const f of idFields) if (!BODY_ID_FIELDS[f]) missing.add(`${op.method} ${op.path}: body field ${f} has no entry in BODY_ID_FIELDS`);
+      for (const f of idFields)
+        if (!BODY_ID_FIELDS[f]) missing.add(`${op.method} ${op.path}: body field ${f} has no entry in BODY_ID_FIELDS`);
       for (const attacker of attackers().filter((a) => appliesTo(op, a) && !a.onlyMixed)) {
         const keyOf = (name: string) => paramKey(op.path, name);
         for (const field of idFields.filter((f) => BODY_ID_FIELDS[f])) {
@@ -206,7 +264,10 @@ describe('cross-tenant isolation, generated from the route table', () => {
           }
           if (CONTRACT_403.has(`${op.method} ${op.path}`) && res.statusCode === 403) {
             // The contract's 403 must not depend on the id existing: a random id gets the very same answer.
-            const unknown = await send(op, url, attacker.cred, { ...payload, [field]: field.endsWith('_ids') ? [randomUUID()] : randomUUID() });
+            const unknown = await send(op, url, attacker.cred, {
+              ...payload,
+              [field]: field.endsWith('_ids') ? [randomUUID()] : randomUUID(),
+            });
             if (unknown.statusCode === 403 && unknown.json().error.message === error.message) continue;
           }
           failures.push(context);
@@ -224,18 +285,36 @@ describe('cross-tenant isolation, generated from the route table', () => {
     // Reads of one resource under a sub-path answer for that resource, not a list (the path-id test above covers
     // their isolation): the amount due of a due-date PIX answers 409 for any other transaction of the caller.
     const ITEM_READS = new Set(['/v1/transactions/{id}/pix-amount-due']);
-    const lists = ops.filter((o) => o.method === 'GET' && !o.path.endsWith('}') && !ITEM_READS.has(o.path) && !o.spec.responses?.['200']?.content?.['text/event-stream']);
+    const lists = ops.filter(
+      (o) =>
+        o.method === 'GET' &&
+        !o.path.endsWith('}') &&
+        !ITEM_READS.has(o.path) &&
+        !o.spec.responses?.['200']?.content?.['text/event-stream'],
+    );
     expect(lists.length).toBeGreaterThan(5);
     for (const op of lists) {
-      const queryIds = ((op.spec.parameters ?? []) as { in: string; name: string }[]).filter((p) => p.in === 'query' && /_ids?$/.test(p.name)).map((p) => p.name);
+      const queryIds = ((op.spec.parameters ?? []) as { in: string; name: string }[])
+        .filter((p) => p.in === 'query' && /_ids?$/.test(p.name))
+        .map((p) => p.name);
       for (const attacker of attackers().filter((a) => appliesTo(op, a) && !a.onlyMixed)) {
         const base = fill(op, (n) => attacker.own[paramKey(op.path, n)], attacker.own);
-        const urls = [base, ...queryIds.flatMap((q) => tenantIds(A).map((id) => (QUERIES[`${op.method} ${op.path}`]?.includes(`<${QUERY_KEYS[q]}>`) ? fill(op, (n) => attacker.own[paramKey(op.path, n)], { ...attacker.own, [QUERY_KEYS[q]]: id }) : `${base}?${q}=${id}`)))];
+        const urls = [
+          base,
+          ...queryIds.flatMap((q) =>
+            tenantIds(A).map((id) =>
+              QUERIES[`${op.method} ${op.path}`]?.includes(`<${QUERY_KEYS[q]}>`)
+                ? fill(op, (n) => attacker.own[paramKey(op.path, n)], { ...attacker.own, [QUERY_KEYS[q]]: id })
+                : `${base}?${q}=${id}`,
+            ),
+          ),
+        ];
         for (const url of urls) {
           const res = await send(op, url, attacker.cred);
           const context = `${attacker.name}: GET ${url} -> ${res.statusCode}`;
           if (res.statusCode >= 500) failures.push(context);
-          if (url === base && res.statusCode !== 200 && !(res.statusCode === 403 && attacker.kind === 'merchant')) failures.push(context);
+          if (url === base && res.statusCode !== 200 && !(res.statusCode === 403 && attacker.kind === 'merchant'))
+            failures.push(context);
           const leaked = attacker.forbidden.filter((id) => withoutPath(res.body).includes(id));
           if (leaked.length > 0) failures.push(`${context} lists A's ${leaked.join(', ')}`);
         }

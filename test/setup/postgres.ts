@@ -40,7 +40,10 @@ async function dropLeftovers(adminUrl: string): Promise<void> {
 }
 
 /** Creates the template and `workers` worker databases; answers the teardown that drops them. */
-export async function preparePostgres(adminUrl: string, workers: number): Promise<{ template: string; teardown: () => Promise<void> }> {
+export async function preparePostgres(
+  adminUrl: string,
+  workers: number,
+): Promise<{ template: string; teardown: () => Promise<void> }> {
   await dropLeftovers(adminUrl);
   const template = templateName(adminUrl);
   const created: string[] = [];
@@ -60,7 +63,10 @@ export async function preparePostgres(adminUrl: string, workers: number): Promis
       const name = workerDatabaseName(template, n);
       // Through PgBouncer (transaction pooling) the migration's server connection stays open in its pool; a
       // template must have none when it is copied, so end any that is left.
-      await adminQuery(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${template.replaceAll("'", "''")}' and pid <> pg_backend_pid()`);
+      await adminQuery(
+        adminUrl,
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${template.replaceAll("'", "''")}' and pid <> pg_backend_pid()`,
+      );
       await adminQuery(adminUrl, `create database ${quoteIdent(name)} template ${quoteIdent(template)}`);
       created.push(name);
     }

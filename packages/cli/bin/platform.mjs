@@ -2,7 +2,13 @@
 // @ts-check
 // The `platform` command (product.md §15). Plain ESM JavaScript: runs on Node 20.19 with no build step.
 import { parseArgs } from 'node:util';
-import { describeFailure, platformRequest, readText, resolveConnection, SANDBOX_DEFAULT_URL } from '../lib/connection.mjs';
+import {
+  describeFailure,
+  platformRequest,
+  readText,
+  resolveConnection,
+  SANDBOX_DEFAULT_URL,
+} from '../lib/connection.mjs';
 import { listen, newSigningSecret } from '../lib/listen.mjs';
 
 const HELP = `platform: local development with the payment platform
@@ -101,7 +107,12 @@ if (command === 'listen') {
   }
   const conn = connection();
   const secret = flags.secret || newSigningSecret();
-  const types = flags.events ? flags.events.split(',').map((t) => t.trim()).filter(Boolean) : undefined;
+  const types = flags.events
+    ? flags.events
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : undefined;
   const stop = new AbortController();
   process.on('SIGINT', () => stop.abort());
   process.on('SIGTERM', () => stop.abort());
@@ -109,7 +120,14 @@ if (command === 'listen') {
   log(`Forwarding events of ${conn.baseUrl} to ${forwardTo}${types ? ` (only ${types.join(', ')})` : ''}`);
   log(`Signing secret: ${secret}`);
   try {
-    await listen({ connection: conn, forwardTo: /** @type {string} */ (forwardTo), secret, types, signal: stop.signal, log });
+    await listen({
+      connection: conn,
+      forwardTo: /** @type {string} */ (forwardTo),
+      secret,
+      types,
+      signal: stop.signal,
+      log,
+    });
   } catch (err) {
     fail(/** @type {Error} */ (err).message);
   }
@@ -119,7 +137,11 @@ if (command === 'listen') {
   if (!type) fail('trigger needs an event type, e.g. platform trigger transaction.created');
   const conn = connection();
   try {
-    const res = await platformRequest(conn, { method: 'POST', path: '/v1/sandbox/events/trigger', body: JSON.stringify({ type }) });
+    const res = await platformRequest(conn, {
+      method: 'POST',
+      path: '/v1/sandbox/events/trigger',
+      body: JSON.stringify({ type }),
+    });
     const text = await readText(res);
     if (res.statusCode !== 201) fail(`trigger ${type}: ${describeFailure(res.statusCode ?? 0, text)}`);
     const event = JSON.parse(text);
@@ -139,7 +161,13 @@ if (command === 'listen') {
     const doubles = await tsImport('../../../src/providers/doubles/index.ts', import.meta.url);
     await doubles.runDoubleCommand(
       kind,
-      { port: flags.port, hmacKey: flags['hmac-key'], basicAuth: flags['basic-auth'], tls: flags.tls, tlsDir: flags['tls-dir'] },
+      {
+        port: flags.port,
+        hmacKey: flags['hmac-key'],
+        basicAuth: flags['basic-auth'],
+        tls: flags.tls,
+        tlsDir: flags['tls-dir'],
+      },
       (/** @type {string} */ line) => process.stdout.write(`${line}\n`),
       stop.signal,
     );

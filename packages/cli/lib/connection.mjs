@@ -31,10 +31,15 @@ export function resolveConnection(flags, env) {
       // Not a sandbox file we can read: flags and environment only.
     }
   }
-  const baseUrl = (flags['base-url'] || env.PLATFORM_BASE_URL || sandbox.core_url || SANDBOX_DEFAULT_URL).replace(/\/+$/, '');
+  const baseUrl = (flags['base-url'] || env.PLATFORM_BASE_URL || sandbox.core_url || SANDBOX_DEFAULT_URL).replace(
+    /\/+$/,
+    '',
+  );
   const apiKey = flags['api-key'] || env.PLATFORM_API_KEY || sandbox.organization?.api_key || '';
   if (!apiKey) {
-    throw new Error(`No API key: pass --api-key, set PLATFORM_API_KEY, or start the sandbox here (npm start writes ${sandboxFile})`);
+    throw new Error(
+      `No API key: pass --api-key, set PLATFORM_API_KEY, or start the sandbox here (npm start writes ${sandboxFile})`,
+    );
   }
   const source = flags['api-key'] ? '--api-key' : env.PLATFORM_API_KEY ? 'PLATFORM_API_KEY' : sandboxFile;
   const caFile = flags.ca || join(dataDir, 'tls', 'localhost.crt');
@@ -58,7 +63,14 @@ export function platformRequest(connection, { method, path, headers = {}, body, 
       method,
       signal,
       ...(connection.ca && url.protocol === 'https:' ? { ca: connection.ca } : {}),
-      headers: { 'x-api-key': connection.apiKey, 'user-agent': 'platform-cli/1', ...headers, ...(body !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      headers: {
+        'x-api-key': connection.apiKey,
+        'user-agent': 'platform-cli/1',
+        ...headers,
+        ...(body !== undefined
+          ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+          : {}),
+      },
     });
     req.on('response', resolve);
     req.on('error', reject);
@@ -86,7 +98,7 @@ export function describeFailure(status, text) {
   try {
     const { error } = JSON.parse(text);
     const issue = error?.details?.issues?.[0];
-    const detail = issue ? issue.message : error?.details?.invalidField ?? '';
+    const detail = issue ? issue.message : (error?.details?.invalidField ?? '');
     return `${status} ${error?.code ?? ''}: ${error?.message ?? ''}${detail ? ` (${detail})` : ''}`.trim();
   } catch {
     return `${status} ${text.slice(0, 200)}`.trim();

@@ -106,7 +106,10 @@ export async function listen({ connection, forwardTo, secret, types, signal, log
       const status = res.statusCode ?? 0;
       if (status !== 200) {
         const text = await readText(res);
-        if (status === 401 || status === 403) throw Object.assign(new Error(`The platform refused the key: ${describeFailure(status, text)}`), { fatal: true });
+        if (status === 401 || status === 403)
+          throw Object.assign(new Error(`The platform refused the key: ${describeFailure(status, text)}`), {
+            fatal: true,
+          });
         if (status === 400 && lastEventId) {
           // The last event is gone (a new sandbox database): start again from now.
           log(`${clockTime()}  the stream does not know event ${lastEventId}; continuing from now`);
@@ -116,7 +119,11 @@ export async function listen({ connection, forwardTo, secret, types, signal, log
         throw new Error(describeFailure(status, text));
       }
       failures = 0;
-      log(announced ? `${clockTime()}  reconnected` : `Ready: listening to ${connection.baseUrl}/v1/webhooks/stream (Ctrl-C to stop)`);
+      log(
+        announced
+          ? `${clockTime()}  reconnected`
+          : `Ready: listening to ${connection.baseUrl}/v1/webhooks/stream (Ctrl-C to stop)`,
+      );
       announced = true;
       // The server sends a heartbeat every 15 s: silence for 45 s is a connection that died without a word.
       res.setTimeout(45_000, () => res.destroy(new Error('no heartbeat for 45 s')));
@@ -134,16 +141,21 @@ export async function listen({ connection, forwardTo, secret, types, signal, log
       if (signal.aborted) break;
       if (/** @type {{ fatal?: boolean }} */ (err).fatal) throw err;
       failures++;
-      if (failures === 1 || failures % 10 === 0) log(`${clockTime()}  cannot reach the stream (${/** @type {Error} */ (err).message}); retrying`);
+      if (failures === 1 || failures % 10 === 0)
+        log(`${clockTime()}  cannot reach the stream (${/** @type {Error} */ (err).message}); retrying`);
     }
     // The server's advice (retry:), backing off to 10 s while it stays unreachable.
     const wait = Math.min(10_000, Math.max(parser.retryMs ?? 1000, 500 * 2 ** Math.min(failures, 5)));
     await new Promise((resolve) => {
       const timer = setTimeout(resolve, failures === 0 ? 250 : wait);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        },
+        { once: true },
+      );
     });
   }
 }

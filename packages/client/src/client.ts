@@ -1,10 +1,30 @@
 import createFetchClient, { type Client, type FetchOptions } from 'openapi-fetch';
-import type { ErrorResponse, FilterKeys, HttpMethod, PathsWithMethod, RequiredKeysOf, ResponseObjectMap, SuccessResponse } from 'openapi-typescript-helpers';
+import type {
+  ErrorResponse,
+  FilterKeys,
+  HttpMethod,
+  PathsWithMethod,
+  RequiredKeysOf,
+  ResponseObjectMap,
+  SuccessResponse,
+} from 'openapi-typescript-helpers';
 import type { components, paths } from './schema.js';
 
 /** The paths the PCI host serves (README "Card data"): the card creates, plaintext card data in. */
-export type PciPath = '/v1/transactions' | '/v1/3ds-sessions' | '/v1/merchants/{merchantId}/transactions' | '/v1/merchants/{merchantId}/3ds-sessions';
-type NoMethods = { get?: never; put?: never; delete?: never; options?: never; head?: never; patch?: never; trace?: never };
+export type PciPath =
+  | '/v1/transactions'
+  | '/v1/3ds-sessions'
+  | '/v1/merchants/{merchantId}/transactions'
+  | '/v1/merchants/{merchantId}/3ds-sessions';
+type NoMethods = {
+  get?: never;
+  put?: never;
+  delete?: never;
+  options?: never;
+  head?: never;
+  patch?: never;
+  trace?: never;
+};
 export type PciPaths = { [P in PciPath]: NoMethods & { parameters: paths[P]['parameters']; post: paths[P]['post'] } };
 
 export type Credentials = { apiKey: string; token?: never } | { token: string; apiKey?: never };
@@ -39,11 +59,15 @@ type Operations = Record<string | number, any>;
  * The success data of an operation: its 2xx JSON bodies, as one `StrictUnion`. (Not openapi-fetch's `Readable`:
  * the document has no read/write markers, and `Readable` drops a key typed `null`, such as a card transaction's `pix`.)
  */
-export type SuccessData<Operation extends Operations> = StrictUnion<SuccessResponse<ResponseObjectMap<Operation>, Json>>;
+export type SuccessData<Operation extends Operations> = StrictUnion<
+  SuccessResponse<ResponseObjectMap<Operation>, Json>
+>;
 /** The error body of an operation: its 4xx/5xx JSON bodies (the error envelope). */
 export type ErrorData<Operation extends Operations> = ErrorResponse<ResponseObjectMap<Operation>, Json>;
 /** A call's answer: `data` on success, `error` otherwise, and the `Response`. */
-export type Answer<Operation extends Operations> = { data: SuccessData<Operation>; error?: never; response: Response } | { data?: never; error: ErrorData<Operation>; response: Response };
+export type Answer<Operation extends Operations> =
+  | { data: SuccessData<Operation>; error?: never; response: Response }
+  | { data?: never; error: ErrorData<Operation>; response: Response };
 
 /**
  * The options of one call: exactly the operation's `params` (path, query, header), `body` and fetch options.
@@ -51,7 +75,10 @@ export type Answer<Operation extends Operations> = { data: SuccessData<Operation
  * a compile error, not a `400` at run time.
  */
 export type CallOptions<Operation> = FetchOptions<Operation>;
-type CallArgs<Operation> = RequiredKeysOf<CallOptions<Operation>> extends never ? [options?: CallOptions<Operation>] : [options: CallOptions<Operation>];
+type CallArgs<Operation> =
+  RequiredKeysOf<CallOptions<Operation>> extends never
+    ? [options?: CallOptions<Operation>]
+    : [options: CallOptions<Operation>];
 type Method<Paths extends Record<string, any>, M extends HttpMethod> = <P extends PathsWithMethod<Paths, M>>(
   url: P,
   ...options: CallArgs<FilterKeys<Paths[P], M>>
@@ -96,7 +123,8 @@ export class PlatformError extends Error {
  * that into the data or a thrown `PlatformError`.
  */
 export function createClient(options: ClientOptions): PlatformClient {
-  const credential: Record<string, string> = options.apiKey !== undefined ? { 'x-api-key': options.apiKey } : { authorization: `Bearer ${options.token}` };
+  const credential: Record<string, string> =
+    options.apiKey !== undefined ? { 'x-api-key': options.apiKey } : { authorization: `Bearer ${options.token}` };
   const shared = {
     // A list filter (`status`, `payment_method`, `sort`) is one comma-separated value, as the document states.
     querySerializer: { array: { style: 'form', explode: false } } as const,
@@ -124,9 +152,11 @@ type Fetch = (request: Request, init?: RequestInit) => Promise<Response>;
  */
 function retryAfterMs(response: Response): number | undefined {
   const header =
-    response.status === 503 ? response.headers.get('retry-after')
-    : response.status === 429 && response.headers.get('x-ratelimited') === 'true' ? (response.headers.get('retry-after') ?? response.headers.get('x-ratelimit-reset') ?? '1')
-    : null;
+    response.status === 503
+      ? response.headers.get('retry-after')
+      : response.status === 429 && response.headers.get('x-ratelimited') === 'true'
+        ? (response.headers.get('retry-after') ?? response.headers.get('x-ratelimit-reset') ?? '1')
+        : null;
   const seconds = header === null ? NaN : Number(header);
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 10) * 1000 : undefined;
 }

@@ -1,5 +1,18 @@
 export { createClient, unwrap, PlatformError } from './client.js';
-export type { Answer, CallOptions, ClientOptions, Credentials, ErrorData, ErrorEnvelope, PciPath, PciPaths, PlatformClient, StrictClient, StrictUnion, SuccessData } from './client.js';
+export type {
+  Answer,
+  CallOptions,
+  ClientOptions,
+  Credentials,
+  ErrorData,
+  ErrorEnvelope,
+  PciPath,
+  PciPaths,
+  PlatformClient,
+  StrictClient,
+  StrictUnion,
+  SuccessData,
+} from './client.js';
 export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
 export type { WebhookEvent, WebhookEventOf, WebhookEventType, WebhookHeaders } from './webhooks.js';
 export type { components, operations, paths, webhooks } from './schema.js';

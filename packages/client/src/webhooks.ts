@@ -6,7 +6,8 @@ export { WebhookVerificationError };
 /** Every event type the platform sends (the document's `webhooks` section). */
 export type WebhookEventType = keyof webhooks;
 /** The envelope of one event type, its `payload` typed. */
-export type WebhookEventOf<T extends WebhookEventType> = webhooks[T]['post']['requestBody']['content']['application/json'];
+export type WebhookEventOf<T extends WebhookEventType> =
+  webhooks[T]['post']['requestBody']['content']['application/json'];
 /** Any event: a union narrowed by `type` (`if (event.type === 'transaction.status-changed') event.payload.new_status`). */
 export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];
 
@@ -32,7 +33,11 @@ function signatureHeaders(headers: WebhookHeaders): Record<string, string> {
  * Pass the raw body exactly as received (a re-serialized JSON does not verify). While a secret is being rotated,
  * pass both: a delivery signed by either verifies.
  */
-export function verifyWebhook(secret: string | readonly string[], headers: WebhookHeaders, rawBody: string | Uint8Array): WebhookEvent {
+export function verifyWebhook(
+  secret: string | readonly string[],
+  headers: WebhookHeaders,
+  rawBody: string | Uint8Array,
+): WebhookEvent {
   const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
   const wanted = signatureHeaders(headers);
   let failure: unknown = new WebhookVerificationError('No signing secret given');

@@ -6,15 +6,25 @@ const SECRET = `whsec_${Buffer.from('a-test-secret-of-32-bytes-length').toString
 const OTHER = `whsec_${Buffer.from('another-secret-of-32-bytes-long!').toString('base64')}`;
 
 const envelope = {
-  id: 'evt-1', type: 'refund.created', version: 1, timestamp: '2026-01-01T00:00:00.000Z', source: 'payment-platform',
-  company_id: 'c1', correlation_id: 'r1', payload: { id: 'rf1', transaction_id: 't1', amount: 100, status: 'PENDING' },
+  id: 'evt-1',
+  type: 'refund.created',
+  version: 1,
+  timestamp: '2026-01-01T00:00:00.000Z',
+  source: 'payment-platform',
+  company_id: 'c1',
+  correlation_id: 'r1',
+  payload: { id: 'rf1', transaction_id: 't1', amount: 100, status: 'PENDING' },
 };
 
 /** A delivery as the platform sends it: Standard Webhooks headers over the raw body. */
 function signed(body: string, secrets: string[] = [SECRET], at = new Date()) {
   const id = 'msg-1';
   const signature = secrets.map((s) => new Webhook(s).sign(id, at, body)).join(' ');
-  return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
 }
 
 describe('verifyWebhook', () => {
@@ -33,7 +43,10 @@ describe('verifyWebhook', () => {
     ['a tampered body', () => verifyWebhook(SECRET, signed(body), body.replace('"amount":100', '"amount":999'))],
     ['another secret', () => verifyWebhook(OTHER, signed(body), body)],
     ['no signature headers', () => verifyWebhook(SECRET, {}, body)],
-    ['a stale timestamp', () => verifyWebhook(SECRET, signed(body, [SECRET], new Date(Date.now() - 10 * 60_000)), body)],
+    [
+      'a stale timestamp',
+      () => verifyWebhook(SECRET, signed(body, [SECRET], new Date(Date.now() - 10 * 60_000)), body),
+    ],
     ['a signed body that is not an envelope', () => verifyWebhook(SECRET, signed('[1,2]'), '[1,2]')],
     ['no secret at all', () => verifyWebhook([], signed(body), body)],
   ])('throws WebhookVerificationError for %s', (_, verify) => {

@@ -16,7 +16,10 @@ export const companies = pgTable('companies', {
   address: jsonb('address').$type<Record<string, unknown>>().notNull(),
   transferConfigurations: jsonb('transfer_configurations').$type<Record<string, unknown> | null>(),
   /** Merchants only (0575, money.md M4): `{ automatic_enabled, delay_days }`, null = the defaults (off, 1). */
-  anticipationConfigurations: jsonb('anticipation_configurations').$type<{ automatic_enabled: boolean; delay_days: number } | null>(),
+  anticipationConfigurations: jsonb('anticipation_configurations').$type<{
+    automatic_enabled: boolean;
+    delay_days: number;
+  } | null>(),
   companyLogoUrl: text('company_logo_url'),
   websiteUrl: text('website_url'),
   webhookEnabled: boolean('webhook_enabled').notNull(),

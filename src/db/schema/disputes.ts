@@ -6,7 +6,13 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
 
 export const DISPUTE_STATUSES = ['OPEN', 'UNDER_REVIEW', 'WON', 'LOST', 'ACCEPTED'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-export const DISPUTE_REASONS = ['FRAUD', 'COMMERCIAL_DISAGREEMENT', 'PROCESSING_ERROR', 'AUTHORIZATION', 'OTHER'] as const;
+export const DISPUTE_REASONS = [
+  'FRAUD',
+  'COMMERCIAL_DISAGREEMENT',
+  'PROCESSING_ERROR',
+  'AUTHORIZATION',
+  'OTHER',
+] as const;
 export type DisputeReason = (typeof DISPUTE_REASONS)[number];
 export const DISPUTE_CLOSED_REASONS = ['WON', 'LOST', 'ACCEPTED', 'NO_RESPONSE'] as const;
 export type DisputeClosedReason = (typeof DISPUTE_CLOSED_REASONS)[number];

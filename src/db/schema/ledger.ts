@@ -36,7 +36,9 @@ export const ledgerPostings = pgTable('ledger_postings', {
   accountId: text('account_id').notNull(),
   provider: text('provider').notNull(),
   companyId: uuid('company_id'),
-  balanceType: text('balance_type').$type<'PENDING' | 'AVAILABLE' | 'HELD' | 'DEBT' | 'CLEARING' | 'REVENUE'>().notNull(),
+  balanceType: text('balance_type')
+    .$type<'PENDING' | 'AVAILABLE' | 'HELD' | 'DEBT' | 'CLEARING' | 'REVENUE'>()
+    .notNull(),
   direction: text('direction').$type<'DEBIT' | 'CREDIT'>().notNull(),
   amount: cents('amount').notNull(),
   delta: cents('delta').notNull(),
@@ -64,15 +66,19 @@ export const ledgerHolds = pgTable('ledger_holds', {
 });
 
 // Summaries of N consecutive entries of one bank account for `?at=` reads (migration 0590; src/ledger/balance-at.ts).
-export const ledgerEntryChunks = pgTable('ledger_entry_chunks', {
-  accountId: uuid('account_id').notNull(),
-  firstSeq: cents('first_seq').notNull(),
-  lastSeq: cents('last_seq').notNull(),
-  minCreatedAt: ts('min_created_at').notNull(),
-  maxCreatedAt: ts('max_created_at').notNull(),
-  dPending: cents('d_pending').notNull(),
-  dAvailable: cents('d_available').notNull(),
-  dHeld: cents('d_held').notNull(),
-  dDebt: cents('d_debt').notNull(),
-}, (t) => [primaryKey({ columns: [t.accountId, t.firstSeq] })]);
+export const ledgerEntryChunks = pgTable(
+  'ledger_entry_chunks',
+  {
+    accountId: uuid('account_id').notNull(),
+    firstSeq: cents('first_seq').notNull(),
+    lastSeq: cents('last_seq').notNull(),
+    minCreatedAt: ts('min_created_at').notNull(),
+    maxCreatedAt: ts('max_created_at').notNull(),
+    dPending: cents('d_pending').notNull(),
+    dAvailable: cents('d_available').notNull(),
+    dHeld: cents('d_held').notNull(),
+    dDebt: cents('d_debt').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.firstSeq] })],
+);
 export type LedgerEntryChunkRow = typeof ledgerEntryChunks.$inferSelect;

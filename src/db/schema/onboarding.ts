@@ -7,7 +7,8 @@ export type RequirementOrigin = 'BASE' | 'PROVIDER_REQUEST' | 'STAFF';
 export type SubjectRole = 'COMPANY' | 'CONTACT' | 'PARTNER_COMPANY';
 export type DocumentStatus = 'PENDING_REVIEW' | 'APPROVED' | 'REFUSED';
 export type BiometricStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
-export type AffiliationStatus = 'ACTIVE' | 'WAITING_DOCUMENTS' | 'WAITING_CONFIRMATION' | 'BLOCKED' | 'INVALID_SETTLEMENT_BANK_ACCOUNT';
+export type AffiliationStatus =
+  'ACTIVE' | 'WAITING_DOCUMENTS' | 'WAITING_CONFIRMATION' | 'BLOCKED' | 'INVALID_SETTLEMENT_BANK_ACCOUNT';
 
 export const onboardingRequirements = pgTable('onboarding_requirements', {
   id: uuid('id').primaryKey(),

@@ -55,16 +55,20 @@ export const providerAccounts = pgTable('provider_accounts', {
 });
 
 /** One row per credentials version; `sealed` opens only through src/vault/provider-credentials.ts. */
-export const providerAccountCredentials = pgTable('provider_account_credentials', {
-  accountId: uuid('account_id').notNull(),
-  version: integer('version').notNull(),
-  sealed: text('sealed').notNull(),
-  fingerprint: text('fingerprint').notNull(),
-  fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
-  webhookToken: text('webhook_token'),
-  setAt: ts('set_at').notNull(),
-  validUntil: ts('valid_until'),
-}, (t) => [primaryKey({ columns: [t.accountId, t.version] })]);
+export const providerAccountCredentials = pgTable(
+  'provider_account_credentials',
+  {
+    accountId: uuid('account_id').notNull(),
+    version: integer('version').notNull(),
+    sealed: text('sealed').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    webhookToken: text('webhook_token'),
+    setAt: ts('set_at').notNull(),
+    validUntil: ts('valid_until'),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.version] })],
+);
 
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 export type ProviderAccountCredentialsRow = typeof providerAccountCredentials.$inferSelect;

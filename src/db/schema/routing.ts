@@ -10,7 +10,9 @@ export const routingConfigurations = pgTable(
     seed: text('seed').notNull(),
     rules: jsonb('rules').$type<unknown[]>().notNull(),
     defaultProviders: jsonb('default_providers').$type<string[]>().notNull(),
-    failover: jsonb('failover').$type<{ enabled: boolean; max_attempts: number; on_generic_decline: boolean }>().notNull(),
+    failover: jsonb('failover')
+      .$type<{ enabled: boolean; max_attempts: number; on_generic_decline: boolean }>()
+      .notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

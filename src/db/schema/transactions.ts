@@ -43,8 +43,20 @@ export interface TransactionPixDueJson {
   last_payable_date: string;
   fine: { mode: 'FIXED' | 'PERCENTAGE'; value: number } | null;
   interest: { mode: 'FIXED_PER_DAY' | 'PERCENTAGE_PER_DAY' | 'PERCENTAGE_PER_MONTH'; value: number } | null;
-  discount: { mode: 'FIXED_UNTIL_DATE' | 'PERCENTAGE_UNTIL_DATE' | 'FIXED_PER_DAY_IN_ADVANCE' | 'PERCENTAGE_PER_DAY_IN_ADVANCE'; value?: number; tiers?: Array<{ until: string; value: number }> } | null;
-  debtor: { name: string; document_number: string; email: string | null; street: string | null; city: string | null; state: string | null; zipcode: string | null } | null;
+  discount: {
+    mode: 'FIXED_UNTIL_DATE' | 'PERCENTAGE_UNTIL_DATE' | 'FIXED_PER_DAY_IN_ADVANCE' | 'PERCENTAGE_PER_DAY_IN_ADVANCE';
+    value?: number;
+    tiers?: Array<{ until: string; value: number }>;
+  } | null;
+  debtor: {
+    name: string;
+    document_number: string;
+    email: string | null;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zipcode: string | null;
+  } | null;
 }
 export interface TransactionPixJson {
   txid: string;
@@ -107,7 +119,18 @@ export const transactions = pgTable('transactions', {
   provider: text('provider').notNull(),
   paymentMethod: text('payment_method').$type<'CREDIT_CARD' | 'DEBIT_CARD' | 'PIX'>().notNull(),
   status: text('status')
-    .$type<'PROCESSING' | 'AUTHORIZED' | 'APPROVED' | 'REFUSED' | 'WAITING_PAYMENT' | 'EXPIRED' | 'CANCELED' | 'PENDING_REFUND' | 'PARTIALLY_REFUNDED' | 'REFUNDED'>()
+    .$type<
+      | 'PROCESSING'
+      | 'AUTHORIZED'
+      | 'APPROVED'
+      | 'REFUSED'
+      | 'WAITING_PAYMENT'
+      | 'EXPIRED'
+      | 'CANCELED'
+      | 'PENDING_REFUND'
+      | 'PARTIALLY_REFUNDED'
+      | 'REFUNDED'
+    >()
     .notNull(),
   amount: cents('amount').notNull(),
   currency: text('currency').$type<'BRL'>().notNull(),
@@ -125,7 +148,9 @@ export const transactions = pgTable('transactions', {
   threeDs: jsonb('three_ds').$type<TransactionThreeDsJson | null>(),
   pix: jsonb('pix').$type<TransactionPixJson | null>(),
   refusal: jsonb('refusal').$type<TransactionRefusalJson | null>(),
-  cancelReason: text('cancel_reason').$type<'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | 'PIX_REMOVED_BY_PROVIDER' | null>(),
+  cancelReason: text('cancel_reason').$type<
+    'REQUESTED' | 'AUTHORIZATION_EXPIRED' | 'PIX_CANCELED' | 'PIX_REMOVED_BY_PROVIDER' | null
+  >(),
   authorizationCode: text('authorization_code'),
   providerReference: text('provider_reference'),
   providerPaymentId: text('provider_payment_id'),

@@ -35,19 +35,23 @@ export const webhookMessages = pgTable('webhook_messages', {
 });
 
 /** One per (message, endpoint): the retry schedule, the worker's lease and the state of that endpoint's copy. */
-export const webhookDeliveries = pgTable('webhook_deliveries', {
-  eventId: uuid('event_id').notNull(),
-  endpointId: uuid('endpoint_id').notNull(),
-  organizationId: uuid('organization_id').notNull(),
-  status: text('status').$type<WebhookMessageStatus>().notNull(),
-  attemptCount: integer('attempt_count').notNull(),
-  nextAttemptAt: ts('next_attempt_at'),
-  lockedUntil: ts('locked_until'),
-  leaseToken: uuid('lease_token'),
-  deliveredAt: ts('delivered_at'),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.eventId, t.endpointId] })]);
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    eventId: uuid('event_id').notNull(),
+    endpointId: uuid('endpoint_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    status: text('status').$type<WebhookMessageStatus>().notNull(),
+    attemptCount: integer('attempt_count').notNull(),
+    nextAttemptAt: ts('next_attempt_at'),
+    lockedUntil: ts('locked_until'),
+    leaseToken: uuid('lease_token'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.endpointId] })],
+);
 
 export const webhookAttempts = pgTable('webhook_attempts', {
   id: uuid('id').primaryKey(),

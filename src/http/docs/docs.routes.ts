@@ -12,15 +12,20 @@ import { guidePage, referencePage, scalarBundlePath } from './page.js';
 const html = 'text/html; charset=utf-8';
 // Everything from this origin: the inline init and Scalar's injected styles, nothing remote (fonts and Scalar's
 // cloud features are off in the configuration; the CSP makes sure).
-const CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const htmlHeaders = { 'content-type': html, 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' };
 
 export async function docsRoutes(app: FastifyInstance, options: { base: string }): Promise<void> {
   const prefix = options.base;
   const reference = referencePage(prefix);
-  app.get(`${prefix}/docs`, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.headers(htmlHeaders).send(reference));
+  app.get(`${prefix}/docs`, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.headers(htmlHeaders).send(reference),
+  );
   for (const console of [`${prefix}/docs/console`, `${prefix}/docs/console/`]) {
-    app.get(console, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect(`${prefix}/docs`));
+    app.get(console, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(`${prefix}/docs`),
+    );
   }
   // Scalar's Fastify integration carries the standalone bundle; only its script route is ours to use (its own
   // page and document routes would be a second reference, so they lead to the one above).
@@ -37,10 +42,16 @@ export async function docsRoutes(app: FastifyInstance, options: { base: string }
       },
     },
   });
-  app.get(`${prefix}/docs/guides`, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => reply.redirect(`${prefix}/docs/guides/quick-start`));
-  app.get<{ Params: { slug: string } }>(`${prefix}/docs/guides/:slug`, { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const body = guideHtml(request.params.slug);
-    if (!body) throw notFound('Guide');
-    return reply.headers(htmlHeaders).send(guidePage(prefix, request.params.slug, body));
-  });
+  app.get(`${prefix}/docs/guides`, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect(`${prefix}/docs/guides/quick-start`),
+  );
+  app.get<{ Params: { slug: string } }>(
+    `${prefix}/docs/guides/:slug`,
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const body = guideHtml(request.params.slug);
+      if (!body) throw notFound('Guide');
+      return reply.headers(htmlHeaders).send(guidePage(prefix, request.params.slug, body));
+    },
+  );
 }

@@ -32,7 +32,8 @@ th { background: var(--code); }
 }`;
 
 export function topBar(prefix: string, current: 'reference' | 'guides'): string {
-  const link = (href: string, label: string, here: boolean) => `<a href="${href}"${here ? ' aria-current="page"' : ''}>${label}</a>`;
+  const link = (href: string, label: string, here: boolean) =>
+    `<a href="${href}"${here ? ' aria-current="page"' : ''}>${label}</a>`;
   return `<header><strong>Payment Platform</strong>${link(`${prefix}/docs`, 'API reference', current === 'reference')}${link(`${prefix}/docs/guides/quick-start`, 'Guides', current === 'guides')}</header>`;
 }
 
@@ -42,8 +43,15 @@ export function page(title: string, head: string, body: string): string {
 
 export function guidePage(prefix: string, slug: string, html: string): string {
   const title = GUIDES.find((g) => g.slug === slug)?.title ?? slug;
-  const nav = GUIDES.map((g) => `<a href="${prefix}/docs/guides/${g.slug}"${g.slug === slug ? ' aria-current="page"' : ''}>${escapeHtml(g.title)}</a>`).join('');
-  return page(`${title} · Payment Platform`, '', `${topBar(prefix, 'guides')}<div class="guide"><nav aria-label="Guides">${nav}</nav><article>${html}</article></div>`);
+  const nav = GUIDES.map(
+    (g) =>
+      `<a href="${prefix}/docs/guides/${g.slug}"${g.slug === slug ? ' aria-current="page"' : ''}>${escapeHtml(g.title)}</a>`,
+  ).join('');
+  return page(
+    `${title} · Payment Platform`,
+    '',
+    `${topBar(prefix, 'guides')}<div class="guide"><nav aria-label="Guides">${nav}</nav><article>${html}</article></div>`,
+  );
 }
 
 /** Where the platform serves Scalar's standalone bundle (docs.routes.ts): from node_modules, no CDN. */

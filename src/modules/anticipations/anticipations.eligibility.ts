@@ -38,20 +38,38 @@ export interface AnticipationAccount {
  * affiliation at the account's provider ACTIVE (AFFILIATION_NOT_ACTIVE), in that order.
  * `principal` null: a job (no reach check). `statusChecks: false` (limits, a read) reports `active` instead of 409.
  */
-export async function anticipationAccount(ex: Executor, principal: CompanyPrincipal | null, bankAccountId: string, options: { statusChecks?: boolean } = {}): Promise<AnticipationAccount & { active: boolean }> {
+export async function anticipationAccount(
+  ex: Executor,
+  principal: CompanyPrincipal | null,
+  bankAccountId: string,
+  options: { statusChecks?: boolean } = {},
+): Promise<AnticipationAccount & { active: boolean }> {
   const found = principal ? await accountInReach(ex, principal, bankAccountId) : await accountById(ex, bankAccountId);
   if (!found) throw notFound('Bank account');
   const { account } = found;
   const policy = found.companyKind === 'MERCHANT' ? await effectivePolicy(ex, account.companyId) : null;
   const [rates] = policy ? await ex.select().from(feePolicies).where(eq(feePolicies.id, policy.id)).limit(1) : [];
   if (!policy || !rates) {
-    throw conflictWithReason('The merchant has no fee policy with anticipation rates', 'bank_account_id', bankAccountId, 'ANTICIPATION_NOT_CONFIGURED');
+    throw conflictWithReason(
+      'The merchant has no fee policy with anticipation rates',
+      'bank_account_id',
+      bankAccountId,
+      'ANTICIPATION_NOT_CONFIGURED',
+    );
   }
   const companyActive = found.companyStatus === 'ACTIVE';
-  const affiliationActive = companyActive && (await affiliationStatus(ex, account.companyId, account.provider)) === 'ACTIVE';
+  const affiliationActive =
+    companyActive && (await affiliationStatus(ex, account.companyId, account.provider)) === 'ACTIVE';
   if (options.statusChecks !== false) {
-    if (!companyActive) throw conflictWithReason('The merchant is not active', 'bank_account_id', bankAccountId, 'COMPANY_NOT_ACTIVE');
-    if (!affiliationActive) throw conflictWithReason("The merchant's affiliation is not active", 'bank_account_id', bankAccountId, 'AFFILIATION_NOT_ACTIVE');
+    if (!companyActive)
+      throw conflictWithReason('The merchant is not active', 'bank_account_id', bankAccountId, 'COMPANY_NOT_ACTIVE');
+    if (!affiliationActive)
+      throw conflictWithReason(
+        "The merchant's affiliation is not active",
+        'bank_account_id',
+        bankAccountId,
+        'AFFILIATION_NOT_ACTIVE',
+      );
   }
   return {
     active: companyActive && affiliationActive,
@@ -67,7 +85,11 @@ export async function anticipationAccount(ex: Executor, principal: CompanyPrinci
   };
 }
 
-export const toCandidate = (r: ReceivableRow): Candidate => ({ id: r.id, paymentDate: r.paymentDate, netAmount: r.netAmount });
+export const toCandidate = (r: ReceivableRow): Candidate => ({
+  id: r.id,
+  paymentDate: r.paymentDate,
+  netAmount: r.netAmount,
+});
 
 /**
  * The account's eligible receivables for `date` (M4): the SQL conditions, then the open-dispute check and the
@@ -86,13 +108,23 @@ export async function eligibleFor(
   const disputed = await transactionsWithOpenDispute(ex, txIds);
   if (options.approvedOnOrBefore) {
     const limit = options.approvedOnOrBefore;
-    const approved = await ex.select({ id: transactions.id, capturedAt: transactions.capturedAt, createdAt: transactions.createdAt }).from(transactions).where(inArray(transactions.id, txIds));
+    const approved = await ex
+      .select({ id: transactions.id, capturedAt: transactions.capturedAt, createdAt: transactions.createdAt })
+      .from(transactions)
+      .where(inArray(transactions.id, txIds));
     const okIds = new Set(approved.filter((t) => saoPauloDate(t.capturedAt ?? t.createdAt) <= limit).map((t) => t.id));
     rows = rows.filter((r) => okIds.has(r.transactionId));
   }
   return rows.filter((r) =>
     isEligible(
-      { role: r.role, paymentMethod: r.paymentMethod, status: r.status, reserved: r.anticipationId !== null, paymentDate: r.paymentDate, openDispute: disputed.has(r.transactionId) },
+      {
+        role: r.role,
+        paymentMethod: r.paymentMethod,
+        status: r.status,
+        reserved: r.anticipationId !== null,
+        paymentDate: r.paymentDate,
+        openDispute: disputed.has(r.transactionId),
+      },
       date,
     ),
   );

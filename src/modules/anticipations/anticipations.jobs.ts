@@ -27,15 +27,24 @@ export function nextAutomaticSlot(now: Date): { date: CivilDate; at: Date } {
  * Schedules an organization's daily automatic-anticipation run from `now` on (once per day: dedupe key per
  * organization and date). Called when a merchant turns automatic anticipation on; each run schedules the next.
  */
-export async function scheduleAutomaticAnticipation(tx: Executor, organizationId: string, now: Date, date?: CivilDate): Promise<void> {
+export async function scheduleAutomaticAnticipation(
+  tx: Executor,
+  organizationId: string,
+  now: Date,
+  date?: CivilDate,
+): Promise<void> {
   const slot = date ? { date, at: automaticInstant(date) } : nextAutomaticSlot(now);
-  await enqueueJob(tx, {
-    kind: AUTOMATIC_ANTICIPATION_JOB,
-    runAt: slot.at,
-    payload: { organizationId, date: slot.date },
-    dedupeKey: `${AUTOMATIC_ANTICIPATION_JOB}:${organizationId}:${slot.date}`,
-    organizationId,
-  }, now);
+  await enqueueJob(
+    tx,
+    {
+      kind: AUTOMATIC_ANTICIPATION_JOB,
+      runAt: slot.at,
+      payload: { organizationId, date: slot.date },
+      dedupeKey: `${AUTOMATIC_ANTICIPATION_JOB}:${organizationId}:${slot.date}`,
+      organizationId,
+    },
+    now,
+  );
 }
 
 /**
@@ -44,7 +53,14 @@ export async function scheduleAutomaticAnticipation(tx: Executor, organizationId
  * `auto-anticipation:{bank_account_id}:{date}`; the unique (account, date) index keeps it to one whatever the
  * number of instances. An account that cannot anticipate (no policy, not active) is skipped.
  */
-export async function anticipateAutomatically(db: Database, clock: Clock, accountId: string, delayDays: number, date: CivilDate, correlationId: string): Promise<void> {
+export async function anticipateAutomatically(
+  db: Database,
+  clock: Clock,
+  accountId: string,
+  delayDays: number,
+  date: CivilDate,
+  correlationId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     let account;
     try {
@@ -54,19 +70,27 @@ export async function anticipateAutomatically(db: Database, clock: Clock, accoun
       throw err;
     }
     const now = clock.now(account.organizationId);
-    const eligible = await eligibleFor(tx, account.id, date, { lock: true, approvedOnOrBefore: approvedOnOrBefore(date, delayDays) });
+    const eligible = await eligibleFor(tx, account.id, date, {
+      lock: true,
+      approvedOnOrBefore: approvedOnOrBefore(date, delayDays),
+    });
     const out = selectForQuote(eligible.map(toCandidate), date, account.automaticRate, 'START', { kind: 'all' });
     if (!out.ok) return;
-    await recordAnticipation(tx, {
-      id: randomUUID(),
-      requestId: `auto-anticipation:${account.id}:${date}`,
-      account,
-      type: 'AUTOMATIC',
-      quoteId: null,
-      rateText: account.automaticRateText,
-      date,
-      items: out.items,
-    }, correlationId, now);
+    await recordAnticipation(
+      tx,
+      {
+        id: randomUUID(),
+        requestId: `auto-anticipation:${account.id}:${date}`,
+        account,
+        type: 'AUTOMATIC',
+        quoteId: null,
+        rateText: account.automaticRateText,
+        date,
+        items: out.items,
+      },
+      correlationId,
+      now,
+    );
   });
 }
 
@@ -76,7 +100,14 @@ export function anticipationJobs(deps: { db: Database; clock: Clock }): JobRegis
       options: { priority: JOB_PRIORITY.anticipation },
       handler: async (job: JobRow) => {
         const { anticipationId, correlationId } = job.payload as { anticipationId: string; correlationId?: string };
-        await moveAnticipation(deps.db, deps.clock, anticipationId, { to: 'COMPLETED' }, correlationId ?? `job:${job.id}`, false);
+        await moveAnticipation(
+          deps.db,
+          deps.clock,
+          anticipationId,
+          { to: 'COMPLETED' },
+          correlationId ?? `job:${job.id}`,
+          false,
+        );
       },
     },
     [AUTOMATIC_ANTICIPATION_JOB]: {
@@ -92,10 +123,11 @@ export function anticipationJobs(deps: { db: Database; clock: Clock }): JobRegis
         // Keep the daily run going while any merchant has it on (the next date, even if the clock jumped past it:
         // missed days run in order).
         if (accounts.length > 0) {
-          await deps.db.transaction((tx) => scheduleAutomaticAnticipation(tx, organizationId, deps.clock.now(organizationId), addDays(date, 1)));
+          await deps.db.transaction((tx) =>
+            scheduleAutomaticAnticipation(tx, organizationId, deps.clock.now(organizationId), addDays(date, 1)),
+          );
         }
       },
     },
   };
 }
-

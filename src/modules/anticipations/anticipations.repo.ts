@@ -55,7 +55,12 @@ export async function affiliationStatus(ex: Executor, companyId: string, provide
  * was captured on or before that São Paulo date (the receivable's original date minus 30 x installment days).
  * `lock` takes them FOR UPDATE (a create, a completion). The open-dispute condition is applied by the caller.
  */
-export function eligibleReceivables(ex: Executor, bankAccountId: string, date: CivilDate, options: { lock?: boolean; ids?: string[] } = {}): Promise<ReceivableRow[]> {
+export function eligibleReceivables(
+  ex: Executor,
+  bankAccountId: string,
+  date: CivilDate,
+  options: { lock?: boolean; ids?: string[] } = {},
+): Promise<ReceivableRow[]> {
   const where = and(
     eq(receivables.bankAccountId, bankAccountId),
     eq(receivables.role, 'MERCHANT'),
@@ -72,7 +77,10 @@ export function eligibleReceivables(ex: Executor, bankAccountId: string, date: C
 
 /** How many of `ids` are receivables within the caller's reach. */
 export async function receivablesInReach(ex: Executor, principal: CompanyPrincipal, ids: string[]): Promise<number> {
-  const [row] = await ex.select({ n: sql<string>`count(*)` }).from(receivables).where(and(inArray(receivables.id, [...new Set(ids)]), ownedRowsInReach(principal, receivables)));
+  const [row] = await ex
+    .select({ n: sql<string>`count(*)` })
+    .from(receivables)
+    .where(and(inArray(receivables.id, [...new Set(ids)]), ownedRowsInReach(principal, receivables)));
   return Number(row?.n ?? 0);
 }
 
@@ -81,26 +89,56 @@ export async function receivablesByIdsLocked(ex: Executor, ids: string[]): Promi
   return ex.select().from(receivables).where(inArray(receivables.id, ids)).orderBy(asc(receivables.id)).for('update');
 }
 
-export async function reserveReceivables(ex: Executor, ids: string[], anticipationId: string, now: Date): Promise<void> {
+export async function reserveReceivables(
+  ex: Executor,
+  ids: string[],
+  anticipationId: string,
+  now: Date,
+): Promise<void> {
   if (ids.length === 0) return;
-  await ex.update(receivables).set({ anticipationId, updatedAt: now }).where(and(inArray(receivables.id, ids), isNull(receivables.anticipationId)));
+  await ex
+    .update(receivables)
+    .set({ anticipationId, updatedAt: now })
+    .where(and(inArray(receivables.id, ids), isNull(receivables.anticipationId)));
 }
 
 /** Undoes a reservation (canceled, refused): the receivables still PENDING become eligible again. */
-export async function releaseReceivables(ex: Executor, anticipationId: string, ids: string[], now: Date): Promise<void> {
+export async function releaseReceivables(
+  ex: Executor,
+  anticipationId: string,
+  ids: string[],
+  now: Date,
+): Promise<void> {
   if (ids.length === 0) return;
   await ex
     .update(receivables)
     .set({ anticipationId: null, updatedAt: now })
-    .where(and(inArray(receivables.id, ids), eq(receivables.anticipationId, anticipationId), eq(receivables.status, 'PENDING')));
+    .where(
+      and(
+        inArray(receivables.id, ids),
+        eq(receivables.anticipationId, anticipationId),
+        eq(receivables.status, 'PENDING'),
+      ),
+    );
 }
 
 /** Completion (M4): paid at the anticipation's date, net reduced by its anticipation fee, original date kept. */
-export async function payAnticipated(ex: Executor, changes: { id: string; netAmount: number; anticipationFeeAmount: number; paymentDate: CivilDate }[], now: Date): Promise<void> {
+export async function payAnticipated(
+  ex: Executor,
+  changes: { id: string; netAmount: number; anticipationFeeAmount: number; paymentDate: CivilDate }[],
+  now: Date,
+): Promise<void> {
   for (const c of changes) {
     await ex
       .update(receivables)
-      .set({ status: 'PAID', paidAt: now, netAmount: c.netAmount, anticipationFeeAmount: c.anticipationFeeAmount, paymentDate: c.paymentDate, updatedAt: now })
+      .set({
+        status: 'PAID',
+        paidAt: now,
+        netAmount: c.netAmount,
+        anticipationFeeAmount: c.anticipationFeeAmount,
+        paymentDate: c.paymentDate,
+        updatedAt: now,
+      })
       .where(and(eq(receivables.id, c.id), eq(receivables.status, 'PENDING')));
   }
 }
@@ -110,8 +148,16 @@ export async function insertQuote(ex: Executor, row: AnticipationQuoteRow): Prom
   return inserted;
 }
 
-export async function findQuoteInReach(ex: Executor, principal: CompanyPrincipal, id: string): Promise<AnticipationQuoteRow | undefined> {
-  const [row] = await ex.select().from(anticipationQuotes).where(and(eq(anticipationQuotes.id, id), ownedRowsInReach(principal, anticipationQuotes))).limit(1);
+export async function findQuoteInReach(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<AnticipationQuoteRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(anticipationQuotes)
+    .where(and(eq(anticipationQuotes.id, id), ownedRowsInReach(principal, anticipationQuotes)))
+    .limit(1);
   return row;
 }
 
@@ -131,12 +177,24 @@ export async function lockAnticipation(ex: Executor, id: string): Promise<Antici
   return row;
 }
 
-export async function findAnticipationInReach(ex: Executor, principal: CompanyPrincipal, id: string): Promise<AnticipationRow | undefined> {
-  const [row] = await ex.select().from(anticipations).where(and(eq(anticipations.id, id), ownedRowsInReach(principal, anticipations))).limit(1);
+export async function findAnticipationInReach(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<AnticipationRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(anticipations)
+    .where(and(eq(anticipations.id, id), ownedRowsInReach(principal, anticipations)))
+    .limit(1);
   return row;
 }
 
-export async function updateAnticipation(ex: Executor, id: string, patch: Partial<AnticipationRow>): Promise<AnticipationRow> {
+export async function updateAnticipation(
+  ex: Executor,
+  id: string,
+  patch: Partial<AnticipationRow>,
+): Promise<AnticipationRow> {
   const [row] = await ex.update(anticipations).set(patch).where(eq(anticipations.id, id)).returning();
   return row;
 }
@@ -158,7 +216,12 @@ export function listAnticipations(ex: Executor, principal: CompanyPrincipal, q: 
       q.company_id ? eq(anticipations.companyId, q.company_id) : undefined,
     ),
     q,
-    { id: anticipations.id, createdAt: anticipations.createdAt, status: anticipations.status, amount: anticipations.amount },
+    {
+      id: anticipations.id,
+      createdAt: anticipations.createdAt,
+      status: anticipations.status,
+      amount: anticipations.amount,
+    },
   );
 }
 
@@ -168,6 +231,12 @@ export function automaticAccounts(ex: Executor, organizationId: string) {
     .select({ accountId: bankAccounts.id, settings: companies.anticipationConfigurations })
     .from(companies)
     .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, companies.id), eq(bankAccounts.status, 'ACTIVE')))
-    .where(and(eq(companies.organizationId, organizationId), eq(companies.kind, 'MERCHANT'), sql`(${companies.anticipationConfigurations} ->> 'automatic_enabled')::boolean is true`))
+    .where(
+      and(
+        eq(companies.organizationId, organizationId),
+        eq(companies.kind, 'MERCHANT'),
+        sql`(${companies.anticipationConfigurations} ->> 'automatic_enabled')::boolean is true`,
+      ),
+    )
     .orderBy(asc(bankAccounts.id));
 }

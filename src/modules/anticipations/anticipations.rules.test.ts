@@ -17,7 +17,9 @@ import {
   type EligibilityFacts,
 } from './anticipations.rules.js';
 
-const civil = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2090, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
+const civil = fc
+  .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2090, 11, 31) })
+  .map((ms) => new Date(ms).toISOString().slice(0, 10));
 const rateArb = fc.integer({ min: 0, max: 1_000_000 }).map(BigInt); // 0 .. 100.0000 %
 
 describe('parseRate', () => {
@@ -30,7 +32,9 @@ describe('parseRate', () => {
     [2.99, 29_900n],
     [1.2345, 12_345n],
   ] as const)('%s -> %s', (text, e4) => expect(parseRate(text)).toBe(e4));
-  it.each(['', 'abc', '1.23456', '-1', '1e3'])('refuses %j', (text) => expect(() => parseRate(text)).toThrow(RangeError));
+  it.each(['', 'abc', '1.23456', '-1', '1e3'])('refuses %j', (text) =>
+    expect(() => parseRate(text)).toThrow(RangeError),
+  );
 });
 
 describe('anticipationFee: round-half-up(net x rate x days / 3000) in integers', () => {
@@ -46,19 +50,26 @@ describe('anticipationFee: round-half-up(net x rate x days / 3000) in integers',
     [50, '1', 30, 1], // 0.5 -> 1 (half up)
     [49, '1', 30, 0], // 0.49 -> 0
     [10_000, '100', 60, 10_000], // never above the receivable
-  ] as const)('net %i at %s %% for %i days = %i', (net, rate, days, fee) => expect(anticipationFee(net, parseRate(rate), days)).toBe(fee));
+  ] as const)('net %i at %s %% for %i days = %i', (net, rate, days, fee) =>
+    expect(anticipationFee(net, parseRate(rate), days)).toBe(fee),
+  );
 
   it('equals the exact rational rounded half up, and is monotonic in days and never above net', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), rateArb, fc.integer({ min: 0, max: 4_000 }), (net, rate, days) => {
-        const fee = anticipationFee(net, rate, days);
-        const num = BigInt(net) * rate * BigInt(days);
-        const den = 30_000_000n;
-        const exact = (num * 2n + den) / (2n * den);
-        expect(BigInt(fee)).toBe(exact > BigInt(net) ? BigInt(net) : exact);
-        expect(fee).toBeLessThanOrEqual(net);
-        expect(anticipationFee(net, rate, days + 1)).toBeGreaterThanOrEqual(fee);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        rateArb,
+        fc.integer({ min: 0, max: 4_000 }),
+        (net, rate, days) => {
+          const fee = anticipationFee(net, rate, days);
+          const num = BigInt(net) * rate * BigInt(days);
+          const den = 30_000_000n;
+          const exact = (num * 2n + den) / (2n * den);
+          expect(BigInt(fee)).toBe(exact > BigInt(net) ? BigInt(net) : exact);
+          expect(fee).toBeLessThanOrEqual(net);
+          expect(anticipationFee(net, rate, days + 1)).toBeGreaterThanOrEqual(fee);
+        },
+      ),
     );
   });
 
@@ -83,7 +94,14 @@ describe('calendar days', () => {
 });
 
 describe('eligibility', () => {
-  const base: EligibilityFacts = { role: 'MERCHANT', paymentMethod: 'CREDIT_CARD', status: 'PENDING', reserved: false, paymentDate: '2026-03-02', openDispute: false };
+  const base: EligibilityFacts = {
+    role: 'MERCHANT',
+    paymentMethod: 'CREDIT_CARD',
+    status: 'PENDING',
+    reserved: false,
+    paymentDate: '2026-03-02',
+    openDispute: false,
+  };
   it.each<[string, Partial<EligibilityFacts>, boolean]>([
     ['a pending merchant credit receivable due tomorrow', {}, true],
     ['due later', { paymentDate: '2026-05-01' }, true],
@@ -144,7 +162,11 @@ describe('limits and quotes', () => {
       receivable_count: 3,
     });
     expect(limitsOf(cs, date, rate, 'END').minimum).toEqual({ amount: 9600, fee_amount: 861, net_amount: 8739 });
-    expect(limitsOf([], date, rate, 'START')).toEqual({ minimum: { amount: 0, fee_amount: 0, net_amount: 0 }, maximum: { amount: 0, fee_amount: 0, net_amount: 0 }, receivable_count: 0 });
+    expect(limitsOf([], date, rate, 'START')).toEqual({
+      minimum: { amount: 0, fee_amount: 0, net_amount: 0 },
+      maximum: { amount: 0, fee_amount: 0, net_amount: 0 },
+      receivable_count: 0,
+    });
   });
 
   it.each<[string, Parameters<typeof selectForQuote>[4], 'START' | 'END', string[] | string]>([
@@ -164,63 +186,100 @@ describe('limits and quotes', () => {
   });
 
   it('nothing eligible answers NO_ELIGIBLE_RECEIVABLES', () => {
-    expect(selectForQuote([], date, rate, 'START', { kind: 'all' })).toMatchObject({ ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES' });
+    expect(selectForQuote([], date, rate, 'START', { kind: 'all' })).toMatchObject({
+      ok: false,
+      reason: 'NO_ELIGIBLE_RECEIVABLES',
+    });
   });
 
   it('the worked quote: totals and average days', () => {
     const out = selectForQuote(cs, date, rate, 'START', { kind: 'all' });
     if (!out.ok) throw new Error('expected items');
-    expect(out.items.map((i) => [i.days, i.fee_amount])).toEqual([[29, 277], [59, 565], [90, 861]]);
+    expect(out.items.map((i) => [i.days, i.fee_amount])).toEqual([
+      [29, 277],
+      [59, 565],
+      [90, 861],
+    ]);
     expect(totalsOf(out.items)).toEqual({ amount: 28_800, fee_amount: 1703, net_amount: 27_097 });
     expect(averageDays(out.items)).toBe(59.33);
   });
 
   it('an amount request never takes more than asked, and adding the next one would', () => {
     fc.assert(
-      fc.property(candidates, fc.integer({ min: 1, max: 400_000_000 }), fc.constantFrom('START' as const, 'END' as const), (list, requested, timeframe) => {
-        const eligible = list.map((c) => ({ ...c, paymentDate: addDays(date, 1 + (daysBetween('2000-01-01', c.paymentDate) % 400)) }));
-        const out = selectForQuote(eligible, date, rate, timeframe, { kind: 'amount', requestedAmount: requested });
-        const total = eligible.reduce((s, c) => s + c.netAmount, 0);
-        if (eligible.length === 0) {
-          expect(out).toMatchObject({ ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES' });
-          return;
-        }
-        if (requested > total) {
-          expect(out).toMatchObject({ ok: false, reason: 'ANTICIPATION_LIMIT_EXCEEDED', maximum: total });
-          return;
-        }
-        const ordered = inTimeframeOrder(eligible, timeframe);
-        if (!out.ok) {
-          expect(ordered[0].netAmount).toBeGreaterThan(requested);
-          return;
-        }
-        const t = totalsOf(out.items);
-        expect(t.amount).toBeLessThanOrEqual(requested);
-        expect(out.items.map((i) => i.receivable_id)).toEqual(ordered.slice(0, out.items.length).map((c) => c.id));
-        const next = ordered[out.items.length];
-        if (next) expect(t.amount + next.netAmount).toBeGreaterThan(requested);
-        expect(t.net_amount).toBe(t.amount - t.fee_amount);
-        expect(t.net_amount).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        candidates,
+        fc.integer({ min: 1, max: 400_000_000 }),
+        fc.constantFrom('START' as const, 'END' as const),
+        (list, requested, timeframe) => {
+          const eligible = list.map((c) => ({
+            ...c,
+            paymentDate: addDays(date, 1 + (daysBetween('2000-01-01', c.paymentDate) % 400)),
+          }));
+          const out = selectForQuote(eligible, date, rate, timeframe, { kind: 'amount', requestedAmount: requested });
+          const total = eligible.reduce((s, c) => s + c.netAmount, 0);
+          if (eligible.length === 0) {
+            expect(out).toMatchObject({ ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES' });
+            return;
+          }
+          if (requested > total) {
+            expect(out).toMatchObject({ ok: false, reason: 'ANTICIPATION_LIMIT_EXCEEDED', maximum: total });
+            return;
+          }
+          const ordered = inTimeframeOrder(eligible, timeframe);
+          if (!out.ok) {
+            expect(ordered[0].netAmount).toBeGreaterThan(requested);
+            return;
+          }
+          const t = totalsOf(out.items);
+          expect(t.amount).toBeLessThanOrEqual(requested);
+          expect(out.items.map((i) => i.receivable_id)).toEqual(ordered.slice(0, out.items.length).map((c) => c.id));
+          const next = ordered[out.items.length];
+          if (next) expect(t.amount + next.netAmount).toBeGreaterThan(requested);
+          expect(t.net_amount).toBe(t.amount - t.fee_amount);
+          expect(t.net_amount).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });
 
 describe('completion', () => {
   it('moves the receivable to the anticipation date, keeping the original date', () => {
-    expect(anticipatedReceivable({ netAmount: 9600, paymentDate: '2026-04-01', originalPaymentDate: null }, 861, '2026-01-01')).toEqual({
-      netAmount: 8739, anticipationFeeAmount: 861, paymentDate: '2026-01-01', originalPaymentDate: '2026-04-01',
+    expect(
+      anticipatedReceivable(
+        { netAmount: 9600, paymentDate: '2026-04-01', originalPaymentDate: null },
+        861,
+        '2026-01-01',
+      ),
+    ).toEqual({
+      netAmount: 8739,
+      anticipationFeeAmount: 861,
+      paymentDate: '2026-01-01',
+      originalPaymentDate: '2026-04-01',
     });
-    expect(anticipatedReceivable({ netAmount: 9600, paymentDate: '2026-04-01', originalPaymentDate: '2026-03-31' }, 1, '2026-01-01').originalPaymentDate).toBe('2026-03-31');
+    expect(
+      anticipatedReceivable(
+        { netAmount: 9600, paymentDate: '2026-04-01', originalPaymentDate: '2026-03-31' },
+        1,
+        '2026-01-01',
+      ).originalPaymentDate,
+    ).toBe('2026-03-31');
   });
   it('conserves money: pending out = merchant in + organization in', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ net_amount: fc.integer({ min: 0, max: 1e9 }), days: fc.integer({ min: 1, max: 400 }) })), rateArb, (rows, rate) => {
-        const items = rows.map((r) => ({ net_amount: r.net_amount, fee_amount: anticipationFee(r.net_amount, rate, r.days) }));
-        const c = completionAmounts(items);
-        expect(c.pendingOut).toBe(c.merchantIn + c.organizationIn);
-        expect(c.merchantIn).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.array(fc.record({ net_amount: fc.integer({ min: 0, max: 1e9 }), days: fc.integer({ min: 1, max: 400 }) })),
+        rateArb,
+        (rows, rate) => {
+          const items = rows.map((r) => ({
+            net_amount: r.net_amount,
+            fee_amount: anticipationFee(r.net_amount, rate, r.days),
+          }));
+          const c = completionAmounts(items);
+          expect(c.pendingOut).toBe(c.merchantIn + c.organizationIn);
+          expect(c.merchantIn).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

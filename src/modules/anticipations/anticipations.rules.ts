@@ -32,7 +32,8 @@ function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
  */
 export function anticipationFee(net: number, rate: RateE4, days: number): number {
   if (!Number.isSafeInteger(net) || net < 0) throw new RangeError(`net must be whole non-negative cents, got ${net}`);
-  if (!Number.isSafeInteger(days) || days < 0) throw new RangeError(`days must be a whole non-negative number, got ${days}`);
+  if (!Number.isSafeInteger(days) || days < 0)
+    throw new RangeError(`days must be a whole non-negative number, got ${days}`);
   if (rate < 0n) throw new RangeError('rate must not be negative');
   const fee = divRoundHalfUp(BigInt(net) * rate * BigInt(days), 30_000_000n);
   // A high rate over many months could charge more than the receivable: never more than it carries.
@@ -43,9 +44,11 @@ const DAY_MS = 86_400_000;
 const civilMs = (date: CivilDate): number => Date.parse(`${date}T00:00:00Z`);
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier); UTC midnights, so no DST shift. */
-export const daysBetween = (from: CivilDate, to: CivilDate): number => Math.round((civilMs(to) - civilMs(from)) / DAY_MS);
+export const daysBetween = (from: CivilDate, to: CivilDate): number =>
+  Math.round((civilMs(to) - civilMs(from)) / DAY_MS);
 
-export const addDays = (date: CivilDate, days: number): CivilDate => new Date(civilMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: CivilDate, days: number): CivilDate =>
+  new Date(civilMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** What eligibility needs to know of a receivable (M4). */
 export interface EligibilityFacts {
@@ -80,7 +83,17 @@ export interface Candidate {
 /** START: earliest first; END: latest first; ties by id ascending either way. */
 export function inTimeframeOrder<T extends Candidate>(items: readonly T[], timeframe: Timeframe): T[] {
   const sign = timeframe === 'START' ? 1 : -1;
-  return [...items].sort((a, b) => (a.paymentDate === b.paymentDate ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.paymentDate < b.paymentDate ? -sign : sign));
+  return [...items].sort((a, b) =>
+    a.paymentDate === b.paymentDate
+      ? a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0
+      : a.paymentDate < b.paymentDate
+        ? -sign
+        : sign,
+  );
 }
 
 export interface QuoteItem {
@@ -99,7 +112,13 @@ export interface Totals {
 
 export function itemOf(c: Candidate, anticipationDate: CivilDate, rate: RateE4): QuoteItem {
   const days = daysBetween(anticipationDate, c.paymentDate);
-  return { receivable_id: c.id, payment_date: c.paymentDate, days, net_amount: c.netAmount, fee_amount: anticipationFee(c.netAmount, rate, days) };
+  return {
+    receivable_id: c.id,
+    payment_date: c.paymentDate,
+    days,
+    net_amount: c.netAmount,
+    fee_amount: anticipationFee(c.netAmount, rate, days),
+  };
 }
 
 export function totalsOf(items: readonly QuoteItem[]): Totals {
@@ -123,15 +142,18 @@ export interface Limits {
 }
 
 /** M4 limits: `maximum` every eligible receivable, `minimum` the first one in timeframe order (zeros with none). */
-export function limitsOf(eligible: readonly Candidate[], anticipationDate: CivilDate, rate: RateE4, timeframe: Timeframe): Limits {
+export function limitsOf(
+  eligible: readonly Candidate[],
+  anticipationDate: CivilDate,
+  rate: RateE4,
+  timeframe: Timeframe,
+): Limits {
   const ordered = inTimeframeOrder(eligible, timeframe).map((c) => itemOf(c, anticipationDate, rate));
   return { minimum: totalsOf(ordered.slice(0, 1)), maximum: totalsOf(ordered), receivable_count: ordered.length };
 }
 
 export type Selection =
-  | { kind: 'all' }
-  | { kind: 'amount'; requestedAmount: number }
-  | { kind: 'ids'; ids: readonly string[] };
+  { kind: 'all' } | { kind: 'amount'; requestedAmount: number } | { kind: 'ids'; ids: readonly string[] };
 
 export type SelectionOutcome =
   | { ok: true; items: QuoteItem[] }
@@ -143,9 +165,16 @@ export type SelectionOutcome =
  * until the next would take the sum above the request (a request above the maximum is LIMIT_EXCEEDED; one below
  * the first receivable takes nothing: NO_ELIGIBLE_RECEIVABLES). Ids: exactly those, each must be eligible.
  */
-export function selectForQuote(eligible: readonly Candidate[], anticipationDate: CivilDate, rate: RateE4, timeframe: Timeframe, selection: Selection): SelectionOutcome {
+export function selectForQuote(
+  eligible: readonly Candidate[],
+  anticipationDate: CivilDate,
+  rate: RateE4,
+  timeframe: Timeframe,
+  selection: Selection,
+): SelectionOutcome {
   const ordered = inTimeframeOrder(eligible, timeframe);
-  if (ordered.length === 0) return { ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES', field: 'bank_account_id', value: null };
+  if (ordered.length === 0)
+    return { ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES', field: 'bank_account_id', value: null };
   const items = (cs: readonly Candidate[]) => cs.map((c) => itemOf(c, anticipationDate, rate));
   switch (selection.kind) {
     case 'all':
@@ -160,14 +189,21 @@ export function selectForQuote(eligible: readonly Candidate[], anticipationDate:
         sum += c.netAmount;
         taken.push(c);
       }
-      if (taken.length === 0) return { ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES', field: 'requested_amount', value: selection.requestedAmount };
+      if (taken.length === 0)
+        return {
+          ok: false,
+          reason: 'NO_ELIGIBLE_RECEIVABLES',
+          field: 'requested_amount',
+          value: selection.requestedAmount,
+        };
       return { ok: true, items: items(taken) };
     }
     case 'ids': {
       const byId = new Map(ordered.map((c) => [c.id, c]));
       const unique = [...new Set(selection.ids)];
       const missing = unique.find((id) => !byId.has(id));
-      if (missing !== undefined) return { ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES', field: 'receivable_ids', value: missing };
+      if (missing !== undefined)
+        return { ok: false, reason: 'NO_ELIGIBLE_RECEIVABLES', field: 'receivable_ids', value: missing };
       const wanted = new Set(unique);
       return { ok: true, items: items(ordered.filter((c) => wanted.has(c.id))) };
     }
@@ -175,13 +211,26 @@ export function selectForQuote(eligible: readonly Candidate[], anticipationDate:
 }
 
 /** A receivable after completion (M4): paid at the anticipation's date, its net reduced by its anticipation fee. */
-export function anticipatedReceivable(r: { netAmount: number; paymentDate: CivilDate; originalPaymentDate: CivilDate | null }, fee: number, anticipationDate: CivilDate) {
+export function anticipatedReceivable(
+  r: { netAmount: number; paymentDate: CivilDate; originalPaymentDate: CivilDate | null },
+  fee: number,
+  anticipationDate: CivilDate,
+) {
   if (fee > r.netAmount) throw new RangeError('an anticipation fee above the receivable');
-  return { netAmount: r.netAmount - fee, anticipationFeeAmount: fee, paymentDate: anticipationDate, originalPaymentDate: r.originalPaymentDate ?? r.paymentDate };
+  return {
+    netAmount: r.netAmount - fee,
+    anticipationFeeAmount: fee,
+    paymentDate: anticipationDate,
+    originalPaymentDate: r.originalPaymentDate ?? r.paymentDate,
+  };
 }
 
 /** M4 completion postings' amounts: merchant pending -N, merchant available +(N - G), the organization +G. */
-export function completionAmounts(items: readonly { net_amount: number; fee_amount: number }[]): { pendingOut: number; merchantIn: number; organizationIn: number } {
+export function completionAmounts(items: readonly { net_amount: number; fee_amount: number }[]): {
+  pendingOut: number;
+  merchantIn: number;
+  organizationIn: number;
+} {
   const n = items.reduce((s, i) => s + i.net_amount, 0);
   const g = items.reduce((s, i) => s + i.fee_amount, 0);
   return { pendingOut: n, merchantIn: n - g, organizationIn: g };

@@ -9,8 +9,7 @@ export const TIMEFRAMES = ['START', 'END'] as const;
 
 /** Bounded so no sum or date can overflow (the fuzz test): a year of receivables at most. */
 export const MAX_REQUESTED_AMOUNT = Number.MAX_SAFE_INTEGER;
-const civilDate = () =>
-  z.iso.date().meta({ description: 'YYYY-MM-DD, a São Paulo calendar date' });
+const civilDate = () => z.iso.date().meta({ description: 'YYYY-MM-DD, a São Paulo calendar date' });
 
 export const limitsQuery = z.strictObject({
   payment_date: civilDate().optional().meta({ description: "Default today (São Paulo, on the organization's clock)" }),
@@ -26,20 +25,33 @@ export const limitsSchema = z.object({
   receivable_count: z.int(),
 });
 
-export const quoteBody = z.strictObject({
-  bank_account_id: uuid(),
-  payment_date: civilDate().optional().meta({ description: 'Default today' }),
-  timeframe: z.enum(TIMEFRAMES).optional().meta({ description: 'Default START' }),
-  requested_amount: z.int().min(1).max(MAX_REQUESTED_AMOUNT).optional(),
-  receivable_ids: z.array(uuid()).min(1).max(1000).optional(),
-}).superRefine((body, ctx) => {
-  if (body.requested_amount !== undefined && body.receivable_ids !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['receivable_ids'], message: 'give requested_amount or receivable_ids, not both', params: { type: 'INVALID_FORMAT' } });
-  }
-});
+export const quoteBody = z
+  .strictObject({
+    bank_account_id: uuid(),
+    payment_date: civilDate().optional().meta({ description: 'Default today' }),
+    timeframe: z.enum(TIMEFRAMES).optional().meta({ description: 'Default START' }),
+    requested_amount: z.int().min(1).max(MAX_REQUESTED_AMOUNT).optional(),
+    receivable_ids: z.array(uuid()).min(1).max(1000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.requested_amount !== undefined && body.receivable_ids !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['receivable_ids'],
+        message: 'give requested_amount or receivable_ids, not both',
+        params: { type: 'INVALID_FORMAT' },
+      });
+    }
+  });
 export type QuoteBody = z.infer<typeof quoteBody>;
 
-const item = z.object({ receivable_id: z.string(), payment_date: z.string(), days: z.int(), net_amount: z.int(), fee_amount: z.int() });
+const item = z.object({
+  receivable_id: z.string(),
+  payment_date: z.string(),
+  days: z.int(),
+  net_amount: z.int(),
+  fee_amount: z.int(),
+});
 
 export const quoteSchema = z.object({
   id: z.string(),
@@ -91,7 +103,12 @@ export const anticipationListSchema = listEnvelope(anticipationSchema);
 
 export const decisionBody = z.strictObject({
   decision: z.enum(['APPROVED', 'REFUSED']),
-  reason: z.string().min(1).max(255).optional().meta({ description: 'The refusal reason (REFUSED); default REFUSED_BY_PROVIDER' }),
+  reason: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'The refusal reason (REFUSED); default REFUSED_BY_PROVIDER' }),
 });
 
 export function toQuoteView(q: AnticipationQuoteRow) {
@@ -134,7 +151,10 @@ export function toAnticipationView(a: AnticipationRow): AnticipationView {
 
 /** money.md M9: money events carry the account and its last ledger sequence. */
 const moneyEventFields = { bank_account_id: z.string(), sequence: z.int() };
-export const anticipationCreatedPayload = anticipationSchema.extend({ anticipation_id: z.string(), ...moneyEventFields });
+export const anticipationCreatedPayload = anticipationSchema.extend({
+  anticipation_id: z.string(),
+  ...moneyEventFields,
+});
 export const anticipationStatusChangedPayload = z.object({
   anticipation_id: z.string(),
   old_status: z.enum(ANTICIPATION_STATUSES),

@@ -10,10 +10,37 @@ import { badRequest, conflictWithReason, notFound } from '../../kernel/errors.js
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { paginate } from '../../http/pagination.js';
 import { saoPauloDate, settlementInstant } from '../transactions/receivables.schedule.js';
-import { anticipationAccount, eligibleFor, toCandidate, type AnticipationAccount } from './anticipations.eligibility.js';
+import {
+  anticipationAccount,
+  eligibleFor,
+  toCandidate,
+  type AnticipationAccount,
+} from './anticipations.eligibility.js';
 import { moveAnticipation } from './anticipations.moves.js';
-import { receivablesInReach, findAnticipation, findAnticipationInReach, findQuoteInReach, insertAnticipation, insertQuote, listAnticipations, reserveReceivables, type AnticipationListFilters } from './anticipations.repo.js';
-import { averageDays, daysBetween, limitsOf, quoteExpiry, rateToNumber, selectForQuote, totalsOf, type CivilDate, type QuoteItem, type Selection, type Timeframe } from './anticipations.rules.js';
+import {
+  receivablesInReach,
+  findAnticipation,
+  findAnticipationInReach,
+  findQuoteInReach,
+  insertAnticipation,
+  insertQuote,
+  listAnticipations,
+  reserveReceivables,
+  type AnticipationListFilters,
+} from './anticipations.repo.js';
+import {
+  averageDays,
+  daysBetween,
+  limitsOf,
+  quoteExpiry,
+  rateToNumber,
+  selectForQuote,
+  totalsOf,
+  type CivilDate,
+  type QuoteItem,
+  type Selection,
+  type Timeframe,
+} from './anticipations.rules.js';
 import { toAnticipationView, type QuoteBody } from './anticipations.schemas.js';
 
 export interface AnticipationDeps {
@@ -29,17 +56,31 @@ export const MAX_DAYS_AHEAD = 366;
 function anticipationDate(today: CivilDate, asked: CivilDate | undefined): CivilDate {
   if (asked === undefined) return today;
   const ahead = daysBetween(today, asked);
-  if (ahead < 0 || ahead > MAX_DAYS_AHEAD) throw badRequest(`payment_date must be between today (${today}) and ${MAX_DAYS_AHEAD} days ahead`, 'payment_date', asked);
+  if (ahead < 0 || ahead > MAX_DAYS_AHEAD)
+    throw badRequest(
+      `payment_date must be between today (${today}) and ${MAX_DAYS_AHEAD} days ahead`,
+      'payment_date',
+      asked,
+    );
   return asked;
 }
 
 /** GET /v1/banking/bank-accounts/{id}/anticipation-limits (M4). */
-export async function anticipationLimits(deps: AnticipationDeps, principal: CompanyPrincipal, bankAccountId: string, q: { payment_date?: string; timeframe?: Timeframe }) {
+export async function anticipationLimits(
+  deps: AnticipationDeps,
+  principal: CompanyPrincipal,
+  bankAccountId: string,
+  q: { payment_date?: string; timeframe?: Timeframe },
+) {
   const account = await anticipationAccount(deps.db, principal, bankAccountId, { statusChecks: false });
   const date = anticipationDate(saoPauloDate(deps.clock.now(account.organizationId)), q.payment_date);
   // A merchant or affiliation not ACTIVE has nothing eligible now (docs/decisions/anticipation.md): zero limits.
   const eligible = account.active ? (await eligibleFor(deps.db, account.id, date)).map(toCandidate) : [];
-  return { payment_date: date, rate_percentage: rateToNumber(account.spotRate), ...limitsOf(eligible, date, account.spotRate, q.timeframe ?? 'START') };
+  return {
+    payment_date: date,
+    rate_percentage: rateToNumber(account.spotRate),
+    ...limitsOf(eligible, date, account.spotRate, q.timeframe ?? 'START'),
+  };
 }
 
 function selectionOf(body: QuoteBody): Selection {
@@ -50,16 +91,31 @@ function selectionOf(body: QuoteBody): Selection {
 
 function selectionRefusal(out: Exclude<ReturnType<typeof selectForQuote>, { ok: true }>): Error {
   if (out.reason === 'ANTICIPATION_LIMIT_EXCEEDED') {
-    return conflictWithReason('The requested amount is above what can be anticipated', 'requested_amount', out.maximum, 'ANTICIPATION_LIMIT_EXCEEDED', { maximum: out.maximum });
+    return conflictWithReason(
+      'The requested amount is above what can be anticipated',
+      'requested_amount',
+      out.maximum,
+      'ANTICIPATION_LIMIT_EXCEEDED',
+      { maximum: out.maximum },
+    );
   }
-  return conflictWithReason('No eligible receivables for this anticipation', out.field, out.value, 'NO_ELIGIBLE_RECEIVABLES');
+  return conflictWithReason(
+    'No eligible receivables for this anticipation',
+    out.field,
+    out.value,
+    'NO_ELIGIBLE_RECEIVABLES',
+  );
 }
 
 /** POST /v1/anticipations/quotes (M4): the receivables a SPOT anticipation would take, priced; valid 15 minutes. */
 export async function createQuote(deps: AnticipationDeps, principal: CompanyPrincipal, body: QuoteBody) {
   return deps.db.transaction(async (tx) => {
     // Ids outside the caller's reach are unknown (404) before anything is said about the account.
-    if (body.receivable_ids && (await receivablesInReach(tx, principal, body.receivable_ids)) < new Set(body.receivable_ids).size) throw notFound('Receivable');
+    if (
+      body.receivable_ids &&
+      (await receivablesInReach(tx, principal, body.receivable_ids)) < new Set(body.receivable_ids).size
+    )
+      throw notFound('Receivable');
     const account = await anticipationAccount(tx, principal, body.bank_account_id);
     const now = deps.clock.now(account.organizationId);
     const date = anticipationDate(saoPauloDate(now), body.payment_date);
@@ -99,7 +155,16 @@ export const completionInstant = (paymentDate: CivilDate, now: Date): Date => {
  */
 export async function recordAnticipation(
   tx: Executor,
-  input: { id: string; requestId: string; account: AnticipationAccount; type: AnticipationRow['type']; quoteId: string | null; rateText: string; date: CivilDate; items: QuoteItem[] },
+  input: {
+    id: string;
+    requestId: string;
+    account: AnticipationAccount;
+    type: AnticipationRow['type'];
+    quoteId: string | null;
+    rateText: string;
+    date: CivilDate;
+    items: QuoteItem[];
+  },
   correlationId: string,
   now: Date,
 ): Promise<AnticipationRow | undefined> {
@@ -126,22 +191,35 @@ export async function recordAnticipation(
     completedAt: null,
   });
   if (!row) return undefined;
-  await reserveReceivables(tx, input.items.map((i) => i.receivable_id), row.id, now);
+  await reserveReceivables(
+    tx,
+    input.items.map((i) => i.receivable_id),
+    row.id,
+    now,
+  );
   const sequence = await lastSequenceOf(tx, row.bankAccountId);
-  await recordEvent(tx, {
-    type: 'anticipation.created',
-    companyId: row.companyId,
-    organizationId: row.organizationId,
-    correlationId,
-    payload: { ...toAnticipationView(row), anticipation_id: row.id, bank_account_id: row.bankAccountId, sequence },
-  }, now);
-  await enqueueJob(tx, {
-    kind: ANTICIPATION_COMPLETE_JOB,
-    runAt: completionInstant(row.paymentDate, now),
-    payload: { anticipationId: row.id, correlationId },
-    dedupeKey: `${ANTICIPATION_COMPLETE_JOB}:${row.id}`,
-    organizationId: row.organizationId,
-  }, now);
+  await recordEvent(
+    tx,
+    {
+      type: 'anticipation.created',
+      companyId: row.companyId,
+      organizationId: row.organizationId,
+      correlationId,
+      payload: { ...toAnticipationView(row), anticipation_id: row.id, bank_account_id: row.bankAccountId, sequence },
+    },
+    now,
+  );
+  await enqueueJob(
+    tx,
+    {
+      kind: ANTICIPATION_COMPLETE_JOB,
+      runAt: completionInstant(row.paymentDate, now),
+      payload: { anticipationId: row.id, correlationId },
+      dedupeKey: `${ANTICIPATION_COMPLETE_JOB}:${row.id}`,
+      organizationId: row.organizationId,
+    },
+    now,
+  );
   return row;
 }
 
@@ -150,10 +228,21 @@ export async function recordAnticipation(
  * anticipation. The quote must not have expired (409 QUOTE_EXPIRED) and each of its receivables must still be
  * eligible with the quoted net (locked; else 409 RECEIVABLES_CHANGED), so two creates never reserve one receivable.
  */
-export async function createAnticipation(deps: AnticipationDeps, principal: CompanyPrincipal, body: { request_id: string; quote_id: string }, correlationId: string) {
+export async function createAnticipation(
+  deps: AnticipationDeps,
+  principal: CompanyPrincipal,
+  body: { request_id: string; quote_id: string },
+  correlationId: string,
+) {
   const id = randomUUID();
   return deps.db.transaction(async (tx) => {
-    const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: 'anticipation', requestId: body.request_id, body, resourceId: id });
+    const existing = await claimRequestId(tx, {
+      companyId: principal.companyId,
+      scope: 'anticipation',
+      requestId: body.request_id,
+      body,
+      resourceId: id,
+    });
     if (existing) {
       const row = await findAnticipation(tx, existing);
       if (!row) throw notFound('Anticipation');
@@ -168,10 +257,31 @@ export async function createAnticipation(deps: AnticipationDeps, principal: Comp
     }
     const account = await anticipationAccount(tx, principal, quote.bankAccountId);
     const ids = quote.items.map((i) => i.receivable_id);
-    const still = new Map((await eligibleFor(tx, account.id, quote.paymentDate, { lock: true, ids })).map((r) => [r.id, r]));
-    const changed = quote.items.find((i) => still.get(i.receivable_id)?.netAmount !== i.net_amount || still.get(i.receivable_id)?.paymentDate !== i.payment_date);
-    if (changed) throw conflictWithReason('The quoted receivables changed', 'quote_id', quote.id, 'RECEIVABLES_CHANGED');
-    const row = await recordAnticipation(tx, { id, requestId: body.request_id, account, type: 'SPOT', quoteId: quote.id, rateText: quote.ratePercentage, date: quote.paymentDate, items: quote.items }, correlationId, now);
+    const still = new Map(
+      (await eligibleFor(tx, account.id, quote.paymentDate, { lock: true, ids })).map((r) => [r.id, r]),
+    );
+    const changed = quote.items.find(
+      (i) =>
+        still.get(i.receivable_id)?.netAmount !== i.net_amount ||
+        still.get(i.receivable_id)?.paymentDate !== i.payment_date,
+    );
+    if (changed)
+      throw conflictWithReason('The quoted receivables changed', 'quote_id', quote.id, 'RECEIVABLES_CHANGED');
+    const row = await recordAnticipation(
+      tx,
+      {
+        id,
+        requestId: body.request_id,
+        account,
+        type: 'SPOT',
+        quoteId: quote.id,
+        rateText: quote.ratePercentage,
+        date: quote.paymentDate,
+        items: quote.items,
+      },
+      correlationId,
+      now,
+    );
     return { row: row!, replayed: false };
   });
 }
@@ -188,8 +298,12 @@ export async function listAnticipationsPage(db: Database, principal: CompanyPrin
 }
 
 /** POST /v1/anticipations/{id}/cancel: a PENDING one only (409 otherwise); its receivables become eligible again. */
-export async function cancelAnticipation(deps: AnticipationDeps, principal: CompanyPrincipal, id: string, correlationId: string): Promise<AnticipationRow> {
+export async function cancelAnticipation(
+  deps: AnticipationDeps,
+  principal: CompanyPrincipal,
+  id: string,
+  correlationId: string,
+): Promise<AnticipationRow> {
   await getAnticipation(deps.db, principal, id);
   return moveAnticipation(deps.db, deps.clock, id, { to: 'CANCELED' }, correlationId, true);
 }
-

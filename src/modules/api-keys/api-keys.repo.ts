@@ -53,8 +53,16 @@ export async function lockCompanyKeys(tx: Executor, companyId: string): Promise<
 }
 
 /** A revocation or a roll: `changed_at` in database time (clock_timestamp: close to the commit) for the pollers. */
-export async function updateKey(tx: Executor, id: string, changes: Partial<Pick<ApiKeyRow, 'expiresAt' | 'revokedAt'>>): Promise<ApiKeyRow> {
-  const [row] = await tx.update(apiKeys).set({ ...changes, changedAt: sql`clock_timestamp()` }).where(eq(apiKeys.id, id)).returning();
+export async function updateKey(
+  tx: Executor,
+  id: string,
+  changes: Partial<Pick<ApiKeyRow, 'expiresAt' | 'revokedAt'>>,
+): Promise<ApiKeyRow> {
+  const [row] = await tx
+    .update(apiKeys)
+    .set({ ...changes, changedAt: sql`clock_timestamp()` })
+    .where(eq(apiKeys.id, id))
+    .returning();
   return row;
 }
 
@@ -66,7 +74,9 @@ export async function touchCompanyKeys(tx: Executor, companyId: string): Promise
   await tx
     .update(apiKeys)
     .set({ changedAt: sql`clock_timestamp()` })
-    .where(sql`${apiKeys.companyId} in (select id from companies where id = ${companyId} or organization_id = ${companyId})`);
+    .where(
+      sql`${apiKeys.companyId} in (select id from companies where id = ${companyId} or organization_id = ${companyId})`,
+    );
 }
 
 /**
@@ -84,16 +94,29 @@ export async function recentlyChangedKeyIds(db: Executor, windowSeconds = 5): Pr
 const listColumns = { id: apiKeys.id, createdAt: apiKeys.createdAt };
 
 export function listKeys(db: Executor, scope: SQL, q: CommonListFilters & { company_id?: string }) {
-  return selectPage(db, apiKeys, and(scope, ...(q.company_id ? [eq(apiKeys.companyId, q.company_id)] : [])), q, listColumns);
+  return selectPage(
+    db,
+    apiKeys,
+    and(scope, ...(q.company_id ? [eq(apiKeys.companyId, q.company_id)] : [])),
+    q,
+    listColumns,
+  );
 }
 
 /** Whether a key exists and still works at `now` (the sandbox start checks the key it prints). */
 export async function keyWorks(db: Executor, apiKey: string, now: Date): Promise<boolean> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashApiKey(apiKey))).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hashApiKey(apiKey)))
+    .limit(1);
   return !!row && isActive(row, now);
 }
 
 /** Sandbox start: fills the last4 of a key issued before 0610, which only the holder of the key can know. */
 export async function backfillLast4(db: Executor, apiKey: string): Promise<void> {
-  await db.update(apiKeys).set({ last4: last4(apiKey) }).where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.last4)));
+  await db
+    .update(apiKeys)
+    .set({ last4: last4(apiKey) })
+    .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.last4)));
 }

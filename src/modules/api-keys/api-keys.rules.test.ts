@@ -31,11 +31,15 @@ describe('rolledExpiry', () => {
 
   it('never lengthens a key and never ends later than now + grace', () => {
     fc.assert(
-      fc.property(fc.option(fc.integer({ min: -1e6, max: 1e7 })), fc.integer({ min: 0, max: 604_800 }), (current, grace) => {
-        const end = rolledExpiry(current === null ? null : at(current), now, grace);
-        expect(end.getTime()).toBeLessThanOrEqual(at(grace).getTime());
-        if (current !== null) expect(end.getTime()).toBeLessThanOrEqual(at(current).getTime());
-      }),
+      fc.property(
+        fc.option(fc.integer({ min: -1e6, max: 1e7 })),
+        fc.integer({ min: 0, max: 604_800 }),
+        (current, grace) => {
+          const end = rolledExpiry(current === null ? null : at(current), now, grace);
+          expect(end.getTime()).toBeLessThanOrEqual(at(grace).getTime());
+          if (current !== null) expect(end.getTime()).toBeLessThanOrEqual(at(current).getTime());
+        },
+      ),
     );
   });
 });
@@ -57,17 +61,23 @@ describe('revokeDecision', () => {
     const state = fc.record({ expiresIn: fc.option(fc.integer({ min: -100, max: 100 })), revoked: fc.boolean() });
     fc.assert(
       fc.property(fc.array(state, { minLength: 1, maxLength: 6 }), fc.nat(), (states, pick) => {
-        const keys = states.map((s, i) => key(String(i), { expiresAt: s.expiresIn === null ? null : at(s.expiresIn), revokedAt: s.revoked ? at(-1) : null }));
+        const keys = states.map((s, i) =>
+          key(String(i), {
+            expiresAt: s.expiresIn === null ? null : at(s.expiresIn),
+            revokedAt: s.revoked ? at(-1) : null,
+          }),
+        );
         const target = keys[pick % keys.length];
         const activeBefore = keys.filter((k) => isActive(k, now)).length;
         const decision = revokeDecision(target, keys, now);
-        const after = decision.kind === 'revoke' ? keys.map((k) => (k.id === target.id ? { ...k, revokedAt: now } : k)) : keys;
+        const after =
+          decision.kind === 'revoke' ? keys.map((k) => (k.id === target.id ? { ...k, revokedAt: now } : k)) : keys;
         if (activeBefore > 0) expect(after.some((k) => isActive(k, now))).toBe(true);
       }),
     );
   });
 });
 
-it('last4 is the key\'s last four characters', () => {
+it("last4 is the key's last four characters", () => {
   expect(last4('sk_org_abcdefWXYZ')).toBe('WXYZ');
 });

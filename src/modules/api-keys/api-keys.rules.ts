@@ -36,7 +36,11 @@ export type RevokeDecision = { kind: 'revoke' } | { kind: 'already-revoked' } | 
  * may go only while another key of its company stays active, so no company locks itself out. An expired
  * key is not in use and may always be revoked.
  */
-export function revokeDecision(target: KeyState & { id: string }, companyKeys: (KeyState & { id: string })[], now: Date): RevokeDecision {
+export function revokeDecision(
+  target: KeyState & { id: string },
+  companyKeys: (KeyState & { id: string })[],
+  now: Date,
+): RevokeDecision {
   if (target.revokedAt) return { kind: 'already-revoked' };
   if (!isActive(target, now)) return { kind: 'revoke' };
   const othersActive = companyKeys.some((k) => k.id !== target.id && isActive(k, now));

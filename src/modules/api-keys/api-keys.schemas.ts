@@ -5,14 +5,22 @@ import { noCardData, timestamp, uuid } from '../../http/schemas.js';
 import { MAX_GRACE_SECONDS } from './api-keys.rules.js';
 
 export const createApiKeyBody = z.strictObject({
-  company_id: uuid().optional().meta({ description: 'The company the key is for: the caller (default) or, for an organization, one of its merchants' }),
+  company_id: uuid()
+    .optional()
+    .meta({
+      description: 'The company the key is for: the caller (default) or, for an organization, one of its merchants',
+    }),
   description: noCardData(z.string().max(255)).optional(),
   expires_at: timestamp().optional().meta({ description: 'When the key stops working; must be in the future' }),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyBody>;
 
 export const rollApiKeyBody = z.strictObject({
-  grace_seconds: z.int().min(0).max(MAX_GRACE_SECONDS).meta({ description: 'How long the old key keeps working (0-604800 seconds)' }),
+  grace_seconds: z
+    .int()
+    .min(0)
+    .max(MAX_GRACE_SECONDS)
+    .meta({ description: 'How long the old key keeps working (0-604800 seconds)' }),
 });
 
 export const apiKeyListQuery = listQuery({ extra: { company_id: uuid().optional() } });

@@ -24,14 +24,21 @@ export interface IssuedKey {
   apiKey: string;
 }
 
-const reach = (principal: CompanyPrincipal) => ownedRowsInReach(principal, { companyId: apiKeys.companyId, organizationId: apiKeys.organizationId });
+const reach = (principal: CompanyPrincipal) =>
+  ownedRowsInReach(principal, { companyId: apiKeys.companyId, organizationId: apiKeys.organizationId });
 
 /** POST /v1/api-keys: a key for the caller, or (an organization) for one of its merchants. */
-export async function createApiKey(deps: ApiKeyDeps, principal: CompanyPrincipal, input: CreateApiKeyInput): Promise<IssuedKey> {
+export async function createApiKey(
+  deps: ApiKeyDeps,
+  principal: CompanyPrincipal,
+  input: CreateApiKeyInput,
+): Promise<IssuedKey> {
   const now = deps.clock.now();
   const expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-    throw validationError([{ field: 'expires_at', type: 'TOO_SMALL', message: 'expires_at must be in the future', value: input.expires_at }]);
+    throw validationError([
+      { field: 'expires_at', type: 'TOO_SMALL', message: 'expires_at must be in the future', value: input.expires_at },
+    ]);
   }
   return deps.db.transaction(async (tx) => {
     const company = await companyInReach(tx, principal, input.company_id ?? principal.companyId);
@@ -39,7 +46,11 @@ export async function createApiKey(deps: ApiKeyDeps, principal: CompanyPrincipal
   });
 }
 
-export function listApiKeys(deps: Pick<ApiKeyDeps, 'db'>, principal: CompanyPrincipal, q: CommonListFilters & { company_id?: string }) {
+export function listApiKeys(
+  deps: Pick<ApiKeyDeps, 'db'>,
+  principal: CompanyPrincipal,
+  q: CommonListFilters & { company_id?: string },
+) {
   return listKeys(deps.db, reach(principal), q);
 }
 
@@ -53,7 +64,12 @@ const keyInReach = async (tx: Parameters<typeof findKey>[0], principal: CompanyP
  * POST /v1/api-keys/{id}/roll: a new key for the same company (same description), and the old one ends
  * after the grace period. Every instance forgets the old key's cached form, so its new end applies at once.
  */
-export async function rollApiKey(deps: ApiKeyDeps, principal: CompanyPrincipal, id: string, graceSeconds: number): Promise<IssuedKey> {
+export async function rollApiKey(
+  deps: ApiKeyDeps,
+  principal: CompanyPrincipal,
+  id: string,
+  graceSeconds: number,
+): Promise<IssuedKey> {
   const now = deps.clock.now();
   const issued = await deps.db.transaction(async (tx) => {
     const old = await keyInReach(tx, principal, id, true);
@@ -61,7 +77,11 @@ export async function rollApiKey(deps: ApiKeyDeps, principal: CompanyPrincipal, 
       throw conflictWithReason('Only an active key can be rolled', 'id', id, 'KEY_NOT_ACTIVE');
     }
     await updateKey(tx, old.id, { expiresAt: rolledExpiry(old.expiresAt, now, graceSeconds) });
-    const company = { id: old.companyId, kind: old.kind, organizationId: old.organizationId === old.companyId ? null : old.organizationId };
+    const company = {
+      id: old.companyId,
+      kind: old.kind,
+      organizationId: old.organizationId === old.companyId ? null : old.organizationId,
+    };
     return issueKey(tx, company, { now, description: old.description });
   });
   await deps.revocations.publish([id]);
@@ -78,7 +98,12 @@ export async function revokeApiKey(deps: ApiKeyDeps, principal: CompanyPrincipal
     const locked = keys.find((k) => k.id === id) ?? target;
     const decision = revokeDecision(locked, keys, now);
     if (decision.kind === 'refuse') {
-      throw conflictWithReason('This is the company\'s last active key; create another first', 'id', id, decision.reason);
+      throw conflictWithReason(
+        "This is the company's last active key; create another first",
+        'id',
+        id,
+        decision.reason,
+      );
     }
     if (decision.kind === 'already-revoked') return { row: locked, changed: false };
     return { row: await updateKey(tx, id, { revokedAt: now }), changed: true };

@@ -19,10 +19,22 @@ export const sessionSchema = z.object({
   company_id: z.string().nullable(),
 });
 
-export const meSchema = z.object({ user: userSchema, company: merchantSchema.nullable(), permissions: z.array(z.string()) });
+export const meSchema = z.object({
+  user: userSchema,
+  company: merchantSchema.nullable(),
+  permissions: z.array(z.string()),
+});
 export const messageSchema = z.object({ message: z.string() });
 
 export const sandboxMessagesQuery = z.strictObject({ to: z.string().min(1).max(320) });
 export const sandboxMessagesSchema = z.object({
-  data: z.array(z.object({ to: z.string(), channel: z.string(), purpose: z.enum(['VERIFY', 'RESET_PASSWORD']), code: z.string(), created_at: z.string() })),
+  data: z.array(
+    z.object({
+      to: z.string(),
+      channel: z.string(),
+      purpose: z.enum(['VERIFY', 'RESET_PASSWORD']),
+      code: z.string(),
+      created_at: z.string(),
+    }),
+  ),
 });

@@ -7,7 +7,14 @@ import { badRequest, forbidden, notFound, unauthenticated } from '../../kernel/e
 import { findCompany } from '../companies/companies.repo.js';
 import { toMerchantView } from '../companies/companies.views.js';
 import {
-  findIdentifier, findUser, identifiersOf, latestCode, markVerified, membershipsOf, rolesOf, setPassword,
+  findIdentifier,
+  findUser,
+  identifiersOf,
+  latestCode,
+  markVerified,
+  membershipsOf,
+  rolesOf,
+  setPassword,
 } from '../users/users.repo.js';
 import { clearLoginAttempts, releaseLoginAttempt, reserveLoginAttempt } from './login-limits.js';
 import { toUserView } from '../users/users.views.js';
@@ -24,12 +31,18 @@ const RESEND_INTERVAL_MS = 60_000;
  * The answer of login, verify, select-company and change-password (product.md §10): a fresh token for the
  * chosen company (`auto`: the only active one, else none until select-company), the user and their companies.
  */
-export async function openSession(db: Database, services: AuthServices, userId: string, choice: string /* a company id, or 'auto' */) {
+export async function openSession(
+  db: Database,
+  services: AuthServices,
+  userId: string,
+  choice: string /* a company id, or 'auto' */,
+) {
   const user = await findUser(db, userId);
   if (!user) throw unauthenticated(BAD_CREDENTIALS);
   const active = (await membershipsOf(db, userId)).filter((m) => !m.suspendedAt);
   if (active.length === 0) throw unauthenticated('User is suspended');
-  const company = choice === 'auto' ? (active.length === 1 ? active[0] : undefined) : active.find((m) => m.companyId === choice);
+  const company =
+    choice === 'auto' ? (active.length === 1 ? active[0] : undefined) : active.find((m) => m.companyId === choice);
   if (choice !== 'auto' && !company) throw forbidden('The user has no role in this company');
   const scope = company ? [company.companyId] : active.map((m) => m.companyId);
   const [identifiers, held] = await Promise.all([identifiersOf(db, [userId]), rolesOf(db, [userId], scope)]);
@@ -60,7 +73,13 @@ export async function openSession(db: Database, services: AuthServices, userId: 
  * before the password is checked (429 over either), so no burst checks more passwords than the limits; a
  * success gives the places back. Unknown identifiers do the same argon2 work and count the same.
  */
-export async function login(db: Database, services: AuthServices, identifier: Identifier, password: string, address: string) {
+export async function login(
+  db: Database,
+  services: AuthServices,
+  identifier: Identifier,
+  password: string,
+  address: string,
+) {
   const reservation = await reserveLoginAttempt(db, identifier.value, address, services.clock.now());
   const found = await findIdentifier(db, identifier.value);
   const user = found ? await findUser(db, found.userId) : undefined;
@@ -71,7 +90,13 @@ export async function login(db: Database, services: AuthServices, identifier: Id
 }
 
 /** First access: the emailed code proves the identifier; the password is set and the user is logged in. */
-export async function verify(db: Database, services: AuthServices, identifier: Identifier, code: string, password: string) {
+export async function verify(
+  db: Database,
+  services: AuthServices,
+  identifier: Identifier,
+  code: string,
+  password: string,
+) {
   const passwordHash = await hashPassword(password);
   const userId = await redeemCode(db, services, identifier.value, 'VERIFY', code, async (tx, ident) => {
     await markVerified(tx, ident.id, services.clock.now());
@@ -83,7 +108,12 @@ export async function verify(db: Database, services: AuthServices, identifier: I
 }
 
 /** Always 202: whether the identifier exists is never revealed. The code goes out after the commit. */
-export async function forgotPassword(db: Database, services: AuthServices, identifier: Identifier, log: FastifyBaseLogger): Promise<void> {
+export async function forgotPassword(
+  db: Database,
+  services: AuthServices,
+  identifier: Identifier,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const ident = await findIdentifier(db, identifier.value);
   if (!ident) return;
   const active = (await membershipsOf(db, ident.userId)).some((m) => !m.suspendedAt);
@@ -91,7 +121,8 @@ export async function forgotPassword(db: Database, services: AuthServices, ident
   const code = await db.transaction(async (tx) => {
     // One reset code a minute per identifier: repeated requests cannot flood a mailbox.
     const last = await latestCode(tx, ident.id, 'RESET_PASSWORD');
-    if (last && !last.consumedAt && services.clock.now().getTime() - last.createdAt.getTime() < RESEND_INTERVAL_MS) return null;
+    if (last && !last.consumedAt && services.clock.now().getTime() - last.createdAt.getTime() < RESEND_INTERVAL_MS)
+      return null;
     return issueCode(tx, services, ident, 'RESET_PASSWORD');
   });
   if (!code) return;
@@ -103,7 +134,13 @@ export async function forgotPassword(db: Database, services: AuthServices, ident
 }
 
 /** Reset with the code: new password, every earlier token revoked (the token version moves). */
-export async function resetPassword(db: Database, services: AuthServices, identifier: Identifier, code: string, newPassword: string) {
+export async function resetPassword(
+  db: Database,
+  services: AuthServices,
+  identifier: Identifier,
+  code: string,
+  newPassword: string,
+) {
   const passwordHash = await hashPassword(newPassword);
   await redeemCode(db, services, identifier.value, 'RESET_PASSWORD', code, async (tx, ident) => {
     await markVerified(tx, ident.id, services.clock.now());
@@ -122,7 +159,13 @@ function userOf(principal: Principal): { userId: string; companyId: string | nul
 }
 
 /** Change with the current password; all tokens are revoked and a fresh one for the same company is returned. */
-export async function changePassword(db: Database, services: AuthServices, principal: Principal, current: string, next: string) {
+export async function changePassword(
+  db: Database,
+  services: AuthServices,
+  principal: Principal,
+  current: string,
+  next: string,
+) {
   const { userId, companyId } = userOf(principal);
   const user = await findUser(db, userId);
   if (!user || !(await services.passwords.verify(user.passwordHash, current))) {
@@ -147,8 +190,14 @@ export async function me(db: Database, principal: Principal) {
   const [identifiers, held] = await Promise.all([identifiersOf(db, [userId]), rolesOf(db, [userId], scope)]);
   const company = companyId ? await findCompany(db, eq(companies.id, companyId)) : undefined;
   return {
-    user: toUserView(user, identifiers, held.map((h) => h.role), null),
+    user: toUserView(
+      user,
+      identifiers,
+      held.map((h) => h.role),
+      null,
+    ),
     company: company ? toMerchantView(company) : null,
-    permissions: principal.kind === 'user' ? [] : [...(principal as { permissions?: string[] }).permissions ?? []].sort(),
+    permissions:
+      principal.kind === 'user' ? [] : [...((principal as { permissions?: string[] }).permissions ?? [])].sort(),
   };
 }

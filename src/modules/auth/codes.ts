@@ -4,7 +4,14 @@ import type { Database, Tx } from '../../db/client.js';
 import type { CodePurpose, IdentifierRow } from '../../db/schema/index.js';
 import { badRequest } from '../../kernel/errors.js';
 import { findIdentifier, insertCode, latestCode, openCodes, retireOpenCodes, updateCode } from '../users/users.repo.js';
-import { checkCode, CODE_FAILURE_MESSAGES, CODE_TTL_MS, codeMatches, generateCode, hashCode } from '../users/users.rules.js';
+import {
+  checkCode,
+  CODE_FAILURE_MESSAGES,
+  CODE_TTL_MS,
+  codeMatches,
+  generateCode,
+  hashCode,
+} from '../users/users.rules.js';
 
 /** Issues a code inside the caller's transaction; only its HMAC is stored. Send it after the commit. */
 /** The code key and the (real-time) clock: `AuthServices` carries both. */
@@ -13,7 +20,13 @@ export interface CodeKeys {
   clock: Clock;
 }
 
-export async function issueCode(tx: Tx, keys: CodeKeys, identifier: IdentifierRow, purpose: CodePurpose, options: { keepOpen?: boolean } = {}): Promise<string> {
+export async function issueCode(
+  tx: Tx,
+  keys: CodeKeys,
+  identifier: IdentifierRow,
+  purpose: CodePurpose,
+  options: { keepOpen?: boolean } = {},
+): Promise<string> {
   const now = keys.clock.now();
   if (!options.keepOpen) await retireOpenCodes(tx, identifier.id, purpose, now);
   const id = randomUUID();

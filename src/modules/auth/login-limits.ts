@@ -22,7 +22,9 @@ const EVERY_ADDRESS = '';
  */
 export class LoginLimitedError extends DomainError {
   constructor(readonly headers: Record<string, string>) {
-    super('TOO_MANY_REQUESTS', 'Too many failed login attempts; try again later', { reason: 'Too many failed login attempts; try again later' });
+    super('TOO_MANY_REQUESTS', 'Too many failed login attempts; try again later', {
+      reason: 'Too many failed login attempts; try again later',
+    });
   }
 }
 
@@ -35,7 +37,12 @@ export interface Reservation {
   resetSeconds: number;
 }
 
-async function reserveOne(tx: Executor, identifier: string, address: string, now: Date): Promise<{ attempts: number; windowStartedAt: Date }> {
+async function reserveOne(
+  tx: Executor,
+  identifier: string,
+  address: string,
+  now: Date,
+): Promise<{ attempts: number; windowStartedAt: Date }> {
   const expired = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const [row] = await tx
     .insert(loginAttempts)
@@ -60,10 +67,16 @@ async function giveBack(tx: Executor, identifier: string, addresses: string[]): 
   }
 }
 
-const secondsLeft = (windowStartedAt: Date, now: Date) => Math.max(1, Math.ceil((windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
+const secondsLeft = (windowStartedAt: Date, now: Date) =>
+  Math.max(1, Math.ceil((windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 1000));
 
 /** Reserves a place in both pools or throws LoginLimitedError (nothing stays reserved then). */
-export async function reserveLoginAttempt(tx: Executor, identifier: string, address: string, now: Date): Promise<Reservation> {
+export async function reserveLoginAttempt(
+  tx: Executor,
+  identifier: string,
+  address: string,
+  now: Date,
+): Promise<Reservation> {
   const pools: [string, number][] = [
     [address, LOGIN_LIMIT_PER_ADDRESS],
     [EVERY_ADDRESS, LOGIN_LIMIT_PER_IDENTIFIER],
@@ -73,10 +86,19 @@ export async function reserveLoginAttempt(tx: Executor, identifier: string, addr
   for (const [pool, limit] of pools) {
     const row = await reserveOne(tx, identifier, pool, now);
     taken.push(pool);
-    const state = { limit, remaining: Math.max(0, limit - row.attempts), resetSeconds: secondsLeft(row.windowStartedAt, now) };
+    const state = {
+      limit,
+      remaining: Math.max(0, limit - row.attempts),
+      resetSeconds: secondsLeft(row.windowStartedAt, now),
+    };
     if (row.attempts > limit) {
       await giveBack(tx, identifier, taken);
-      throw new LoginLimitedError({ 'x-ratelimited': 'true', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(state.resetSeconds) });
+      throw new LoginLimitedError({
+        'x-ratelimited': 'true',
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(state.resetSeconds),
+      });
     }
     if (!tightest || state.remaining < tightest.remaining) tightest = state;
   }

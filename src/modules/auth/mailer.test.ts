@@ -20,7 +20,9 @@ describe('mailer', () => {
 
   it('SMTP refuses phone delivery instead of mailing a phone number', async () => {
     const smtp = new SmtpMailer('smtp://127.0.0.1:1', 'x@y.z');
-    await expect(smtp.send({ to: '+5511999998888', channel: 'phone', purpose: 'VERIFY', code: '123456' })).rejects.toThrow(/SMS/);
+    await expect(
+      smtp.send({ to: '+5511999998888', channel: 'phone', purpose: 'VERIFY', code: '123456' }),
+    ).rejects.toThrow(/SMS/);
   });
 });
 
@@ -53,7 +55,11 @@ async function fakeSmtp() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('SMTP delivery', () => {

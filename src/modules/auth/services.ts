@@ -29,7 +29,10 @@ export interface AuthServices {
 export class BackgroundWork {
   private readonly running = new Set<Promise<unknown>>();
   run(task: () => Promise<unknown>): void {
-    const p = Promise.resolve().then(task).catch(() => undefined).finally(() => this.running.delete(p));
+    const p = Promise.resolve()
+      .then(task)
+      .catch(() => undefined)
+      .finally(() => this.running.delete(p));
     this.running.add(p);
   }
   async idle(): Promise<void> {

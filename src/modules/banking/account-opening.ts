@@ -27,15 +27,23 @@ export function bankAccountIdFor(companyId: string, provider: string): string {
 }
 
 /** In the transaction that makes the affiliation ACTIVE: the account opening as a job (once per company and provider). */
-export async function scheduleAccountOpening(tx: Executor, affiliation: { companyId: string; organizationId: string; provider: string }, now: Date): Promise<void> {
+export async function scheduleAccountOpening(
+  tx: Executor,
+  affiliation: { companyId: string; organizationId: string; provider: string },
+  now: Date,
+): Promise<void> {
   const bankAccountId = bankAccountIdFor(affiliation.companyId, affiliation.provider);
-  await enqueueJob(tx, {
-    kind: ACCOUNT_OPEN_JOB,
-    runAt: now,
-    payload: { companyId: affiliation.companyId, provider: affiliation.provider, bankAccountId },
-    dedupeKey: `${ACCOUNT_OPEN_JOB}:${bankAccountId}`,
-    organizationId: affiliation.organizationId,
-  }, now);
+  await enqueueJob(
+    tx,
+    {
+      kind: ACCOUNT_OPEN_JOB,
+      runAt: now,
+      payload: { companyId: affiliation.companyId, provider: affiliation.provider, bankAccountId },
+      dedupeKey: `${ACCOUNT_OPEN_JOB}:${bankAccountId}`,
+      organizationId: affiliation.organizationId,
+    },
+    now,
+  );
 }
 
 interface OpeningDeps {
@@ -50,7 +58,11 @@ interface OpeningDeps {
  * payment tries again). Unavailable or unknown outcome: thrown, so the runner retries under the same key.
  */
 async function openAccountAt(deps: OpeningDeps, company: CompanyRow, provider: string): Promise<void> {
-  const [existing] = await deps.db.select({ id: bankAccounts.id }).from(bankAccounts).where(and(eq(bankAccounts.companyId, company.id), eq(bankAccounts.provider, provider))).limit(1);
+  const [existing] = await deps.db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, company.id), eq(bankAccounts.provider, provider)))
+    .limit(1);
   if (existing) return;
   const keeps = await deps.providers.keepsBankAccounts(provider);
   if (keeps === null) return;
@@ -58,16 +70,36 @@ async function openAccountAt(deps: OpeningDeps, company: CompanyRow, provider: s
   let opened: { branch: string | null; accountNumber: string | null };
   // providers.md Changes 9: an account without banking opens the company's account on the ledger only.
   if (!keeps) opened = { branch: null, accountNumber: null };
-  else try {
-    opened = await deps.providers.require(provider, 'bank-account.open')({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
-  } catch (err) {
-    if (err instanceof ProviderError && err.kind === 'refused') return;
-    throw err;
-  }
+  else
+    try {
+      opened = await deps.providers.require(
+        provider,
+        'bank-account.open',
+      )({
+        idempotencyKey: id,
+        companyId: company.id,
+        owner: { name: company.fullName, document: company.documentNumber },
+      });
+    } catch (err) {
+      if (err instanceof ProviderError && err.kind === 'refused') return;
+      throw err;
+    }
   const organizationId = company.organizationId ?? company.id;
   const now = deps.clock.now(organizationId);
   try {
-    await insertAccount(deps.db, { id, companyId: company.id, organizationId, provider, branch: opened.branch, accountNumber: opened.accountNumber, status: 'ACTIVE', available: 0, held: 0, createdAt: now, updatedAt: now });
+    await insertAccount(deps.db, {
+      id,
+      companyId: company.id,
+      organizationId,
+      provider,
+      branch: opened.branch,
+      accountNumber: opened.accountNumber,
+      status: 'ACTIVE',
+      available: 0,
+      held: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
   } catch (err) {
     if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err; // a first payment opened it meanwhile
   }
@@ -82,7 +114,11 @@ export function accountOpeningJobs(deps: OpeningDeps): JobRegistrations {
       if (!company) return;
       await openAccountAt(deps, company, provider);
       if (company.organizationId && company.organizationId !== company.id) {
-        const [organization] = await deps.db.select().from(companies).where(eq(companies.id, company.organizationId)).limit(1);
+        const [organization] = await deps.db
+          .select()
+          .from(companies)
+          .where(eq(companies.id, company.organizationId))
+          .limit(1);
         if (organization) await openAccountAt(deps, organization, provider);
       }
     },

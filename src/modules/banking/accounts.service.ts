@@ -11,7 +11,14 @@ import { providerFailure } from '../provider-failures.js';
 import { companyInReach } from '../../kernel/tenancy.js';
 import type { ProviderName } from '../../providers/port.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { accountsInReach, findAccount, findAccountRow, insertAccount, ledgerOwner, type BankAccountWithBalances } from './banking.repo.js';
+import {
+  accountsInReach,
+  findAccount,
+  findAccountRow,
+  insertAccount,
+  ledgerOwner,
+  type BankAccountWithBalances,
+} from './banking.repo.js';
 import type { Clock } from '../../jobs/clock.js';
 import { post } from '../../ledger/ledger.js';
 import { depositPostings } from '../../ledger/rules.js';
@@ -31,7 +38,13 @@ export interface OpenAccountInput {
  * completes the claim. A concurrent duplicate waits for it and replays (409 REQUEST_IN_PROGRESS if it takes too long); a
  * retry after a crash or a lost answer resumes under the same id, so the provider never opens two accounts.
  */
-export async function openAccount(db: Database, providers: ProviderRegistry, clock: Clock, principal: CompanyPrincipal, input: OpenAccountInput) {
+export async function openAccount(
+  db: Database,
+  providers: ProviderRegistry,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  input: OpenAccountInput,
+) {
   const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
   let open;
   try {
@@ -40,7 +53,9 @@ export async function openAccount(db: Database, providers: ProviderRegistry, clo
     throw providerFailure(err, 'account opening', { field: 'provider', value: input.provider });
   }
   let id: string = randomUUID();
-  const claim = input.request_id ? { companyId: principal.companyId, scope: 'bank-account', requestId: input.request_id } : undefined;
+  const claim = input.request_id
+    ? { companyId: principal.companyId, scope: 'bank-account', requestId: input.request_id }
+    : undefined;
   if (claim) {
     const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock);
     if (begun.kind === 'replay') {
@@ -52,9 +67,19 @@ export async function openAccount(db: Database, providers: ProviderRegistry, clo
   }
   let opened;
   try {
-    opened = await open({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
+    opened = await open({
+      idempotencyKey: id,
+      companyId: company.id,
+      owner: { name: company.fullName, document: company.documentNumber },
+    });
   } catch (err) {
-    if (claim) await releaseRequest(db, claim, err instanceof ProviderError && err.kind === 'refused' ? 'forget' : 'unlock', clock.now());
+    if (claim)
+      await releaseRequest(
+        db,
+        claim,
+        err instanceof ProviderError && err.kind === 'refused' ? 'forget' : 'unlock',
+        clock.now(),
+      );
     throw providerFailure(err, 'account opening');
   }
   const now = clock.now(company.organizationId ?? company.id);
@@ -84,7 +109,11 @@ export async function openAccount(db: Database, providers: ProviderRegistry, clo
   }
 }
 
-export async function getAccount(db: Database, principal: CompanyPrincipal, id: string): Promise<BankAccountWithBalances> {
+export async function getAccount(
+  db: Database,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<BankAccountWithBalances> {
   const row = await findAccount(db, and(eq(bankAccounts.id, id), accountsInReach(principal))!);
   if (!row) throw notFound('Bank account');
   return row;
@@ -94,16 +123,42 @@ export async function getAccount(db: Database, principal: CompanyPrincipal, id: 
  * Sandbox deposit: money arrives at the provider for the account: one DEPOSIT ledger transaction (clearing +X,
  * available +X, repaying debt first). Each call is its own business event (a fresh source id).
  */
-export async function deposit(db: Database, clock: Clock, accountId: string, amount: number, correlationId: string): Promise<BankAccountWithBalances> {
+export async function deposit(
+  db: Database,
+  clock: Clock,
+  accountId: string,
+  amount: number,
+  correlationId: string,
+): Promise<BankAccountWithBalances> {
   return db.transaction(async (tx) => {
     const account = await findAccountRow(tx, eq(bankAccounts.id, accountId));
     if (!account) throw notFound('Bank account');
     const now = clock.now(account.organizationId);
-    const posted = await post(tx, { code: 'DEPOSIT', source: { type: 'DEPOSIT', id: randomUUID() }, postings: depositPostings({ id: account.id, owner: ledgerOwner(account) }, amount), now });
+    const posted = await post(tx, {
+      code: 'DEPOSIT',
+      source: { type: 'DEPOSIT', id: randomUUID() },
+      postings: depositPostings({ id: account.id, owner: ledgerOwner(account) }, amount),
+      now,
+    });
     // The deposit repays debt first (M3): say so (M9), in the same transaction.
     for (const c of await debtChangesOf(tx, posted.transactionId)) {
-      const payload = { bank_account_id: c.bankAccountId, old_debt: c.oldDebt, new_debt: c.newDebt, sequence: c.sequence };
-      await recordEvent(tx, { type: 'balance.debt-changed', companyId: account.companyId, organizationId: account.organizationId, correlationId, payload }, now);
+      const payload = {
+        bank_account_id: c.bankAccountId,
+        old_debt: c.oldDebt,
+        new_debt: c.newDebt,
+        sequence: c.sequence,
+      };
+      await recordEvent(
+        tx,
+        {
+          type: 'balance.debt-changed',
+          companyId: account.companyId,
+          organizationId: account.organizationId,
+          correlationId,
+          payload,
+        },
+        now,
+      );
     }
     return (await findAccount(tx, eq(bankAccounts.id, accountId)))!;
   });

@@ -12,13 +12,37 @@ export default async function balanceRoutes(app: FastifyInstance) {
   const { db } = app.deps.db;
 
   // A balance at an instant replays the past: the replica's (a balance now stays on the primary).
-  r.get('/v1/banking/bank-accounts/:id/balance', {
-    config: { permission: 'banking.balance.view' },
-    schema: { summary: "A bank account's balances, now or at an instant", params: idParams('id'), querystring: balanceQuery, response: { 200: accountBalanceSchema } },
-  }, async (request) => accountBalance(request.query.at ? await readDatabase(app.deps, request) : db, app.deps.clock, callerCompany(request), request.params.id, request.query.at));
+  r.get(
+    '/v1/banking/bank-accounts/:id/balance',
+    {
+      config: { permission: 'banking.balance.view' },
+      schema: {
+        summary: "A bank account's balances, now or at an instant",
+        params: idParams('id'),
+        querystring: balanceQuery,
+        response: { 200: accountBalanceSchema },
+      },
+    },
+    async (request) =>
+      accountBalance(
+        request.query.at ? await readDatabase(app.deps, request) : db,
+        app.deps.clock,
+        callerCompany(request),
+        request.params.id,
+        request.query.at,
+      ),
+  );
 
-  r.get('/v1/merchants/:merchantId/balances', {
-    config: { permission: 'merchant.balance.list' },
-    schema: { summary: "A merchant's bank account balances with totals", params: idParams('merchantId'), response: { 200: merchantBalancesSchema } },
-  }, async (request) => merchantBalances(db, app.deps.clock, callerCompany(request), request.params.merchantId));
+  r.get(
+    '/v1/merchants/:merchantId/balances',
+    {
+      config: { permission: 'merchant.balance.list' },
+      schema: {
+        summary: "A merchant's bank account balances with totals",
+        params: idParams('merchantId'),
+        response: { 200: merchantBalancesSchema },
+      },
+    },
+    async (request) => merchantBalances(db, app.deps.clock, callerCompany(request), request.params.merchantId),
+  );
 }

@@ -18,8 +18,12 @@ export const accountBalanceSchema = z.object({
   provider: z.string(),
   currency: z.literal('BRL'),
   ...balanceFields,
-  anticipatable: cents('What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=): docs/decisions/anticipation.md'),
-  as_of: z.string().meta({ description: 'The instant these balances hold at: `at` when given, else now on the organization clock' }),
+  anticipatable: cents(
+    'What a SPOT anticipation could take now (the net of the eligible receivables; 0 with ?at=): docs/decisions/anticipation.md',
+  ),
+  as_of: z
+    .string()
+    .meta({ description: 'The instant these balances hold at: `at` when given, else now on the organization clock' }),
 });
 export type AccountBalanceView = z.infer<typeof accountBalanceSchema>;
 
@@ -31,10 +35,18 @@ export const merchantBalancesSchema = z.object({
 export const balanceQuery = z.strictObject({
   at: timestampFilter
     .optional()
-    .meta({ description: 'ISO 8601 instant: the balances then, replayed from the ledger entries (zeros before the account existed; not in the future)' }),
+    .meta({
+      description:
+        'ISO 8601 instant: the balances then, replayed from the ledger entries (zeros before the account existed; not in the future)',
+    }),
 });
 
-export function toAccountBalanceView(account: { id: string; companyId: string; provider: string }, b: Balances, asOf: Date, anticipatable = 0): AccountBalanceView {
+export function toAccountBalanceView(
+  account: { id: string; companyId: string; provider: string },
+  b: Balances,
+  asOf: Date,
+  anticipatable = 0,
+): AccountBalanceView {
   return {
     bank_account_id: account.id,
     company_id: account.companyId,

@@ -16,7 +16,13 @@ import { anticipatableNow } from '../anticipations/anticipations.eligibility.js'
  * (a sum per balance type), so `as_of` = `at`, zeros before the account's first entry; an instant after the
  * organization's clock reads nothing yet recorded and is refused (400 `at`).
  */
-export async function accountBalance(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, at?: Date): Promise<AccountBalanceView> {
+export async function accountBalance(
+  db: Database,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  id: string,
+  at?: Date,
+): Promise<AccountBalanceView> {
   const account = await findAccountRow(db, and(eq(bankAccounts.id, id), accountsInReach(principal))!);
   if (!account) throw notFound('Bank account');
   const now = clock.now(account.organizationId);
@@ -29,8 +35,19 @@ export async function accountBalance(db: Database, clock: Clock, principal: Comp
 /** Every bank account of a company in reach (a merchant, or the organization itself), oldest first, with totals. */
 export async function merchantBalances(db: Database, clock: Clock, principal: CompanyPrincipal, merchantId: string) {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const accounts = await db.select().from(bankAccounts).where(eq(bankAccounts.companyId, company.id)).orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id));
-  const balances = await shownBalances(db, accounts, await balancesOf(db, accounts.map((a) => a.id)));
+  const accounts = await db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.companyId, company.id))
+    .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id));
+  const balances = await shownBalances(
+    db,
+    accounts,
+    await balancesOf(
+      db,
+      accounts.map((a) => a.id),
+    ),
+  );
   const now = clock.now(company.organizationId ?? company.id);
   const data = accounts.map((a) => toAccountBalanceView(a, balances.get(a.id)!, now));
   const totals: Balances = { ...ZERO };

@@ -10,6 +10,7 @@ export function transferDeps(deps: AppDeps): TransferDeps {
     clock: deps.clock,
     providers: deps.providers,
     operations: { db: deps.db.db, now: () => deps.clock.now(), enqueue: enqueueJob },
-    autopilot: config.env === 'sandbox' && config.sandboxAutopilot ? { delayMs: config.sandboxAutopilotDelayMs } : undefined,
+    autopilot:
+      config.env === 'sandbox' && config.sandboxAutopilot ? { delayMs: config.sandboxAutopilotDelayMs } : undefined,
   };
 }

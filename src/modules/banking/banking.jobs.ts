@@ -58,10 +58,15 @@ export function bankingJobs(deps: TransferDeps & { logger?: JobLogger }): JobReg
       if (row.status === 'PENDING') {
         // Not yet accepted by its provider (the creating request, or recovery, hands it over): look again later.
         if (!row.providerTransferId) return later();
-        await applyStatusReport(deps, `autopilot-${row.id}`, { transferId: row.id, status: 'PROCESSING' }).catch(dropIllegalMove);
+        await applyStatusReport(deps, `autopilot-${row.id}`, { transferId: row.id, status: 'PROCESSING' }).catch(
+          dropIllegalMove,
+        );
         return later();
       }
-      if (row.status === 'PROCESSING') await applyStatusReport(deps, `autopilot-${row.id}`, { transferId: row.id, status: 'COMPLETED' }).catch(dropIllegalMove);
+      if (row.status === 'PROCESSING')
+        await applyStatusReport(deps, `autopilot-${row.id}`, { transferId: row.id, status: 'COMPLETED' }).catch(
+          dropIllegalMove,
+        );
     },
     // The periodic sweep of the hand-written path, scheduled by earlier versions: every transfer now has its
     // operation's recovery job, so it ends (no reschedule).

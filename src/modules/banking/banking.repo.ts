@@ -1,6 +1,11 @@
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { bankAccounts, internalTransfers, type BankAccountRow, type InternalTransferRow } from '../../db/schema/index.js';
+import {
+  bankAccounts,
+  internalTransfers,
+  type BankAccountRow,
+  type InternalTransferRow,
+} from '../../db/schema/index.js';
 import { balancesOf, openAccounts, revenueBalances } from '../../ledger/ledger.js';
 import { organizationAccountAt } from '../receivables/receivables.repo.js';
 import type { Balances } from '../../ledger/rules.js';
@@ -10,11 +15,13 @@ import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { conflictWithReason } from '../../kernel/errors.js';
 
-export const accountsInReach = (p: CompanyPrincipal) => ownedRowsInReach(p, { companyId: bankAccounts.companyId, organizationId: bankAccounts.organizationId });
+export const accountsInReach = (p: CompanyPrincipal) =>
+  ownedRowsInReach(p, { companyId: bankAccounts.companyId, organizationId: bankAccounts.organizationId });
 
 /** Transfers a caller reads: its organization's, or for a merchant those touching its own accounts. */
 export function transfersInReach(p: CompanyPrincipal): SQL {
-  if (p.kind === 'merchant') return or(eq(internalTransfers.companyId, p.companyId), eq(internalTransfers.destinationCompanyId, p.companyId))!;
+  if (p.kind === 'merchant')
+    return or(eq(internalTransfers.companyId, p.companyId), eq(internalTransfers.destinationCompanyId, p.companyId))!;
   return eq(internalTransfers.organizationId, p.organizationId);
 }
 
@@ -22,9 +29,19 @@ export function transfersInReach(p: CompanyPrincipal): SQL {
  * The account rows with their balances from the ledger (the columns available/held of bank_accounts are the
  * frozen v1 cache, no longer written: docs/decisions/ledger.md).
  */
-export async function withBalances<R extends BankAccountRow>(tx: Executor, rows: R[]): Promise<(R & AccountBalances)[]> {
+export async function withBalances<R extends BankAccountRow>(
+  tx: Executor,
+  rows: R[],
+): Promise<(R & AccountBalances)[]> {
   if (rows.length === 0) return [];
-  const balances = await shownBalances(tx, rows, await balancesOf(tx, rows.map((r) => r.id)));
+  const balances = await shownBalances(
+    tx,
+    rows,
+    await balancesOf(
+      tx,
+      rows.map((r) => r.id),
+    ),
+  );
   return rows.map((r) => {
     const b = balances.get(r.id)!;
     return { ...r, available: b.available, held: b.held, pending: b.pending, debt: b.debt };
@@ -39,7 +56,11 @@ export interface AccountBalances {
 export type BankAccountWithBalances = BankAccountRow & AccountBalances;
 
 /** The owner the ledger records on a bank account's balance row. */
-export const ledgerOwner = (a: Pick<BankAccountRow, 'provider' | 'companyId' | 'organizationId'>) => ({ provider: a.provider, companyId: a.companyId, organizationId: a.organizationId });
+export const ledgerOwner = (a: Pick<BankAccountRow, 'provider' | 'companyId' | 'organizationId'>) => ({
+  provider: a.provider,
+  companyId: a.companyId,
+  organizationId: a.organizationId,
+});
 
 /** One account row without its balances (those are read with withBalances when shown). */
 export async function findAccountRow(tx: Executor, where: SQL): Promise<BankAccountRow | undefined> {
@@ -67,7 +88,11 @@ export async function insertAccount(ex: Executor, row: typeof bankAccounts.$infe
   });
 }
 
-export async function listAccounts(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: BankAccountWithBalances[]; total: number }> {
+export async function listAccounts(
+  tx: Executor,
+  scope: SQL,
+  q: CommonListFilters,
+): Promise<{ rows: BankAccountWithBalances[]; total: number }> {
   const cols = { id: bankAccounts.id, createdAt: bankAccounts.createdAt, status: bankAccounts.status };
   const page = await selectPage(tx, bankAccounts, scope, q, cols);
   return { rows: await withBalances(tx, page.rows), total: page.total };
@@ -79,13 +104,31 @@ export async function findTransfer(tx: Executor, where: SQL, lock = false): Prom
   return row;
 }
 
-export async function updateTransfer(tx: Executor, id: string, changes: Partial<typeof internalTransfers.$inferInsert>, now: Date): Promise<InternalTransferRow> {
-  const [row] = await tx.update(internalTransfers).set({ ...changes, updatedAt: now }).where(eq(internalTransfers.id, id)).returning();
+export async function updateTransfer(
+  tx: Executor,
+  id: string,
+  changes: Partial<typeof internalTransfers.$inferInsert>,
+  now: Date,
+): Promise<InternalTransferRow> {
+  const [row] = await tx
+    .update(internalTransfers)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(internalTransfers.id, id))
+    .returning();
   return row;
 }
 
-export async function listTransfers(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: InternalTransferRow[]; total: number }> {
-  const cols = { id: internalTransfers.id, createdAt: internalTransfers.createdAt, status: internalTransfers.status, amount: internalTransfers.amount };
+export async function listTransfers(
+  tx: Executor,
+  scope: SQL,
+  q: CommonListFilters,
+): Promise<{ rows: InternalTransferRow[]; total: number }> {
+  const cols = {
+    id: internalTransfers.id,
+    createdAt: internalTransfers.createdAt,
+    status: internalTransfers.status,
+    amount: internalTransfers.amount,
+  };
   return selectPage(tx, internalTransfers, scope, q, cols);
 }
 
@@ -96,14 +139,24 @@ export async function listTransfers(tx: Executor, scope: SQL, q: CommonListFilte
  * receivables attach and the settlement sweep credits) shows that REVENUE as `pending`, derived at read time.
  * `balances` are the accounts' own (now, or replayed up to `at`); `at` before the account existed reads zeros.
  */
-export async function shownBalances(ex: Executor, rows: readonly BankAccountRow[], balances: Map<string, Balances>, at?: Date): Promise<Map<string, Balances>> {
+export async function shownBalances(
+  ex: Executor,
+  rows: readonly BankAccountRow[],
+  balances: Map<string, Balances>,
+  at?: Date,
+): Promise<Map<string, Balances>> {
   const receiving: BankAccountRow[] = [];
   for (const r of rows) {
-    if (r.companyId !== r.organizationId || r.status !== 'ACTIVE' || (at && at.getTime() < r.createdAt.getTime())) continue;
+    if (r.companyId !== r.organizationId || r.status !== 'ACTIVE' || (at && at.getTime() < r.createdAt.getTime()))
+      continue;
     if ((await organizationAccountAt(ex, r.organizationId, r.provider)) === r.id) receiving.push(r);
   }
   if (receiving.length === 0) return balances;
-  const revenue = await revenueBalances(ex, receiving.map((r) => ({ organizationId: r.organizationId, provider: r.provider })), at);
+  const revenue = await revenueBalances(
+    ex,
+    receiving.map((r) => ({ organizationId: r.organizationId, provider: r.provider })),
+    at,
+  );
   const out = new Map(balances);
   for (const r of receiving) {
     const own = out.get(r.id)!;
@@ -116,8 +169,12 @@ export async function shownBalances(ex: Executor, rows: readonly BankAccountRow[
  * The account as a provider knows it. Only banking-capable accounts reach a provider (PIX keys, transfers and
  * cashouts answer 409 PROVIDER_NOT_CAPABLE first, providers.md Changes 9), and those always have both numbers.
  */
-export function atProvider(row: { branch: string | null; accountNumber: string | null }): { branch: string; accountNumber: string } {
-  if (row.branch === null || row.accountNumber === null) throw new Error('a ledger-only bank account has no number at a provider');
+export function atProvider(row: { branch: string | null; accountNumber: string | null }): {
+  branch: string;
+  accountNumber: string;
+} {
+  if (row.branch === null || row.accountNumber === null)
+    throw new Error('a ledger-only bank account has no number at a provider');
   return { branch: row.branch, accountNumber: row.accountNumber };
 }
 
@@ -125,8 +182,17 @@ export function atProvider(row: { branch: string | null; accountNumber: string |
  * providers.md Changes 9: PIX keys, internal transfers and cashouts need a banking-capable provider. An account
  * kept on the ledger only (no numbers at a provider) is exactly one at a provider account with `banking: false`.
  */
-export function assertBankingCapable(row: { provider: string; branch: string | null; accountNumber: string | null }): void {
+export function assertBankingCapable(row: {
+  provider: string;
+  branch: string | null;
+  accountNumber: string | null;
+}): void {
   if (row.branch === null || row.accountNumber === null) {
-    throw conflictWithReason(`The provider ${row.provider} keeps no bank accounts (banking: false)`, 'provider', row.provider, 'PROVIDER_NOT_CAPABLE');
+    throw conflictWithReason(
+      `The provider ${row.provider} keeps no bank accounts (banking: false)`,
+      'provider',
+      row.provider,
+      'PROVIDER_NOT_CAPABLE',
+    );
   }
 }

@@ -33,14 +33,20 @@ export const bankAccountSchema = z.object({
   id: z.string(),
   company_id: z.string(),
   provider: z.string(),
-  branch: z.string().nullable().describe('Null at a provider account without banking: the account is kept on the platform ledger only'),
+  branch: z
+    .string()
+    .nullable()
+    .describe('Null at a provider account without banking: the account is kept on the platform ledger only'),
   account_number: z.string().nullable(),
   status: z.string(),
   balance: z.object({
     available: z.number().int(),
     held: z.number().int(),
     pending: z.number().int().meta({ description: 'The net of its PENDING receivables (money.md M3)' }),
-    debt: z.number().int().meta({ description: 'What the company owes when a debit found available short; repaid first by every credit' }),
+    debt: z
+      .number()
+      .int()
+      .meta({ description: 'What the company owes when a debit found available short; repaid first by every credit' }),
   }),
   created_at: z.string(),
   updated_at: z.string(),
@@ -63,7 +69,9 @@ export const internalTransferSchema = z.object({
 });
 
 /** A freshly opened account carries no `pending`/`debt` (both 0); read rows carry them (withBalances). */
-export function toBankAccountView(row: BankAccountRow & { pending?: number; debt?: number }): z.infer<typeof bankAccountSchema> {
+export function toBankAccountView(
+  row: BankAccountRow & { pending?: number; debt?: number },
+): z.infer<typeof bankAccountSchema> {
   return {
     id: row.id,
     company_id: row.companyId,

@@ -3,7 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { bankAccountRowOf, rowsOf } from '../../db/rows.js';
 import type { BatchHandler, ItemOutcome } from '../../db/batcher.js';
-import { internalTransfers, type BankAccountRow, type InternalTransferRow, type ProviderOperationRow } from '../../db/schema/index.js';
+import {
+  internalTransfers,
+  type BankAccountRow,
+  type InternalTransferRow,
+  type ProviderOperationRow,
+} from '../../db/schema/index.js';
 import { RECOVER_OPERATION_JOB } from '../../kernel/provider-operation.js';
 import { syncDelayMs } from '../../kernel/provider-operation.rules.js';
 import type { CompanyPrincipal, RequestContext } from '../../kernel/context.js';
@@ -30,11 +35,23 @@ export interface TransferCreate {
 }
 
 /** The transfer, and both accounts as read (the provider knows accounts by branch and number); a new one with its provider operation. */
-export type CreatedTransfer = { row: InternalTransferRow; replayed: boolean; origin: BankAccountRow; destination: BankAccountRow; op?: ProviderOperationRow };
+export type CreatedTransfer = {
+  row: InternalTransferRow;
+  replayed: boolean;
+  origin: BankAccountRow;
+  destination: BankAccountRow;
+  op?: ProviderOperationRow;
+};
 
 type Checked = TransferCreate & { origin: BankAccountRow; destination: BankAccountRow };
 
-export const transferClaim = (c: TransferCreate): IdempotencyClaim => ({ companyId: c.principal.companyId, scope: 'internal-transfer', requestId: c.input.request_id, body: c.input, resourceId: c.id });
+export const transferClaim = (c: TransferCreate): IdempotencyClaim => ({
+  companyId: c.principal.companyId,
+  scope: 'internal-transfer',
+  requestId: c.input.request_id,
+  body: c.input,
+  resourceId: c.id,
+});
 
 /**
  * The creates of one origin account (a batch: one, or all that queued while the previous batch committed),
@@ -63,7 +80,10 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
     const origin = valid[0].c.origin;
     const now = deps.clock.now(origin.organizationId);
 
-    const claimed = await claimRequestIds(tx, valid.map(({ c }) => transferClaim(c)));
+    const claimed = await claimRequestIds(
+      tx,
+      valid.map(({ c }) => transferClaim(c)),
+    );
     const fresh = valid.filter(({ c }) => claimed.has(c.id));
     const holds = await holdMany(tx, {
       code: 'INTERNAL_TRANSFER_HOLD',
@@ -72,19 +92,41 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
       now,
     });
     const refused = fresh.filter((_, k) => !holds[k].ok);
-    for (const { c, i } of refused) outcomes[i] = { ok: false, error: conflict('The amount is above the available balance of the origin account', 'amount', c.input.amount) };
-    await releaseClaims(tx, refused.map(({ c }) => transferClaim(c)));
+    for (const { c, i } of refused)
+      outcomes[i] = {
+        ok: false,
+        error: conflict('The amount is above the available balance of the origin account', 'amount', c.input.amount),
+      };
+    await releaseClaims(
+      tx,
+      refused.map(({ c }) => transferClaim(c)),
+    );
 
     const realNow = deps.clock.now();
-    const accepted = fresh.filter((_, k) => holds[k].ok).map(({ c, i }) => {
-      const row = transferRow(c, now);
-      return { c, i, row, op: transferOperation(row, c.origin, c.destination, realNow) };
-    });
+    const accepted = fresh
+      .filter((_, k) => holds[k].ok)
+      .map(({ c, i }) => {
+        const row = transferRow(c, now);
+        return { c, i, row, op: transferOperation(row, c.origin, c.destination, realNow) };
+      });
     if (accepted.length > 0) {
-      await tx.execute(insertTransfersStatement(accepted.map((a) => a.row), accepted.flatMap((a) => transferJobs(deps, a.row, now)), accepted.map((a) => a.op)));
-      const created: AnyNewEvent[] = accepted.map(({ c, row }) => ({ type: 'internal-transfer.created', companyId: row.companyId, organizationId: row.organizationId, correlationId: c.ctx.requestId, payload: toTransferView(row) }));
+      await tx.execute(
+        insertTransfersStatement(
+          accepted.map((a) => a.row),
+          accepted.flatMap((a) => transferJobs(deps, a.row, now)),
+          accepted.map((a) => a.op),
+        ),
+      );
+      const created: AnyNewEvent[] = accepted.map(({ c, row }) => ({
+        type: 'internal-transfer.created',
+        companyId: row.companyId,
+        organizationId: row.organizationId,
+        correlationId: c.ctx.requestId,
+        payload: toTransferView(row),
+      }));
       await recordEvents(tx, created, now);
-      for (const { c, i, row, op } of accepted) outcomes[i] = { ok: true, value: { row, replayed: false, origin: c.origin, destination: c.destination, op } };
+      for (const { c, i, row, op } of accepted)
+        outcomes[i] = { ok: true, value: { row, replayed: false, origin: c.origin, destination: c.destination, op } };
     }
 
     // Replays last: a duplicate of a request_id claimed earlier in this same batch finds that transfer written.
@@ -93,7 +135,9 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
       try {
         const existing = await existingClaim(tx, transferClaim(c));
         const row = await findTransfer(tx, eq(internalTransfers.id, existing));
-        outcomes[i] = row ? { ok: true, value: { row, replayed: true, origin: c.origin, destination: c.destination } } : { ok: false, error: notFound('Internal transfer') };
+        outcomes[i] = row
+          ? { ok: true, value: { row, replayed: true, origin: c.origin, destination: c.destination } }
+          : { ok: false, error: notFound('Internal transfer') };
       } catch (error) {
         outcomes[i] = { ok: false, error };
       }
@@ -109,10 +153,18 @@ function checkAccounts(item: TransferCreate, found: AccountRead[]): Checked {
   const destination = found.find((a) => a.account.id === item.input.destination_bank_account_id);
   if (!destination) throw notFound('Destination bank account');
   if (origin.account.id === destination.account.id) {
-    throw badRequest('The destination must be a different account than the origin', 'destination_bank_account_id', destination.account.id);
+    throw badRequest(
+      'The destination must be a different account than the origin',
+      'destination_bank_account_id',
+      destination.account.id,
+    );
   }
   if (origin.account.provider !== destination.account.provider) {
-    throw badRequest('Internal transfers move money within one provider; the accounts belong to different providers', 'destination_bank_account_id', destination.account.id);
+    throw badRequest(
+      'Internal transfers move money within one provider; the accounts belong to different providers',
+      'destination_bank_account_id',
+      destination.account.id,
+    );
   }
   assertStatusesMayMoveMoney([origin.callerStatus, origin.companyStatus]);
   assertBankingCapable(origin.account);
@@ -150,24 +202,64 @@ function transferRow(c: Checked, now: Date): InternalTransferRow {
  */
 function transferJobs(deps: TransferDeps, row: InternalTransferRow, now: Date): { job: NewJob; now: Date }[] {
   const real = deps.clock.now();
-  const jobs: { job: NewJob; now: Date }[] = [{ job: { kind: RECOVER_OPERATION_JOB, runAt: new Date(real.getTime() + syncDelayMs(1)), payload: { operationId: row.id }, dedupeKey: `${RECOVER_OPERATION_JOB}:${row.id}` }, now: real }];
+  const jobs: { job: NewJob; now: Date }[] = [
+    {
+      job: {
+        kind: RECOVER_OPERATION_JOB,
+        runAt: new Date(real.getTime() + syncDelayMs(1)),
+        payload: { operationId: row.id },
+        dedupeKey: `${RECOVER_OPERATION_JOB}:${row.id}`,
+      },
+      now: real,
+    },
+  ];
   if (deps.autopilot) {
     const { delayMs } = deps.autopilot;
-    jobs.push({ job: { kind: TRANSFER_AUTOPILOT_JOB, runAt: new Date(now.getTime() + delayMs), payload: { transferId: row.id, delayMs }, dedupeKey: `${TRANSFER_AUTOPILOT_JOB}:${row.id}`, organizationId: row.organizationId }, now });
+    jobs.push({
+      job: {
+        kind: TRANSFER_AUTOPILOT_JOB,
+        runAt: new Date(now.getTime() + delayMs),
+        payload: { transferId: row.id, delayMs },
+        dedupeKey: `${TRANSFER_AUTOPILOT_JOB}:${row.id}`,
+        organizationId: row.organizationId,
+      },
+      now,
+    });
   }
   return jobs;
 }
 
 /** The transfers of a batch, their operations and jobs, one statement (exported so the bench's baseline runs exactly the same SQL). */
-export function insertTransfersStatement(rows: InternalTransferRow[], jobs: { job: NewJob; now: Date }[], operations: ProviderOperationRow[]) {
+export function insertTransfersStatement(
+  rows: InternalTransferRow[],
+  jobs: { job: NewJob; now: Date }[],
+  operations: ProviderOperationRow[],
+) {
   const ops = operations.map((o) => ({
-    id: o.id, kind: o.kind, resource_type: o.resourceType, resource_id: o.resourceId, organization_id: o.organizationId, company_id: o.companyId,
-    provider: o.provider, request: o.request, fingerprint: o.fingerprint, created_at: o.createdAt.toISOString(),
+    id: o.id,
+    kind: o.kind,
+    resource_type: o.resourceType,
+    resource_id: o.resourceId,
+    organization_id: o.organizationId,
+    company_id: o.companyId,
+    provider: o.provider,
+    request: o.request,
+    fingerprint: o.fingerprint,
+    created_at: o.createdAt.toISOString(),
   }));
   const values = rows.map((r) => ({
-    id: r.id, request_id: r.requestId, company_id: r.companyId, organization_id: r.organizationId, destination_company_id: r.destinationCompanyId,
-    origin_bank_account_id: r.originBankAccountId, destination_bank_account_id: r.destinationBankAccountId, provider: r.provider,
-    amount: r.amount, status: r.status, metadata: r.metadata, created_at: r.createdAt.toISOString(),
+    id: r.id,
+    request_id: r.requestId,
+    company_id: r.companyId,
+    organization_id: r.organizationId,
+    destination_company_id: r.destinationCompanyId,
+    origin_bank_account_id: r.originBankAccountId,
+    destination_bank_account_id: r.destinationBankAccountId,
+    provider: r.provider,
+    amount: r.amount,
+    status: r.status,
+    metadata: r.metadata,
+    created_at: r.createdAt.toISOString(),
   }));
   return sql`
     with t as (
@@ -196,25 +288,40 @@ type AccountRead = { account: BankAccountRow; companyStatus: string; callerStatu
  * statement for the batch. Statuses are read without a lock, as the separate check did.
  */
 async function readTransferAccounts(tx: Executor, items: TransferCreate[]): Promise<Map<number, AccountRead[]>> {
-  const result = await tx.execute(transferAccountsStatement(items.map((c, ord) => ({
-    ord,
-    origin: c.input.origin_bank_account_id,
-    destination: c.input.destination_bank_account_id,
-    caller: c.principal.companyId,
-    reach_organization: c.principal.kind === 'merchant' ? null : c.principal.organizationId,
-    reach_company: c.principal.kind === 'merchant' ? c.principal.companyId : null,
-  }))));
+  const result = await tx.execute(
+    transferAccountsStatement(
+      items.map((c, ord) => ({
+        ord,
+        origin: c.input.origin_bank_account_id,
+        destination: c.input.destination_bank_account_id,
+        caller: c.principal.companyId,
+        reach_organization: c.principal.kind === 'merchant' ? null : c.principal.organizationId,
+        reach_company: c.principal.kind === 'merchant' ? c.principal.companyId : null,
+      })),
+    ),
+  );
   const byItem = new Map<number, AccountRead[]>();
   for (const r of rowsOf(result)) {
     const ord = Number(r.ord);
     const list = byItem.get(ord) ?? [];
-    list.push({ account: bankAccountRowOf(r), companyStatus: String(r.company_status), callerStatus: r.caller_status === null ? null : textOf(r.caller_status) });
+    list.push({
+      account: bankAccountRowOf(r),
+      companyStatus: String(r.company_status),
+      callerStatus: r.caller_status === null ? null : textOf(r.caller_status),
+    });
     byItem.set(ord, list);
   }
   return byItem;
 }
 
-type AccountsReadRow = { ord: number; origin: string; destination: string; caller: string; reach_organization: string | null; reach_company: string | null };
+type AccountsReadRow = {
+  ord: number;
+  origin: string;
+  destination: string;
+  caller: string;
+  reach_organization: string | null;
+  reach_company: string | null;
+};
 
 /** The statement of readTransferAccounts (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
 export function transferAccountsStatement(rows: AccountsReadRow[]) {

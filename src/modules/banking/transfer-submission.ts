@@ -3,8 +3,21 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { StatementHandler } from '../../db/batcher.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { bankAccounts, internalTransfers, type BankAccountRow, type InternalTransferRow, type ProviderOperationRow } from '../../db/schema/index.js';
-import { callOperation, claimProviderOperation, RECOVER_OPERATION_JOB, recordCall, type OperationHandler, type OperationHandlers } from '../../kernel/provider-operation.js';
+import {
+  bankAccounts,
+  internalTransfers,
+  type BankAccountRow,
+  type InternalTransferRow,
+  type ProviderOperationRow,
+} from '../../db/schema/index.js';
+import {
+  callOperation,
+  claimProviderOperation,
+  RECOVER_OPERATION_JOB,
+  recordCall,
+  type OperationHandler,
+  type OperationHandlers,
+} from '../../kernel/provider-operation.js';
 import { fingerprintOf } from '../../kernel/provider-operation.rules.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { SubmitTransferRequest, SubmitTransferResult } from '../../providers/banking.js';
@@ -32,7 +45,11 @@ const callOf = (op: ProviderOperationRow) => op.request as unknown as TransferCa
 /** What a submission or a psync found: the provider's ids, its status, and why it failed if it did. */
 type TransferAnswer = SubmitTransferResult & { failure?: { code: string; message: string } };
 
-const transferCall = (row: Pick<InternalTransferRow, 'amount'>, origin: Pick<BankAccountRow, 'branch' | 'accountNumber'>, destination: Pick<BankAccountRow, 'branch' | 'accountNumber'>): TransferCall => ({
+const transferCall = (
+  row: Pick<InternalTransferRow, 'amount'>,
+  origin: Pick<BankAccountRow, 'branch' | 'accountNumber'>,
+  destination: Pick<BankAccountRow, 'branch' | 'accountNumber'>,
+): TransferCall => ({
   amount: row.amount,
   // Ledger-only accounts (banking: false) never get here: transfer-create.ts answers 409 PROVIDER_NOT_CAPABLE.
   origin: atProvider(origin),
@@ -40,12 +57,29 @@ const transferCall = (row: Pick<InternalTransferRow, 'amount'>, origin: Pick<Ban
 });
 
 /** The operation row of a new transfer, as the batch statement inserts it (PENDING, no call yet). */
-export function transferOperation(row: InternalTransferRow, origin: BankAccountRow, destination: BankAccountRow, realNow: Date): ProviderOperationRow {
+export function transferOperation(
+  row: InternalTransferRow,
+  origin: BankAccountRow,
+  destination: BankAccountRow,
+  realNow: Date,
+): ProviderOperationRow {
   const request = { ...transferCall(row, origin, destination) };
   return {
-    id: row.id, kind: TRANSFER_OPERATION, resourceType: 'internal_transfer', resourceId: row.id, organizationId: row.organizationId, companyId: row.companyId,
-    provider: row.provider, status: 'PENDING', attempts: 0, request, fingerprint: fingerprintOf({ kind: TRANSFER_OPERATION, provider: row.provider, ...request }),
-    outcome: null, createdAt: realNow, updatedAt: realNow, finishedAt: null,
+    id: row.id,
+    kind: TRANSFER_OPERATION,
+    resourceType: 'internal_transfer',
+    resourceId: row.id,
+    organizationId: row.organizationId,
+    companyId: row.companyId,
+    provider: row.provider,
+    status: 'PENDING',
+    attempts: 0,
+    request,
+    fingerprint: fingerprintOf({ kind: TRANSFER_OPERATION, provider: row.provider, ...request }),
+    outcome: null,
+    createdAt: realNow,
+    updatedAt: realNow,
+    finishedAt: null,
   };
 }
 
@@ -53,16 +87,33 @@ export function transferOperation(row: InternalTransferRow, origin: BankAccountR
  * The provider's answer recorded in the operation's recording transaction: its ids, then every move it already
  * reports, in order (PENDING -> PROCESSING -> COMPLETED, or FAILED). Idempotent: moves already made are skipped.
  */
-async function recordAnswerIn(tx: Tx, deps: TransferDeps, correlationId: string, transferId: string, answer: TransferAnswer): Promise<void> {
+async function recordAnswerIn(
+  tx: Tx,
+  deps: TransferDeps,
+  correlationId: string,
+  transferId: string,
+  answer: TransferAnswer,
+): Promise<void> {
   let row = await findTransfer(tx, eq(internalTransfers.id, transferId), true);
   if (!row) return;
   if (row.providerTransferId !== answer.providerTransferId) {
-    row = await updateTransfer(tx, row.id, { providerTransferId: answer.providerTransferId, externalRequestId: answer.externalRequestId }, deps.clock.now(row.organizationId));
+    row = await updateTransfer(
+      tx,
+      row.id,
+      { providerTransferId: answer.providerTransferId, externalRequestId: answer.externalRequestId },
+      deps.clock.now(row.organizationId),
+    );
   }
-  const steps = answer.status === 'COMPLETED' ? (['PROCESSING', 'COMPLETED'] as const) : answer.status === 'PENDING' ? [] : [answer.status];
+  const steps =
+    answer.status === 'COMPLETED'
+      ? (['PROCESSING', 'COMPLETED'] as const)
+      : answer.status === 'PENDING'
+        ? []
+        : [answer.status];
   for (const status of steps) {
     if (!canMoveTransfer(row.status, status)) continue;
-    const errorMessage = status === 'FAILED' ? (answer.failure?.message ?? 'The provider failed the transfer') : undefined;
+    const errorMessage =
+      status === 'FAILED' ? (answer.failure?.message ?? 'The provider failed the transfer') : undefined;
     row = await applyStatusReportIn(tx, deps.clock, correlationId, { transferId: row.id, status, errorMessage });
   }
 }
@@ -79,7 +130,8 @@ export function transferOperationHandlers(deps: TransferDeps): OperationHandlers
 }
 
 function transferHandler(deps: TransferDeps): OperationHandler<TransferAnswer> {
-  const call = (op: ProviderOperationRow) => deps.providers.require(op.provider, 'internal-transfer.submit')({ idempotencyKey: op.id, ...callOf(op) });
+  const call = (op: ProviderOperationRow) =>
+    deps.providers.require(op.provider, 'internal-transfer.submit')({ idempotencyKey: op.id, ...callOf(op) });
   const correlation = (op: ProviderOperationRow) => `operation-${op.id}`;
   return {
     releaseWhenUnavailable: false,
@@ -88,7 +140,12 @@ function transferHandler(deps: TransferDeps): OperationHandler<TransferAnswer> {
     resume: async (op) => {
       const found = await deps.providers.require(op.provider, 'internal-transfer.sync')({ idempotencyKey: op.id });
       if (!found.found) return call(op);
-      return { providerTransferId: found.providerTransferId, externalRequestId: found.externalRequestId, status: found.status, failure: found.failure };
+      return {
+        providerTransferId: found.providerTransferId,
+        externalRequestId: found.externalRequestId,
+        status: found.status,
+        failure: found.failure,
+      };
     },
     lockResource: (tx, op) => findTransfer(tx, eq(internalTransfers.id, op.resourceId), true),
     succeeded: (tx, op, answer) => recordAnswerIn(tx, deps, correlation(op), op.resourceId, answer),
@@ -96,7 +153,11 @@ function transferHandler(deps: TransferDeps): OperationHandler<TransferAnswer> {
       const row = await findTransfer(tx, eq(internalTransfers.id, op.resourceId), true);
       if (!row || !canMoveTransfer(row.status, 'FAILED')) return;
       const message = `The provider refused the transfer: ${isProviderError(err) || err instanceof Error ? err.message : 'refused'}`;
-      await applyStatusReportIn(tx, deps.clock, correlation(op), { transferId: row.id, status: 'FAILED', errorMessage: message });
+      await applyStatusReportIn(tx, deps.clock, correlation(op), {
+        transferId: row.id,
+        status: 'FAILED',
+        errorMessage: message,
+      });
     },
   };
 }
@@ -109,13 +170,22 @@ function transferHandler(deps: TransferDeps): OperationHandler<TransferAnswer> {
  * unknown or unavailable outcome, or a failing record step, leaves the operation PENDING for its recovery
  * job; the answer is then the PENDING transfer.
  */
-export async function submitToProvider(deps: TransferDeps, row: InternalTransferRow, op: ProviderOperationRow): Promise<InternalTransferRow> {
+export async function submitToProvider(
+  deps: TransferDeps,
+  row: InternalTransferRow,
+  op: ProviderOperationRow,
+): Promise<InternalTransferRow> {
   const handler = transferHandler(deps);
   const called = await callOperation(op, handler);
   try {
     if (called.outcome === 'succeeded' && deps.recorder && (called.result as TransferAnswer).status === 'PENDING') {
       const result = called.result as SubmitTransferResult;
-      return await deps.recorder.run(row.originBankAccountId, { row, result, now: deps.clock.now(row.organizationId), realNow: deps.clock.now() });
+      return await deps.recorder.run(row.originBankAccountId, {
+        row,
+        result,
+        now: deps.clock.now(row.organizationId),
+        realNow: deps.clock.now(),
+      });
     }
     await recordCall(deps.operations, op, handler, called);
   } catch {
@@ -133,12 +203,29 @@ export async function adoptLegacyTransfer(deps: TransferDeps, transferId: string
   await deps.db.transaction(async (tx) => {
     const row = await findTransfer(tx, eq(internalTransfers.id, transferId), true);
     if (!row || (row.status !== 'PENDING' && row.status !== 'PROCESSING')) return;
-    const accounts = await tx.select().from(bankAccounts).where(inArray(bankAccounts.id, [row.originBankAccountId, row.destinationBankAccountId]));
+    const accounts = await tx
+      .select()
+      .from(bankAccounts)
+      .where(inArray(bankAccounts.id, [row.originBankAccountId, row.destinationBankAccountId]));
     const origin = accounts.find((a) => a.id === row.originBankAccountId);
     const destination = accounts.find((a) => a.id === row.destinationBankAccountId);
     if (!origin || !destination) return;
     const op = transferOperation(row, origin, destination, deps.clock.now());
-    await claimProviderOperation(tx, enqueueJob, { id: op.id, kind: op.kind, resourceType: op.resourceType, resourceId: op.resourceId, organizationId: op.organizationId, companyId: op.companyId, provider: op.provider, request: op.request }, op.createdAt);
+    await claimProviderOperation(
+      tx,
+      enqueueJob,
+      {
+        id: op.id,
+        kind: op.kind,
+        resourceType: op.resourceType,
+        resourceId: op.resourceId,
+        organizationId: op.organizationId,
+        companyId: op.companyId,
+        provider: op.provider,
+        request: op.request,
+      },
+      op.createdAt,
+    );
   });
 }
 
@@ -160,7 +247,13 @@ export interface AcceptedIds {
  * finished). The status and error come back from the row as it is now (a sync may have moved it meanwhile).
  */
 export const recordProviderIds: StatementHandler<AcceptedIds, InternalTransferRow> = async (db, items) => {
-  const rows = items.map(({ row, result: r, now }) => ({ id: row.id, provider_transfer_id: r.providerTransferId, external_request_id: r.externalRequestId, updated_at: now.toISOString(), answer: r }));
+  const rows = items.map(({ row, result: r, now }) => ({
+    id: row.id,
+    provider_transfer_id: r.providerTransferId,
+    external_request_id: r.externalRequestId,
+    updated_at: now.toISOString(),
+    answer: r,
+  }));
   const result = await db.execute(recordProviderIdsStatement(rows, items[items.length - 1]!.realNow));
   const current = new Map(rowsOf(result).map((r) => [String(r.id), r]));
   return items.map(({ row, result: r, now }) => {
@@ -168,12 +261,31 @@ export const recordProviderIds: StatementHandler<AcceptedIds, InternalTransferRo
     if (!c) return { ok: false as const, error: new Error(`internal transfer ${row.id} vanished`) };
     const status = String(c.status) as InternalTransferRow['status'];
     const errorMessage = c.error_message === null ? null : textOf(c.error_message);
-    return { ok: true as const, value: { ...row, status, errorMessage, providerTransferId: r.providerTransferId, externalRequestId: r.externalRequestId, updatedAt: now } };
+    return {
+      ok: true as const,
+      value: {
+        ...row,
+        status,
+        errorMessage,
+        providerTransferId: r.providerTransferId,
+        externalRequestId: r.externalRequestId,
+        updatedAt: now,
+      },
+    };
   });
 };
 
 /** The statement of recordProviderIds (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
-export function recordProviderIdsStatement(rows: { id: string; provider_transfer_id: string; external_request_id: string; updated_at: string; answer?: unknown }[], realNow: Date) {
+export function recordProviderIdsStatement(
+  rows: {
+    id: string;
+    provider_transfer_id: string;
+    external_request_id: string;
+    updated_at: string;
+    answer?: unknown;
+  }[],
+  realNow: Date,
+) {
   const at = realNow.toISOString();
   // Locks in the order of a claim and of the primitive's record step: the transfer, then its operation.
   return sql`

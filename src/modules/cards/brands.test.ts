@@ -51,9 +51,11 @@ describe('brand from BIN', () => {
   });
 
   it('always answers a brand of the enum, and only the first 6-8 digits matter', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{6,8}$/), (bin) => {
-      expect(CARD_BRANDS).toContain(brandFromBin(bin));
-      expect(brandFromBin(bin)).toBe(brandFromBin(bin.slice(0, 6)));
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{6,8}$/), (bin) => {
+        expect(CARD_BRANDS).toContain(brandFromBin(bin));
+        expect(brandFromBin(bin)).toBe(brandFromBin(bin.slice(0, 6)));
+      }),
+    );
   });
 });

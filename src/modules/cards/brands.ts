@@ -3,7 +3,19 @@
  * matching prefix wins, so domestic brands carved out of wider ranges (Elo and Hipercard inside Visa,
  * Mastercard and Discover ranges) are found first.
  */
-export const CARD_BRANDS = ['VISA', 'MASTERCARD', 'AMEX', 'ELO', 'HIPERCARD', 'DINERS', 'DISCOVER', 'JCB', 'AURA', 'CABAL', 'OTHER'] as const;
+export const CARD_BRANDS = [
+  'VISA',
+  'MASTERCARD',
+  'AMEX',
+  'ELO',
+  'HIPERCARD',
+  'DINERS',
+  'DISCOVER',
+  'JCB',
+  'AURA',
+  'CABAL',
+  'OTHER',
+] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
 type Range = readonly [brand: CardBrand, from: string, to: string];
@@ -11,7 +23,20 @@ const r = (brand: CardBrand, from: string, to = from): Range => [brand, from, to
 
 export const BIN_RANGES: readonly Range[] = [
   // Elo (Brazil): published BIN list, 6-digit prefixes.
-  ...['401178', '401179', '431274', '438935', '451416', '457393', '457631', '457632', '504175', '627780', '636297', '636368'].map((b) => r('ELO', b)),
+  ...[
+    '401178',
+    '401179',
+    '431274',
+    '438935',
+    '451416',
+    '457393',
+    '457631',
+    '457632',
+    '504175',
+    '627780',
+    '636297',
+    '636368',
+  ].map((b) => r('ELO', b)),
   r('ELO', '506699', '506778'),
   r('ELO', '509000', '509999'),
   r('ELO', '650031', '650033'),

@@ -13,15 +13,34 @@ const BATCH = 100;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Stored numbers under a kid: `ev:v1:{kid}:` (LIKE wildcards in the kid escaped). */
-const underKid = (kid: string) => like(storedCards.numberCiphertext, `ev:v1:${kid.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`);
+const underKid = (kid: string) =>
+  like(storedCards.numberCiphertext, `ev:v1:${kid.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`);
 
 /**
  * Queued in the rotation's transaction (P6): stored cards under the old key are re-encrypted now, in the
  * background, and the old key is retired once its RETIRING period is over and nothing references it.
  */
 export async function scheduleKeyRotationWork(tx: Executor, rotation: KeyRotation, now: Date): Promise<void> {
-  await enqueueJob(tx, { kind: REENCRYPT_CARDS, runAt: now, payload: { kid: rotation.previousKid }, dedupeKey: `${REENCRYPT_CARDS}:${rotation.previousKid}` }, now);
-  await enqueueJob(tx, { kind: RETIRE_KEY, runAt: rotation.notAfter, payload: { kid: rotation.previousKid }, dedupeKey: `${RETIRE_KEY}:${rotation.previousKid}` }, now);
+  await enqueueJob(
+    tx,
+    {
+      kind: REENCRYPT_CARDS,
+      runAt: now,
+      payload: { kid: rotation.previousKid },
+      dedupeKey: `${REENCRYPT_CARDS}:${rotation.previousKid}`,
+    },
+    now,
+  );
+  await enqueueJob(
+    tx,
+    {
+      kind: RETIRE_KEY,
+      runAt: rotation.notAfter,
+      payload: { kid: rotation.previousKid },
+      dedupeKey: `${RETIRE_KEY}:${rotation.previousKid}`,
+    },
+    now,
+  );
 }
 
 export interface CardJobDeps {
@@ -46,7 +65,11 @@ export function cardJobHandlers(deps: CardJobDeps): Record<string, JobHandler> {
  */
 export async function reencryptBatch(deps: CardJobDeps, kid: string): Promise<JobResult> {
   const size = deps.batchSize ?? BATCH;
-  const rows = await deps.db.select({ id: storedCards.id, value: storedCards.numberCiphertext }).from(storedCards).where(underKid(kid)).limit(size);
+  const rows = await deps.db
+    .select({ id: storedCards.id, value: storedCards.numberCiphertext })
+    .from(storedCards)
+    .where(underKid(kid))
+    .limit(size);
   for (const row of rows) {
     const now = deps.clock.now();
     let next: string;
@@ -54,17 +77,26 @@ export async function reencryptBatch(deps: CardJobDeps, kid: string): Promise<Jo
       next = await reencryptStoredNumber(deps.vault, row.value);
     } catch (err) {
       if (!(err instanceof DecryptionFailed)) throw err;
-      await deps.db.update(storedCards).set({ status: 'INVALID', numberCiphertext: 'ev:invalid', updatedAt: now }).where(and(eq(storedCards.id, row.id), eq(storedCards.numberCiphertext, row.value)));
+      await deps.db
+        .update(storedCards)
+        .set({ status: 'INVALID', numberCiphertext: 'ev:invalid', updatedAt: now })
+        .where(and(eq(storedCards.id, row.id), eq(storedCards.numberCiphertext, row.value)));
       continue;
     }
-    await deps.db.update(storedCards).set({ numberCiphertext: next, updatedAt: now }).where(and(eq(storedCards.id, row.id), eq(storedCards.numberCiphertext, row.value)));
+    await deps.db
+      .update(storedCards)
+      .set({ numberCiphertext: next, updatedAt: now })
+      .where(and(eq(storedCards.id, row.id), eq(storedCards.numberCiphertext, row.value)));
   }
   return rows.length === size ? { rescheduleAt: deps.clock.now() } : undefined;
 }
 
 /** RETIRING -> RETIRED when its time has come and no stored card references it; else later. */
 export async function retireWhenUnreferenced(deps: CardJobDeps, kid: string): Promise<JobResult> {
-  const [counted] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(storedCards).where(underKid(kid));
+  const [counted] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storedCards)
+    .where(underKid(kid));
   const n = counted?.n ?? 0; // a count without group by answers one row
   const now = deps.clock.now();
   if (n > 0) return { rescheduleAt: new Date(now.getTime() + DAY_MS) };

@@ -17,24 +17,38 @@ export const ENCRYPTED_VALUE = /^ev:[A-Za-z0-9+/=:_$-]{16,}$/;
  * echoed (the error mapper drops it for both types). Whether the kid is known is the service's check.
  */
 export const encryptedValue = (purpose: EvPurpose) =>
-  z.unknown().transform((value, ctx) => {
-    if (value === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'is required (encrypted, prefix ev:)', params: { type: 'REQUIRED' } });
-      return z.NEVER;
-    }
-    if (typeof value !== 'string' || value.length > EV_MAX_LENGTH || !ENCRYPTED_VALUE.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'must be encrypted: send the ciphertext (prefix ev:), never the plaintext', params: { type: 'ENCRYPTION_REQUIRED' } });
-      return z.NEVER;
-    }
-    const parts = parseEv(value);
-    if (!parts || parts.purpose !== purpose) {
-      ctx.addIssue({ code: 'custom', message: `must be an ev:v1 value encrypted with the purpose ${purpose}`, params: { type: 'DECRYPTION_FAILED' } });
-      return z.NEVER;
-    }
-    return value;
-  })
-  // Documented as what clients must send; the check above also turns non-strings into ENCRYPTION_REQUIRED.
-  .meta({ type: 'string', pattern: ENCRYPTED_VALUE.source, description: `Encrypted value (ev:v1, purpose ${purpose}), never plaintext` });
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'is required (encrypted, prefix ev:)', params: { type: 'REQUIRED' } });
+        return z.NEVER;
+      }
+      if (typeof value !== 'string' || value.length > EV_MAX_LENGTH || !ENCRYPTED_VALUE.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be encrypted: send the ciphertext (prefix ev:), never the plaintext',
+          params: { type: 'ENCRYPTION_REQUIRED' },
+        });
+        return z.NEVER;
+      }
+      const parts = parseEv(value);
+      if (!parts || parts.purpose !== purpose) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be an ev:v1 value encrypted with the purpose ${purpose}`,
+          params: { type: 'DECRYPTION_FAILED' },
+        });
+        return z.NEVER;
+      }
+      return value;
+    })
+    // Documented as what clients must send; the check above also turns non-strings into ENCRYPTION_REQUIRED.
+    .meta({
+      type: 'string',
+      pattern: ENCRYPTED_VALUE.source,
+      description: `Encrypted value (ev:v1, purpose ${purpose}), never plaintext`,
+    });
 
 // Card metadata is stored and returned: a card number or ciphertext in it would leak, so it is refused.
 const optionalText = (max = 100) => noCardData(z.string().trim().min(1).max(max)).optional();
@@ -46,7 +60,12 @@ const expiryYear = z
   .superRefine((v, ctx) => {
     // Validation runs before any dependency is at hand: real time (a card's expiry is a real-world fact).
     const min = systemClock.now().getUTCFullYear();
-    if (/^\d{4}$/.test(v) && Number(v) < min) ctx.addIssue({ code: 'custom', message: `must not be in the past (at least ${min})`, params: { type: 'TOO_SMALL', constraints: { min } } });
+    if (/^\d{4}$/.test(v) && Number(v) < min)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must not be in the past (at least ${min})`,
+        params: { type: 'TOO_SMALL', constraints: { min } },
+      });
   });
 
 export const storeCardBody = z.strictObject({

@@ -17,13 +17,26 @@ import { verifyStoredCardNumber } from './card-verifier.js';
  * Stores a card for a company in reach; the brand is derived from the BIN when not given. The number is
  * verified first (P6: it decrypts, is Luhn-valid, matches bin and last digits), outside the transaction.
  */
-export async function storeCard(db: Database, clock: Clock, vault: VaultHandle | undefined, principal: CompanyPrincipal, merchantId: string, input: StoreCardInput) {
+export async function storeCard(
+  db: Database,
+  clock: Clock,
+  vault: VaultHandle | undefined,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  input: StoreCardInput,
+) {
   await verifyStoredCardNumber(vault, input.card);
   const id = randomUUID();
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
     if (input.request_id) {
-      const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: `card:${company.id}`, requestId: input.request_id, body: input, resourceId: id });
+      const existing = await claimRequestId(tx, {
+        companyId: principal.companyId,
+        scope: `card:${company.id}`,
+        requestId: input.request_id,
+        body: input,
+        resourceId: id,
+      });
       if (existing) return { row: await findCard(tx, company.id, existing), replayed: true };
     }
     const c = input.card;
@@ -57,24 +70,43 @@ export async function storeCard(db: Database, clock: Clock, vault: VaultHandle |
 }
 
 async function findCard(tx: Executor, companyId: string, id: string, lock = false): Promise<StoredCardRow> {
-  const query = tx.select().from(storedCards).where(and(eq(storedCards.id, id), eq(storedCards.companyId, companyId))).limit(1);
+  const query = tx
+    .select()
+    .from(storedCards)
+    .where(and(eq(storedCards.id, id), eq(storedCards.companyId, companyId)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Card');
   return row;
 }
 
-export async function getCard(db: Database, principal: CompanyPrincipal, merchantId: string, id: string): Promise<StoredCardRow> {
+export async function getCard(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  id: string,
+): Promise<StoredCardRow> {
   const company = await merchantPathCompany(db, principal, merchantId);
   return findCard(db, company.id, id);
 }
 
 /** DELETE closes the card; closing a card that is no longer active returns it unchanged. */
-export async function closeCard(db: Database, clock: Clock, principal: CompanyPrincipal, merchantId: string, id: string): Promise<StoredCardRow> {
+export async function closeCard(
+  db: Database,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  id: string,
+): Promise<StoredCardRow> {
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);
     const card = await findCard(tx, company.id, id, true);
     if (card.status !== 'ACTIVE') return card;
-    const [row] = await tx.update(storedCards).set({ status: 'CLOSED', updatedAt: clock.now(principal.organizationId) }).where(eq(storedCards.id, id)).returning();
+    const [row] = await tx
+      .update(storedCards)
+      .set({ status: 'CLOSED', updatedAt: clock.now(principal.organizationId) })
+      .where(eq(storedCards.id, id))
+      .returning();
     return row;
   });
 }

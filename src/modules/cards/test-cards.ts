@@ -44,27 +44,34 @@ const testCardSchema = z.object({
 
 /** GET /v1/sandbox/test-cards (P9): every test card with its number and CVV encrypted under the current key. */
 export default async function testCardRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get('/v1/sandbox/test-cards', {
-    config: { permission: 'sandbox.test_card.list', sandboxOnly: true },
-    schema: { summary: 'Sandbox test cards, encrypted (ev:v1) under the current key', response: { 200: z.object({ data: z.array(testCardSchema) }) } },
-  }, async () => {
-    const key = await keyRing(app).current();
-    const expiryYear = String(app.deps.clock.now().getUTCFullYear() + 3);
-    return {
-      data: TEST_CARDS.map((c) => ({
-        outcome: c.outcome,
-        three_ds: c.three_ds,
-        card_data: {
-          number: encryptEv(c.number, 'pan', key),
-          cvv: encryptEv(c.number.startsWith('3') ? '1234' : '123', 'cvv', key),
-          bin: c.number.slice(0, 6),
-          last_digits: c.number.slice(-4),
-          brand: brandFromBin(c.number.slice(0, 6)),
-          expiry_month: '12',
-          expiry_year: expiryYear,
-          holder_name: 'TEST CARDHOLDER',
-        },
-      })),
-    };
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/sandbox/test-cards',
+    {
+      config: { permission: 'sandbox.test_card.list', sandboxOnly: true },
+      schema: {
+        summary: 'Sandbox test cards, encrypted (ev:v1) under the current key',
+        response: { 200: z.object({ data: z.array(testCardSchema) }) },
+      },
+    },
+    async () => {
+      const key = await keyRing(app).current();
+      const expiryYear = String(app.deps.clock.now().getUTCFullYear() + 3);
+      return {
+        data: TEST_CARDS.map((c) => ({
+          outcome: c.outcome,
+          three_ds: c.three_ds,
+          card_data: {
+            number: encryptEv(c.number, 'pan', key),
+            cvv: encryptEv(c.number.startsWith('3') ? '1234' : '123', 'cvv', key),
+            bin: c.number.slice(0, 6),
+            last_digits: c.number.slice(-4),
+            brand: brandFromBin(c.number.slice(0, 6)),
+            expiry_month: '12',
+            expiry_year: expiryYear,
+            holder_name: 'TEST CARDHOLDER',
+          },
+        })),
+      };
+    },
+  );
 }

@@ -6,7 +6,15 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { DomainError } from '../../kernel/errors.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { cashoutPriceOf } from './cashouts.repo.js';
-import { automaticAmount, automaticRequestId, isSlot, nextSlot, scheduleOf, slotName, type Schedule } from './cashouts.rules.js';
+import {
+  automaticAmount,
+  automaticRequestId,
+  isSlot,
+  nextSlot,
+  scheduleOf,
+  slotName,
+  type Schedule,
+} from './cashouts.rules.js';
 import { createForAccount, type CashoutDeps } from './cashouts.service.js';
 
 /** One job per merchant and slot (dedupe key), on the organization's clock; it schedules the next one. */
@@ -20,11 +28,26 @@ const slotKey = (companyId: string, slot: Date) => `${AUTOMATIC_CASHOUT_JOB}:${c
  * slot one job whoever schedules it, and a missed slot's job, run late, schedules the next missed one, so
  * missed slots run in order.
  */
-export async function scheduleNextSlot(ex: Executor, company: Pick<CompanyRow, 'id' | 'organizationId' | 'transferConfigurations'>, after: Date, now: Date): Promise<void> {
+export async function scheduleNextSlot(
+  ex: Executor,
+  company: Pick<CompanyRow, 'id' | 'organizationId' | 'transferConfigurations'>,
+  after: Date,
+  now: Date,
+): Promise<void> {
   const schedule = scheduleOf(company.transferConfigurations);
   if (!schedule) return;
   const slot = nextSlot(schedule, after);
-  await enqueueJob(ex, { kind: AUTOMATIC_CASHOUT_JOB, runAt: slot, payload: { companyId: company.id, slot: slotName(slot) }, dedupeKey: slotKey(company.id, slot), organizationId: company.organizationId ?? company.id }, now);
+  await enqueueJob(
+    ex,
+    {
+      kind: AUTOMATIC_CASHOUT_JOB,
+      runAt: slot,
+      payload: { companyId: company.id, slot: slotName(slot) },
+      dedupeKey: slotKey(company.id, slot),
+      organizationId: company.organizationId ?? company.id,
+    },
+    now,
+  );
 }
 
 /** The accounts a slot pays out: the company's ACTIVE accounts whose provider affiliation is ACTIVE with a settlement account. */
@@ -32,9 +55,17 @@ export async function eligibleAccounts(ex: Executor, companyId: string): Promise
   const rows = await ex
     .select({ account: bankAccounts, key: affiliations.settlementPixKey })
     .from(bankAccounts)
-    .innerJoin(affiliations, and(eq(affiliations.companyId, bankAccounts.companyId), eq(affiliations.provider, bankAccounts.provider)))
-    .where(and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, 'ACTIVE'), eq(affiliations.status, 'ACTIVE')));
-  return rows.filter((r) => r.key !== null).map((r) => r.account).sort((a, b) => a.id.localeCompare(b.id));
+    .innerJoin(
+      affiliations,
+      and(eq(affiliations.companyId, bankAccounts.companyId), eq(affiliations.provider, bankAccounts.provider)),
+    )
+    .where(
+      and(eq(bankAccounts.companyId, companyId), eq(bankAccounts.status, 'ACTIVE'), eq(affiliations.status, 'ACTIVE')),
+    );
+  return rows
+    .filter((r) => r.key !== null)
+    .map((r) => r.account)
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 export interface SlotEstimate {
@@ -46,7 +77,10 @@ export interface SlotEstimate {
 
 async function estimates(ex: Executor, companyId: string, schedule: Schedule): Promise<SlotEstimate[]> {
   const accounts = await eligibleAccounts(ex, companyId);
-  const balances = await balancesOf(ex, accounts.map((a) => a.id));
+  const balances = await balancesOf(
+    ex,
+    accounts.map((a) => a.id),
+  );
   const price = await cashoutPriceOf(ex, companyId);
   return accounts.map((account) => {
     const b = balances.get(account.id)!;
@@ -72,13 +106,23 @@ export async function runSlot(deps: CashoutDeps, companyId: string, slotText: st
   let created = 0;
   for (const e of await estimates(deps.db, company.id, schedule)) {
     if (e.debt > 0 || e.amount < 1) continue;
-    const input = { request_id: automaticRequestId(e.account.id, slot), bank_account_id: e.account.id, amount: e.amount };
+    const input = {
+      request_id: automaticRequestId(e.account.id, slot),
+      bank_account_id: e.account.id,
+      amount: e.amount,
+    };
     try {
-      const res = await createForAccount(deps, `automatic-cashout-${slotName(slot)}`, company.id, e.account, input, { slot: slotName(slot) });
+      const res = await createForAccount(deps, `automatic-cashout-${slotName(slot)}`, company.id, e.account, input, {
+        slot: slotName(slot),
+      });
       if (!res.replayed) created++;
     } catch (err) {
       // Another runner took this slot, or the account cannot pay out now (a 409 reason): nothing to do.
-      if (isUniqueViolation(err) || (err instanceof DomainError && (err.code === 'CONFLICT_ERROR' || err.code === 'BAD_REQUEST'))) continue;
+      if (
+        isUniqueViolation(err) ||
+        (err instanceof DomainError && (err.code === 'CONFLICT_ERROR' || err.code === 'BAD_REQUEST'))
+      )
+        continue;
       throw err;
     }
   }
@@ -90,5 +134,10 @@ export async function nextAutomaticCashouts(db: Database, company: CompanyRow, n
   const schedule = scheduleOf(company.transferConfigurations);
   if (!schedule) return [];
   const at = nextSlot(schedule, now).toISOString();
-  return (await estimates(db, company.id, schedule)).map((e) => ({ bank_account_id: e.account.id, at, estimated_amount: e.debt > 0 ? 0 : Math.max(0, e.amount), price: e.price }));
+  return (await estimates(db, company.id, schedule)).map((e) => ({
+    bank_account_id: e.account.id,
+    at,
+    estimated_amount: e.debt > 0 ? 0 : Math.max(0, e.amount),
+    price: e.price,
+  }));
 }

@@ -2,7 +2,13 @@ import type { Executor, Tx } from '../../db/client.js';
 import { eq } from 'drizzle-orm';
 import { bankAccounts, type CashoutRow, type ProviderOperationRow } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import { claimProviderOperation, runProviderOperation, type OperationHandler, type OperationHandlers, type OperationRuntime } from '../../kernel/provider-operation.js';
+import {
+  claimProviderOperation,
+  runProviderOperation,
+  type OperationHandler,
+  type OperationHandlers,
+  type OperationRuntime,
+} from '../../kernel/provider-operation.js';
 import type { CashoutResult, SubmitCashoutRequest } from '../../providers/cashouts.js';
 import { isProviderError } from '../../providers/errors.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
@@ -30,29 +36,67 @@ type CashoutCall = Omit<SubmitCashoutRequest, 'idempotencyKey'>;
 const callOf = (op: ProviderOperationRow) => op.request as unknown as CashoutCall;
 
 /** The request of a cashout's operation, from the cashout and its origin account (branch and number). */
-export function cashoutCall(row: Pick<CashoutRow, 'amount' | 'destination'>, origin: { branch: string | null; accountNumber: string | null }): CashoutCall {
+export function cashoutCall(
+  row: Pick<CashoutRow, 'amount' | 'destination'>,
+  origin: { branch: string | null; accountNumber: string | null },
+): CashoutCall {
   const d = row.destination;
-  return { origin: { branch: origin.branch ?? '', accountNumber: origin.accountNumber ?? '' }, amount: row.amount, destination: { keyType: d.pix_key_type as PixKeyType, key: d.pix_key, ownerDocument: d.owner_document } };
+  return {
+    origin: { branch: origin.branch ?? '', accountNumber: origin.accountNumber ?? '' },
+    amount: row.amount,
+    destination: { keyType: d.pix_key_type as PixKeyType, key: d.pix_key, ownerDocument: d.owner_document },
+  };
 }
 
 /** In the cashout's creating transaction (its row locked by its insert): the operation and its recovery job. */
-export async function claimCashoutSubmission(tx: Executor, row: CashoutRow, call: CashoutCall, realNow: Date): Promise<ProviderOperationRow | null> {
+export async function claimCashoutSubmission(
+  tx: Executor,
+  row: CashoutRow,
+  call: CashoutCall,
+  realNow: Date,
+): Promise<ProviderOperationRow | null> {
   return claimProviderOperation(
     tx,
     enqueueJob,
-    { id: row.id, kind: CASHOUT_OPERATION, resourceType: 'cashout', resourceId: row.id, organizationId: row.organizationId, companyId: row.companyId, provider: row.provider, request: { ...call } },
+    {
+      id: row.id,
+      kind: CASHOUT_OPERATION,
+      resourceType: 'cashout',
+      resourceId: row.id,
+      organizationId: row.organizationId,
+      companyId: row.companyId,
+      provider: row.provider,
+      request: { ...call },
+    },
     realNow,
   );
 }
 
 /** Records what the provider answered, in the operation's recording transaction: its ids, and a final status it already reports. */
-async function recordAnswer(tx: Tx, deps: SubmitDeps, correlationId: string, row: CashoutRow, result: CashoutResult): Promise<void> {
+async function recordAnswer(
+  tx: Tx,
+  deps: SubmitDeps,
+  correlationId: string,
+  row: CashoutRow,
+  result: CashoutResult,
+): Promise<void> {
   if (row.providerCashoutId !== result.providerCashoutId) {
-    await updateCashout(tx, row.id, { providerCashoutId: result.providerCashoutId, endToEndId: result.endToEndId ?? row.endToEndId }, deps.clock.now(row.organizationId));
+    await updateCashout(
+      tx,
+      row.id,
+      { providerCashoutId: result.providerCashoutId, endToEndId: result.endToEndId ?? row.endToEndId },
+      deps.clock.now(row.organizationId),
+    );
   }
   if (row.status !== 'PENDING') return;
-  if (result.status === 'COMPLETED') await applyCashoutReportIn(tx, deps, correlationId, row.id, { status: 'COMPLETED', endToEndId: result.endToEndId });
-  else if (result.status === 'FAILED') await applyCashoutReportIn(tx, deps, correlationId, row.id, { status: 'FAILED', errorCode: result.failure?.code, errorMessage: result.failure?.message });
+  if (result.status === 'COMPLETED')
+    await applyCashoutReportIn(tx, deps, correlationId, row.id, { status: 'COMPLETED', endToEndId: result.endToEndId });
+  else if (result.status === 'FAILED')
+    await applyCashoutReportIn(tx, deps, correlationId, row.id, {
+      status: 'FAILED',
+      errorCode: result.failure?.code,
+      errorMessage: result.failure?.message,
+    });
 }
 
 /**
@@ -63,7 +107,8 @@ async function recordAnswer(tx: Tx, deps: SubmitDeps, correlationId: string, row
  * fails it (the hold back to available).
  */
 export function cashoutOperationHandlers(deps: SubmitDeps): OperationHandlers {
-  const call = (op: ProviderOperationRow) => deps.providers.require(op.provider, 'cashout.submit')({ idempotencyKey: op.id, ...callOf(op) });
+  const call = (op: ProviderOperationRow) =>
+    deps.providers.require(op.provider, 'cashout.submit')({ idempotencyKey: op.id, ...callOf(op) });
   const correlation = (op: ProviderOperationRow) => `operation-${op.id}`;
   const submit: OperationHandler<CashoutResult> = {
     releaseWhenUnavailable: false,
@@ -86,7 +131,11 @@ export function cashoutOperationHandlers(deps: SubmitDeps): OperationHandlers {
       if (!row || row.status !== 'PENDING') return;
       const code = isProviderError(err) && err.kind === 'refused' ? err.code : undefined;
       const message = `The provider refused the cashout: ${err instanceof Error ? err.message : 'refused'}`;
-      await applyCashoutReportIn(tx, deps, correlation(op), row.id, { status: 'FAILED', errorCode: code, errorMessage: message });
+      await applyCashoutReportIn(tx, deps, correlation(op), row.id, {
+        status: 'FAILED',
+        errorCode: code,
+        errorMessage: message,
+      });
     },
   };
   return { [CASHOUT_OPERATION]: submit };
@@ -97,7 +146,12 @@ export function cashoutOperationHandlers(deps: SubmitDeps): OperationHandlers {
  * outcome, an unavailable provider or a failing record step leave it PENDING for its recovery job; the answer
  * is the cashout as it stands.
  */
-export async function submitCashout(deps: SubmitDeps, rt: OperationRuntime, row: CashoutRow, op: ProviderOperationRow): Promise<CashoutRow> {
+export async function submitCashout(
+  deps: SubmitDeps,
+  rt: OperationRuntime,
+  row: CashoutRow,
+  op: ProviderOperationRow,
+): Promise<CashoutRow> {
   try {
     await runProviderOperation(rt, op, cashoutOperationHandlers(deps)[CASHOUT_OPERATION]!);
   } catch {
@@ -115,7 +169,10 @@ export async function adoptLegacyCashout(deps: SubmitDeps, cashoutId: string, re
   await deps.db.transaction(async (tx) => {
     const row = await findCashout(tx, byId(cashoutId), true);
     if (!row || row.status !== 'PENDING') return;
-    const [origin] = await tx.select({ branch: bankAccounts.branch, accountNumber: bankAccounts.accountNumber }).from(bankAccounts).where(eq(bankAccounts.id, row.bankAccountId));
+    const [origin] = await tx
+      .select({ branch: bankAccounts.branch, accountNumber: bankAccounts.accountNumber })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.id, row.bankAccountId));
     if (!origin) return;
     await claimCashoutSubmission(tx, row, cashoutCall(row, origin), realNow);
   });

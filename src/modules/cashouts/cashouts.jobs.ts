@@ -3,7 +3,12 @@ import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
 import { DomainError } from '../../kernel/errors.js';
 import { AUTOMATIC_CASHOUT_JOB, runSlot } from './automatic-cashouts.js';
 import { applyCashoutReport, applyReturn, CASHOUT_SANDBOX_RETURN_JOB } from './cashout-status.js';
-import { adoptLegacyCashout, CASHOUT_AUTOPILOT_JOB, LEGACY_CASHOUT_SUBMIT_JOB, LEGACY_CASHOUT_SYNC_JOB } from './cashout-submission.js';
+import {
+  adoptLegacyCashout,
+  CASHOUT_AUTOPILOT_JOB,
+  LEGACY_CASHOUT_SUBMIT_JOB,
+  LEGACY_CASHOUT_SYNC_JOB,
+} from './cashout-submission.js';
 import { byId, findCashout } from './cashouts.repo.js';
 import { sandboxScript } from './cashouts.rules.js';
 import type { CashoutDeps } from './cashouts.service.js';
@@ -33,17 +38,24 @@ export function cashoutJobs(deps: CashoutDeps): JobRegistrations {
   const correlation = (job: JobRow) => `job-${job.id}`;
   return {
     // Jobs queued before the provider-operation primitive: their cashout gets its operation and recovery job.
-    [LEGACY_CASHOUT_SUBMIT_JOB]: (job) => adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
+    [LEGACY_CASHOUT_SUBMIT_JOB]: (job) =>
+      adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
     [LEGACY_CASHOUT_SYNC_JOB]: (job) => adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
     [CASHOUT_AUTOPILOT_JOB]: async (job) => {
       const row = await pendingCashout(deps, job);
       if (!row) return;
       // Not yet accepted by its provider (the creating request, or recovery, hands it over): look again later.
-      if (!row.providerCashoutId) return { rescheduleAt: new Date(deps.clock.now(row.organizationId).getTime() + deps.autopilotDelayMs) };
+      if (!row.providerCashoutId)
+        return { rescheduleAt: new Date(deps.clock.now(row.organizationId).getTime() + deps.autopilotDelayMs) };
       const script = sandboxScript(row.amount);
-      const report = script.outcome === 'FAILED'
-        ? { status: 'FAILED' as const, errorCode: script.errorCode, errorMessage: 'The destination account is closed' }
-        : { status: 'COMPLETED' as const };
+      const report =
+        script.outcome === 'FAILED'
+          ? {
+              status: 'FAILED' as const,
+              errorCode: script.errorCode,
+              errorMessage: 'The destination account is closed',
+            }
+          : { status: 'COMPLETED' as const };
       await applyCashoutReport({ ...deps, autopilot: true }, correlation(job), row.id, report).catch(dropConflict);
     },
     [CASHOUT_SANDBOX_RETURN_JOB]: async (job) => {

@@ -18,16 +18,40 @@ import {
 } from './cashouts.rules.js';
 
 const at = (iso: string) => new Date(iso);
-const daily = (hour: number): Schedule => ({ frequency: 'DAILY', hour, dayOfWeek: null, dayOfMonth: null, minBalance: 0 });
-const weekly = (hour: number, dayOfWeek: number): Schedule => ({ frequency: 'WEEKLY', hour, dayOfWeek, dayOfMonth: null, minBalance: 0 });
-const monthly = (hour: number, dayOfMonth: number): Schedule => ({ frequency: 'MONTHLY', hour, dayOfWeek: null, dayOfMonth, minBalance: 0 });
+const daily = (hour: number): Schedule => ({
+  frequency: 'DAILY',
+  hour,
+  dayOfWeek: null,
+  dayOfMonth: null,
+  minBalance: 0,
+});
+const weekly = (hour: number, dayOfWeek: number): Schedule => ({
+  frequency: 'WEEKLY',
+  hour,
+  dayOfWeek,
+  dayOfMonth: null,
+  minBalance: 0,
+});
+const monthly = (hour: number, dayOfMonth: number): Schedule => ({
+  frequency: 'MONTHLY',
+  hour,
+  dayOfWeek: null,
+  dayOfMonth,
+  minBalance: 0,
+});
 
 describe('cashout states', () => {
   it.each([
-    ['PENDING', 'COMPLETED', true], ['PENDING', 'FAILED', true], ['PENDING', 'RETURNED', false],
-    ['COMPLETED', 'PARTIALLY_RETURNED', true], ['COMPLETED', 'RETURNED', true], ['COMPLETED', 'FAILED', false],
-    ['PARTIALLY_RETURNED', 'PARTIALLY_RETURNED', true], ['PARTIALLY_RETURNED', 'RETURNED', true],
-    ['FAILED', 'COMPLETED', false], ['RETURNED', 'PARTIALLY_RETURNED', false],
+    ['PENDING', 'COMPLETED', true],
+    ['PENDING', 'FAILED', true],
+    ['PENDING', 'RETURNED', false],
+    ['COMPLETED', 'PARTIALLY_RETURNED', true],
+    ['COMPLETED', 'RETURNED', true],
+    ['COMPLETED', 'FAILED', false],
+    ['PARTIALLY_RETURNED', 'PARTIALLY_RETURNED', true],
+    ['PARTIALLY_RETURNED', 'RETURNED', true],
+    ['FAILED', 'COMPLETED', false],
+    ['RETURNED', 'PARTIALLY_RETURNED', false],
   ] as const)('%s -> %s is %s', (from, to, ok) => {
     expect(cashoutStates.can(from, to)).toBe(ok);
   });
@@ -44,8 +68,18 @@ describe('returns', () => {
   it.each([
     [{ ...c }, 400, 0, { ok: true, status: 'PARTIALLY_RETURNED', returnedAmount: 400 }],
     [{ ...c }, 1000, 0, { ok: true, status: 'RETURNED', returnedAmount: 1000 }],
-    [{ ...c, status: 'PARTIALLY_RETURNED' as const, returnedAmount: 600 }, 400, 0, { ok: true, status: 'RETURNED', returnedAmount: 1000 }],
-    [{ ...c, status: 'PARTIALLY_RETURNED' as const, returnedAmount: 600 }, 401, 0, { ok: false, reason: 'RETURN_EXCEEDS_AMOUNT' }],
+    [
+      { ...c, status: 'PARTIALLY_RETURNED' as const, returnedAmount: 600 },
+      400,
+      0,
+      { ok: true, status: 'RETURNED', returnedAmount: 1000 },
+    ],
+    [
+      { ...c, status: 'PARTIALLY_RETURNED' as const, returnedAmount: 600 },
+      401,
+      0,
+      { ok: false, reason: 'RETURN_EXCEEDS_AMOUNT' },
+    ],
     [{ ...c }, 1, RETURN_WINDOW_MS, { ok: true, status: 'PARTIALLY_RETURNED', returnedAmount: 1 }],
     [{ ...c }, 1, RETURN_WINDOW_MS + 1, { ok: false, reason: 'RETURN_WINDOW_CLOSED' }],
     [{ ...c, status: 'PENDING' as const, completedAt: null }, 1, 0, { ok: false, reason: 'NOT_RETURNABLE' }],
@@ -55,15 +89,26 @@ describe('returns', () => {
   });
 
   it('never lets the returns exceed the amount, whatever the sequence', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 20 }), (amount, tries) => {
-      let state = { status: 'COMPLETED' as 'COMPLETED' | 'PARTIALLY_RETURNED' | 'RETURNED', amount, returnedAmount: 0, completedAt };
-      for (const r of tries) {
-        const check = checkReturn(state, r, completedAt);
-        if (check.ok) state = { ...state, status: check.status, returnedAmount: check.returnedAmount };
-        expect(state.returnedAmount).toBeLessThanOrEqual(amount);
-        expect(state.status === 'RETURNED').toBe(state.returnedAmount === amount);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 20 }),
+        (amount, tries) => {
+          let state = {
+            status: 'COMPLETED' as 'COMPLETED' | 'PARTIALLY_RETURNED' | 'RETURNED',
+            amount,
+            returnedAmount: 0,
+            completedAt,
+          };
+          for (const r of tries) {
+            const check = checkReturn(state, r, completedAt);
+            if (check.ok) state = { ...state, status: check.status, returnedAmount: check.returnedAmount };
+            expect(state.returnedAmount).toBeLessThanOrEqual(amount);
+            expect(state.status === 'RETURNED').toBe(state.returnedAmount === amount);
+          }
+        },
+      ),
+    );
   });
 
   it('a return of half is rounded down', () => {
@@ -112,14 +157,17 @@ describe('slots', () => {
   const instants = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }).map((ms) => new Date(ms));
 
   it('the next slot is a slot, after the instant, and no slot lies between', () => {
-    fc.assert(fc.property(schedules, instants, (s, after) => {
-      const next = nextSlot(s, after);
-      expect(next.getTime()).toBeGreaterThan(after.getTime());
-      expect(isSlot(s, next)).toBe(true);
-      for (let h = Math.floor(after.getTime() / 3_600_000) + 1; h * 3_600_000 < next.getTime(); h++) {
-        expect(isSlot(s, new Date(h * 3_600_000))).toBe(false);
-      }
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(schedules, instants, (s, after) => {
+        const next = nextSlot(s, after);
+        expect(next.getTime()).toBeGreaterThan(after.getTime());
+        expect(isSlot(s, next)).toBe(true);
+        for (let h = Math.floor(after.getTime() / 3_600_000) + 1; h * 3_600_000 < next.getTime(); h++) {
+          expect(isSlot(s, new Date(h * 3_600_000))).toBe(false);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('names a slot in whole seconds and builds the automatic request_id from it', () => {
@@ -131,22 +179,55 @@ describe('slots', () => {
 
 describe('automatic amounts and configurations', () => {
   it.each([
-    [10_000, 0, 0, 10_000], [10_000, 2_000, 150, 7_850], [100, 100, 0, 0], [100, 50, 60, -10],
-  ])('available %d, min %d, price %d -> %d', (available, min, price, amount) => expect(automaticAmount(available, min, price)).toBe(amount));
+    [10_000, 0, 0, 10_000],
+    [10_000, 2_000, 150, 7_850],
+    [100, 100, 0, 0],
+    [100, 50, 60, -10],
+  ])('available %d, min %d, price %d -> %d', (available, min, price, amount) =>
+    expect(automaticAmount(available, min, price)).toBe(amount),
+  );
 
   it('an automatic cashout never leaves less than min_balance', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1e6 }), (available, min, price) => {
-      const amount = automaticAmount(available, min, price);
-      if (amount >= 1) expect(available - amount - price).toBe(min);
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        (available, min, price) => {
+          const amount = automaticAmount(available, min, price);
+          if (amount >= 1) expect(available - amount - price).toBe(min);
+        },
+      ),
+    );
   });
 
   it.each([
     [{ automatic_transfer_enabled: true, transfer_frequency: 'DAILY', utc_hour_of_day: 3 }, []],
     [{ automatic_transfer_enabled: true, transfer_frequency: 'WEEKLY', utc_hour_of_day: 3 }, ['day_of_week']],
-    [{ automatic_transfer_enabled: true, transfer_frequency: 'WEEKLY', utc_hour_of_day: 3, day_of_week: 2, day_of_month: 4 }, ['day_of_month']],
-    [{ automatic_transfer_enabled: true, transfer_frequency: 'MONTHLY', utc_hour_of_day: 3, day_of_month: 31, day_of_week: null }, []],
-    [{ automatic_transfer_enabled: true, transfer_frequency: 'DAILY', utc_hour_of_day: 3, day_of_week: 1 }, ['day_of_week']],
+    [
+      {
+        automatic_transfer_enabled: true,
+        transfer_frequency: 'WEEKLY',
+        utc_hour_of_day: 3,
+        day_of_week: 2,
+        day_of_month: 4,
+      },
+      ['day_of_month'],
+    ],
+    [
+      {
+        automatic_transfer_enabled: true,
+        transfer_frequency: 'MONTHLY',
+        utc_hour_of_day: 3,
+        day_of_month: 31,
+        day_of_week: null,
+      },
+      [],
+    ],
+    [
+      { automatic_transfer_enabled: true, transfer_frequency: 'DAILY', utc_hour_of_day: 3, day_of_week: 1 },
+      ['day_of_week'],
+    ],
     [{ automatic_transfer_enabled: true }, ['transfer_frequency', 'utc_hour_of_day']],
     [{ automatic_transfer_enabled: false }, []],
   ] as const)('%o -> issues on %o', (config, fields) => {
@@ -155,7 +236,11 @@ describe('automatic amounts and configurations', () => {
 
   it('schedules only enabled, complete configurations', () => {
     expect(scheduleOf(null)).toBeNull();
-    expect(scheduleOf({ automatic_transfer_enabled: false, transfer_frequency: 'DAILY', utc_hour_of_day: 1 })).toBeNull();
-    expect(scheduleOf({ automatic_transfer_enabled: true, transfer_frequency: 'DAILY', utc_hour_of_day: 1, min_balance: 5 })).toEqual({ ...daily(1), minBalance: 5 });
+    expect(
+      scheduleOf({ automatic_transfer_enabled: false, transfer_frequency: 'DAILY', utc_hour_of_day: 1 }),
+    ).toBeNull();
+    expect(
+      scheduleOf({ automatic_transfer_enabled: true, transfer_frequency: 'DAILY', utc_hour_of_day: 1, min_balance: 5 }),
+    ).toEqual({ ...daily(1), minBalance: 5 });
   });
 });

@@ -67,7 +67,10 @@ export const cashoutSchema = z.object({
   destination: z.object({
     pix_key_type: z.string(),
     pix_key: z.string(),
-    dict_key_information: z.record(z.string(), z.unknown()).nullable().describe('The directory view, its document masked as the directory masks it'),
+    dict_key_information: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('The directory view, its document masked as the directory masks it'),
   }),
   status: z.enum(CASHOUT_STATUSES),
   automatic: z.boolean(),
@@ -94,7 +97,12 @@ export const nextAutomaticSchema = z.object({
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toReturnView(r: CashoutReturnRow): z.infer<typeof returnSchema> {
-  return { id: r.id, amount: r.amount, reason: r.reason as z.infer<typeof returnSchema>['reason'], returned_at: r.returnedAt.toISOString() };
+  return {
+    id: r.id,
+    amount: r.amount,
+    reason: r.reason as z.infer<typeof returnSchema>['reason'],
+    returned_at: r.returnedAt.toISOString(),
+  };
 }
 
 export function toCashoutView(row: CashoutRow, returns: CashoutReturnRow[]): CashoutView {
@@ -109,7 +117,11 @@ export function toCashoutView(row: CashoutRow, returns: CashoutReturnRow[]): Cas
     total_debited: row.amount + row.price,
     currency: 'BRL',
     rail: 'PIX',
-    destination: { pix_key_type: row.destination.pix_key_type, pix_key: row.destination.pix_key, dict_key_information: row.destination.dict_key_information },
+    destination: {
+      pix_key_type: row.destination.pix_key_type,
+      pix_key: row.destination.pix_key,
+      dict_key_information: row.destination.dict_key_information,
+    },
     status: row.status,
     automatic: row.automatic,
     schedule_slot: row.scheduleSlot,

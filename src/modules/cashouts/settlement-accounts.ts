@@ -38,21 +38,38 @@ export function normalizeKey(type: PixKeyType, key: string): string {
 }
 
 const notOwned = (key: string) =>
-  new DomainError('BAD_REQUEST', 'The directory does not show the company as the owner of this key', { invalidField: 'pix_key', receivedValue: key, reason: 'DESTINATION_NOT_OWNED' });
+  new DomainError('BAD_REQUEST', 'The directory does not show the company as the owner of this key', {
+    invalidField: 'pix_key',
+    receivedValue: key,
+    reason: 'DESTINATION_NOT_OWNED',
+  });
 
 /**
  * PUT /v1/merchants/{merchantId}/affiliations/{id}/settlement-account: the provider's directory must show the
  * company's own document as the key's owner (asked before any transaction); then one transaction stores the
  * key and the directory's view, and lifts an INVALID_SETTLEMENT_BANK_ACCOUNT affiliation back to ACTIVE.
  */
-export async function setSettlementAccount(deps: SettlementDeps, correlationId: string, principal: CompanyPrincipal, merchantId: string, affiliationId: string, input: SettlementAccountInput): Promise<AffiliationRow> {
+export async function setSettlementAccount(
+  deps: SettlementDeps,
+  correlationId: string,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  affiliationId: string,
+  input: SettlementAccountInput,
+): Promise<AffiliationRow> {
   const company = await merchantPathCompany(deps.db, principal, merchantId);
-  const [aff] = await deps.db.select().from(affiliations).where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
+  const [aff] = await deps.db
+    .select()
+    .from(affiliations)
+    .where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
   if (!aff) throw notFound('Affiliation');
   const key = normalizeKey(input.pix_key_type, input.pix_key);
   let found;
   try {
-    found = await deps.providers.require(aff.provider, 'dict.lookup')({ idempotencyKey: aff.id, key, keyType: input.pix_key_type, expectedOwnerDocument: company.documentNumber });
+    found = await deps.providers.require(
+      aff.provider,
+      'dict.lookup',
+    )({ idempotencyKey: aff.id, key, keyType: input.pix_key_type, expectedOwnerDocument: company.documentNumber });
   } catch (err) {
     throw providerFailure(err, 'directory lookup');
   }
@@ -64,7 +81,13 @@ export async function setSettlementAccount(deps: SettlementDeps, correlationId: 
     const lift = row!.status === 'INVALID_SETTLEMENT_BANK_ACCOUNT';
     const [updated] = await tx
       .update(affiliations)
-      .set({ settlementPixKeyType: input.pix_key_type, settlementPixKey: key, settlementDict: dict, ...(lift ? { status: 'ACTIVE' as const, providerStatusMessage: null } : {}), updatedAt: now })
+      .set({
+        settlementPixKeyType: input.pix_key_type,
+        settlementPixKey: key,
+        settlementDict: dict,
+        ...(lift ? { status: 'ACTIVE' as const, providerStatusMessage: null } : {}),
+        updatedAt: now,
+      })
       .where(eq(affiliations.id, aff.id))
       .returning();
     if (lift) await recordAffiliationMove(tx, correlationId, updated!, row!.status, now);
@@ -73,29 +96,52 @@ export async function setSettlementAccount(deps: SettlementDeps, correlationId: 
 }
 
 /** Staff control (money.md M8): review of the settlement account; INVALID -> INVALID_SETTLEMENT_BANK_ACCOUNT. */
-export async function reviewSettlementAccount(deps: Pick<SettlementDeps, 'db' | 'clock'>, correlationId: string, affiliationId: string, input: { decision: 'VALID' | 'INVALID'; reason?: string }): Promise<AffiliationRow> {
+export async function reviewSettlementAccount(
+  deps: Pick<SettlementDeps, 'db' | 'clock'>,
+  correlationId: string,
+  affiliationId: string,
+  input: { decision: 'VALID' | 'INVALID'; reason?: string },
+): Promise<AffiliationRow> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(affiliations).where(eq(affiliations.id, affiliationId)).for('update');
     if (!row) throw notFound('Affiliation');
-    if (!row.settlementPixKey) throw new DomainError('CONFLICT_ERROR', 'The affiliation has no settlement account to review', { field: 'settlement_account', value: null });
+    if (!row.settlementPixKey)
+      throw new DomainError('CONFLICT_ERROR', 'The affiliation has no settlement account to review', {
+        field: 'settlement_account',
+        value: null,
+      });
     const target = input.decision === 'INVALID' ? 'INVALID_SETTLEMENT_BANK_ACCOUNT' : 'ACTIVE';
     // VALID on an ACTIVE affiliation confirms what is there: nothing moves.
     if (target === 'ACTIVE' && row.status === 'ACTIVE') return row;
     settlementMoves.assert(row.status as 'ACTIVE', target);
     const now = deps.clock.now(row.organizationId);
     const message = target === 'ACTIVE' ? null : (input.reason ?? 'The settlement account was found invalid');
-    const [updated] = await tx.update(affiliations).set({ status: target, providerStatusMessage: message, updatedAt: now }).where(eq(affiliations.id, row.id)).returning();
+    const [updated] = await tx
+      .update(affiliations)
+      .set({ status: target, providerStatusMessage: message, updatedAt: now })
+      .where(eq(affiliations.id, row.id))
+      .returning();
     await recordAffiliationMove(tx, correlationId, updated!, row.status, now);
     return updated!;
   });
 }
 
 async function recordAffiliationMove(tx: Tx, correlationId: string, row: AffiliationRow, oldStatus: string, now: Date) {
-  await recordEvent(tx, {
-    type: 'affiliation.status-changed',
-    companyId: row.companyId,
-    organizationId: row.organizationId,
-    correlationId,
-    payload: { affiliation_id: row.id, old_status: oldStatus, new_status: row.status, provider_status_message: row.providerStatusMessage, affiliation: toAffiliationView(row) },
-  }, now);
+  await recordEvent(
+    tx,
+    {
+      type: 'affiliation.status-changed',
+      companyId: row.companyId,
+      organizationId: row.organizationId,
+      correlationId,
+      payload: {
+        affiliation_id: row.id,
+        old_status: oldStatus,
+        new_status: row.status,
+        provider_status_message: row.providerStatusMessage,
+        affiliation: toAffiliationView(row),
+      },
+    },
+    now,
+  );
 }

@@ -19,15 +19,33 @@ export async function findCompany(tx: Executor, where: SQL, lock = false): Promi
   return row;
 }
 
-export async function updateCompany(tx: Executor, id: string, changes: Partial<NewCompanyRow>, now: Date): Promise<CompanyRow> {
-  const [row] = await tx.update(companies).set({ ...changes, updatedAt: now }).where(eq(companies.id, id)).returning();
+export async function updateCompany(
+  tx: Executor,
+  id: string,
+  changes: Partial<NewCompanyRow>,
+  now: Date,
+): Promise<CompanyRow> {
+  const [row] = await tx
+    .update(companies)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(companies.id, id))
+    .returning();
   return row;
 }
 
-const listColumns = { id: companies.id, createdAt: companies.createdAt, status: companies.status, sortable: { name: companies.name } };
+const listColumns = {
+  id: companies.id,
+  createdAt: companies.createdAt,
+  status: companies.status,
+  sortable: { name: companies.name },
+};
 
 /** One page of companies matching `scope` and the common filters, with the total. */
-export async function listCompanies(tx: Executor, scope: SQL, q: CommonListFilters): Promise<{ rows: CompanyRow[]; total: number }> {
+export async function listCompanies(
+  tx: Executor,
+  scope: SQL,
+  q: CommonListFilters,
+): Promise<{ rows: CompanyRow[]; total: number }> {
   return selectPage(tx, companies, scope, q, listColumns);
 }
 
@@ -39,7 +57,13 @@ function prepareMerchantReads(db: Database) {
   const byOrganization = db
     .select()
     .from(companies)
-    .where(and(eq(companies.id, sql.placeholder('id')), eq(companies.kind, 'MERCHANT'), or(eq(companies.id, sql.placeholder('org')), eq(companies.organizationId, sql.placeholder('org')))))
+    .where(
+      and(
+        eq(companies.id, sql.placeholder('id')),
+        eq(companies.kind, 'MERCHANT'),
+        or(eq(companies.id, sql.placeholder('org')), eq(companies.organizationId, sql.placeholder('org'))),
+      ),
+    )
     .limit(1)
     .prepare('merchant_by_id_for_organization');
   const itself = db
@@ -54,7 +78,11 @@ function prepareMerchantReads(db: Database) {
 const preparedReads = new WeakMap<Database, ReturnType<typeof prepareMerchantReads>>();
 
 /** A merchant the caller reaches: the organization's merchant, or a merchant key's own company. */
-export async function findMerchantInReach(db: Database, reach: { kind: 'organization' | 'merchant'; companyId: string; organizationId: string }, id: string): Promise<CompanyRow | undefined> {
+export async function findMerchantInReach(
+  db: Database,
+  reach: { kind: 'organization' | 'merchant'; companyId: string; organizationId: string },
+  id: string,
+): Promise<CompanyRow | undefined> {
   let prepared = preparedReads.get(db);
   if (!prepared) preparedReads.set(db, (prepared = prepareMerchantReads(db)));
   if (reach.kind === 'merchant') return id === reach.companyId ? (await prepared.itself.execute({ id }))[0] : undefined;

@@ -24,24 +24,53 @@ export function deriveCompanyShape(input: ShapeInput): { shape?: CompanyShape; i
   const documentType = documentTypeOf(input.documentNumber);
   const issues: ValidationIssue[] = [];
   if (!documentType) {
-    return { issues: [{ field: 'document_number', type: 'INVALID_FORMAT', message: 'must be a CPF or a CNPJ', value: input.documentNumber }] };
+    return {
+      issues: [
+        {
+          field: 'document_number',
+          type: 'INVALID_FORMAT',
+          message: 'must be a CPF or a CNPJ',
+          value: input.documentNumber,
+        },
+      ],
+    };
   }
   let taxType = input.taxType;
   let contactDocument = input.contact.document_number;
   if (documentType === 'CPF') {
     if (taxType && taxType !== 'PF') {
-      issues.push({ field: 'document_tax_type', type: 'INVALID_ENUM', message: 'a CPF company is always PF', value: taxType, constraints: { allowed: ['PF'] } });
+      issues.push({
+        field: 'document_tax_type',
+        type: 'INVALID_ENUM',
+        message: 'a CPF company is always PF',
+        value: taxType,
+        constraints: { allowed: ['PF'] },
+      });
     }
     taxType = 'PF';
     contactDocument ??= input.documentNumber;
   } else {
     if (!taxType) {
-      issues.push({ field: 'document_tax_type', type: 'REQUIRED', message: 'document_tax_type is required for a CNPJ company' });
+      issues.push({
+        field: 'document_tax_type',
+        type: 'REQUIRED',
+        message: 'document_tax_type is required for a CNPJ company',
+      });
     } else if (taxType === 'PF') {
-      issues.push({ field: 'document_tax_type', type: 'INVALID_ENUM', message: 'a CNPJ company is PJ, MEI or ME', value: taxType, constraints: { allowed: ['PJ', 'MEI', 'ME'] } });
+      issues.push({
+        field: 'document_tax_type',
+        type: 'INVALID_ENUM',
+        message: 'a CNPJ company is PJ, MEI or ME',
+        value: taxType,
+        constraints: { allowed: ['PJ', 'MEI', 'ME'] },
+      });
     }
     if (!contactDocument) {
-      issues.push({ field: 'contact.document_number', type: 'REQUIRED', message: 'contact.document_number (a CPF) is required for a CNPJ company' });
+      issues.push({
+        field: 'contact.document_number',
+        type: 'REQUIRED',
+        message: 'contact.document_number (a CPF) is required for a CNPJ company',
+      });
     }
   }
   if (issues.length > 0) return { issues };
@@ -50,7 +79,11 @@ export function deriveCompanyShape(input: ShapeInput): { shape?: CompanyShape; i
     shape: {
       documentType,
       taxType: taxType as TaxType,
-      contact: { ...input.contact, document_number: contactDocument as string, politically_exposed: input.contact.politically_exposed ?? false },
+      contact: {
+        ...input.contact,
+        document_number: contactDocument as string,
+        politically_exposed: input.contact.politically_exposed ?? false,
+      },
     },
   };
 }
@@ -62,4 +95,3 @@ export function mergeNested<T extends Record<string, unknown>>(current: T, patch
   for (const [k, v] of Object.entries(patch)) if (v !== undefined) merged[k] = v;
   return merged as T;
 }
-

@@ -4,7 +4,14 @@ import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
 import { configurationIssues } from '../cashouts/cashouts.rules.js';
 import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';
 
-export const CONTACT_ROLES = ['PARTNER', 'ADMINISTRATOR', 'LEGAL_REPRESENTATIVE', 'ATTORNEY', 'EMPLOYEE', 'OTHER'] as const;
+export const CONTACT_ROLES = [
+  'PARTNER',
+  'ADMINISTRATOR',
+  'LEGAL_REPRESENTATIVE',
+  'ATTORNEY',
+  'EMPLOYEE',
+  'OTHER',
+] as const;
 export const TAX_TYPES = ['PF', 'PJ', 'MEI', 'ME'] as const;
 export const COMPANY_STATUSES = ['PENDING_ACTIVATION', 'ACTIVE', 'INACTIVE', 'BLOCKED'] as const;
 
@@ -27,7 +34,12 @@ const birthDate = z.string().refine((v) => {
   if (!m) return false;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCDate() === d && date.getUTCMonth() === mo - 1 && date.getUTCFullYear() === y && date.getTime() <= systemClock.now().getTime();
+  return (
+    date.getUTCDate() === d &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCFullYear() === y &&
+    date.getTime() <= systemClock.now().getTime()
+  );
 }, 'must be a past date shaped DD-MM-YYYY');
 
 export const contactSchema = z.strictObject({
@@ -53,14 +65,30 @@ export const transferConfigurationsSchema = z
     rail: upperEnum(['PIX'] as const).optional(),
     utc_hour_of_day: z.int().min(0).max(23).optional(),
     day_of_week: z.int().min(0).max(6).nullable().optional().describe('WEEKLY only (0 Sunday); null otherwise'),
-    day_of_month: z.int().min(1).max(31).nullable().optional().describe('MONTHLY only (shorter months use their last day); null otherwise'),
-    min_balance: z.int().min(0).max(1_000_000_000_000).optional().describe('The balance left after an automatic cashout [0]'),
+    day_of_month: z
+      .int()
+      .min(1)
+      .max(31)
+      .nullable()
+      .optional()
+      .describe('MONTHLY only (shorter months use their last day); null otherwise'),
+    min_balance: z
+      .int()
+      .min(0)
+      .max(1_000_000_000_000)
+      .optional()
+      .describe('The balance left after an automatic cashout [0]'),
   })
   // money.md M5: the day field of the frequency is required, the other must be null; each issue names its field.
   .superRefine((config, ctx) => {
     for (const issue of configurationIssues(config)) {
       const missing = config[issue.field] === undefined || config[issue.field] === null;
-      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message, params: { type: missing ? 'REQUIRED' : 'INVALID_FORMAT' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.field],
+        message: issue.message,
+        params: { type: missing ? 'REQUIRED' : 'INVALID_FORMAT' },
+      });
     }
   });
 
@@ -85,16 +113,30 @@ export const companyInputFields = {
 };
 
 /** money.md M1: the merchant's own fee policy (null: none, its organization's default applies). */
-const feePolicyIdField = uuid().nullable().optional().describe("The merchant's own fee policy: an active policy of the organization; null detaches it");
+const feePolicyIdField = uuid()
+  .nullable()
+  .optional()
+  .describe("The merchant's own fee policy: an active policy of the organization; null detaches it");
 
 /** money.md M4: a merchant's automatic anticipation (a PATCH merges the fields given). */
-const anticipationConfigurationsField = z.strictObject({
-  automatic_enabled: z.boolean().optional().describe('Default false'),
-  delay_days: z.int().min(1).max(30).optional().describe('1-30, default 1: receivables of transactions approved at least this many days before'),
-}).optional();
+const anticipationConfigurationsField = z
+  .strictObject({
+    automatic_enabled: z.boolean().optional().describe('Default false'),
+    delay_days: z
+      .int()
+      .min(1)
+      .max(30)
+      .optional()
+      .describe('1-30, default 1: receivables of transactions approved at least this many days before'),
+  })
+  .optional();
 export const ANTICIPATION_DEFAULTS = { automatic_enabled: false, delay_days: 1 } as const;
 
-export const createMerchantBody = z.strictObject({ ...companyInputFields, fee_policy_id: feePolicyIdField, anticipation_configurations: anticipationConfigurationsField });
+export const createMerchantBody = z.strictObject({
+  ...companyInputFields,
+  fee_policy_id: feePolicyIdField,
+  anticipation_configurations: anticipationConfigurationsField,
+});
 export type CreateCompanyInput = z.infer<typeof createMerchantBody>;
 
 const patchCompanyFields = {
@@ -104,12 +146,19 @@ const patchCompanyFields = {
   contact: contactSchema.partial().strict().optional(),
   address: addressSchema.partial().strict().optional(),
 };
-export const patchMerchantBody = z.strictObject({ ...patchCompanyFields, fee_policy_id: feePolicyIdField, anticipation_configurations: anticipationConfigurationsField });
+export const patchMerchantBody = z.strictObject({
+  ...patchCompanyFields,
+  fee_policy_id: feePolicyIdField,
+  anticipation_configurations: anticipationConfigurationsField,
+});
 export type PatchMerchantInput = z.infer<typeof patchMerchantBody>;
 /** PATCH /v1/companies/me: the same fields as a merchant's PATCH; an organization also sets its default fee policy. */
 export const patchMyCompanyBody = z.strictObject({
   ...patchCompanyFields,
-  default_fee_policy_id: uuid().nullable().optional().describe('Organizations only: the policy of merchants without their own; null removes it'),
+  default_fee_policy_id: uuid()
+    .nullable()
+    .optional()
+    .describe('Organizations only: the policy of merchants without their own; null removes it'),
 });
 export type PatchMyCompanyInput = z.infer<typeof patchMyCompanyBody>;
 /** The fields every company PATCH shares. */
@@ -169,8 +218,14 @@ export const merchantSchema = z.object({
   webhook_enabled: z.boolean(),
   kyc_enabled: z.boolean().nullable(),
   declared_revenue: z.int(),
-  fee_policy_id: uuid().nullable().describe("The merchant's own fee policy (null on organizations, and on merchants that use their organization's default)"),
-  anticipation_configurations: z.object({ automatic_enabled: z.boolean(), delay_days: z.int() }).describe('money.md M4 (the defaults on organizations)'),
+  fee_policy_id: uuid()
+    .nullable()
+    .describe(
+      "The merchant's own fee policy (null on organizations, and on merchants that use their organization's default)",
+    ),
+  anticipation_configurations: z
+    .object({ automatic_enabled: z.boolean(), delay_days: z.int() })
+    .describe('money.md M4 (the defaults on organizations)'),
   created_at: timestamp(),
   updated_at: timestamp(),
 });
@@ -180,7 +235,9 @@ export const merchantCreatedSchema = merchantSchema.extend({
   api_key: z.string().describe('The merchant API key: shown only in this response (a replay answers 200 without it)'),
 });
 
-const defaultFeePolicyOut = uuid().nullable().describe("The organization's default fee policy: applies to its merchants that have none of their own");
+const defaultFeePolicyOut = uuid()
+  .nullable()
+  .describe("The organization's default fee policy: applies to its merchants that have none of their own");
 
 export const organizationSchema = merchantSchema.extend({
   kyc_enabled: z.boolean(),
@@ -195,7 +252,9 @@ export type MyCompanyView = z.infer<typeof myCompanySchema>;
 export type OrganizationView = z.infer<typeof organizationSchema>;
 
 export const organizationCreatedSchema = organizationSchema.extend({
-  api_key: z.string().describe('The organization API key: shown only in this response (a replay answers 200 without it)'),
+  api_key: z
+    .string()
+    .describe('The organization API key: shown only in this response (a replay answers 200 without it)'),
 });
 
 export const organizationSettingsFields = {

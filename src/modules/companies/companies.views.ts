@@ -1,5 +1,10 @@
 import type { CompanyRow } from '../../db/schema/index.js';
-import { ANTICIPATION_DEFAULTS, type MerchantView, type MyCompanyView, type OrganizationView } from './companies.schemas.js';
+import {
+  ANTICIPATION_DEFAULTS,
+  type MerchantView,
+  type MyCompanyView,
+  type OrganizationView,
+} from './companies.schemas.js';
 
 /** A company as the Merchant resource shows it; `kyc_enabled` is null on merchants (platform-api.md). */
 export function toMerchantView(row: CompanyRow): MerchantView {
@@ -13,7 +18,7 @@ export function toMerchantView(row: CompanyRow): MerchantView {
     status: row.status,
     contact: row.contact as MerchantView['contact'],
     address: row.address as MerchantView['address'],
-    transfer_configurations: (row.transferConfigurations ?? null),
+    transfer_configurations: row.transferConfigurations ?? null,
     company_logo_url: row.companyLogoUrl,
     website_url: row.websiteUrl,
     webhook_enabled: row.webhookEnabled,
@@ -38,5 +43,7 @@ export function toOrganizationView(row: CompanyRow): OrganizationView {
 
 /** The authenticated company (GET/PATCH /v1/companies/me): an organization shows its default fee policy. */
 export function toMyCompanyView(row: CompanyRow): MyCompanyView {
-  return row.kind === 'ORGANIZATION' ? { ...toMerchantView(row), default_fee_policy_id: row.defaultFeePolicyId } : toMerchantView(row);
+  return row.kind === 'ORGANIZATION'
+    ? { ...toMerchantView(row), default_fee_policy_id: row.defaultFeePolicyId }
+    : toMerchantView(row);
 }

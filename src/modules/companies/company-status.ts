@@ -11,7 +11,10 @@ import { conflictWithReason } from '../../kernel/errors.js';
 export async function assertMayMoveMoney(tx: Executor, companyIds: string[]): Promise<void> {
   const ids = [...new Set(companyIds)];
   if (ids.length === 0) return;
-  const rows = await tx.select({ id: companies.id, status: companies.status }).from(companies).where(inArray(companies.id, ids));
+  const rows = await tx
+    .select({ id: companies.id, status: companies.status })
+    .from(companies)
+    .where(inArray(companies.id, ids));
   assertStatusesMayMoveMoney(rows.map((r) => r.status));
 }
 
@@ -21,6 +24,11 @@ export async function assertMayMoveMoney(tx: Executor, companyIds: string[]): Pr
  */
 export function assertStatusesMayMoveMoney(statuses: readonly (string | null | undefined)[]): void {
   if (statuses.some((s) => s === 'INACTIVE')) {
-    throw conflictWithReason('An inactive company cannot start money movements', 'company', 'INACTIVE', 'COMPANY_NOT_ACTIVE');
+    throw conflictWithReason(
+      'An inactive company cannot start money movements',
+      'company',
+      'INACTIVE',
+      'COMPANY_NOT_ACTIVE',
+    );
   }
 }

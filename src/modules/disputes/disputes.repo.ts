@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { disputeDocuments, disputes, type DisputeDocumentRow, type DisputeRow, type NewDisputeRow } from '../../db/schema/index.js';
+import {
+  disputeDocuments,
+  disputes,
+  type DisputeDocumentRow,
+  type DisputeRow,
+  type NewDisputeRow,
+} from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
@@ -18,8 +24,15 @@ export async function findDispute(ex: Executor, id: string, lock = false): Promi
   return row;
 }
 
-export async function findDisputeInReach(ex: Executor, principal: CompanyPrincipal, id: string): Promise<DisputeRow | undefined> {
-  const [row] = await ex.select().from(disputes).where(and(eq(disputes.id, id), ownedRowsInReach(principal, disputes)));
+export async function findDisputeInReach(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<DisputeRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, id), ownedRowsInReach(principal, disputes)));
   return row;
 }
 
@@ -39,7 +52,12 @@ export function listDisputesInReach(ex: Executor, principal: CompanyPrincipal, q
     q.company_id ? eq(disputes.companyId, q.company_id) : undefined,
     q.transaction_id ? eq(disputes.transactionId, q.transaction_id) : undefined,
   );
-  return selectPage(ex, disputes, scope, q, { id: disputes.id, createdAt: disputes.createdAt, status: disputes.status, amount: disputes.amount });
+  return selectPage(ex, disputes, scope, q, {
+    id: disputes.id,
+    createdAt: disputes.createdAt,
+    status: disputes.status,
+    amount: disputes.amount,
+  });
 }
 
 /** The sum of a transaction's disputes that took the money for good (LOST or ACCEPTED). */
@@ -59,7 +77,12 @@ export async function disputedAmountOf(ex: Executor, transactionId: string): Pro
   const [row] = await ex
     .select({ total: sum(disputes.amount) })
     .from(disputes)
-    .where(and(eq(disputes.transactionId, transactionId), inArray(disputes.status, ['OPEN', 'UNDER_REVIEW', 'LOST', 'ACCEPTED'])));
+    .where(
+      and(
+        eq(disputes.transactionId, transactionId),
+        inArray(disputes.status, ['OPEN', 'UNDER_REVIEW', 'LOST', 'ACCEPTED']),
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 
@@ -78,7 +101,13 @@ export async function hasOpenDispute(ex: Executor, transactionId: string): Promi
 
 /** The transaction's latest dispute (a provider's dispute event acts on it), locked for the move. */
 export async function latestDisputeOf(ex: Executor, transactionId: string): Promise<DisputeRow | undefined> {
-  const [row] = await ex.select().from(disputes).where(eq(disputes.transactionId, transactionId)).orderBy(desc(disputes.openedAt), desc(disputes.id)).limit(1).for('update');
+  const [row] = await ex
+    .select()
+    .from(disputes)
+    .where(eq(disputes.transactionId, transactionId))
+    .orderBy(desc(disputes.openedAt), desc(disputes.id))
+    .limit(1)
+    .for('update');
   return row;
 }
 
@@ -93,8 +122,15 @@ export async function findDisputeDocument(ex: Executor, id: string): Promise<Dis
 }
 
 /** Which of `ids` are documents of this dispute. */
-export async function documentIdsOfDispute(ex: Executor, disputeId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function documentIdsOfDispute(
+  ex: Executor,
+  disputeId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await ex.select({ id: disputeDocuments.id }).from(disputeDocuments).where(and(eq(disputeDocuments.disputeId, disputeId), inArray(disputeDocuments.id, [...ids])));
+  const rows = await ex
+    .select({ id: disputeDocuments.id })
+    .from(disputeDocuments)
+    .where(and(eq(disputeDocuments.disputeId, disputeId), inArray(disputeDocuments.id, [...ids])));
   return new Set(rows.map((r) => r.id));
 }

@@ -26,7 +26,10 @@ export const deadlinePassed = (dueBy: Date, now: Date): boolean => now.getTime()
 
 export type ClosingMove = 'WON' | 'LOST' | 'ACCEPTED';
 /** What a closing move does to the held money, and the closed_reason it records. */
-export function closingOf(to: ClosingMove, byDeadline = false): { code: LedgerCode; money: 'release' | 'pay-out'; closedReason: DisputeClosedReason } {
+export function closingOf(
+  to: ClosingMove,
+  byDeadline = false,
+): { code: LedgerCode; money: 'release' | 'pay-out'; closedReason: DisputeClosedReason } {
   if (to === 'WON') return { code: 'DISPUTE_WON', money: 'release', closedReason: 'WON' };
   if (to === 'ACCEPTED') return { code: 'DISPUTE_LOST', money: 'pay-out', closedReason: 'ACCEPTED' };
   return { code: 'DISPUTE_LOST', money: 'pay-out', closedReason: byDeadline ? 'NO_RESPONSE' : 'LOST' };
@@ -52,7 +55,11 @@ const DISPUTABLE_STATUSES = ['APPROVED', 'PARTIALLY_REFUNDED', 'PENDING_REFUND']
  * What a new dispute may claim: the captured amount less refunds (succeeded and pending) and the disputes
  * already lost or accepted. `requested` defaults to all of it (M8: "amount [the transaction's]").
  */
-export function checkOpen(tr: DisputableTransaction, lostBefore: number, requested: number | undefined): { ok: true; amount: number } | { ok: false; refusal: OpenRefusal } {
+export function checkOpen(
+  tr: DisputableTransaction,
+  lostBefore: number,
+  requested: number | undefined,
+): { ok: true; amount: number } | { ok: false; refusal: OpenRefusal } {
   if (tr.paymentMethod === 'PIX') return { ok: false, refusal: { kind: 'payment_method', value: tr.paymentMethod } };
   if (!DISPUTABLE_STATUSES.includes(tr.status)) return { ok: false, refusal: { kind: 'status', value: tr.status } };
   const max = Math.max(0, tr.capturedAmount - tr.refundedAmount - tr.pendingRefundAmount - lostBefore);
@@ -76,8 +83,10 @@ export type EvidenceRefusal = 'DEADLINE_PASSED' | 'NOT_OPEN' | 'EMPTY';
  * closed, answers EVIDENCE_DEADLINE_PASSED), then the status (OPEN only), then (submit) text or a document.
  */
 export function checkEvidence(d: EvidenceState, now: Date, action: 'edit' | 'submit'): EvidenceRefusal | null {
-  if ((d.status === 'OPEN' && deadlinePassed(d.evidenceDueBy, now)) || d.closedReason === 'NO_RESPONSE') return 'DEADLINE_PASSED';
+  if ((d.status === 'OPEN' && deadlinePassed(d.evidenceDueBy, now)) || d.closedReason === 'NO_RESPONSE')
+    return 'DEADLINE_PASSED';
   if (d.status !== 'OPEN') return 'NOT_OPEN';
-  if (action === 'submit' && !(d.evidenceText && d.evidenceText.length > 0) && d.evidenceDocumentIds.length === 0) return 'EMPTY';
+  if (action === 'submit' && !(d.evidenceText && d.evidenceText.length > 0) && d.evidenceDocumentIds.length === 0)
+    return 'EMPTY';
   return null;
 }

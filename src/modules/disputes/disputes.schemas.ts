@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DISPUTE_CLOSED_REASONS, DISPUTE_REASONS, DISPUTE_STATUSES, type DisputeDocumentRow, type DisputeRow } from '../../db/schema/disputes.js';
+import {
+  DISPUTE_CLOSED_REASONS,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  type DisputeDocumentRow,
+  type DisputeRow,
+} from '../../db/schema/disputes.js';
 import { listQuery } from '../../http/pagination.js';
 import { noCardData, uuid } from '../../http/schemas.js';
 import { uploadFileFields } from '../onboarding/onboarding.schemas.js';
@@ -22,7 +28,11 @@ export const disputeSchema = z.object({
   reason_code: z.string().nullable(),
   status: z.enum(DISPUTE_STATUSES),
   evidence_due_by: z.string(),
-  evidence: z.object({ text: z.string().nullable(), document_ids: z.array(z.string()), submitted_at: z.string().nullable() }),
+  evidence: z.object({
+    text: z.string().nullable(),
+    document_ids: z.array(z.string()),
+    submitted_at: z.string().nullable(),
+  }),
   held_amount: z.int().meta({ description: 'What opening moved into held (the whole amount)' }),
   debt_amount: z.int().meta({ description: 'The part of the hold that available could not cover, recorded as debt' }),
   closed_reason: z.enum(DISPUTE_CLOSED_REASONS).nullable(),
@@ -46,7 +56,11 @@ export function toDisputeView(d: DisputeRow): DisputeView {
     reason_code: d.reasonCode,
     status: d.status,
     evidence_due_by: d.evidenceDueBy.toISOString(),
-    evidence: { text: d.evidenceText, document_ids: d.evidenceDocumentIds, submitted_at: d.evidenceSubmittedAt?.toISOString() ?? null },
+    evidence: {
+      text: d.evidenceText,
+      document_ids: d.evidenceDocumentIds,
+      submitted_at: d.evidenceSubmittedAt?.toISOString() ?? null,
+    },
     held_amount: d.heldAmount,
     debt_amount: d.debtAmount,
     closed_reason: d.closedReason,
@@ -66,7 +80,11 @@ export const disputeListQuery = listQuery({
 /** PUT /v1/disputes/{id}/evidence: replaces the evidence draft (while OPEN). */
 export const evidenceBody = z.strictObject({
   text: noCardData(z.string().min(1).max(MAX_EVIDENCE_TEXT)).optional(),
-  document_ids: z.array(uuid()).max(MAX_EVIDENCE_DOCUMENTS).optional().meta({ description: "Ids of this dispute's documents" }),
+  document_ids: z
+    .array(uuid())
+    .max(MAX_EVIDENCE_DOCUMENTS)
+    .optional()
+    .meta({ description: "Ids of this dispute's documents" }),
 });
 export type EvidenceBody = z.infer<typeof evidenceBody>;
 
@@ -96,7 +114,12 @@ export const toDisputeDocumentView = (d: DisputeDocumentRow): z.infer<typeof dis
 
 /** Staff sandbox controls (M8). */
 export const openDisputeBody = z.strictObject({
-  amount: z.int().min(1).max(MAX_AMOUNT).optional().meta({ description: "Cents; defaults to the transaction's disputable amount" }),
+  amount: z
+    .int()
+    .min(1)
+    .max(MAX_AMOUNT)
+    .optional()
+    .meta({ description: "Cents; defaults to the transaction's disputable amount" }),
   reason: z.enum(DISPUTE_REASONS),
   reason_code: z.string().min(1).max(64).optional(),
 });

@@ -29,7 +29,10 @@ export async function effectivePolicy(ex: Executor, companyId: string): Promise<
     .select({ id: feePolicies.id, rules: feePolicies.rules })
     .from(companies)
     .innerJoin(organization, eq(organization.id, companies.organizationId))
-    .innerJoin(feePolicies, eq(feePolicies.id, sql`coalesce(${companies.feePolicyId}, ${organization.defaultFeePolicyId})`))
+    .innerJoin(
+      feePolicies,
+      eq(feePolicies.id, sql`coalesce(${companies.feePolicyId}, ${organization.defaultFeePolicyId})`),
+    )
     .where(and(eq(companies.id, companyId), eq(companies.kind, 'MERCHANT')))
     .limit(1);
   return row ? { id: row.id, rules: row.rules as Rule[] } : null;
@@ -43,7 +46,11 @@ export function feeUnder(policy: EffectivePolicy | null, tx: QuoteTransaction): 
 }
 
 /** The fee a transaction of `companyId` carries from its creation on (money.md M1); later policy edits never change it. */
-export async function effectiveFee(ex: Executor, companyId: string, tx: QuoteTransaction): Promise<TransactionFee | null> {
+export async function effectiveFee(
+  ex: Executor,
+  companyId: string,
+  tx: QuoteTransaction,
+): Promise<TransactionFee | null> {
   return feeUnder(await effectivePolicy(ex, companyId), tx);
 }
 
@@ -52,8 +59,16 @@ export async function effectiveFee(ex: Executor, companyId: string, tx: QuoteTra
  * captured amount, whatever the merchant's effective policy is by then (and active or not). Null for a transaction
  * stored without a fee. The policy's rules are read as they are now (docs/decisions/fees.md).
  */
-export async function feeUnderPolicy(ex: Executor, feePolicyId: string | null, tx: QuoteTransaction): Promise<TransactionFee | null> {
+export async function feeUnderPolicy(
+  ex: Executor,
+  feePolicyId: string | null,
+  tx: QuoteTransaction,
+): Promise<TransactionFee | null> {
   if (feePolicyId === null) return null;
-  const [row] = await ex.select({ id: feePolicies.id, rules: feePolicies.rules }).from(feePolicies).where(eq(feePolicies.id, feePolicyId)).limit(1);
+  const [row] = await ex
+    .select({ id: feePolicies.id, rules: feePolicies.rules })
+    .from(feePolicies)
+    .where(eq(feePolicies.id, feePolicyId))
+    .limit(1);
   return feeUnder(row ? { id: row.id, rules: row.rules as Rule[] } : null, tx);
 }

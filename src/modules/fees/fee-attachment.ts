@@ -15,7 +15,12 @@ import { conflictWithReason, forbidden, notFound } from '../../kernel/errors.js'
  * deactivation (which takes it `FOR UPDATE`) waits for the attaching transaction or runs before it: never an
  * inactive policy attached as if active.
  */
-export async function assertAttachable(tx: Executor, organizationId: string, field: string, policyId: string): Promise<void> {
+export async function assertAttachable(
+  tx: Executor,
+  organizationId: string,
+  field: string,
+  policyId: string,
+): Promise<void> {
   const [row] = await tx
     .select({ isActive: feePolicies.isActive })
     .from(feePolicies)
@@ -23,7 +28,8 @@ export async function assertAttachable(tx: Executor, organizationId: string, fie
     .limit(1)
     .for('share');
   if (!row) throw notFound('Fee policy');
-  if (!row.isActive) throw conflictWithReason('An inactive fee policy cannot be attached', field, policyId, 'FEE_POLICY_INACTIVE');
+  if (!row.isActive)
+    throw conflictWithReason('An inactive fee policy cannot be attached', field, policyId, 'FEE_POLICY_INACTIVE');
 }
 
 /**

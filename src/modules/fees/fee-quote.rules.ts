@@ -36,9 +36,21 @@ export function feeQuote(policy: EffectivePolicy | null, tx: FeeQuoteTransaction
   // The policy sees the installments a transaction would carry (P3's default is 1).
   const installments = tx.installments ?? 1;
   const priced = policy ? quote(policy.rules, { ...tx, installments }) : { rule_id: null, fee_amount: 0 };
-  const receivables = planReceivables({ method: tx.payment_method, capturedAt: now, amount: tx.amount, fee: priced.fee_amount, installments })
+  const receivables = planReceivables({
+    method: tx.payment_method,
+    capturedAt: now,
+    amount: tx.amount,
+    fee: priced.fee_amount,
+    installments,
+  })
     .filter((r) => r.role === 'MERCHANT')
-    .map(({ installment, payment_date, gross_amount, fee_amount, net_amount }) => ({ installment, payment_date, gross_amount, fee_amount, net_amount }));
+    .map(({ installment, payment_date, gross_amount, fee_amount, net_amount }) => ({
+      installment,
+      payment_date,
+      gross_amount,
+      fee_amount,
+      net_amount,
+    }));
   return {
     fee_policy_id: policy?.id ?? null,
     rule_id: priced.rule_id,

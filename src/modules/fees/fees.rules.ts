@@ -2,11 +2,30 @@
  * Fee policy rules (product.md §9), pure: percentages as exact decimals, condition matching, the rule
  * choice and the fee formula. No floating-point arithmetic touches money.
  */
-export const CONDITION_FIELDS = ['transaction.payment_method', 'transaction.installments', 'transaction.card_data.brand', 'transaction.amount'] as const;
-export const OPERATORS = ['EQUALS', 'NOT_EQUALS', 'IN', 'NOT_IN', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL'] as const;
+export const CONDITION_FIELDS = [
+  'transaction.payment_method',
+  'transaction.installments',
+  'transaction.card_data.brand',
+  'transaction.amount',
+] as const;
+export const OPERATORS = [
+  'EQUALS',
+  'NOT_EQUALS',
+  'IN',
+  'NOT_IN',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+] as const;
 export const NUMERIC_FIELDS: readonly ConditionField[] = ['transaction.installments', 'transaction.amount'];
 export const LIST_OPERATORS: readonly Operator[] = ['IN', 'NOT_IN'];
-export const ORDER_OPERATORS: readonly Operator[] = ['GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL'];
+export const ORDER_OPERATORS: readonly Operator[] = [
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+];
 
 export type ConditionField = (typeof CONDITION_FIELDS)[number];
 export type Operator = (typeof OPERATORS)[number];
@@ -72,7 +91,8 @@ function fieldValue(tx: QuoteTransaction, field: ConditionField): Scalar | undef
   }
 }
 
-const same = (a: Scalar, b: Scalar) => (typeof a === 'string' && typeof b === 'string' ? a.toUpperCase() === b.toUpperCase() : a === b);
+const same = (a: Scalar, b: Scalar) =>
+  typeof a === 'string' && typeof b === 'string' ? a.toUpperCase() === b.toUpperCase() : a === b;
 
 /**
  * Whether a condition holds. A transaction without the field (e.g. no card brand for PIX) satisfies only
@@ -120,7 +140,10 @@ export function computeFee(amount: number, price: Price): number {
   return Math.min(Math.max(fee, 0), amount);
 }
 
-export function quote(rules: readonly Rule[], tx: QuoteTransaction): { rule_id: string | null; fee_amount: number; net_amount: number } {
+export function quote(
+  rules: readonly Rule[],
+  tx: QuoteTransaction,
+): { rule_id: string | null; fee_amount: number; net_amount: number } {
   const rule = chooseRule(rules, tx);
   const fee = rule ? computeFee(tx.amount, rule.price) : 0;
   return { rule_id: rule?.id ?? null, fee_amount: fee, net_amount: tx.amount - fee };

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { FeePolicyRow } from '../../db/schema/index.js';
 import { requestIdField, upperEnum } from '../../http/schemas.js';
-import { CONDITION_FIELDS, LIST_OPERATORS, NUMERIC_FIELDS, OPERATORS, ORDER_OPERATORS, percentageUnits, type Rule } from './fees.rules.js';
+import {
+  CONDITION_FIELDS,
+  LIST_OPERATORS,
+  NUMERIC_FIELDS,
+  OPERATORS,
+  ORDER_OPERATORS,
+  percentageUnits,
+  type Rule,
+} from './fees.rules.js';
 import { CARD_BRANDS } from '../cards/brands.js';
 import { PAYMENT_METHODS } from '../transactions/transactions.states.js';
 import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT } from '../transactions/transactions.rules.js';
@@ -9,10 +17,24 @@ import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT } from '../transactions/tr
 /** 0-100, a multiple of 0.0001, checked on the decimal rendering (never by float division). */
 const percentage = () =>
   z.number().superRefine((value, ctx) => {
-    if (value < 0) ctx.addIssue({ code: 'custom', message: 'must be at least 0', params: { type: 'TOO_SMALL', constraints: { min: 0 } } });
-    else if (value > 100) ctx.addIssue({ code: 'custom', message: 'must be at most 100', params: { type: 'TOO_LARGE', constraints: { max: 100 } } });
+    if (value < 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be at least 0',
+        params: { type: 'TOO_SMALL', constraints: { min: 0 } },
+      });
+    else if (value > 100)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be at most 100',
+        params: { type: 'TOO_LARGE', constraints: { max: 100 } },
+      });
     else if (percentageUnits(value) === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be a multiple of 0.0001 (at most 4 decimals)', params: { type: 'INVALID_FORMAT', constraints: { multipleOf: 0.0001 } } });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a multiple of 0.0001 (at most 4 decimals)',
+        params: { type: 'INVALID_FORMAT', constraints: { multipleOf: 0.0001 } },
+      });
     }
   });
 
@@ -26,20 +48,35 @@ const conditionSchema = z
   })
   .superRefine((c, ctx) => {
     const values = Array.isArray(c.value) ? c.value : [c.value];
-    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message, params: { type: 'INVALID_TYPE' } });
+    const issue = (message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['value'], message, params: { type: 'INVALID_TYPE' } });
     if (LIST_OPERATORS.includes(c.operator) !== Array.isArray(c.value)) {
-      return issue(LIST_OPERATORS.includes(c.operator) ? `${c.operator} takes an array of values` : `${c.operator} takes a single value`);
+      return issue(
+        LIST_OPERATORS.includes(c.operator)
+          ? `${c.operator} takes an array of values`
+          : `${c.operator} takes a single value`,
+      );
     }
-    if (ORDER_OPERATORS.includes(c.operator) && !NUMERIC_FIELDS.includes(c.field)) return issue(`${c.operator} applies only to numeric fields`);
+    if (ORDER_OPERATORS.includes(c.operator) && !NUMERIC_FIELDS.includes(c.field))
+      return issue(`${c.operator} applies only to numeric fields`);
     const numeric = NUMERIC_FIELDS.includes(c.field);
-    if (values.some((v) => (numeric ? typeof v !== 'number' : typeof v !== 'string'))) issue(`${c.field} compares with ${numeric ? 'numbers' : 'strings'}`);
+    if (values.some((v) => (numeric ? typeof v !== 'number' : typeof v !== 'string')))
+      issue(`${c.field} compares with ${numeric ? 'numbers' : 'strings'}`);
   });
 
 const priceSchema = z
-  .strictObject({ percentage: percentage().optional(), flat: z.int().min(0).optional(), minimum_price: z.int().min(0).optional() })
+  .strictObject({
+    percentage: percentage().optional(),
+    flat: z.int().min(0).optional(),
+    minimum_price: z.int().min(0).optional(),
+  })
   .superRefine((p, ctx) => {
     if (p.percentage === undefined && p.flat === undefined && p.minimum_price === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'price needs at least one of percentage, flat, minimum_price', params: { type: 'REQUIRED' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'price needs at least one of percentage, flat, minimum_price',
+        params: { type: 'REQUIRED' },
+      });
     }
   });
 
@@ -50,7 +87,11 @@ const ruleInput = z.strictObject({
 });
 
 const policyFields = {
-  name: z.string().min(1).max(100).regex(/^[a-zA-Z0-9_-]+$/, 'must match ^[a-zA-Z0-9_-]+$'),
+  name: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[a-zA-Z0-9_-]+$/, 'must match ^[a-zA-Z0-9_-]+$'),
   description: z.string().max(500).optional(),
   is_active: z.boolean().optional(),
   cashout_price: z.int().min(0),
@@ -86,18 +127,39 @@ export const merchantQuoteBody = z.strictObject({
     })
     .superRefine((tx, ctx) => {
       if (tx.payment_method === 'PIX' && tx.amount > MAX_PIX_AMOUNT) {
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: `amount must be at most ${MAX_PIX_AMOUNT}`, params: { type: 'TOO_LARGE', constraints: { max: MAX_PIX_AMOUNT } } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `amount must be at most ${MAX_PIX_AMOUNT}`,
+          params: { type: 'TOO_LARGE', constraints: { max: MAX_PIX_AMOUNT } },
+        });
       }
       if (tx.payment_method !== 'CREDIT_CARD' && (tx.installments ?? 1) > 1) {
-        ctx.addIssue({ code: 'custom', path: ['installments'], message: 'installments must be at most 1', params: { type: 'TOO_LARGE', constraints: { max: 1 } } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['installments'],
+          message: 'installments must be at most 1',
+          params: { type: 'TOO_LARGE', constraints: { max: 1 } },
+        });
       }
       if (tx.payment_method === 'PIX' && tx.card_data !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['card_data'], message: 'card_data is not accepted for PIX', params: { type: 'UNKNOWN_FIELD' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['card_data'],
+          message: 'card_data is not accepted for PIX',
+          params: { type: 'UNKNOWN_FIELD' },
+        });
       }
     }),
 });
 
-const quotedReceivable = z.object({ installment: z.int(), payment_date: z.string(), gross_amount: z.int(), fee_amount: z.int(), net_amount: z.int() });
+const quotedReceivable = z.object({
+  installment: z.int(),
+  payment_date: z.string(),
+  gross_amount: z.int(),
+  fee_amount: z.int(),
+  net_amount: z.int(),
+});
 export const merchantQuoteSchema = z.object({
   fee_policy_id: z.string().nullable(),
   rule_id: z.string().nullable(),
@@ -106,12 +168,21 @@ export const merchantQuoteSchema = z.object({
   receivables: z.array(quotedReceivable),
 });
 
-export const quoteSchema = z.object({ fee_policy_id: z.string(), rule_id: z.string().nullable(), fee_amount: z.number().int(), net_amount: z.number().int() });
+export const quoteSchema = z.object({
+  fee_policy_id: z.string(),
+  rule_id: z.string().nullable(),
+  fee_amount: z.number().int(),
+  net_amount: z.number().int(),
+});
 
 const ruleOut = z.object({
   id: z.string(),
   conditions: z.array(z.object({ field: z.string(), operator: z.string(), value: z.unknown() })),
-  price: z.object({ percentage: z.number().optional(), flat: z.number().int().optional(), minimum_price: z.number().int().optional() }),
+  price: z.object({
+    percentage: z.number().optional(),
+    flat: z.number().int().optional(),
+    minimum_price: z.number().int().optional(),
+  }),
   priority: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -31,7 +31,10 @@ const sourceSchema = z.object({ type: z.enum(SOURCE_TYPES), id: z.string() });
 export const entrySchema = z.object({
   id: z.string(),
   ledger_transaction_id: z.string(),
-  sequence: z.number().int().meta({ description: "Per bank account, strictly increasing without gaps across its four balances" }),
+  sequence: z
+    .number()
+    .int()
+    .meta({ description: 'Per bank account, strictly increasing without gaps across its four balances' }),
   bank_account_id: z.string(),
   company_id: z.string(),
   provider: z.string(),
@@ -46,10 +49,16 @@ export const entrySchema = z.object({
 const postingSchema = z.object({
   account: z.object({
     type: z.enum(['BANK_ACCOUNT', 'CLEARING', 'REVENUE']),
-    bank_account_id: z.string().nullable().meta({ description: 'Null for clearing, revenue and accounts outside your reach' }),
+    bank_account_id: z
+      .string()
+      .nullable()
+      .meta({ description: 'Null for clearing, revenue and accounts outside your reach' }),
     company_id: z.string().nullable().meta({ description: 'Null for clearing and accounts outside your reach' }),
     provider: z.string(),
-    balance_type: z.enum(BALANCE_TYPES).nullable().meta({ description: 'The bank account balance posted to; null for clearing and revenue' }),
+    balance_type: z
+      .enum(BALANCE_TYPES)
+      .nullable()
+      .meta({ description: 'The bank account balance posted to; null for clearing and revenue' }),
   }),
   direction: z.enum(['DEBIT', 'CREDIT']),
   amount: z.number().int().min(1),
@@ -64,21 +73,31 @@ export const ledgerTransactionSchema = z.object({
 });
 
 export const integritySchema = z.object({
-  providers: z.array(z.object({
-    provider: z.string(),
-    clearing: z.number().int().meta({ description: "Money held at the provider: the sum of its clearing account's entries" }),
-    liabilities: z.number().int().meta({ description: "Sum of the bank accounts' pending + available + held, plus the organizations' revenue" }),
-    debt: z.number().int(),
-    difference: z.number().int().meta({ description: 'clearing - liabilities + debt: 0 when the books balance' }),
-  })),
-  mismatches: z.array(z.object({
-    check: z.enum(MISMATCH_CHECKS),
-    bank_account_id: z.string(),
-    provider: z.string(),
-    balance_type: z.enum(BALANCE_TYPES).nullable(),
-    expected: z.number().int().nullable(),
-    actual: z.number().int().nullable(),
-  })),
+  providers: z.array(
+    z.object({
+      provider: z.string(),
+      clearing: z
+        .number()
+        .int()
+        .meta({ description: "Money held at the provider: the sum of its clearing account's entries" }),
+      liabilities: z
+        .number()
+        .int()
+        .meta({ description: "Sum of the bank accounts' pending + available + held, plus the organizations' revenue" }),
+      debt: z.number().int(),
+      difference: z.number().int().meta({ description: 'clearing - liabilities + debt: 0 when the books balance' }),
+    }),
+  ),
+  mismatches: z.array(
+    z.object({
+      check: z.enum(MISMATCH_CHECKS),
+      bank_account_id: z.string(),
+      provider: z.string(),
+      balance_type: z.enum(BALANCE_TYPES).nullable(),
+      expected: z.number().int().nullable(),
+      actual: z.number().int().nullable(),
+    }),
+  ),
 });
 
 type Code = (typeof LEDGER_CODES)[number];
@@ -104,7 +123,10 @@ export function toEntryView(r: LedgerPostingRow): z.infer<typeof entrySchema> {
 }
 
 /** Postings outside the caller's reach (other companies', clearing) name no company and no account. */
-export function toLedgerTransactionView(t: LedgerTransactionRow, postings: (LedgerPostingRow & { inReach: boolean })[]): z.infer<typeof ledgerTransactionSchema> {
+export function toLedgerTransactionView(
+  t: LedgerTransactionRow,
+  postings: (LedgerPostingRow & { inReach: boolean })[],
+): z.infer<typeof ledgerTransactionSchema> {
   return {
     id: t.id,
     code: t.code as Code,
@@ -127,6 +149,13 @@ export function toLedgerTransactionView(t: LedgerTransactionRow, postings: (Ledg
 export function toIntegrityView(r: IntegrityReport): z.infer<typeof integritySchema> {
   return {
     providers: r.providers,
-    mismatches: r.mismatches.map((m) => ({ check: m.check, bank_account_id: m.bankAccountId, provider: m.provider, balance_type: m.balanceType, expected: m.expected, actual: m.actual })),
+    mismatches: r.mismatches.map((m) => ({
+      check: m.check,
+      bank_account_id: m.bankAccountId,
+      provider: m.provider,
+      balance_type: m.balanceType,
+      expected: m.expected,
+      actual: m.actual,
+    })),
   };
 }

@@ -16,7 +16,8 @@ import { activateCompany, affiliationState, evaluate, organizationIdOf, type Eng
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { toAffiliationView } from './onboarding.views.js';
 
-const duplicate = (provider: string) => conflict('The merchant already has an affiliation with this provider', 'provider', provider);
+const duplicate = (provider: string) =>
+  conflict('The merchant already has an affiliation with this provider', 'provider', provider);
 
 /**
  * One affiliation per company and provider. INTERNAL is ACTIVE at once; the others start from the
@@ -35,7 +36,13 @@ export async function createAffiliation(
       await lockCompanyOnboarding(tx, company.id);
       const id = randomUUID();
       if (input.request_id) {
-        const existing = await claimRequestId(tx, { companyId: company.id, scope: 'affiliation', requestId: input.request_id, body: input, resourceId: id });
+        const existing = await claimRequestId(tx, {
+          companyId: company.id,
+          scope: 'affiliation',
+          requestId: input.request_id,
+          body: input,
+          resourceId: id,
+        });
         if (existing) {
           const [row] = await tx.select().from(affiliations).where(eq(affiliations.id, existing));
           if (!row) throw notFound('Affiliation');
@@ -45,15 +52,37 @@ export async function createAffiliation(
       // providers.md R1.5: any account the organization may use (400 INVALID_ENUM with the names it may use).
       const account = await requireUsableAccount(tx, organizationIdOf(company), input.provider);
       const provider = account.provider;
-      const [taken] = await tx.select({ id: affiliations.id }).from(affiliations).where(and(eq(affiliations.companyId, company.id), eq(affiliations.provider, provider)));
+      const [taken] = await tx
+        .select({ id: affiliations.id })
+        .from(affiliations)
+        .where(and(eq(affiliations.companyId, company.id), eq(affiliations.provider, provider)));
       if (taken) throw duplicate(provider);
       const state = await initialState(tx, ctx, company, account);
       const now = ctx.clock.now(organizationIdOf(company));
       const [row] = await tx
         .insert(affiliations)
-        .values({ id, companyId: company.id, organizationId: organizationIdOf(company), provider, providerAccountId: account.id, ...state, createdAt: now, updatedAt: now })
+        .values({
+          id,
+          companyId: company.id,
+          organizationId: organizationIdOf(company),
+          provider,
+          providerAccountId: account.id,
+          ...state,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
-      await recordEvent(tx, { type: 'affiliation.created', companyId: company.id, organizationId: row.organizationId, correlationId: ctx.correlationId, payload: toAffiliationView(row, ctx.onboardingLinkOf) }, now);
+      await recordEvent(
+        tx,
+        {
+          type: 'affiliation.created',
+          companyId: company.id,
+          organizationId: row.organizationId,
+          correlationId: ctx.correlationId,
+          payload: toAffiliationView(row, ctx.onboardingLinkOf),
+        },
+        now,
+      );
       if (row.status === 'ACTIVE') {
         await activateCompany(tx, ctx, company.id);
         await scheduleAccountOpening(tx, row, now); // money.md M2: the account opens with the ACTIVE affiliation
@@ -72,9 +101,16 @@ export async function createAffiliation(
  * accounts are ACTIVE at once.
  */
 async function initialState(tx: Tx, ctx: EngineContext, company: CompanyRow, account: ProviderAccountRow) {
-  if (account.connector !== 'SANDBOX') return { status: 'WAITING_CONFIRMATION' as const, onboardingUrl: null, providerStatusMessage: null };
-  if (!ONBOARDING_PROVIDERS.includes(account.provider)) return { status: 'ACTIVE' as const, onboardingUrl: null, providerStatusMessage: null };
-  return affiliationState(ctx, company.id, account.provider, (await evaluate(tx, ctx, company, account.provider, { share: false })).map((v) => v.status));
+  if (account.connector !== 'SANDBOX')
+    return { status: 'WAITING_CONFIRMATION' as const, onboardingUrl: null, providerStatusMessage: null };
+  if (!ONBOARDING_PROVIDERS.includes(account.provider))
+    return { status: 'ACTIVE' as const, onboardingUrl: null, providerStatusMessage: null };
+  return affiliationState(
+    ctx,
+    company.id,
+    account.provider,
+    (await evaluate(tx, ctx, company, account.provider, { share: false })).map((v) => v.status),
+  );
 }
 
 const columns = { id: affiliations.id, createdAt: affiliations.createdAt, status: affiliations.status };
@@ -85,16 +121,33 @@ async function page(db: Database, scope: SQL, q: CommonListFilters) {
 
 /** GET /v1/affiliations: every affiliation within the caller's reach. */
 export const listAffiliations = (db: Database, principal: CompanyPrincipal, q: CommonListFilters) =>
-  page(db, ownedRowsInReach(principal, { companyId: affiliations.companyId, organizationId: affiliations.organizationId }), q);
+  page(
+    db,
+    ownedRowsInReach(principal, { companyId: affiliations.companyId, organizationId: affiliations.organizationId }),
+    q,
+  );
 
-export async function listMerchantAffiliations(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters) {
+export async function listMerchantAffiliations(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  q: CommonListFilters,
+) {
   const company = await merchantPathCompany(db, principal, merchantId);
   return page(db, eq(affiliations.companyId, company.id), q);
 }
 
-export async function getMerchantAffiliation(db: Database, principal: CompanyPrincipal, merchantId: string, affiliationId: string): Promise<AffiliationRow> {
+export async function getMerchantAffiliation(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  affiliationId: string,
+): Promise<AffiliationRow> {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const [row] = await db.select().from(affiliations).where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
+  const [row] = await db
+    .select()
+    .from(affiliations)
+    .where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
   if (!row) throw notFound('Affiliation');
   return row;
 }

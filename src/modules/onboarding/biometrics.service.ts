@@ -25,7 +25,13 @@ export function createBiometric(
     await lockCompanyOnboarding(tx, company.id);
     const id = randomUUID();
     if (input.request_id) {
-      const existing = await claimRequestId(tx, { companyId: company.id, scope: 'biometric-verification', requestId: input.request_id, body: input, resourceId: id });
+      const existing = await claimRequestId(tx, {
+        companyId: company.id,
+        scope: 'biometric-verification',
+        requestId: input.request_id,
+        body: input,
+        resourceId: id,
+      });
       if (existing) {
         const [row] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, existing));
         if (!row) throw notFound('Biometric verification');
@@ -35,7 +41,15 @@ export function createBiometric(
     const now = ctx.clock.now(organizationIdOf(company));
     const [row] = await tx
       .insert(biometricVerifications)
-      .values({ id, companyId: company.id, organizationId: organizationIdOf(company), subjectDocumentNumber: input.subject_document_number, status: 'PENDING', createdAt: now, updatedAt: now })
+      .values({
+        id,
+        companyId: company.id,
+        organizationId: organizationIdOf(company),
+        subjectDocumentNumber: input.subject_document_number,
+        status: 'PENDING',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await scheduleAutopilotReview(tx, ctx, BIOMETRIC_REVIEW_JOB, row.id, row.organizationId, now);
     await reevaluateAffiliations(tx, ctx, company);
@@ -44,14 +58,27 @@ export function createBiometric(
 }
 
 /** Sandbox review of a capture; the requirement and affiliation follow in the same transaction. */
-export function reviewBiometric(db: Database, ctx: EngineContext, id: string, decision: 'APPROVED' | 'REJECTED', onlyFrom?: BiometricRow['status']): Promise<BiometricRow> {
+export function reviewBiometric(
+  db: Database,
+  ctx: EngineContext,
+  id: string,
+  decision: 'APPROVED' | 'REJECTED',
+  onlyFrom?: BiometricRow['status'],
+): Promise<BiometricRow> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ companyId: biometricVerifications.companyId }).from(biometricVerifications).where(eq(biometricVerifications.id, id));
+    const [found] = await tx
+      .select({ companyId: biometricVerifications.companyId })
+      .from(biometricVerifications)
+      .where(eq(biometricVerifications.id, id));
     if (!found) throw notFound('Biometric verification');
     await lockCompanyOnboarding(tx, found.companyId);
     const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id));
     if (current.status === decision || (onlyFrom && current.status !== onlyFrom)) return current;
-    const [row] = await tx.update(biometricVerifications).set({ status: decision, updatedAt: ctx.clock.now(current.organizationId) }).where(eq(biometricVerifications.id, id)).returning();
+    const [row] = await tx
+      .update(biometricVerifications)
+      .set({ status: decision, updatedAt: ctx.clock.now(current.organizationId) })
+      .where(eq(biometricVerifications.id, id))
+      .returning();
     const company = await findCompany(tx, eq(companies.id, row.companyId));
     if (company) await reevaluateAffiliations(tx, ctx, company);
     return row;

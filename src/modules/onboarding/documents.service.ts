@@ -31,21 +31,36 @@ export function isStrictBase64(text: string): boolean {
  * that match the declared content type (file-type). Each failure is a VALIDATION_ERROR on its field; the
  * content itself is never echoed.
  */
-export async function decodeUpload(input: Pick<UploadDocumentInput, 'content_base64' | 'content_type'>): Promise<Buffer> {
+export async function decodeUpload(
+  input: Pick<UploadDocumentInput, 'content_base64' | 'content_type'>,
+): Promise<Buffer> {
   const text = input.content_base64.replace(/\s+/g, '');
-  if (!isStrictBase64(text)) throw invalidField('content_base64', 'INVALID_FORMAT', 'content_base64 must be standard base64');
+  if (!isStrictBase64(text))
+    throw invalidField('content_base64', 'INVALID_FORMAT', 'content_base64 must be standard base64');
   // Checked on the encoded length first so an oversized body is refused without decoding it.
   const size = (text.length / 4) * 3 - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
   if (size > MAX_DOCUMENT_BYTES) {
-    throw invalidField('content_base64', 'TOO_LARGE', `the decoded file must be at most ${MAX_DOCUMENT_BYTES} bytes`, undefined, { max: MAX_DOCUMENT_BYTES });
+    throw invalidField(
+      'content_base64',
+      'TOO_LARGE',
+      `the decoded file must be at most ${MAX_DOCUMENT_BYTES} bytes`,
+      undefined,
+      { max: MAX_DOCUMENT_BYTES },
+    );
   }
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length === 0) throw invalidField('content_base64', 'TOO_SMALL', 'the file is empty', undefined, { min: 1 });
   const detected = await fileTypeFromBuffer(bytes);
   if (detected?.mime !== input.content_type) {
-    throw invalidField('content_base64', 'INVALID_FORMAT', `the content is not ${input.content_type}${detected ? ` (it looks like ${detected.mime})` : ''}`, undefined, {
-      content_type: input.content_type,
-    });
+    throw invalidField(
+      'content_base64',
+      'INVALID_FORMAT',
+      `the content is not ${input.content_type}${detected ? ` (it looks like ${detected.mime})` : ''}`,
+      undefined,
+      {
+        content_type: input.content_type,
+      },
+    );
   }
   return bytes;
 }
@@ -71,7 +86,13 @@ export async function uploadDocument(
     await lockCompanyOnboarding(tx, company.id);
     const id = randomUUID();
     if (input.request_id) {
-      const existing = await claimRequestId(tx, { companyId: company.id, scope: 'onboarding-document', requestId: input.request_id, body: input, resourceId: id });
+      const existing = await claimRequestId(tx, {
+        companyId: company.id,
+        scope: 'onboarding-document',
+        requestId: input.request_id,
+        body: input,
+        resourceId: id,
+      });
       if (existing) {
         const [document] = await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, existing));
         if (!document) throw notFound('Onboarding document');
@@ -99,32 +120,57 @@ export async function uploadDocument(
         updatedAt: now,
       })
       .returning();
-    await recordEvent(tx, {
-      type: 'onboarding-document.status-changed',
-      companyId: company.id,
-      organizationId: organizationIdOf(company),
-      correlationId: ctx.correlationId,
-      payload: documentEventPayload(document, null),
-    }, now);
+    await recordEvent(
+      tx,
+      {
+        type: 'onboarding-document.status-changed',
+        companyId: company.id,
+        organizationId: organizationIdOf(company),
+        correlationId: ctx.correlationId,
+        payload: documentEventPayload(document, null),
+      },
+      now,
+    );
     await scheduleAutopilotReview(tx, ctx, DOCUMENT_REVIEW_JOB, document.id, document.organizationId, now);
     await reevaluateAffiliations(tx, ctx, company);
     return { document, replayed: false };
   });
 }
 
-const documentColumns = { id: onboardingDocuments.id, createdAt: onboardingDocuments.createdAt, status: onboardingDocuments.status };
+const documentColumns = {
+  id: onboardingDocuments.id,
+  createdAt: onboardingDocuments.createdAt,
+  status: onboardingDocuments.status,
+};
 
-export async function listDocuments(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters) {
+export async function listDocuments(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  q: CommonListFilters,
+) {
   const company = await merchantPathCompany(db, principal, merchantId);
   return selectPage(db, onboardingDocuments, eq(onboardingDocuments.companyId, company.id), q, documentColumns);
 }
 
 /** The read under an affiliation: 404 unless the affiliation and the document both belong to the merchant. */
-export async function documentUnderAffiliation(db: Database, principal: CompanyPrincipal, merchantId: string, affiliationId: string, documentId: string) {
+export async function documentUnderAffiliation(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  affiliationId: string,
+  documentId: string,
+) {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const [affiliation] = await db.select({ id: affiliations.id }).from(affiliations).where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
+  const [affiliation] = await db
+    .select({ id: affiliations.id })
+    .from(affiliations)
+    .where(and(eq(affiliations.id, affiliationId), eq(affiliations.companyId, company.id)));
   if (!affiliation) throw notFound('Affiliation');
-  const [document] = await db.select().from(onboardingDocuments).where(and(eq(onboardingDocuments.id, documentId), eq(onboardingDocuments.companyId, company.id)));
+  const [document] = await db
+    .select()
+    .from(onboardingDocuments)
+    .where(and(eq(onboardingDocuments.id, documentId), eq(onboardingDocuments.companyId, company.id)));
   if (!document) throw notFound('Onboarding document');
   return document;
 }
@@ -140,7 +186,10 @@ export function reviewDocument(
   onlyFrom?: DocumentRow['status'],
 ): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ companyId: onboardingDocuments.companyId }).from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId));
+    const [found] = await tx
+      .select({ companyId: onboardingDocuments.companyId })
+      .from(onboardingDocuments)
+      .where(eq(onboardingDocuments.id, documentId));
     if (!found) throw notFound('Onboarding document');
     await lockCompanyOnboarding(tx, found.companyId);
     const [current] = await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId));
@@ -153,13 +202,17 @@ export function reviewDocument(
       .set({ status: decision, refusalReason, updatedAt: now })
       .where(eq(onboardingDocuments.id, documentId))
       .returning();
-    await recordEvent(tx, {
-      type: 'onboarding-document.status-changed',
-      companyId: document.companyId,
-      organizationId: document.organizationId,
-      correlationId: ctx.correlationId,
-      payload: documentEventPayload(document, current.status),
-    }, now);
+    await recordEvent(
+      tx,
+      {
+        type: 'onboarding-document.status-changed',
+        companyId: document.companyId,
+        organizationId: document.organizationId,
+        correlationId: ctx.correlationId,
+        payload: documentEventPayload(document, current.status),
+      },
+      now,
+    );
     const company = await findCompany(tx, eq(companies.id, document.companyId));
     if (company) await reevaluateAffiliations(tx, ctx, company);
     return document;

@@ -2,7 +2,13 @@ import { scheduleAccountOpening } from '../banking/account-opening.js';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { companies, type AffiliationRow, type CompanyRow, type DocumentRow, type RequirementRow } from '../../db/schema/index.js';
+import {
+  companies,
+  type AffiliationRow,
+  type CompanyRow,
+  type DocumentRow,
+  type RequirementRow,
+} from '../../db/schema/index.js';
 import { recordEvent, recordEvents } from '../../events/outbox.js';
 import type { EventPayload } from '../../events/payloads.js';
 import { applyCompanyStatus } from '../companies/companies.service.js';
@@ -76,7 +82,13 @@ export const onboardingUrlOf = (ctx: EngineContext) => `${ctx.baseUrl}${HOSTED_P
  * transaction, with a fixed number of queries whatever the number of rows. `share` (reads only) lets
  * pending document rows be met by other organizations' shared documents. Re-evaluates the affiliation.
  */
-export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, options: { share: boolean }): Promise<RequirementView[]> {
+export async function evaluate(
+  tx: Tx,
+  ctx: EngineContext,
+  company: CompanyRow,
+  provider: string,
+  options: { share: boolean },
+): Promise<RequirementView[]> {
   await lockCompanyOnboarding(tx, company.id);
   const now = ctx.clock.now(organizationIdOf(company));
   const accepts = ctx.accepts(provider);
@@ -117,11 +129,21 @@ export async function evaluate(tx: Tx, ctx: EngineContext, company: CompanyRow, 
     }
   }
 
-  const changes = rows.flatMap((row, i) => (row.status === derived[i].status ? [] : [{ id: row.id, status: derived[i].status }]));
+  const changes = rows.flatMap((row, i) =>
+    row.status === derived[i].status ? [] : [{ id: row.id, status: derived[i].status }],
+  );
   await updateStatuses(tx, changes, now);
   const changed = new Set(changes.map((c) => c.id));
-  const views = rows.map((row, i) => toRequirementView(changed.has(row.id) ? { ...row, updatedAt: now } : row, derived[i], accepts));
-  await syncAffiliation(tx, ctx, company, provider, derived.map((d) => d.status));
+  const views = rows.map((row, i) =>
+    toRequirementView(changed.has(row.id) ? { ...row, updatedAt: now } : row, derived[i], accepts),
+  );
+  await syncAffiliation(
+    tx,
+    ctx,
+    company,
+    provider,
+    derived.map((d) => d.status),
+  );
   return views;
 }
 
@@ -135,7 +157,11 @@ export type Evidence = Awaited<ReturnType<typeof loadEvidence>>;
 
 /** Everything that can meet a company's rows: documents, biometric captures, answers by requirement. */
 export async function loadEvidence(tx: Tx, companyId: string) {
-  const [documents, biometrics, answers] = await Promise.all([selectDocuments(tx, companyId), selectBiometrics(tx, companyId), selectAnswers(tx, companyId)]);
+  const [documents, biometrics, answers] = await Promise.all([
+    selectDocuments(tx, companyId),
+    selectBiometrics(tx, companyId),
+    selectAnswers(tx, companyId),
+  ]);
   return { documents, biometrics, answersOf: groupAnswers(answers) };
 }
 
@@ -161,18 +187,34 @@ export async function shareableFor(tx: Tx, company: CompanyRow, accepts: readonl
 }
 
 /** Which shared candidates meet pending rows (an identity pair counts only whole). */
-export function sharedToCopy(pending: RequirementRow[], candidates: DocumentRow[], accepts: readonly string[]): Set<string> {
+export function sharedToCopy(
+  pending: RequirementRow[],
+  candidates: DocumentRow[],
+  accepts: readonly string[],
+): Set<string> {
   const toCopy = new Set<string>();
-  for (const row of pending) for (const id of pickShared(row.type, row.subjectDocumentNumber, candidates, accepts) ?? []) toCopy.add(id);
+  for (const row of pending)
+    for (const id of pickShared(row.type, row.subjectDocumentNumber, candidates, accepts) ?? []) toCopy.add(id);
   return toCopy;
 }
 
 /** Whether requirement outcomes move the affiliation (only ACTIVE and WAITING_DOCUMENTS follow requirements). */
-export function affiliationMove(ctx: EngineContext, company: CompanyRow, provider: string, current: AffiliationRow | undefined, statuses: string[]) {
+export function affiliationMove(
+  ctx: EngineContext,
+  company: CompanyRow,
+  provider: string,
+  current: AffiliationRow | undefined,
+  statuses: string[],
+) {
   // BLOCKED and INVALID_SETTLEMENT_BANK_ACCOUNT come from elsewhere; requirements do not lift them.
   if (!current || (current.status !== 'ACTIVE' && current.status !== 'WAITING_DOCUMENTS')) return null;
   const next = affiliationState(ctx, company.id, provider, statuses);
-  if (next.status === current.status && next.providerStatusMessage === current.providerStatusMessage && next.onboardingUrl === current.onboardingUrl) return null;
+  if (
+    next.status === current.status &&
+    next.providerStatusMessage === current.providerStatusMessage &&
+    next.onboardingUrl === current.onboardingUrl
+  )
+    return null;
   return next;
 }
 
@@ -180,7 +222,13 @@ export function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): M
   const map = new Map<string, EvidenceAnswer[]>();
   for (const a of rows) {
     const list = map.get(a.requirementId) ?? [];
-    list.push({ id: a.id, answer: a.answer, onboardingDocumentIds: a.onboardingDocumentIds, refused: a.refusedAt !== null, createdAt: a.createdAt });
+    list.push({
+      id: a.id,
+      answer: a.answer,
+      onboardingDocumentIds: a.onboardingDocumentIds,
+      refused: a.refusedAt !== null,
+      createdAt: a.createdAt,
+    });
     map.set(a.requirementId, list);
   }
   return map;
@@ -191,12 +239,21 @@ export function groupAnswers(rows: Awaited<ReturnType<typeof selectAnswers>>): M
  * unique index on (company, source document) makes concurrent reads create one copy; only the transaction
  * whose insert took records `onboarding-document.status-changed`. Returns whether any copy now exists.
  */
-async function shareInto(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, pending: RequirementRow[]): Promise<boolean> {
+async function shareInto(
+  tx: Tx,
+  ctx: EngineContext,
+  company: CompanyRow,
+  provider: string,
+  pending: RequirementRow[],
+): Promise<boolean> {
   const { candidates, toCopy } = await shareableFor(tx, company, ctx.accepts(provider), pending);
   if (toCopy.size === 0) return false;
   const now = ctx.clock.now(organizationIdOf(company));
   const sources = candidates.filter((d) => toCopy.has(d.id));
-  const inserted = await insertSharedCopies(tx, sources.map((source): NewDocumentRow => copyOf(source, company, now)));
+  const inserted = await insertSharedCopies(
+    tx,
+    sources.map((source): NewDocumentRow => copyOf(source, company, now)),
+  );
   await recordEvents(
     tx,
     inserted.map((doc) => ({
@@ -232,7 +289,10 @@ function copyOf(source: DocumentRow, company: CompanyRow, now: Date): NewDocumen
 }
 
 /** `onboarding-document.status-changed` payload: `{ onboarding_document_id, old_status, new_status, … }`. */
-export function documentEventPayload(doc: DocumentRow, oldStatus: string | null): EventPayload<'onboarding-document.status-changed'> {
+export function documentEventPayload(
+  doc: DocumentRow,
+  oldStatus: string | null,
+): EventPayload<'onboarding-document.status-changed'> {
   return {
     onboarding_document_id: doc.id,
     company_id: doc.companyId,
@@ -251,11 +311,21 @@ export function affiliationState(ctx: EngineContext, companyId: string, provider
   const open = statuses.filter((s) => s === 'PENDING' || s === 'REJECTED').length;
   return status === 'ACTIVE'
     ? { status, onboardingUrl: null, providerStatusMessage: null }
-    : { status, onboardingUrl: onboardingUrlOf(ctx), providerStatusMessage: `${open} onboarding requirement(s) pending or rejected` };
+    : {
+        status,
+        onboardingUrl: onboardingUrlOf(ctx),
+        providerStatusMessage: `${open} onboarding requirement(s) pending or rejected`,
+      };
 }
 
 /** Re-derives the company's affiliation with this provider; events and the company's activation go with it. */
-async function syncAffiliation(tx: Tx, ctx: EngineContext, company: CompanyRow, provider: string, statuses: string[]): Promise<void> {
+async function syncAffiliation(
+  tx: Tx,
+  ctx: EngineContext,
+  company: CompanyRow,
+  provider: string,
+  statuses: string[],
+): Promise<void> {
   const current = await findAffiliation(tx, company.id, provider);
   const next = affiliationMove(ctx, company, provider, current, statuses);
   if (!current || !next) return;
@@ -268,27 +338,43 @@ async function syncAffiliation(tx: Tx, ctx: EngineContext, company: CompanyRow, 
   }
 }
 
-export async function recordAffiliationStatus(tx: Tx, ctx: EngineContext, row: AffiliationRow, oldStatus: string | null): Promise<void> {
+export async function recordAffiliationStatus(
+  tx: Tx,
+  ctx: EngineContext,
+  row: AffiliationRow,
+  oldStatus: string | null,
+): Promise<void> {
   const view = toAffiliationView(row, ctx.onboardingLinkOf);
-  await recordEvent(tx, {
-    type: 'affiliation.status-changed',
-    companyId: row.companyId,
-    organizationId: row.organizationId,
-    correlationId: ctx.correlationId,
-    payload: {
-      affiliation_id: row.id,
-      old_status: oldStatus,
-      new_status: row.status,
-      ...(row.status === 'WAITING_DOCUMENTS' ? { onboarding_url: view.onboarding_url } : {}),
-      provider_status_message: row.providerStatusMessage,
-      affiliation: view,
+  await recordEvent(
+    tx,
+    {
+      type: 'affiliation.status-changed',
+      companyId: row.companyId,
+      organizationId: row.organizationId,
+      correlationId: ctx.correlationId,
+      payload: {
+        affiliation_id: row.id,
+        old_status: oldStatus,
+        new_status: row.status,
+        ...(row.status === 'WAITING_DOCUMENTS' ? { onboarding_url: view.onboarding_url } : {}),
+        provider_status_message: row.providerStatusMessage,
+        affiliation: view,
+      },
     },
-  }, ctx.clock.now(row.organizationId));
+    ctx.clock.now(row.organizationId),
+  );
 }
 
 /** The company's first ACTIVE affiliation moves it from PENDING_ACTIVATION to ACTIVE (product.md §5). */
 export async function activateCompany(tx: Tx, ctx: EngineContext, companyId: string): Promise<void> {
   // NO KEY UPDATE: the status update needs no more, and it does not wait on foreign-key KEY SHARE locks.
   const [locked] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('no key update');
-  if (locked && locked.status === 'PENDING_ACTIVATION') await applyCompanyStatus(tx, ctx.correlationId, locked, 'ACTIVE', ctx.clock.now(locked.organizationId ?? locked.id));
+  if (locked && locked.status === 'PENDING_ACTIVATION')
+    await applyCompanyStatus(
+      tx,
+      ctx.correlationId,
+      locked,
+      'ACTIVE',
+      ctx.clock.now(locked.organizationId ?? locked.id),
+    );
 }

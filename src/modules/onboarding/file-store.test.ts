@@ -52,9 +52,11 @@ describe('DownloadSigner', () => {
 
 describe('isStrictBase64', () => {
   it('accepts exactly what Buffer encodes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
-      expect(isStrictBase64(Buffer.from(bytes).toString('base64'))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        expect(isStrictBase64(Buffer.from(bytes).toString('base64'))).toBe(true);
+      }),
+    );
     for (const bad of ['abc', 'ab=c', '====', 'a===', 'ab-_', 'YQ==YQ==']) expect(isStrictBase64(bad)).toBe(false);
   });
 });

@@ -56,8 +56,14 @@ export class HostedLinkSigner {
 
   token(subject: LinkSubject, now = this.clock.now()): { token: string; issuedAt: Date; expiresAt: Date } {
     const issued = HostedLinkSigner.issueTime(now);
-    const payload = Buffer.from(JSON.stringify({ a: subject.id, c: subject.companyId, i: issued })).toString('base64url');
-    return { token: `${payload}.${this.mac(payload)}`, issuedAt: new Date(issued * 1000), expiresAt: new Date((issued + HOSTED_LINK_TTL_SECONDS) * 1000) };
+    const payload = Buffer.from(JSON.stringify({ a: subject.id, c: subject.companyId, i: issued })).toString(
+      'base64url',
+    );
+    return {
+      token: `${payload}.${this.mac(payload)}`,
+      issuedAt: new Date(issued * 1000),
+      expiresAt: new Date((issued + HOSTED_LINK_TTL_SECONDS) * 1000),
+    };
   }
 
   url(baseUrl: string, subject: LinkSubject, now = this.clock.now()): string {
@@ -65,7 +71,8 @@ export class HostedLinkSigner {
   }
 
   verify(token: unknown, now = this.clock.now()): HostedLinkCheck {
-    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'INVALID' };
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH)
+      return { ok: false, reason: 'INVALID' };
     const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'INVALID' };
     const expected = Buffer.from(this.mac(payload));
@@ -78,9 +85,18 @@ export class HostedLinkSigner {
     } catch {
       return { ok: false, reason: 'INVALID' };
     }
-    if (typeof claims.a !== 'string' || typeof claims.c !== 'string' || typeof claims.i !== 'number' || !Number.isInteger(claims.i)) return { ok: false, reason: 'INVALID' };
+    if (
+      typeof claims.a !== 'string' ||
+      typeof claims.c !== 'string' ||
+      typeof claims.i !== 'number' ||
+      !Number.isInteger(claims.i)
+    )
+      return { ok: false, reason: 'INVALID' };
     const expiresAt = new Date((claims.i + HOSTED_LINK_TTL_SECONDS) * 1000);
     if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'EXPIRED' };
-    return { ok: true, claims: { affiliationId: claims.a, companyId: claims.c, issuedAt: new Date(claims.i * 1000), expiresAt } };
+    return {
+      ok: true,
+      claims: { affiliationId: claims.a, companyId: claims.c, issuedAt: new Date(claims.i * 1000), expiresAt },
+    };
   }
 }

@@ -12,17 +12,32 @@ const TEXT = {
   validUntil: { 'pt-BR': 'Este link vale até {date}.', en: 'This link is valid until {date}.' },
   pending: { 'pt-BR': 'Pendências', en: 'Still asked' },
   done: { 'pt-BR': 'Concluído', en: 'Done' },
-  nothingLeft: { 'pt-BR': 'Não há nada pendente: o provedor tem tudo o que pediu.', en: 'Nothing is pending: the provider has everything it asked for.' },
-  notAvailable: { 'pt-BR': 'O cadastro de empresas ainda não está disponível.', en: 'Company onboarding is not available yet.' },
+  nothingLeft: {
+    'pt-BR': 'Não há nada pendente: o provedor tem tudo o que pediu.',
+    en: 'Nothing is pending: the provider has everything it asked for.',
+  },
+  notAvailable: {
+    'pt-BR': 'O cadastro de empresas ainda não está disponível.',
+    en: 'Company onboarding is not available yet.',
+  },
   subject: { 'pt-BR': 'Referente a', en: 'About' },
   status: { 'pt-BR': 'Situação', en: 'Status' },
-  rejectedHint: { 'pt-BR': 'O provedor recusou o que foi enviado: envie novamente.', en: 'The provider refused what was sent: send it again.' },
+  rejectedHint: {
+    'pt-BR': 'O provedor recusou o que foi enviado: envie novamente.',
+    en: 'The provider refused what was sent: send it again.',
+  },
   identityHint: {
     'pt-BR': 'Envie a CNH digital, ou a frente e o verso do mesmo documento.',
     en: 'Send the digital CNH, or the front and the back of the same document.',
   },
-  sendBack: { 'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.', en: 'We received {sent}. Now send {missing} of the same document.' },
-  sendFront: { 'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.', en: 'We received {sent}. Now send {missing} of the same document.' },
+  sendBack: {
+    'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.',
+    en: 'We received {sent}. Now send {missing} of the same document.',
+  },
+  sendFront: {
+    'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.',
+    en: 'We received {sent}. Now send {missing} of the same document.',
+  },
   received: { 'pt-BR': 'Já recebido:', en: 'Already received:' },
   documentType: { 'pt-BR': 'Tipo de documento', en: 'Document type' },
   file: { 'pt-BR': 'Arquivo (JPEG, PNG ou PDF, até 10 MiB)', en: 'File (JPEG, PNG or PDF, up to 10 MiB)' },
@@ -45,7 +60,10 @@ const TEXT = {
     en: 'This onboarding link is invalid (it was altered or is incomplete). Ask whoever sent it for a new link.',
   },
   tooLargeTitle: { 'pt-BR': 'Arquivo grande demais', en: 'File too large' },
-  tooLargeBody: { 'pt-BR': 'Cada arquivo pode ter até 10 MiB. Volte e escolha um arquivo menor.', en: 'Each file may be at most 10 MiB. Go back and choose a smaller file.' },
+  tooLargeBody: {
+    'pt-BR': 'Cada arquivo pode ter até 10 MiB. Volte e escolha um arquivo menor.',
+    en: 'Each file may be at most 10 MiB. Go back and choose a smaller file.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type TextKey = keyof typeof TEXT;
@@ -58,20 +76,47 @@ export const NOTICES = {
   uploaded: { 'pt-BR': 'Documento recebido.', en: 'Document received.' },
   answered: { 'pt-BR': 'Resposta recebida.', en: 'Answer received.' },
   'capture-started': { 'pt-BR': 'Verificação biométrica iniciada.', en: 'Biometric capture started.' },
-  'capture-approved': { 'pt-BR': 'Verificação biométrica aprovada (sandbox).', en: 'Biometric capture approved (sandbox).' },
-  'file-type': { 'pt-BR': 'Tipo de arquivo não aceito: envie JPEG, PNG ou PDF.', en: 'File type not accepted: send a JPEG, PNG or PDF.' },
-  'file-mismatch': { 'pt-BR': 'O conteúdo do arquivo não corresponde ao seu tipo.', en: 'The file content does not match its type.' },
-  'file-missing': { 'pt-BR': 'Escolha um arquivo (não vazio) antes de enviar.', en: 'Choose a (non-empty) file before sending.' },
+  'capture-approved': {
+    'pt-BR': 'Verificação biométrica aprovada (sandbox).',
+    en: 'Biometric capture approved (sandbox).',
+  },
+  'file-type': {
+    'pt-BR': 'Tipo de arquivo não aceito: envie JPEG, PNG ou PDF.',
+    en: 'File type not accepted: send a JPEG, PNG or PDF.',
+  },
+  'file-mismatch': {
+    'pt-BR': 'O conteúdo do arquivo não corresponde ao seu tipo.',
+    en: 'The file content does not match its type.',
+  },
+  'file-missing': {
+    'pt-BR': 'Escolha um arquivo (não vazio) antes de enviar.',
+    en: 'Choose a (non-empty) file before sending.',
+  },
   'too-large': { 'pt-BR': 'Arquivo grande demais: até 10 MiB.', en: 'File too large: at most 10 MiB.' },
-  'document-type': { 'pt-BR': 'Escolha um tipo de documento aceito por esta pendência.', en: 'Choose a document type this item accepts.' },
-  'answer-invalid': { 'pt-BR': 'A resposta deve ter de 1 a 5000 caracteres.', en: 'The answer must be 1 to 5000 characters long.' },
+  'document-type': {
+    'pt-BR': 'Escolha um tipo de documento aceito por esta pendência.',
+    en: 'Choose a document type this item accepts.',
+  },
+  'answer-invalid': {
+    'pt-BR': 'A resposta deve ter de 1 a 5000 caracteres.',
+    en: 'The answer must be 1 to 5000 characters long.',
+  },
   'not-found': { 'pt-BR': 'Esta pendência não existe mais.', en: 'This item no longer exists.' },
   failed: { 'pt-BR': 'Não foi possível concluir. Tente novamente.', en: 'That could not be completed. Try again.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type Notice = keyof typeof NOTICES;
 export const isNotice = (v: unknown): v is Notice => typeof v === 'string' && Object.hasOwn(NOTICES, v);
-export const ERROR_NOTICES: ReadonlySet<Notice> = new Set(['file-type', 'file-mismatch', 'file-missing', 'too-large', 'document-type', 'answer-invalid', 'not-found', 'failed']);
+export const ERROR_NOTICES: ReadonlySet<Notice> = new Set([
+  'file-type',
+  'file-mismatch',
+  'file-missing',
+  'too-large',
+  'document-type',
+  'answer-invalid',
+  'not-found',
+  'failed',
+]);
 
 /** Requirement types, statuses, roles and document types as a merchant reads them. */
 export const LABELS: Record<string, Record<Lang, string>> = {

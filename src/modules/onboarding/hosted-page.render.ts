@@ -42,7 +42,11 @@ export const HOSTED_PAGE_HEADERS = {
   'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
 } as const;
 
-const esc = (v: unknown) => textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (v: unknown) =>
+  textOf(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
 
 export function pageHref(token: string, lang: Lang, notice?: Notice): string {
@@ -91,7 +95,10 @@ export function renderHostedPage(p: HostedPageInput): string {
         : open.map((r) => requirementCard(p, r)).join('\n');
   const done = closed.length
     ? `<h2>${esc(t(p.lang, 'done'))}</h2><ul class="done">${closed
-        .map((r) => `<li data-requirement-id="${esc(r.id)}" data-status="${esc(r.status)}">${esc(label(p.lang, r.type))} · ${esc(formatDocument(r.subject_document_number))} · ${esc(label(p.lang, r.status))}</li>`)
+        .map(
+          (r) =>
+            `<li data-requirement-id="${esc(r.id)}" data-status="${esc(r.status)}">${esc(label(p.lang, r.type))} · ${esc(formatDocument(r.subject_document_number))} · ${esc(label(p.lang, r.status))}</li>`,
+        )
         .join('')}</ul>`
     : '';
   return shell(
@@ -115,10 +122,12 @@ ${r.description ? `<p>${esc(r.description)}</p>` : ''}${r.status === 'REJECTED' 
   return `<section class="requirement" data-requirement-id="${esc(r.id)}" data-type="${esc(r.type)}" data-status="${esc(r.status)}">${head}${formFor(p, r)}</section>`;
 }
 
-const common = (p: HostedPageInput, r: RequirementView) => hidden('token', p.token) + hidden('lang', p.lang) + hidden('requirement_id', r.id);
+const common = (p: HostedPageInput, r: RequirementView) =>
+  hidden('token', p.token) + hidden('lang', p.lang) + hidden('requirement_id', r.id);
 const fileInput = (p: HostedPageInput, multiple: boolean) =>
   `<label>${esc(t(p.lang, multiple ? 'files' : 'file'))}<input type="file" name="file" required accept="${UPLOAD_CONTENT_TYPES.join(',')}"${multiple ? ' multiple' : ''} data-max-bytes="${MAX_DOCUMENT_BYTES}"></label>`;
-const answerInput = (p: HostedPageInput) => `<label>${esc(t(p.lang, 'answer'))}<textarea name="answer" required maxlength="5000"></textarea></label>`;
+const answerInput = (p: HostedPageInput) =>
+  `<label>${esc(t(p.lang, 'answer'))}<textarea name="answer" required maxlength="5000"></textarea></label>`;
 
 function formFor(p: HostedPageInput, r: RequirementView): string {
   if (r.type === 'INFORMATION') {
@@ -139,7 +148,12 @@ function formFor(p: HostedPageInput, r: RequirementView): string {
   }
   const types = r.accepted_document_types ?? [];
   const missing = missingHalf(sentTypes(p, r, types), types);
-  const options = types.map((type) => `<option value="${esc(type)}"${type === missing ? ' selected' : ''}>${esc(label(p.lang, type))}</option>`).join('');
+  const options = types
+    .map(
+      (type) =>
+        `<option value="${esc(type)}"${type === missing ? ' selected' : ''}>${esc(label(p.lang, type))}</option>`,
+    )
+    .join('');
   const hint = r.type === 'IDENTITY_DOCUMENT' ? `<p class="muted">${esc(t(p.lang, 'identityHint'))}</p>` : '';
   const ask = missing
     ? `<p class="notice ask" role="status" data-missing="${esc(missing)}">${esc(t(p.lang, missing.endsWith('_BACK') ? 'sendBack' : 'sendFront', { sent: label(p.lang, pairOf(missing)), missing: label(p.lang, missing) }))}</p>`
@@ -149,11 +163,14 @@ function formFor(p: HostedPageInput, r: RequirementView): string {
 
 /** The types this row's subject sent and the provider has not refused. */
 function sentTypes(p: HostedPageInput, r: RequirementView, types: readonly string[]): Set<string> {
-  const alive = (p.documents ?? []).filter((d) => d.subject === r.subject_document_number && types.includes(d.fileType) && d.status !== 'REFUSED');
+  const alive = (p.documents ?? []).filter(
+    (d) => d.subject === r.subject_document_number && types.includes(d.fileType) && d.status !== 'REFUSED',
+  );
   return new Set(alive.map((d) => d.fileType));
 }
 
-const pairOf = (type: string) => (type.endsWith('_FRONT') ? type.replace(/_FRONT$/, '_BACK') : type.replace(/_BACK$/, '_FRONT'));
+const pairOf = (type: string) =>
+  type.endsWith('_FRONT') ? type.replace(/_FRONT$/, '_BACK') : type.replace(/_BACK$/, '_FRONT');
 
 /**
  * The other half of an identity document half sent (a front without its back, or the reverse): the page asks for
@@ -171,16 +188,27 @@ export function missingHalf(sent: ReadonlySet<string>, accepted: readonly string
 function received(p: HostedPageInput, r: RequirementView, types: readonly string[]): string {
   const sent = (p.documents ?? []).filter((d) => d.subject === r.subject_document_number && types.includes(d.fileType));
   if (sent.length === 0) return '';
-  const items = sent.map((d) => `<li data-file-type="${esc(d.fileType)}" data-status="${esc(d.status)}">${esc(label(p.lang, d.fileType))} · ${esc(label(p.lang, d.status))}</li>`);
+  const items = sent.map(
+    (d) =>
+      `<li data-file-type="${esc(d.fileType)}" data-status="${esc(d.status)}">${esc(label(p.lang, d.fileType))} · ${esc(label(p.lang, d.status))}</li>`,
+  );
   return `<p class="muted">${esc(t(p.lang, 'received'))}</p><ul class="received">${items.join('')}</ul>`;
 }
 
 /** The 403 for a tampered, expired or unknown link, in the reader's language. */
 export function renderRefusal(lang: Lang, reason: 'INVALID' | 'EXPIRED'): string {
-  return shell(lang, t(lang, 'forbiddenTitle'), `<h1>${esc(t(lang, 'forbiddenTitle'))}</h1><p id="refusal" data-reason="${reason}">${esc(t(lang, reason === 'EXPIRED' ? 'forbiddenExpired' : 'forbiddenInvalid'))}</p>`);
+  return shell(
+    lang,
+    t(lang, 'forbiddenTitle'),
+    `<h1>${esc(t(lang, 'forbiddenTitle'))}</h1><p id="refusal" data-reason="${reason}">${esc(t(lang, reason === 'EXPIRED' ? 'forbiddenExpired' : 'forbiddenInvalid'))}</p>`,
+  );
 }
 
 /** A body past the size limit never reaches the form's route: this page tells the reader instead of JSON. */
 export function renderTooLarge(lang: Lang): string {
-  return shell(lang, t(lang, 'tooLargeTitle'), `<h1>${esc(t(lang, 'tooLargeTitle'))}</h1><p>${esc(t(lang, 'tooLargeBody'))}</p>`);
+  return shell(
+    lang,
+    t(lang, 'tooLargeTitle'),
+    `<h1>${esc(t(lang, 'tooLargeTitle'))}</h1><p>${esc(t(lang, 'tooLargeBody'))}</p>`,
+  );
 }

@@ -1,9 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { affiliations, biometricVerifications, companies, onboardingDocuments, providerAccounts, type AffiliationRow } from '../../db/schema/index.js';
+import {
+  affiliations,
+  biometricVerifications,
+  companies,
+  onboardingDocuments,
+  providerAccounts,
+  type AffiliationRow,
+} from '../../db/schema/index.js';
 
 /** The affiliation a link names, only when it still belongs to the company the link names. */
-export async function findLinkedAffiliation(db: Executor, affiliationId: string, companyId: string): Promise<(AffiliationRow & { companyName: string; companyStatus: string }) | undefined> {
+export async function findLinkedAffiliation(
+  db: Executor,
+  affiliationId: string,
+  companyId: string,
+): Promise<(AffiliationRow & { companyName: string; companyStatus: string }) | undefined> {
   const [row] = await db
     .select({ affiliation: affiliations, companyName: companies.name, companyStatus: companies.status })
     .from(affiliations)
@@ -15,7 +26,11 @@ export async function findLinkedAffiliation(db: Executor, affiliationId: string,
 /** The company's captures still PENDING, newest per subject (the page offers the sandbox approval of these). */
 export async function pendingCaptures(db: Executor, companyId: string): Promise<Map<string, string>> {
   const rows = await db
-    .select({ id: biometricVerifications.id, subject: biometricVerifications.subjectDocumentNumber, createdAt: biometricVerifications.createdAt })
+    .select({
+      id: biometricVerifications.id,
+      subject: biometricVerifications.subjectDocumentNumber,
+      createdAt: biometricVerifications.createdAt,
+    })
     .from(biometricVerifications)
     .where(and(eq(biometricVerifications.companyId, companyId), eq(biometricVerifications.status, 'PENDING')));
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -24,14 +39,22 @@ export async function pendingCaptures(db: Executor, companyId: string): Promise<
 
 /** A capture of this company (another company's id answers as absent). */
 export async function findCompanyCapture(db: Executor, id: string, companyId: string) {
-  const [row] = await db.select().from(biometricVerifications).where(and(eq(biometricVerifications.id, id), eq(biometricVerifications.companyId, companyId)));
+  const [row] = await db
+    .select()
+    .from(biometricVerifications)
+    .where(and(eq(biometricVerifications.id, id), eq(biometricVerifications.companyId, companyId)));
   return row;
 }
 
 /** The company's documents as the page lists them under each row (type, subject, review status), oldest first. */
 export async function receivedDocuments(db: Executor, companyId: string) {
   const rows = await db
-    .select({ fileType: onboardingDocuments.fileType, subject: onboardingDocuments.subjectDocumentNumber, status: onboardingDocuments.status, createdAt: onboardingDocuments.createdAt })
+    .select({
+      fileType: onboardingDocuments.fileType,
+      subject: onboardingDocuments.subjectDocumentNumber,
+      status: onboardingDocuments.status,
+      createdAt: onboardingDocuments.createdAt,
+    })
     .from(onboardingDocuments)
     .where(eq(onboardingDocuments.companyId, companyId));
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -43,7 +66,11 @@ export type ReceivedDocument = Awaited<ReturnType<typeof receivedDocuments>>[num
  * (`PROVIDER_A` -> `Provider A`), never the raw enum (issue 27, finding 9).
  */
 export async function providerDisplayName(db: Executor, provider: string): Promise<string> {
-  const [row] = await db.select({ name: providerAccounts.displayName }).from(providerAccounts).where(eq(providerAccounts.provider, provider)).limit(1);
+  const [row] = await db
+    .select({ name: providerAccounts.displayName })
+    .from(providerAccounts)
+    .where(eq(providerAccounts.provider, provider))
+    .limit(1);
   return row?.name ?? readableCode(provider);
 }
 

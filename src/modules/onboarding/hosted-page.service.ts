@@ -8,7 +8,14 @@ import { uploadDocument } from './documents.service.js';
 import type { EngineContext } from './engine.js';
 import type { FileStore } from './file-store.js';
 import type { HostedLinkClaims, HostedLinkSigner } from './hosted-link.js';
-import { findCompanyCapture, findLinkedAffiliation, pendingCaptures, providerDisplayName, receivedDocuments, type ReceivedDocument } from './hosted-page.repo.js';
+import {
+  findCompanyCapture,
+  findLinkedAffiliation,
+  pendingCaptures,
+  providerDisplayName,
+  receivedDocuments,
+  type ReceivedDocument,
+} from './hosted-page.repo.js';
 import type { Notice } from './hosted-page.i18n.js';
 import { answerBody, uploadDocumentBody, uploadFileFields, type RequirementView } from './onboarding.schemas.js';
 import { findRequirement } from './onboarding.repo.js';
@@ -28,7 +35,11 @@ export interface HostedReach {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The link's reach, or why it is refused: tampered, expired, or naming what no longer exists. */
-export async function reachOf(db: Database, links: HostedLinkSigner, token: unknown): Promise<HostedReach | { refused: 'INVALID' | 'EXPIRED' }> {
+export async function reachOf(
+  db: Database,
+  links: HostedLinkSigner,
+  token: unknown,
+): Promise<HostedReach | { refused: 'INVALID' | 'EXPIRED' }> {
   const check = links.verify(token);
   if (!check.ok) return { refused: check.reason };
   const { affiliationId, companyId } = check.claims;
@@ -36,7 +47,13 @@ export async function reachOf(db: Database, links: HostedLinkSigner, token: unkn
   const affiliation = await findLinkedAffiliation(db, affiliationId, companyId);
   // A BLOCKED company's key reaches nothing but /v1/companies/me (product.md §14): neither does its link.
   if (!affiliation || affiliation.companyStatus === 'BLOCKED') return { refused: 'INVALID' };
-  const principal: CompanyPrincipal = { kind: 'merchant', companyId, organizationId: affiliation.organizationId, via: 'api_key', credentialId: `hosted-onboarding:${affiliationId}` };
+  const principal: CompanyPrincipal = {
+    kind: 'merchant',
+    companyId,
+    organizationId: affiliation.organizationId,
+    via: 'api_key',
+    credentialId: `hosted-onboarding:${affiliationId}`,
+  };
   return { affiliation, principal, claims: check.claims };
 }
 
@@ -45,7 +62,12 @@ export async function pageData(
   db: Database,
   ctx: EngineContext,
   reach: HostedReach,
-): Promise<{ requirements: RequirementView[] | null; pendingCaptures: Map<string, string>; documents: ReceivedDocument[]; providerName: string }> {
+): Promise<{
+  requirements: RequirementView[] | null;
+  pendingCaptures: Map<string, string>;
+  documents: ReceivedDocument[];
+  providerName: string;
+}> {
   const { affiliation, principal } = reach;
   let requirements: RequirementView[] | null = null;
   try {
@@ -65,7 +87,9 @@ export async function pageData(
 async function requirementInReach(db: Database, reach: HostedReach, id: unknown) {
   if (typeof id !== 'string' || !UUID.test(id)) return undefined;
   const row = await findRequirement(db, id);
-  return row && row.companyId === reach.affiliation.companyId && row.provider === reach.affiliation.provider ? row : undefined;
+  return row && row.companyId === reach.affiliation.companyId && row.provider === reach.affiliation.provider
+    ? row
+    : undefined;
 }
 
 /** Domain failures become the page's notices; anything unexpected stays an error. */
@@ -74,7 +98,8 @@ export function noticeOf(err: unknown): Notice {
   if (err.status === 404) return 'not-found';
   const issue = (err.details?.issues as { field?: string; type?: string }[] | undefined)?.[0];
   if (issue?.field === 'content_type') return 'file-type';
-  if (issue?.field === 'content_base64') return issue.type === 'TOO_LARGE' ? 'too-large' : issue.type === 'TOO_SMALL' ? 'file-missing' : 'file-mismatch';
+  if (issue?.field === 'content_base64')
+    return issue.type === 'TOO_LARGE' ? 'too-large' : issue.type === 'TOO_SMALL' ? 'file-missing' : 'file-mismatch';
   if (issue?.field === 'answer' || err.details?.invalidField === 'onboarding_document_ids') return 'answer-invalid';
   return 'failed';
 }
@@ -98,7 +123,14 @@ function uploadInput(fileType: string, subject: string, file: UploadedFile) {
   });
   if (parsed.success) return { ok: true, input: parsed.data } as const;
   const field = parsed.error.issues[0]?.path[0];
-  const notice: Notice = field === 'content_type' ? 'file-type' : field === 'content_base64' ? 'file-missing' : field === 'file_type' ? 'document-type' : 'failed';
+  const notice: Notice =
+    field === 'content_type'
+      ? 'file-type'
+      : field === 'content_base64'
+        ? 'file-missing'
+        : field === 'file_type'
+          ? 'document-type'
+          : 'failed';
   return { ok: false, notice } as const;
 }
 
@@ -128,11 +160,15 @@ export async function uploadFromPage(
         if (!built.ok) return built.notice;
         ids.push((await uploadDocument(db, store, ctx, reach.principal, merchantId, built.input)).document.id);
       }
-      await answerRequirement(db, ctx, reach.principal, merchantId, row.id, { answer: answer.data.answer, onboarding_document_ids: ids });
+      await answerRequirement(db, ctx, reach.principal, merchantId, row.id, {
+        answer: answer.data.answer,
+        onboarding_document_ids: ids,
+      });
       return 'answered';
     }
     const accepted = acceptedDocumentTypes(row.type, ctx.accepts(row.provider)) ?? [];
-    if (typeof form.fileType !== 'string' || !accepted.includes(form.fileType) || files.length !== 1) return 'document-type';
+    if (typeof form.fileType !== 'string' || !accepted.includes(form.fileType) || files.length !== 1)
+      return 'document-type';
     const built = uploadInput(form.fileType, row.subjectDocumentNumber, files[0]);
     if (!built.ok) return built.notice;
     await uploadDocument(db, store, ctx, reach.principal, merchantId, built.input);
@@ -143,7 +179,12 @@ export async function uploadFromPage(
 }
 
 /** A text answer to an INFORMATION row, through the API's answer service. */
-export async function answerFromPage(db: Database, ctx: EngineContext, reach: HostedReach, form: { requirementId: unknown; answer: unknown }): Promise<Notice> {
+export async function answerFromPage(
+  db: Database,
+  ctx: EngineContext,
+  reach: HostedReach,
+  form: { requirementId: unknown; answer: unknown },
+): Promise<Notice> {
   const row = await requirementInReach(db, reach, form.requirementId);
   if (!row) return 'not-found';
   const answer = answerBody.safeParse({ answer: form.answer });
@@ -157,11 +198,18 @@ export async function answerFromPage(db: Database, ctx: EngineContext, reach: Ho
 }
 
 /** Starts a capture of a BIOMETRIC_VERIFICATION row's subject. */
-export async function startCaptureFromPage(db: Database, ctx: EngineContext, reach: HostedReach, form: { requirementId: unknown }): Promise<Notice> {
+export async function startCaptureFromPage(
+  db: Database,
+  ctx: EngineContext,
+  reach: HostedReach,
+  form: { requirementId: unknown },
+): Promise<Notice> {
   const row = await requirementInReach(db, reach, form.requirementId);
   if (!row || row.type !== 'BIOMETRIC_VERIFICATION') return 'not-found';
   try {
-    await createBiometric(db, ctx, reach.principal, reach.affiliation.companyId, { subject_document_number: row.subjectDocumentNumber });
+    await createBiometric(db, ctx, reach.principal, reach.affiliation.companyId, {
+      subject_document_number: row.subjectDocumentNumber,
+    });
     return 'capture-started';
   } catch (err) {
     return noticeOf(err);
@@ -169,7 +217,12 @@ export async function startCaptureFromPage(db: Database, ctx: EngineContext, rea
 }
 
 /** Sandbox only (the route exists nowhere else): the provider approves this company's pending capture. */
-export async function approveCaptureFromPage(db: Database, ctx: EngineContext, reach: HostedReach, form: { verificationId: unknown }): Promise<Notice> {
+export async function approveCaptureFromPage(
+  db: Database,
+  ctx: EngineContext,
+  reach: HostedReach,
+  form: { verificationId: unknown },
+): Promise<Notice> {
   if (typeof form.verificationId !== 'string' || !UUID.test(form.verificationId)) return 'not-found';
   const capture = await findCompanyCapture(db, form.verificationId, reach.affiliation.companyId);
   if (!capture) return 'not-found';

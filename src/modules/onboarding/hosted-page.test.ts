@@ -33,7 +33,10 @@ describe('hosted onboarding links', () => {
 
   it('names the affiliation and the company it was issued for', () => {
     const { token } = signer.token(subject, at('2030-03-10T12:00:00Z'));
-    expect(signer.verify(token, at('2030-03-11T00:00:00Z'))).toMatchObject({ ok: true, claims: { affiliationId: subject.id, companyId: subject.companyId } });
+    expect(signer.verify(token, at('2030-03-11T00:00:00Z'))).toMatchObject({
+      ok: true,
+      claims: { affiliationId: subject.id, companyId: subject.companyId },
+    });
   });
 
   const good = signer.token(subject, at('2030-03-10T12:00:00Z')).token;
@@ -73,12 +76,37 @@ describe('hosted page language', () => {
 
 describe('hosted page rendering', () => {
   const row = (type: string, status = 'PENDING'): RequirementView =>
-    ({ id: `id-${type}`, company_id: 'c', provider: 'PROVIDER_A', type, subject_document_number: '123', subject_role: 'CONTACT', origin: 'BASE', description: null, status, accepted_document_types: null, satisfied_by: null, waived_at: null, created_at: '', updated_at: '' }) as RequirementView;
-  const input = { lang: 'en' as const, token: 't', provider: 'PROVIDER_A', providerName: 'Provider A (sandbox)', companyName: 'A & B <Ltd>', expiresAt: new Date('2030-03-17T00:00:00Z'), requirements: [row('BIOMETRIC_VERIFICATION')] };
+    ({
+      id: `id-${type}`,
+      company_id: 'c',
+      provider: 'PROVIDER_A',
+      type,
+      subject_document_number: '123',
+      subject_role: 'CONTACT',
+      origin: 'BASE',
+      description: null,
+      status,
+      accepted_document_types: null,
+      satisfied_by: null,
+      waived_at: null,
+      created_at: '',
+      updated_at: '',
+    }) as RequirementView;
+  const input = {
+    lang: 'en' as const,
+    token: 't',
+    provider: 'PROVIDER_A',
+    providerName: 'Provider A (sandbox)',
+    companyName: 'A & B <Ltd>',
+    expiresAt: new Date('2030-03-17T00:00:00Z'),
+    requirements: [row('BIOMETRIC_VERIFICATION')],
+  };
 
   it('offers the sandbox approval only in the sandbox', () => {
     const captures = new Map([['123', 'cap-1']]);
-    expect(renderHostedPage({ ...input, pendingCaptures: captures, sandbox: true })).toContain('data-action="sandbox-approve"');
+    expect(renderHostedPage({ ...input, pendingCaptures: captures, sandbox: true })).toContain(
+      'data-action="sandbox-approve"',
+    );
     const production = renderHostedPage({ ...input, pendingCaptures: captures, sandbox: false });
     expect(production).not.toContain('sandbox-approve');
     expect(production).toContain('Biometric capture under review.');
@@ -86,13 +114,30 @@ describe('hosted page rendering', () => {
   });
 
   it('says when onboarding is switched off, and when nothing is left', () => {
-    expect(renderHostedPage({ ...input, requirements: null, pendingCaptures: new Map(), sandbox: true })).toContain('Company onboarding is not available yet.');
-    expect(renderHostedPage({ ...input, requirements: [row('PROOF_OF_ADDRESS', 'SATISFIED')], pendingCaptures: new Map(), sandbox: true })).toContain('id="nothing-left"');
+    expect(renderHostedPage({ ...input, requirements: null, pendingCaptures: new Map(), sandbox: true })).toContain(
+      'Company onboarding is not available yet.',
+    );
+    expect(
+      renderHostedPage({
+        ...input,
+        requirements: [row('PROOF_OF_ADDRESS', 'SATISFIED')],
+        pendingCaptures: new Map(),
+        sandbox: true,
+      }),
+    ).toContain('id="nothing-left"');
   });
 
   // Issue 27, finding 9: the raw PROVIDER_A, unformatted CPF/CNPJ, and identity fronts taken with no word of the back.
   it('names the provider humanly and writes CPF and CNPJ as people do', () => {
-    const html = renderHostedPage({ ...input, requirements: [{ ...row('PROOF_OF_ADDRESS'), subject_document_number: '39053344705' }, { ...row('ARTICLES_OF_INCORPORATION', 'SATISFIED'), subject_document_number: '11444777000161' }], pendingCaptures: new Map(), sandbox: true });
+    const html = renderHostedPage({
+      ...input,
+      requirements: [
+        { ...row('PROOF_OF_ADDRESS'), subject_document_number: '39053344705' },
+        { ...row('ARTICLES_OF_INCORPORATION', 'SATISFIED'), subject_document_number: '11444777000161' },
+      ],
+      pendingCaptures: new Map(),
+      sandbox: true,
+    });
     expect(html).toContain('the provider Provider A (sandbox) still asks');
     expect(html).not.toContain('PROVIDER_A still');
     expect(html).toContain('390.533.447-05');
@@ -112,12 +157,29 @@ describe('hosted page rendering', () => {
   });
 
   it('asks for the back of a front already sent, and preselects it (a refused front asks nothing)', () => {
-    const identity = { ...row('IDENTITY_DOCUMENT'), accepted_document_types: ['CNH_FRONT', 'CNH_BACK', 'CNH_DIGITAL', 'RG_FRONT', 'RG_BACK'] } as RequirementView;
+    const identity = {
+      ...row('IDENTITY_DOCUMENT'),
+      accepted_document_types: ['CNH_FRONT', 'CNH_BACK', 'CNH_DIGITAL', 'RG_FRONT', 'RG_BACK'],
+    } as RequirementView;
     const sent = (status: string) => [{ fileType: 'RG_FRONT', subject: '123', status, createdAt: new Date() }] as never;
-    const html = renderHostedPage({ ...input, requirements: [identity], documents: sent('PENDING_REVIEW'), pendingCaptures: new Map(), sandbox: true });
+    const html = renderHostedPage({
+      ...input,
+      requirements: [identity],
+      documents: sent('PENDING_REVIEW'),
+      pendingCaptures: new Map(),
+      sandbox: true,
+    });
     expect(html).toContain('data-missing="RG_BACK"');
     expect(html).toContain('We received RG (front). Now send RG (back) of the same document.');
     expect(html).toContain('<option value="RG_BACK" selected>');
-    expect(renderHostedPage({ ...input, requirements: [identity], documents: sent('REFUSED'), pendingCaptures: new Map(), sandbox: true })).not.toContain('data-missing');
+    expect(
+      renderHostedPage({
+        ...input,
+        requirements: [identity],
+        documents: sent('REFUSED'),
+        pendingCaptures: new Map(),
+        sandbox: true,
+      }),
+    ).not.toContain('data-missing');
   });
 });

@@ -24,7 +24,8 @@ const resolved = new WeakMap<AppDeps, OnboardingDeps>();
 export function onboardingDeps(deps: AppDeps): OnboardingDeps {
   let found = resolved.get(deps);
   if (!found) {
-    const known = (p: string): p is ProviderName => (PROVIDER_NAMES as readonly string[]).includes(p) && deps.providers.has(p);
+    const known = (p: string): p is ProviderName =>
+      (PROVIDER_NAMES as readonly string[]).includes(p) && deps.providers.has(p);
     // Without a configured secret links live as long as the process (server.ts passes a persisted one).
     const secret = deps.documentUrlSecret ?? randomBytes(32).toString('hex');
     found = {

@@ -24,15 +24,41 @@ interface ReviewPayload {
  * approval of what is still pending a short while later (on the organization's clock). Each job re-checks
  * the status it expects, so a review made through the sandbox controls first wins.
  */
-export async function scheduleAutopilotReview(tx: Tx, ctx: EngineContext, kind: typeof DOCUMENT_REVIEW_JOB | typeof BIOMETRIC_REVIEW_JOB, id: string, organizationId: string, now: Date): Promise<void> {
+export async function scheduleAutopilotReview(
+  tx: Tx,
+  ctx: EngineContext,
+  kind: typeof DOCUMENT_REVIEW_JOB | typeof BIOMETRIC_REVIEW_JOB,
+  id: string,
+  organizationId: string,
+  now: Date,
+): Promise<void> {
   if (ctx.autopilotReviewMs === undefined) return;
   const payload: ReviewPayload = { id, correlationId: ctx.correlationId, baseUrl: ctx.baseUrl };
-  await enqueueJob(tx, { kind, runAt: new Date(now.getTime() + ctx.autopilotReviewMs), payload: { ...payload }, dedupeKey: `${kind}:${id}`, organizationId }, now);
+  await enqueueJob(
+    tx,
+    {
+      kind,
+      runAt: new Date(now.getTime() + ctx.autopilotReviewMs),
+      payload: { ...payload },
+      dedupeKey: `${kind}:${id}`,
+      organizationId,
+    },
+    now,
+  );
 }
 
 /** The onboarding area's job kinds, registered by the composition root. */
-export function onboardingJobs(deps: { db: Database; clock: Clock; accepts: (provider: string) => readonly string[] }): JobRegistrations {
-  const contextOf = (p: ReviewPayload): EngineContext => ({ correlationId: p.correlationId, baseUrl: p.baseUrl, accepts: deps.accepts, clock: deps.clock });
+export function onboardingJobs(deps: {
+  db: Database;
+  clock: Clock;
+  accepts: (provider: string) => readonly string[];
+}): JobRegistrations {
+  const contextOf = (p: ReviewPayload): EngineContext => ({
+    correlationId: p.correlationId,
+    baseUrl: p.baseUrl,
+    accepts: deps.accepts,
+    clock: deps.clock,
+  });
   return {
     [DOCUMENT_REVIEW_JOB]: async (job) => {
       const p = job.payload as unknown as ReviewPayload;

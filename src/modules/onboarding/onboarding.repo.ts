@@ -72,7 +72,11 @@ export async function waiveByStaff(tx: Executor, id: string, reason: string | nu
 }
 
 /** Persists derived statuses with one statement, whatever the number of rows. */
-export async function updateStatuses(tx: Executor, changes: { id: string; status: RequirementStatus }[], now: Date): Promise<void> {
+export async function updateStatuses(
+  tx: Executor,
+  changes: { id: string; status: RequirementStatus }[],
+  now: Date,
+): Promise<void> {
   if (changes.length === 0) return;
   const values = sql.join(
     changes.map((c) => sql`(${c.id}::uuid, ${c.status}::text)`),
@@ -123,7 +127,11 @@ export async function insertSharedCopies(tx: Executor, rows: NewDocumentRow[]): 
   return tx.insert(onboardingDocuments).values(rows).onConflictDoNothing().returning();
 }
 
-export async function findAffiliation(tx: Executor, companyId: string, provider: string): Promise<AffiliationRow | undefined> {
+export async function findAffiliation(
+  tx: Executor,
+  companyId: string,
+  provider: string,
+): Promise<AffiliationRow | undefined> {
   const [row] = await tx
     .select()
     .from(affiliations)
@@ -133,7 +141,11 @@ export async function findAffiliation(tx: Executor, companyId: string, provider:
 }
 
 export function selectCompanyAffiliations(tx: Executor, companyId: string): Promise<AffiliationRow[]> {
-  return tx.select().from(affiliations).where(eq(affiliations.companyId, companyId)).orderBy(desc(affiliations.createdAt));
+  return tx
+    .select()
+    .from(affiliations)
+    .where(eq(affiliations.companyId, companyId))
+    .orderBy(desc(affiliations.createdAt));
 }
 
 /**

@@ -10,7 +10,13 @@ export const UPLOAD_FILE_TYPES = [...DOCUMENT_TYPES, 'SELFIE'] as const;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const SUBJECT_ROLES = ['COMPANY', 'CONTACT', 'PARTNER_COMPANY'] as const;
 export const REQUIREMENT_STATUSES = ['PENDING', 'SATISFIED', 'REJECTED', 'WAIVED'] as const;
-export const AFFILIATION_STATUSES = ['ACTIVE', 'WAITING_DOCUMENTS', 'WAITING_CONFIRMATION', 'BLOCKED', 'INVALID_SETTLEMENT_BANK_ACCOUNT'] as const;
+export const AFFILIATION_STATUSES = [
+  'ACTIVE',
+  'WAITING_DOCUMENTS',
+  'WAITING_CONFIRMATION',
+  'BLOCKED',
+  'INVALID_SETTLEMENT_BANK_ACCOUNT',
+] as const;
 export const DOCUMENT_STATUSES = ['PENDING_REVIEW', 'APPROVED', 'REFUSED'] as const;
 /** 10 MiB decoded (product.md §6). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -51,7 +57,10 @@ export const uploadDocumentBody = z.strictObject({
 });
 export type UploadDocumentInput = z.infer<typeof uploadDocumentBody>;
 
-export const biometricBody = z.strictObject({ subject_document_number: documentNumber(), request_id: requestIdField() });
+export const biometricBody = z.strictObject({
+  subject_document_number: documentNumber(),
+  request_id: requestIdField(),
+});
 
 export const answerBody = z.strictObject({
   answer: z.string().min(1).max(5000),
@@ -101,7 +110,10 @@ export const documentReviewBody = z.strictObject({
 export const biometricReviewBody = z.strictObject({ decision: requiredUpperEnum(['APPROVED', 'REJECTED'] as const) });
 export const refuseAnswerBody = z.strictObject({ reason: z.string().trim().min(1).max(2000).optional() }).nullish();
 
-export const downloadQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(200).optional() });
+export const downloadQuery = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(200).optional(),
+});
 
 // ---- responses (plain shapes)
 
@@ -166,7 +178,9 @@ export const affiliationSchema = z.object({
   onboarding_url: z
     .string()
     .nullable()
-    .describe('While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise'),
+    .describe(
+      'While WAITING_DOCUMENTS: the signed hosted onboarding page (no API key; valid 7 days; a later read gives a fresh link). Null otherwise',
+    ),
   provider_status_message: z.string().nullable(),
   settlement_account: z
     .object({
@@ -176,7 +190,10 @@ export const affiliationSchema = z.object({
     })
     .nullable()
     .describe('money.md M5: where cashouts of this affiliation go; null until set'),
-  merchant_reference: z.record(z.string(), z.unknown()).nullable().describe('ADYEN_CHECKOUT / PIX_API_BCB: what staff confirmed with the provider (R1.7); null otherwise'),
+  merchant_reference: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('ADYEN_CHECKOUT / PIX_API_BCB: what staff confirmed with the provider (R1.7); null otherwise'),
   confirmed_at: timestamp().nullable(),
   created_at: timestamp(),
   updated_at: timestamp(),

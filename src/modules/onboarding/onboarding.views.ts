@@ -4,7 +4,11 @@ import { acceptedDocumentTypes, type Derived } from './requirements.rules.js';
 import type { DownloadSigner } from './signed-urls.js';
 
 /** A requirement as the contract shows it: every field present, `satisfied_by` only when SATISFIED. */
-export function toRequirementView(row: RequirementRow, derived: Derived, providerAccepts: readonly string[]): RequirementView {
+export function toRequirementView(
+  row: RequirementRow,
+  derived: Derived,
+  providerAccepts: readonly string[],
+): RequirementView {
   return {
     id: row.id,
     company_id: row.companyId,
@@ -65,11 +69,17 @@ export function toAffiliationView(row: AffiliationRow, linkOf?: (row: Affiliatio
     provider: row.provider,
     provider_account_id: row.providerAccountId,
     status: row.status,
-    onboarding_url: row.status === 'WAITING_DOCUMENTS' && row.onboardingUrl ? (linkOf ? linkOf(row) : row.onboardingUrl) : null,
+    onboarding_url:
+      row.status === 'WAITING_DOCUMENTS' && row.onboardingUrl ? (linkOf ? linkOf(row) : row.onboardingUrl) : null,
     provider_status_message: row.providerStatusMessage,
-    settlement_account: row.settlementPixKey && row.settlementPixKeyType
-      ? { pix_key_type: row.settlementPixKeyType, pix_key: row.settlementPixKey, dict_key_information: row.settlementDict ?? null }
-      : null,
+    settlement_account:
+      row.settlementPixKey && row.settlementPixKeyType
+        ? {
+            pix_key_type: row.settlementPixKeyType,
+            pix_key: row.settlementPixKey,
+            dict_key_information: row.settlementDict ?? null,
+          }
+        : null,
     merchant_reference: row.merchantReference ?? null,
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

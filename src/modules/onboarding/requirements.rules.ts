@@ -5,7 +5,13 @@
  * what comes out.
  */
 import { IDENTITY_DOCUMENT_TYPES } from '../../providers/port.js';
-import type { BiometricStatus, DocumentStatus, RequirementOrigin, RequirementStatus, SubjectRole } from '../../db/schema/onboarding.js';
+import type {
+  BiometricStatus,
+  DocumentStatus,
+  RequirementOrigin,
+  RequirementStatus,
+  SubjectRole,
+} from '../../db/schema/onboarding.js';
 
 export const REQUIREMENT_TYPES = [
   'IDENTITY_DOCUMENT',
@@ -22,9 +28,17 @@ export const REQUIREMENT_TYPES = [
 export type RequirementType = (typeof REQUIREMENT_TYPES)[number];
 
 /** Types a single document of the same name meets. */
-export const SAME_NAME_DOCUMENT_TYPES = ['ARTICLES_OF_INCORPORATION', 'POWER_OF_ATTORNEY', 'PROOF_OF_ADDRESS', 'PROOF_OF_INCOME', 'FINANCIAL_STATEMENT', 'OTHER'] as const;
+export const SAME_NAME_DOCUMENT_TYPES = [
+  'ARTICLES_OF_INCORPORATION',
+  'POWER_OF_ATTORNEY',
+  'PROOF_OF_ADDRESS',
+  'PROOF_OF_INCOME',
+  'FINANCIAL_STATEMENT',
+  'OTHER',
+] as const;
 /** Types met by documents (the ones sharing across organizations can meet). */
-export const isDocumentRequirement = (type: string) => type === 'IDENTITY_DOCUMENT' || (SAME_NAME_DOCUMENT_TYPES as readonly string[]).includes(type);
+export const isDocumentRequirement = (type: string) =>
+  type === 'IDENTITY_DOCUMENT' || (SAME_NAME_DOCUMENT_TYPES as readonly string[]).includes(type);
 /** Only these take answers (product.md §6). */
 export const ANSWERABLE_TYPES = ['INFORMATION', 'EVIDENCE_PACKAGE'] as const;
 export const takesAnswers = (type: string) => (ANSWERABLE_TYPES as readonly string[]).includes(type);
@@ -51,9 +65,13 @@ export function baseRequirementSet(provider: string, shape: CompanyShapeFacts): 
   if (provider !== 'PROVIDER_A') return [];
   const company = shape.documentNumber;
   // A CPF company's contact defaults to the company's CPF (product.md §5).
-  const contact = typeof shape.contact.document_number === 'string' && shape.contact.document_number ? shape.contact.document_number : company;
+  const contact =
+    typeof shape.contact.document_number === 'string' && shape.contact.document_number
+      ? shape.contact.document_number
+      : company;
   const items: BaseItem[] = [];
-  const add = (type: RequirementType, subjectRole: SubjectRole, subjectDocumentNumber: string) => items.push({ type, subjectRole, subjectDocumentNumber });
+  const add = (type: RequirementType, subjectRole: SubjectRole, subjectDocumentNumber: string) =>
+    items.push({ type, subjectRole, subjectDocumentNumber });
   if (shape.documentType === 'CPF') {
     add('IDENTITY_DOCUMENT', 'COMPANY', company);
     add('BIOMETRIC_VERIFICATION', 'COMPANY', company);
@@ -66,7 +84,8 @@ export function baseRequirementSet(provider: string, shape: CompanyShapeFacts): 
       add('BIOMETRIC_VERIFICATION', 'CONTACT', contact);
     }
     if (shape.contact.role !== 'PARTNER') add('POWER_OF_ATTORNEY', 'CONTACT', contact);
-    if (shape.taxType === 'PJ' && shape.declaredRevenue >= FINANCIAL_STATEMENT_REVENUE) add('FINANCIAL_STATEMENT', 'COMPANY', company);
+    if (shape.taxType === 'PJ' && shape.declaredRevenue >= FINANCIAL_STATEMENT_REVENUE)
+      add('FINANCIAL_STATEMENT', 'COMPANY', company);
   }
   if (shape.contact.politically_exposed === true) add('PROOF_OF_INCOME', 'CONTACT', contact);
   return items;
@@ -75,7 +94,8 @@ export function baseRequirementSet(provider: string, shape: CompanyShapeFacts): 
 /** `accepted_document_types`: the identity family or the type of the same name, each only if the provider accepts it. */
 export function acceptedDocumentTypes(type: string, providerAccepts: readonly string[]): string[] | null {
   if (type === 'IDENTITY_DOCUMENT') return IDENTITY_DOCUMENT_TYPES.filter((t) => providerAccepts.includes(t));
-  if ((SAME_NAME_DOCUMENT_TYPES as readonly string[]).includes(type)) return providerAccepts.includes(type) ? [type] : [];
+  if ((SAME_NAME_DOCUMENT_TYPES as readonly string[]).includes(type))
+    return providerAccepts.includes(type) ? [type] : [];
   return null;
 }
 
@@ -106,7 +126,9 @@ const baseKey = (type: string, subject: string) => `${type}\u0000${subject}`;
  */
 export function reconcileBase(stored: readonly StoredRow[], desired: readonly BaseItem[]): ReconcilePlan {
   const wanted = new Map<string, BaseItem>();
-  for (const item of desired) if (!wanted.has(baseKey(item.type, item.subjectDocumentNumber))) wanted.set(baseKey(item.type, item.subjectDocumentNumber), item);
+  for (const item of desired)
+    if (!wanted.has(baseKey(item.type, item.subjectDocumentNumber)))
+      wanted.set(baseKey(item.type, item.subjectDocumentNumber), item);
   const plan: ReconcilePlan = { insert: [], waive: [], restore: [] };
   const present = new Set<string>();
   for (const row of stored) {
@@ -183,7 +205,12 @@ const usable = (d: EvidenceDocument) => d.status !== 'REFUSED';
 const IDENTITY_FAMILIES = ['CNH', 'RG', 'RNE'] as const;
 
 /** Documents of the subject whose type meets `type` at the provider (refused ones included). */
-export function documentEvidence<D extends EvidenceDocument>(type: string, subject: string, docs: readonly D[], providerAccepts: readonly string[]): D[] {
+export function documentEvidence<D extends EvidenceDocument>(
+  type: string,
+  subject: string,
+  docs: readonly D[],
+  providerAccepts: readonly string[],
+): D[] {
   const accepted = acceptedDocumentTypes(type, providerAccepts) ?? [];
   return docs.filter((d) => d.subjectDocumentNumber === subject && accepted.includes(d.fileType));
 }
@@ -195,17 +222,22 @@ export function documentEvidence<D extends EvidenceDocument>(type: string, subje
  */
 export function bestDocuments(type: string, docs: readonly EvidenceDocument[]): { ids: string[]; at: number } | null {
   const sorted = [...docs].sort(newerFirst);
-  if (type !== 'IDENTITY_DOCUMENT') return sorted.length ? { ids: [sorted[0].id], at: sorted[0].createdAt.getTime() } : null;
+  if (type !== 'IDENTITY_DOCUMENT')
+    return sorted.length ? { ids: [sorted[0].id], at: sorted[0].createdAt.getTime() } : null;
   const candidates: { ids: string[]; at: number }[] = [];
   const digital = sorted.find((d) => d.fileType === 'CNH_DIGITAL');
   if (digital) candidates.push({ ids: [digital.id], at: digital.createdAt.getTime() });
   for (const family of IDENTITY_FAMILIES) {
     const front = sorted.find((d) => d.fileType === `${family}_FRONT`);
     const back = sorted.find((d) => d.fileType === `${family}_BACK`);
-    if (front && back) candidates.push({ ids: [front.id, back.id], at: Math.max(front.createdAt.getTime(), back.createdAt.getTime()) });
+    if (front && back)
+      candidates.push({ ids: [front.id, back.id], at: Math.max(front.createdAt.getTime(), back.createdAt.getTime()) });
   }
   // Stable order above (digital, CNH, RG, RNE) breaks equal timestamps deterministically.
-  return candidates.reduce<{ ids: string[]; at: number } | null>((best, c) => (best === null || c.at > best.at ? c : best), null);
+  return candidates.reduce<{ ids: string[]; at: number } | null>(
+    (best, c) => (best === null || c.at > best.at ? c : best),
+    null,
+  );
 }
 
 const satisfied = (partial: Partial<SatisfiedBy>): Derived => ({
@@ -215,10 +247,16 @@ const satisfied = (partial: Partial<SatisfiedBy>): Derived => ({
 const plain = (status: RequirementStatus): Derived => ({ status, satisfiedBy: null });
 
 /** A requirement's status from its evidence (product.md §6 "Evidence and derived status"). */
-export function deriveRequirement(req: RequirementFacts, evidence: Evidence, providerAccepts: readonly string[]): Derived {
+export function deriveRequirement(
+  req: RequirementFacts,
+  evidence: Evidence,
+  providerAccepts: readonly string[],
+): Derived {
   if (req.waived) return plain('WAIVED');
   if (req.type === 'BIOMETRIC_VERIFICATION') {
-    const mine = evidence.biometrics.filter((b) => b.subjectDocumentNumber === req.subjectDocumentNumber).sort(newerFirst);
+    const mine = evidence.biometrics
+      .filter((b) => b.subjectDocumentNumber === req.subjectDocumentNumber)
+      .sort(newerFirst);
     const approved = mine.find((b) => b.status === 'APPROVED');
     if (approved) return satisfied({ biometric_verification_id: approved.id });
     if (mine.some((b) => b.status === 'PENDING')) return plain('PENDING');
@@ -257,7 +295,12 @@ export interface ShareableDocument extends EvidenceDocument {
  * sharing, same subject) that would meet it here. Pairs come from one company so a copied identity pair is
  * one person's validated document. Returns the ids to copy, newest evidence first, or null.
  */
-export function pickShared(type: string, subject: string, candidates: readonly ShareableDocument[], providerAccepts: readonly string[]): string[] | null {
+export function pickShared(
+  type: string,
+  subject: string,
+  candidates: readonly ShareableDocument[],
+  providerAccepts: readonly string[],
+): string[] | null {
   const evidence = documentEvidence(type, subject, candidates, providerAccepts).filter((d) => d.status === 'APPROVED');
   const byCompany = new Map<string, ShareableDocument[]>();
   for (const d of evidence) byCompany.set(d.companyId, [...(byCompany.get(d.companyId) ?? []), d]);

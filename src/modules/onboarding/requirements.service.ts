@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, desc } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { companies, onboardingAnswers, onboardingDocuments, type CompanyRow, type RequirementRow } from '../../db/schema/index.js';
+import {
+  companies,
+  onboardingAnswers,
+  onboardingDocuments,
+  type CompanyRow,
+  type RequirementRow,
+} from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { badRequest, forbidden, invalidState, notFound } from '../../kernel/errors.js';
 import { claimRequestId, PLATFORM_SCOPE } from '../../kernel/idempotency.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { findCompany } from '../companies/companies.repo.js';
 import { evaluate, organizationIdOf, type EngineContext } from './engine.js';
-import { findRequirement, insertRequirements, lockCompanyOnboarding, selectCompanyAffiliations, waiveByStaff } from './onboarding.repo.js';
+import {
+  findRequirement,
+  insertRequirements,
+  lockCompanyOnboarding,
+  selectCompanyAffiliations,
+  waiveByStaff,
+} from './onboarding.repo.js';
 import type { RequirementView } from './onboarding.schemas.js';
 import { takesAnswers } from './requirements.rules.js';
 
@@ -18,12 +30,19 @@ export const ONBOARDING_NOT_AVAILABLE = 'Company onboarding is not available yet
 
 /** The organization's switch (product.md §6): off, the requirements read answers 403 with the contract's message. */
 async function assertOnboardingAvailable(tx: Tx, company: CompanyRow): Promise<void> {
-  const organization = company.kind === 'ORGANIZATION' ? company : await findCompany(tx, eq(companies.id, organizationIdOf(company)));
+  const organization =
+    company.kind === 'ORGANIZATION' ? company : await findCompany(tx, eq(companies.id, organizationIdOf(company)));
   if (!organization?.companyOnboardingEnabled) throw forbidden(ONBOARDING_NOT_AVAILABLE);
 }
 
 /** GET …/onboarding-requirements: reconcile, share, derive, persist and re-evaluate the affiliation, in one transaction. */
-export async function readRequirements(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<RequirementView[]> {
+export async function readRequirements(
+  db: Database,
+  ctx: EngineContext,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  provider: string,
+): Promise<RequirementView[]> {
   // Most reads change nothing: a single-statement snapshot answers those without the company lock.
   const snapshot = await readSnapshot(db, ctx, principal, merchantId, provider);
   if (snapshot.kind === 'not-found') throw notFound('Merchant');
@@ -37,7 +56,12 @@ export async function readRequirements(db: Database, ctx: EngineContext, princip
 }
 
 /** After any change of evidence: re-derive every provider the company has an affiliation with (same transaction). */
-export async function reevaluateAffiliations(tx: Tx, ctx: EngineContext, company: CompanyRow, only?: string): Promise<void> {
+export async function reevaluateAffiliations(
+  tx: Tx,
+  ctx: EngineContext,
+  company: CompanyRow,
+  only?: string,
+): Promise<void> {
   for (const affiliation of await selectCompanyAffiliations(tx, company.id)) {
     if (affiliation.provider === 'INTERNAL' || (only !== undefined && affiliation.provider !== only)) continue;
     await evaluate(tx, ctx, company, affiliation.provider, { share: false });
@@ -81,7 +105,13 @@ export function addRequirements(
     let ids: string[] = inputs.map(() => randomUUID());
     let replayed = false;
     if (requestId) {
-      const existing = await claimRequestId(tx, { companyId: PLATFORM_SCOPE, scope: `onboarding-requirement:${companyId}`, requestId, body: inputs, resourceId: ids[0] });
+      const existing = await claimRequestId(tx, {
+        companyId: PLATFORM_SCOPE,
+        scope: `onboarding-requirement:${companyId}`,
+        requestId,
+        body: inputs,
+        resourceId: ids[0],
+      });
       if (existing) {
         ids = [existing];
         replayed = true;
@@ -114,7 +144,12 @@ export function addRequirements(
 }
 
 /** Staff waiver: stands whatever evidence arrives later (product.md §6). Waiving again changes nothing. */
-export function waiveRequirement(db: Database, ctx: EngineContext, id: string, reason: string | null): Promise<RequirementView> {
+export function waiveRequirement(
+  db: Database,
+  ctx: EngineContext,
+  id: string,
+  reason: string | null,
+): Promise<RequirementView> {
   return db.transaction(async (tx) => {
     const found = await findRequirement(tx, id);
     if (!found) throw notFound('Onboarding requirement');
@@ -139,13 +174,26 @@ export function answerRequirement(
     await lockCompanyOnboarding(tx, company.id);
     const row = await findRequirement(tx, requirementId);
     if (!row || row.companyId !== company.id) throw notFound('Onboarding requirement');
-    if (!takesAnswers(row.type)) throw badRequest(`A ${row.type} requirement takes no answer; only INFORMATION and EVIDENCE_PACKAGE do`, 'requirementId', requirementId);
+    if (!takesAnswers(row.type))
+      throw badRequest(
+        `A ${row.type} requirement takes no answer; only INFORMATION and EVIDENCE_PACKAGE do`,
+        'requirementId',
+        requirementId,
+      );
     const attachments = [...new Set(input.onboarding_document_ids ?? [])];
     if (row.type === 'INFORMATION' && attachments.length > 0) {
-      throw badRequest('An INFORMATION requirement takes a text answer without attachments', 'onboarding_document_ids', input.onboarding_document_ids);
+      throw badRequest(
+        'An INFORMATION requirement takes a text answer without attachments',
+        'onboarding_document_ids',
+        input.onboarding_document_ids,
+      );
     }
     if (row.type === 'EVIDENCE_PACKAGE' && attachments.length === 0) {
-      throw badRequest('An EVIDENCE_PACKAGE answer closes the package: attach its files in onboarding_document_ids', 'onboarding_document_ids', null);
+      throw badRequest(
+        'An EVIDENCE_PACKAGE answer closes the package: attach its files in onboarding_document_ids',
+        'onboarding_document_ids',
+        null,
+      );
     }
     if (attachments.length > 0) {
       const owned = await tx
@@ -159,7 +207,13 @@ export function answerRequirement(
     }
     const answerId = randomUUID();
     const replay = input.request_id
-      ? await claimRequestId(tx, { companyId: company.id, scope: `onboarding-answer:${row.id}`, requestId: input.request_id, body: input, resourceId: answerId })
+      ? await claimRequestId(tx, {
+          companyId: company.id,
+          scope: `onboarding-answer:${row.id}`,
+          requestId: input.request_id,
+          body: input,
+          resourceId: answerId,
+        })
       : null;
     if (!replay) {
       await tx.insert(onboardingAnswers).values({
@@ -177,7 +231,12 @@ export function answerRequirement(
 }
 
 /** Sandbox: the provider refuses the latest answer of a requirement. */
-export function refuseLatestAnswer(db: Database, ctx: EngineContext, requirementId: string, reason: string | null): Promise<RequirementView> {
+export function refuseLatestAnswer(
+  db: Database,
+  ctx: EngineContext,
+  requirementId: string,
+  reason: string | null,
+): Promise<RequirementView> {
   return db.transaction(async (tx) => {
     const row = await findRequirement(tx, requirementId);
     if (!row) throw notFound('Onboarding requirement');
@@ -188,7 +247,8 @@ export function refuseLatestAnswer(db: Database, ctx: EngineContext, requirement
       .where(eq(onboardingAnswers.requirementId, row.id))
       .orderBy(desc(onboardingAnswers.createdAt), desc(onboardingAnswers.id))
       .limit(1);
-    if (!latest) throw invalidState('This requirement has no answer to refuse', { field: 'requirementId', value: requirementId });
+    if (!latest)
+      throw invalidState('This requirement has no answer to refuse', { field: 'requirementId', value: requirementId });
     if (!latest.refusedAt) {
       await tx
         .update(onboardingAnswers)

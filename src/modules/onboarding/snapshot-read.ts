@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { AffiliationRow, CompanyRow, DocumentRow, RequirementRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
-import { affiliationMove, baseRowsPlan, deriveAll, groupAnswers, pendingDocumentRows, sharedToCopy, type EngineContext } from './engine.js';
+import {
+  affiliationMove,
+  baseRowsPlan,
+  deriveAll,
+  groupAnswers,
+  pendingDocumentRows,
+  sharedToCopy,
+  type EngineContext,
+} from './engine.js';
 import type { RequirementView } from './onboarding.schemas.js';
 import { toRequirementView } from './onboarding.views.js';
 
@@ -34,7 +42,8 @@ export const snapshotStatement = (companyId: string, organizationId: string, pro
 const columns = new Map<string, readonly [string, boolean]>();
 const columnOf = (key: string) => {
   let column = columns.get(key);
-  if (!column) columns.set(key, (column = [key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), key.endsWith('_at')]));
+  if (!column)
+    columns.set(key, (column = [key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), key.endsWith('_at')]));
   return column;
 };
 
@@ -58,24 +67,50 @@ const list = <T>(value: unknown) => (value as Record<string, unknown>[]).map((ro
  * status to persist, no shared copy to make, no affiliation to move) it answers from the snapshot, which is what
  * the locked read would have returned at that instant. Otherwise the caller evaluates under the lock.
  */
-export async function readSnapshot(db: Database, ctx: EngineContext, principal: CompanyPrincipal, merchantId: string, provider: string): Promise<SnapshotRead> {
+export async function readSnapshot(
+  db: Database,
+  ctx: EngineContext,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  provider: string,
+): Promise<SnapshotRead> {
   if (principal.kind === 'merchant' && merchantId !== principal.companyId) return { kind: 'not-found' };
   // Both drivers answer `{ rows }` and parse json columns.
-  const result = (await db.execute<Record<string, unknown>>(snapshotStatement(merchantId, principal.organizationId, provider))) as { rows: Record<string, unknown>[] };
+  const result = (await db.execute<Record<string, unknown>>(
+    snapshotStatement(merchantId, principal.organizationId, provider),
+  )) as { rows: Record<string, unknown>[] };
   const snap = result.rows[0];
   if (!snap.company) return { kind: 'not-found' };
   const company = fromJson<CompanyRow>(snap.company as Record<string, unknown>);
-  const organization = snap.organization ? fromJson<CompanyRow>(snap.organization as Record<string, unknown>) : undefined;
+  const organization = snap.organization
+    ? fromJson<CompanyRow>(snap.organization as Record<string, unknown>)
+    : undefined;
   if (!organization?.companyOnboardingEnabled) return { kind: 'onboarding-unavailable' };
 
   const accepts = ctx.accepts(provider);
   const rows = list<RequirementRow>(snap.requirements);
   if (baseRowsPlan(rows, company, provider).changes > 0) return { kind: 'must-write' };
-  const evidence = { documents: list<DocumentRow>(snap.documents), biometrics: list<never>(snap.biometrics), answersOf: groupAnswers(list<never>(snap.answers)) };
+  const evidence = {
+    documents: list<DocumentRow>(snap.documents),
+    biometrics: list<never>(snap.biometrics),
+    answersOf: groupAnswers(list<never>(snap.answers)),
+  };
   const derived = deriveAll(rows, evidence, accepts);
   if (rows.some((row, i) => row.status !== derived[i].status)) return { kind: 'must-write' };
-  if (sharedToCopy(pendingDocumentRows(rows, derived), list<DocumentRow>(snap.shareable), accepts).size > 0) return { kind: 'must-write' };
-  const affiliation = snap.affiliation ? fromJson<AffiliationRow>(snap.affiliation as Record<string, unknown>) : undefined;
-  if (affiliationMove(ctx, company, provider, affiliation, derived.map((d) => d.status))) return { kind: 'must-write' };
+  if (sharedToCopy(pendingDocumentRows(rows, derived), list<DocumentRow>(snap.shareable), accepts).size > 0)
+    return { kind: 'must-write' };
+  const affiliation = snap.affiliation
+    ? fromJson<AffiliationRow>(snap.affiliation as Record<string, unknown>)
+    : undefined;
+  if (
+    affiliationMove(
+      ctx,
+      company,
+      provider,
+      affiliation,
+      derived.map((d) => d.status),
+    )
+  )
+    return { kind: 'must-write' };
   return { kind: 'unchanged', views: rows.map((row, i) => toRequirementView(row, derived[i], accepts)) };
 }

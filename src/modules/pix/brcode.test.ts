@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildBrCode, crc16Hex, END_TO_END_PATTERN, foldAscii, formatAmount, newTxid, parseBrCode, TXID_PATTERN } from './brcode.js';
+import {
+  buildBrCode,
+  crc16Hex,
+  END_TO_END_PATTERN,
+  foldAscii,
+  formatAmount,
+  newTxid,
+  parseBrCode,
+  TXID_PATTERN,
+} from './brcode.js';
 
 // The static example of the central bank's BR Code manual (Manual de Padrões para Iniciação do Pix).
 const BCB_EXAMPLE =
@@ -19,7 +28,15 @@ describe('parse', () => {
     const parsed = parseBrCode(BCB_EXAMPLE);
     expect(parsed).toEqual({
       ok: true,
-      code: expect.objectContaining({ gui: 'br.gov.bcb.pix', key: '123e4567-e12b-12d1-a456-426655440000', merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA', amount: null, referenceLabel: '***', crc: '1D3D' }),
+      code: expect.objectContaining({
+        gui: 'br.gov.bcb.pix',
+        key: '123e4567-e12b-12d1-a456-426655440000',
+        merchantName: 'Fulano de Tal',
+        merchantCity: 'BRASILIA',
+        amount: null,
+        referenceLabel: '***',
+        crc: '1D3D',
+      }),
     });
   });
 
@@ -33,7 +50,8 @@ describe('parse', () => {
   it('any single changed character is detected', () => {
     // The CRC's own hex digits are read case-insensitively (readers print either case): a case-only change
     // there is the same code, not a corruption.
-    const sameCode = (changed: string, at: number) => at >= BCB_EXAMPLE.length - 4 && changed.toUpperCase() === BCB_EXAMPLE.toUpperCase();
+    const sameCode = (changed: string, at: number) =>
+      at >= BCB_EXAMPLE.length - 4 && changed.toUpperCase() === BCB_EXAMPLE.toUpperCase();
     fc.assert(
       fc.property(fc.nat({ max: BCB_EXAMPLE.length - 1 }), fc.integer({ min: 0x20, max: 0x7e }), (at, code) => {
         const changed = BCB_EXAMPLE.slice(0, at) + String.fromCharCode(code) + BCB_EXAMPLE.slice(at + 1);
@@ -44,7 +62,12 @@ describe('parse', () => {
 });
 
 describe('build (P3)', () => {
-  const code = buildBrCode({ location: 'pix.example.com/qr/v2/abc', amount: 12_345, merchantName: 'Padaria São João Ltda. Comércio de Pães', merchantCity: 'São Paulo' });
+  const code = buildBrCode({
+    location: 'pix.example.com/qr/v2/abc',
+    amount: 12_345,
+    merchantName: 'Padaria São João Ltda. Comércio de Pães',
+    merchantCity: 'São Paulo',
+  });
 
   it('has the fields P3 names, in order', () => {
     expect(code).toBe(
@@ -69,7 +92,9 @@ describe('build (P3)', () => {
   ])('folds %s', (text, max, out) => expect(foldAscii(text, max)).toBe(out));
 
   it('refuses a location with a scheme', () => {
-    expect(() => buildBrCode({ location: 'https://x.example/qr', amount: 1, merchantName: 'A', merchantCity: 'B' })).toThrow(RangeError);
+    expect(() =>
+      buildBrCode({ location: 'https://x.example/qr', amount: 1, merchantName: 'A', merchantCity: 'B' }),
+    ).toThrow(RangeError);
   });
 
   it('round-trips any charge, with names folded and capped', () => {
@@ -85,7 +110,15 @@ describe('build (P3)', () => {
           const parsed = parseBrCode(payload);
           expect(parsed.ok).toBe(true);
           if (!parsed.ok) return;
-          expect(parsed.code).toMatchObject({ pointOfInitiation: '12', location, amount, mcc: '0000', currency: '986', country: 'BR', referenceLabel: '***' });
+          expect(parsed.code).toMatchObject({
+            pointOfInitiation: '12',
+            location,
+            amount,
+            mcc: '0000',
+            currency: '986',
+            country: 'BR',
+            referenceLabel: '***',
+          });
           expect(parsed.code.merchantName.length).toBeLessThanOrEqual(25);
           expect(parsed.code.merchantCity.length).toBeLessThanOrEqual(15);
           expect(parsed.code.merchantName).toBe(foldAscii(name, 25));
@@ -97,11 +130,13 @@ describe('build (P3)', () => {
 
 describe('identifiers (P2)', () => {
   it('txids are 32 alphanumerics', () => {
-    fc.assert(fc.property(fc.integer(), (seed) => {
-      let s = seed;
-      const id = newTxid((max) => (s = (s * 1_103_515_245 + 12_345) >>> 0) % max);
-      expect(id).toMatch(TXID_PATTERN);
-    }));
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        let s = seed;
+        const id = newTxid((max) => (s = (s * 1_103_515_245 + 12_345) >>> 0) % max);
+        expect(id).toMatch(TXID_PATTERN);
+      }),
+    );
   });
   it('end-to-end ids', () => {
     expect(END_TO_END_PATTERN.test('E' + 'a'.repeat(31))).toBe(true);

@@ -65,7 +65,8 @@ export interface BrCodeInput {
 }
 
 export function buildBrCode(input: BrCodeInput): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.location)) throw new RangeError('location is host and path, without a scheme');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input.location))
+    throw new RangeError('location is host and path, without a scheme');
   const body =
     field('00', '01') +
     field('01', '12') +
@@ -120,17 +121,20 @@ function tlv(text: string): Map<string, string> | null {
 export function parseBrCode(payload: string): BrCodeParse {
   if (!/^[\x20-\x7e]+$/.test(payload)) return { ok: false, reason: 'not printable ASCII' };
   if (!payload.startsWith('000201')) return { ok: false, reason: 'must start with 000201' };
-  if (payload.length < 8 || payload.slice(-8, -4) !== '6304') return { ok: false, reason: 'must end with the CRC field 6304' };
+  if (payload.length < 8 || payload.slice(-8, -4) !== '6304')
+    return { ok: false, reason: 'must end with the CRC field 6304' };
   const crc = payload.slice(-4);
   if (crc16Hex(payload.slice(0, -4)) !== crc.toUpperCase()) return { ok: false, reason: 'CRC mismatch' };
   const fields = tlv(payload);
   if (!fields) return { ok: false, reason: 'malformed field' };
   const account = tlv(fields.get('26') ?? '');
-  if (!account || account.get('00')?.toLowerCase() !== PIX_GUI) return { ok: false, reason: 'field 26 is not a PIX account' };
+  if (!account || account.get('00')?.toLowerCase() !== PIX_GUI)
+    return { ok: false, reason: 'field 26 is not a PIX account' };
   const additional = fields.has('62') ? tlv(fields.get('62')!) : new Map<string, string>();
   if (!additional) return { ok: false, reason: 'malformed field 62' };
   const amountText = fields.get('54');
-  if (amountText !== undefined && !/^\d{1,10}(\.\d{1,2})?$/.test(amountText)) return { ok: false, reason: 'malformed amount' };
+  if (amountText !== undefined && !/^\d{1,10}(\.\d{1,2})?$/.test(amountText))
+    return { ok: false, reason: 'malformed amount' };
   const required = ['52', '53', '58', '59', '60'] as const;
   for (const id of required) if (!fields.has(id)) return { ok: false, reason: `field ${id} is missing` };
   return {

@@ -37,13 +37,20 @@ describe('PIX key validation', () => {
 
   // Mod 11 folds remainders 0 and 1, so only a changed check digit is always caught.
   it('accepts every valid CPF and rejects a changed check digit', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{9}$/), fc.integer({ min: 9, max: 10 }), fc.integer({ min: 1, max: 9 }), (base, pos, delta) => {
-      const valid = cpfFromBase(base);
-      fc.pre(!/^(\d)\1{10}$/.test(valid));
-      expect(checkKey('CPF', valid)).toEqual({ ok: true, key: valid });
-      const changed = valid.slice(0, pos) + String((Number(valid[pos]) + delta) % 10) + valid.slice(pos + 1);
-      expect(checkKey('CPF', changed).ok).toBe(false);
-    }));
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{9}$/),
+        fc.integer({ min: 9, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (base, pos, delta) => {
+          const valid = cpfFromBase(base);
+          fc.pre(!/^(\d)\1{10}$/.test(valid));
+          expect(checkKey('CPF', valid)).toEqual({ ok: true, key: valid });
+          const changed = valid.slice(0, pos) + String((Number(valid[pos]) + delta) % 10) + valid.slice(pos + 1);
+          expect(checkKey('CPF', changed).ok).toBe(false);
+        },
+      ),
+    );
   });
 
   it('knows EVPs and the per-account limits', () => {

@@ -18,15 +18,23 @@ import type { CreatePixKeyInput } from './pix.schemas.js';
 
 const ACTIVE_KEY_UQ = 'pix_keys_active_key_uq';
 const taken = (key: string) => conflict('This key is already registered and active', 'key', key);
-const overLimit = (id: string, limit: number) => conflict(`The bank account already has the maximum of ${limit} active PIX keys`, 'bank_account_id', id);
+const overLimit = (id: string, limit: number) =>
+  conflict(`The bank account already has the maximum of ${limit} active PIX keys`, 'bank_account_id', id);
 
 async function activeKeyExists(tx: Executor, key: string): Promise<boolean> {
-  const [row] = await tx.select({ id: pixKeys.id }).from(pixKeys).where(and(eq(pixKeys.key, key), eq(pixKeys.status, 'ACTIVE'))).limit(1);
+  const [row] = await tx
+    .select({ id: pixKeys.id })
+    .from(pixKeys)
+    .where(and(eq(pixKeys.key, key), eq(pixKeys.status, 'ACTIVE')))
+    .limit(1);
   return row !== undefined;
 }
 
 async function activeKeysOf(tx: Executor, bankAccountId: string): Promise<number> {
-  const [counted] = await tx.select({ n: count() }).from(pixKeys).where(and(eq(pixKeys.bankAccountId, bankAccountId), eq(pixKeys.status, 'ACTIVE')));
+  const [counted] = await tx
+    .select({ n: count() })
+    .from(pixKeys)
+    .where(and(eq(pixKeys.bankAccountId, bankAccountId), eq(pixKeys.status, 'ACTIVE')));
   const n = counted?.n ?? 0; // a count without group by answers one row
   return n;
 }
@@ -38,12 +46,25 @@ async function activeKeysOf(tx: Executor, bankAccountId: string): Promise<number
  * account's row lock, inserts and completes the claim. A concurrent duplicate waits and replays (or gets
  * 409 REQUEST_IN_PROGRESS), never a second registration; a key another resource holds is never deleted at the provider.
  */
-export async function createPixKey(db: Database, providers: ProviderRegistry, clock: Clock, principal: CompanyPrincipal, merchantId: string, input: CreatePixKeyInput) {
+export async function createPixKey(
+  db: Database,
+  providers: ProviderRegistry,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  input: CreatePixKeyInput,
+) {
   const company = await merchantPathCompany(db, principal, merchantId);
-  const [account] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, input.bank_account_id), eq(bankAccounts.companyId, company.id))).limit(1);
+  const [account] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, input.bank_account_id), eq(bankAccounts.companyId, company.id)))
+    .limit(1);
   if (!account) throw notFound('Bank account');
   assertBankingCapable(account);
-  const claim = input.request_id ? { companyId: principal.companyId, scope: 'pix-key', requestId: input.request_id } : undefined;
+  const claim = input.request_id
+    ? { companyId: principal.companyId, scope: 'pix-key', requestId: input.request_id }
+    : undefined;
   const replay = await peekReplay(db, claim, input);
   if (replay) return { row: replay, replayed: true };
   const limit = keyLimitFor(company.documentType);
@@ -89,7 +110,18 @@ export async function createPixKey(db: Database, providers: ProviderRegistry, cl
     throw providerFailure(err, 'PIX key registration');
   }
   try {
-    const row = await insertKey(db, company, account.id, id, input.key_type, registered.key, registered.dict, limit, claim, clock.now(principal.organizationId));
+    const row = await insertKey(
+      db,
+      company,
+      account.id,
+      id,
+      input.key_type,
+      registered.key,
+      registered.dict,
+      limit,
+      claim,
+      clock.now(principal.organizationId),
+    );
     return { row, replayed: false };
   } catch (err) {
     // A duplicate that resumed this claim recorded the same key first: answer it.
@@ -102,14 +134,26 @@ export async function createPixKey(db: Database, providers: ProviderRegistry, cl
     if (isUniqueViolation(err, ACTIVE_KEY_UQ)) throw taken(registered.key);
     // Refused here (over the limit): only this resource's own registration is removed (the provider
     // removes a key only for the id that registered it).
-    await providers.require(account.provider, 'pix-key.delete')({ idempotencyKey: id, key: registered.key }).catch(() => undefined);
+    await providers
+      .require(
+        account.provider,
+        'pix-key.delete',
+      )({ idempotencyKey: id, key: registered.key })
+      .catch(() => undefined);
     throw err;
   }
 }
 
-async function checkCreatable(db: Database, company: CompanyRow, accountId: string, input: CreatePixKeyInput, limit: number) {
+async function checkCreatable(
+  db: Database,
+  company: CompanyRow,
+  accountId: string,
+  input: CreatePixKeyInput,
+  limit: number,
+) {
   const check = checkKey(input.key_type, input.key);
-  if (!check.ok) throw invalidField('key', check.type, check.message, check.type === 'REQUIRED' ? undefined : input.key);
+  if (!check.ok)
+    throw invalidField('key', check.type, check.message, check.type === 'REQUIRED' ? undefined : input.key);
   if ((input.key_type === 'CPF' || input.key_type === 'CNPJ') && check.key !== company.documentNumber) {
     throw badRequest(`A ${input.key_type} key must be the document of the account owner`, 'key', input.key);
   }
@@ -121,17 +165,33 @@ async function checkCreatable(db: Database, company: CompanyRow, accountId: stri
 type ClaimKey = { companyId: string; scope: string; requestId: string };
 
 /** A retry of a request that already created its key answers it before any check could refuse the retry. */
-async function peekReplay(db: Database, claim: ClaimKey | undefined, input: CreatePixKeyInput): Promise<PixKeyRow | undefined> {
+async function peekReplay(
+  db: Database,
+  claim: ClaimKey | undefined,
+  input: CreatePixKeyInput,
+): Promise<PixKeyRow | undefined> {
   if (!claim) return undefined;
   const found = await findClaim(db, claim);
   if (!found) return undefined;
-  if (found.fingerprint !== fingerprint(input)) throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
+  if (found.fingerprint !== fingerprint(input))
+    throw conflict('This request_id was already used with a different body', 'request_id', claim.requestId);
   if (found.phase !== 'DONE') return undefined;
   const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, found.resourceId)).limit(1);
   return row;
 }
 
-async function insertKey(db: Database, company: CompanyRow, accountId: string, id: string, keyType: PixKeyRow['keyType'], key: string, dict: unknown, limit: number, claim: ClaimKey | undefined, now: Date): Promise<PixKeyRow> {
+async function insertKey(
+  db: Database,
+  company: CompanyRow,
+  accountId: string,
+  id: string,
+  keyType: PixKeyRow['keyType'],
+  key: string,
+  dict: unknown,
+  limit: number,
+  claim: ClaimKey | undefined,
+  now: Date,
+): Promise<PixKeyRow> {
   return db.transaction(async (tx) => {
     // The account row lock serializes registrations on one account, so the limit holds under concurrency.
     await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, accountId)).for('update');
@@ -139,7 +199,19 @@ async function insertKey(db: Database, company: CompanyRow, accountId: string, i
     if (active >= limit) throw overLimit(accountId, limit);
     const [row] = await tx
       .insert(pixKeys)
-      .values({ id, companyId: company.id, organizationId: company.organizationId ?? company.id, bankAccountId: accountId, keyType, key, primary: active === 0, status: 'ACTIVE', dictKeyInformation: dict, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        companyId: company.id,
+        organizationId: company.organizationId ?? company.id,
+        bankAccountId: accountId,
+        keyType,
+        key,
+        primary: active === 0,
+        status: 'ACTIVE',
+        dictKeyInformation: dict,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     if (claim) await completeRequest(tx, claim);
     return row;
@@ -147,13 +219,22 @@ async function insertKey(db: Database, company: CompanyRow, accountId: string, i
 }
 
 async function findKey(tx: Executor, companyId: string, id: string, lock = false): Promise<PixKeyRow> {
-  const query = tx.select().from(pixKeys).where(and(eq(pixKeys.id, id), eq(pixKeys.companyId, companyId))).limit(1);
+  const query = tx
+    .select()
+    .from(pixKeys)
+    .where(and(eq(pixKeys.id, id), eq(pixKeys.companyId, companyId)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('PIX key');
   return row;
 }
 
-export async function getPixKey(db: Database, principal: CompanyPrincipal, merchantId: string, id: string): Promise<PixKeyRow> {
+export async function getPixKey(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  id: string,
+): Promise<PixKeyRow> {
   const company = await merchantPathCompany(db, principal, merchantId);
   return findKey(db, company.id, id);
 }
@@ -162,11 +243,22 @@ export async function getPixKey(db: Database, principal: CompanyPrincipal, merch
  * Soft delete (platform-api.md PIX key): the provider removes it from the directory first (outside any
  * transaction), then the row moves to DELETED with deleted_at. Deleting a deleted key returns it unchanged.
  */
-export async function deletePixKey(db: Database, providers: ProviderRegistry, clock: Clock, principal: CompanyPrincipal, merchantId: string, id: string): Promise<PixKeyRow> {
+export async function deletePixKey(
+  db: Database,
+  providers: ProviderRegistry,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  id: string,
+): Promise<PixKeyRow> {
   const company = await merchantPathCompany(db, principal, merchantId);
   const current = await findKey(db, company.id, id);
   if (current.status === 'DELETED') return current;
-  const [account] = await db.select({ provider: bankAccounts.provider }).from(bankAccounts).where(eq(bankAccounts.id, current.bankAccountId)).limit(1);
+  const [account] = await db
+    .select({ provider: bankAccounts.provider })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, current.bankAccountId))
+    .limit(1);
   try {
     await providers.require(account.provider, 'pix-key.delete')({ idempotencyKey: current.id, key: current.key });
   } catch (err) {
@@ -176,14 +268,23 @@ export async function deletePixKey(db: Database, providers: ProviderRegistry, cl
     const row = await findKey(tx, company.id, id, true);
     if (row.status === 'DELETED') return row;
     const now = clock.now(principal.organizationId);
-    const [updated] = await tx.update(pixKeys).set({ status: 'DELETED', deletedAt: now, updatedAt: now }).where(eq(pixKeys.id, id)).returning();
+    const [updated] = await tx
+      .update(pixKeys)
+      .set({ status: 'DELETED', deletedAt: now, updatedAt: now })
+      .where(eq(pixKeys.id, id))
+      .returning();
     return updated;
   });
 }
 
 const listColumns = { id: pixKeys.id, createdAt: pixKeys.createdAt, status: pixKeys.status };
 
-export async function listPixKeys(db: Database, principal: CompanyPrincipal, merchantId: string, q: CommonListFilters & { key_type?: string; bank_account_id?: string }) {
+export async function listPixKeys(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string,
+  q: CommonListFilters & { key_type?: string; bank_account_id?: string },
+) {
   const company = await merchantPathCompany(db, principal, merchantId);
   const scope = and(
     eq(pixKeys.companyId, company.id),

@@ -15,16 +15,32 @@ const clockSchema = z.object({
 
 const advanceBody = z
   .strictObject({
-    to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Target instant (ISO 8601); exactly one of `to` and `seconds`' }),
-    seconds: z.int().min(-MAX_ADVANCE_SECONDS).max(MAX_ADVANCE_SECONDS).optional().meta({ description: 'Seconds to move forward (at most ten years); exactly one of `to` and `seconds`' }),
+    to: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: 'Target instant (ISO 8601); exactly one of `to` and `seconds`' }),
+    seconds: z
+      .int()
+      .min(-MAX_ADVANCE_SECONDS)
+      .max(MAX_ADVANCE_SECONDS)
+      .optional()
+      .meta({ description: 'Seconds to move forward (at most ten years); exactly one of `to` and `seconds`' }),
   })
   .superRefine((body, ctx) => {
     if ((body.to === undefined) === (body.seconds === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [body.to === undefined ? 'to' : 'seconds'], message: 'exactly one of to and seconds is required', params: { type: 'REQUIRED' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.to === undefined ? 'to' : 'seconds'],
+        message: 'exactly one of to and seconds is required',
+        params: { type: 'REQUIRED' },
+      });
     }
   });
 
-const view = (r: { now: Date; offsetMs: number }) => ({ now: r.now.toISOString(), offset_seconds: Math.round(r.offsetMs / 1000) });
+const view = (r: { now: Date; offsetMs: number }) => ({
+  now: r.now.toISOString(),
+  offset_seconds: Math.round(r.offsetMs / 1000),
+});
 
 /**
  * money.md M7: each organization's sandbox test clock, read and moved forward by staff; and (issue 27, item 6)
@@ -37,36 +53,61 @@ export default async function sandboxClockRoutes(app: FastifyInstance) {
     return app.deps.sandboxClocks;
   };
 
-  r.get('/v1/platform/sandbox/organizations/:id/clock', {
-    config: sandbox,
-    schema: { summary: "Sandbox: an organization's test clock", params: idParams('id'), response: { 200: clockSchema } },
-  }, async (request) => view(await clocks().read(request.params.id)));
-
-  r.post('/v1/platform/sandbox/organizations/:id/clock/advance', {
-    config: sandbox,
-    schema: {
-      summary: "Sandbox: move an organization's test clock forward, running its jobs that fall due",
-      params: idParams('id'),
-      body: advanceBody,
-      response: { 200: clockSchema },
+  r.get(
+    '/v1/platform/sandbox/organizations/:id/clock',
+    {
+      config: sandbox,
+      schema: {
+        summary: "Sandbox: an organization's test clock",
+        params: idParams('id'),
+        response: { 200: clockSchema },
+      },
     },
-  }, async (request) => view(await clocks().advance(request.params.id, moveOf(request.body))));
+    async (request) => view(await clocks().read(request.params.id)),
+  );
+
+  r.post(
+    '/v1/platform/sandbox/organizations/:id/clock/advance',
+    {
+      config: sandbox,
+      schema: {
+        summary: "Sandbox: move an organization's test clock forward, running its jobs that fall due",
+        params: idParams('id'),
+        body: advanceBody,
+        response: { 200: clockSchema },
+      },
+    },
+    async (request) => view(await clocks().advance(request.params.id, moveOf(request.body))),
+  );
 
   const own = (permission: string) => ({ permission, organizationOnly: true, sandboxOnly: true });
-  r.get('/v1/sandbox/clock', {
-    config: own('sandbox.clock.read'),
-    schema: { summary: "Sandbox: the organization's own test clock", tags: ['sandbox'], response: { 200: clockSchema } },
-  }, async (request) => view(await clocks().read(callerCompany(request).organizationId)));
-
-  r.post('/v1/sandbox/clock/advance', {
-    config: own('sandbox.clock.advance'),
-    schema: {
-      summary: "Sandbox: move the organization's own test clock forward, running its jobs that fall due",
-      tags: ['sandbox'],
-      body: advanceBody,
-      response: { 200: clockSchema },
+  r.get(
+    '/v1/sandbox/clock',
+    {
+      config: own('sandbox.clock.read'),
+      schema: {
+        summary: "Sandbox: the organization's own test clock",
+        tags: ['sandbox'],
+        response: { 200: clockSchema },
+      },
     },
-  }, async (request) => view(await clocks().advance(callerCompany(request).organizationId, moveOf(request.body))));
+    async (request) => view(await clocks().read(callerCompany(request).organizationId)),
+  );
+
+  r.post(
+    '/v1/sandbox/clock/advance',
+    {
+      config: own('sandbox.clock.advance'),
+      schema: {
+        summary: "Sandbox: move the organization's own test clock forward, running its jobs that fall due",
+        tags: ['sandbox'],
+        body: advanceBody,
+        response: { 200: clockSchema },
+      },
+    },
+    async (request) => view(await clocks().advance(callerCompany(request).organizationId, moveOf(request.body))),
+  );
 }
 
-const moveOf = ({ to, seconds }: { to?: string; seconds?: number }) => (to !== undefined ? { to: new Date(to) } : { seconds: seconds! });
+const moveOf = ({ to, seconds }: { to?: string; seconds?: number }) =>
+  to !== undefined ? { to: new Date(to) } : { seconds: seconds! };

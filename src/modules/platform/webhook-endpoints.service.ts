@@ -9,7 +9,14 @@ import { deleteStaffEndpoint, putStaffEndpoint } from '../webhooks/endpoints.ser
  */
 
 /** PUT: sets the URL; a secret is generated on first set and kept on later URL changes. */
-export async function putWebhookEndpoint(db: Database, clock: Clock, secretBox: SecretBox, organizationId: string, url: string, env: 'sandbox' | 'production') {
+export async function putWebhookEndpoint(
+  db: Database,
+  clock: Clock,
+  secretBox: SecretBox,
+  organizationId: string,
+  url: string,
+  env: 'sandbox' | 'production',
+) {
   return putStaffEndpoint({ db, clock, env, secretBox }, organizationId, url);
 }
 

@@ -1,7 +1,13 @@
 import { isIP } from 'node:net';
 import { defineStateMachine } from '../../kernel/state-machine.js';
 import { isPublicAddress } from '../webhooks/url-safety.js';
-import type { AccountEnvironment, AccountStatus, Connector, OrganizationAccess, WebhookRegistration } from '../../db/schema/provider-accounts.js';
+import type {
+  AccountEnvironment,
+  AccountStatus,
+  Connector,
+  OrganizationAccess,
+  WebhookRegistration,
+} from '../../db/schema/provider-accounts.js';
 
 /** providers.md R1: the pure rules of provider accounts (no database, no clock, no I/O). */
 
@@ -40,15 +46,23 @@ export function checkProviderUrl(raw: string, env: AppEnv): UrlCheck {
   } catch {
     return { ok: false, message: 'must be an absolute URL' };
   }
-  if (url.search !== '' || url.hash !== '' || raw.includes('?') || raw.includes('#')) return { ok: false, message: 'must have no query or fragment' };
+  if (url.search !== '' || url.hash !== '' || raw.includes('?') || raw.includes('#'))
+    return { ok: false, message: 'must have no query or fragment' };
   if (url.username !== '' || url.password !== '') return { ok: false, message: 'must carry no user or password' };
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol === 'http:') {
     if (env === 'sandbox' && loopback) return { ok: true };
-    return { ok: false, message: env === 'sandbox' ? 'must be https (http only to localhost, 127.0.0.1 or [::1] in the sandbox)' : 'must be https' };
+    return {
+      ok: false,
+      message:
+        env === 'sandbox'
+          ? 'must be https (http only to localhost, 127.0.0.1 or [::1] in the sandbox)'
+          : 'must be https',
+    };
   }
   if (url.protocol !== 'https:') return { ok: false, message: 'must be https' };
-  if (env === 'production' && isPrivateAddress(url.hostname)) return { ok: false, message: 'must not be a private or loopback address in production' };
+  if (env === 'production' && isPrivateAddress(url.hostname))
+    return { ok: false, message: 'must not be a private or loopback address in production' };
   return { ok: true };
 }
 
@@ -56,7 +70,11 @@ export const ADYEN_TEST_BASE_URL = 'https://checkout-test.adyen.com/v71';
 export const adyenLiveBaseUrl = (prefix: string) => `https://${prefix}-checkout-live.adyenpayments.com/checkout/v71`;
 
 /** The `base_url` an account gets when none is given (Adyen's document's addresses), or null when it has none. */
-export function defaultBaseUrl(connector: Connector, environment: AccountEnvironment, settings: Record<string, unknown>): string | null {
+export function defaultBaseUrl(
+  connector: Connector,
+  environment: AccountEnvironment,
+  settings: Record<string, unknown>,
+): string | null {
   if (connector !== 'ADYEN_CHECKOUT') return null;
   return environment === 'LIVE' ? adyenLiveBaseUrl(String(settings.live_url_prefix)) : ADYEN_TEST_BASE_URL;
 }
@@ -73,25 +91,39 @@ export function initialWebhookRegistration(connector: Connector): WebhookRegistr
 }
 
 /** R1.2 `webhook.url`: PIX PSPs get a secret path token (they append `/pix`); the others are verified by signature. */
-export function webhookUrl(coreUrl: string, account: { id: string; connector: Connector }, token: string | null): string {
+export function webhookUrl(
+  coreUrl: string,
+  account: { id: string; connector: Connector },
+  token: string | null,
+): string {
   const base = `${coreUrl}/v1/provider-webhooks/${account.id}`;
   return account.connector === 'PIX_API_BCB' && token ? `${base}/${token}` : base;
 }
 
 /** R1.5: an organization may use an account open to all, or one that lists it. */
-export function mayUse(account: { organizationAccess: OrganizationAccess; organizationIds: readonly string[] }, organizationId: string): boolean {
+export function mayUse(
+  account: { organizationAccess: OrganizationAccess; organizationIds: readonly string[] },
+  organizationId: string,
+): boolean {
   return account.organizationAccess === 'ALL' || account.organizationIds.includes(organizationId);
 }
 
 /** R1.3: `SELECTED` needs at least one organization, `ALL` none. */
 export function accessListProblem(access: OrganizationAccess, ids: readonly string[]): string | undefined {
-  if (access === 'SELECTED' && ids.length === 0) return 'must name at least one organization when organization_access is SELECTED';
+  if (access === 'SELECTED' && ids.length === 0)
+    return 'must name at least one organization when organization_access is SELECTED';
   if (access === 'ALL' && ids.length > 0) return 'must be empty when organization_access is ALL';
   return undefined;
 }
 
 /** R1.3: what a patch may change on a built-in account (anything else is `409` reason `BUILT_IN_ACCOUNT`). */
-export const BUILT_IN_PATCHABLE: ReadonlySet<string> = new Set(['display_name', 'organization_access', 'organization_ids', 'timeout_ms', 'circuit_breaker']);
+export const BUILT_IN_PATCHABLE: ReadonlySet<string> = new Set([
+  'display_name',
+  'organization_access',
+  'organization_ids',
+  'timeout_ms',
+  'circuit_breaker',
+]);
 
 export function builtInPatchRefusal(fields: readonly string[]): string | undefined {
   return fields.find((f) => !BUILT_IN_PATCHABLE.has(f));
@@ -102,9 +134,17 @@ export const DEFAULT_GRACE_SECONDS = 86_400;
 export const MAX_GRACE_SECONDS = 604_800;
 export const graceEnd = (now: Date, graceSeconds: number) => new Date(now.getTime() + graceSeconds * 1000);
 /** A previous set still verifies while its grace has not ended. */
-export const withinGrace = (validUntil: Date | null, now: Date) => validUntil !== null && validUntil.getTime() > now.getTime();
+export const withinGrace = (validUntil: Date | null, now: Date) =>
+  validUntil !== null && validUntil.getTime() > now.getTime();
 
 /** R1.3: changing these on a PIX_API_BCB account re-registers its webhooks (R3.7). */
-export function changesWebhookTarget(before: { baseUrl: string | null; settings: Record<string, unknown> }, after: { baseUrl: string | null; settings: Record<string, unknown> }): boolean {
-  return before.baseUrl !== after.baseUrl || before.settings.token_url !== after.settings.token_url || before.settings.default_chave !== after.settings.default_chave;
+export function changesWebhookTarget(
+  before: { baseUrl: string | null; settings: Record<string, unknown> },
+  after: { baseUrl: string | null; settings: Record<string, unknown> },
+): boolean {
+  return (
+    before.baseUrl !== after.baseUrl ||
+    before.settings.token_url !== after.settings.token_url ||
+    before.settings.default_chave !== after.settings.default_chave
+  );
 }

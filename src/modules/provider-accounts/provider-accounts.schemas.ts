@@ -15,18 +15,38 @@ import { MAX_GRACE_SECONDS, PROVIDER_NAME } from './provider-accounts.rules.js';
 /** providers.md R1: request and response shapes. Per-connector settings and credentials: connector-input.ts. */
 
 const providerName = () =>
-  z.string().max(64).transform((v) => v.toUpperCase()).pipe(z.string().regex(PROVIDER_NAME, 'provider must match ^[A-Z][A-Z0-9_]{2,31}$ (any case)'));
+  z
+    .string()
+    .max(64)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(PROVIDER_NAME, 'provider must match ^[A-Z][A-Z0-9_]{2,31}$ (any case)'));
 
 const displayName = () => z.string().trim().min(1).max(100);
-const baseUrl = () => z.string().max(2048).nullable().describe("Where the connector's requests go (R1.3): https; null for SANDBOX; Adyen's default when absent");
+const baseUrl = () =>
+  z
+    .string()
+    .max(2048)
+    .nullable()
+    .describe("Where the connector's requests go (R1.3): https; null for SANDBOX; Adyen's default when absent");
 const settingsField = () =>
-  z.record(z.string(), z.unknown()).describe("The connector's non-secret settings (R1.3), strict per connector: SANDBOX `{}`; ADYEN_CHECKOUT `live_url_prefix`, `default_merchant_account`, `payment_facilitator`; PIX_API_BCB `token_url`, `scopes`, `default_chave`, `register_webhooks`");
+  z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The connector's non-secret settings (R1.3), strict per connector: SANDBOX `{}`; ADYEN_CHECKOUT `live_url_prefix`, `default_merchant_account`, `payment_facilitator`; PIX_API_BCB `token_url`, `scopes`, `default_chave`, `register_webhooks`",
+    );
 const credentialsField = () =>
-  z.record(z.string(), z.unknown()).describe('Write-only (R1.4), strict per connector: SANDBOX `webhook_secret`; ADYEN_CHECKOUT `api_key`, `hmac_key`, `basic_auth`; PIX_API_BCB `client_id`, `client_secret`, `client_certificate_pem`, `client_private_key_pem`, `webhook_client_ca_pem`. Never returned.');
+  z
+    .record(z.string(), z.unknown())
+    .describe(
+      'Write-only (R1.4), strict per connector: SANDBOX `webhook_secret`; ADYEN_CHECKOUT `api_key`, `hmac_key`, `basic_auth`; PIX_API_BCB `client_id`, `client_secret`, `client_certificate_pem`, `client_private_key_pem`, `webhook_client_ca_pem`. Never returned.',
+    );
 const organizationIds = () => z.array(uuid()).max(1000);
 const timeoutMs = () => z.int().min(1000).max(30000);
 const circuitBreakerInput = () =>
-  z.strictObject({ failure_threshold: z.int().min(1).max(100).optional(), cooldown_seconds: z.int().min(1).max(3600).optional() });
+  z.strictObject({
+    failure_threshold: z.int().min(1).max(100).optional(),
+    cooldown_seconds: z.int().min(1).max(3600).optional(),
+  });
 
 export const createAccountBody = z.strictObject({
   request_id: requestIdField(),
@@ -60,12 +80,26 @@ export const disableBody = z.strictObject({ reason: z.string().trim().min(1).max
 
 export const rotateCredentialsBody = z.strictObject({
   credentials: credentialsField(),
-  grace_seconds: z.int().min(0).max(MAX_GRACE_SECONDS).optional().describe('How long the previous set still verifies inbound calls [86400]'),
+  grace_seconds: z
+    .int()
+    .min(0)
+    .max(MAX_GRACE_SECONDS)
+    .optional()
+    .describe('How long the previous set still verifies inbound calls [86400]'),
 });
 
 export const circuitBody = z.strictObject({ state: upperEnum(['OPEN', 'CLOSED'] as const) });
 
-const upperList = () => z.string().max(2000).transform((v) => v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean));
+const upperList = () =>
+  z
+    .string()
+    .max(2000)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    );
 
 export const staffListQuery = listQuery({
   sort: ['provider'],
@@ -104,7 +138,11 @@ const credentialsView = z.object({
   version: z.int(),
   set_at: timestamp(),
   previous_valid_until: timestamp().nullable().describe('Until when the previous set still verifies inbound calls'),
-  fields: z.record(z.string(), z.record(z.string(), z.unknown())).describe('Per credential given: `{ last4 }`, `{ username_last4, password_last4 }`, `{ subject, not_after, sha256 }` or `{ present: true }`'),
+  fields: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .describe(
+      'Per credential given: `{ last4 }`, `{ username_last4, password_last4 }`, `{ subject, not_after, sha256 }` or `{ present: true }`',
+    ),
 });
 
 export const healthSchema = z.object({
@@ -118,7 +156,11 @@ export const healthSchema = z.object({
   last_failure_code: z.string().nullable(),
   latency_ms_p50: z.int().nullable(),
   latency_ms_p95: z.int().nullable(),
-  credentials_check: z.object({ status: z.enum(CREDENTIALS_CHECK_STATUSES), checked_at: timestamp().nullable(), error: z.string().nullable() }),
+  credentials_check: z.object({
+    status: z.enum(CREDENTIALS_CHECK_STATUSES),
+    checked_at: timestamp().nullable(),
+    error: z.string().nullable(),
+  }),
 });
 
 export const providerAccountSchema = z.object({

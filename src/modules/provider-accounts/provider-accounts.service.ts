@@ -5,7 +5,15 @@ import type { ProviderAccountRow } from '../../db/schema/index.js';
 import { allOf, type CommonListFilters } from '../../http/pagination.js';
 import type { Clock } from '../../jobs/clock.js';
 import type { RequestContext } from '../../kernel/context.js';
-import { badRequest, conflict, conflictWithReason, invalidField, notFound, validationError, type ValidationIssue } from '../../kernel/errors.js';
+import {
+  badRequest,
+  conflict,
+  conflictWithReason,
+  invalidField,
+  notFound,
+  validationError,
+  type ValidationIssue,
+} from '../../kernel/errors.js';
 import { claimRequestId, PLATFORM_SCOPE } from '../../kernel/idempotency.js';
 import type { CredentialSealer } from '../../kernel/provider-credentials.js';
 import { connectorCredentials, connectorSettings } from './connector-input.js';
@@ -48,7 +56,10 @@ export async function accountView(db: Executor, row: ProviderAccountRow, coreUrl
 }
 
 export async function accountViews(db: Executor, rows: ProviderAccountRow[], coreUrl: string) {
-  const creds = await repo.latestCredentials(db, rows.map((r) => r.id));
+  const creds = await repo.latestCredentials(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toAccountView(row, creds.get(row.id) ?? [], coreUrl));
 }
 
@@ -59,22 +70,51 @@ export async function requireAccount(db: Executor, id: string, lock = false): Pr
 }
 
 /** R1.3 `base_url` for the connector: the issue, or the value to store. */
-function baseUrlFor(connector: ProviderAccountRow['connector'], given: string | null | undefined, env: AppEnv): { value?: string | null; issue?: ValidationIssue } {
+function baseUrlFor(
+  connector: ProviderAccountRow['connector'],
+  given: string | null | undefined,
+  env: AppEnv,
+): { value?: string | null; issue?: ValidationIssue } {
   const field = 'base_url';
   if (connector === 'SANDBOX') {
-    return given === undefined || given === null ? { value: null } : { issue: { field, type: 'INVALID_FORMAT', message: 'base_url must be absent or null for SANDBOX accounts', value: given } };
+    return given === undefined || given === null
+      ? { value: null }
+      : {
+          issue: {
+            field,
+            type: 'INVALID_FORMAT',
+            message: 'base_url must be absent or null for SANDBOX accounts',
+            value: given,
+          },
+        };
   }
   if (given === undefined || given === null) {
-    return connector === 'PIX_API_BCB' ? { issue: { field, type: 'REQUIRED', message: "base_url is required for PIX_API_BCB accounts (the PSP's address before /cob)" } } : { value: undefined };
+    return connector === 'PIX_API_BCB'
+      ? {
+          issue: {
+            field,
+            type: 'REQUIRED',
+            message: "base_url is required for PIX_API_BCB accounts (the PSP's address before /cob)",
+          },
+        }
+      : { value: undefined };
   }
   const check = checkProviderUrl(given, env);
-  if (!check.ok) return { issue: { field, type: 'INVALID_FORMAT', message: `base_url ${check.message}`, value: given } };
-  if (connector === 'ADYEN_CHECKOUT' && !isAdyenV71Path(given)) return { issue: { field, type: 'INVALID_FORMAT', message: 'base_url must end in /v71 (Checkout API v71)', value: given } };
+  if (!check.ok)
+    return { issue: { field, type: 'INVALID_FORMAT', message: `base_url ${check.message}`, value: given } };
+  if (connector === 'ADYEN_CHECKOUT' && !isAdyenV71Path(given))
+    return {
+      issue: { field, type: 'INVALID_FORMAT', message: 'base_url must end in /v71 (Checkout API v71)', value: given },
+    };
   return { value: given.replace(/\/+$/, '') };
 }
 
 /** `organization_ids`: the list rule (INVALID_FORMAT), then each id an organization (404). */
-async function checkAccess(db: Executor, access: ProviderAccountRow['organizationAccess'], ids: readonly string[]): Promise<string[]> {
+async function checkAccess(
+  db: Executor,
+  access: ProviderAccountRow['organizationAccess'],
+  ids: readonly string[],
+): Promise<string[]> {
   const problem = accessListProblem(access, ids);
   if (problem) throw invalidField('organization_ids', 'INVALID_FORMAT', `organization_ids ${problem}`, ids);
   const unique = [...new Set(ids)];
@@ -83,9 +123,19 @@ async function checkAccess(db: Executor, access: ProviderAccountRow['organizatio
   return unique;
 }
 
-function sealedSet(sealer: CredentialSealer, accountId: string, version: number, connector: ProviderAccountRow['connector'], given: Record<string, unknown>, now: Date) {
+function sealedSet(
+  sealer: CredentialSealer,
+  accountId: string,
+  version: number,
+  connector: ProviderAccountRow['connector'],
+  given: Record<string, unknown>,
+  now: Date,
+) {
   // SANDBOX: a webhook_secret not given is generated (R1.3); the fingerprint and fields describe what was sent.
-  const stored = connector === 'SANDBOX' && given.webhook_secret === undefined ? { ...given, webhook_secret: randomBytes(24).toString('base64url') } : given;
+  const stored =
+    connector === 'SANDBOX' && given.webhook_secret === undefined
+      ? { ...given, webhook_secret: randomBytes(24).toString('base64url') }
+      : given;
   return {
     accountId,
     version,
@@ -97,10 +147,17 @@ function sealedSet(sealer: CredentialSealer, accountId: string, version: number,
   };
 }
 
-export async function createAccount(deps: AccountDeps, input: CreateAccountInput): Promise<{ row: ProviderAccountRow; replayed: boolean }> {
+export async function createAccount(
+  deps: AccountDeps,
+  input: CreateAccountInput,
+): Promise<{ row: ProviderAccountRow; replayed: boolean }> {
   const { connector, environment } = input;
   if (liveRefused(environment, connector, deps.env)) {
-    throw badRequest(connector === 'SANDBOX' ? 'SANDBOX accounts are TEST only' : 'LIVE accounts cannot be created in the sandbox', 'environment', environment);
+    throw badRequest(
+      connector === 'SANDBOX' ? 'SANDBOX accounts are TEST only' : 'LIVE accounts cannot be created in the sandbox',
+      'environment',
+      environment,
+    );
   }
   const settings = connectorSettings(connector, environment, input.settings, deps.env);
   const issues: ValidationIssue[] = [...settings.issues];
@@ -108,7 +165,12 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
   if (url.issue) issues.push(url.issue);
   let credentials: Record<string, unknown> | undefined;
   if (input.credentials === undefined) {
-    if (connector !== 'SANDBOX') issues.push({ field: 'credentials', type: 'REQUIRED', message: `credentials are required for ${connector} accounts` });
+    if (connector !== 'SANDBOX')
+      issues.push({
+        field: 'credentials',
+        type: 'REQUIRED',
+        message: `credentials are required for ${connector} accounts`,
+      });
   } else {
     const checked = connectorCredentials(connector, environment, input.credentials);
     issues.push(...checked.issues);
@@ -124,10 +186,17 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
   try {
     return await deps.db.transaction(async (tx) => {
       if (input.request_id) {
-        const existing = await claimRequestId(tx, { companyId: PLATFORM_SCOPE, scope: 'provider-account', requestId: input.request_id, body: input, resourceId: id });
+        const existing = await claimRequestId(tx, {
+          companyId: PLATFORM_SCOPE,
+          scope: 'provider-account',
+          requestId: input.request_id,
+          body: input,
+          resourceId: id,
+        });
         if (existing) return { row: await requireAccount(tx, existing), replayed: true };
       }
-      if (await repo.providerNameTaken(tx, provider)) throw conflict(`A provider account named ${provider} already exists`, 'provider', provider);
+      if (await repo.providerNameTaken(tx, provider))
+        throw conflict(`A provider account named ${provider} already exists`, 'provider', provider);
       const row = await repo.insertAccount(tx, {
         id,
         provider,
@@ -161,39 +230,68 @@ export async function createAccount(deps: AccountDeps, input: CreateAccountInput
       return { row, replayed: false };
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'provider_accounts_provider_key')) throw conflict(`A provider account named ${provider} already exists`, 'provider', provider);
+    if (isUniqueViolation(err, 'provider_accounts_provider_key'))
+      throw conflict(`A provider account named ${provider} already exists`, 'provider', provider);
     throw err;
   }
 }
 
-export async function listStaffAccounts(deps: Pick<AccountDeps, 'db'>, q: CommonListFilters & Parameters<typeof repo.accountFilters>[0]) {
+export async function listStaffAccounts(
+  deps: Pick<AccountDeps, 'db'>,
+  q: CommonListFilters & Parameters<typeof repo.accountFilters>[0],
+) {
   return repo.listAccounts(deps.db, allOf(repo.accountFilters(q)), q);
 }
 
-export async function patchAccount(deps: AccountDeps, id: string, input: PatchAccountInput): Promise<ProviderAccountRow> {
-  const given = Object.entries(input).filter(([, v]) => v !== undefined).map(([k]) => k);
-  if (given.length === 0) throw validationError([{ field: 'body', type: 'REQUIRED', message: 'the body must change at least one field' }]);
+export async function patchAccount(
+  deps: AccountDeps,
+  id: string,
+  input: PatchAccountInput,
+): Promise<ProviderAccountRow> {
+  const given = Object.entries(input)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+  if (given.length === 0)
+    throw validationError([{ field: 'body', type: 'REQUIRED', message: 'the body must change at least one field' }]);
   // Read, checked and written under the row's lock: a concurrent patch never works from a stale copy.
   return deps.db.transaction(async (tx) => {
     const current = await requireAccount(tx, id, true);
     if (current.builtIn) {
       const refused = builtInPatchRefusal(given);
-      if (refused) throw conflictWithReason(`${refused} cannot be changed on a built-in account`, refused, (input as Record<string, unknown>)[refused] ?? null, 'BUILT_IN_ACCOUNT');
+      if (refused)
+        throw conflictWithReason(
+          `${refused} cannot be changed on a built-in account`,
+          refused,
+          (input as Record<string, unknown>)[refused] ?? null,
+          'BUILT_IN_ACCOUNT',
+        );
     }
     const issues: ValidationIssue[] = [];
-    const settings = input.settings === undefined ? undefined : connectorSettings(current.connector, current.environment, input.settings, deps.env);
+    const settings =
+      input.settings === undefined
+        ? undefined
+        : connectorSettings(current.connector, current.environment, input.settings, deps.env);
     if (settings) issues.push(...settings.issues);
     const url = input.base_url === undefined ? undefined : baseUrlFor(current.connector, input.base_url, deps.env);
     if (url?.issue) issues.push(url.issue);
     if (issues.length > 0) throw validationError(issues);
     const access = input.organization_access ?? current.organizationAccess;
     const ids = input.organization_ids ?? (input.organization_access === 'ALL' ? [] : current.organizationIds);
-    const organizationIds = input.organization_access !== undefined || input.organization_ids !== undefined ? await checkAccess(tx, access, ids) : current.organizationIds;
+    const organizationIds =
+      input.organization_access !== undefined || input.organization_ids !== undefined
+        ? await checkAccess(tx, access, ids)
+        : current.organizationIds;
     const now = deps.clock.now();
     const nextSettings = settings?.settings ?? current.settings;
     // A base_url left at the connector's default follows new settings (Adyen's LIVE address names live_url_prefix).
-    const followsDefault = url === undefined && current.baseUrl === defaultBaseUrl(current.connector, current.environment, current.settings);
-    const nextBaseUrl = url === undefined && !followsDefault ? current.baseUrl : url?.value === undefined ? defaultBaseUrl(current.connector, current.environment, nextSettings) : url.value;
+    const followsDefault =
+      url === undefined && current.baseUrl === defaultBaseUrl(current.connector, current.environment, current.settings);
+    const nextBaseUrl =
+      url === undefined && !followsDefault
+        ? current.baseUrl
+        : url?.value === undefined
+          ? defaultBaseUrl(current.connector, current.environment, nextSettings)
+          : url.value;
     return repo.updateAccount(tx, id, {
       ...(input.display_name !== undefined && { displayName: input.display_name }),
       ...((url !== undefined || followsDefault) && { baseUrl: nextBaseUrl }),
@@ -201,33 +299,64 @@ export async function patchAccount(deps: AccountDeps, id: string, input: PatchAc
       organizationAccess: access,
       organizationIds,
       ...(input.timeout_ms !== undefined && { timeoutMs: input.timeout_ms }),
-      ...(input.circuit_breaker?.failure_threshold !== undefined && { circuitFailureThreshold: input.circuit_breaker.failure_threshold }),
-      ...(input.circuit_breaker?.cooldown_seconds !== undefined && { circuitCooldownSeconds: input.circuit_breaker.cooldown_seconds }),
+      ...(input.circuit_breaker?.failure_threshold !== undefined && {
+        circuitFailureThreshold: input.circuit_breaker.failure_threshold,
+      }),
+      ...(input.circuit_breaker?.cooldown_seconds !== undefined && {
+        circuitCooldownSeconds: input.circuit_breaker.cooldown_seconds,
+      }),
       // R1.3: a PIX_API_BCB account registers its webhooks again when their target changes (R3.7, the PIX connector).
-      ...(current.connector === 'PIX_API_BCB' && changesWebhookTarget(current, { baseUrl: nextBaseUrl, settings: nextSettings }) && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
+      ...(current.connector === 'PIX_API_BCB' &&
+        changesWebhookTarget(current, { baseUrl: nextBaseUrl, settings: nextSettings }) && {
+          webhookRegistration: 'PENDING' as const,
+          webhookUpdatedAt: now,
+        }),
       updatedAt: now,
     });
   });
 }
 
 /** `disable` / `enable` (R1.1, R1.5): one move, `provider-account.status-changed` to each organization that may use it. */
-export async function setAccountStatus(deps: AccountDeps, ctx: RequestContext, id: string, target: ProviderAccountRow['status'], reason: string | null): Promise<ProviderAccountRow> {
+export async function setAccountStatus(
+  deps: AccountDeps,
+  ctx: RequestContext,
+  id: string,
+  target: ProviderAccountRow['status'],
+  reason: string | null,
+): Promise<ProviderAccountRow> {
   return deps.db.transaction(async (tx) => {
     const row = await requireAccount(tx, id, true);
-    if (!accountStatusMachine.can(row.status, target)) throw conflict(`The provider account is already ${row.status}`, 'status', row.status);
+    if (!accountStatusMachine.can(row.status, target))
+      throw conflict(`The provider account is already ${row.status}`, 'status', row.status);
     const now = deps.clock.now();
     const updated = await repo.updateAccount(tx, id, {
       status: target,
       disabledReason: target === 'DISABLED' ? reason : null,
       // R1.3: a PIX_API_BCB account registers its webhooks when it becomes ACTIVE (R3.7, the PIX connector).
-      ...(target === 'ACTIVE' && row.connector === 'PIX_API_BCB' && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
+      ...(target === 'ACTIVE' &&
+        row.connector === 'PIX_API_BCB' && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
       updatedAt: now,
     });
     if (target === 'ACTIVE' && row.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
-    const payload = { provider_account_id: id, provider: row.provider, old_status: row.status, new_status: target, reason: target === 'DISABLED' ? reason : null };
-    await repo.recordToOrganizations(tx, await repo.organizationsUsing(tx, updated), (org) => ({
-      type: 'provider-account.status-changed', companyId: org, organizationId: org, correlationId: ctx.requestId, payload,
-    }), now);
+    const payload = {
+      provider_account_id: id,
+      provider: row.provider,
+      old_status: row.status,
+      new_status: target,
+      reason: target === 'DISABLED' ? reason : null,
+    };
+    await repo.recordToOrganizations(
+      tx,
+      await repo.organizationsUsing(tx, updated),
+      (org) => ({
+        type: 'provider-account.status-changed',
+        companyId: org,
+        organizationId: org,
+        correlationId: ctx.requestId,
+        payload,
+      }),
+      now,
+    );
     return updated;
   });
 }
@@ -236,7 +365,11 @@ export async function setAccountStatus(deps: AccountDeps, ctx: RequestContext, i
  * Rotation (R1.4): a complete new set, current at once; the previous one verifies inbound calls until now + grace.
  * A PIX_API_BCB account gets a new webhook path token (its webhooks are registered again with the new URL).
  */
-export async function rotateCredentials(deps: AccountDeps, id: string, input: { credentials: Record<string, unknown>; grace_seconds?: number }): Promise<ProviderAccountRow> {
+export async function rotateCredentials(
+  deps: AccountDeps,
+  id: string,
+  input: { credentials: Record<string, unknown>; grace_seconds?: number },
+): Promise<ProviderAccountRow> {
   const account = await requireAccount(deps.db, id);
   const checked = connectorCredentials(account.connector, account.environment, input.credentials);
   if (checked.issues.length > 0) throw validationError(checked.issues);
@@ -249,22 +382,37 @@ export async function rotateCredentials(deps: AccountDeps, id: string, input: { 
     if (account.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
     return repo.updateAccount(tx, id, {
       updatedAt: now,
-      ...(account.connector === 'SANDBOX' ? { credentialsCheckStatus: 'OK' as const, credentialsCheckedAt: now, credentialsCheckError: null } : { credentialsCheckStatus: 'NOT_CHECKED' as const, credentialsCheckedAt: null, credentialsCheckError: null }),
+      ...(account.connector === 'SANDBOX'
+        ? { credentialsCheckStatus: 'OK' as const, credentialsCheckedAt: now, credentialsCheckError: null }
+        : { credentialsCheckStatus: 'NOT_CHECKED' as const, credentialsCheckedAt: null, credentialsCheckError: null }),
       ...(account.connector === 'PIX_API_BCB' && { webhookRegistration: 'PENDING' as const, webhookUpdatedAt: now }),
     });
   });
 }
 
 /** R1.6: the accounts the caller's organization may use. */
-export async function organizationAccounts(db: Executor, organizationId: string, q: CommonListFilters & { connector?: string[] }) {
-  return repo.listAccounts(db, allOf([repo.usableBy(organizationId), ...repo.accountFilters({ connector: q.connector })]), q);
+export async function organizationAccounts(
+  db: Executor,
+  organizationId: string,
+  q: CommonListFilters & { connector?: string[] },
+) {
+  return repo.listAccounts(
+    db,
+    allOf([repo.usableBy(organizationId), ...repo.accountFilters({ connector: q.connector })]),
+    q,
+  );
 }
 
 /**
  * R1.5, for the areas that take a `provider` (affiliations, routing, transactions): the account of that name if the
  * organization may use it, else `400 VALIDATION_ERROR` `INVALID_ENUM` on `provider` with the names it may use.
  */
-export async function requireUsableAccount(db: Executor, organizationId: string, provider: string, field = 'provider'): Promise<ProviderAccountRow> {
+export async function requireUsableAccount(
+  db: Executor,
+  organizationId: string,
+  provider: string,
+  field = 'provider',
+): Promise<ProviderAccountRow> {
   const name = provider.toUpperCase();
   const rows = await repo.usableAccounts(db, organizationId);
   const found = rows.find((r) => r.provider === name);

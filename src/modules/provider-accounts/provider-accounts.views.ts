@@ -20,7 +20,11 @@ function credentialsView(rows: readonly ProviderAccountCredentialsRow[]): Provid
 }
 
 /** R1.2: the staff view; `coreUrl` is the public core address the API uses in its links. */
-export function toAccountView(row: ProviderAccountRow, credentials: readonly ProviderAccountCredentialsRow[], coreUrl: string): ProviderAccountView {
+export function toAccountView(
+  row: ProviderAccountRow,
+  credentials: readonly ProviderAccountCredentialsRow[],
+  coreUrl: string,
+): ProviderAccountView {
   const token = credentials.find((r) => r.validUntil === null)?.webhookToken ?? null;
   return {
     id: row.id,
@@ -58,7 +62,11 @@ export function toAccountView(row: ProviderAccountRow, credentials: readonly Pro
       // Latencies over the last 100 calls (R6.11): no call goes through an account's connector yet.
       latency_ms_p50: null,
       latency_ms_p95: null,
-      credentials_check: { status: row.credentialsCheckStatus, checked_at: iso(row.credentialsCheckedAt), error: row.credentialsCheckError },
+      credentials_check: {
+        status: row.credentialsCheckStatus,
+        checked_at: iso(row.credentialsCheckedAt),
+        error: row.credentialsCheckError,
+      },
     },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

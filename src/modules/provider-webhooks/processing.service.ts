@@ -172,7 +172,13 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
       await applyPixFact(
         tx,
         row,
-        { to: 'APPROVED', late, endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`, paidAt, ...(typeof move.amount === 'number' ? { amount: move.amount } : {}) },
+        {
+          to: 'APPROVED',
+          late,
+          endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`,
+          paidAt,
+          ...(typeof move.amount === 'number' ? { amount: move.amount } : {}),
+        },
         now,
       );
       // R3.4/R3.5: captured as paid; a due-date PIX is expected to pay what was due that day.

@@ -20,12 +20,19 @@ export interface SettlementJobPayload {
  * Schedules the settlement of an account's date at 03:00 UTC of that date on the organization's clock
  * (money.md M2), one job per account, date and run key ever (the dedupe key).
  */
-export async function scheduleSettlement(tx: Executor, input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string }, now: Date): Promise<void> {
+export async function scheduleSettlement(
+  tx: Executor,
+  input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string },
+  now: Date,
+): Promise<void> {
   await enqueueJob(tx, settlementJob(input, now), now);
 }
 
 /** The job scheduleSettlement enqueues (a batch of approvals enqueues all of theirs with one statement). */
-export function settlementJob(input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string }, now: Date): NewJob {
+export function settlementJob(
+  input: { organizationId: string; bankAccountId: string; paymentDate: string; runKey?: string },
+  now: Date,
+): NewJob {
   const runKey = input.runKey ?? 'date';
   const payload: SettlementJobPayload = { bankAccountId: input.bankAccountId, paymentDate: input.paymentDate, runKey };
   const at = settlementInstant(input.paymentDate);
@@ -49,7 +56,11 @@ export function settlementJob(input: { organizationId: string; bankAccountId: st
  * settlement job per account and date. Returns the merchant account's last ledger sequence after the PIX
  * settlement (null when it posted none), for the events of the change (money.md M9).
  */
-export async function createApprovalReceivables(tx: Executor, row: TransactionRow, input: { amount: number; fee: number; now: Date }): Promise<number | null> {
+export async function createApprovalReceivables(
+  tx: Executor,
+  row: TransactionRow,
+  input: { amount: number; fee: number; now: Date },
+): Promise<number | null> {
   if (!row.bankAccountId) return null;
   const fee = Math.min(Math.max(0, input.fee), input.amount);
   const orgAccount = fee > 0 ? await organizationAccountAt(tx, row.organizationId, row.provider) : null;
@@ -58,7 +69,15 @@ export async function createApprovalReceivables(tx: Executor, row: TransactionRo
   for (const job of jobs) await enqueueJob(tx, job, input.now);
   if (row.paymentMethod !== 'PIX') return null;
   const net = input.amount - fee;
-  const settled = net > 0 ? await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'TRANSACTION', id: row.id }, postings: settlePostings(row.bankAccountId, net), now: input.now }) : null;
+  const settled =
+    net > 0
+      ? await post(tx, {
+          code: 'RECEIVABLE_SETTLED',
+          source: { type: 'TRANSACTION', id: row.id },
+          postings: settlePostings(row.bankAccountId, net),
+          now: input.now,
+        })
+      : null;
   return settled?.lastSequences?.[row.bankAccountId] ?? null;
 }
 
@@ -69,11 +88,21 @@ export async function createApprovalReceivables(tx: Executor, row: TransactionRo
  * the fee share (00:00 São Paulo). `orgAccount`: the organization's own account at the provider
  * (organizationAccountAt), read only when there is a fee.
  */
-export function approvalReceivables(row: TransactionRow, input: { amount: number; fee: number; now: Date }, orgAccount: string | null): { rows: NewReceivableRow[]; jobs: NewJob[] } {
+export function approvalReceivables(
+  row: TransactionRow,
+  input: { amount: number; fee: number; now: Date },
+  orgAccount: string | null,
+): { rows: NewReceivableRow[]; jobs: NewJob[] } {
   const { now } = input;
   const capturedAt = row.capturedAt ?? now;
   const fee = Math.min(Math.max(0, input.fee), input.amount);
-  const plan = planReceivables({ method: row.paymentMethod, capturedAt, amount: input.amount, fee, installments: row.installments });
+  const plan = planReceivables({
+    method: row.paymentMethod,
+    capturedAt,
+    amount: input.amount,
+    fee,
+    installments: row.installments,
+  });
   const rows: NewReceivableRow[] = plan.map((p) => {
     const merchant = p.role === 'MERCHANT';
     return {
@@ -103,7 +132,18 @@ export function approvalReceivables(row: TransactionRow, input: { amount: number
     };
   });
   if (row.paymentMethod === 'PIX') {
-    const sweep = orgAccount ? [settlementJob({ organizationId: row.organizationId, bankAccountId: orgAccount, paymentDate: addDays(rows[0]!.paymentDate, 1) }, now)] : [];
+    const sweep = orgAccount
+      ? [
+          settlementJob(
+            {
+              organizationId: row.organizationId,
+              bankAccountId: orgAccount,
+              paymentDate: addDays(rows[0]!.paymentDate, 1),
+            },
+            now,
+          ),
+        ]
+      : [];
     return { rows, jobs: sweep };
   }
   const slots = new Set<string>();

@@ -3,7 +3,12 @@ import type { Executor } from '../../db/client.js';
 import type { NewReceivableRow, ReceivableRow } from '../../db/schema/index.js';
 import { settlementInstant } from '../transactions/receivables.schedule.js';
 import { scheduleSettlement } from './receivables.create.js';
-import { cancelReceivables, insertReceivables, lockPendingMerchantReceivables, receivablesCanceledBy } from './receivables.repo.js';
+import {
+  cancelReceivables,
+  insertReceivables,
+  lockPendingMerchantReceivables,
+  receivablesCanceledBy,
+} from './receivables.repo.js';
 import { consumeReceivables, restoredAmounts } from './receivables.rules.js';
 
 /** A new PENDING receivable with `r`'s dates (a rest or a restore), made by a refund or a chargeback. */
@@ -32,8 +37,12 @@ export const pendingCopyOf = (
   updatedAt: now,
 });
 
-const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: number; feeAmount: number; netAmount: number }, now: Date) =>
-  pendingCopyOf(r, { refundId, disputeId: null }, amounts, now);
+const copyOf = (
+  r: ReceivableRow,
+  refundId: string,
+  amounts: { grossAmount: number; feeAmount: number; netAmount: number },
+  now: Date,
+) => pendingCopyOf(r, { refundId, disputeId: null }, amounts, now);
 
 /**
  * A refund's share of its transaction's receivables (money.md M2), in the refund's creating transaction and
@@ -42,13 +51,22 @@ const copyOf = (r: ReceivableRow, refundId: string, amounts: { grossAmount: numb
  * dates). Returns what came from them: the most the reservation may take from `pending`, so the ledger and
  * the receivables agree (M3: pending = the net of the PENDING receivables).
  */
-export async function consumeForRefund(tx: Executor, input: { transactionId: string; organizationId: string; refundId: string; amount: number; now: Date }): Promise<number> {
+export async function consumeForRefund(
+  tx: Executor,
+  input: { transactionId: string; organizationId: string; refundId: string; amount: number; now: Date },
+): Promise<number> {
   const pending = await lockPendingMerchantReceivables(tx, input.transactionId);
   const c = consumeReceivables(pending, input.amount);
-  await cancelReceivables(tx, c.cancels.map((x) => ({ ...x, refundId: input.refundId })), input.now);
+  await cancelReceivables(
+    tx,
+    c.cancels.map((x) => ({ ...x, refundId: input.refundId })),
+    input.now,
+  );
   if (c.rest) {
     const from = pending.find((p) => p.id === c.rest!.id)!;
-    const [rest] = await insertReceivables(tx, [copyOf(from, input.refundId, { grossAmount: c.rest.amount, feeAmount: 0, netAmount: c.rest.amount }, input.now)]);
+    const [rest] = await insertReceivables(tx, [
+      copyOf(from, input.refundId, { grossAmount: c.rest.amount, feeAmount: 0, netAmount: c.rest.amount }, input.now),
+    ]);
     await scheduleRestored(tx, rest, input.organizationId, `refund:${input.refundId}:rest`, input.now);
   }
   return c.fromPending;
@@ -59,10 +77,20 @@ export async function consumeForRefund(tx: Executor, input: { transactionId: str
  * cannot see the new row, or a restore after it): a run of its own, due at once; it settles nothing when the
  * date's run got there first. Otherwise the date's run (already scheduled) settles it.
  */
-export async function scheduleRestored(tx: Executor, r: { bankAccountId: string | null; paymentDate: string }, organizationId: string, runKey: string, now: Date) {
+export async function scheduleRestored(
+  tx: Executor,
+  r: { bankAccountId: string | null; paymentDate: string },
+  organizationId: string,
+  runKey: string,
+  now: Date,
+) {
   if (!r.bankAccountId) return;
   const late = settlementInstant(r.paymentDate).getTime() <= now.getTime();
-  await scheduleSettlement(tx, { organizationId, bankAccountId: r.bankAccountId, paymentDate: r.paymentDate, ...(late ? { runKey } : {}) }, now);
+  await scheduleSettlement(
+    tx,
+    { organizationId, bankAccountId: r.bankAccountId, paymentDate: r.paymentDate, ...(late ? { runKey } : {}) },
+    now,
+  );
 }
 
 /**
@@ -70,10 +98,20 @@ export async function scheduleRestored(tx: Executor, r: { bankAccountId: string 
  * its dates and the amount consumed from it (its own amounts when consumed whole), scheduled for settlement
  * (at once when its date's run has already passed). Returns the net restored (= the reservation's pending part).
  */
-export async function restoreForFailedRefund(tx: Executor, input: { refundId: string; organizationId: string; now: Date }): Promise<number> {
+export async function restoreForFailedRefund(
+  tx: Executor,
+  input: { refundId: string; organizationId: string; now: Date },
+): Promise<number> {
   const canceled = await receivablesCanceledBy(tx, input.refundId);
   const restored = canceled.map((r) => copyOf(r, input.refundId, restoredAmounts(r), input.now));
   await insertReceivables(tx, restored);
-  for (const r of restored) await scheduleRestored(tx, { bankAccountId: r.bankAccountId ?? null, paymentDate: r.paymentDate }, input.organizationId, `refund:${input.refundId}:restore`, input.now);
+  for (const r of restored)
+    await scheduleRestored(
+      tx,
+      { bankAccountId: r.bankAccountId ?? null, paymentDate: r.paymentDate },
+      input.organizationId,
+      `refund:${input.refundId}:restore`,
+      input.now,
+    );
   return restored.reduce((s, r) => s + (r.netAmount ?? 0), 0);
 }

@@ -1,7 +1,16 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { bankAccounts, organizationRevenue, receivables, settlements, type NewReceivableRow, type OrganizationRevenueRow, type ReceivableRow, type SettlementRow } from '../../db/schema/index.js';
+import {
+  bankAccounts,
+  organizationRevenue,
+  receivables,
+  settlements,
+  type NewReceivableRow,
+  type OrganizationRevenueRow,
+  type ReceivableRow,
+  type SettlementRow,
+} from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 
@@ -13,11 +22,21 @@ export async function insertReceivables(ex: Executor, rows: NewReceivableRow[]):
 }
 
 /** The organization's own bank account at a provider (where its fee share is scheduled), if it has one. */
-export async function organizationAccountAt(ex: Executor, organizationId: string, provider: string): Promise<string | null> {
+export async function organizationAccountAt(
+  ex: Executor,
+  organizationId: string,
+  provider: string,
+): Promise<string | null> {
   const [row] = await ex
     .select({ id: bankAccounts.id })
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.companyId, organizationId), eq(bankAccounts.provider, provider), eq(bankAccounts.status, 'ACTIVE')))
+    .where(
+      and(
+        eq(bankAccounts.companyId, organizationId),
+        eq(bankAccounts.provider, provider),
+        eq(bankAccounts.status, 'ACTIVE'),
+      ),
+    )
     .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
     .limit(1);
   return row?.id ?? null;
@@ -31,10 +50,22 @@ export async function lockPendingMerchantReceivables(ex: Executor, transactionId
   const rows = await ex
     .select()
     .from(receivables)
-    .where(and(eq(receivables.transactionId, transactionId), eq(receivables.role, 'MERCHANT'), eq(receivables.status, 'PENDING')))
+    .where(
+      and(
+        eq(receivables.transactionId, transactionId),
+        eq(receivables.role, 'MERCHANT'),
+        eq(receivables.status, 'PENDING'),
+      ),
+    )
     .orderBy(asc(receivables.id))
     .for('update');
-  return rows.sort((a, b) => b.installment - a.installment || b.paymentDate.localeCompare(a.paymentDate) || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return rows.sort(
+    (a, b) =>
+      b.installment - a.installment ||
+      b.paymentDate.localeCompare(a.paymentDate) ||
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      a.id.localeCompare(b.id),
+  );
 }
 
 /**
@@ -45,26 +76,55 @@ export function receivablesCanceledBy(ex: Executor, refundId: string): Promise<R
   return ex
     .select()
     .from(receivables)
-    .where(and(eq(receivables.refundId, refundId), eq(receivables.status, 'CANCELED'), eq(receivables.cancelReason, 'REFUND')))
+    .where(
+      and(
+        eq(receivables.refundId, refundId),
+        eq(receivables.status, 'CANCELED'),
+        eq(receivables.cancelReason, 'REFUND'),
+      ),
+    )
     .orderBy(asc(receivables.id))
     .for('update');
 }
 
-export async function cancelReceivables(ex: Executor, changes: { id: string; consumed: number; refundId: string }[], now: Date): Promise<void> {
+export async function cancelReceivables(
+  ex: Executor,
+  changes: { id: string; consumed: number; refundId: string }[],
+  now: Date,
+): Promise<void> {
   for (const c of changes) {
     await ex
       .update(receivables)
-      .set({ status: 'CANCELED', canceledAt: now, cancelReason: 'REFUND', refundId: c.refundId, consumedAmount: c.consumed, updatedAt: now })
+      .set({
+        status: 'CANCELED',
+        canceledAt: now,
+        cancelReason: 'REFUND',
+        refundId: c.refundId,
+        consumedAmount: c.consumed,
+        updatedAt: now,
+      })
       .where(and(eq(receivables.id, c.id), eq(receivables.status, 'PENDING')));
   }
 }
 
 /** A chargeback cancels the receivables it consumed (CHARGEBACK), marking the dispute and how much of each. */
-export async function cancelForChargeback(ex: Executor, changes: { id: string; consumed: number }[], disputeId: string, now: Date): Promise<void> {
+export async function cancelForChargeback(
+  ex: Executor,
+  changes: { id: string; consumed: number }[],
+  disputeId: string,
+  now: Date,
+): Promise<void> {
   for (const c of changes) {
     await ex
       .update(receivables)
-      .set({ status: 'CANCELED', canceledAt: now, cancelReason: 'CHARGEBACK', disputeId, consumedAmount: c.consumed, updatedAt: now })
+      .set({
+        status: 'CANCELED',
+        canceledAt: now,
+        cancelReason: 'CHARGEBACK',
+        disputeId,
+        consumedAmount: c.consumed,
+        updatedAt: now,
+      })
       .where(and(eq(receivables.id, c.id), eq(receivables.status, 'PENDING')));
   }
 }
@@ -74,7 +134,13 @@ export function lockDueReceivables(ex: Executor, bankAccountId: string, date: st
   return ex
     .select()
     .from(receivables)
-    .where(and(eq(receivables.bankAccountId, bankAccountId), eq(receivables.status, 'PENDING'), lte(receivables.paymentDate, date)))
+    .where(
+      and(
+        eq(receivables.bankAccountId, bankAccountId),
+        eq(receivables.status, 'PENDING'),
+        lte(receivables.paymentDate, date),
+      ),
+    )
     .orderBy(asc(receivables.id))
     .for('update');
 }
@@ -114,7 +180,10 @@ export interface SettleDueInput {
  * date and run key committed meanwhile makes the insert fail on `settlements_once` (the caller's transaction
  * rolls back). The settlement's FK from the receivables is checked at the end of the statement, after the insert.
  */
-export async function settleDueReceivables(ex: Executor, input: SettleDueInput): Promise<{ merchantNet: number } | null> {
+export async function settleDueReceivables(
+  ex: Executor,
+  input: SettleDueInput,
+): Promise<{ merchantNet: number } | null> {
   const { settlementId: id, account: a, paymentDate: date } = input;
   const paidAt = input.paidAt.toISOString();
   const result = await ex.execute(sql`
@@ -154,11 +223,22 @@ export async function allowLongSettlement(ex: Executor): Promise<void> {
 }
 
 /** Whether this run of the account and date already happened (a retried job's first question). */
-export async function settlementExists(ex: Executor, bankAccountId: string, paymentDate: string, runKey: string): Promise<boolean> {
+export async function settlementExists(
+  ex: Executor,
+  bankAccountId: string,
+  paymentDate: string,
+  runKey: string,
+): Promise<boolean> {
   const [row] = await ex
     .select({ id: settlements.id })
     .from(settlements)
-    .where(and(eq(settlements.bankAccountId, bankAccountId), eq(settlements.paymentDate, paymentDate), eq(settlements.runKey, runKey)))
+    .where(
+      and(
+        eq(settlements.bankAccountId, bankAccountId),
+        eq(settlements.paymentDate, paymentDate),
+        eq(settlements.runKey, runKey),
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -168,13 +248,29 @@ export async function findSettlement(ex: Executor, id: string): Promise<Settleme
   return row;
 }
 
-export async function findReceivableInReach(ex: Executor, principal: CompanyPrincipal, id: string): Promise<ReceivableRow | undefined> {
-  const [row] = await ex.select().from(receivables).where(and(eq(receivables.id, id), ownedRowsInReach(principal, receivables))).limit(1);
+export async function findReceivableInReach(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<ReceivableRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(receivables)
+    .where(and(eq(receivables.id, id), ownedRowsInReach(principal, receivables)))
+    .limit(1);
   return row;
 }
 
-export async function findSettlementInReach(ex: Executor, principal: CompanyPrincipal, id: string): Promise<SettlementRow | undefined> {
-  const [row] = await ex.select().from(settlements).where(and(eq(settlements.id, id), ownedRowsInReach(principal, settlements))).limit(1);
+export async function findSettlementInReach(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<SettlementRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(settlements)
+    .where(and(eq(settlements.id, id), ownedRowsInReach(principal, settlements)))
+    .limit(1);
   return row;
 }
 
@@ -188,8 +284,18 @@ export interface AgendaRow {
 }
 
 /** M2's agenda: an account's PENDING receivables summed per date, ascending (dates with nothing left out). */
-export async function agenda(ex: Executor, principal: CompanyPrincipal, bankAccountId: string, from?: string, to?: string): Promise<AgendaRow[]> {
-  const where: SQL[] = [eq(receivables.bankAccountId, bankAccountId), eq(receivables.status, 'PENDING'), ownedRowsInReach(principal, receivables)];
+export async function agenda(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  bankAccountId: string,
+  from?: string,
+  to?: string,
+): Promise<AgendaRow[]> {
+  const where: SQL[] = [
+    eq(receivables.bankAccountId, bankAccountId),
+    eq(receivables.status, 'PENDING'),
+    ownedRowsInReach(principal, receivables),
+  ];
   if (from) where.push(gte(receivables.paymentDate, from));
   if (to) where.push(lte(receivables.paymentDate, to));
   const rows = await ex
@@ -222,7 +328,15 @@ export function lockUnsweptFeeShares(ex: Executor, bankAccountId: string, date: 
   return ex
     .select()
     .from(receivables)
-    .where(and(eq(receivables.bankAccountId, bankAccountId), eq(receivables.role, 'ORGANIZATION'), eq(receivables.status, 'PAID'), isNull(receivables.settlementId), lte(receivables.paymentDate, date)))
+    .where(
+      and(
+        eq(receivables.bankAccountId, bankAccountId),
+        eq(receivables.role, 'ORGANIZATION'),
+        eq(receivables.status, 'PAID'),
+        isNull(receivables.settlementId),
+        lte(receivables.paymentDate, date),
+      ),
+    )
     .orderBy(asc(receivables.id))
     .for('update');
 }
@@ -230,7 +344,10 @@ export function lockUnsweptFeeShares(ex: Executor, bankAccountId: string, date: 
 /** Fee shares swept by a run: they keep their status and paid_at, and get the settlement that moved their money. */
 export async function markSwept(ex: Executor, ids: string[], settlementId: string, now: Date): Promise<void> {
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    await ex.update(receivables).set({ settlementId, updatedAt: now }).where(and(inArray(receivables.id, ids.slice(i, i + ID_CHUNK)), isNull(receivables.settlementId)));
+    await ex
+      .update(receivables)
+      .set({ settlementId, updatedAt: now })
+      .where(and(inArray(receivables.id, ids.slice(i, i + ID_CHUNK)), isNull(receivables.settlementId)));
   }
 }
 
@@ -239,14 +356,25 @@ export function lockDueRevenue(ex: Executor, bankAccountId: string, date: string
   return ex
     .select()
     .from(organizationRevenue)
-    .where(and(eq(organizationRevenue.bankAccountId, bankAccountId), isNull(organizationRevenue.settlementId), lte(organizationRevenue.dueDate, date)))
+    .where(
+      and(
+        eq(organizationRevenue.bankAccountId, bankAccountId),
+        isNull(organizationRevenue.settlementId),
+        lte(organizationRevenue.dueDate, date),
+      ),
+    )
     .orderBy(asc(organizationRevenue.id))
     .for('update');
 }
 
 export async function markRevenueSwept(ex: Executor, ids: string[], settlementId: string): Promise<void> {
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    await ex.update(organizationRevenue).set({ settlementId }).where(and(inArray(organizationRevenue.id, ids.slice(i, i + ID_CHUNK)), isNull(organizationRevenue.settlementId)));
+    await ex
+      .update(organizationRevenue)
+      .set({ settlementId })
+      .where(
+        and(inArray(organizationRevenue.id, ids.slice(i, i + ID_CHUNK)), isNull(organizationRevenue.settlementId)),
+      );
   }
 }
 
@@ -259,17 +387,41 @@ export async function insertRevenue(ex: Executor, row: OrganizationRevenueRow): 
  * `bankAccountId`; returns the dates their runs need (PENDING fee shares: their payment dates; the rest: due
  * whenever their date says, already past for most).
  */
-export async function attachStrays(ex: Executor, organizationId: string, provider: string, bankAccountId: string, now: Date): Promise<string[]> {
+export async function attachStrays(
+  ex: Executor,
+  organizationId: string,
+  provider: string,
+  bankAccountId: string,
+  now: Date,
+): Promise<string[]> {
   const shares = await ex
     .update(receivables)
     .set({ bankAccountId, updatedAt: now })
-    .where(and(eq(receivables.organizationId, organizationId), eq(receivables.provider, provider), eq(receivables.role, 'ORGANIZATION'), isNull(receivables.bankAccountId)))
+    .where(
+      and(
+        eq(receivables.organizationId, organizationId),
+        eq(receivables.provider, provider),
+        eq(receivables.role, 'ORGANIZATION'),
+        isNull(receivables.bankAccountId),
+      ),
+    )
     .returning({ date: receivables.paymentDate, status: receivables.status, settlementId: receivables.settlementId });
   const items = await ex
     .update(organizationRevenue)
     .set({ bankAccountId })
-    .where(and(eq(organizationRevenue.organizationId, organizationId), eq(organizationRevenue.provider, provider), isNull(organizationRevenue.bankAccountId)))
+    .where(
+      and(
+        eq(organizationRevenue.organizationId, organizationId),
+        eq(organizationRevenue.provider, provider),
+        isNull(organizationRevenue.bankAccountId),
+      ),
+    )
     .returning({ date: organizationRevenue.dueDate });
-  const dates = [...shares.filter((s) => s.status === 'PENDING' || (s.status === 'PAID' && s.settlementId === null)).map((s) => s.date), ...items.map((i) => i.date)];
+  const dates = [
+    ...shares
+      .filter((s) => s.status === 'PENDING' || (s.status === 'PAID' && s.settlementId === null))
+      .map((s) => s.date),
+    ...items.map((i) => i.date),
+  ];
   return [...new Set(dates)].sort();
 }

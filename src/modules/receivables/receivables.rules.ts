@@ -35,8 +35,14 @@ export function consumeReceivables(pending: readonly ConsumableReceivable[], amo
 }
 
 /** Pure: the receivable a failed refund restores for one it canceled (its dates; its amounts, or the consumed part). */
-export function restoredAmounts(canceled: { grossAmount: number; feeAmount: number; netAmount: number; consumedAmount: number | null }) {
+export function restoredAmounts(canceled: {
+  grossAmount: number;
+  feeAmount: number;
+  netAmount: number;
+  consumedAmount: number | null;
+}) {
   const consumed = canceled.consumedAmount ?? canceled.netAmount;
-  if (consumed >= canceled.netAmount) return { grossAmount: canceled.grossAmount, feeAmount: canceled.feeAmount, netAmount: canceled.netAmount };
+  if (consumed >= canceled.netAmount)
+    return { grossAmount: canceled.grossAmount, feeAmount: canceled.feeAmount, netAmount: canceled.netAmount };
   return { grossAmount: consumed, feeAmount: 0, netAmount: consumed };
 }

@@ -15,7 +15,8 @@ const amountBound = () => z.coerce.number().int().min(0).max(AMOUNT_BOUND);
 export const civilDate = () =>
   z.string().superRefine((value, ctx) => {
     const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
-    const ok = !Number.isNaN(ms) && Number(value.slice(0, 4)) >= 1900 && new Date(ms).toISOString().slice(0, 10) === value;
+    const ok =
+      !Number.isNaN(ms) && Number(value.slice(0, 4)) >= 1900 && new Date(ms).toISOString().slice(0, 10) === value;
     if (!ok) ctx.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD', params: { type: 'INVALID_FORMAT' } });
   });
 
@@ -55,12 +56,21 @@ export const settlementsQuery = listQuery({
 });
 export type SettlementsQuery = z.output<typeof settlementsQuery>;
 
-export const settlementReceivablesQuery = listQuery({ sort: ['payment_date'], amount: true, extra: { amount_from: amountBound().optional(), amount_to: amountBound().optional() } });
+export const settlementReceivablesQuery = listQuery({
+  sort: ['payment_date'],
+  amount: true,
+  extra: { amount_from: amountBound().optional(), amount_to: amountBound().optional() },
+});
 
 export const receivableSchema = z.object({
   id: z.string(),
   company_id: z.string(),
-  bank_account_id: z.string().nullable().meta({ description: "Null only for an organization's fee share while the organization has no account at the provider" }),
+  bank_account_id: z
+    .string()
+    .nullable()
+    .meta({
+      description: "Null only for an organization's fee share while the organization has no account at the provider",
+    }),
   provider: z.string(),
   role: z.enum(RECEIVABLE_ROLES),
   transaction_id: z.string(),

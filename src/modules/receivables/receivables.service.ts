@@ -1,6 +1,12 @@
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bankAccounts, receivables, settlements, type ReceivableRow, type SettlementRow } from '../../db/schema/index.js';
+import {
+  bankAccounts,
+  receivables,
+  settlements,
+  type ReceivableRow,
+  type SettlementRow,
+} from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
@@ -19,7 +25,11 @@ const receivableColumns = {
 };
 
 /** M2: GET /v1/receivables within reach (organization: its companies; merchant: its own), filters inclusive. */
-export async function listReceivables(db: Database, principal: CompanyPrincipal, q: ReceivablesQuery): Promise<Page<ReceivableRow>> {
+export async function listReceivables(
+  db: Database,
+  principal: CompanyPrincipal,
+  q: ReceivablesQuery,
+): Promise<Page<ReceivableRow>> {
   const where: SQL[] = [ownedRowsInReach(principal, receivables)];
   if (q.company_id) where.push(eq(receivables.companyId, q.company_id));
   if (q.bank_account_id) where.push(eq(receivables.bankAccountId, q.bank_account_id));
@@ -41,15 +51,31 @@ export async function getReceivable(db: Database, principal: CompanyPrincipal, i
 }
 
 /** M2's agenda of one bank account in reach (404 otherwise): PENDING receivables per date, ascending. */
-export async function receivableSchedule(db: Database, principal: CompanyPrincipal, q: { bank_account_id: string; payment_date_from?: string; payment_date_to?: string }): Promise<AgendaRow[]> {
-  const [account] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(and(eq(bankAccounts.id, q.bank_account_id), ownedRowsInReach(principal, bankAccounts))).limit(1);
+export async function receivableSchedule(
+  db: Database,
+  principal: CompanyPrincipal,
+  q: { bank_account_id: string; payment_date_from?: string; payment_date_to?: string },
+): Promise<AgendaRow[]> {
+  const [account] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, q.bank_account_id), ownedRowsInReach(principal, bankAccounts)))
+    .limit(1);
   if (!account) throw notFound('Bank account');
   return agenda(db, principal, account.id, q.payment_date_from, q.payment_date_to);
 }
 
-const settlementColumns = { id: settlements.id, createdAt: settlements.createdAt, sortable: { payment_date: settlements.paymentDate } };
+const settlementColumns = {
+  id: settlements.id,
+  createdAt: settlements.createdAt,
+  sortable: { payment_date: settlements.paymentDate },
+};
 
-export async function listSettlements(db: Database, principal: CompanyPrincipal, q: SettlementsQuery): Promise<Page<SettlementRow>> {
+export async function listSettlements(
+  db: Database,
+  principal: CompanyPrincipal,
+  q: SettlementsQuery,
+): Promise<Page<SettlementRow>> {
   const where: SQL[] = [ownedRowsInReach(principal, settlements)];
   if (q.bank_account_id) where.push(eq(settlements.bankAccountId, q.bank_account_id));
   if (q.payment_date_from) where.push(gte(settlements.paymentDate, q.payment_date_from));
@@ -64,8 +90,19 @@ export async function getSettlement(db: Database, principal: CompanyPrincipal, i
   return row;
 }
 
-export async function settlementReceivables(db: Database, principal: CompanyPrincipal, id: string, q: CommonListFilters): Promise<Page<ReceivableRow>> {
+export async function settlementReceivables(
+  db: Database,
+  principal: CompanyPrincipal,
+  id: string,
+  q: CommonListFilters,
+): Promise<Page<ReceivableRow>> {
   const settlement = await getSettlement(db, principal, id);
-  const { rows, total } = await selectPage(db, receivables, and(eq(receivables.settlementId, settlement.id), ownedRowsInReach(principal, receivables)), q, receivableColumns);
+  const { rows, total } = await selectPage(
+    db,
+    receivables,
+    and(eq(receivables.settlementId, settlement.id), ownedRowsInReach(principal, receivables)),
+    q,
+    receivableColumns,
+  );
   return { rows, pagination: paginate(q.page, q.limit, total) };
 }

@@ -8,8 +8,18 @@ const account = { id: 'acc', organizationId: 'org', provider: 'P' };
 describe('settlementPostings (M2 settlement + the organization sweep)', () => {
   it.each([
     { name: 'a merchant account', merchant: 900, org: 0, net: { 'acc:PENDING': -900, 'acc:AVAILABLE': 900 } },
-    { name: "the organization's account", merchant: 0, org: 70, net: { 'revenue:org:P:REVENUE': -70, 'acc:AVAILABLE': 70 } },
-    { name: 'an organization taking payments itself', merchant: 500, org: 30, net: { 'acc:PENDING': -500, 'revenue:org:P:REVENUE': -30, 'acc:AVAILABLE': 530 } },
+    {
+      name: "the organization's account",
+      merchant: 0,
+      org: 70,
+      net: { 'revenue:org:P:REVENUE': -70, 'acc:AVAILABLE': 70 },
+    },
+    {
+      name: 'an organization taking payments itself',
+      merchant: 500,
+      org: 30,
+      net: { 'acc:PENDING': -500, 'revenue:org:P:REVENUE': -30, 'acc:AVAILABLE': 530 },
+    },
     { name: 'nothing', merchant: 0, org: 0, net: {} },
   ])('$name', ({ merchant, org, net }) => {
     const postings = settlementPostings(account, merchant, org);
@@ -18,12 +28,14 @@ describe('settlementPostings (M2 settlement + the organization sweep)', () => {
   });
 
   it('always balances and moves exactly what is due to available', () => {
-    fc.assert(fc.property(fc.nat(10 ** 12), fc.nat(10 ** 12), (merchant, org) => {
-      const postings = settlementPostings(account, merchant, org);
-      if (merchant + org === 0) return postings.length === 0;
-      assertBalanced(postings);
-      return netByAccount(postings).get('acc:AVAILABLE') === merchant + org;
-    }));
+    fc.assert(
+      fc.property(fc.nat(10 ** 12), fc.nat(10 ** 12), (merchant, org) => {
+        const postings = settlementPostings(account, merchant, org);
+        if (merchant + org === 0) return postings.length === 0;
+        assertBalanced(postings);
+        return netByAccount(postings).get('acc:AVAILABLE') === merchant + org;
+      }),
+    );
   });
 });
 

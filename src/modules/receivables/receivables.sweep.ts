@@ -23,7 +23,14 @@ export const sweepDateOf = (now: Date): string => addDays(saoPauloDate(now), 1);
  */
 export async function recordOrganizationRevenue(
   tx: Executor,
-  input: { organizationId: string; provider: string; sourceType: 'CASHOUT' | 'ANTICIPATION'; sourceId: string; amount: number; now: Date },
+  input: {
+    organizationId: string;
+    provider: string;
+    sourceType: 'CASHOUT' | 'ANTICIPATION';
+    sourceId: string;
+    amount: number;
+    now: Date;
+  },
 ): Promise<void> {
   if (input.amount <= 0) return;
   const bankAccountId = await organizationAccountAt(tx, input.organizationId, input.provider);
@@ -40,7 +47,12 @@ export async function recordOrganizationRevenue(
     settlementId: null,
     createdAt: input.now,
   });
-  if (bankAccountId) await scheduleSettlement(tx, { organizationId: input.organizationId, bankAccountId, paymentDate: dueDate }, input.now);
+  if (bankAccountId)
+    await scheduleSettlement(
+      tx,
+      { organizationId: input.organizationId, bankAccountId, paymentDate: dueDate },
+      input.now,
+    );
 }
 
 /**
@@ -62,7 +74,11 @@ export async function attachOrganizationStrays(
   const runs = new Set(dates.map((d) => (d < today ? today : d)));
   for (const paymentDate of [...runs].sort()) {
     if (coveredThrough && paymentDate <= coveredThrough) continue;
-    await scheduleSettlement(tx, { organizationId: account.organizationId, bankAccountId: account.id, paymentDate }, now);
+    await scheduleSettlement(
+      tx,
+      { organizationId: account.organizationId, bankAccountId: account.id, paymentDate },
+      now,
+    );
   }
 }
 
@@ -70,10 +86,29 @@ export async function attachOrganizationStrays(
  * M3's settlement of one account and date, with the organization's sweep: the merchant's net leaves `pending`,
  * the organization's due revenue leaves REVENUE, and both reach `available` (the ledger repays debt first).
  */
-export function settlementPostings(account: { id: string; organizationId: string; provider: string }, merchantNet: number, organizationNet: number): Posting[] {
+export function settlementPostings(
+  account: { id: string; organizationId: string; provider: string },
+  merchantNet: number,
+  organizationNet: number,
+): Posting[] {
   const postings: Posting[] = [];
-  if (merchantNet > 0) postings.push({ account: { type: 'BANK_ACCOUNT', id: account.id, balance: 'PENDING' }, direction: 'DEBIT', amount: merchantNet });
-  if (organizationNet > 0) postings.push({ account: { type: 'REVENUE', organizationId: account.organizationId, provider: account.provider }, direction: 'DEBIT', amount: organizationNet });
-  if (merchantNet + organizationNet > 0) postings.push({ account: { type: 'BANK_ACCOUNT', id: account.id, balance: 'AVAILABLE' }, direction: 'CREDIT', amount: merchantNet + organizationNet });
+  if (merchantNet > 0)
+    postings.push({
+      account: { type: 'BANK_ACCOUNT', id: account.id, balance: 'PENDING' },
+      direction: 'DEBIT',
+      amount: merchantNet,
+    });
+  if (organizationNet > 0)
+    postings.push({
+      account: { type: 'REVENUE', organizationId: account.organizationId, provider: account.provider },
+      direction: 'DEBIT',
+      amount: organizationNet,
+    });
+  if (merchantNet + organizationNet > 0)
+    postings.push({
+      account: { type: 'BANK_ACCOUNT', id: account.id, balance: 'AVAILABLE' },
+      direction: 'CREDIT',
+      amount: merchantNet + organizationNet,
+    });
   return postings;
 }

@@ -50,28 +50,70 @@ type Settled = { settlement: SettlementRow; merchantNet: number; organizationNet
  * A merchant's account settles set-based (one statement, flat memory at 100,000 receivables); the organization's
  * own account is also its sweep (docs/decisions/receivables.md), whose rows are read to be counted.
  */
-export async function runSettlement(deps: SettlementDeps, payload: SettlementJobPayload, correlationId: string): Promise<SettlementRow | null> {
+export async function runSettlement(
+  deps: SettlementDeps,
+  payload: SettlementJobPayload,
+  correlationId: string,
+): Promise<SettlementRow | null> {
   try {
     return await deps.db.transaction(async (tx) => {
       const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, payload.bankAccountId)).limit(1);
       if (!account) return null;
       if (await settlementExists(tx, account.id, payload.paymentDate, payload.runKey)) return null; // this run already happened
       const now = deps.clock.now(account.organizationId);
-      const run: Run = { account, payload, now, paidAt: payload.runKey === 'date' ? settlementInstant(payload.paymentDate) : now };
+      const run: Run = {
+        account,
+        payload,
+        now,
+        paidAt: payload.runKey === 'date' ? settlementInstant(payload.paymentDate) : now,
+      };
       await allowLongSettlement(tx);
-      const settled = account.companyId === account.organizationId ? await settleOrganizationAccount(tx, run) : await settleMerchantAccount(tx, run);
+      const settled =
+        account.companyId === account.organizationId
+          ? await settleOrganizationAccount(tx, run)
+          : await settleMerchantAccount(tx, run);
       if (!settled) return null;
       const postings = settlementPostings(account, settled.merchantNet, settled.organizationNet);
       if (postings.length >= 2) {
-        const posted = await post(tx, { code: 'RECEIVABLE_SETTLED', source: { type: 'SETTLEMENT', id: settled.settlement.id }, postings, now });
+        const posted = await post(tx, {
+          code: 'RECEIVABLE_SETTLED',
+          source: { type: 'SETTLEMENT', id: settled.settlement.id },
+          postings,
+          now,
+        });
         for (const c of await debtChangesOf(tx, posted.transactionId)) {
-          const event = { bank_account_id: c.bankAccountId, old_debt: c.oldDebt, new_debt: c.newDebt, sequence: c.sequence };
-          await recordEvent(tx, { type: 'balance.debt-changed', companyId: account.companyId, organizationId: account.organizationId, correlationId, payload: event }, now);
+          const event = {
+            bank_account_id: c.bankAccountId,
+            old_debt: c.oldDebt,
+            new_debt: c.newDebt,
+            sequence: c.sequence,
+          };
+          await recordEvent(
+            tx,
+            {
+              type: 'balance.debt-changed',
+              companyId: account.companyId,
+              organizationId: account.organizationId,
+              correlationId,
+              payload: event,
+            },
+            now,
+          );
         }
       }
       const sequence = await lastSequenceOf(tx, account.id);
       const view = { ...toSettlementView(settled.settlement), sequence };
-      await recordEvent(tx, { type: 'settlement.completed', companyId: account.companyId, organizationId: account.organizationId, correlationId, payload: view }, now);
+      await recordEvent(
+        tx,
+        {
+          type: 'settlement.completed',
+          companyId: account.companyId,
+          organizationId: account.organizationId,
+          correlationId,
+          payload: view,
+        },
+        now,
+      );
       return settled.settlement;
     });
   } catch (err) {
@@ -82,7 +124,14 @@ export async function runSettlement(deps: SettlementDeps, payload: SettlementJob
 
 async function settleMerchantAccount(tx: Executor, { account, payload, paidAt, now }: Run): Promise<Settled> {
   const id = randomUUID();
-  const settled = await settleDueReceivables(tx, { settlementId: id, account, paymentDate: payload.paymentDate, runKey: payload.runKey, paidAt, now });
+  const settled = await settleDueReceivables(tx, {
+    settlementId: id,
+    account,
+    paymentDate: payload.paymentDate,
+    runKey: payload.runKey,
+    paidAt,
+    now,
+  });
   if (!settled) return null;
   return { settlement: (await findSettlement(tx, id))!, merchantNet: settled.merchantNet, organizationNet: 0 };
 }
@@ -118,10 +167,25 @@ async function settleOrganizationAccount(tx: Executor, { account, payload, paidA
     createdAt: now,
   });
   if (!settlement) return null; // this run already happened
-  await markPaid(tx, due.map((r) => r.id), settlement.id, paidAt);
-  await markSwept(tx, shares.map((r) => r.id), settlement.id, now);
-  await markRevenueSwept(tx, items.map((i) => i.id), settlement.id);
-  const net = (role: 'MERCHANT' | 'ORGANIZATION') => counted.filter((r) => r.role === role).reduce((s, r) => s + r.netAmount, 0);
+  await markPaid(
+    tx,
+    due.map((r) => r.id),
+    settlement.id,
+    paidAt,
+  );
+  await markSwept(
+    tx,
+    shares.map((r) => r.id),
+    settlement.id,
+    now,
+  );
+  await markRevenueSwept(
+    tx,
+    items.map((i) => i.id),
+    settlement.id,
+  );
+  const net = (role: 'MERCHANT' | 'ORGANIZATION') =>
+    counted.filter((r) => r.role === role).reduce((s, r) => s + r.netAmount, 0);
   return { settlement, merchantNet: net('MERCHANT'), organizationNet: net('ORGANIZATION') + itemsTotal };
 }
 

@@ -77,13 +77,18 @@ export class RequestLogRecorder {
     const path = safePath(request.url);
     if (path === SELF) return null;
     const body = request.body;
-    const summary = body !== null && typeof body === 'object' && !Array.isArray(body) ? bodySummary(body as Record<string, unknown>, request) : null;
+    const summary =
+      body !== null && typeof body === 'object' && !Array.isArray(body)
+        ? bodySummary(body as Record<string, unknown>, request)
+        : null;
     const sentRequestId = summary ? (body as { request_id?: unknown }).request_id : undefined;
     // The key a create was accepted under (or that clashed: 409). A refused body's request_id may be anything a
     // client put there, a card number or a card ciphertext included, so it is not kept.
     const accepted = reply.statusCode < 400 || reply.statusCode === 409;
     const requestIdField =
-      accepted && typeof sentRequestId === 'string' && !containsPan(sentRequestId) && !sentRequestId.startsWith('ev:') ? sentRequestId : null;
+      accepted && typeof sentRequestId === 'string' && !containsPan(sentRequestId) && !sentRequestId.startsWith('ev:')
+        ? sentRequestId
+        : null;
     return {
       id: randomUUID(),
       organizationId: principal.organizationId,
@@ -115,6 +120,8 @@ const CVV_LIKE = /cvv|cvc|security_code/i;
  */
 function bodySummary(body: Record<string, unknown>, request: FastifyRequest): { fields: string[]; bytes: number } {
   const length = Number(request.headers['content-length']);
-  const fields = Object.keys(body).map((key) => (containsPan(key) || isSensitivePath([key]) || CVV_LIKE.test(key) ? '[REDACTED]' : key));
+  const fields = Object.keys(body).map((key) =>
+    containsPan(key) || isSensitivePath([key]) || CVV_LIKE.test(key) ? '[REDACTED]' : key,
+  );
   return { fields: fields.sort(), bytes: Number.isFinite(length) ? length : 0 };
 }

@@ -28,5 +28,9 @@ export async function purgeRequestLogs(db: Executor, before: Date, limit: number
   const deleted = await db.execute(
     sql`delete from ${requestLogs} where ${requestLogs.id} in (select ${requestLogs.id} from ${requestLogs} where ${requestLogs.createdAt} < ${before} limit ${limit})`,
   );
-  return Number((deleted as { rowCount?: number; affectedRows?: number }).rowCount ?? (deleted as { affectedRows?: number }).affectedRows ?? 0);
+  return Number(
+    (deleted as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (deleted as { affectedRows?: number }).affectedRows ??
+      0,
+  );
 }

@@ -10,14 +10,22 @@ export default async function requestLogsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
 
-  r.get('/v1/request-logs', {
-    config: { permission: 'request_log.list' },
-    schema: { summary: 'List recent requests', querystring: requestLogListQuery, response: { 200: listEnvelope(requestLogSchema) } },
-  }, async (request) => {
-    // The caller's own latest requests may still wait in this instance's buffer.
-    await app.deps.requestLogs?.flush();
-    const q = request.query;
-    const { rows, total } = await listRequestLogs(db, callerCompany(request), q);
-    return { data: rows.map(toRequestLogView), pagination: paginate(q.page, q.limit, total) };
-  });
+  r.get(
+    '/v1/request-logs',
+    {
+      config: { permission: 'request_log.list' },
+      schema: {
+        summary: 'List recent requests',
+        querystring: requestLogListQuery,
+        response: { 200: listEnvelope(requestLogSchema) },
+      },
+    },
+    async (request) => {
+      // The caller's own latest requests may still wait in this instance's buffer.
+      await app.deps.requestLogs?.flush();
+      const q = request.query;
+      const { rows, total } = await listRequestLogs(db, callerCompany(request), q);
+      return { data: rows.map(toRequestLogView), pagination: paginate(q.page, q.limit, total) };
+    },
+  );
 }

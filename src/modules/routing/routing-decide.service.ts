@@ -9,23 +9,41 @@ import type { DecideInput } from './routing.schemas.js';
 import { routePayment } from './routing-route.js';
 
 /** R6.9: what a create with this input would do now, from the same reads and the same pure decision. */
-export async function decide(db: Database, clock: Clock, principal: CompanyPrincipal, input: DecideInput, correlationId = 'decide') {
+export async function decide(
+  db: Database,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  input: DecideInput,
+  correlationId = 'decide',
+) {
   const organizationId = principal.organizationId;
   const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
-  const explicit = input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
+  const explicit =
+    input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
   const payment: RoutedPayment = {
     payment_method: input.payment_method,
     amount: input.amount,
     installments: input.installments,
     company_id: company.id,
     capture: input.capture,
-    card: input.payment_method === 'PIX' ? null : { brand: input.card_data?.brand ?? null, bin: input.card_data?.bin ?? null },
+    card:
+      input.payment_method === 'PIX'
+        ? null
+        : { brand: input.card_data?.brand ?? null, bin: input.card_data?.bin ?? null },
     three_ds: input.three_ds ?? null,
     pix_due_date: input.pix?.due_date !== undefined,
     wallet_token: false,
   };
   const key = input.request_id ?? randomUUID();
-  const { decision } = await routePayment(db, { organizationId, companyId: company.id, payment, key, explicit, now: clock.now(), correlationId });
+  const { decision } = await routePayment(db, {
+    organizationId,
+    companyId: company.id,
+    payment,
+    key,
+    explicit,
+    now: clock.now(),
+    correlationId,
+  });
   return {
     organization_id: organizationId,
     company_id: company.id,

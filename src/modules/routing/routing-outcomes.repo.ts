@@ -73,6 +73,9 @@ export async function pruneOutcomes(tx: Executor, organizationId: string): Promi
 
 /** The sandbox control that empties an organization's windows (R7.1); how many outcomes it deleted. */
 export async function deleteOutcomes(tx: Executor, organizationId: string): Promise<number> {
-  const deleted = await tx.delete(routingOutcomes).where(and(eq(routingOutcomes.organizationId, organizationId))).returning({ id: routingOutcomes.id });
+  const deleted = await tx
+    .delete(routingOutcomes)
+    .where(and(eq(routingOutcomes.organizationId, organizationId)))
+    .returning({ id: routingOutcomes.id });
   return deleted.length;
 }

@@ -3,21 +3,35 @@ import type { RoutingConfigurationRow } from '../../db/schema/index.js';
 import { upperEnum } from '../../http/schemas.js';
 import { CARD_BRANDS } from '../cards/brands.js';
 import { PAYMENT_METHODS } from '../transactions/transactions.states.js';
-import { OPERATORS_BY_FIELD, ROUTING_FIELDS, ROUTING_OPERATORS, type RoutingField } from '../../providers/routing/conditions.js';
+import {
+  OPERATORS_BY_FIELD,
+  ROUTING_FIELDS,
+  ROUTING_OPERATORS,
+  type RoutingField,
+} from '../../providers/routing/conditions.js';
 import { FAILOVER_TABLE } from '../../providers/routing/failover.js';
 import type { RoutingConfiguration } from '../../providers/routing/decide.js';
 import type { Strategy } from '../../providers/routing/strategies.js';
 
 /** An account name as R1.2 writes it; any case in requests, stored uppercase (usability is checked by the service). */
 const providerName = () =>
-  z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, 'must be a provider account name'));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+    z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, 'must be a provider account name'),
+  );
 
-const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string, type: string, constraints?: Record<string, unknown>) =>
-  ctx.addIssue({ code: 'custom', path, message, params: { type, ...(constraints && { constraints }) } });
+const issue = (
+  ctx: z.RefinementCtx,
+  path: (string | number)[],
+  message: string,
+  type: string,
+  constraints?: Record<string, unknown>,
+) => ctx.addIssue({ code: 'custom', path, message, params: { type, ...(constraints && { constraints }) } });
 
 function uniqueNames(names: readonly string[], ctx: z.RefinementCtx, path: (string | number)[]) {
   names.forEach((name, i) => {
-    if (names.indexOf(name) !== i) issue(ctx, [...path, i], `${name} is listed twice`, 'INVALID_FORMAT', { unique: true });
+    if (names.indexOf(name) !== i)
+      issue(ctx, [...path, i], `${name} is listed twice`, 'INVALID_FORMAT', { unique: true });
   });
 }
 
@@ -25,7 +39,10 @@ const LIST_OPERATORS = new Set(['IN', 'NOT_IN']);
 const BIN_PREFIX = /^\d{1,8}$/;
 
 /** One value of the field's type (R6.3); the reason when it is not. */
-function valueProblem(field: RoutingField, value: unknown): { message: string; type: string; constraints?: Record<string, unknown> } | null {
+function valueProblem(
+  field: RoutingField,
+  value: unknown,
+): { message: string; type: string; constraints?: Record<string, unknown> } | null {
   switch (field) {
     case 'transaction.payment_method':
     case 'transaction.card_data.brand': {
@@ -35,12 +52,18 @@ function valueProblem(field: RoutingField, value: unknown): { message: string; t
         : { message: `must be one of: ${allowed.join(', ')}`, type: 'INVALID_ENUM', constraints: { allowed } };
     }
     case 'transaction.card_data.bin':
-      return typeof value === 'string' && BIN_PREFIX.test(value) ? null : { message: 'must be 1-8 digits', type: 'INVALID_FORMAT', constraints: { pattern: BIN_PREFIX.source } };
+      return typeof value === 'string' && BIN_PREFIX.test(value)
+        ? null
+        : { message: 'must be 1-8 digits', type: 'INVALID_FORMAT', constraints: { pattern: BIN_PREFIX.source } };
     case 'transaction.amount':
     case 'transaction.installments':
-      return Number.isSafeInteger(value) ? null : { message: 'must be an integer', type: 'INVALID_TYPE', constraints: { expected: 'int' } };
+      return Number.isSafeInteger(value)
+        ? null
+        : { message: 'must be an integer', type: 'INVALID_TYPE', constraints: { expected: 'int' } };
     case 'transaction.company_id':
-      return typeof value === 'string' && z.guid().safeParse(value).success ? null : { message: 'must be a uuid', type: 'INVALID_FORMAT', constraints: { format: 'uuid' } };
+      return typeof value === 'string' && z.guid().safeParse(value).success
+        ? null
+        : { message: 'must be a uuid', type: 'INVALID_FORMAT', constraints: { format: 'uuid' } };
   }
 }
 
@@ -58,9 +81,11 @@ const conditionSchema = z
     const list = LIST_OPERATORS.has(c.operator);
     const maxItems = c.operator === 'STARTS_WITH' ? 50 : 100;
     if (Array.isArray(c.value)) {
-      if (!list && c.operator !== 'STARTS_WITH') return issue(ctx, ['value'], `${c.operator} takes a single value`, 'INVALID_TYPE');
+      if (!list && c.operator !== 'STARTS_WITH')
+        return issue(ctx, ['value'], `${c.operator} takes a single value`, 'INVALID_TYPE');
       if (c.value.length < 1) return issue(ctx, ['value'], 'value must have at least 1 items', 'TOO_SMALL', { min: 1 });
-      if (c.value.length > maxItems) return issue(ctx, ['value'], `value must have at most ${maxItems} items`, 'TOO_LARGE', { max: maxItems });
+      if (c.value.length > maxItems)
+        return issue(ctx, ['value'], `value must have at most ${maxItems} items`, 'TOO_LARGE', { max: maxItems });
       c.value.forEach((v, i) => {
         const problem = valueProblem(c.field, v);
         if (problem) issue(ctx, ['value', i], `value.${i} ${problem.message}`, problem.type, problem.constraints);
@@ -89,7 +114,8 @@ const strategySchema = z.discriminatedUnion('type', [
       .max(10)
       .superRefine((splits, ctx) => {
         splits.forEach((s, i) => {
-          if (splits.findIndex((o) => o.provider === s.provider) !== i) issue(ctx, [i, 'provider'], `${s.provider} is listed twice`, 'INVALID_FORMAT', { unique: true });
+          if (splits.findIndex((o) => o.provider === s.provider) !== i)
+            issue(ctx, [i, 'provider'], `${s.provider} is listed twice`, 'INVALID_FORMAT', { unique: true });
         });
         const sum = splits.reduce((total, s) => total + s.percentage, 0);
         if (sum !== 100) issue(ctx, [], `the percentages add up to ${sum}, not 100`, 'INVALID_FORMAT', { sum: 100 });
@@ -105,7 +131,10 @@ const strategySchema = z.discriminatedUnion('type', [
       latency_threshold_ms: z.int().min(100).max(60_000).nullable().default(null),
     })
     .superRefine((s, ctx) => {
-      if (s.min_samples > s.window_size) issue(ctx, ['min_samples'], `min_samples must be at most window_size (${s.window_size})`, 'TOO_LARGE', { max: s.window_size });
+      if (s.min_samples > s.window_size)
+        issue(ctx, ['min_samples'], `min_samples must be at most window_size (${s.window_size})`, 'TOO_LARGE', {
+          max: s.window_size,
+        });
     }),
 ]);
 
@@ -139,7 +168,11 @@ export const routingConfigurationBody = z.strictObject({
 });
 export type RoutingConfigurationInput = z.output<typeof routingConfigurationBody>;
 
-const conditionView = z.object({ field: z.string(), operator: z.string(), value: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]) });
+const conditionView = z.object({
+  field: z.string(),
+  operator: z.string(),
+  value: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]),
+});
 const strategyView = z.object({
   type: z.enum(['PRIORITY', 'VOLUME', 'SUCCESS_RATE']),
   providers: z.array(z.string()).optional(),
@@ -150,40 +183,38 @@ const strategyView = z.object({
   latency_threshold_ms: z.int().nullable().optional(),
 });
 
-export const routingConfigurationSchema = z
-  .object({
-    organization_id: z.string(),
-    version: z.int().describe('0 until a configuration is saved; each PUT adds 1'),
-    seed: z.string().describe("The draws' seed (the organization id unless set)"),
-    rules: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        priority: z.int(),
-        enabled: z.boolean(),
-        conditions: z.array(conditionView),
-        strategy: strategyView,
-      }),
-    ),
-    default_providers: z.array(z.string()),
-    failover: z.object({ enabled: z.boolean(), max_attempts: z.int(), on_generic_decline: z.boolean() }),
-    created_at: z.string().nullable(),
-    updated_at: z.string().nullable(),
-  });
+export const routingConfigurationSchema = z.object({
+  organization_id: z.string(),
+  version: z.int().describe('0 until a configuration is saved; each PUT adds 1'),
+  seed: z.string().describe("The draws' seed (the organization id unless set)"),
+  rules: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      priority: z.int(),
+      enabled: z.boolean(),
+      conditions: z.array(conditionView),
+      strategy: strategyView,
+    }),
+  ),
+  default_providers: z.array(z.string()),
+  failover: z.object({ enabled: z.boolean(), max_attempts: z.int(), on_generic_decline: z.boolean() }),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
 export type RoutingConfigurationView = z.infer<typeof routingConfigurationSchema>;
 
-export const failoverTableSchema = z
-  .object({
-    data: z.array(
-      z.object({
-        outcome: z.string(),
-        code: z.string().nullable(),
-        failover: z.enum(['ALWAYS', 'NEVER', 'ON_GENERIC_DECLINE']),
-        counts_for_circuit: z.enum(['SUCCESS', 'FAILURE', 'NONE']),
-        counts_as_success: z.boolean().nullable(),
-      }),
-    ),
-  });
+export const failoverTableSchema = z.object({
+  data: z.array(
+    z.object({
+      outcome: z.string(),
+      code: z.string().nullable(),
+      failover: z.enum(['ALWAYS', 'NEVER', 'ON_GENERIC_DECLINE']),
+      counts_for_circuit: z.enum(['SUCCESS', 'FAILURE', 'NONE']),
+      counts_as_success: z.boolean().nullable(),
+    }),
+  ),
+});
 
 export const failoverTableView = () => ({ data: FAILOVER_TABLE.map((row) => ({ ...row })) });
 
@@ -196,7 +227,11 @@ export function toRoutingView(organizationId: string, row: RoutingConfigurationR
     organization_id: organizationId,
     version: configuration.version,
     seed: configuration.seed,
-    rules: configuration.rules.map((r) => ({ ...r, conditions: [...r.conditions], strategy: r.strategy as z.infer<typeof strategyView> })),
+    rules: configuration.rules.map((r) => ({
+      ...r,
+      conditions: [...r.conditions],
+      strategy: r.strategy as z.infer<typeof strategyView>,
+    })),
     default_providers: [...configuration.default_providers],
     failover: { ...configuration.failover },
     created_at: row?.createdAt.toISOString() ?? null,
@@ -207,7 +242,13 @@ export function toRoutingView(organizationId: string, row: RoutingConfigurationR
 /** What routing's pure decision reads; without a saved row, version 0 with the defaults. */
 export function toConfiguration(organizationId: string, row: RoutingConfigurationRow | null): RoutingConfiguration {
   if (!row) {
-    return { version: 0, seed: organizationId, rules: [], default_providers: [], failover: { enabled: true, max_attempts: 3, on_generic_decline: false } };
+    return {
+      version: 0,
+      seed: organizationId,
+      rules: [],
+      default_providers: [],
+      failover: { enabled: true, max_attempts: 3, on_generic_decline: false },
+    };
   }
   return {
     version: row.version,
@@ -241,18 +282,32 @@ export const deletedStatsSchema = z.object({ deleted: z.int() });
 
 /** `POST /v1/routing/decide` (R6.9): a payment as a create would describe it; nothing is stored or called. */
 export const decideBody = z.strictObject({
-  company_id: z.guid().optional().describe('The paying company: the organization itself [default] or one of its merchants'),
+  company_id: z
+    .guid()
+    .optional()
+    .describe('The paying company: the organization itself [default] or one of its merchants'),
   payment_method: upperEnum(PAYMENT_METHODS),
   amount: z.int().min(1),
   installments: z.int().min(1).max(12).default(1),
   capture: z.boolean().default(true),
   card_data: z
-    .strictObject({ brand: upperEnum(CARD_BRANDS).optional(), bin: z.string().regex(/^\d{6,8}$/, 'must be 6-8 digits').optional() })
+    .strictObject({
+      brand: upperEnum(CARD_BRANDS).optional(),
+      bin: z
+        .string()
+        .regex(/^\d{6,8}$/, 'must be 6-8 digits')
+        .optional(),
+    })
     .optional(),
   three_ds: z.strictObject({ authenticated: z.boolean() }).optional(),
   pix: z.strictObject({ due_date: z.iso.date() }).optional(),
   provider: z.string().min(1).max(32).optional(),
-  request_id: z.string().min(1).max(255).optional().describe("The draw's key, as a create's request_id would be (else a random one)"),
+  request_id: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("The draw's key, as a create's request_id would be (else a random one)"),
 });
 export type DecideInput = z.output<typeof decideBody>;
 
@@ -261,7 +316,9 @@ const candidateView = z.object({
   provider_account_id: z.string().nullable(),
   source: z.enum(['EXPLICIT', 'RULE', 'FALLBACK', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
   eligible: z.boolean(),
-  reasons: z.array(z.enum(['ACCOUNT_DISABLED', 'ACCOUNT_NOT_ALLOWED', 'CAPABILITY_MISMATCH', 'NO_ACTIVE_AFFILIATION', 'CIRCUIT_OPEN'])),
+  reasons: z.array(
+    z.enum(['ACCOUNT_DISABLED', 'ACCOUNT_NOT_ALLOWED', 'CAPABILITY_MISMATCH', 'NO_ACTIVE_AFFILIATION', 'CIRCUIT_OPEN']),
+  ),
   percentage: z.int().nullable(),
   score: z.object({ samples: z.int(), successes: z.int(), success_rate: z.number().nullable() }).nullable(),
 });

@@ -5,7 +5,12 @@ import { recordEvent } from '../../events/outbox.js';
 import type { Clock } from '../../jobs/clock.js';
 import { conflictWithReason, validationError, type ValidationIssue } from '../../kernel/errors.js';
 import { currentConfiguration, insertConfiguration } from './routing.repo.js';
-import { toRoutingView, type RoutingConfigurationInput, type RoutingConfigurationView, type StoredRule } from './routing.schemas.js';
+import {
+  toRoutingView,
+  type RoutingConfigurationInput,
+  type RoutingConfigurationView,
+  type StoredRule,
+} from './routing.schemas.js';
 import { usableAccounts } from '../provider-accounts/provider-accounts.repo.js';
 import { roundRate } from '../../providers/routing/decide.js';
 import { successRate } from '../../providers/routing/strategies.js';
@@ -20,12 +25,19 @@ function unusableNames(body: RoutingConfigurationInput, allowed: readonly string
   const issues: ValidationIssue[] = [];
   const check = (field: string, name: string) => {
     if (!allowed.includes(name)) {
-      issues.push({ field, type: 'INVALID_ENUM', message: `${field} must be one of: ${allowed.join(', ')}`, value: name, constraints: { allowed } });
+      issues.push({
+        field,
+        type: 'INVALID_ENUM',
+        message: `${field} must be one of: ${allowed.join(', ')}`,
+        value: name,
+        constraints: { allowed },
+      });
     }
   };
   body.rules.forEach((rule, r) => {
     const strategy = rule.strategy;
-    if (strategy.type === 'VOLUME') strategy.splits.forEach((s, i) => check(`rules.${r}.strategy.splits.${i}.provider`, s.provider));
+    if (strategy.type === 'VOLUME')
+      strategy.splits.forEach((s, i) => check(`rules.${r}.strategy.splits.${i}.provider`, s.provider));
     else strategy.providers.forEach((p, i) => check(`rules.${r}.strategy.providers.${i}`, p));
   });
   body.default_providers.forEach((p, i) => check(`default_providers.${i}`, p));
@@ -49,9 +61,17 @@ export async function putRouting(
       const current = await currentConfiguration(tx, organizationId);
       const currentVersion = current?.version ?? 0;
       if (body.version !== undefined && body.version !== currentVersion) {
-        throw conflictWithReason(`The configuration is at version ${currentVersion}`, 'version', body.version, 'VERSION_MISMATCH');
+        throw conflictWithReason(
+          `The configuration is at version ${currentVersion}`,
+          'version',
+          body.version,
+          'VERSION_MISMATCH',
+        );
       }
-      const issues = unusableNames(body, (await usableAccounts(tx, organizationId)).map((a) => a.provider));
+      const issues = unusableNames(
+        body,
+        (await usableAccounts(tx, organizationId)).map((a) => a.provider),
+      );
       if (issues.length > 0) throw validationError(issues);
       const now = clock.now(organizationId);
       const rules: StoredRule[] = body.rules.map((rule) => ({ id: randomUUID(), ...rule }));
@@ -66,17 +86,31 @@ export async function putRouting(
         updatedAt: now,
       });
       const view = toRoutingView(organizationId, row);
-      await recordEvent(tx, { type: 'routing-configuration.updated', companyId: organizationId, organizationId, payload: view, correlationId }, now);
+      await recordEvent(
+        tx,
+        {
+          type: 'routing-configuration.updated',
+          companyId: organizationId,
+          organizationId,
+          payload: view,
+          correlationId,
+        },
+        now,
+      );
       return view;
     });
   } catch (err) {
     if (isUniqueViolation(err, 'routing_configurations_pkey')) {
-      throw conflictWithReason('The configuration changed while this one was being saved', 'version', body.version ?? null, 'VERSION_MISMATCH');
+      throw conflictWithReason(
+        'The configuration changed while this one was being saved',
+        'version',
+        body.version ?? null,
+        'VERSION_MISMATCH',
+      );
     }
     throw err;
   }
 }
-
 
 /** R6.10's windows of the organization: each group's last `size` outcomes. */
 export async function routingStats(db: Database, organizationId: string, size: number) {

@@ -15,11 +15,15 @@ export const MAX_TOKEN_LENGTH = 1024;
 export type TokenCheck = { ok: true; jti: string } | { ok: false; reason: 'INVALID' | 'EXPIRED' };
 
 /** A key for this purpose only, derived from the given secret (the JWT secret must not sign these directly). */
-export const challengeKey = (secret: string): Uint8Array => new Uint8Array(createHash('sha256').update(`3ds-challenge.v1\u0000${secret}`).digest());
+export const challengeKey = (secret: string): Uint8Array =>
+  new Uint8Array(createHash('sha256').update(`3ds-challenge.v1\u0000${secret}`).digest());
 
 export const newTokenId = (): string => randomBytes(16).toString('base64url');
 
-export async function signChallengeToken(key: Uint8Array, claims: { sessionId: string; jti: string; expiresAt: Date; now: Date }): Promise<string> {
+export async function signChallengeToken(
+  key: Uint8Array,
+  claims: { sessionId: string; jti: string; expiresAt: Date; now: Date },
+): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sessionId)
@@ -35,10 +39,23 @@ export async function signChallengeToken(key: Uint8Array, claims: { sessionId: s
  * Checks signature, audience, issuer, subject (the session in the path) and expiry against `now` (the
  * organization's clock). Anything malformed or tampered is INVALID; a well-signed token past its time EXPIRED.
  */
-export async function verifyChallengeToken(key: Uint8Array, token: unknown, sessionId: string, now: Date): Promise<TokenCheck> {
-  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'INVALID' };
+export async function verifyChallengeToken(
+  key: Uint8Array,
+  token: unknown,
+  sessionId: string,
+  now: Date,
+): Promise<TokenCheck> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH)
+    return { ok: false, reason: 'INVALID' };
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: AUDIENCE, issuer: ISSUER, subject: sessionId, currentDate: now, clockTolerance: 0 });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALGORITHM],
+      audience: AUDIENCE,
+      issuer: ISSUER,
+      subject: sessionId,
+      currentDate: now,
+      clockTolerance: 0,
+    });
     if (typeof payload.jti !== 'string' || payload.jti.length === 0) return { ok: false, reason: 'INVALID' };
     return { ok: true, jti: payload.jti };
   } catch (err) {
@@ -50,7 +67,11 @@ export async function verifyChallengeToken(key: Uint8Array, token: unknown, sess
  * What the page may do with a token that verified, given the row: its `jti` must be the one the session holds
  * (else INVALID: a token for an older or another session), and the session must still be waiting (else USED).
  */
-export function tokenUse(check: TokenCheck, session: { challengeTokenId: string | null; status: string; expiresAt: Date } | undefined, now: Date): 'OK' | 'INVALID' | 'USED' | 'EXPIRED' {
+export function tokenUse(
+  check: TokenCheck,
+  session: { challengeTokenId: string | null; status: string; expiresAt: Date } | undefined,
+  now: Date,
+): 'OK' | 'INVALID' | 'USED' | 'EXPIRED' {
   if (!check.ok) return check.reason;
   if (!session || session.challengeTokenId === null || session.challengeTokenId !== check.jti) return 'INVALID';
   if (session.status === 'EXPIRED') return 'EXPIRED';

@@ -20,7 +20,11 @@ export function pageHeaders(nonce: string): Record<string, string> {
   };
 }
 
-const esc = (v: unknown) => textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (v: unknown) =>
+  textOf(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const STYLE = `body{font:15px system-ui,sans-serif;margin:0;padding:24px;color:#1a1a1a;background:#fff}
 main{max-width:360px;margin:0 auto}h1{font-size:18px;margin:0 0 12px}.muted{color:#555;font-size:13px}
@@ -53,8 +57,14 @@ const TEXT = {
   title: { 'pt-BR': '3-D Secure: confirme a compra', en: '3-D Secure: confirm the purchase' },
   heading: { 'pt-BR': 'Confirme a compra', en: 'Confirm the purchase' },
   paying: { 'pt-BR': '{amount} para {merchant}', en: '{amount} to {merchant}' },
-  card: { 'pt-BR': 'Cartão {brand} •••• {last} · validade {expiry}', en: '{brand} card •••• {last} · expires {expiry}' },
-  sandbox: { 'pt-BR': 'Sandbox: digite o código {code} para autenticar; qualquer outro código falha.', en: 'Sandbox: enter the code {code} to authenticate; any other code fails.' },
+  card: {
+    'pt-BR': 'Cartão {brand} •••• {last} · validade {expiry}',
+    en: '{brand} card •••• {last} · expires {expiry}',
+  },
+  sandbox: {
+    'pt-BR': 'Sandbox: digite o código {code} para autenticar; qualquer outro código falha.',
+    en: 'Sandbox: enter the code {code} to authenticate; any other code fails.',
+  },
   code: { 'pt-BR': 'Código de verificação', en: 'Verification code' },
   verify: { 'pt-BR': 'Verificar', en: 'Verify' },
   cancel: { 'pt-BR': 'Cancelar', en: 'Cancel' },
@@ -67,12 +77,23 @@ const TEXT = {
   close: { 'pt-BR': 'Você pode fechar esta janela.', en: 'You may close this window.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-const text = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}) => TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+const text = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}) =>
+  TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 
 /** Money as Brazilians write it (R$ 1.234,56), in either language: the amount is in reais. */
-export const money = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
+export const money = (cents: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\u00a0/g, ' ');
 
-const BRAND_NAMES: Record<string, string> = { VISA: 'Visa', MASTERCARD: 'Mastercard', AMEX: 'American Express', ELO: 'Elo', HIPERCARD: 'Hipercard', DINERS: 'Diners Club', DISCOVER: 'Discover', JCB: 'JCB' };
+const BRAND_NAMES: Record<string, string> = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  AMEX: 'American Express',
+  ELO: 'Elo',
+  HIPERCARD: 'Hipercard',
+  DINERS: 'Diners Club',
+  DISCOVER: 'Discover',
+  JCB: 'JCB',
+};
 /** A brand as its owner writes it (`VISA` is Visa). */
 export const brandName = (brand: string) => BRAND_NAMES[brand.toUpperCase()] ?? brand;
 
@@ -81,7 +102,15 @@ export const cardExpiry = (month: string, year: string) => `${month.padStart(2, 
 
 /** The session's deadline for the reader: a local time in São Paulo, with the zone, never a raw ISO value. */
 export const deadline = (lang: Lang, at: Date) =>
-  new Intl.DateTimeFormat(lang, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo', timeZoneName: 'short' }).format(at);
+  new Intl.DateTimeFormat(lang, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+    timeZoneName: 'short',
+  }).format(at);
 
 export function renderChallenge(f: ChallengeForm): string {
   const l = f.lang;
@@ -121,36 +150,76 @@ const MESSAGES = { success: 'success', failure: 'failure', cancel: 'cancelled' }
  * the return URL.
  */
 export function renderDone(d: ChallengeDone, nonce: string): string {
-  const message = JSON.stringify({ type: 'platform-3ds', outcome: d.outcome, session_id: d.sessionId, status: d.status }).replace(/</g, '\\u003c');
+  const message = JSON.stringify({
+    type: 'platform-3ds',
+    outcome: d.outcome,
+    session_id: d.sessionId,
+    status: d.status,
+  }).replace(/</g, '\\u003c');
   const redirect = JSON.stringify(d.redirect).replace(/</g, '\\u003c');
   const script = `(function(){var m=${message},r=${redirect};
 try{if(window.parent&&window.parent!==window)window.parent.postMessage(m,'*');}catch(e){}
 try{if(window.opener)window.opener.postMessage(m,'*');}catch(e){}
 if(r)setTimeout(function(){window.location.replace(r);},150);})();`;
-  const link = d.redirect ? `<p><a id="continue" href="${esc(d.redirect)}">${esc(text(d.lang, 'continue'))}</a></p>` : `<p class="muted">${esc(text(d.lang, 'close'))}</p>`;
-  return page(d.lang, text(d.lang, 'doneTitle'), `<h1 data-status="${esc(d.status)}">${esc(text(d.lang, MESSAGES[d.outcome]))}</h1>${link}`, script, nonce);
+  const link = d.redirect
+    ? `<p><a id="continue" href="${esc(d.redirect)}">${esc(text(d.lang, 'continue'))}</a></p>`
+    : `<p class="muted">${esc(text(d.lang, 'close'))}</p>`;
+  return page(
+    d.lang,
+    text(d.lang, 'doneTitle'),
+    `<h1 data-status="${esc(d.status)}">${esc(text(d.lang, MESSAGES[d.outcome]))}</h1>${link}`,
+    script,
+    nonce,
+  );
 }
 
 const REFUSALS: Record<string, Record<Lang, readonly [string, string]>> = {
   INVALID: {
-    'pt-BR': ['Este link de autenticação não é válido', 'O link foi alterado ou não pertence a esta sessão. Comece o pagamento de novo.'],
-    en: ['This authentication link is not valid', 'The link was altered or does not belong to this session. Start the payment again.'],
+    'pt-BR': [
+      'Este link de autenticação não é válido',
+      'O link foi alterado ou não pertence a esta sessão. Comece o pagamento de novo.',
+    ],
+    en: [
+      'This authentication link is not valid',
+      'The link was altered or does not belong to this session. Start the payment again.',
+    ],
   },
   USED: {
-    'pt-BR': ['Este link de autenticação já foi usado', 'A autenticação terminou; este link não pode ser usado de novo.'],
-    en: ['This authentication link was already used', 'The authentication is complete; this link cannot be used again.'],
+    'pt-BR': [
+      'Este link de autenticação já foi usado',
+      'A autenticação terminou; este link não pode ser usado de novo.',
+    ],
+    en: [
+      'This authentication link was already used',
+      'The authentication is complete; this link cannot be used again.',
+    ],
   },
   EXPIRED: {
-    'pt-BR': ['Este link de autenticação expirou', 'Os 10 minutos para autenticar passaram. Comece o pagamento de novo.'],
-    en: ['This authentication link has expired', 'The 10 minutes to authenticate have passed. Start the payment again.'],
+    'pt-BR': [
+      'Este link de autenticação expirou',
+      'Os 10 minutos para autenticar passaram. Comece o pagamento de novo.',
+    ],
+    en: [
+      'This authentication link has expired',
+      'The 10 minutes to authenticate have passed. Start the payment again.',
+    ],
   },
   NOT_READY: {
-    'pt-BR': ['Esta autenticação ainda não está pronta', 'O emissor do cartão ainda não respondeu; tente de novo em alguns segundos.'],
+    'pt-BR': [
+      'Esta autenticação ainda não está pronta',
+      'O emissor do cartão ainda não respondeu; tente de novo em alguns segundos.',
+    ],
     en: ['This authentication is not ready yet', 'The card issuer has not answered yet; try again in a few seconds.'],
   },
   UNAVAILABLE: {
-    'pt-BR': ['Desafios de cartão não estão disponíveis aqui', 'Este ambiente ainda não tem desafio do emissor; a sessão termina quando expirar.'],
-    en: ['Card challenges are not available here', 'This deployment has no card issuer challenge yet; the session ends at its expiry.'],
+    'pt-BR': [
+      'Desafios de cartão não estão disponíveis aqui',
+      'Este ambiente ainda não tem desafio do emissor; a sessão termina quando expirar.',
+    ],
+    en: [
+      'Card challenges are not available here',
+      'This deployment has no card issuer challenge yet; the session ends at its expiry.',
+    ],
   },
 };
 

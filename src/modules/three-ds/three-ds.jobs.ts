@@ -5,7 +5,15 @@ import { ProviderError } from '../../providers/errors.js';
 import type { ThreeDsResult } from '../../providers/payments.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { findSession } from './three-ds.repo.js';
-import { applySyncedResult, expireSession, forgetAuthenticationValue, JOB_EXPIRE, JOB_FORGET_VALUE, JOB_SYNC, SYNC_DELAY_MS } from './three-ds.transitions.js';
+import {
+  applySyncedResult,
+  expireSession,
+  forgetAuthenticationValue,
+  JOB_EXPIRE,
+  JOB_FORGET_VALUE,
+  JOB_SYNC,
+  SYNC_DELAY_MS,
+} from './three-ds.transitions.js';
 import { textOf } from '../../kernel/text.js';
 
 export interface ThreeDsJobDeps {
@@ -22,9 +30,15 @@ const sessionIdOf = (payload: unknown) => textOf((payload as { sessionId?: unkno
  */
 export function threeDsJobs(deps: ThreeDsJobDeps): JobRegistrations {
   return {
-    [JOB_EXPIRE]: { handler: async (job) => expireSession(deps.db, deps.clock, sessionIdOf(job.payload), `job:${job.id}`), options: { priority: JOB_PRIORITY.expiration } },
+    [JOB_EXPIRE]: {
+      handler: async (job) => expireSession(deps.db, deps.clock, sessionIdOf(job.payload), `job:${job.id}`),
+      options: { priority: JOB_PRIORITY.expiration },
+    },
     [JOB_FORGET_VALUE]: async (job) => forgetAuthenticationValue(deps.db, sessionIdOf(job.payload)),
-    [JOB_SYNC]: { handler: async (job) => syncSession(deps, sessionIdOf(job.payload), `job:${job.id}`), options: { maxAttempts: 50 } },
+    [JOB_SYNC]: {
+      handler: async (job) => syncSession(deps, sessionIdOf(job.payload), `job:${job.id}`),
+      options: { maxAttempts: 50 },
+    },
   };
 }
 
@@ -33,7 +47,11 @@ export function threeDsJobs(deps: ThreeDsJobDeps): JobRegistrations {
  * again under the same key (the provider's idempotency makes that safe). Still unknown: look again shortly,
  * until the expiry job ends the session at `expires_at`.
  */
-async function syncSession(deps: ThreeDsJobDeps, sessionId: string, correlationId: string): Promise<{ rescheduleAt: Date } | void> {
+async function syncSession(
+  deps: ThreeDsJobDeps,
+  sessionId: string,
+  correlationId: string,
+): Promise<{ rescheduleAt: Date } | void> {
   const row = await findSession(deps.db, sessionId);
   if (!row || !row.awaitingProvider || row.status !== 'ACTION_REQUIRED') return;
   const now = deps.clock.now(row.organizationId);
@@ -43,12 +61,23 @@ async function syncSession(deps: ThreeDsJobDeps, sessionId: string, correlationI
     const synced = await deps.providers.require(row.provider, 'three-ds.sync')({ idempotencyKey: row.id });
     result = synced.found
       ? synced
-      : await deps.providers.require(row.provider, 'three-ds.authenticate')({
+      : await deps.providers.require(
+          row.provider,
+          'three-ds.authenticate',
+        )({
           idempotencyKey: row.id,
           amount: row.amount,
           currency: 'BRL',
           installments: row.installments,
-          card: { number: row.cardNumberCiphertext, expiryMonth: row.cardExpiryMonth, expiryYear: row.cardExpiryYear, holderName: row.cardHolderName, brand: row.cardBrand, bin: row.cardBin, lastDigits: row.cardLastDigits },
+          card: {
+            number: row.cardNumberCiphertext,
+            expiryMonth: row.cardExpiryMonth,
+            expiryYear: row.cardExpiryYear,
+            holderName: row.cardHolderName,
+            brand: row.cardBrand,
+            bin: row.cardBin,
+            lastDigits: row.cardLastDigits,
+          },
           challengePreference: row.challengePreference as 'NO_PREFERENCE',
         });
   } catch (err) {

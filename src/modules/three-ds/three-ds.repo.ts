@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { affiliations, companies, storedCards, threeDsSessions, type ThreeDsSessionRow } from '../../db/schema/index.js';
+import {
+  affiliations,
+  companies,
+  storedCards,
+  threeDsSessions,
+  type ThreeDsSessionRow,
+} from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 
@@ -25,33 +31,66 @@ export async function merchantNameOf(tx: Executor, companyId: string): Promise<s
 }
 
 /** Locked for a read-modify-write (a status move, its use by a transaction). */
-export async function lockSession(tx: Executor, id: string, companyId?: string): Promise<ThreeDsSessionRow | undefined> {
-  const where = companyId === undefined ? eq(threeDsSessions.id, id) : and(eq(threeDsSessions.id, id), eq(threeDsSessions.companyId, companyId));
+export async function lockSession(
+  tx: Executor,
+  id: string,
+  companyId?: string,
+): Promise<ThreeDsSessionRow | undefined> {
+  const where =
+    companyId === undefined
+      ? eq(threeDsSessions.id, id)
+      : and(eq(threeDsSessions.id, id), eq(threeDsSessions.companyId, companyId));
   const [row] = await tx.select().from(threeDsSessions).where(where).limit(1).for('update');
   return row;
 }
 
-export async function findSessionInReach(tx: Executor, principal: CompanyPrincipal, id: string): Promise<ThreeDsSessionRow | undefined> {
-  const reach = ownedRowsInReach(principal, { companyId: threeDsSessions.companyId, organizationId: threeDsSessions.organizationId });
-  const [row] = await tx.select().from(threeDsSessions).where(and(eq(threeDsSessions.id, id), reach)).limit(1);
+export async function findSessionInReach(
+  tx: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<ThreeDsSessionRow | undefined> {
+  const reach = ownedRowsInReach(principal, {
+    companyId: threeDsSessions.companyId,
+    organizationId: threeDsSessions.organizationId,
+  });
+  const [row] = await tx
+    .select()
+    .from(threeDsSessions)
+    .where(and(eq(threeDsSessions.id, id), reach))
+    .limit(1);
   return row;
 }
 
-export async function updateSession(tx: Executor, id: string, changes: Partial<NewSession>): Promise<ThreeDsSessionRow> {
+export async function updateSession(
+  tx: Executor,
+  id: string,
+  changes: Partial<NewSession>,
+): Promise<ThreeDsSessionRow> {
   const [row] = await tx.update(threeDsSessions).set(changes).where(eq(threeDsSessions.id, id)).returning();
   return row;
 }
 
 export async function companyStatus(tx: Executor, companyId: string): Promise<string | undefined> {
-  const [row] = await tx.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await tx
+    .select({ status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
   return row?.status;
 }
 
 export const affiliationsOf = (tx: Executor, companyId: string) =>
-  tx.select({ provider: affiliations.provider, status: affiliations.status, createdAt: affiliations.createdAt }).from(affiliations).where(eq(affiliations.companyId, companyId));
+  tx
+    .select({ provider: affiliations.provider, status: affiliations.status, createdAt: affiliations.createdAt })
+    .from(affiliations)
+    .where(eq(affiliations.companyId, companyId));
 
 /** A stored card of that company (the ciphertext included: it goes to the provider, never to a view). */
 export async function storedCardOf(tx: Executor, companyId: string, cardId: string) {
-  const [row] = await tx.select().from(storedCards).where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(storedCards)
+    .where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId)))
+    .limit(1);
   return row;
 }

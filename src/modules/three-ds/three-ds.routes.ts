@@ -28,31 +28,76 @@ export default async function threeDsRoutes(app: FastifyInstance) {
   const baseUrl = (request: FastifyRequest) => deps.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
   const view = (row: Parameters<typeof toSessionView>[0]) => toSessionView(row, deps.clock.now(row.organizationId));
 
-  const create = async (request: FastifyRequest, reply: FastifyReply, input: CreateSessionInput, merchantId: string | null) => {
-    const { row, replayed } = await createSession(serviceDeps, callerCompany(request), merchantId, input, { correlationId: request.id, baseUrl: baseUrl(request) });
+  const create = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: CreateSessionInput,
+    merchantId: string | null,
+  ) => {
+    const { row, replayed } = await createSession(serviceDeps, callerCompany(request), merchantId, input, {
+      correlationId: request.id,
+      baseUrl: baseUrl(request),
+    });
     createdOrReplayed(reply, replayed);
     return view(row);
   };
 
-  r.post('/v1/3ds-sessions', {
-    config: { permission: 'three_ds_session.create', ratePool: 'high' },
-    schema: { summary: 'Create a 3DS session for the caller\'s company', tags: ['3ds'], body, response },
-  }, async (request, reply) => create(request, reply, request.body, null));
+  r.post(
+    '/v1/3ds-sessions',
+    {
+      config: { permission: 'three_ds_session.create', ratePool: 'high' },
+      schema: { summary: "Create a 3DS session for the caller's company", tags: ['3ds'], body, response },
+    },
+    async (request, reply) => create(request, reply, request.body, null),
+  );
 
-  r.post('/v1/merchants/:merchantId/3ds-sessions', {
-    config: { permission: 'merchant.three_ds_session.create', ratePool: 'high' },
-    schema: { summary: 'Create a 3DS session for a merchant', tags: ['3ds'], params: idParams('merchantId'), body, response },
-  }, async (request, reply) => create(request, reply, request.body, request.params.merchantId));
+  r.post(
+    '/v1/merchants/:merchantId/3ds-sessions',
+    {
+      config: { permission: 'merchant.three_ds_session.create', ratePool: 'high' },
+      schema: {
+        summary: 'Create a 3DS session for a merchant',
+        tags: ['3ds'],
+        params: idParams('merchantId'),
+        body,
+        response,
+      },
+    },
+    async (request, reply) => create(request, reply, request.body, request.params.merchantId),
+  );
 
-  r.get('/v1/3ds-sessions/:id', {
-    config: { permission: 'three_ds_session.view' },
-    schema: { summary: 'Get a 3DS session', tags: ['3ds'], params: idParams('id'), response: { 200: sessionSchema } },
-  }, async (request) => view(await getSession(serviceDeps.db, callerCompany(request), request.params.id)));
+  r.get(
+    '/v1/3ds-sessions/:id',
+    {
+      config: { permission: 'three_ds_session.view' },
+      schema: { summary: 'Get a 3DS session', tags: ['3ds'], params: idParams('id'), response: { 200: sessionSchema } },
+    },
+    async (request) => view(await getSession(serviceDeps.db, callerCompany(request), request.params.id)),
+  );
 
-  r.post('/v1/platform/sandbox/3ds-sessions/:id/challenge', {
-    config: { auth: 'platform', sandboxOnly: true },
-    schema: { summary: 'Sandbox: complete a 3DS challenge (SUCCEEDED, FAILED or CANCELLED)', tags: ['3ds'], params: idParams('id'), body: controlBody, response: { 200: sessionSchema } },
-  }, async (request) => view(await completeFromControl(serviceDeps.db, serviceDeps.clock, request.params.id, controlOutcome(request.body.outcome), request.id)));
+  r.post(
+    '/v1/platform/sandbox/3ds-sessions/:id/challenge',
+    {
+      config: { auth: 'platform', sandboxOnly: true },
+      schema: {
+        summary: 'Sandbox: complete a 3DS challenge (SUCCEEDED, FAILED or CANCELLED)',
+        tags: ['3ds'],
+        params: idParams('id'),
+        body: controlBody,
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request) =>
+      view(
+        await completeFromControl(
+          serviceDeps.db,
+          serviceDeps.clock,
+          request.params.id,
+          controlOutcome(request.body.outcome),
+          request.id,
+        ),
+      ),
+  );
 
   await app.register(challengePageRoutes, { serviceDeps, sandbox: deps.config.env === 'sandbox' });
 }

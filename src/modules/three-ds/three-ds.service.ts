@@ -60,25 +60,51 @@ const challengePath = (id: string, token: string) => `/core/3ds/challenge/${id}?
  * the provider outside any transaction with the session id as its key, and records the session in one
  * transaction with its event and jobs. A timeout records the session waiting for a sync job, never a failure.
  */
-export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincipal, merchantId: string | null, input: CreateSessionInput, ctx: CreateContext): Promise<{ row: ThreeDsSessionRow; replayed: boolean }> {
+export async function createSession(
+  deps: ThreeDsDeps,
+  principal: CompanyPrincipal,
+  merchantId: string | null,
+  input: CreateSessionInput,
+  ctx: CreateContext,
+): Promise<{ row: ThreeDsSessionRow; replayed: boolean }> {
   // Two sources answer alone and before any lookup, never echoing a card value (P3).
   if (input.card && input.card_id) throw badRequest('Send either card or card_id, not both', 'card');
   const { db, clock } = deps;
-  const company = await companyInReach(db, principal, merchantId ?? principal.companyId, merchantId ? 'Merchant' : 'Company');
+  const company = await companyInReach(
+    db,
+    principal,
+    merchantId ?? principal.companyId,
+    merchantId ? 'Merchant' : 'Company',
+  );
   const organizationId = company.organizationId ?? company.id;
   // The card first: an id outside reach is a 404 whatever state the caller's company is in.
   const card = await sessionCard(deps, company.id, input, clock.now(organizationId));
   const status = await companyStatus(db, company.id);
-  if (status !== 'ACTIVE') throw conflictWithReason('The company must be ACTIVE to authenticate a card', 'company', status ?? null, 'COMPANY_NOT_ACTIVE');
+  if (status !== 'ACTIVE')
+    throw conflictWithReason(
+      'The company must be ACTIVE to authenticate a card',
+      'company',
+      status ?? null,
+      'COMPANY_NOT_ACTIVE',
+    );
   // providers.md Changes 7, R6.8: routed like a CREDIT_CARD payment among accounts that run sessions; an explicit
   // provider bypasses routing, never eligibility (R6.5's 409).
-  const explicit = input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
+  const explicit =
+    input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
   const route = await routePayment(db, {
     organizationId,
     companyId: company.id,
     payment: {
-      payment_method: 'CREDIT_CARD', amount: input.amount, installments: input.installments ?? 1, company_id: company.id, capture: true,
-      card: { brand: card.brand, bin: card.bin }, three_ds: null, pix_due_date: false, wallet_token: false, three_ds_session: true,
+      payment_method: 'CREDIT_CARD',
+      amount: input.amount,
+      installments: input.installments ?? 1,
+      company_id: company.id,
+      capture: true,
+      card: { brand: card.brand, bin: card.bin },
+      three_ds: null,
+      pix_due_date: false,
+      wallet_token: false,
+      three_ds_session: true,
     },
     key: input.request_id ?? randomUUID(),
     explicit,
@@ -89,9 +115,17 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
   const choice = { provider: route.decision.attempt_order[0].provider };
 
   const claim = input.request_id
-    ? { companyId: principal.companyId, scope: `three-ds-session:${company.id}`, requestId: input.request_id, body: withoutEncryptedValues(input), resourceId: randomUUID() }
+    ? {
+        companyId: principal.companyId,
+        scope: `three-ds-session:${company.id}`,
+        requestId: input.request_id,
+        body: withoutEncryptedValues(input),
+        resourceId: randomUUID(),
+      }
     : undefined;
-  const begun: BeginOutcome = claim ? await beginRequest(db, claim, clock) : { kind: 'first', resourceId: randomUUID() };
+  const begun: BeginOutcome = claim
+    ? await beginRequest(db, claim, clock)
+    : { kind: 'first', resourceId: randomUUID() };
   if (begun.kind === 'replay') {
     const row = await findSession(db, begun.resourceId);
     if (!row) throw notFound('3DS session');
@@ -103,7 +137,15 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
     amount: input.amount,
     currency: 'BRL',
     installments: input.installments ?? 1,
-    card: { number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName, brand: card.brand, bin: card.bin, lastDigits: card.lastDigits },
+    card: {
+      number: card.number,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      holderName: card.holderName,
+      brand: card.brand,
+      bin: card.bin,
+      lastDigits: card.lastDigits,
+    },
     challengePreference: input.challenge_preference ?? 'NO_PREFERENCE',
   };
   let result: ThreeDsResult | null;
@@ -128,36 +170,43 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
   const jti = newTokenId();
   const token = await signChallengeToken(deps.challengeKey, { sessionId: id, jti, expiresAt, now });
   const row = await db.transaction(async (tx) => {
-    const inserted = await recordNewSession(tx, {
-      id,
-      companyId: company.id,
-      organizationId,
-      provider: choice.provider,
-      requestId: input.request_id ?? null,
-      amount: input.amount,
-      currency: 'BRL',
-      installments: input.installments ?? 1,
-      cardNumberCiphertext: card.number,
-      storedCardId: card.storedCardId,
-      cardBrand: card.brand,
-      cardBin: card.bin,
-      cardLastDigits: card.lastDigits,
-      cardExpiryMonth: card.expiryMonth,
-      cardExpiryYear: card.expiryYear,
-      cardHolderName: card.holderName,
-      customer: input.customer ?? null,
-      browser: input.browser ?? null,
-      challengePreference: request.challengePreference,
-      initiatorType: input.initiator?.type ?? 'CUSTOMER',
-      initiatorReason: input.initiator?.reason ?? null,
-      returnUrl: input.return_url ?? null,
-      challengeUrl: `${ctx.baseUrl}${challengePath(id, token)}`,
-      challengeTokenId: jti,
-      expiresAt,
-      createdAt: now,
-      updatedAt: now,
-      ...(result ? resultColumns(result, now) : { status: 'ACTION_REQUIRED' as const, awaitingProvider: true, liabilityShift: false }),
-    }, ctx.correlationId, now);
+    const inserted = await recordNewSession(
+      tx,
+      {
+        id,
+        companyId: company.id,
+        organizationId,
+        provider: choice.provider,
+        requestId: input.request_id ?? null,
+        amount: input.amount,
+        currency: 'BRL',
+        installments: input.installments ?? 1,
+        cardNumberCiphertext: card.number,
+        storedCardId: card.storedCardId,
+        cardBrand: card.brand,
+        cardBin: card.bin,
+        cardLastDigits: card.lastDigits,
+        cardExpiryMonth: card.expiryMonth,
+        cardExpiryYear: card.expiryYear,
+        cardHolderName: card.holderName,
+        customer: input.customer ?? null,
+        browser: input.browser ?? null,
+        challengePreference: request.challengePreference,
+        initiatorType: input.initiator?.type ?? 'CUSTOMER',
+        initiatorReason: input.initiator?.reason ?? null,
+        returnUrl: input.return_url ?? null,
+        challengeUrl: `${ctx.baseUrl}${challengePath(id, token)}`,
+        challengeTokenId: jti,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        ...(result
+          ? resultColumns(result, now)
+          : { status: 'ACTION_REQUIRED' as const, awaitingProvider: true, liabilityShift: false }),
+      },
+      ctx.correlationId,
+      now,
+    );
     if (claim) await completeRequest(tx, claim);
     return inserted;
   });
@@ -170,15 +219,28 @@ export async function createSession(deps: ThreeDsDeps, principal: CompanyPrincip
  */
 function cardDataRefusal(code: string, cardId: string | undefined) {
   if (code === 'DECRYPTION_FAILED') {
-    return cardId ? conflict('The stored card can no longer be read; store it again', 'card_id', cardId) : invalidField('card.number', 'DECRYPTION_FAILED', 'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys');
+    return cardId
+      ? conflict('The stored card can no longer be read; store it again', 'card_id', cardId)
+      : invalidField(
+          'card.number',
+          'DECRYPTION_FAILED',
+          'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys',
+        );
   }
-  if (code === 'CARD_BIN_MISMATCH') return invalidField('card.bin', 'INVALID_FORMAT', 'card.bin does not match the card number');
-  if (code === 'CARD_LAST_DIGITS_MISMATCH') return invalidField('card.last_digits', 'INVALID_FORMAT', 'card.last_digits does not match the card number');
+  if (code === 'CARD_BIN_MISMATCH')
+    return invalidField('card.bin', 'INVALID_FORMAT', 'card.bin does not match the card number');
+  if (code === 'CARD_LAST_DIGITS_MISMATCH')
+    return invalidField('card.last_digits', 'INVALID_FORMAT', 'card.last_digits does not match the card number');
   return undefined;
 }
 
 /** The card the session authenticates: the `ev:` value sent, or a stored ACTIVE card's (P3's card_id rules). */
-async function sessionCard(deps: ThreeDsDeps, companyId: string, input: CreateSessionInput, now: Date): Promise<SessionCard> {
+async function sessionCard(
+  deps: ThreeDsDeps,
+  companyId: string,
+  input: CreateSessionInput,
+  now: Date,
+): Promise<SessionCard> {
   if (input.card_id) {
     const stored = await storedCardOf(deps.db, companyId, input.card_id);
     if (!stored) throw notFound('Card');
@@ -198,8 +260,14 @@ async function sessionCard(deps: ThreeDsDeps, companyId: string, input: CreateSe
   // P6: the core checks the kid without decrypting (a retired or unknown key is DECRYPTION_FAILED, no value).
   const kid = parseEv(c.number)?.kid;
   const state = kid && deps.keys ? await deps.keys.statusOf(kid) : undefined;
-  if (!state || state === 'RETIRED') throw invalidField('card.number', 'DECRYPTION_FAILED', 'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys');
-  if (cardExpired(c.expiry_month, c.expiry_year, now)) throw invalidField('card.expiry_year', 'INVALID_FORMAT', 'The card has expired', c.expiry_year);
+  if (!state || state === 'RETIRED')
+    throw invalidField(
+      'card.number',
+      'DECRYPTION_FAILED',
+      'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys',
+    );
+  if (cardExpired(c.expiry_month, c.expiry_year, now))
+    throw invalidField('card.expiry_year', 'INVALID_FORMAT', 'The card has expired', c.expiry_year);
   return {
     number: c.number,
     storedCardId: null,

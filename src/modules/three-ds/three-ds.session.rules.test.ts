@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { canonicalJson } from '../../kernel/idempotency.js';
-import { challengeResult, chooseProvider, returnTarget, returnUrlProblem, withoutEncryptedValues } from './three-ds.session.rules.js';
+import {
+  challengeResult,
+  chooseProvider,
+  returnTarget,
+  returnUrlProblem,
+  withoutEncryptedValues,
+} from './three-ds.session.rules.js';
 
 describe('return_url (P7)', () => {
   it.each([
@@ -22,8 +28,10 @@ describe('return_url (P7)', () => {
     expect(problem === null ? null : 'problem').toBe(expected);
   });
 
-  it('the browser goes back with the session id and status added, the merchant\'s query kept', () => {
-    expect(returnTarget('https://shop.example/done?order=7', 'sid', 'FAILED')).toBe('https://shop.example/done?order=7&three_ds_session_id=sid&status=FAILED');
+  it("the browser goes back with the session id and status added, the merchant's query kept", () => {
+    expect(returnTarget('https://shop.example/done?order=7', 'sid', 'FAILED')).toBe(
+      'https://shop.example/done?order=7&three_ds_session_id=sid&status=FAILED',
+    );
   });
 });
 
@@ -32,8 +40,12 @@ describe('the request_id fingerprint ignores ev: values (P3, P7)', () => {
     const a = { amount: 10, card: { number: 'ev:v1:k:pan:AAA:BBB:CCC:$', bin: '411111' } };
     const b = { amount: 10, card: { number: 'ev:v1:k:pan:XXX:YYY:ZZZ:$', bin: '411111' } };
     expect(canonicalJson(withoutEncryptedValues(a))).toBe(canonicalJson(withoutEncryptedValues(b)));
-    expect(canonicalJson(withoutEncryptedValues({ ...a, amount: 11 }))).not.toBe(canonicalJson(withoutEncryptedValues(b)));
-    expect(canonicalJson(withoutEncryptedValues({ ...a, card: { ...a.card, bin: '400000' } }))).not.toBe(canonicalJson(withoutEncryptedValues(b)));
+    expect(canonicalJson(withoutEncryptedValues({ ...a, amount: 11 }))).not.toBe(
+      canonicalJson(withoutEncryptedValues(b)),
+    );
+    expect(canonicalJson(withoutEncryptedValues({ ...a, card: { ...a.card, bin: '400000' } }))).not.toBe(
+      canonicalJson(withoutEncryptedValues(b)),
+    );
   });
 
   it('is the identity on values without ev: strings (property)', () => {
@@ -54,7 +66,11 @@ describe('provider choice (P1)', () => {
     [undefined, affs, { ok: true, provider: 'PROVIDER_A' }], // the oldest ACTIVE one that does 3DS
     ['PROVIDER_B', affs, { ok: true, provider: 'PROVIDER_B' }],
     ['INTERNAL', affs, { ok: false, value: 'INTERNAL' }],
-    ['PROVIDER_A', [{ provider: 'PROVIDER_A', status: 'WAITING_DOCUMENTS', createdAt: at('1') }], { ok: false, value: 'PROVIDER_A' }],
+    [
+      'PROVIDER_A',
+      [{ provider: 'PROVIDER_A', status: 'WAITING_DOCUMENTS', createdAt: at('1') }],
+      { ok: false, value: 'PROVIDER_A' },
+    ],
     [undefined, [{ provider: 'PROVIDER_A', status: 'REFUSED', createdAt: at('1') }], { ok: false, value: null }],
     [undefined, [], { ok: false, value: null }],
   ] as const)('named %s', (named, list, expected) => expect(chooseProvider(named, list, offers)).toEqual(expected));
@@ -62,9 +78,29 @@ describe('provider choice (P1)', () => {
 
 describe('a completed challenge', () => {
   it.each([
-    [{ status: 'SUCCEEDED' } as const, 'VISA', { status: 'SUCCEEDED', trans_status: 'Y', eci: '05', liability_shift: true, failure_reason: null }],
+    [
+      { status: 'SUCCEEDED' } as const,
+      'VISA',
+      { status: 'SUCCEEDED', trans_status: 'Y', eci: '05', liability_shift: true, failure_reason: null },
+    ],
     [{ status: 'SUCCEEDED' } as const, 'MASTERCARD', { status: 'SUCCEEDED', eci: '02' }],
-    [{ status: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED' } as const, 'ELO', { status: 'FAILED', trans_status: 'N', eci: '07', liability_shift: false, failure_reason: 'AUTHENTICATION_FAILED' }],
-    [{ status: 'FAILED', failure_reason: 'CHALLENGE_CANCELLED' } as const, 'MASTERCARD', { status: 'FAILED', eci: '00', failure_reason: 'CHALLENGE_CANCELLED' }],
-  ] as const)('%o with %s', (outcome, brand, expected) => expect(challengeResult(outcome, brand)).toMatchObject(expected));
+    [
+      { status: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED' } as const,
+      'ELO',
+      {
+        status: 'FAILED',
+        trans_status: 'N',
+        eci: '07',
+        liability_shift: false,
+        failure_reason: 'AUTHENTICATION_FAILED',
+      },
+    ],
+    [
+      { status: 'FAILED', failure_reason: 'CHALLENGE_CANCELLED' } as const,
+      'MASTERCARD',
+      { status: 'FAILED', eci: '00', failure_reason: 'CHALLENGE_CANCELLED' },
+    ],
+  ] as const)('%o with %s', (outcome, brand, expected) =>
+    expect(challengeResult(outcome, brand)).toMatchObject(expected),
+  );
 });

@@ -20,7 +20,9 @@ export function returnUrlProblem(value: string, sandbox: boolean): string | null
   if (url.username || url.password) return 'must not carry credentials';
   if (url.protocol === 'https:') return null;
   if (sandbox && url.protocol === 'http:' && SANDBOX_HOSTS.has(url.hostname)) return null;
-  return sandbox ? 'must be an https URL (or http://localhost / http://127.0.0.1 in the sandbox)' : 'must be an https URL';
+  return sandbox
+    ? 'must be an https URL (or http://localhost / http://127.0.0.1 in the sandbox)'
+    : 'must be an https URL';
 }
 
 /**
@@ -30,7 +32,8 @@ export function returnUrlProblem(value: string, sandbox: boolean): string | null
 export function withoutEncryptedValues(value: unknown): unknown {
   if (typeof value === 'string') return value.startsWith('ev:') ? 'ev:' : value;
   if (Array.isArray(value)) return value.map(withoutEncryptedValues);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutEncryptedValues(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutEncryptedValues(v)]));
   return value;
 }
 
@@ -49,8 +52,11 @@ export function chooseProvider(
   affiliations: readonly AffiliationChoice[],
   offersThreeDs: (provider: string) => boolean,
 ): { ok: true; provider: string } | { ok: false; value: string | null } {
-  const usable = affiliations.filter((a) => a.status === 'ACTIVE' && offersThreeDs(a.provider)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  if (named !== undefined) return usable.some((a) => a.provider === named) ? { ok: true, provider: named } : { ok: false, value: named };
+  const usable = affiliations
+    .filter((a) => a.status === 'ACTIVE' && offersThreeDs(a.provider))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  if (named !== undefined)
+    return usable.some((a) => a.provider === named) ? { ok: true, provider: named } : { ok: false, value: named };
   return usable[0] ? { ok: true, provider: usable[0].provider } : { ok: false, value: null };
 }
 
@@ -59,9 +65,25 @@ export type ChallengeResult =
   | { status: 'SUCCEEDED'; trans_status: 'Y'; eci: string; liability_shift: true; failure_reason: null }
   | { status: 'FAILED'; trans_status: 'N'; eci: string; liability_shift: false; failure_reason: ThreeDsFailure };
 
-export function challengeResult(outcome: { status: 'SUCCEEDED' } | { status: 'FAILED'; failure_reason: ThreeDsFailure | null }, brand: CardBrand): ChallengeResult {
-  if (outcome.status === 'SUCCEEDED') return { status: 'SUCCEEDED', trans_status: 'Y', eci: eciFor(brand, 'FULL'), liability_shift: true, failure_reason: null };
-  return { status: 'FAILED', trans_status: 'N', eci: eciFor(brand, 'NONE'), liability_shift: false, failure_reason: outcome.failure_reason ?? 'AUTHENTICATION_FAILED' };
+export function challengeResult(
+  outcome: { status: 'SUCCEEDED' } | { status: 'FAILED'; failure_reason: ThreeDsFailure | null },
+  brand: CardBrand,
+): ChallengeResult {
+  if (outcome.status === 'SUCCEEDED')
+    return {
+      status: 'SUCCEEDED',
+      trans_status: 'Y',
+      eci: eciFor(brand, 'FULL'),
+      liability_shift: true,
+      failure_reason: null,
+    };
+  return {
+    status: 'FAILED',
+    trans_status: 'N',
+    eci: eciFor(brand, 'NONE'),
+    liability_shift: false,
+    failure_reason: outcome.failure_reason ?? 'AUTHENTICATION_FAILED',
+  };
 }
 
 /** Where the page sends the browser when done: the merchant's URL with the session id and its status added. */

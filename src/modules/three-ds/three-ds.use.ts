@@ -14,27 +14,65 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function consumeThreeDsSession(
   tx: Executor,
-  input: { sessionId: string; companyId: string; amount: number; installments: number; transactionId: string; now: Date },
+  input: {
+    sessionId: string;
+    companyId: string;
+    amount: number;
+    installments: number;
+    transactionId: string;
+    now: Date;
+  },
 ): Promise<{
-  threeDs: { source: 'SESSION'; session_id: string; version: string; eci: string; trans_status: string; liability_shift: boolean };
-  card: { number: string /* ev:v1 pan */; brand: string; bin: string; last_digits: string; expiry_month: string; expiry_year: string; holder_name: string };
+  threeDs: {
+    source: 'SESSION';
+    session_id: string;
+    version: string;
+    eci: string;
+    trans_status: string;
+    liability_shift: boolean;
+  };
+  card: {
+    number: string /* ev:v1 pan */;
+    brand: string;
+    bin: string;
+    last_digits: string;
+    expiry_month: string;
+    expiry_year: string;
+    holder_name: string;
+  };
   authenticationValue: string | null;
 }> {
   const row = UUID.test(input.sessionId) ? await lockSession(tx, input.sessionId, input.companyId) : undefined;
   if (!row) throw notFound('3DS session');
   const check = checkSessionUse(
-    { status: row.status, transactionId: row.transactionId, amount: row.amount, installments: row.installments, expiresAt: row.expiresAt },
+    {
+      status: row.status,
+      transactionId: row.transactionId,
+      amount: row.amount,
+      installments: row.installments,
+      expiresAt: row.expiresAt,
+    },
     { amount: input.amount, installments: input.installments, transactionId: input.transactionId },
     input.now,
   );
   if (!check.ok) {
-    const message = check.field === 'three_ds.session_id' ? 'The 3DS session is not SUCCEEDED and unused' : `The transaction's ${check.field} differs from the 3DS session's`;
+    const message =
+      check.field === 'three_ds.session_id'
+        ? 'The 3DS session is not SUCCEEDED and unused'
+        : `The transaction's ${check.field} differs from the 3DS session's`;
     throw conflict(message, check.field, check.value);
   }
   await updateSession(tx, row.id, { transactionId: input.transactionId, updatedAt: input.now });
   return {
     // A SUCCEEDED session always has these (a frictionless Y or a completed challenge).
-    threeDs: { source: 'SESSION', session_id: row.id, version: row.version ?? '2.2.0', eci: row.eci ?? '', trans_status: row.transStatus ?? 'Y', liability_shift: row.liabilityShift },
+    threeDs: {
+      source: 'SESSION',
+      session_id: row.id,
+      version: row.version ?? '2.2.0',
+      eci: row.eci ?? '',
+      trans_status: row.transStatus ?? 'Y',
+      liability_shift: row.liabilityShift,
+    },
     card: {
       number: row.cardNumberCiphertext,
       brand: row.cardBrand,

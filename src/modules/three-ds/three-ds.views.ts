@@ -15,18 +15,31 @@ export function toSessionView(row: ThreeDsSessionRow, now: Date): SessionView {
     amount: row.amount,
     currency: 'BRL',
     installments: row.installments,
-    card: { brand: row.cardBrand, bin: row.cardBin, last_digits: row.cardLastDigits, expiry_month: row.cardExpiryMonth, expiry_year: row.cardExpiryYear },
+    card: {
+      brand: row.cardBrand,
+      bin: row.cardBin,
+      last_digits: row.cardLastDigits,
+      expiry_month: row.cardExpiryMonth,
+      expiry_year: row.cardExpiryYear,
+    },
     challenge_preference: row.challengePreference as SessionView['challenge_preference'],
-    initiator: { type: row.initiatorType as 'CUSTOMER' | 'MERCHANT', reason: (row.initiatorReason ?? null) as SessionView['initiator']['reason'] },
+    initiator: {
+      type: row.initiatorType as 'CUSTOMER' | 'MERCHANT',
+      reason: (row.initiatorReason ?? null) as SessionView['initiator']['reason'],
+    },
     // While the provider's answer is unknown (a timeout) there is nothing to open yet: null until the sync knows.
-    next_action: waiting && !row.awaitingProvider && row.challengeUrl ? { type: 'CHALLENGE', challenge_url: row.challengeUrl, expires_at: row.expiresAt.toISOString() } : null,
+    next_action:
+      waiting && !row.awaitingProvider && row.challengeUrl
+        ? { type: 'CHALLENGE', challenge_url: row.challengeUrl, expires_at: row.expiresAt.toISOString() }
+        : null,
     result: {
       flow: (row.flow ?? null) as SessionView['result']['flow'],
       version: row.version,
       trans_status: row.transStatus,
       eci: row.eci,
       liability_shift: row.liabilityShift,
-      authentication_value: row.status === 'SUCCEEDED' && authenticationValueVisible(row.succeededAt, now) ? row.authenticationValue : null,
+      authentication_value:
+        row.status === 'SUCCEEDED' && authenticationValueVisible(row.succeededAt, now) ? row.authenticationValue : null,
       ds_transaction_id: row.dsTransactionId,
       three_ds_server_trans_id: row.threeDsServerTransId,
       acs_transaction_id: row.acsTransactionId,

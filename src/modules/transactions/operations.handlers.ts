@@ -42,10 +42,15 @@ export interface OperationHandlerDeps {
 }
 
 /** Provider work runs on real time; jobs go through the queue in the claiming transaction. */
-export const operationRuntime = (deps: Pick<OperationHandlerDeps, 'db' | 'clock'>): OperationRuntime => ({ db: deps.db, now: () => deps.clock.now(), enqueue: enqueueJob });
+export const operationRuntime = (deps: Pick<OperationHandlerDeps, 'db' | 'clock'>): OperationRuntime => ({
+  db: deps.db,
+  now: () => deps.clock.now(),
+  enqueue: enqueueJob,
+});
 
 /** The payment's key at the provider: the deciding attempt's (R6.8), the transaction id for operations claimed before attempts. */
-const paymentKeyOfOp = (op: ProviderOperationRow) => (typeof op.request.paymentKey === 'string' ? op.request.paymentKey : op.resourceId);
+const paymentKeyOfOp = (op: ProviderOperationRow) =>
+  typeof op.request.paymentKey === 'string' ? op.request.paymentKey : op.resourceId;
 const captureOf = (op: ProviderOperationRow) => op.request as unknown as CaptureRequest;
 const cancelOf = (op: ProviderOperationRow) => op.request as unknown as CancelRequest;
 
@@ -64,7 +69,12 @@ export async function captureApproved(tx: Tx, row: TransactionRow, amount: numbe
   if (amount < row.amount && row.bankAccountId) {
     // money.md M2: a partial capture books only what was captured, its fee evaluated again on that amount
     // with the policy stored at creation; the move's own approval posting then replays this one.
-    const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, { amount, payment_method: row.paymentMethod, installments: row.installments, card_data: { brand: row.cardData?.brand ?? undefined } });
+    const fee = await feeUnderPolicy(tx, row.fee?.fee_policy_id ?? null, {
+      amount,
+      payment_method: row.paymentMethod,
+      installments: row.installments,
+      card_data: { brand: row.cardData?.brand ?? undefined },
+    });
     await postApproval(tx, { ...row, capturedAmount: amount }, at, { amount, fee: fee?.amount ?? 0 });
   }
   return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, at, { capturedAmount: amount, capturedAt: at });
@@ -80,7 +90,12 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
     return row ? providerExtras(deps.db, row) : {};
   };
   /** R5.2: an answer contradicting a state the transaction reached another way moves nothing and is reported. */
-  const contradicts = async (tx: Tx, op: ProviderOperationRow, operation: 'capture' | 'cancel', answer: 'succeeded' | 'refused'): Promise<boolean> => {
+  const contradicts = async (
+    tx: Tx,
+    op: ProviderOperationRow,
+    operation: 'capture' | 'cancel',
+    answer: 'succeeded' | 'refused',
+  ): Promise<boolean> => {
     const row = await lockTransactionRow(tx, op.resourceId);
     if (!row) return true;
     const kind = syncDiscrepancy(operation, answer, row.status, operation === 'cancel' ? cancelOf(op).rail : 'CARD');
@@ -91,7 +106,16 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
   };
   const capture: OperationHandler = {
     lockResource,
-    call: async (op) => deps.providers.require(op.provider, 'card.capture')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op), amount: captureOf(op).amount }),
+    call: async (op) =>
+      deps.providers.require(
+        op.provider,
+        'card.capture',
+      )({
+        ...(await extrasOf(op)),
+        idempotencyKey: op.id,
+        paymentKey: paymentKeyOfOp(op),
+        amount: captureOf(op).amount,
+      }),
     succeeded: async (tx, op) => {
       if (!(await contradicts(tx, op, 'capture', 'succeeded'))) await recordCapture(tx, deps.clock, op);
     },
@@ -104,7 +128,10 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
     call: async (op) =>
       cancelOf(op).rail === 'PIX'
         ? deps.providers.require(op.provider, 'pix.cancel')({ idempotencyKey: op.id, chargeKey: paymentKeyOfOp(op) })
-        : deps.providers.require(op.provider, 'card.void')({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
+        : deps.providers.require(
+            op.provider,
+            'card.void',
+          )({ ...(await extrasOf(op)), idempotencyKey: op.id, paymentKey: paymentKeyOfOp(op) }),
     refused: async (tx, op) => {
       await contradicts(tx, op, 'cancel', 'refused');
     },
@@ -115,7 +142,10 @@ export function transactionOperationHandlers(deps: OperationHandlerDeps): Operat
       if (!row || (row.status !== 'AUTHORIZED' && row.status !== 'WAITING_PAYMENT')) return;
       const { reason } = cancelOf(op);
       const at = deps.clock.now(row.organizationId);
-      await moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason }, at, { cancelReason: reason, canceledAt: at });
+      await moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason }, at, {
+        cancelReason: reason,
+        canceledAt: at,
+      });
     },
   };
   return { [CAPTURE_OPERATION]: capture, [CANCEL_OPERATION]: cancel };

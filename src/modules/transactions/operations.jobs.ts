@@ -45,7 +45,8 @@ export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
         } catch (err) {
           const reason = err instanceof DomainError ? err.details?.reason : undefined;
           // A capture or cancel still open: ask again once it has resolved (it may have captured).
-          if (reason === 'OPERATION_IN_PROGRESS') return { rescheduleAt: new Date(deps.clock.now(row.organizationId).getTime() + EXPIRY_RETRY_MS) };
+          if (reason === 'OPERATION_IN_PROGRESS')
+            return { rescheduleAt: new Date(deps.clock.now(row.organizationId).getTime() + EXPIRY_RETRY_MS) };
           // The void's outcome is unknown: its own operation (and recovery job) finishes it.
           if (reason === 'PROVIDER_OUTCOME_UNKNOWN') return;
           return dropConflict(err);
@@ -74,13 +75,26 @@ export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
 export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventRow[]) => {
   // Collected and enqueued with one statement: a batch of creates records its events together.
   const due: NewJob[] = [];
-  const expiry = (kind: string, transactionId: string, organizationId: string, runAt: Date): NewJob => ({ kind, runAt, payload: { transactionId }, dedupeKey: `${kind}:${transactionId}`, organizationId });
+  const expiry = (kind: string, transactionId: string, organizationId: string, runAt: Date): NewJob => ({
+    kind,
+    runAt,
+    payload: { transactionId },
+    dedupeKey: `${kind}:${transactionId}`,
+    organizationId,
+  });
   for (const event of rows) {
     const payload = event.payload;
     if (event.type === 'transaction.created') {
       const id = String(payload.id);
       if (payload.status === 'AUTHORIZED' && typeof payload.authorized_at === 'string') {
-        due.push(expiry(AUTHORIZATION_EXPIRY_JOB, id, event.organizationId, authorizationExpiresAt(new Date(payload.authorized_at))));
+        due.push(
+          expiry(
+            AUTHORIZATION_EXPIRY_JOB,
+            id,
+            event.organizationId,
+            authorizationExpiresAt(new Date(payload.authorized_at)),
+          ),
+        );
       }
       const pix = payload.pix as { expires_at?: unknown } | null | undefined;
       if (payload.status === 'WAITING_PAYMENT' && typeof pix?.expires_at === 'string') {
@@ -88,7 +102,10 @@ export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventR
       }
     } else if (event.type === 'transaction.status-changed' && payload.new_status === 'AUTHORIZED') {
       const row = await findTransactionRow(tx, String(payload.transaction_id));
-      if (row?.authorizedAt) due.push(expiry(AUTHORIZATION_EXPIRY_JOB, row.id, row.organizationId, authorizationExpiresAt(row.authorizedAt)));
+      if (row?.authorizedAt)
+        due.push(
+          expiry(AUTHORIZATION_EXPIRY_JOB, row.id, row.organizationId, authorizationExpiresAt(row.authorizedAt)),
+        );
     }
   }
   // One batch of events shares its occurred_at (recordEvents), the instant the jobs are scheduled at.

@@ -164,7 +164,14 @@ export type PixFactMove =
 export async function applyPixFact(tx: Tx, row: TransactionRow, move: PixFactMove, now: Date): Promise<TransactionRow> {
   if (move.to === 'APPROVED') {
     // The captured amount is what was paid (a due-date PIX's fine, interest or discount), the fee following it.
-    const approved = row.pix ? await approvePixPayment(tx, row, { paidAt: move.paidAt, endToEndId: move.endToEndId, amount: move.amount ?? null, payer: null }, now) : null;
+    const approved = row.pix
+      ? await approvePixPayment(
+          tx,
+          row,
+          { paidAt: move.paidAt, endToEndId: move.endToEndId, amount: move.amount ?? null, payer: null },
+          now,
+        )
+      : null;
     if (approved) return approved;
     const pix = row.pix
       ? paidPix(row.pix, { paidAt: move.paidAt, endToEndId: move.endToEndId, payer: null, late: move.late })

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inProcessQrImages, threadQrImages } from './qr-images.js';
 import { qrPng } from './qr-png.js';
 
-const BR_CODE = '00020101021226850014br.gov.bcb.pix2563pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca255204000053039865406123.455802BR5913ACME PAGAMENTO6009SAO PAULO62070503***6304ABCD';
+const BR_CODE =
+  '00020101021226850014br.gov.bcb.pix2563pix.example.com/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca255204000053039865406123.455802BR5913ACME PAGAMENTO6009SAO PAULO62070503***6304ABCD';
 
 describe('QR images', () => {
   const threaded = threadQrImages();

@@ -18,7 +18,10 @@ export const QR_MARGIN = 2;
  * same symbol size.
  */
 export function qrSymbol(text: string): { size: number; data: Uint8Array } {
-  return QRCode.create(qrSegments(text, 'M') as unknown as QRCode.QRCodeSegment[], { errorCorrectionLevel: 'M', maskPattern: 2 }).modules;
+  return QRCode.create(qrSegments(text, 'M') as unknown as QRCode.QRCodeSegment[], {
+    errorCorrectionLevel: 'M',
+    maskPattern: 2,
+  }).modules;
 }
 
 const PNG_FILTER_UP = 2;
@@ -70,7 +73,11 @@ function chunk(type: string, body: Buffer): Buffer {
 }
 
 /** Reads back the modules of a PNG written by qrPng (tests: the image is the symbol of the text). */
-export function modulesOfPng(png: Buffer, scale = QR_SCALE, margin = QR_MARGIN): { size: number; dark: (x: number, y: number) => boolean } {
+export function modulesOfPng(
+  png: Buffer,
+  scale = QR_SCALE,
+  margin = QR_MARGIN,
+): { size: number; dark: (x: number, y: number) => boolean } {
   const side = png.readUInt32BE(16);
   let pos = 8;
   const idat: Buffer[] = [];
@@ -84,7 +91,8 @@ export function modulesOfPng(png: Buffer, scale = QR_SCALE, margin = QR_MARGIN):
   const rowBytes = Math.ceil(side / 8);
   // Undo the row filters qrPng writes: None (0) and Up (2).
   for (let y = 0, at = 0; y < side; y++, at += rowBytes + 1) {
-    if (raw[at] === PNG_FILTER_UP) for (let i = 1; i <= rowBytes; i++) raw[at + i] = (raw[at + i] + raw[at + i - rowBytes - 1]) & 0xff;
+    if (raw[at] === PNG_FILTER_UP)
+      for (let i = 1; i <= rowBytes; i++) raw[at + i] = (raw[at + i] + raw[at + i - rowBytes - 1]) & 0xff;
     else if (raw[at] !== 0) throw new Error(`unexpected PNG row filter ${raw[at]}`);
   }
   const pixelDark = (x: number, y: number) => (raw[y * (rowBytes + 1) + 1 + (x >> 3)] & (0x80 >> (x & 7))) === 0;

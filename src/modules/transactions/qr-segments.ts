@@ -11,26 +11,57 @@ import { createRequire } from 'node:module';
  */
 const require = createRequire(import.meta.url);
 
-interface Mode { id: string; bit: number }
-interface DataSegment { mode: Mode; getLength(): number; getBitsLength(): number }
-const Mode = require('qrcode/lib/core/mode.js') as { NUMERIC: Mode; ALPHANUMERIC: Mode; BYTE: Mode; KANJI: Mode; MIXED: Mode; getCharCountIndicator(mode: Mode, version: number): number };
+interface Mode {
+  id: string;
+  bit: number;
+}
+interface DataSegment {
+  mode: Mode;
+  getLength(): number;
+  getBitsLength(): number;
+}
+const Mode = require('qrcode/lib/core/mode.js') as {
+  NUMERIC: Mode;
+  ALPHANUMERIC: Mode;
+  BYTE: Mode;
+  KANJI: Mode;
+  MIXED: Mode;
+  getCharCountIndicator(mode: Mode, version: number): number;
+};
 const ECLevel = require('qrcode/lib/core/error-correction-level.js') as Record<'L' | 'M' | 'Q' | 'H', unknown>;
-const Regex = require('qrcode/lib/core/regex.js') as Record<'NUMERIC' | 'ALPHANUMERIC' | 'BYTE' | 'KANJI' | 'BYTE_KANJI', RegExp>;
+const Regex = require('qrcode/lib/core/regex.js') as Record<
+  'NUMERIC' | 'ALPHANUMERIC' | 'BYTE' | 'KANJI' | 'BYTE_KANJI',
+  RegExp
+>;
 const Utils = require('qrcode/lib/core/utils.js') as { isKanjiModeEnabled(): boolean };
 const Segments = require('qrcode/lib/core/segments.js') as { rawSplit(data: string): DataSegment[] };
-const Version = require('qrcode/lib/core/version.js') as { getBestVersionForData(data: DataSegment[], ecl: string): number | undefined; getCapacity(version: number, ecl: unknown, mode: Mode): number };
+const Version = require('qrcode/lib/core/version.js') as {
+  getBestVersionForData(data: DataSegment[], ecl: string): number | undefined;
+  getCapacity(version: number, ecl: unknown, mode: Mode): number;
+};
 const bitsOf = {
-  [Mode.NUMERIC.id]: (require('qrcode/lib/core/numeric-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
-  [Mode.ALPHANUMERIC.id]: (require('qrcode/lib/core/alphanumeric-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
+  [Mode.NUMERIC.id]: (require('qrcode/lib/core/numeric-data.js') as { getBitsLength: (n: number) => number })
+    .getBitsLength,
+  [Mode.ALPHANUMERIC.id]: (require('qrcode/lib/core/alphanumeric-data.js') as { getBitsLength: (n: number) => number })
+    .getBitsLength,
   [Mode.BYTE.id]: (require('qrcode/lib/core/byte-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
   [Mode.KANJI.id]: (require('qrcode/lib/core/kanji-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
 };
 
-export interface Segment { data: string; mode: Mode; length: number }
+export interface Segment {
+  data: string;
+  mode: Mode;
+  length: number;
+}
 
 const utf8Length = (s: string) => Buffer.byteLength(s, 'utf8');
 
-function runsOf(regex: RegExp, mode: Mode, text: string, out: { data: string; index: number; mode: Mode; length: number }[]) {
+function runsOf(
+  regex: RegExp,
+  mode: Mode,
+  text: string,
+  out: { data: string; index: number; mode: Mode; length: number }[],
+) {
   regex.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = regex.exec(text)) !== null) out.push({ data: m[0], index: m.index, mode, length: m[0].length });
@@ -56,7 +87,11 @@ function nodesOf(segs: Segment[]): Segment[][] {
   return segs.map((seg) => {
     switch (seg.mode) {
       case Mode.NUMERIC:
-        return [seg, { data: seg.data, mode: Mode.ALPHANUMERIC, length: seg.length }, { data: seg.data, mode: Mode.BYTE, length: seg.length }];
+        return [
+          seg,
+          { data: seg.data, mode: Mode.ALPHANUMERIC, length: seg.length },
+          { data: seg.data, mode: Mode.BYTE, length: seg.length },
+        ];
       case Mode.ALPHANUMERIC:
         return [seg, { data: seg.data, mode: Mode.BYTE, length: seg.length }];
       case Mode.KANJI:
@@ -118,7 +153,8 @@ type Level = 'L' | 'M' | 'Q' | 'H';
 export function qrSegments(text: string, errorCorrectionLevel: Level): { data: string; mode: Mode }[] {
   const runs = segmentsFromString(text);
   // Version.getBestVersionForData of rawSplit's segments: mixed data sums each run's bits per version.
-  const version = runs.length > 1 ? mixedVersion(runs, errorCorrectionLevel) : estimatedVersion(text, errorCorrectionLevel);
+  const version =
+    runs.length > 1 ? mixedVersion(runs, errorCorrectionLevel) : estimatedVersion(text, errorCorrectionLevel);
   return optimalSegments(text, version || 40, runs);
 }
 
@@ -127,7 +163,8 @@ function mixedVersion(runs: Segment[], level: Level): number | undefined {
   const lengths = runs.map((r) => (r.mode === Mode.BYTE ? utf8Length(r.data) : r.data.length));
   for (let version = 1; version <= 40; version++) {
     let bits = 0;
-    for (const [k, run] of runs.entries()) bits += Mode.getCharCountIndicator(run.mode, version) + 4 + bitsOf[run.mode.id](lengths[k]);
+    for (const [k, run] of runs.entries())
+      bits += Mode.getCharCountIndicator(run.mode, version) + 4 + bitsOf[run.mode.id](lengths[k]);
     if (bits <= Version.getCapacity(version, ecl, Mode.MIXED)) return version;
   }
   return undefined;
@@ -137,7 +174,11 @@ function mixedVersion(runs: Segment[], level: Level): number | undefined {
  * The segments of `text` exactly as `qrcode` optimizes them for `version` (its `Segments.fromString` before
  * `fromArray`): merged runs with their modes.
  */
-export function optimalSegments(text: string, version: number, runs: Segment[] = segmentsFromString(text)): { data: string; mode: Mode }[] {
+export function optimalSegments(
+  text: string,
+  version: number,
+  runs: Segment[] = segmentsFromString(text),
+): { data: string; mode: Mode }[] {
   const groups = nodesOf(runs);
   // Node ids: 0 start, then every candidate in group order, then end. Edges as the library's buildGraph adds them.
   const table: { node: Segment; lastCount: number }[] = [];

@@ -14,7 +14,9 @@ import {
   splitInstallments,
 } from './receivables.schedule.js';
 
-const civil = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 11, 31) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
+const civil = fc
+  .integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 11, 31) })
+  .map((ms) => new Date(ms).toISOString().slice(0, 10));
 
 describe('Easter and the movable holidays', () => {
   it.each([
@@ -37,11 +39,13 @@ describe('Easter and the movable holidays', () => {
   });
 
   it('Easter is always a Sunday between March 22 and April 25', () => {
-    fc.assert(fc.property(fc.integer({ min: 1583, max: 4099 }), (year) => {
-      const easter = easterSunday(year);
-      expect(new Date(`${easter}T00:00:00Z`).getUTCDay()).toBe(0);
-      expect(easter.slice(5) >= '03-22' && easter.slice(5) <= '04-25').toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1583, max: 4099 }), (year) => {
+        const easter = easterSunday(year);
+        expect(new Date(`${easter}T00:00:00Z`).getUTCDay()).toBe(0);
+        expect(easter.slice(5) >= '03-22' && easter.slice(5) <= '04-25').toBe(true);
+      }),
+    );
   });
 });
 
@@ -57,14 +61,16 @@ describe('business days', () => {
   ])('%s business: %s', (date, ok) => expect(isBusinessDay(date)).toBe(ok));
 
   it('rolled dates are business days, never earlier, at most a week later', () => {
-    fc.assert(fc.property(civil, (date) => {
-      const rolled = rollForward(date);
-      expect(isBusinessDay(rolled)).toBe(true);
-      expect(rolled >= date).toBe(true);
-      expect(rolled <= addDays(date, 7)).toBe(true);
-      if (isBusinessDay(date)) expect(rolled).toBe(date);
-      expect(nextBusinessDay(date) > date).toBe(true);
-    }));
+    fc.assert(
+      fc.property(civil, (date) => {
+        const rolled = rollForward(date);
+        expect(isBusinessDay(rolled)).toBe(true);
+        expect(rolled >= date).toBe(true);
+        expect(rolled <= addDays(date, 7)).toBe(true);
+        if (isBusinessDay(date)) expect(rolled).toBe(date);
+        expect(nextBusinessDay(date) > date).toBe(true);
+      }),
+    );
   });
 });
 
@@ -88,8 +94,13 @@ describe('schedule (M2)', () => {
     expect(saoPauloDate(new Date('2018-12-01T02:30:00Z'))).toBe('2018-12-01');
   });
 
-  it('the São Paulo date of the last hour asked is the formatter\'s, whatever the order of instants (DST years too)', () => {
-    const icu = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+  it("the São Paulo date of the last hour asked is the formatter's, whatever the order of instants (DST years too)", () => {
+    const icu = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     const instant = fc.oneof(
       fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
       // around local midnights and the 2010s transitions, minute by minute
@@ -97,14 +108,19 @@ describe('schedule (M2)', () => {
       fc.integer({ min: Date.UTC(2018, 1, 17, 0), max: Date.UTC(2018, 1, 19, 0) }),
     );
     fc.assert(
-      fc.property(fc.array(fc.tuple(instant, fc.integer({ min: 0, max: 7_200_000 })), { minLength: 1, maxLength: 20 }), (list) => {
-        for (const [ms, step] of list) for (const at of [ms, ms + step, ms - step]) expect(saoPauloDate(new Date(at))).toBe(icu.format(at));
-      }),
+      fc.property(
+        fc.array(fc.tuple(instant, fc.integer({ min: 0, max: 7_200_000 })), { minLength: 1, maxLength: 20 }),
+        (list) => {
+          for (const [ms, step] of list)
+            for (const at of [ms, ms + step, ms - step]) expect(saoPauloDate(new Date(at))).toBe(icu.format(at));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
-  it('settlement of a date runs at 03:00 UTC', () => expect(settlementInstant('2026-02-18').toISOString()).toBe('2026-02-18T03:00:00.000Z'));
+  it('settlement of a date runs at 03:00 UTC', () =>
+    expect(settlementInstant('2026-02-18').toISOString()).toBe('2026-02-18T03:00:00.000Z'));
 });
 
 describe('installment split', () => {
@@ -116,45 +132,75 @@ describe('installment split', () => {
   ])('%s in %s -> %o', (total, n, parts) => expect(splitInstallments(total, n)).toEqual(parts));
 
   it('sums are preserved, parts differ by the remainder only on installment 1', () => {
-    fc.assert(fc.property(fc.nat({ max: 1e12 }), fc.integer({ min: 1, max: 12 }), (total, n) => {
-      const parts = splitInstallments(total, n);
-      expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
-      for (const p of parts.slice(1)) expect(p).toBe(Math.floor(total / n));
-      expect(parts[0] - parts[1 % n]).toBeLessThan(n);
-    }));
+    fc.assert(
+      fc.property(fc.nat({ max: 1e12 }), fc.integer({ min: 1, max: 12 }), (total, n) => {
+        const parts = splitInstallments(total, n);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+        for (const p of parts.slice(1)) expect(p).toBe(Math.floor(total / n));
+        expect(parts[0] - parts[1 % n]).toBeLessThan(n);
+      }),
+    );
   });
 
   it('a credit plan: merchant and organization receivables per installment, on business days', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }),
-      fc.integer({ min: 1, max: 1e9 }),
-      fc.integer({ min: 1, max: 12 }),
-      fc.nat({ max: 100 }),
-      (ms, amount, n, feePercent) => {
-        const fee = Math.floor((amount * feePercent) / 1000);
-        const plan = planReceivables({ method: 'CREDIT_CARD', capturedAt: new Date(ms), amount, fee, installments: n });
-        const merchant = plan.filter((r) => r.role === 'MERCHANT');
-        const org = plan.filter((r) => r.role === 'ORGANIZATION');
-        expect(merchant).toHaveLength(n);
-        expect(org).toHaveLength(fee > 0 ? n : 0);
-        expect(merchant.reduce((s, r) => s + r.gross_amount, 0)).toBe(amount);
-        expect(merchant.reduce((s, r) => s + r.net_amount + r.fee_amount, 0)).toBe(amount);
-        expect(org.reduce((s, r) => s + r.net_amount, 0)).toBe(fee);
-        for (const r of plan) expect(isBusinessDay(r.payment_date)).toBe(true);
-        for (let k = 1; k < n; k++) expect(merchant[k].payment_date > merchant[k - 1].payment_date).toBe(true);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.integer({ min: 1, max: 1e9 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.nat({ max: 100 }),
+        (ms, amount, n, feePercent) => {
+          const fee = Math.floor((amount * feePercent) / 1000);
+          const plan = planReceivables({
+            method: 'CREDIT_CARD',
+            capturedAt: new Date(ms),
+            amount,
+            fee,
+            installments: n,
+          });
+          const merchant = plan.filter((r) => r.role === 'MERCHANT');
+          const org = plan.filter((r) => r.role === 'ORGANIZATION');
+          expect(merchant).toHaveLength(n);
+          expect(org).toHaveLength(fee > 0 ? n : 0);
+          expect(merchant.reduce((s, r) => s + r.gross_amount, 0)).toBe(amount);
+          expect(merchant.reduce((s, r) => s + r.net_amount + r.fee_amount, 0)).toBe(amount);
+          expect(org.reduce((s, r) => s + r.net_amount, 0)).toBe(fee);
+          for (const r of plan) expect(isBusinessDay(r.payment_date)).toBe(true);
+          for (let k = 1; k < n; k++) expect(merchant[k].payment_date > merchant[k - 1].payment_date).toBe(true);
+        },
+      ),
+    );
   });
 
   const credit = (amount: number, fee: number, installments: number) =>
     planReceivables({ method: 'CREDIT_CARD', capturedAt: new Date('2026-03-02T15:00:00Z'), amount, fee, installments });
   const merchantSplit = (amount: number, fee: number, n: number) =>
-    credit(amount, fee, n).filter((r) => r.role === 'MERCHANT').map((r) => [r.gross_amount, r.fee_amount, r.net_amount]);
+    credit(amount, fee, n)
+      .filter((r) => r.role === 'MERCHANT')
+      .map((r) => [r.gross_amount, r.fee_amount, r.net_amount]);
 
   it.each([
     // the README's walkthrough: M2's split as written (remainders on installment 1)
-    [20000, 598, 3, [[6668, 200, 6468], [6666, 199, 6467], [6666, 199, 6467]]],
-    [1000, 30, 3, [[334, 10, 324], [333, 10, 323], [333, 10, 323]]],
+    [
+      20000,
+      598,
+      3,
+      [
+        [6668, 200, 6468],
+        [6666, 199, 6467],
+        [6666, 199, 6467],
+      ],
+    ],
+    [
+      1000,
+      30,
+      3,
+      [
+        [334, 10, 324],
+        [333, 10, 323],
+        [333, 10, 323],
+      ],
+    ],
     // issue 24: a minimum price close to the amount; M2's split gave installment 1 gross 12, fee 13, net -1
     [100, 90, 12, [[12, 12, 0], [8, 8, 0], ...Array.from({ length: 10 }, () => [8, 7, 1])]],
     [100, 100, 12, [[12, 12, 0], ...Array.from({ length: 11 }, () => [8, 8, 0])]],
@@ -169,28 +215,49 @@ describe('installment split', () => {
   it('never a negative net: every amount >= fee >= 0 in 1-12 installments (merchant and organization)', () => {
     const amountAndFee = fc.nat({ max: 1e7 }).chain((amount) => fc.tuple(fc.constant(amount), fc.nat({ max: amount })));
     const small = fc.nat({ max: 200 }).chain((amount) => fc.tuple(fc.constant(amount), fc.nat({ max: amount })));
-    fc.assert(fc.property(fc.oneof(small, amountAndFee), fc.integer({ min: 1, max: 12 }), ([amount, fee], n) => {
-      const plan = credit(amount, fee, n);
-      const merchant = plan.filter((r) => r.role === 'MERCHANT');
-      const org = plan.filter((r) => r.role === 'ORGANIZATION');
-      for (const r of plan) {
-        expect(r.net_amount).toBeGreaterThanOrEqual(0);
-        expect(r.fee_amount).toBeGreaterThanOrEqual(0);
-        expect(r.net_amount).toBe(r.gross_amount - r.fee_amount - r.anticipation_fee_amount);
-      }
-      expect(merchant.reduce((s, r) => s + r.gross_amount, 0)).toBe(amount);
-      expect(merchant.reduce((s, r) => s + r.fee_amount, 0)).toBe(fee);
-      expect(org.map((r) => r.net_amount)).toEqual(fee > 0 ? merchant.map((r) => r.fee_amount) : []);
-      // M2's split is kept whenever installment 1 can carry the fee's remainder
-      const gross = splitInstallments(amount, n);
-      const plain = splitInstallments(fee, n);
-      if (plain[0] <= gross[0]) expect(merchant.map((r) => r.fee_amount)).toEqual(plain);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(small, amountAndFee), fc.integer({ min: 1, max: 12 }), ([amount, fee], n) => {
+        const plan = credit(amount, fee, n);
+        const merchant = plan.filter((r) => r.role === 'MERCHANT');
+        const org = plan.filter((r) => r.role === 'ORGANIZATION');
+        for (const r of plan) {
+          expect(r.net_amount).toBeGreaterThanOrEqual(0);
+          expect(r.fee_amount).toBeGreaterThanOrEqual(0);
+          expect(r.net_amount).toBe(r.gross_amount - r.fee_amount - r.anticipation_fee_amount);
+        }
+        expect(merchant.reduce((s, r) => s + r.gross_amount, 0)).toBe(amount);
+        expect(merchant.reduce((s, r) => s + r.fee_amount, 0)).toBe(fee);
+        expect(org.map((r) => r.net_amount)).toEqual(fee > 0 ? merchant.map((r) => r.fee_amount) : []);
+        // M2's split is kept whenever installment 1 can carry the fee's remainder
+        const gross = splitInstallments(amount, n);
+        const plain = splitInstallments(fee, n);
+        if (plain[0] <= gross[0]) expect(merchant.map((r) => r.fee_amount)).toEqual(plain);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('a PIX plan is one PAID receivable dated the payment day; no fee, no organization share', () => {
-    expect(planReceivables({ method: 'PIX', capturedAt: new Date('2026-04-04T15:00:00Z'), amount: 5000, fee: 0, installments: 1 })).toEqual([
-      { role: 'MERCHANT', installment: 1, installments: 1, payment_date: '2026-04-04', gross_amount: 5000, fee_amount: 0, anticipation_fee_amount: 0, net_amount: 5000, status: 'PAID' },
+    expect(
+      planReceivables({
+        method: 'PIX',
+        capturedAt: new Date('2026-04-04T15:00:00Z'),
+        amount: 5000,
+        fee: 0,
+        installments: 1,
+      }),
+    ).toEqual([
+      {
+        role: 'MERCHANT',
+        installment: 1,
+        installments: 1,
+        payment_date: '2026-04-04',
+        gross_amount: 5000,
+        fee_amount: 0,
+        anticipation_fee_amount: 0,
+        net_amount: 5000,
+        status: 'PAID',
+      },
     ]);
   });
 });

@@ -12,7 +12,12 @@ const fromCivil = (date: CivilDate): number => Date.parse(`${date}T00:00:00Z`);
 const toCivil = (ms: number): CivilDate => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (date: CivilDate, days: number): CivilDate => toCivil(fromCivil(date) + days * DAY_MS);
 
-const saoPaulo = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const saoPaulo = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const HOUR_MS = 3_600_000;
 let cachedHour = Number.NaN;
 let cachedDate: CivilDate = '';
@@ -28,7 +33,11 @@ export function saoPauloDate(instant: Date): CivilDate {
   const hour = Math.floor(ms / HOUR_MS);
   if (hour === cachedHour) return cachedDate;
   const date = saoPaulo.format(instant);
-  if (Number.isFinite(hour) && saoPaulo.format(hour * HOUR_MS) === date && saoPaulo.format(hour * HOUR_MS + HOUR_MS - 1) === date) {
+  if (
+    Number.isFinite(hour) &&
+    saoPaulo.format(hour * HOUR_MS) === date &&
+    saoPaulo.format(hour * HOUR_MS + HOUR_MS - 1) === date
+  ) {
     cachedHour = hour;
     cachedDate = date;
   }
@@ -151,7 +160,13 @@ export interface PlannedReceivable {
  * fee is above 0, one per installment for the organization (the fee share as gross and net, fee 0).
  * `amount` is the captured amount (a partial capture schedules on it, with its fee evaluated again).
  */
-export function planReceivables(input: { method: PaymentMethod; capturedAt: Date; amount: number; fee: number; installments: number }): PlannedReceivable[] {
+export function planReceivables(input: {
+  method: PaymentMethod;
+  capturedAt: Date;
+  amount: number;
+  fee: number;
+  installments: number;
+}): PlannedReceivable[] {
   const n = input.method === 'CREDIT_CARD' ? input.installments : 1;
   const captureDate = saoPauloDate(input.capturedAt);
   const gross = splitInstallments(input.amount, n);
@@ -161,9 +176,29 @@ export function planReceivables(input: { method: PaymentMethod; capturedAt: Date
   for (let k = 1; k <= n; k++) {
     const payment_date = paymentDate(input.method, captureDate, k);
     const [g, f] = [gross[k - 1], fees[k - 1]];
-    out.push({ role: 'MERCHANT', installment: k, installments: n, payment_date, gross_amount: g, fee_amount: f, anticipation_fee_amount: 0, net_amount: g - f, status });
+    out.push({
+      role: 'MERCHANT',
+      installment: k,
+      installments: n,
+      payment_date,
+      gross_amount: g,
+      fee_amount: f,
+      anticipation_fee_amount: 0,
+      net_amount: g - f,
+      status,
+    });
     if (input.fee > 0) {
-      out.push({ role: 'ORGANIZATION', installment: k, installments: n, payment_date, gross_amount: f, fee_amount: 0, anticipation_fee_amount: 0, net_amount: f, status });
+      out.push({
+        role: 'ORGANIZATION',
+        installment: k,
+        installments: n,
+        payment_date,
+        gross_amount: f,
+        fee_amount: 0,
+        anticipation_fee_amount: 0,
+        net_amount: f,
+        status,
+      });
     }
   }
   return out;

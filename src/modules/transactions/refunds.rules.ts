@@ -1,15 +1,31 @@
 import { defineStateMachine } from '../../kernel/state-machine.js';
 import { conflict, DomainError, invalidState } from '../../kernel/errors.js';
-import { statusAfterRefunds, statusChangedEvents, type CancelReason, type PaymentMethod, type TransactionStatus, type TransactionStatusChanged } from './transactions.states.js';
+import {
+  statusAfterRefunds,
+  statusChangedEvents,
+  type CancelReason,
+  type PaymentMethod,
+  type TransactionStatus,
+  type TransactionStatusChanged,
+} from './transactions.states.js';
 
 /** payments.md P5. */
 export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_REASONS = ['REQUESTED_BY_CUSTOMER', 'DUPLICATE', 'FRAUDULENT', 'OTHER'] as const;
-export const REFUND_FAILURE_CODES = ['INSUFFICIENT_BALANCE', 'EXPIRED_OR_CANCELED_CARD', 'PROVIDER_DECLINED', 'TIMEOUT'] as const;
+export const REFUND_FAILURE_CODES = [
+  'INSUFFICIENT_BALANCE',
+  'EXPIRED_OR_CANCELED_CARD',
+  'PROVIDER_DECLINED',
+  'TIMEOUT',
+] as const;
 export type RefundFailureCode = (typeof REFUND_FAILURE_CODES)[number];
 
-export const refundMachine = defineStateMachine<RefundStatus>('A refund', { PENDING: ['SUCCEEDED', 'FAILED'], SUCCEEDED: [], FAILED: [] });
+export const refundMachine = defineStateMachine<RefundStatus>('A refund', {
+  PENDING: ['SUCCEEDED', 'FAILED'],
+  SUCCEEDED: [],
+  FAILED: [],
+});
 
 /** Limits of P5 (the same figures as hyperswitch's refund validator: 10 refunds, 365 days). */
 export const MAX_REFUNDS = 10;
@@ -39,7 +55,11 @@ export function refundTotals(captured: number, refunds: readonly RefundView[]) {
     if (r.status === 'SUCCEEDED') refunded += r.amount;
     else if (r.status === 'PENDING') pending += r.amount;
   }
-  return { refunded_amount: refunded, pending_refund_amount: pending, refundable_amount: captured - refunded - pending };
+  return {
+    refunded_amount: refunded,
+    pending_refund_amount: pending,
+    refundable_amount: captured - refunded - pending,
+  };
 }
 
 export type RefundRefusal =
@@ -51,8 +71,12 @@ export type RefundRefusal =
 const REFUNDABLE: readonly TransactionStatus[] = ['APPROVED', 'PARTIALLY_REFUNDED', 'PENDING_REFUND'];
 
 /** Whether `now` is within the refund window: 365 days from capture (cards), 90 days from payment (PIX), inclusive. */
-export function withinRefundWindow(tx: Pick<RefundableTransaction, 'paymentMethod' | 'capturedAt' | 'paidAt'>, now: Date): boolean {
-  const [from, days] = tx.paymentMethod === 'PIX' ? [tx.paidAt, PIX_REFUND_WINDOW_DAYS] : [tx.capturedAt, CARD_REFUND_WINDOW_DAYS];
+export function withinRefundWindow(
+  tx: Pick<RefundableTransaction, 'paymentMethod' | 'capturedAt' | 'paidAt'>,
+  now: Date,
+): boolean {
+  const [from, days] =
+    tx.paymentMethod === 'PIX' ? [tx.paidAt, PIX_REFUND_WINDOW_DAYS] : [tx.capturedAt, CARD_REFUND_WINDOW_DAYS];
   if (from === null) return false;
   return now.getTime() - from.getTime() <= days * DAY_MS;
 }
@@ -70,11 +94,13 @@ export function checkRefund(
 ): { ok: true; amount: number } | { ok: false; refusal: RefundRefusal } {
   if (!REFUNDABLE.includes(tx.status)) return { ok: false, refusal: { field: 'status', value: tx.status } };
   if (refunds.length >= MAX_REFUNDS) return { ok: false, refusal: { field: 'refunds', value: refunds.length } };
-  if (!withinRefundWindow(tx, now)) return { ok: false, refusal: { field: 'transaction_id', value: 'REFUND_WINDOW_CLOSED' } };
+  if (!withinRefundWindow(tx, now))
+    return { ok: false, refusal: { field: 'transaction_id', value: 'REFUND_WINDOW_CLOSED' } };
   const { refundable_amount } = refundTotals(tx.capturedAmount, refunds);
   const amount = requested ?? refundable_amount;
   // Nothing left to refund (every cent already refunded or pending) is refused on the amount, never a 0 refund.
-  if (amount < 1 || amount > refundable_amount) return { ok: false, refusal: { field: 'amount', value: amount, refundable_amount } };
+  if (amount < 1 || amount > refundable_amount)
+    return { ok: false, refusal: { field: 'amount', value: amount, refundable_amount } };
   return { ok: true, amount };
 }
 
@@ -103,11 +129,20 @@ export interface RefundChange {
 }
 
 /** A refund was created PENDING: the transaction's next status and events (none when already PENDING_REFUND). */
-export function afterRefundCreated(transactionId: string, tx: { status: TransactionStatus; capturedAmount: number }, refunds: readonly RefundView[], created: RefundView): RefundChange {
+export function afterRefundCreated(
+  transactionId: string,
+  tx: { status: TransactionStatus; capturedAmount: number },
+  refunds: readonly RefundView[],
+  created: RefundView,
+): RefundChange {
   const all = [...refunds, created];
   const totals = refundTotals(tx.capturedAmount, all);
   const status = statusAfterRefunds(tx.capturedAmount, totals.refunded_amount, totals.pending_refund_amount);
-  return { status, totals, events: statusChangedEvents(transactionId, tx.status, status, { kind: 'refund-created', refundId: created.id }) };
+  return {
+    status,
+    totals,
+    events: statusChangedEvents(transactionId, tx.status, status, { kind: 'refund-created', refundId: created.id }),
+  };
 }
 
 /**
@@ -125,17 +160,37 @@ export function afterRefundSettled(
   const target = refunds.find((r) => r.id === refundId);
   if (!target) throw new Error(`refund ${refundId} is not one of the transaction's refunds`);
   if (!refundMachine.can(target.status, outcome)) {
-    throw invalidState(`A refund in status ${target.status} cannot move to ${outcome}`, { field: 'status', value: target.status });
+    throw invalidState(`A refund in status ${target.status} cannot move to ${outcome}`, {
+      field: 'status',
+      value: target.status,
+    });
   }
   const next = refunds.map((r) => (r.id === refundId ? { ...r, status: outcome } : r));
   const totals = refundTotals(tx.capturedAmount, next);
   const status = statusAfterRefunds(tx.capturedAmount, totals.refunded_amount, totals.pending_refund_amount);
-  return { status, totals, refunds: next, events: statusChangedEvents(transactionId, tx.status, status, { kind: 'refund-settled', refundId }) };
+  return {
+    status,
+    totals,
+    refunds: next,
+    events: statusChangedEvents(transactionId, tx.status, status, { kind: 'refund-settled', refundId }),
+  };
 }
 
 /** `refund.status-changed` (P5): `failure` null on success. */
-export function refundStatusChanged(refundId: string, transactionId: string, oldStatus: RefundStatus, newStatus: RefundStatus, failure: { code: RefundFailureCode; message: string } | null) {
-  return { refund_id: refundId, transaction_id: transactionId, old_status: oldStatus, new_status: newStatus, failure: newStatus === 'FAILED' ? failure : null };
+export function refundStatusChanged(
+  refundId: string,
+  transactionId: string,
+  oldStatus: RefundStatus,
+  newStatus: RefundStatus,
+  failure: { code: RefundFailureCode; message: string } | null,
+) {
+  return {
+    refund_id: refundId,
+    transaction_id: transactionId,
+    old_status: oldStatus,
+    new_status: newStatus,
+    failure: newStatus === 'FAILED' ? failure : null,
+  };
 }
 
 /** P5 capture: only from AUTHORIZED; `amount` defaults to all, above the authorized amount is a 409 on `amount`. One capture; the rest is released. */
@@ -143,7 +198,9 @@ export function checkCapture(
   status: TransactionStatus,
   authorizedAmount: number,
   requested: number | undefined,
-): { ok: true; capturedAmount: number; releasedAmount: number } | { ok: false; field: 'status' | 'amount'; value: unknown } {
+):
+  | { ok: true; capturedAmount: number; releasedAmount: number }
+  | { ok: false; field: 'status' | 'amount'; value: unknown } {
   if (status !== 'AUTHORIZED') return { ok: false, field: 'status', value: status };
   const amount = requested ?? authorizedAmount;
   if (amount < 1 || amount > authorizedAmount) return { ok: false, field: 'amount', value: amount };
@@ -151,7 +208,10 @@ export function checkCapture(
 }
 
 /** P5 cancel: AUTHORIZED (a void) or a PIX WAITING_PAYMENT -> CANCELED; anything else 409 on `status`. */
-export function checkCancel(method: PaymentMethod, status: TransactionStatus): { ok: true; reason: CancelReason } | { ok: false; field: 'status'; value: TransactionStatus } {
+export function checkCancel(
+  method: PaymentMethod,
+  status: TransactionStatus,
+): { ok: true; reason: CancelReason } | { ok: false; field: 'status'; value: TransactionStatus } {
   if (method !== 'PIX' && status === 'AUTHORIZED') return { ok: true, reason: 'REQUESTED' };
   if (method === 'PIX' && status === 'WAITING_PAYMENT') return { ok: true, reason: 'PIX_CANCELED' };
   return { ok: false, field: 'status', value: status };
@@ -159,4 +219,5 @@ export function checkCancel(method: PaymentMethod, status: TransactionStatus): {
 
 /** P4: an authorization not captured within 7 days is CANCELED with AUTHORIZATION_EXPIRED. */
 export const AUTHORIZATION_TTL_DAYS = 7;
-export const authorizationExpiresAt = (authorizedAt: Date) => new Date(authorizedAt.getTime() + AUTHORIZATION_TTL_DAYS * DAY_MS);
+export const authorizationExpiresAt = (authorizedAt: Date) =>
+  new Date(authorizedAt.getTime() + AUTHORIZATION_TTL_DAYS * DAY_MS);

@@ -16,7 +16,11 @@ export const createRefundBody = z.strictObject({
 export type CreateRefundBody = z.infer<typeof createRefundBody>;
 
 /** POST /v1/transactions/{id}/capture: `{ amount? }` or no body. */
-export const captureBody = z.strictObject({ amount: z.int().min(1).max(MAX_AMOUNT).optional().meta({ description: 'Cents; defaults to the authorized amount' }) }).nullish();
+export const captureBody = z
+  .strictObject({
+    amount: z.int().min(1).max(MAX_AMOUNT).optional().meta({ description: 'Cents; defaults to the authorized amount' }),
+  })
+  .nullish();
 
 /** P5: every field always present, null when it does not apply. */
 export const refundSchema = z.object({
@@ -76,7 +80,10 @@ export const refundStatusChangedPayload = z.object({
 /** Staff sandbox controls (P9). */
 export const settleRefundBody = z.strictObject({
   status: z.enum(['SUCCEEDED', 'FAILED']),
-  failure_code: z.enum(REFUND_FAILURE_CODES).optional().meta({ description: 'Only with FAILED; default PROVIDER_DECLINED' }),
+  failure_code: z
+    .enum(REFUND_FAILURE_CODES)
+    .optional()
+    .meta({ description: 'Only with FAILED; default PROVIDER_DECLINED' }),
 });
 export const medBody = z.strictObject({
   amount: z.int().min(1).max(MAX_AMOUNT),

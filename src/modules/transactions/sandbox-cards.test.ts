@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { luhnValid } from '../../domain/pan.js';
 import { brandFromBin } from '../cards/brands.js';
-import { authorizationBehaviour, autopilotRefund, autopilotTransaction, eciFor, SANDBOX_CARDS, sandboxCard, threeDsBehaviour } from './sandbox-cards.js';
+import {
+  authorizationBehaviour,
+  autopilotRefund,
+  autopilotTransaction,
+  eciFor,
+  SANDBOX_CARDS,
+  sandboxCard,
+  threeDsBehaviour,
+} from './sandbox-cards.js';
 
 describe('P9 test cards', () => {
   it('every number is Luhn-valid, unique, and its brand is the one its BIN gives', () => {
@@ -39,20 +47,27 @@ describe('P9 test cards', () => {
     expect(autopilotRefund(null, true)).toEqual({ kind: 'SUCCEED' }); // PIX
     expect(autopilotRefund('4000000000005126', true)).toEqual({ kind: 'FAIL', code: 'EXPIRED_OR_CANCELED_CARD' });
     expect(autopilotRefund('4000000000007726', true)).toEqual({ kind: 'STAY_PENDING' });
-    fc.assert(fc.property(fc.constantFrom(...SANDBOX_CARDS.map((c) => c.number)), (n) => {
-      expect(autopilotRefund(n, false)).toEqual({ kind: 'STAY_PENDING' });
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...SANDBOX_CARDS.map((c) => c.number)), (n) => {
+        expect(autopilotRefund(n, false)).toEqual({ kind: 'STAY_PENDING' });
+      }),
+    );
   });
 
   it('autopilot pays a PIX of at most 50000 and settles the delayed cards', () => {
     expect(autopilotTransaction({ paymentMethod: 'PIX', amount: 50_000, number: null }, true)).toBe('PAY_PIX');
     expect(autopilotTransaction({ paymentMethod: 'PIX', amount: 50_001, number: null }, true)).toBeNull();
-    expect(autopilotTransaction({ paymentMethod: 'CREDIT_CARD', amount: 1, number: '4000000000000044' }, true)).toBe('SETTLE');
-    expect(autopilotTransaction({ paymentMethod: 'CREDIT_CARD', amount: 1, number: '4111111111111111' }, true)).toBeNull();
+    expect(autopilotTransaction({ paymentMethod: 'CREDIT_CARD', amount: 1, number: '4000000000000044' }, true)).toBe(
+      'SETTLE',
+    );
+    expect(
+      autopilotTransaction({ paymentMethod: 'CREDIT_CARD', amount: 1, number: '4111111111111111' }, true),
+    ).toBeNull();
     expect(autopilotTransaction({ paymentMethod: 'PIX', amount: 1, number: null }, false)).toBeNull();
   });
 
-  it('looks cards up by number', () => expect(sandboxCard('4000000000007726')?.refund).toEqual({ kind: 'STAY_PENDING' }));
+  it('looks cards up by number', () =>
+    expect(sandboxCard('4000000000007726')?.refund).toEqual({ kind: 'STAY_PENDING' }));
 
   it.each([
     ['VISA', 'FULL', '05'],

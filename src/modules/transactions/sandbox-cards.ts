@@ -10,9 +10,11 @@ import type { RefusalCode } from './transactions.rules.js';
 export type AuthorizationBehaviour =
   | { kind: 'APPROVE' } // APPROVED, or AUTHORIZED with capture: false
   | { kind: 'DECLINE'; code: RefusalCode }
-  | { kind: 'DELAYED'; then: 'APPROVE' } | { kind: 'DELAYED'; then: 'DECLINE'; code: RefusalCode }; // PROCESSING first
+  | { kind: 'DELAYED'; then: 'APPROVE' }
+  | { kind: 'DELAYED'; then: 'DECLINE'; code: RefusalCode }; // PROCESSING first
 
-export type RefundBehaviour = { kind: 'SUCCEED' } | { kind: 'FAIL'; code: RefundFailureCode } | { kind: 'STAY_PENDING' };
+export type RefundBehaviour =
+  { kind: 'SUCCEED' } | { kind: 'FAIL'; code: RefundFailureCode } | { kind: 'STAY_PENDING' };
 
 export type ThreeDsBehaviour =
   | { flow: 'FRICTIONLESS'; outcome: 'SUCCEEDED' } // trans_status Y, the brand's full ECI
@@ -32,10 +34,19 @@ export interface SandboxCard {
 const APPROVE: AuthorizationBehaviour = { kind: 'APPROVE' };
 const REFUND_OK: RefundBehaviour = { kind: 'SUCCEED' };
 const FRICTIONLESS_OK: ThreeDsBehaviour = { flow: 'FRICTIONLESS', outcome: 'SUCCEEDED' };
-const FRICTIONLESS_N: ThreeDsBehaviour = { flow: 'FRICTIONLESS', outcome: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED' };
+const FRICTIONLESS_N: ThreeDsBehaviour = {
+  flow: 'FRICTIONLESS',
+  outcome: 'FAILED',
+  failure_reason: 'AUTHENTICATION_FAILED',
+};
 const CHALLENGE: ThreeDsBehaviour = { flow: 'CHALLENGE' };
 
-const card = (number: string, brand: CardBrand, description: string, over: Partial<Omit<SandboxCard, 'number' | 'brand' | 'description'>> = {}): SandboxCard => ({
+const card = (
+  number: string,
+  brand: CardBrand,
+  description: string,
+  over: Partial<Omit<SandboxCard, 'number' | 'brand' | 'description'>> = {},
+): SandboxCard => ({
   number,
   brand,
   description,
@@ -49,13 +60,25 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('4111111111111111', 'VISA', 'Approved'),
   card('5555555555554444', 'MASTERCARD', 'Approved'),
   card('4000000000000010', 'VISA', 'Approved'),
-  card('4000000000000002', 'VISA', 'Refused: card declined', { authorization: { kind: 'DECLINE', code: 'CARD_DECLINED' } }),
-  card('4000000000009995', 'VISA', 'Refused: insufficient funds', { authorization: { kind: 'DECLINE', code: 'INSUFFICIENT_FUNDS' } }),
-  card('4000000000000036', 'VISA', 'Processing, then approved', { authorization: { kind: 'DELAYED', then: 'APPROVE' } }),
+  card('4000000000000002', 'VISA', 'Refused: card declined', {
+    authorization: { kind: 'DECLINE', code: 'CARD_DECLINED' },
+  }),
+  card('4000000000009995', 'VISA', 'Refused: insufficient funds', {
+    authorization: { kind: 'DECLINE', code: 'INSUFFICIENT_FUNDS' },
+  }),
+  card('4000000000000036', 'VISA', 'Processing, then approved', {
+    authorization: { kind: 'DELAYED', then: 'APPROVE' },
+  }),
   // P9 names no code for the delayed refusal: CARD_DECLINED, the generic decline (docs/decisions/transactions.md).
-  card('4000000000000044', 'VISA', 'Processing, then refused', { authorization: { kind: 'DELAYED', then: 'DECLINE', code: 'CARD_DECLINED' } }),
-  card('4000000000005126', 'VISA', 'Approved; every refund fails', { refund: { kind: 'FAIL', code: 'EXPIRED_OR_CANCELED_CARD' } }),
-  card('4000000000007726', 'VISA', 'Approved; refunds stay pending until the settle control', { refund: { kind: 'STAY_PENDING' } }),
+  card('4000000000000044', 'VISA', 'Processing, then refused', {
+    authorization: { kind: 'DELAYED', then: 'DECLINE', code: 'CARD_DECLINED' },
+  }),
+  card('4000000000005126', 'VISA', 'Approved; every refund fails', {
+    refund: { kind: 'FAIL', code: 'EXPIRED_OR_CANCELED_CARD' },
+  }),
+  card('4000000000007726', 'VISA', 'Approved; refunds stay pending until the settle control', {
+    refund: { kind: 'STAY_PENDING' },
+  }),
   card('4000000000002701', 'VISA', '3DS frictionless, succeeded'),
   card('5200000000002235', 'MASTERCARD', '3DS frictionless, succeeded'),
   card('6505290000002000', 'ELO', '3DS frictionless, succeeded'),
@@ -64,7 +87,9 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('4000000000002503', 'VISA', '3DS challenge (code 1234 succeeds)', { threeDs: CHALLENGE }),
   card('5200000000002151', 'MASTERCARD', '3DS challenge (code 1234 succeeds)', { threeDs: CHALLENGE }),
   card('6505290000002190', 'ELO', '3DS challenge (code 1234 succeeds)', { threeDs: CHALLENGE }),
-  card('4000000000002420', 'VISA', '3DS failed: card not enrolled', { threeDs: { flow: 'NONE', outcome: 'FAILED', failure_reason: 'CARD_NOT_ENROLLED' } }),
+  card('4000000000002420', 'VISA', '3DS failed: card not enrolled', {
+    threeDs: { flow: 'NONE', outcome: 'FAILED', failure_reason: 'CARD_NOT_ENROLLED' },
+  }),
 ];
 
 const BY_NUMBER = new Map(SANDBOX_CARDS.map((c) => [c.number, c]));
@@ -76,7 +101,8 @@ export const sandboxCard = (number: string): SandboxCard | undefined => BY_NUMBE
  * INVALID_CARD_NUMBER decline.
  */
 export const authorizationBehaviour = (number: string): AuthorizationBehaviour =>
-  BY_NUMBER.get(number)?.authorization ?? (luhnValid(number) ? APPROVE : { kind: 'DECLINE', code: 'INVALID_CARD_NUMBER' });
+  BY_NUMBER.get(number)?.authorization ??
+  (luhnValid(number) ? APPROVE : { kind: 'DECLINE', code: 'INVALID_CARD_NUMBER' });
 
 /** 3DS session outcome: the table's row, else frictionless success. */
 export const threeDsBehaviour = (number: string): ThreeDsBehaviour => BY_NUMBER.get(number)?.threeDs ?? FRICTIONLESS_OK;
@@ -96,7 +122,10 @@ export function autopilotRefund(number: string | null, autopilot: boolean): Refu
 }
 
 /** What a new transaction schedules by itself under autopilot: a delayed card's outcome, a small PIX's payment. */
-export function autopilotTransaction(input: { paymentMethod: 'CREDIT_CARD' | 'DEBIT_CARD' | 'PIX'; amount: number; number: string | null }, autopilot: boolean): 'SETTLE' | 'PAY_PIX' | null {
+export function autopilotTransaction(
+  input: { paymentMethod: 'CREDIT_CARD' | 'DEBIT_CARD' | 'PIX'; amount: number; number: string | null },
+  autopilot: boolean,
+): 'SETTLE' | 'PAY_PIX' | null {
   if (!autopilot) return null;
   if (input.paymentMethod === 'PIX') return input.amount <= AUTOPILOT_PIX_MAX_AMOUNT ? 'PAY_PIX' : null;
   return input.number !== null && authorizationBehaviour(input.number).kind === 'DELAYED' ? 'SETTLE' : null;

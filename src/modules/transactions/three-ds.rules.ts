@@ -5,7 +5,13 @@ import { eciFor, SANDBOX_CHALLENGE_CODE, threeDsBehaviour } from './sandbox-card
 /** payments.md P7: 3DS sessions. */
 export const THREE_DS_STATUSES = ['ACTION_REQUIRED', 'SUCCEEDED', 'FAILED', 'EXPIRED'] as const;
 export type ThreeDsStatus = (typeof THREE_DS_STATUSES)[number];
-export type ThreeDsFailure = 'AUTHENTICATION_FAILED' | 'CARD_NOT_ENROLLED' | 'CHALLENGE_CANCELLED' | 'TIMED_OUT' | 'DIRECTORY_UNAVAILABLE' | 'PROTOCOL_ERROR';
+export type ThreeDsFailure =
+  | 'AUTHENTICATION_FAILED'
+  | 'CARD_NOT_ENROLLED'
+  | 'CHALLENGE_CANCELLED'
+  | 'TIMED_OUT'
+  | 'DIRECTORY_UNAVAILABLE'
+  | 'PROTOCOL_ERROR';
 
 /** A frictionless outcome is created SUCCEEDED or FAILED; a challenge is created ACTION_REQUIRED and then moves once. */
 export const threeDsMachine = defineStateMachine<ThreeDsStatus>('A 3DS session', {
@@ -19,12 +25,27 @@ export const SESSION_TTL_MS = 10 * 60_000;
 /** The authentication value is shown for 1 hour after success, then null. */
 export const AUTHENTICATION_VALUE_TTL_MS = 3_600_000;
 
-export type ChallengePreference = 'NO_PREFERENCE' | 'CHALLENGE_REQUESTED' | 'CHALLENGE_MANDATED' | 'NO_CHALLENGE_REQUESTED';
+export type ChallengePreference =
+  'NO_PREFERENCE' | 'CHALLENGE_REQUESTED' | 'CHALLENGE_MANDATED' | 'NO_CHALLENGE_REQUESTED';
 
 export type SessionStart =
   | { status: 'SUCCEEDED'; flow: 'FRICTIONLESS'; trans_status: 'Y'; eci: string; liability_shift: true }
-  | { status: 'FAILED'; flow: 'FRICTIONLESS'; trans_status: 'N'; eci: string; liability_shift: false; failure_reason: 'AUTHENTICATION_FAILED' }
-  | { status: 'FAILED'; flow: null; trans_status: null; eci: null; liability_shift: false; failure_reason: 'CARD_NOT_ENROLLED' }
+  | {
+      status: 'FAILED';
+      flow: 'FRICTIONLESS';
+      trans_status: 'N';
+      eci: string;
+      liability_shift: false;
+      failure_reason: 'AUTHENTICATION_FAILED';
+    }
+  | {
+      status: 'FAILED';
+      flow: null;
+      trans_status: null;
+      eci: null;
+      liability_shift: false;
+      failure_reason: 'CARD_NOT_ENROLLED';
+    }
   | { status: 'ACTION_REQUIRED'; flow: 'CHALLENGE' };
 
 /**
@@ -34,21 +55,53 @@ export type SessionStart =
  */
 export function sandboxSessionStart(number: string, brand: CardBrand, _preference: ChallengePreference): SessionStart {
   const behaviour = threeDsBehaviour(number);
-  if (behaviour.flow === 'NONE') return { status: 'FAILED', flow: null, trans_status: null, eci: null, liability_shift: false, failure_reason: 'CARD_NOT_ENROLLED' };
+  if (behaviour.flow === 'NONE')
+    return {
+      status: 'FAILED',
+      flow: null,
+      trans_status: null,
+      eci: null,
+      liability_shift: false,
+      failure_reason: 'CARD_NOT_ENROLLED',
+    };
   if (behaviour.flow === 'CHALLENGE') return { status: 'ACTION_REQUIRED', flow: 'CHALLENGE' };
-  if (behaviour.outcome === 'SUCCEEDED') return { status: 'SUCCEEDED', flow: 'FRICTIONLESS', trans_status: 'Y', eci: eciFor(brand, 'FULL'), liability_shift: true };
-  return { status: 'FAILED', flow: 'FRICTIONLESS', trans_status: 'N', eci: eciFor(brand, 'NONE'), liability_shift: false, failure_reason: 'AUTHENTICATION_FAILED' };
+  if (behaviour.outcome === 'SUCCEEDED')
+    return {
+      status: 'SUCCEEDED',
+      flow: 'FRICTIONLESS',
+      trans_status: 'Y',
+      eci: eciFor(brand, 'FULL'),
+      liability_shift: true,
+    };
+  return {
+    status: 'FAILED',
+    flow: 'FRICTIONLESS',
+    trans_status: 'N',
+    eci: eciFor(brand, 'NONE'),
+    liability_shift: false,
+    failure_reason: 'AUTHENTICATION_FAILED',
+  };
 }
 
 /** The challenge page's answer: `1234` succeeds, anything else fails. */
-export function challengeOutcome(code: string): { status: 'SUCCEEDED' } | { status: 'FAILED'; failure_reason: 'AUTHENTICATION_FAILED' } {
-  return code === SANDBOX_CHALLENGE_CODE ? { status: 'SUCCEEDED' } : { status: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED' };
+export function challengeOutcome(
+  code: string,
+): { status: 'SUCCEEDED' } | { status: 'FAILED'; failure_reason: 'AUTHENTICATION_FAILED' } {
+  return code === SANDBOX_CHALLENGE_CODE
+    ? { status: 'SUCCEEDED' }
+    : { status: 'FAILED', failure_reason: 'AUTHENTICATION_FAILED' };
 }
 
 /** The staff control's outcomes (P9) mapped onto a session's status and failure reason. */
-export function controlOutcome(outcome: 'SUCCEEDED' | 'FAILED' | 'CANCELLED'): { status: 'SUCCEEDED' | 'FAILED'; failure_reason: ThreeDsFailure | null } {
+export function controlOutcome(outcome: 'SUCCEEDED' | 'FAILED' | 'CANCELLED'): {
+  status: 'SUCCEEDED' | 'FAILED';
+  failure_reason: ThreeDsFailure | null;
+} {
   if (outcome === 'SUCCEEDED') return { status: 'SUCCEEDED', failure_reason: null };
-  return { status: 'FAILED', failure_reason: outcome === 'CANCELLED' ? 'CHALLENGE_CANCELLED' : 'AUTHENTICATION_FAILED' };
+  return {
+    status: 'FAILED',
+    failure_reason: outcome === 'CANCELLED' ? 'CHALLENGE_CANCELLED' : 'AUTHENTICATION_FAILED',
+  };
 }
 
 export const authenticationValueVisible = (succeededAt: Date | null, now: Date) =>
@@ -76,8 +129,10 @@ export function checkSessionUse(
 ): { ok: true } | { ok: false; field: 'three_ds.session_id' | 'amount' | 'installments'; value: unknown } {
   // The same transaction taking it again is a retry (its provider call answered 502 and the request is resumed
   // under the same transaction id), not a second use.
-  if (session.transactionId !== null && session.transactionId !== tx.transactionId) return { ok: false, field: 'three_ds.session_id', value: 'USED' };
-  const status = session.status === 'ACTION_REQUIRED' && now.getTime() >= session.expiresAt.getTime() ? 'EXPIRED' : session.status;
+  if (session.transactionId !== null && session.transactionId !== tx.transactionId)
+    return { ok: false, field: 'three_ds.session_id', value: 'USED' };
+  const status =
+    session.status === 'ACTION_REQUIRED' && now.getTime() >= session.expiresAt.getTime() ? 'EXPIRED' : session.status;
   if (status !== 'SUCCEEDED') return { ok: false, field: 'three_ds.session_id', value: status };
   if (session.amount !== tx.amount) return { ok: false, field: 'amount', value: tx.amount };
   if (session.installments !== tx.installments) return { ok: false, field: 'installments', value: tx.installments };

@@ -231,7 +231,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
       now: clock.now(),
       correlationId: l.correlationId,
     }).catch(() => undefined);
-    if (fatal !== null) throw fatal instanceof Error ? fatal : new Error("a provider call failed unexpectedly");
+    if (fatal !== null) throw fatal instanceof Error ? fatal : new Error('a provider call failed unexpectedly');
     if (classified.outcome === 'FAILED') failures.push({ provider: candidate.provider, code: classified.code! });
     else deciding = { outcome: answer!, provider: candidate.provider, bankAccount };
     const next = failsOver(classified.outcome, classified.code, {

@@ -3,7 +3,13 @@ import type { Database, Executor } from '../../db/client.js';
 import { TransactionBatcher, type BatchHandler, type ItemOutcome, type StatementHandler } from '../../db/batcher.js';
 import { bulkInsertStatement } from '../../db/bulk-insert.js';
 import { rowsOf } from '../../db/rows.js';
-import { receivables, transactions, type NewReceivableRow, type NewTransactionRow, type TransactionRow } from '../../db/schema/index.js';
+import {
+  receivables,
+  transactions,
+  type NewReceivableRow,
+  type NewTransactionRow,
+  type TransactionRow,
+} from '../../db/schema/index.js';
 import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { jobsInsert, type NewJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -14,7 +20,13 @@ import { approvalReceivables } from '../receivables/receivables.create.js';
 import { organizationAccountAt } from '../receivables/receivables.repo.js';
 import type { CallOutcome } from './transactions.call.js';
 import { approvalPostings, postApproval } from './transactions.ledger.js';
-import { announce, cardResultChanges, followUpJobs, rowOrReinstated, TRANSACTION_RECOVER_JOB } from './transactions.outcome.js';
+import {
+  announce,
+  cardResultChanges,
+  followUpJobs,
+  rowOrReinstated,
+  TRANSACTION_RECOVER_JOB,
+} from './transactions.outcome.js';
 import { refusal } from './transactions.rules.js';
 import { toTransactionView } from './transactions.view.js';
 import { must } from '../../kernel/must.js';
@@ -47,7 +59,10 @@ export interface OutcomeItem {
 
 /** The rows and their recovery jobs, one statement (exported so the bench's bare node+pg baseline runs exactly it). */
 export function recordTransactionsStatement(items: RecordItem[]): SQL {
-  return sql`with recover_job as (${jobsInsert(items.map((i) => ({ job: i.recoverJob, now: i.now })))}) ${bulkInsertStatement(transactions, items.map((i) => i.row))}`;
+  return sql`with recover_job as (${jobsInsert(items.map((i) => ({ job: i.recoverJob, now: i.now })))}) ${bulkInsertStatement(
+    transactions,
+    items.map((i) => i.row),
+  )}`;
 }
 
 const recordHandler: StatementHandler<RecordItem, TransactionRow> = async (db, items) => {
@@ -65,21 +80,44 @@ export function fullRow(row: NewTransactionRow): TransactionRow {
 }
 
 /** What a creation's outcome sets on its row (the provider's answer as our status and fields). */
-export function outcomeChanges(outcome: CallOutcome, row: TransactionRow, now: Date): { status: TransactionRow['status'] } & Partial<NewTransactionRow> {
+export function outcomeChanges(
+  outcome: CallOutcome,
+  row: TransactionRow,
+  now: Date,
+): { status: TransactionRow['status'] } & Partial<NewTransactionRow> {
   switch (outcome.kind) {
     case 'card':
       return cardResultChanges(outcome.result, row, now);
     case 'pix':
-      return { status: 'WAITING_PAYMENT', pix: outcome.pix, providerPaymentId: outcome.pix.provider_charge_id ?? null, providerReference: outcome.pix.txid };
+      return {
+        status: 'WAITING_PAYMENT',
+        pix: outcome.pix,
+        providerPaymentId: outcome.pix.provider_charge_id ?? null,
+        providerReference: outcome.pix.txid,
+      };
     case 'refused':
-      return { status: 'REFUSED', refusal: refusal('PROCESSING_ERROR', 'The provider refused the payment', outcome.code) };
+      return {
+        status: 'REFUSED',
+        refusal: refusal('PROCESSING_ERROR', 'The provider refused the payment', outcome.code),
+      };
     case 'unknown':
       return { status: 'PROCESSING' };
   }
 }
 
 /** The columns an outcome may set, as the batch's one update sets them (from the row as recorded plus its changes). */
-const OUTCOME_COLUMNS = ['status', 'providerPaymentId', 'providerReference', 'authorizationCode', 'authorizedAt', 'capturedAt', 'capturedAmount', 'refusal', 'pix', 'attempts'] as const;
+const OUTCOME_COLUMNS = [
+  'status',
+  'providerPaymentId',
+  'providerReference',
+  'authorizationCode',
+  'authorizedAt',
+  'capturedAt',
+  'capturedAmount',
+  'refusal',
+  'pix',
+  'attempts',
+] as const;
 const OUTCOME_SET = new Set<string>(OUTCOME_COLUMNS);
 
 /**
@@ -89,9 +127,18 @@ const OUTCOME_SET = new Set<string>(OUTCOME_COLUMNS);
  */
 export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQL {
   const values = rows.map((r) => ({
-    id: r.id, status: r.status, provider_payment_id: r.providerPaymentId, provider_reference: r.providerReference, authorization_code: r.authorizationCode,
-    authorized_at: r.authorizedAt?.toISOString() ?? null, captured_at: r.capturedAt?.toISOString() ?? null, captured_amount: r.capturedAmount,
-    refusal: r.refusal, pix: r.pix, attempts: r.attempts, updated_at: r.updatedAt.toISOString(),
+    id: r.id,
+    status: r.status,
+    provider_payment_id: r.providerPaymentId,
+    provider_reference: r.providerReference,
+    authorization_code: r.authorizationCode,
+    authorized_at: r.authorizedAt?.toISOString() ?? null,
+    captured_at: r.capturedAt?.toISOString() ?? null,
+    captured_amount: r.capturedAmount,
+    refusal: r.refusal,
+    pix: r.pix,
+    attempts: r.attempts,
+    updated_at: r.updatedAt.toISOString(),
   }));
   const at = realNow.toISOString();
   return sql`
@@ -112,11 +159,24 @@ export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQ
 }
 
 /** The approval of `row` as postApproval posts it at creation (the whole amount, the fee stored at creation). */
-export function approvalOf(row: TransactionRow, now: Date): { ledger: NewLedgerTransaction; amount: number; fee: number } {
+export function approvalOf(
+  row: TransactionRow,
+  now: Date,
+): { ledger: NewLedgerTransaction; amount: number; fee: number } {
   const amount = row.capturedAmount > 0 ? row.capturedAmount : row.amount;
   const fee = row.fee?.amount ?? 0;
-  const postings = approvalPostings({ provider: row.provider, organizationId: row.organizationId, bankAccount: { id: row.bankAccountId!, companyId: row.companyId, organizationId: row.organizationId }, amount, fee });
-  return { ledger: { code: 'TRANSACTION_APPROVED', source: { type: 'TRANSACTION', id: row.id }, postings, now }, amount, fee };
+  const postings = approvalPostings({
+    provider: row.provider,
+    organizationId: row.organizationId,
+    bankAccount: { id: row.bankAccountId!, companyId: row.companyId, organizationId: row.organizationId },
+    amount,
+    fee,
+  });
+  return {
+    ledger: { code: 'TRANSACTION_APPROVED', source: { type: 'TRANSACTION', id: row.id }, postings, now },
+    amount,
+    fee,
+  };
 }
 
 /**
@@ -132,7 +192,12 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
     const set: { i: number; row: TransactionRow; item: OutcomeItem; changes: ReturnType<typeof outcomeChanges> }[] = [];
     for (const [i, item] of items.entries()) {
       const changes = { ...outcomeChanges(item.outcome, item.row, now), ...item.extra };
-      const options = { now, correlationId: item.correlationId, autopilot: item.autopilot, syncNow: item.outcome.kind === 'unknown' };
+      const options = {
+        now,
+        correlationId: item.correlationId,
+        autopilot: item.autopilot,
+        syncNow: item.outcome.kind === 'unknown',
+      };
       if (item.row.announced || Object.keys(changes).some((k) => !OUTCOME_SET.has(k))) {
         out[i] = { ok: true, value: await announce(tx, item.row, changes, options) };
         if (item.claim) await completeRequest(tx, item.claim);
@@ -141,9 +206,21 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
       }
     }
     if (set.length === 0) return out;
-    const updated = new Set(rowsOf(await tx.execute(announceRowsStatement(set.map((s) => s.row), clock.now()))).map((r) => String(r.id)));
+    const updated = new Set(
+      rowsOf(
+        await tx.execute(
+          announceRowsStatement(
+            set.map((s) => s.row),
+            clock.now(),
+          ),
+        ),
+      ).map((r) => String(r.id)),
+    );
     // Claims complete whether their row was announced here or meanwhile (announce then completes it too).
-    await completeRequests(tx, set.flatMap((s) => (s.item.claim ? [s.item.claim] : [])));
+    await completeRequests(
+      tx,
+      set.flatMap((s) => (s.item.claim ? [s.item.claim] : [])),
+    );
     const done: typeof set = [];
     for (const s of set) {
       if (updated.has(s.row.id)) {
@@ -154,21 +231,39 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
       // recovery that found nothing at the provider before this create's call landed: recorded again and
       // announced alone with the answer this create holds (never an empty answer, issue 24).
       const current = await rowOrReinstated(tx, s.item.row);
-      const options = { now, correlationId: s.item.correlationId, autopilot: s.item.autopilot, syncNow: s.item.outcome.kind === 'unknown' };
+      const options = {
+        now,
+        correlationId: s.item.correlationId,
+        autopilot: s.item.autopilot,
+        syncNow: s.item.outcome.kind === 'unknown',
+      };
       out[s.i] = { ok: true, value: current.announced ? current : await announce(tx, current, s.changes, options) };
     }
     const jobs: NewJob[] = [];
     const sequences = new Map<string, number | null>();
-    const receivableRows = await postApprovals(tx, done.map((d) => d.row).filter((r) => r.status === 'APPROVED'), now, jobs, sequences);
+    const receivableRows = await postApprovals(
+      tx,
+      done.map((d) => d.row).filter((r) => r.status === 'APPROVED'),
+      now,
+      jobs,
+      sequences,
+    );
     if (receivableRows.length > 0) await tx.execute(bulkInsertStatement(receivables, receivableRows));
-    for (const d of done) jobs.push(...followUpJobs(d.row, now, { autopilot: d.item.autopilot, syncNow: d.item.outcome.kind === 'unknown' }));
+    for (const d of done)
+      jobs.push(
+        ...followUpJobs(d.row, now, { autopilot: d.item.autopilot, syncNow: d.item.outcome.kind === 'unknown' }),
+      );
     if (jobs.length > 0) await tx.execute(jobsInsert(jobs.map((job) => ({ job, now }))));
     // money.md M9: an approval moves money; the event carries the account's sequence after its post.
     const created: AnyNewEvent[] = done.map((d) => ({
       type: 'transaction.created',
       companyId: d.row.companyId,
       organizationId: d.row.organizationId,
-      payload: { ...toTransactionView(d.row), bank_account_id: d.row.bankAccountId, sequence: sequences.get(d.row.id) ?? null },
+      payload: {
+        ...toTransactionView(d.row),
+        bank_account_id: d.row.bankAccountId,
+        sequence: sequences.get(d.row.id) ?? null,
+      },
       correlationId: d.item.correlationId,
     }));
     if (created.length > 0) await recordEvents(tx, created, now);
@@ -183,10 +278,19 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
  * Any approval the batched post did not write (a replay, a balance row not opened yet, a PIX) is posted alone by
  * postApproval with its receivables, exactly as before.
  */
-async function postApprovals(tx: Executor, rows: TransactionRow[], now: Date, jobs: NewJob[], sequences: Map<string, number | null>): Promise<NewReceivableRow[]> {
+async function postApprovals(
+  tx: Executor,
+  rows: TransactionRow[],
+  now: Date,
+  jobs: NewJob[],
+  sequences: Map<string, number | null>,
+): Promise<NewReceivableRow[]> {
   const cards = rows.filter((r) => r.paymentMethod !== 'PIX' && r.bankAccountId);
   const approvals = cards.map((r) => approvalOf(r, now));
-  const posted = await postPendingCreditsSequenced(tx, approvals.map((a) => a.ledger));
+  const posted = await postPendingCreditsSequenced(
+    tx,
+    approvals.map((a) => a.ledger),
+  );
   const written = posted.map((sequence) => sequence !== null);
   for (const [k, row] of cards.entries()) if (posted[k] !== null) sequences.set(row.id, posted[k]);
   const orgAccounts = new Map<string, string | null>();
@@ -197,14 +301,16 @@ async function postApprovals(tx: Executor, rows: TransactionRow[], now: Date, jo
     let orgAccount: string | null = null;
     if (Math.min(Math.max(0, fee), amount) > 0) {
       const key = `${row.organizationId}|${row.provider}`;
-      if (!orgAccounts.has(key)) orgAccounts.set(key, await organizationAccountAt(tx, row.organizationId, row.provider));
+      if (!orgAccounts.has(key))
+        orgAccounts.set(key, await organizationAccountAt(tx, row.organizationId, row.provider));
       orgAccount = orgAccounts.get(key)!;
     }
     const planned = approvalReceivables(row, { amount, fee, now }, orgAccount);
     receivableRows.push(...planned.rows);
     jobs.push(...planned.jobs);
   }
-  for (const [k, row] of cards.entries()) if (!written[k]) sequences.set(row.id, (await postApproval(tx, row, now)).sequence);
+  for (const [k, row] of cards.entries())
+    if (!written[k]) sequences.set(row.id, (await postApproval(tx, row, now)).sequence);
   for (const row of rows) if (!cards.includes(row)) sequences.set(row.id, (await postApproval(tx, row, now)).sequence);
   return receivableRows;
 }
@@ -220,7 +326,10 @@ const batchers = new WeakMap<Database, CreateBatchers>();
 export function createBatchers(db: Database, clock: Clock): CreateBatchers {
   let found = batchers.get(db);
   if (!found) {
-    found = { record: new TransactionBatcher(db, recordHandler, { mode: 'statement' }), outcome: new TransactionBatcher(db, outcomesHandler(clock)) };
+    found = {
+      record: new TransactionBatcher(db, recordHandler, { mode: 'statement' }),
+      outcome: new TransactionBatcher(db, outcomesHandler(clock)),
+    };
     batchers.set(db, found);
   }
   return found;

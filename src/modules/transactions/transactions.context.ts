@@ -18,7 +18,9 @@ export interface TransactionDeps {
   qrImages: QrImages;
 }
 
-export function transactionDeps(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'providers' | 'vault' | 'qrImages'>): TransactionDeps {
+export function transactionDeps(
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'providers' | 'vault' | 'qrImages'>,
+): TransactionDeps {
   return {
     db: deps.db.db,
     clock: deps.clock,

@@ -16,7 +16,14 @@ import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transact
 import { wallMillis } from '../../jobs/clock.js';
 import { requireUsableAccount } from '../provider-accounts/provider-accounts.service.js';
 import { failoverSettings, routePayment, type Route } from '../routing/index.js';
-import { assertRoutable, pendingAttempt, providersUnavailable, routedPaymentOf, routingOf, runAttempts } from './transactions.attempts.js';
+import {
+  assertRoutable,
+  pendingAttempt,
+  providersUnavailable,
+  routedPaymentOf,
+  routingOf,
+  runAttempts,
+} from './transactions.attempts.js';
 import { readForCreate } from './transactions.reads.js';
 import { createBatchers, outcomeChanges } from './transactions.batch.js';
 import { deleteUnannounced, findTransactionRow, insertTransaction } from './transactions.repo.js';
@@ -60,10 +67,13 @@ export async function createTransaction(
   assertCompanyMayPay(principal, company, reads.callerStatus);
   const pix = input.payment_method === 'PIX';
   // R1.5: a name the organization may not use is 400 before anything else; R6.5's 409s come with the decision.
-  const explicit = input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
+  const explicit =
+    input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
 
   let id: string = randomUUID();
-  const claim = input.request_id ? { companyId: company.id, scope: TRANSACTION_SCOPE, requestId: input.request_id } : undefined;
+  const claim = input.request_id
+    ? { companyId: company.id, scope: TRANSACTION_SCOPE, requestId: input.request_id }
+    : undefined;
   // A first claim of its request_id (the common create with one): nothing was recorded under it, so nothing to
   // look for, and it records and announces with the grouped creates (its claim completed in the outcome's batch).
   let firstClaim = false;
@@ -93,7 +103,14 @@ export async function createTransaction(
       correlationId,
     });
     assertRoutable(route.decision);
-    account = await ensureBankAccount(db, deps.providers, clock, company, route.decision.attempt_order[0].provider, reads.accounts);
+    account = await ensureBankAccount(
+      db,
+      deps.providers,
+      clock,
+      company,
+      route.decision.attempt_order[0].provider,
+      reads.accounts,
+    );
   } catch (err) {
     if (claim) await releaseRequest(db, claim, 'forget', clock.now());
     throw err;
@@ -101,7 +118,12 @@ export async function createTransaction(
   const first = route.decision.attempt_order[0];
   const provider = first.provider;
 
-  const fee = feeUnder(reads.policy, { amount: input.amount, payment_method: input.payment_method, installments: check.installments, card_data: { brand: input.card_data?.brand ?? storedCard?.brand } });
+  const fee = feeUnder(reads.policy, {
+    amount: input.amount,
+    payment_method: input.payment_method,
+    installments: check.installments,
+    card_data: { brand: input.card_data?.brand ?? storedCard?.brand },
+  });
   const newRow = (source: ReturnType<typeof cardSourceOf>): NewTransactionRow => ({
     id,
     companyId: company.id,
@@ -133,7 +155,9 @@ export async function createTransaction(
   });
   const recoverJob = recoveryPointJob(id, clock.now());
   const callOf = (source: ReturnType<typeof cardSourceOf>): PaymentCall =>
-    source ? { kind: 'card', card: source.card, threeDs: source.proof } : { kind: 'pix', expiresAt: check.pixExpiresAt!, due: check.pixDue ?? null };
+    source
+      ? { kind: 'card', card: source.card, threeDs: source.proof }
+      : { kind: 'pix', expiresAt: check.pixExpiresAt!, due: check.pixDue ?? null };
   let recorded: { row: TransactionRow; call: PaymentCall | null };
   try {
     if ((!claim || firstClaim) && !input.three_ds) {
@@ -141,20 +165,35 @@ export async function createTransaction(
       // row and its recovery job in one statement shared with the creates recording at the same time
       // (transactions.batch.ts), one round trip and one commit for all of them.
       const source = cardSourceOf(input, { storedCard });
-      recorded = { row: await createBatchers(db, clock).record.run(organizationId, { row: newRow(source), recoverJob, now }), call: callOf(source) };
+      recorded = {
+        row: await createBatchers(db, clock).record.run(organizationId, { row: newRow(source), recoverJob, now }),
+        call: callOf(source),
+      };
     } else {
       recorded = await db.transaction(async (tx) => {
         // Only a resumed claim can find its row already recorded (a crash after the first recording).
         const existing = claim ? await findTransactionRow(tx, id) : undefined;
         const session = input.three_ds?.session_id
-          ? await consumeThreeDsSession(tx, { sessionId: input.three_ds.session_id, companyId: company.id, amount: input.amount, installments: check.installments, transactionId: id, now })
+          ? await consumeThreeDsSession(tx, {
+              sessionId: input.three_ds.session_id,
+              companyId: company.id,
+              amount: input.amount,
+              installments: check.installments,
+              transactionId: id,
+              now,
+            })
           : undefined;
         const source = cardSourceOf(input, { storedCard, session });
         const row = existing ?? (await insertTransaction(tx, newRow(source)));
         // External 3DS N/R: refused without calling the provider (P3).
         const failed = input.three_ds?.external ? externalThreeDsRefusal(input.three_ds.external.trans_status) : null;
         if (failed) {
-          const refused = await announce(tx, row, { status: 'REFUSED', refusal: failed }, { now, correlationId, autopilot: deps.autopilot });
+          const refused = await announce(
+            tx,
+            row,
+            { status: 'REFUSED', refusal: failed },
+            { now, correlationId, autopilot: deps.autopilot },
+          );
           if (claim) await completeRequest(tx, claim);
           return { row: refused, call: null };
         }
@@ -164,12 +203,26 @@ export async function createTransaction(
     }
   } catch (err) {
     if (claim) await releaseRequest(db, claim, 'forget', clock.now());
-    if (isUniqueViolation(err, 'transactions_pkey')) return { row: (await findTransactionRow(db, id))!, replayed: true };
+    if (isUniqueViolation(err, 'transactions_pkey'))
+      return { row: (await findTransactionRow(db, id))!, replayed: true };
     throw err;
   }
   if (!recorded.call) return { row: recorded.row, replayed: false };
   const failover = await failoverSettings(db, organizationId);
-  return complete(deps, { row: recorded.row, call: recorded.call, company, account, accounts: reads.accounts, route, onGenericDecline: failover.on_generic_decline, beganAt, input, claim, grouped: !claim || firstClaim, correlationId });
+  return complete(deps, {
+    row: recorded.row,
+    call: recorded.call,
+    company,
+    account,
+    accounts: reads.accounts,
+    route,
+    onGenericDecline: failover.on_generic_decline,
+    beganAt,
+    input,
+    claim,
+    grouped: !claim || firstClaim,
+    correlationId,
+  });
 }
 
 async function complete(
@@ -198,8 +251,17 @@ async function complete(
   let ran;
   try {
     ran = await runAttempts(deps, {
-      row, call: c.call, company: c.company, firstAccount: c.account, rowNamesFirst: true, accounts: c.accounts, input: c.input,
-      route: c.route, onGenericDecline: c.onGenericDecline, beganAt: c.beganAt, correlationId: c.correlationId,
+      row,
+      call: c.call,
+      company: c.company,
+      firstAccount: c.account,
+      rowNamesFirst: true,
+      accounts: c.accounts,
+      input: c.input,
+      route: c.route,
+      onGenericDecline: c.onGenericDecline,
+      beganAt: c.beganAt,
+      correlationId: c.correlationId,
     });
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'unknown_outcome') {
@@ -209,7 +271,8 @@ async function complete(
       throw outcomeUnknown('payment', 'nothing was recorded; retry with the same request_id');
     }
     if (err instanceof ProviderError || err instanceof ProviderNotCapable) {
-      const issue = err instanceof ProviderError && err.kind === 'refused' ? cardDataIssue(err.code, err.message, c.input) : null;
+      const issue =
+        err instanceof ProviderError && err.kind === 'refused' ? cardDataIssue(err.code, err.message, c.input) : null;
       // Nothing exists at the provider that we will ever record: the row goes, the request_id may be retried.
       await undo(err instanceof ProviderError && err.kind !== 'refused' ? 'unlock' : 'forget');
       if (issue) throw validationError([issue]);
@@ -226,20 +289,40 @@ async function complete(
   }
   const { outcome } = ran.deciding;
   // The deciding attempt's account and bank account (an earlier one when later attempts reached no one).
-  const moved = ran.recorded.provider !== ran.deciding.provider ? { provider: ran.deciding.provider, bankAccountId: ran.deciding.bankAccount.id } : {};
+  const moved =
+    ran.recorded.provider !== ran.deciding.provider
+      ? { provider: ran.deciding.provider, bankAccountId: ran.deciding.bankAccount.id }
+      : {};
   const extra = { attempts: ran.attempts, ...moved };
-  const decided: TransactionRow = { ...row, provider: ran.deciding.provider, bankAccountId: ran.deciding.bankAccount.id, attempts: ran.attempts };
+  const decided: TransactionRow = {
+    ...row,
+    provider: ran.deciding.provider,
+    bankAccountId: ran.deciding.bankAccount.id,
+    attempts: ran.attempts,
+  };
   if (c.grouped) {
     // Grouped with the outcomes of the organization's other creates finishing now: one transaction for all,
     // which also completes their claims (so a claim is DONE exactly when its outcome is recorded, as below).
-    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, { row: decided, outcome, extra, correlationId: c.correlationId, autopilot: deps.autopilot, claim });
+    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, {
+      row: decided,
+      outcome,
+      extra,
+      correlationId: c.correlationId,
+      autopilot: deps.autopilot,
+      claim,
+    });
     return { row: announced, replayed: false };
   }
   if (!claim) throw new Error('an ungrouped outcome has a claim');
   const now = clock.now(row.organizationId);
   const changes = { ...outcomeChanges(outcome, decided, now), ...extra };
   const announced = await db.transaction(async (tx) => {
-    const result = await announce(tx, decided, changes, { now, correlationId: c.correlationId, autopilot: deps.autopilot, syncNow: outcome.kind === 'unknown' });
+    const result = await announce(tx, decided, changes, {
+      now,
+      correlationId: c.correlationId,
+      autopilot: deps.autopilot,
+      syncNow: outcome.kind === 'unknown',
+    });
     await completeRequest(tx, claim);
     return result;
   });

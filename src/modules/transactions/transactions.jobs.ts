@@ -11,7 +11,13 @@ import { backoff } from '../banking/banking.jobs.js';
 import type { TransactionDeps } from './transactions.context.js';
 import { TRANSACTION_SCOPE } from './transactions.create.js';
 import { moveTransaction } from './transactions.moves.js';
-import { announce, cardResultChanges, PIX_AUTOPILOT_JOB, TRANSACTION_RECOVER_JOB, TRANSACTION_SYNC_JOB } from './transactions.outcome.js';
+import {
+  announce,
+  cardResultChanges,
+  PIX_AUTOPILOT_JOB,
+  TRANSACTION_RECOVER_JOB,
+  TRANSACTION_SYNC_JOB,
+} from './transactions.outcome.js';
 import { sandboxEndToEndId } from './transactions.pix.js';
 import { approvePixPayment } from './pix-payment.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
@@ -60,7 +66,8 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       if (synced.found && synced.status === 'PROCESSING') return { rescheduleAt: backoff(job, now) };
       // Nothing under our id yet: asked again for a while (a provider's status may lag its answer) before
       // concluding nothing was authorized.
-      if (!synced.found && now.getTime() - job.createdAt.getTime() < NOT_FOUND_PATIENCE_MS) return { rescheduleAt: backoff(job, now) };
+      if (!synced.found && now.getTime() - job.createdAt.getTime() < NOT_FOUND_PATIENCE_MS)
+        return { rescheduleAt: backoff(job, now) };
       await db
         .transaction(async (tx) => {
           const locked = await lockTransactionRow(tx, row.id);
@@ -74,7 +81,9 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       const row = await findTransactionRow(db, payloadId(job));
       if (!row || row.announced) return;
       const now = clock.now(row.organizationId);
-      const claim = row.requestId ? { companyId: row.companyId, scope: TRANSACTION_SCOPE, requestId: row.requestId } : undefined;
+      const claim = row.requestId
+        ? { companyId: row.companyId, scope: TRANSACTION_SCOPE, requestId: row.requestId }
+        : undefined;
       let answer: CardPaymentResult | null = null;
       try {
         if (row.paymentMethod !== 'PIX') {
@@ -84,7 +93,11 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
           // The charge's BR Code needs what only the create knew (expiry): a stranded charge is canceled.
           const synced = await providers.require(row.provider, 'pix.sync')({ idempotencyKey: paymentKeyOf(row) });
           // The cancel has its own key (fixed, so every retry of this job sends the same one); the charge is the row's.
-          if (synced.found && synced.status === 'WAITING_PAYMENT') await providers.require(row.provider, 'pix.cancel')({ idempotencyKey: derivedOperationId(row.id, 'pix.recover-cancel'), chargeKey: paymentKeyOf(row) });
+          if (synced.found && synced.status === 'WAITING_PAYMENT')
+            await providers.require(
+              row.provider,
+              'pix.cancel',
+            )({ idempotencyKey: derivedOperationId(row.id, 'pix.recover-cancel'), chargeKey: paymentKeyOf(row) });
         }
       } catch (err) {
         return retryLater(job, now, err);
@@ -98,7 +111,12 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       await db.transaction(async (tx) => {
         const locked = await lockTransactionRow(tx, row.id);
         if (!locked || locked.announced) return;
-        await announce(tx, locked, cardResultChanges(found, locked, now), { now, correlationId: job.id, autopilot: deps.autopilot, syncNow: true });
+        await announce(tx, locked, cardResultChanges(found, locked, now), {
+          now,
+          correlationId: job.id,
+          autopilot: deps.autopilot,
+          syncNow: true,
+        });
         if (claim) await completeRequest(tx, claim);
       });
     },
@@ -113,8 +131,16 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
           const now = clock.now(locked.organizationId);
           const paid = pixPayment(locked.status, new Date(locked.pix.expires_at), now);
           if (!paid.ok) return;
-          const payer = locked.customer?.name && locked.customer.document_number ? { name: locked.customer.name, document_number: locked.customer.document_number } : SANDBOX_PAYER;
-          await approvePixPayment(tx, locked, { paidAt: now, endToEndId: sandboxEndToEndId(locked.id, now), amount: null, payer }, now);
+          const payer =
+            locked.customer?.name && locked.customer.document_number
+              ? { name: locked.customer.name, document_number: locked.customer.document_number }
+              : SANDBOX_PAYER;
+          await approvePixPayment(
+            tx,
+            locked,
+            { paidAt: now, endToEndId: sandboxEndToEndId(locked.id, now), amount: null, payer },
+            now,
+          );
         })
         .catch(dropIllegalMove);
     },
@@ -122,7 +148,12 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
 }
 
 /** A PROCESSING card transaction moved by the provider's answer (null: the provider has nothing under our id). */
-async function applyCardAnswer(tx: Tx, row: TransactionRow, answer: CardPaymentResult | null, now: Date): Promise<void> {
+async function applyCardAnswer(
+  tx: Tx,
+  row: TransactionRow,
+  answer: CardPaymentResult | null,
+  now: Date,
+): Promise<void> {
   if (!answer) {
     const failed = refusal('PROCESSING_ERROR', 'The provider has no record of the authorization', null);
     await moveTransaction(tx, row, 'REFUSED', { kind: 'move', reason: failed.code }, now, { refusal: failed });

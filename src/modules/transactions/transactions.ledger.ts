@@ -34,7 +34,12 @@ export function approvalPostings(input: {
       amount: amount - fee,
     });
   }
-  if (fee > 0) postings.push({ account: { type: 'REVENUE', organizationId: input.organizationId, provider }, direction: 'CREDIT', amount: fee });
+  if (fee > 0)
+    postings.push({
+      account: { type: 'REVENUE', organizationId: input.organizationId, provider },
+      direction: 'CREDIT',
+      amount: fee,
+    });
   return postings;
 }
 
@@ -75,7 +80,10 @@ export async function postApproval(
   // The transaction's `fee` is what the approval charged: a partial capture's fee, evaluated again on the captured
   // amount, replaces the one evaluated on the authorized amount (issue 24), in the same change as its postings.
   if (!posted.replayed && row.fee && row.fee.amount !== fee) {
-    await tx.update(transactions).set({ fee: { ...row.fee, amount: fee } }).where(eq(transactions.id, row.id));
+    await tx
+      .update(transactions)
+      .set({ fee: { ...row.fee, amount: fee } })
+      .where(eq(transactions.id, row.id));
   }
   // M9: the merchant account's last sequence after the change, from the posts themselves (null: not known
   // without a query, i.e. a replay or an approval that credited the merchant nothing).

@@ -8,11 +8,19 @@ import { postApproval } from './transactions.ledger.js';
 import { assertMove, statusChangedEvents, type StatusCause, type TransactionStatus } from './transactions.states.js';
 
 /** Fields a move may set besides the status (the timestamps below get defaults). */
-export type MoveChanges = Partial<Omit<NewTransactionRow, 'id' | 'companyId' | 'organizationId' | 'status' | 'createdAt' | 'updatedAt'>>;
+export type MoveChanges = Partial<
+  Omit<NewTransactionRow, 'id' | 'companyId' | 'organizationId' | 'status' | 'createdAt' | 'updatedAt'>
+>;
 
 // A move to APPROVED from one of these is a payment (the ledger books it); from a refund stage it is a
 // refund failing back, which books nothing here.
-const PAYMENT_STAGES: readonly TransactionStatus[] = ['PROCESSING', 'AUTHORIZED', 'WAITING_PAYMENT', 'EXPIRED', 'CANCELED'];
+const PAYMENT_STAGES: readonly TransactionStatus[] = [
+  'PROCESSING',
+  'AUTHORIZED',
+  'WAITING_PAYMENT',
+  'EXPIRED',
+  'CANCELED',
+];
 
 /** The timestamps and amounts a move implies, unless the caller sets them. */
 function impliedChanges(row: TransactionRow, to: TransactionStatus, now: Date): MoveChanges {
@@ -58,8 +66,14 @@ export async function moveTransaction(
     .where(and(eq(transactions.id, row.id), eq(transactions.status, row.status)))
     .returning();
   if (!updated) {
-    const [current] = await tx.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, row.id));
-    throw invalidState(`A transaction in status ${current?.status ?? row.status} cannot move to ${to}`, { field: 'status', value: current?.status ?? row.status });
+    const [current] = await tx
+      .select({ status: transactions.status })
+      .from(transactions)
+      .where(eq(transactions.id, row.id));
+    throw invalidState(`A transaction in status ${current?.status ?? row.status} cannot move to ${to}`, {
+      field: 'status',
+      value: current?.status ?? row.status,
+    });
   }
   let sequence = moved.sequence;
   if (to === 'APPROVED' && PAYMENT_STAGES.includes(row.status)) {

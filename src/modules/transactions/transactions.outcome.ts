@@ -24,7 +24,13 @@ export const RECOVER_AFTER_MS = 60_000;
  * provider yet, deleted the row, and the create's outcome then found no row and answered 500).
  */
 export function recoveryPointJob(transactionId: string, realNow: Date): NewJob {
-  return { kind: TRANSACTION_RECOVER_JOB, runAt: new Date(realNow.getTime() + RECOVER_AFTER_MS), payload: { transactionId }, dedupeKey: `${TRANSACTION_RECOVER_JOB}:${transactionId}`, organizationId: null };
+  return {
+    kind: TRANSACTION_RECOVER_JOB,
+    runAt: new Date(realNow.getTime() + RECOVER_AFTER_MS),
+    payload: { transactionId },
+    dedupeKey: `${TRANSACTION_RECOVER_JOB}:${transactionId}`,
+    organizationId: null,
+  };
 }
 
 /**
@@ -35,26 +41,50 @@ export function recoveryPointJob(transactionId: string, realNow: Date): NewJob {
 export async function rowOrReinstated(tx: Executor, recorded: TransactionRow): Promise<TransactionRow> {
   const found = await findTransactionRow(tx, recorded.id);
   if (found) return found;
-  const [inserted] = await tx.insert(transactions).values({ ...recorded, announced: false }).onConflictDoNothing().returning();
+  const [inserted] = await tx
+    .insert(transactions)
+    .values({ ...recorded, announced: false })
+    .onConflictDoNothing()
+    .returning();
   return inserted ?? (await findTransactionRow(tx, recorded.id))!;
 }
 /** First status sync after an unknown outcome. */
 export const SYNC_DELAY_MS = 2_000;
 
 /** The fields a card provider's answer sets (creation or sync). */
-export function cardResultChanges(result: CardPaymentResult, row: Pick<TransactionRow, 'amount'>, now: Date): { status: TransactionRow['status'] } & Partial<NewTransactionRow> {
+export function cardResultChanges(
+  result: CardPaymentResult,
+  row: Pick<TransactionRow, 'amount'>,
+  now: Date,
+): { status: TransactionRow['status'] } & Partial<NewTransactionRow> {
   const ids = { providerPaymentId: result.providerPaymentId, providerReference: result.providerPaymentId };
   switch (result.status) {
     case 'CAPTURED':
-      return { status: 'APPROVED', ...ids, authorizationCode: result.authorizationCode, authorizedAt: now, capturedAt: now, capturedAmount: result.capturedAmount || row.amount };
+      return {
+        status: 'APPROVED',
+        ...ids,
+        authorizationCode: result.authorizationCode,
+        authorizedAt: now,
+        capturedAt: now,
+        capturedAmount: result.capturedAmount || row.amount,
+      };
     case 'AUTHORIZED':
       return { status: 'AUTHORIZED', ...ids, authorizationCode: result.authorizationCode, authorizedAt: now };
     case 'REFUSED': {
       const raw = result.refusal?.code ?? null;
-      const code: RefusalCode = raw && (REFUSAL_CODES as readonly string[]).includes(raw) ? (raw as RefusalCode) : 'CARD_DECLINED';
+      const code: RefusalCode =
+        raw && (REFUSAL_CODES as readonly string[]).includes(raw) ? (raw as RefusalCode) : 'CARD_DECLINED';
       // A real connector names the provider's own code (Adyen's refusalReasonCode, R2.4); the sandbox's is ours.
       const providerCode = (result.refusal as { providerCode?: string | null } | null)?.providerCode;
-      return { status: 'REFUSED', ...ids, refusal: refusal(code, result.refusal?.message ?? 'The payment was refused', providerCode === undefined ? raw : providerCode) };
+      return {
+        status: 'REFUSED',
+        ...ids,
+        refusal: refusal(
+          code,
+          result.refusal?.message ?? 'The payment was refused',
+          providerCode === undefined ? raw : providerCode,
+        ),
+      };
     }
     case 'PROCESSING':
     case 'VOIDED': // never an authorization's answer; treated as not known yet
@@ -86,27 +116,58 @@ export async function announce(
   // money.md M9: an approval moves money; the event carries the account's last sequence from the post itself.
   const sequence = updated.status === 'APPROVED' ? (await postApproval(tx, updated, now)).sequence : null;
   const payload = { ...toTransactionView(updated), bank_account_id: updated.bankAccountId, sequence };
-  await recordEvent(tx, { type: 'transaction.created', companyId: updated.companyId, organizationId: updated.organizationId, payload, correlationId: options.correlationId }, now);
+  await recordEvent(
+    tx,
+    {
+      type: 'transaction.created',
+      companyId: updated.companyId,
+      organizationId: updated.organizationId,
+      payload,
+      correlationId: options.correlationId,
+    },
+    now,
+  );
   await scheduleFollowUps(tx, updated, now, options);
   return updated;
 }
 
 /** P9 autopilot and status syncs: jobs, due on the organization's clock. */
-export async function scheduleFollowUps(tx: Executor, row: TransactionRow, now: Date, options: { autopilot: boolean; syncNow?: boolean }): Promise<void> {
+export async function scheduleFollowUps(
+  tx: Executor,
+  row: TransactionRow,
+  now: Date,
+  options: { autopilot: boolean; syncNow?: boolean },
+): Promise<void> {
   for (const job of followUpJobs(row, now, options)) await enqueueJob(tx, job, now);
 }
 
 /** The jobs scheduleFollowUps enqueues (a batch of outcomes enqueues all of theirs with one statement). */
-export function followUpJobs(row: TransactionRow, now: Date, options: { autopilot: boolean; syncNow?: boolean }): NewJob[] {
+export function followUpJobs(
+  row: TransactionRow,
+  now: Date,
+  options: { autopilot: boolean; syncNow?: boolean },
+): NewJob[] {
   const at = (ms: number) => new Date(now.getTime() + ms);
   const jobs: NewJob[] = [];
   if (row.status === 'PROCESSING' && (options.syncNow || options.autopilot)) {
     // An unknown outcome is synced at once; a delayed sandbox card settles ~2 s later under autopilot (without
     // it, the staff settle control moves it).
-    jobs.push({ kind: TRANSACTION_SYNC_JOB, runAt: at(options.syncNow ? SYNC_DELAY_MS : AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${TRANSACTION_SYNC_JOB}:${row.id}`, organizationId: row.organizationId });
+    jobs.push({
+      kind: TRANSACTION_SYNC_JOB,
+      runAt: at(options.syncNow ? SYNC_DELAY_MS : AUTOPILOT_DELAY_MS),
+      payload: { transactionId: row.id },
+      dedupeKey: `${TRANSACTION_SYNC_JOB}:${row.id}`,
+      organizationId: row.organizationId,
+    });
   }
   if (row.status === 'WAITING_PAYMENT' && options.autopilot && row.amount <= AUTOPILOT_PIX_MAX_AMOUNT) {
-    jobs.push({ kind: PIX_AUTOPILOT_JOB, runAt: at(AUTOPILOT_DELAY_MS), payload: { transactionId: row.id }, dedupeKey: `${PIX_AUTOPILOT_JOB}:${row.id}`, organizationId: row.organizationId });
+    jobs.push({
+      kind: PIX_AUTOPILOT_JOB,
+      runAt: at(AUTOPILOT_DELAY_MS),
+      payload: { transactionId: row.id },
+      dedupeKey: `${PIX_AUTOPILOT_JOB}:${row.id}`,
+      organizationId: row.organizationId,
+    });
   }
   return jobs;
 }

@@ -8,16 +8,26 @@ import type { PixChargeResult } from '../../providers/payments.js';
  * PIX of a transaction (payments.md P3): the EMV BR Code of the provider's charge (its location URL, our amount,
  * the company's name and city) and a PNG QR code of the same string.
  */
-export async function pixOfCharge(qrImages: QrImages, input: {
-  charge: PixChargeResult & { brCode?: string | null; expiresAt?: Date | null; kind?: 'cob' | 'cobv' };
-  amount: number;
-  companyName: string;
-  city: string;
-  expiresAt: Date;
-  due?: TransactionPixDueJson | null;
-}): Promise<TransactionPixJson> {
+export async function pixOfCharge(
+  qrImages: QrImages,
+  input: {
+    charge: PixChargeResult & { brCode?: string | null; expiresAt?: Date | null; kind?: 'cob' | 'cobv' };
+    amount: number;
+    companyName: string;
+    city: string;
+    expiresAt: Date;
+    due?: TransactionPixDueJson | null;
+  },
+): Promise<TransactionPixJson> {
   // providers.md R3.3: an API Pix PSP's `pixCopiaECola` is the BR Code; without one it is built from the location.
-  const brCode = input.charge.brCode ?? buildBrCode({ location: input.charge.location, amount: input.amount, merchantName: input.companyName, merchantCity: input.city });
+  const brCode =
+    input.charge.brCode ??
+    buildBrCode({
+      location: input.charge.location,
+      amount: input.amount,
+      merchantName: input.companyName,
+      merchantCity: input.city,
+    });
   // R3.3: a `cob`'s expiry is the PSP's (`criacao` + `expiracao`); a due-date PIX's is the end of its last payable date.
   const expiresAt = input.due ? input.expiresAt : (input.charge.expiresAt ?? input.expiresAt);
   return {
@@ -56,7 +66,15 @@ export function maskDocument(document: string | null | undefined): string | null
 }
 
 /** What a paid PIX records (autopilot, the sandbox control, a provider notice). */
-export function paidPix(pix: TransactionPixJson, input: { paidAt: Date; endToEndId: string; payer: { name: string | null; document_number: string | null } | null; late: boolean }): TransactionPixJson {
+export function paidPix(
+  pix: TransactionPixJson,
+  input: {
+    paidAt: Date;
+    endToEndId: string;
+    payer: { name: string | null; document_number: string | null } | null;
+    late: boolean;
+  },
+): TransactionPixJson {
   return {
     ...pix,
     paid_at: input.paidAt.toISOString(),

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { bankAccounts, companies, storedCards, type BankAccountRow, type CompanyRow, type StoredCardRow } from '../../db/schema/index.js';
+import {
+  bankAccounts,
+  companies,
+  storedCards,
+  type BankAccountRow,
+  type CompanyRow,
+  type StoredCardRow,
+} from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { conflict, conflictWithReason, notFound } from '../../kernel/errors.js';
 import type { Clock } from '../../jobs/clock.js';
@@ -18,14 +25,28 @@ import { assertStatusesMayMoveMoney } from '../companies/company-status.js';
  */
 
 /** P1: the company is ACTIVE (`409 { field: "company", value: <status>, reason: "COMPANY_NOT_ACTIVE" }`); an organization acting for it is not INACTIVE. */
-export function assertCompanyMayPay(principal: CompanyPrincipal, company: CompanyRow, callerStatus: string | null): void {
-  if (company.status !== 'ACTIVE') throw conflictWithReason(`The company is ${company.status}: only an ACTIVE company takes payments`, 'company', company.status, 'COMPANY_NOT_ACTIVE');
+export function assertCompanyMayPay(
+  principal: CompanyPrincipal,
+  company: CompanyRow,
+  callerStatus: string | null,
+): void {
+  if (company.status !== 'ACTIVE')
+    throw conflictWithReason(
+      `The company is ${company.status}: only an ACTIVE company takes payments`,
+      'company',
+      company.status,
+      'COMPANY_NOT_ACTIVE',
+    );
   if (principal.companyId !== company.id) assertStatusesMayMoveMoney([callerStatus]);
 }
 
 /** P3 `card_id`: a stored card of the same company (404 otherwise) that is ACTIVE (409 `field: "card_id"`). */
 export async function storedCardOf(db: Executor, companyId: string, cardId: string): Promise<StoredCardRow> {
-  const [card] = await db.select().from(storedCards).where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId))).limit(1);
+  const [card] = await db
+    .select()
+    .from(storedCards)
+    .where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId)))
+    .limit(1);
   if (!card) throw notFound('Card');
   if (card.status !== 'ACTIVE') throw conflict(`The card is ${card.status}`, 'card_id', card.status);
   return card;
@@ -40,7 +61,14 @@ export { bankAccountIdFor };
  * (docs/decisions/transactions.md), under an id derived from company and provider (the provider's idempotency
  * key), so a retry or a concurrent first payment opens exactly one.
  */
-export async function ensureBankAccount(db: Database, providers: ProviderRegistry, clock: Clock, company: CompanyRow, provider: string, active: readonly BankAccountRow[]): Promise<BankAccountRow> {
+export async function ensureBankAccount(
+  db: Database,
+  providers: ProviderRegistry,
+  clock: Clock,
+  company: CompanyRow,
+  provider: string,
+  active: readonly BankAccountRow[],
+): Promise<BankAccountRow> {
   // `active`: the company's ACTIVE accounts, oldest first, as read with the create's other reads.
   const existing = active.find((a) => a.provider === provider);
   if (existing) return existing;
@@ -48,9 +76,17 @@ export async function ensureBankAccount(db: Database, providers: ProviderRegistr
   let opened: { branch: string | null; accountNumber: string | null };
   try {
     // providers.md Changes 9: an account without banking keeps the company's account on the ledger only.
-    opened = (await providers.keepsBankAccounts(provider)) === false
-      ? { branch: null, accountNumber: null }
-      : await providers.require(provider, 'bank-account.open')({ idempotencyKey: id, companyId: company.id, owner: { name: company.fullName, document: company.documentNumber } });
+    opened =
+      (await providers.keepsBankAccounts(provider)) === false
+        ? { branch: null, accountNumber: null }
+        : await providers.require(
+            provider,
+            'bank-account.open',
+          )({
+            idempotencyKey: id,
+            companyId: company.id,
+            owner: { name: company.fullName, document: company.documentNumber },
+          });
   } catch (err) {
     throw providerFailure(err, 'bank account opening');
   }
@@ -86,7 +122,13 @@ export async function ensureBankAccount(db: Database, providers: ProviderRegistr
  * not fail the merchant's payment: the fee waits in REVENUE and is attached when the account opens (the next
  * merchant's first payment at the provider, or the organization's own POST /v1/banking/bank-accounts).
  */
-async function ensureOrganizationAccount(db: Database, providers: ProviderRegistry, clock: Clock, organizationId: string, provider: string): Promise<void> {
+async function ensureOrganizationAccount(
+  db: Database,
+  providers: ProviderRegistry,
+  clock: Clock,
+  organizationId: string,
+  provider: string,
+): Promise<void> {
   const [existing] = await db
     .select({ id: bankAccounts.id })
     .from(bankAccounts)

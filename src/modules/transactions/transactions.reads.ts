@@ -29,10 +29,25 @@ export function createReadsSelect(db: Database) {
   return db
     .select({
       company: companies,
-      callerStatus: sql<string | null>`(select k.status from companies k where k.id = ${sql.placeholder('caller')}::uuid)`.as('caller_status'),
-      affiliations: sql<string[]>`(select coalesce(json_agg(a.provider order by a.created_at, a.id), '[]'::json) from affiliations a where a.company_id = companies.id and a.status = 'ACTIVE')`.as('active_affiliations'),
-      accounts: sql<Record<string, unknown>[]>`(select coalesce(json_agg(b order by b.created_at, b.id), '[]'::json) from bank_accounts b where b.company_id = companies.id and b.status = 'ACTIVE')`.as('active_accounts'),
-      policy: sql<{ id: string; rules: unknown } | null>`(select json_build_object('id', f.id, 'rules', f.rules) from companies o join fee_policies f on f.id = coalesce(companies.fee_policy_id, o.default_fee_policy_id) where o.id = companies.organization_id and companies.kind = 'MERCHANT' limit 1)`.as('fee_policy'),
+      callerStatus: sql<
+        string | null
+      >`(select k.status from companies k where k.id = ${sql.placeholder('caller')}::uuid)`.as('caller_status'),
+      affiliations: sql<
+        string[]
+      >`(select coalesce(json_agg(a.provider order by a.created_at, a.id), '[]'::json) from affiliations a where a.company_id = companies.id and a.status = 'ACTIVE')`.as(
+        'active_affiliations',
+      ),
+      accounts: sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(b order by b.created_at, b.id), '[]'::json) from bank_accounts b where b.company_id = companies.id and b.status = 'ACTIVE')`.as(
+        'active_accounts',
+      ),
+      policy: sql<{
+        id: string;
+        rules: unknown;
+      } | null>`(select json_build_object('id', f.id, 'rules', f.rules) from companies o join fee_policies f on f.id = coalesce(companies.fee_policy_id, o.default_fee_policy_id) where o.id = companies.organization_id and companies.kind = 'MERCHANT' limit 1)`.as(
+        'fee_policy',
+      ),
     })
     .from(companies)
     .where(
@@ -42,7 +57,10 @@ export function createReadsSelect(db: Database) {
         // an organization itself and its merchants.
         or(
           and(sql`${sql.placeholder('kind')}::text = 'merchant'`, eq(companies.id, sql.placeholder('caller'))),
-          and(sql`${sql.placeholder('kind')}::text <> 'merchant'`, or(eq(companies.id, sql.placeholder('org')), eq(companies.organizationId, sql.placeholder('org')))),
+          and(
+            sql`${sql.placeholder('kind')}::text <> 'merchant'`,
+            or(eq(companies.id, sql.placeholder('org')), eq(companies.organizationId, sql.placeholder('org'))),
+          ),
         ),
       ),
     )
@@ -56,10 +74,19 @@ const prepareCreateReads = (db: Database) => createReadsSelect(db).prepare(CREAT
 const prepared = new WeakMap<Database, ReturnType<typeof prepareCreateReads>>();
 
 /** The reads of a create by `principal` for `merchantId` (its own company when absent); 404 outside reach. */
-export async function readForCreate(db: Database, principal: CompanyPrincipal, merchantId: string | undefined): Promise<CreateReads> {
+export async function readForCreate(
+  db: Database,
+  principal: CompanyPrincipal,
+  merchantId: string | undefined,
+): Promise<CreateReads> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = prepareCreateReads(db)));
-  const [row] = await query.execute({ id: merchantId ?? principal.companyId, kind: principal.kind, caller: principal.companyId, org: principal.organizationId });
+  const [row] = await query.execute({
+    id: merchantId ?? principal.companyId,
+    kind: principal.kind,
+    caller: principal.companyId,
+    org: principal.organizationId,
+  });
   if (!row) throw notFound(merchantId ? 'Merchant' : 'Company');
   const policy = row.policy;
   return {

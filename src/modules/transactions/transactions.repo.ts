@@ -25,7 +25,11 @@ export async function lockTransactionRow(ex: Executor, id: string): Promise<Tran
   return row;
 }
 
-export async function findTransactionInReach(ex: Executor, principal: CompanyPrincipal, id: string): Promise<TransactionRow | undefined> {
+export async function findTransactionInReach(
+  ex: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<TransactionRow | undefined> {
   const [row] = await ex
     .select()
     .from(transactions)
@@ -34,14 +38,26 @@ export async function findTransactionInReach(ex: Executor, principal: CompanyPri
   return row;
 }
 
-export async function updateTransactionRow(ex: Executor, id: string, set: Partial<NewTransactionRow>): Promise<TransactionRow | undefined> {
+export async function updateTransactionRow(
+  ex: Executor,
+  id: string,
+  set: Partial<NewTransactionRow>,
+): Promise<TransactionRow | undefined> {
   const [row] = await ex.update(transactions).set(set).where(eq(transactions.id, id)).returning();
   return row;
 }
 
 /** Sets a creation's outcome on a row still unannounced (undefined when it was announced meanwhile). */
-export async function announceRow(ex: Executor, id: string, set: Partial<NewTransactionRow>): Promise<TransactionRow | undefined> {
-  const [row] = await ex.update(transactions).set(set).where(and(eq(transactions.id, id), eq(transactions.announced, false))).returning();
+export async function announceRow(
+  ex: Executor,
+  id: string,
+  set: Partial<NewTransactionRow>,
+): Promise<TransactionRow | undefined> {
+  const [row] = await ex
+    .update(transactions)
+    .set(set)
+    .where(and(eq(transactions.id, id), eq(transactions.announced, false)))
+    .returning();
   return row;
 }
 
@@ -56,18 +72,30 @@ export interface TransactionListQuery extends CommonListFilters {
   merchant_id?: string;
 }
 
-const listColumns = { id: transactions.id, createdAt: transactions.createdAt, status: transactions.status, amount: transactions.amount };
+const listColumns = {
+  id: transactions.id,
+  createdAt: transactions.createdAt,
+  status: transactions.status,
+  amount: transactions.amount,
+};
 
 function methodAndProvider(q: TransactionListQuery): SQL[] {
   const where: SQL[] = [eq(transactions.announced, true)];
-  if (q.payment_method?.length) where.push(inArray(transactions.paymentMethod, q.payment_method as TransactionRow['paymentMethod'][]));
+  if (q.payment_method?.length)
+    where.push(inArray(transactions.paymentMethod, q.payment_method as TransactionRow['paymentMethod'][]));
   if (q.provider?.length) where.push(inArray(transactions.provider, q.provider));
   return where;
 }
 
 /** GET /v1/transactions: the caller's own company's transactions. */
 export function listOwnTransactions(ex: Executor, companyId: string, q: TransactionListQuery) {
-  return selectPage(ex, transactions, and(eq(transactions.companyId, companyId), ...methodAndProvider(q)), q, listColumns);
+  return selectPage(
+    ex,
+    transactions,
+    and(eq(transactions.companyId, companyId), ...methodAndProvider(q)),
+    q,
+    listColumns,
+  );
 }
 
 /** GET /v1/merchants/transactions: an organization's merchants' transactions (not its own). */
@@ -85,4 +113,3 @@ export function listMerchantTransactions(ex: Executor, organizationId: string, q
     listColumns,
   );
 }
-

@@ -20,7 +20,11 @@ export const REFUSAL_CODES = [
   'PROCESSING_ERROR',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
-const RETRYABLE: ReadonlySet<RefusalCode> = new Set(['AUTHENTICATION_REQUIRED', 'ISSUER_UNAVAILABLE', 'PROCESSING_ERROR']);
+const RETRYABLE: ReadonlySet<RefusalCode> = new Set([
+  'AUTHENTICATION_REQUIRED',
+  'ISSUER_UNAVAILABLE',
+  'PROCESSING_ERROR',
+]);
 
 export interface Refusal {
   code: RefusalCode;
@@ -37,7 +41,9 @@ export const refusal = (code: RefusalCode, message: string, providerCode: string
 
 /** P3: external 3DS `trans_status` N or R creates the transaction REFUSED without calling the provider. */
 export function externalThreeDsRefusal(transStatus: 'Y' | 'A' | 'U' | 'N' | 'R'): Refusal | null {
-  return transStatus === 'N' || transStatus === 'R' ? refusal('AUTHENTICATION_FAILED', 'The cardholder authentication failed') : null;
+  return transStatus === 'N' || transStatus === 'R'
+    ? refusal('AUTHENTICATION_FAILED', 'The cardholder authentication failed')
+    : null;
 }
 
 export const MAX_INSTALLMENTS = 12;
@@ -55,7 +61,13 @@ export interface CreationInput {
   installments?: number;
   capture?: boolean;
   statement_descriptor?: string;
-  card_data?: Record<string, unknown> & { number?: string; network_token?: string; cvv?: string; expiry_month?: string; expiry_year?: string };
+  card_data?: Record<string, unknown> & {
+    number?: string;
+    network_token?: string;
+    cvv?: string;
+    expiry_month?: string;
+    expiry_year?: string;
+  };
   card_id?: string;
   three_ds?: { session_id?: string; external?: Record<string, unknown> };
   pix?: { expires_in?: number; expires_at?: Date } & PixDueInput;
@@ -65,17 +77,32 @@ export interface CreationInput {
 export type CardSource = 'number' | 'network_token' | 'card_id' | 'three_ds_session';
 
 export type CreationCheck =
-  | { ok: true; installments: number; capture: boolean; cardSource: CardSource | null; pixExpiresAt: Date | null; pixDue?: PixDueJson | null }
+  | {
+      ok: true;
+      installments: number;
+      capture: boolean;
+      cardSource: CardSource | null;
+      pixExpiresAt: Date | null;
+      pixDue?: PixDueJson | null;
+    }
   | { ok: false; error: DomainError };
 
-const issue = (field: string, type: ValidationIssue['type'], message: string, extra: Partial<ValidationIssue> = {}): ValidationIssue => ({ field, type, message, ...extra });
+const issue = (
+  field: string,
+  type: ValidationIssue['type'],
+  message: string,
+  extra: Partial<ValidationIssue> = {},
+): ValidationIssue => ({ field, type, message, ...extra });
 
 /** Amount: integer >= 1 (0 TOO_SMALL, a decimal INVALID_TYPE), within what the method can carry. */
 export function amountIssues(amount: number, method: PaymentMethod): ValidationIssue[] {
-  if (!Number.isInteger(amount)) return [issue('amount', 'INVALID_TYPE', 'amount must be an integer of cents', { value: amount })];
-  if (amount < 1) return [issue('amount', 'TOO_SMALL', 'amount must be at least 1', { value: amount, constraints: { min: 1 } })];
+  if (!Number.isInteger(amount))
+    return [issue('amount', 'INVALID_TYPE', 'amount must be an integer of cents', { value: amount })];
+  if (amount < 1)
+    return [issue('amount', 'TOO_SMALL', 'amount must be at least 1', { value: amount, constraints: { min: 1 } })];
   const max = method === 'PIX' ? MAX_PIX_AMOUNT : MAX_AMOUNT;
-  if (amount > max) return [issue('amount', 'TOO_LARGE', `amount must be at most ${max}`, { value: amount, constraints: { max } })];
+  if (amount > max)
+    return [issue('amount', 'TOO_LARGE', `amount must be at most ${max}`, { value: amount, constraints: { max } })];
   return [];
 }
 
@@ -83,9 +110,16 @@ export function amountIssues(amount: number, method: PaymentMethod): ValidationI
 export function installmentIssues(method: PaymentMethod, installments: number | undefined): ValidationIssue[] {
   const n = installments ?? 1;
   const max = method === 'CREDIT_CARD' ? MAX_INSTALLMENTS : 1;
-  if (!Number.isInteger(n)) return [issue('installments', 'INVALID_TYPE', 'installments must be an integer', { value: n })];
-  if (n < 1) return [issue('installments', 'TOO_SMALL', 'installments must be at least 1', { value: n, constraints: { min: 1 } })];
-  if (n > max) return [issue('installments', 'TOO_LARGE', `installments must be at most ${max}`, { value: n, constraints: { max } })];
+  if (!Number.isInteger(n))
+    return [issue('installments', 'INVALID_TYPE', 'installments must be an integer', { value: n })];
+  if (n < 1)
+    return [
+      issue('installments', 'TOO_SMALL', 'installments must be at least 1', { value: n, constraints: { min: 1 } }),
+    ];
+  if (n > max)
+    return [
+      issue('installments', 'TOO_LARGE', `installments must be at most ${max}`, { value: n, constraints: { max } }),
+    ];
   return [];
 }
 
@@ -93,7 +127,9 @@ export function installmentIssues(method: PaymentMethod, installments: number | 
 const CARD_ONLY = ['capture', 'card_data', 'card_id', 'three_ds', 'statement_descriptor'] as const;
 export function methodFieldIssues(input: CreationInput): ValidationIssue[] {
   if (input.payment_method === 'PIX') {
-    return CARD_ONLY.filter((f) => input[f] !== undefined).map((f) => issue(f, 'UNKNOWN_FIELD', `${f} is not accepted for PIX`));
+    return CARD_ONLY.filter((f) => input[f] !== undefined).map((f) =>
+      issue(f, 'UNKNOWN_FIELD', `${f} is not accepted for PIX`),
+    );
   }
   return input.pix !== undefined ? [issue('pix', 'UNKNOWN_FIELD', 'pix is accepted for PIX only')] : [];
 }
@@ -104,7 +140,9 @@ export function methodFieldIssues(input: CreationInput): ValidationIssue[] {
  * lookup). None: REQUIRED on `card_data`, or on `card_data.number` when `card_data` came without number or token.
  * With `card_id` or a session, `card_data` may carry `cvv` only.
  */
-export function cardSource(input: CreationInput): { ok: true; source: CardSource } | { ok: false; error: DomainError; issue?: ValidationIssue } {
+export function cardSource(
+  input: CreationInput,
+): { ok: true; source: CardSource } | { ok: false; error: DomainError; issue?: ValidationIssue } {
   const present: CardSource[] = [];
   if (input.card_data?.number !== undefined) present.push('number');
   if (input.card_data?.network_token !== undefined) present.push('network_token');
@@ -119,7 +157,11 @@ export function cardSource(input: CreationInput): { ok: true; source: CardSource
   const [source] = present;
   if ((source === 'card_id' || source === 'three_ds_session') && input.card_data !== undefined) {
     const extra = Object.keys(input.card_data).filter((k) => k !== 'cvv' && input.card_data![k] !== undefined);
-    if (extra.length > 0) return { ok: false, error: badRequest('With card_id or a 3DS session, card_data may carry cvv only', 'card_data') };
+    if (extra.length > 0)
+      return {
+        ok: false,
+        error: badRequest('With card_id or a 3DS session, card_data may carry cvv only', 'card_data'),
+      };
   }
   return { ok: true, source };
 }
@@ -141,25 +183,59 @@ function saoPauloYearMonth(now: Date): { year: number; month: number } {
  * PIX expiry: `expires_in` 60-2592000 s or `expires_at` at most 30 days ahead (and, like `expires_in`'s minimum,
  * at least 60 s ahead); both at once is a 400 on `pix.expires_at`; neither: 86400 s.
  */
-export function pixExpiry(pix: CreationInput['pix'], now: Date): { ok: true; expiresAt: Date } | { ok: false; error: DomainError } {
+export function pixExpiry(
+  pix: CreationInput['pix'],
+  now: Date,
+): { ok: true; expiresAt: Date } | { ok: false; error: DomainError } {
   if (pix?.expires_in !== undefined && pix.expires_at !== undefined) {
     return { ok: false, error: badRequest('Send expires_in or expires_at, not both', 'pix.expires_at') };
   }
   if (pix?.expires_at !== undefined) {
     const ahead = pix.expires_at.getTime() - now.getTime();
     if (ahead < PIX_EXPIRES_IN.min * 1000) {
-      return { ok: false, error: validationError([issue('pix.expires_at', 'TOO_SMALL', 'expires_at must be at least 60 seconds ahead', { value: pix.expires_at.toISOString() })]) };
+      return {
+        ok: false,
+        error: validationError([
+          issue('pix.expires_at', 'TOO_SMALL', 'expires_at must be at least 60 seconds ahead', {
+            value: pix.expires_at.toISOString(),
+          }),
+        ]),
+      };
     }
     if (ahead > 30 * DAY_MS) {
-      return { ok: false, error: validationError([issue('pix.expires_at', 'TOO_LARGE', 'expires_at must be at most 30 days ahead', { value: pix.expires_at.toISOString() })]) };
+      return {
+        ok: false,
+        error: validationError([
+          issue('pix.expires_at', 'TOO_LARGE', 'expires_at must be at most 30 days ahead', {
+            value: pix.expires_at.toISOString(),
+          }),
+        ]),
+      };
     }
     return { ok: true, expiresAt: pix.expires_at };
   }
   const seconds = pix?.expires_in ?? PIX_EXPIRES_IN.default;
-  if (!Number.isInteger(seconds)) return { ok: false, error: validationError([issue('pix.expires_in', 'INVALID_TYPE', 'expires_in must be an integer', { value: seconds })]) };
+  if (!Number.isInteger(seconds))
+    return {
+      ok: false,
+      error: validationError([
+        issue('pix.expires_in', 'INVALID_TYPE', 'expires_in must be an integer', { value: seconds }),
+      ]),
+    };
   if (seconds < PIX_EXPIRES_IN.min || seconds > PIX_EXPIRES_IN.max) {
-    const [type, constraints] = seconds < PIX_EXPIRES_IN.min ? (['TOO_SMALL', { min: PIX_EXPIRES_IN.min }] as const) : (['TOO_LARGE', { max: PIX_EXPIRES_IN.max }] as const);
-    return { ok: false, error: validationError([issue('pix.expires_in', type, `expires_in must be within ${PIX_EXPIRES_IN.min}-${PIX_EXPIRES_IN.max}`, { value: seconds, constraints })]) };
+    const [type, constraints] =
+      seconds < PIX_EXPIRES_IN.min
+        ? (['TOO_SMALL', { min: PIX_EXPIRES_IN.min }] as const)
+        : (['TOO_LARGE', { max: PIX_EXPIRES_IN.max }] as const);
+    return {
+      ok: false,
+      error: validationError([
+        issue('pix.expires_in', type, `expires_in must be within ${PIX_EXPIRES_IN.min}-${PIX_EXPIRES_IN.max}`, {
+          value: seconds,
+          constraints,
+        }),
+      ]),
+    };
   }
   return { ok: true, expiresAt: new Date(now.getTime() + seconds * 1000) };
 }
@@ -168,7 +244,11 @@ export function pixExpiry(pix: CreationInput['pix'], now: Date): { ok: true; exp
  * A PIX payment arriving: WAITING_PAYMENT is paid on time unless `expires_at` has already passed (the expiry job
  * may not have run yet); EXPIRED or CANCELED is paid late. Any other status cannot take a payment.
  */
-export function pixPayment(status: string, expiresAt: Date, paidAt: Date): { ok: true; latePayment: boolean } | { ok: false } {
+export function pixPayment(
+  status: string,
+  expiresAt: Date,
+  paidAt: Date,
+): { ok: true; latePayment: boolean } | { ok: false } {
   if (status === 'WAITING_PAYMENT') return { ok: true, latePayment: paidAt.getTime() > expiresAt.getTime() };
   if (status === 'EXPIRED' || status === 'CANCELED') return { ok: true, latePayment: true };
   return { ok: false };
@@ -180,10 +260,20 @@ export function pixPayment(status: string, expiresAt: Date, paidAt: Date): { ok:
  * before any database lookup.
  */
 export function checkCreation(input: CreationInput, now: Date): CreationCheck {
-  const issues = [...amountIssues(input.amount, input.payment_method), ...installmentIssues(input.payment_method, input.installments), ...methodFieldIssues(input)];
-  if (input.payment_method === 'DEBIT_CARD' && input.three_ds === undefined) issues.push(issue('three_ds', 'REQUIRED', 'DEBIT_CARD requires three_ds'));
+  const issues = [
+    ...amountIssues(input.amount, input.payment_method),
+    ...installmentIssues(input.payment_method, input.installments),
+    ...methodFieldIssues(input),
+  ];
+  if (input.payment_method === 'DEBIT_CARD' && input.three_ds === undefined)
+    issues.push(issue('three_ds', 'REQUIRED', 'DEBIT_CARD requires three_ds'));
   const card = input.card_data;
-  if (input.payment_method !== 'PIX' && card?.expiry_month !== undefined && card.expiry_year !== undefined && cardExpired(card.expiry_month, card.expiry_year, now)) {
+  if (
+    input.payment_method !== 'PIX' &&
+    card?.expiry_month !== undefined &&
+    card.expiry_year !== undefined &&
+    cardExpired(card.expiry_month, card.expiry_year, now)
+  ) {
     issues.push(issue('card_data.expiry_year', 'INVALID_FORMAT', 'the card has expired', { value: card.expiry_year }));
   }
   // A missing card source is one more validation issue; two sources answer alone (below).
@@ -192,7 +282,13 @@ export function checkCreation(input: CreationInput, now: Date): CreationCheck {
   const due = input.payment_method === 'PIX' && input.pix ? input.pix : undefined;
   // providers.md R3.4: a due date replaces the expiry (both: 400 on pix.expires_at, before the field checks).
   if (due?.due_date !== undefined && (due.expires_in !== undefined || due.expires_at !== undefined)) {
-    return { ok: false, error: badRequest('A due-date PIX has no expires_in or expires_at: it is payable until its last payable date', 'pix.expires_at') };
+    return {
+      ok: false,
+      error: badRequest(
+        'A due-date PIX has no expires_in or expires_at: it is payable until its last payable date',
+        'pix.expires_at',
+      ),
+    };
   }
   if (due) issues.push(...pixDueIssues(due, input.amount, saoPauloDate(now), input.customer));
   if (issues.length > 0) return { ok: false, error: validationError(issues) };
@@ -210,5 +306,11 @@ export function checkCreation(input: CreationInput, now: Date): CreationCheck {
     return { ok: false, error: badRequest('Send three_ds.session_id or three_ds.external, not both', 'three_ds') };
   }
   if (!source.ok) return { ok: false, error: source.error };
-  return { ok: true, installments: input.installments ?? 1, capture: input.capture ?? true, cardSource: source.source, pixExpiresAt: null };
+  return {
+    ok: true,
+    installments: input.installments ?? 1,
+    capture: input.capture ?? true,
+    cardSource: source.source,
+    pixExpiresAt: null,
+  };
 }

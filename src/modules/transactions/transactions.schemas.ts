@@ -29,11 +29,23 @@ const cardDataInput = z.strictObject({
   cryptogram: encryptedValue('cry').optional(),
   eci: z.string().regex(twoDigits, 'must be 2 digits').optional(),
   wallet: upperEnum(['APPLE_PAY', 'GOOGLE_PAY']).optional(),
-  expiry_month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be 01 to 12').optional(),
-  expiry_year: z.string().regex(/^\d{4}$/, 'must be 4 digits').optional(),
+  expiry_month: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])$/, 'must be 01 to 12')
+    .optional(),
+  expiry_year: z
+    .string()
+    .regex(/^\d{4}$/, 'must be 4 digits')
+    .optional(),
   holder_name: noCardData(z.string().trim().min(2).max(45)).optional(),
-  bin: z.string().regex(/^\d{6,8}$/, 'must be 6 to 8 digits').optional(),
-  last_digits: z.string().regex(/^\d{4}$/, 'must be 4 digits').optional(),
+  bin: z
+    .string()
+    .regex(/^\d{6,8}$/, 'must be 6 to 8 digits')
+    .optional(),
+  last_digits: z
+    .string()
+    .regex(/^\d{4}$/, 'must be 4 digits')
+    .optional(),
   brand: upperEnum(CARD_BRANDS).optional(),
 });
 export type CardDataInput = z.infer<typeof cardDataInput>;
@@ -45,7 +57,12 @@ const authenticationValue = z
   .superRefine((value, ctx) => {
     if (value.startsWith('ev:')) {
       const parts = ENCRYPTED_VALUE.test(value) ? parseEv(value) : undefined;
-      if (!parts || parts.purpose !== 'gen') ctx.addIssue({ code: 'custom', message: 'must be an ev:v1 value encrypted with the purpose gen', params: { type: 'DECRYPTION_FAILED' } });
+      if (!parts || parts.purpose !== 'gen')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an ev:v1 value encrypted with the purpose gen',
+          params: { type: 'DECRYPTION_FAILED' },
+        });
     } else if (!/^[A-Za-z0-9+/]{27}[A-Za-z0-9+/=]$/.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'must be 28 base64 characters', params: { type: 'INVALID_FORMAT' } });
     }
@@ -66,30 +83,52 @@ const customerInput = z.strictObject({
   name: noCardData(z.string().trim().min(1).max(100)).optional(),
   document_number: documentNumber().optional(),
   email: z.email().max(254).optional(),
-  phone: z.string().regex(/^\+?\d{10,15}$/, 'must be 10 to 15 digits, optionally with a leading +').optional(),
+  phone: z
+    .string()
+    .regex(/^\+?\d{10,15}$/, 'must be 10 to 15 digits, optionally with a leading +')
+    .optional(),
 });
 
 const metadataInput = z.record(z.string().min(1).max(40), noCardData(z.string().max(500))).superRefine((value, ctx) => {
-  if (Object.keys(value).length > 50) ctx.addIssue({ code: 'custom', message: 'metadata must have at most 50 keys', params: { type: 'TOO_LARGE', constraints: { max: 50 } } });
+  if (Object.keys(value).length > 50)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'metadata must have at most 50 keys',
+      params: { type: 'TOO_LARGE', constraints: { max: 50 } },
+    });
 });
 
 const pixInput = z.strictObject({
   expires_in: z.int().optional(),
-  expires_at: z.iso.datetime({ offset: true }).transform((v) => new Date(v)).optional(),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .transform((v) => new Date(v))
+    .optional(),
   additional_information: z
-    .array(z.strictObject({ name: noCardData(z.string().min(1).max(50)), value: noCardData(z.string().min(1).max(200)) }))
+    .array(
+      z.strictObject({ name: noCardData(z.string().min(1).max(50)), value: noCardData(z.string().min(1).max(200)) }),
+    )
     .max(10)
     .optional(),
   // providers.md R3.4 (due-date PIX): each field's shape here, the rules between them in pix-due.rules.ts.
   due_date: z.iso.date().optional(),
   days_after_due: z.int().min(0).max(365).optional(),
-  fine: z.strictObject({ mode: upperEnum(FINE_MODES), value: dueValue }).nullable().optional(),
-  interest: z.strictObject({ mode: upperEnum(INTEREST_MODES), value: dueValue }).nullable().optional(),
+  fine: z
+    .strictObject({ mode: upperEnum(FINE_MODES), value: dueValue })
+    .nullable()
+    .optional(),
+  interest: z
+    .strictObject({ mode: upperEnum(INTEREST_MODES), value: dueValue })
+    .nullable()
+    .optional(),
   discount: z
     .strictObject({
       mode: upperEnum(DISCOUNT_MODES),
       value: dueValue.optional(),
-      tiers: z.array(z.strictObject({ until: z.iso.date(), value: dueValue })).max(10).optional(),
+      tiers: z
+        .array(z.strictObject({ until: z.iso.date(), value: dueValue }))
+        .max(10)
+        .optional(),
     })
     .nullable()
     .optional(),
@@ -101,7 +140,10 @@ const pixInput = z.strictObject({
       street: noCardData(z.string().max(200)).optional(),
       city: noCardData(z.string().max(200)).optional(),
       state: upperEnum(BRAZILIAN_STATES).optional(),
-      zipcode: z.string().regex(/^\d{8}$/, 'must be 8 digits').optional(),
+      zipcode: z
+        .string()
+        .regex(/^\d{8}$/, 'must be 8 digits')
+        .optional(),
     })
     .optional(),
 });
@@ -114,9 +156,17 @@ export const createTransactionBody = z.strictObject({
   installments: boundedNumber.optional(),
   capture: z.boolean().optional(),
   // Any provider account name (providers.md Changes 1), case-insensitive; checked against the accounts the organization may use.
-  provider: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, 'must be a provider account name')).optional(),
+  provider: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+      z.string().regex(/^[A-Z][A-Z0-9_]{2,31}$/, 'must be a provider account name'),
+    )
+    .optional(),
   description: noCardData(z.string().max(255)).optional(),
-  statement_descriptor: z.string().regex(/^[A-Za-z0-9 .*-]{1,13}$/, 'at most 13 characters of A-Z a-z 0-9 space . * -').optional(),
+  statement_descriptor: z
+    .string()
+    .regex(/^[A-Za-z0-9 .*-]{1,13}$/, 'at most 13 characters of A-Z a-z 0-9 space . * -')
+    .optional(),
   customer: customerInput.optional(),
   metadata: metadataInput.optional(),
   card_data: cardDataInput.optional(),
@@ -131,4 +181,8 @@ const listExtra = {
   provider: commaList(PROVIDER_NAMES, { signed: false }).optional(),
 };
 export const transactionListQuery = listQuery({ statuses: TRANSACTION_STATUSES, amount: true, extra: listExtra });
-export const merchantTransactionListQuery = listQuery({ statuses: TRANSACTION_STATUSES, amount: true, extra: { ...listExtra, merchant_id: uuid().optional() } });
+export const merchantTransactionListQuery = listQuery({
+  statuses: TRANSACTION_STATUSES,
+  amount: true,
+  extra: { ...listExtra, merchant_id: uuid().optional() },
+});

@@ -3,7 +3,12 @@ import type { TransactionRow } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { findTransactionInReach, listMerchantTransactions, listOwnTransactions, type TransactionListQuery } from './transactions.repo.js';
+import {
+  findTransactionInReach,
+  listMerchantTransactions,
+  listOwnTransactions,
+  type TransactionListQuery,
+} from './transactions.repo.js';
 import { toTransactionView } from './transactions.view.js';
 
 /** Reads of transactions (payments.md P1): within reach, another tenant's id answers 404. */

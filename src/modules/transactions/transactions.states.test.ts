@@ -68,9 +68,14 @@ describe('transition table (P4)', () => {
 
   it('no move leaves a terminal status', () => {
     fc.assert(
-      fc.property(fc.constantFrom<PaymentMethod>('CREDIT_CARD', 'DEBIT_CARD', 'PIX'), fc.constantFrom(...TRANSACTION_STATUSES), fc.constantFrom(...TRANSACTION_STATUSES), (m, from, to) => {
-        if (isTerminal(m, from)) expect(canMove(m, from, to)).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom<PaymentMethod>('CREDIT_CARD', 'DEBIT_CARD', 'PIX'),
+        fc.constantFrom(...TRANSACTION_STATUSES),
+        fc.constantFrom(...TRANSACTION_STATUSES),
+        (m, from, to) => {
+          if (isTerminal(m, from)) expect(canMove(m, from, to)).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -107,32 +112,48 @@ describe("P4's refund rule", () => {
 
 describe('transaction.status-changed payloads', () => {
   it('an ordinary move carries its reason and no refund', () => {
-    expect(statusChangedEvents('t1', 'AUTHORIZED', 'CANCELED', { kind: 'move', reason: 'AUTHORIZATION_EXPIRED' })).toEqual([
-      { transaction_id: 't1', old_status: 'AUTHORIZED', new_status: 'CANCELED', refund_id: null, reason: 'AUTHORIZATION_EXPIRED' },
+    expect(
+      statusChangedEvents('t1', 'AUTHORIZED', 'CANCELED', { kind: 'move', reason: 'AUTHORIZATION_EXPIRED' }),
+    ).toEqual([
+      {
+        transaction_id: 't1',
+        old_status: 'AUTHORIZED',
+        new_status: 'CANCELED',
+        refund_id: null,
+        reason: 'AUTHORIZATION_EXPIRED',
+      },
     ]);
   });
 
   it("a refund's creation carries its id; created while PENDING_REFUND emits nothing", () => {
-    expect(statusChangedEvents('t1', 'APPROVED', 'PENDING_REFUND', { kind: 'refund-created', refundId: 'r1' })).toEqual([
-      { transaction_id: 't1', old_status: 'APPROVED', new_status: 'PENDING_REFUND', refund_id: 'r1', reason: null },
-    ]);
-    expect(statusChangedEvents('t1', 'PENDING_REFUND', 'PENDING_REFUND', { kind: 'refund-created', refundId: 'r2' })).toEqual([]);
+    expect(statusChangedEvents('t1', 'APPROVED', 'PENDING_REFUND', { kind: 'refund-created', refundId: 'r1' })).toEqual(
+      [{ transaction_id: 't1', old_status: 'APPROVED', new_status: 'PENDING_REFUND', refund_id: 'r1', reason: null }],
+    );
+    expect(
+      statusChangedEvents('t1', 'PENDING_REFUND', 'PENDING_REFUND', { kind: 'refund-created', refundId: 'r2' }),
+    ).toEqual([]);
   });
 
   it('the seed rows: a failing refund with none other pending -> APPROVED; with others pending stays, still one event', () => {
-    expect(statusChangedEvents('t1', 'PENDING_REFUND', 'APPROVED', { kind: 'refund-settled', refundId: 'r1' })).toEqual([
-      { transaction_id: 't1', old_status: 'PENDING_REFUND', new_status: 'APPROVED', refund_id: 'r1', reason: null },
-    ]);
-    expect(statusChangedEvents('t1', 'PENDING_REFUND', 'PENDING_REFUND', { kind: 'refund-settled', refundId: 'r2' })).toHaveLength(1);
+    expect(statusChangedEvents('t1', 'PENDING_REFUND', 'APPROVED', { kind: 'refund-settled', refundId: 'r1' })).toEqual(
+      [{ transaction_id: 't1', old_status: 'PENDING_REFUND', new_status: 'APPROVED', refund_id: 'r1', reason: null }],
+    );
+    expect(
+      statusChangedEvents('t1', 'PENDING_REFUND', 'PENDING_REFUND', { kind: 'refund-settled', refundId: 'r2' }),
+    ).toHaveLength(1);
   });
 
   it('every refund outcome emits exactly one event', () => {
     fc.assert(
-      fc.property(fc.constantFrom<TransactionStatus>('APPROVED', 'PENDING_REFUND', 'PARTIALLY_REFUNDED', 'REFUNDED'), fc.uuid(), (to, id) => {
-        const events = statusChangedEvents('t', 'PENDING_REFUND', to, { kind: 'refund-settled', refundId: id });
-        expect(events).toHaveLength(1);
-        expect(events[0].refund_id).toBe(id);
-      }),
+      fc.property(
+        fc.constantFrom<TransactionStatus>('APPROVED', 'PENDING_REFUND', 'PARTIALLY_REFUNDED', 'REFUNDED'),
+        fc.uuid(),
+        (to, id) => {
+          const events = statusChangedEvents('t', 'PENDING_REFUND', to, { kind: 'refund-settled', refundId: id });
+          expect(events).toHaveLength(1);
+          expect(events[0].refund_id).toBe(id);
+        },
+      ),
     );
   });
 });

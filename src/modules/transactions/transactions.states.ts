@@ -19,7 +19,12 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const PAYMENT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const CANCEL_REASONS = ['REQUESTED', 'AUTHORIZATION_EXPIRED', 'PIX_CANCELED', 'PIX_REMOVED_BY_PROVIDER'] as const;
+export const CANCEL_REASONS = [
+  'REQUESTED',
+  'AUTHORIZATION_EXPIRED',
+  'PIX_CANCELED',
+  'PIX_REMOVED_BY_PROVIDER',
+] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** The statuses a refund can leave a transaction in (P4's rule). */
@@ -89,7 +94,9 @@ export function canMove(method: PaymentMethod, from: TransactionStatus, to: Tran
 export function isTerminal(method: PaymentMethod, status: TransactionStatus): boolean {
   const machine = method === 'PIX' ? pixTransactionMachine : cardTransactionMachine;
   if (!(machine.states as readonly string[]).includes(status)) return true; // never reachable for that method
-  return method === 'PIX' ? pixTransactionMachine.isTerminal(status as PixStatus) : cardTransactionMachine.isTerminal(status as CardStatus);
+  return method === 'PIX'
+    ? pixTransactionMachine.isTerminal(status as PixStatus)
+    : cardTransactionMachine.isTerminal(status as CardStatus);
 }
 
 /**

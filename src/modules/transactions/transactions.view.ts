@@ -9,9 +9,18 @@ import { CANCEL_REASONS, PAYMENT_METHODS, TRANSACTION_STATUSES } from './transac
 const nullableString = z.string().nullable();
 const iso = z.string().nullable();
 
-export const transactionFeeSchema = z.object({ fee_policy_id: z.string(), rule_id: z.string().nullable(), amount: z.int() });
+export const transactionFeeSchema = z.object({
+  fee_policy_id: z.string(),
+  rule_id: z.string().nullable(),
+  amount: z.int(),
+});
 
-const refusalSchema = z.object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() });
+const refusalSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  provider_code: nullableString,
+  retryable: z.boolean(),
+});
 
 /** providers.md R6.8: one call of the create at one provider account. */
 export const attemptSchema = z.object({
@@ -19,7 +28,15 @@ export const attemptSchema = z.object({
   number: z.int(),
   provider: z.string(),
   provider_account_id: nullableString,
-  routing_reason: z.enum(['EXPLICIT', 'RULE', 'RULE_WARMUP', 'RULE_EXPLORATION', 'FALLBACK', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+  routing_reason: z.enum([
+    'EXPLICIT',
+    'RULE',
+    'RULE_WARMUP',
+    'RULE_EXPLORATION',
+    'FALLBACK',
+    'DEFAULT_LIST',
+    'AFFILIATION_ORDER',
+  ]),
   outcome: z.enum(['APPROVED', 'AUTHORIZED', 'WAITING_PAYMENT', 'REFUSED', 'PROCESSING', 'FAILED', 'VOIDED']),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   refusal: refusalSchema.nullable(),
@@ -30,7 +47,8 @@ export const attemptSchema = z.object({
   finished_at: iso,
 });
 
-const amountSpec = (modes: readonly [string, ...string[]]) => z.object({ mode: z.enum(modes), value: z.number() }).nullable();
+const amountSpec = (modes: readonly [string, ...string[]]) =>
+  z.object({ mode: z.enum(modes), value: z.number() }).nullable();
 /** providers.md R3.4: the due-date terms as given (defaults applied) and what is due today (null when not payable). */
 export const pixDueSchema = z.object({
   due_date: z.string(),
@@ -38,90 +56,107 @@ export const pixDueSchema = z.object({
   last_payable_date: z.string(),
   fine: amountSpec(FINE_MODES),
   interest: amountSpec(INTEREST_MODES),
-  discount: z.object({ mode: z.enum(DISCOUNT_MODES), value: z.number().optional(), tiers: z.array(z.object({ until: z.string(), value: z.number() })).optional() }).nullable(),
-  debtor: z.object({ name: z.string(), document_number: z.string(), email: nullableString, street: nullableString, city: nullableString, state: nullableString, zipcode: nullableString }).nullable(),
+  discount: z
+    .object({
+      mode: z.enum(DISCOUNT_MODES),
+      value: z.number().optional(),
+      tiers: z.array(z.object({ until: z.string(), value: z.number() })).optional(),
+    })
+    .nullable(),
+  debtor: z
+    .object({
+      name: z.string(),
+      document_number: z.string(),
+      email: nullableString,
+      street: nullableString,
+      city: nullableString,
+      state: nullableString,
+      zipcode: nullableString,
+    })
+    .nullable(),
   amount_due_today: z.int().nullable(),
 });
 
-export const transactionSchema = z
-  .object({
-    id: z.string(),
-    company_id: z.string(),
-    request_id: nullableString,
-    provider: z.string(),
-    payment_method: z.enum(PAYMENT_METHODS),
-    status: z.enum(TRANSACTION_STATUSES),
-    amount: z.int(),
-    currency: z.literal('BRL'),
-    installments: z.int(),
-    capture: z.boolean(),
-    captured_amount: z.int(),
-    refunded_amount: z.int(),
-    pending_refund_amount: z.int(),
-    refundable_amount: z.int(),
-    fee: transactionFeeSchema.nullable(),
-    description: nullableString,
-    statement_descriptor: nullableString,
-    customer: z
-      .object({ name: nullableString, document_number: nullableString, email: nullableString, phone: nullableString })
-      .nullable(),
-    card_data: z
-      .object({
-        brand: nullableString,
-        bin: nullableString,
-        last_digits: nullableString,
-        expiry_month: nullableString,
-        expiry_year: nullableString,
-        holder_name: nullableString,
-        funding: nullableString,
-        wallet: z.enum(['APPLE_PAY', 'GOOGLE_PAY']).nullable(),
-        stored_card_id: nullableString,
-      })
-      .nullable(),
-    three_ds: z
-      .object({
-        source: z.enum(['SESSION', 'EXTERNAL']),
-        session_id: nullableString,
-        version: nullableString,
-        eci: nullableString,
-        trans_status: nullableString,
-        liability_shift: z.boolean(),
-      })
-      .nullable(),
-    pix: z
-      .object({
-        txid: z.string(),
-        br_code: z.string(),
-        qr_code_png_base64: z.string(),
-        expires_at: z.string(),
-        end_to_end_id: nullableString,
-        paid_at: iso,
-        payer: z.object({ name: nullableString, document_number: nullableString }).nullable(),
-        late_payment: z.boolean(),
-        paid_amount: z.int().nullable(),
-        due: pixDueSchema.nullable(),
-      })
-      .nullable(),
-    refusal: z.object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() }).nullable(),
-    cancel_reason: z.enum(CANCEL_REASONS).nullable(),
-    authorization_code: nullableString,
-    provider_reference: nullableString,
-    authorized_at: iso,
-    captured_at: iso,
-    canceled_at: iso,
-    expired_at: iso,
-    metadata: z.record(z.string(), z.string()).nullable(),
-    attempts: z.array(attemptSchema),
-    routing: z.object({
-      configuration_version: z.int().nullable(),
-      rule_id: nullableString,
-      strategy: z.enum(['EXPLICIT', 'PRIORITY', 'VOLUME', 'SUCCESS_RATE', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
-      draw: z.number().nullable(),
-      candidates: z.array(z.string()),
-    }),
-    created_at: z.string(),
-    updated_at: z.string(),
-  });
+export const transactionSchema = z.object({
+  id: z.string(),
+  company_id: z.string(),
+  request_id: nullableString,
+  provider: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: z.int(),
+  currency: z.literal('BRL'),
+  installments: z.int(),
+  capture: z.boolean(),
+  captured_amount: z.int(),
+  refunded_amount: z.int(),
+  pending_refund_amount: z.int(),
+  refundable_amount: z.int(),
+  fee: transactionFeeSchema.nullable(),
+  description: nullableString,
+  statement_descriptor: nullableString,
+  customer: z
+    .object({ name: nullableString, document_number: nullableString, email: nullableString, phone: nullableString })
+    .nullable(),
+  card_data: z
+    .object({
+      brand: nullableString,
+      bin: nullableString,
+      last_digits: nullableString,
+      expiry_month: nullableString,
+      expiry_year: nullableString,
+      holder_name: nullableString,
+      funding: nullableString,
+      wallet: z.enum(['APPLE_PAY', 'GOOGLE_PAY']).nullable(),
+      stored_card_id: nullableString,
+    })
+    .nullable(),
+  three_ds: z
+    .object({
+      source: z.enum(['SESSION', 'EXTERNAL']),
+      session_id: nullableString,
+      version: nullableString,
+      eci: nullableString,
+      trans_status: nullableString,
+      liability_shift: z.boolean(),
+    })
+    .nullable(),
+  pix: z
+    .object({
+      txid: z.string(),
+      br_code: z.string(),
+      qr_code_png_base64: z.string(),
+      expires_at: z.string(),
+      end_to_end_id: nullableString,
+      paid_at: iso,
+      payer: z.object({ name: nullableString, document_number: nullableString }).nullable(),
+      late_payment: z.boolean(),
+      paid_amount: z.int().nullable(),
+      due: pixDueSchema.nullable(),
+    })
+    .nullable(),
+  refusal: z
+    .object({ code: z.string(), message: z.string(), provider_code: nullableString, retryable: z.boolean() })
+    .nullable(),
+  cancel_reason: z.enum(CANCEL_REASONS).nullable(),
+  authorization_code: nullableString,
+  provider_reference: nullableString,
+  authorized_at: iso,
+  captured_at: iso,
+  canceled_at: iso,
+  expired_at: iso,
+  metadata: z.record(z.string(), z.string()).nullable(),
+  attempts: z.array(attemptSchema),
+  routing: z.object({
+    configuration_version: z.int().nullable(),
+    rule_id: nullableString,
+    strategy: z.enum(['EXPLICIT', 'PRIORITY', 'VOLUME', 'SUCCESS_RATE', 'DEFAULT_LIST', 'AFFILIATION_ORDER']),
+    draw: z.number().nullable(),
+    candidates: z.array(z.string()),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 export type TransactionView = z.infer<typeof transactionSchema>;
 
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
@@ -130,7 +165,10 @@ const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
  * `today` (São Paulo) gives a due-date PIX its `amount_due_today`: the reader's clock date on reads, the date
  * of the change (`updated_at`) when omitted (events describe the resource as it was then).
  */
-export function toTransactionView(row: TransactionRow, today: CivilDate = saoPauloDate(row.updatedAt)): TransactionView {
+export function toTransactionView(
+  row: TransactionRow,
+  today: CivilDate = saoPauloDate(row.updatedAt),
+): TransactionView {
   const pix = row.pix;
   return {
     id: row.id,

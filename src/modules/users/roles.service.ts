@@ -16,7 +16,16 @@ const NAME_INDEX = 'roles_company_name_uq';
 function checkGrants(principal: CompanyPrincipal, permissions: string[], catalogue: Iterable<string>): string[] {
   const list = [...catalogue];
   const issues = permissions.flatMap((p, i) =>
-    isKnownGrant(p, list) ? [] : [{ field: `permissions.${i}`, type: 'INVALID_ENUM' as const, message: `${p} is not a permission of this API (see GET /v1/permissions)`, value: p }],
+    isKnownGrant(p, list)
+      ? []
+      : [
+          {
+            field: `permissions.${i}`,
+            type: 'INVALID_ENUM' as const,
+            message: `${p} is not a permission of this API (see GET /v1/permissions)`,
+            value: p,
+          },
+        ],
   );
   if (issues.length > 0) throw validationError(issues);
   if (principal.via === 'jwt') {
@@ -37,7 +46,13 @@ export async function createRole(
   try {
     return await db.transaction(async (tx) => {
       if (input.request_id) {
-        const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: 'role', requestId: input.request_id, body: input, resourceId: id });
+        const existing = await claimRequestId(tx, {
+          companyId: principal.companyId,
+          scope: 'role',
+          requestId: input.request_id,
+          body: input,
+          resourceId: id,
+        });
         if (existing) {
           const [role] = await findRoles(tx, principal.companyId, [existing]);
           if (!role) throw notFound('Role');
@@ -55,22 +70,36 @@ export async function createRole(
       return { role, replayed: false };
     });
   } catch (err) {
-    if (isUniqueViolation(err, NAME_INDEX)) throw conflict('A role with this name already exists in this company', 'name', input.name);
+    if (isUniqueViolation(err, NAME_INDEX))
+      throw conflict('A role with this name already exists in this company', 'name', input.name);
     throw err;
   }
 }
 
 /** PUT replaces name, description and permissions of a role of the caller's company. */
-export async function replaceRole(db: Database, clock: Clock, principal: CompanyPrincipal, id: string, input: RoleInput, catalogue: Iterable<string>): Promise<RoleRow> {
+export async function replaceRole(
+  db: Database,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  id: string,
+  input: RoleInput,
+  catalogue: Iterable<string>,
+): Promise<RoleRow> {
   const permissions = checkGrants(principal, input.permissions, catalogue);
   try {
     return await db.transaction(async (tx) => {
       const [current] = await findRoles(tx, principal.companyId, [id], true);
       if (!current) throw notFound('Role');
-      return updateRole(tx, id, { name: input.name, description: input.description ?? null, permissions }, clock.now(principal.organizationId));
+      return updateRole(
+        tx,
+        id,
+        { name: input.name, description: input.description ?? null, permissions },
+        clock.now(principal.organizationId),
+      );
     });
   } catch (err) {
-    if (isUniqueViolation(err, NAME_INDEX)) throw conflict('A role with this name already exists in this company', 'name', input.name);
+    if (isUniqueViolation(err, NAME_INDEX))
+      throw conflict('A role with this name already exists in this company', 'name', input.name);
     throw err;
   }
 }

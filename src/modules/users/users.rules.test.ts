@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  checkCode, codeMatches, CODE_MAX_ATTEMPTS, generateCode, hashCode, isLocked, LOCKOUT_MAX_FAILURES, LOCKOUT_WINDOW_MS,
-  normalizeIdentifier, parseIdentifier, recordFailure, type FailureState,
+  checkCode,
+  codeMatches,
+  CODE_MAX_ATTEMPTS,
+  generateCode,
+  hashCode,
+  isLocked,
+  LOCKOUT_MAX_FAILURES,
+  LOCKOUT_WINDOW_MS,
+  normalizeIdentifier,
+  parseIdentifier,
+  recordFailure,
+  type FailureState,
 } from './users.rules.js';
 
 describe('identifiers', () => {
@@ -21,10 +31,16 @@ describe('identifiers', () => {
 
   it('normalization is idempotent', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.emailAddress().map((v) => ['email', v] as const), fc.stringMatching(/^\+?[0-9]{10,15}$/).map((v) => ['phone', v] as const)), ([type, raw]) => {
-        const once = normalizeIdentifier(type, raw);
-        if (once !== null) expect(normalizeIdentifier(type, once)).toBe(once);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.emailAddress().map((v) => ['email', v] as const),
+          fc.stringMatching(/^\+?[0-9]{10,15}$/).map((v) => ['phone', v] as const),
+        ),
+        ([type, raw]) => {
+          const once = normalizeIdentifier(type, raw);
+          if (once !== null) expect(normalizeIdentifier(type, once)).toBe(once);
+        },
+      ),
     );
   });
 

@@ -91,7 +91,10 @@ export function isLocked(state: FailureState | undefined, now: Date): boolean {
 
 /** One more failed login for an identifier: failures count within a window; the fifth locks it for a while. */
 export function recordFailure(state: FailureState | undefined, now: Date): FailureState {
-  const fresh = !state || now.getTime() - state.windowStartedAt.getTime() >= LOCKOUT_WINDOW_MS || (state.lockedUntil !== null && !isLocked(state, now));
+  const fresh =
+    !state ||
+    now.getTime() - state.windowStartedAt.getTime() >= LOCKOUT_WINDOW_MS ||
+    (state.lockedUntil !== null && !isLocked(state, now));
   const failures = fresh ? 1 : state.failures + 1;
   const windowStartedAt = fresh ? now : state.windowStartedAt;
   const lockedUntil = failures >= LOCKOUT_MAX_FAILURES ? new Date(now.getTime() + LOCKOUT_DURATION_MS) : null;

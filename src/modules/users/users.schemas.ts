@@ -12,7 +12,12 @@ export const identifierInput = z
   .transform((v, ctx) => {
     const value = normalizeIdentifier(v.type, v.value);
     if (!value) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `must be a valid ${v.type === 'email' ? 'e-mail address' : 'phone number (E.164 or 10-11 Brazilian digits)'}`, params: { type: 'INVALID_FORMAT' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `must be a valid ${v.type === 'email' ? 'e-mail address' : 'phone number (E.164 or 10-11 Brazilian digits)'}`,
+        params: { type: 'INVALID_FORMAT' },
+      });
       return z.NEVER;
     }
     return { type: v.type, value };
@@ -25,7 +30,11 @@ export const identifierString = z
   .transform((raw, ctx) => {
     const parsed = parseIdentifier(raw);
     if (!parsed) {
-      ctx.addIssue({ code: 'custom', message: 'must be an e-mail address or a phone number', params: { type: 'INVALID_FORMAT' } });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an e-mail address or a phone number',
+        params: { type: 'INVALID_FORMAT' },
+      });
       return z.NEVER;
     }
     return parsed;
@@ -37,7 +46,10 @@ export const newPassword = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 export const presentedPassword = z.string().min(1).max(PASSWORD_MAX);
 export const codeField = z.string().regex(/^\d{6}$/, 'must be 6 digits');
 
-export const permissionString = z.string().max(120).regex(PERMISSION_PATTERN, 'must be shaped resource[.subresource].action, x.* or *.*');
+export const permissionString = z
+  .string()
+  .max(120)
+  .regex(PERMISSION_PATTERN, 'must be shaped resource[.subresource].action, x.* or *.*');
 
 export const createUserBody = z.strictObject({
   first_name: text(),

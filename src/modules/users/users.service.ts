@@ -12,7 +12,16 @@ import type { CommonListFilters } from '../../http/pagination.js';
 import { issueCode } from '../auth/codes.js';
 import type { AuthServices } from '../auth/services.js';
 import {
-  findIdentifier, findMembership, findRoles, findUser, insertIdentifier, insertMembership, insertUser, listMembers, setSuspended, setUserRoles,
+  findIdentifier,
+  findMembership,
+  findRoles,
+  findUser,
+  insertIdentifier,
+  insertMembership,
+  insertUser,
+  listMembers,
+  setSuspended,
+  setUserRoles,
 } from './users.repo.js';
 import type { CreateUserInput, UserView } from './users.schemas.js';
 import { loadUserViews } from './users.views.js';
@@ -28,8 +37,14 @@ async function rolesToAssign(tx: Executor, principal: CompanyPrincipal, roleIds:
   const found = await findRoles(tx, principal.companyId, unique);
   if (found.length !== unique.length) throw notFound('Role');
   if (principal.via === 'jwt') {
-    const beyond = escalations(principal.permissions ?? [], found.flatMap((r) => r.permissions));
-    if (beyond.length > 0) throw forbidden(`Cannot assign a role granting permissions the caller does not hold: ${[...new Set(beyond)].join(', ')}`);
+    const beyond = escalations(
+      principal.permissions ?? [],
+      found.flatMap((r) => r.permissions),
+    );
+    if (beyond.length > 0)
+      throw forbidden(
+        `Cannot assign a role granting permissions the caller does not hold: ${[...new Set(beyond)].join(', ')}`,
+      );
   }
   return found;
 }
@@ -38,7 +53,11 @@ async function viewOf(tx: Executor, principal: CompanyPrincipal, userId: string)
   const membership = await findMembership(tx, userId, principal.companyId);
   const user = membership && (await findUser(tx, userId));
   if (!membership || !user) throw notFound('User');
-  const [view] = await loadUserViews(tx, [{ user, suspendedAt: membership.suspendedAt, membership }], [principal.companyId]);
+  const [view] = await loadUserViews(
+    tx,
+    [{ user, suspendedAt: membership.suspendedAt, membership }],
+    [principal.companyId],
+  );
   return view;
 }
 
@@ -60,7 +79,13 @@ export async function createUser(
   try {
     outcome = await db.transaction(async (tx) => {
       if (input.request_id) {
-        const existing = await claimRequestId(tx, { companyId: principal.companyId, scope: 'user', requestId: input.request_id, body: input, resourceId: newId });
+        const existing = await claimRequestId(tx, {
+          companyId: principal.companyId,
+          scope: 'user',
+          requestId: input.request_id,
+          body: input,
+          resourceId: newId,
+        });
         if (existing) return { userId: existing, replayed: true };
       }
       const roles = await rolesToAssign(tx, principal, input.role_ids);
@@ -73,25 +98,53 @@ export async function createUser(
           throw conflict('This person is already a user of this company', 'identifier', input.identifier.value);
         }
       } else {
-        await insertUser(tx, { id: newId, firstName: input.first_name, lastName: input.last_name, metadata: input.metadata ?? null });
-        identifier = await insertIdentifier(tx, { id: randomUUID(), userId: newId, type: input.identifier.type, value: input.identifier.value, isPrimary: true });
+        await insertUser(tx, {
+          id: newId,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          metadata: input.metadata ?? null,
+        });
+        identifier = await insertIdentifier(tx, {
+          id: randomUUID(),
+          userId: newId,
+          type: input.identifier.type,
+          value: input.identifier.value,
+          isPrimary: true,
+        });
       }
       const userId = identifier.userId;
       await insertMembership(tx, {
-        userId, ...membership, firstName: input.first_name, lastName: input.last_name, metadata: input.metadata ?? null, identifierId: existed ? identifier.id : null,
+        userId,
+        ...membership,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        metadata: input.metadata ?? null,
+        identifierId: existed ? identifier.id : null,
       });
-      await setUserRoles(tx, { userId, ...membership }, roles.map((r) => r.id));
+      await setUserRoles(
+        tx,
+        { userId, ...membership },
+        roles.map((r) => r.id),
+      );
       // Another company's pending code stays valid: this invitation adds a code, it retires none.
-      const code = identifier.verifiedAt ? undefined : await issueCode(tx, services, identifier, 'VERIFY', { keepOpen: true });
+      const code = identifier.verifiedAt
+        ? undefined
+        : await issueCode(tx, services, identifier, 'VERIFY', { keepOpen: true });
       return { userId, replayed: false, code };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This person is already a user of this company', 'identifier', input.identifier.value);
+    if (isUniqueViolation(err))
+      throw conflict('This person is already a user of this company', 'identifier', input.identifier.value);
     throw err;
   }
   if (outcome.code) {
     try {
-      await services.mailer.send({ to: input.identifier.value, channel: input.identifier.type, purpose: 'VERIFY', code: outcome.code });
+      await services.mailer.send({
+        to: input.identifier.value,
+        channel: input.identifier.type,
+        purpose: 'VERIFY',
+        code: outcome.code,
+      });
     } catch (err) {
       // The user exists; forgot-password sends a new code. Never log the code itself.
       log.error({ err: (err as Error).message }, 'verification code delivery failed');
@@ -106,27 +159,47 @@ export async function getUser(db: Database, principal: CompanyPrincipal, userId:
 
 export async function listUsers(db: Database, principal: CompanyPrincipal, q: CommonListFilters) {
   const { rows, total } = await listMembers(db, principal.companyId, q);
-  const views = await loadUserViews(db, rows.map((r) => ({ user: r.user, suspendedAt: r.membership.suspendedAt, membership: r.membership })), [principal.companyId]);
+  const views = await loadUserViews(
+    db,
+    rows.map((r) => ({ user: r.user, suspendedAt: r.membership.suspendedAt, membership: r.membership })),
+    [principal.companyId],
+  );
   return { views, total };
 }
 
 /** Replaces the roles a member holds in the caller's company. */
-export async function putUserRoles(db: Database, principal: CompanyPrincipal, userId: string, roleIds: string[]): Promise<UserView> {
+export async function putUserRoles(
+  db: Database,
+  principal: CompanyPrincipal,
+  userId: string,
+  roleIds: string[],
+): Promise<UserView> {
   return db.transaction(async (tx) => {
     const membership = await findMembership(tx, userId, principal.companyId, true);
     if (!membership) throw notFound('User');
     const roles = await rolesToAssign(tx, principal, roleIds);
-    await setUserRoles(tx, { userId, companyId: principal.companyId, organizationId: principal.organizationId }, roles.map((r) => r.id));
+    await setUserRoles(
+      tx,
+      { userId, companyId: principal.companyId, organizationId: principal.organizationId },
+      roles.map((r) => r.id),
+    );
     return viewOf(tx, principal, userId);
   });
 }
 
 /** Suspension is per membership: the user's tokens for this company stop at once; other tenants are untouched. */
-export async function setUserSuspended(db: Database, clock: Clock, principal: CompanyPrincipal, userId: string, suspended: boolean): Promise<UserView> {
+export async function setUserSuspended(
+  db: Database,
+  clock: Clock,
+  principal: CompanyPrincipal,
+  userId: string,
+  suspended: boolean,
+): Promise<UserView> {
   return db.transaction(async (tx) => {
     const membership = await findMembership(tx, userId, principal.companyId, true);
     if (!membership) throw notFound('User');
-    if (suspended && principal.via === 'jwt' && principal.userId === userId) throw forbidden('Users cannot suspend themselves');
+    if (suspended && principal.via === 'jwt' && principal.userId === userId)
+      throw forbidden('Users cannot suspend themselves');
     // Suspending twice keeps the first suspended_at; activating an active user changes nothing.
     if (suspended !== (membership.suspendedAt !== null)) {
       const now = clock.now(principal.organizationId);

@@ -31,8 +31,16 @@ function toIdentifierView(row: IdentifierRow) {
  * A user as one company sees it (product.md §14): names and metadata from that company's membership, and
  * only the identifier it named when it added a person who already existed elsewhere.
  */
-export function toUserView(user: UserRow, identifiers: IdentifierRow[], roles: RoleRow[], suspendedAt: Date | null, membership?: MembershipRow): UserView {
-  const own = identifiers.filter((i) => i.userId === user.id && (!membership?.identifierId || i.id === membership.identifierId));
+export function toUserView(
+  user: UserRow,
+  identifiers: IdentifierRow[],
+  roles: RoleRow[],
+  suspendedAt: Date | null,
+  membership?: MembershipRow,
+): UserView {
+  const own = identifiers.filter(
+    (i) => i.userId === user.id && (!membership?.identifierId || i.id === membership.identifierId),
+  );
   const primary = own.find((i) => i.isPrimary) ?? own[0];
   return {
     id: user.id,
@@ -60,5 +68,13 @@ export async function loadUserViews(
 ): Promise<UserView[]> {
   const ids = entries.map((e) => e.user.id);
   const [identifiers, held] = await Promise.all([identifiersOf(tx, ids), rolesOf(tx, ids, companyIds)]);
-  return entries.map((e) => toUserView(e.user, identifiers, held.filter((h) => h.userId === e.user.id).map((h) => h.role), e.suspendedAt, e.membership));
+  return entries.map((e) =>
+    toUserView(
+      e.user,
+      identifiers,
+      held.filter((h) => h.userId === e.user.id).map((h) => h.role),
+      e.suspendedAt,
+      e.membership,
+    ),
+  );
 }

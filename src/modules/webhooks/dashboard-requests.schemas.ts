@@ -26,12 +26,7 @@ export function utcLocal(value: string | undefined, end = false): Date | undefin
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s] = m;
   const at = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s === undefined ? 0 : +s));
-  if (
-    at.getUTCMonth() !== +mo - 1 ||
-    at.getUTCDate() !== +d ||
-    at.getUTCHours() !== +h ||
-    at.getUTCMinutes() !== +mi
-  )
+  if (at.getUTCMonth() !== +mo - 1 || at.getUTCDate() !== +d || at.getUTCHours() !== +h || at.getUTCMinutes() !== +mi)
     return undefined;
   return end ? new Date(at.getTime() + (s === undefined ? 59_999 : 999)) : at;
 }

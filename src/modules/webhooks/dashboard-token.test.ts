@@ -17,14 +17,19 @@ describe('dashboard token', () => {
   it.each([
     ['expired', (t: string) => t, new Date('2026-01-01T01:00:00Z')],
     ['another secret', (t: string) => t, undefined, 'other-secret'],
-    ['tampered payload', (t: string) => Buffer.from(JSON.stringify({ o: 'x', e: 9e9 })).toString('base64url') + '.' + t.split('.')[1]],
+    [
+      'tampered payload',
+      (t: string) => Buffer.from(JSON.stringify({ o: 'x', e: 9e9 })).toString('base64url') + '.' + t.split('.')[1],
+    ],
     ['tampered signature', (t: string) => t.slice(0, -2) + (t.endsWith('AA') ? 'BB' : 'AA')],
     ['no signature', (t: string) => t.split('.')[0]],
     ['extra part', (t: string) => `${t}.x`],
     ['empty', () => ''],
   ] as const)('refuses a token: %s', (_name, mutate, at?: Date, otherSecret?: string) => {
     const { token } = signDashboardToken(secret, org, new Date('2026-01-01T00:00:00Z'));
-    expect(verifyDashboardToken(otherSecret ?? secret, mutate(token), at ?? new Date('2026-01-01T00:30:00Z'))).toBeNull();
+    expect(
+      verifyDashboardToken(otherSecret ?? secret, mutate(token), at ?? new Date('2026-01-01T00:30:00Z')),
+    ).toBeNull();
   });
 
   it('property: any single-character change is refused', () => {
@@ -46,6 +51,9 @@ describe('the request-logs scope of a dashboard link (issue 27, item 7)', () => 
     const now = new Date('2030-01-01T00:00:00Z');
     const org = '5f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
     expect(verifyDashboardClaims(secret, signDashboardToken(secret, org, now).token, now)?.requestLogs).toBe(false);
-    expect(verifyDashboardClaims(secret, signDashboardToken(secret, org, now, undefined, { requestLogs: true }).token, now)?.requestLogs).toBe(true);
+    expect(
+      verifyDashboardClaims(secret, signDashboardToken(secret, org, now, undefined, { requestLogs: true }).token, now)
+        ?.requestLogs,
+    ).toBe(true);
   });
 });

@@ -6,7 +6,8 @@ export const DASHBOARD_TOKEN_TTL_SECONDS = 3600;
 
 const PURPOSE = 'webhooks-dashboard.v1';
 
-const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(`${PURPOSE}.${payload}`).digest('base64url');
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`${PURPOSE}.${payload}`).digest('base64url');
 
 /**
  * `<base64url JSON {o, e, r?}>.<base64url HMAC>`: who (organization), until when, and whether the link shows the
@@ -20,12 +21,18 @@ export function signDashboardToken(
   scope: { requestLogs?: boolean } = {},
 ) {
   const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + ttlSeconds * 1000);
-  const payload = Buffer.from(JSON.stringify({ o: organizationId, e: expiresAt.getTime() / 1000, ...(scope.requestLogs ? { r: 1 } : {}) })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ o: organizationId, e: expiresAt.getTime() / 1000, ...(scope.requestLogs ? { r: 1 } : {}) }),
+  ).toString('base64url');
   return { token: `${payload}.${mac(secret, payload)}`, expiresAt };
 }
 
 /** Who the token was issued to and until when, or null when it is malformed, tampered with or expired. */
-export function verifyDashboardClaims(secret: string, token: unknown, now = systemClock.now()): { organizationId: string; expiresAt: Date; requestLogs: boolean } | null {
+export function verifyDashboardClaims(
+  secret: string,
+  token: unknown,
+  now = systemClock.now(),
+): { organizationId: string; expiresAt: Date; requestLogs: boolean } | null {
   if (typeof token !== 'string' || token.length > 512) return null;
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
@@ -33,7 +40,11 @@ export function verifyDashboardClaims(secret: string, token: unknown, now = syst
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; e?: unknown; r?: unknown };
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      o?: unknown;
+      e?: unknown;
+      r?: unknown;
+    };
     if (typeof claims.o !== 'string' || typeof claims.e !== 'number' || !Number.isFinite(claims.e)) return null;
     if (claims.e * 1000 <= now.getTime()) return null;
     return { organizationId: claims.o, expiresAt: new Date(claims.e * 1000), requestLogs: claims.r === 1 };

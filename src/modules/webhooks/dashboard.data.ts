@@ -29,7 +29,11 @@ export interface EndpointHealth {
 const DAY_MS = 24 * 3600_000;
 
 /** The organization's endpoints with their last 24 hours of attempts (succeeded / failed) and their last attempt. */
-export async function endpointHealth(db: Database, organizationId: string, now = systemClock.now()): Promise<EndpointHealth[]> {
+export async function endpointHealth(
+  db: Database,
+  organizationId: string,
+  now = systemClock.now(),
+): Promise<EndpointHealth[]> {
   const since = new Date(now.getTime() - DAY_MS);
   return (await listEndpointHealth(db, organizationId, { since })).map((e) => ({
     id: e.id,
@@ -49,7 +53,8 @@ export async function endpointHealth(db: Database, organizationId: string, now =
  * there is no endpoint.
  */
 export async function recoverUndeliveredSince(db: Database, organizationId: string, since: Date): Promise<number> {
-  if (!(await liveEndpointExists(db, organizationId))) throw invalidState('No webhook endpoint is configured for the organization');
+  if (!(await liveEndpointExists(db, organizationId)))
+    throw invalidState('No webhook endpoint is configured for the organization');
   return (await recoverOrganizationSince(db, organizationId, since)).recovered;
 }
 
@@ -71,9 +76,10 @@ function searchCondition(q: string): SQL {
   if (!UUID_PREFIX.test(text)) return byName;
   const id = text.toLowerCase();
   // A whole id uses the keys; a prefix (what a person copies from a log line) scans the organization's messages.
-  const byIds = id.length === 36
-    ? or(eq(webhookMessages.eventId, id), eq(webhookMessages.companyId, id))!
-    : sql`(${webhookMessages.eventId}::text like ${`${likeLiteral(id)}%`} or ${webhookMessages.companyId}::text like ${`${likeLiteral(id)}%`})`;
+  const byIds =
+    id.length === 36
+      ? or(eq(webhookMessages.eventId, id), eq(webhookMessages.companyId, id))!
+      : sql`(${webhookMessages.eventId}::text like ${`${likeLiteral(id)}%`} or ${webhookMessages.companyId}::text like ${`${likeLiteral(id)}%`})`;
   return or(byIds, byName)!;
 }
 
@@ -94,15 +100,25 @@ export async function searchMessages(db: Executor, organizationId: string, s: Me
   const [counted] = await db.select({ total: count() }).from(webhookMessages).where(condition);
   const total = counted?.total ?? 0; // a count without group by answers one row
   const messages = (await withAttempts(db, rows)).map(toMessageView);
-  const names = await companyNames(db, messages.map((m) => m.company_id));
+  const names = await companyNames(
+    db,
+    messages.map((m) => m.company_id),
+  );
   return { data: messages, companyNames: names, pagination: paginate(s.page, s.limit, Number(total)) };
 }
 
 export type EventEnvelope = ReturnType<typeof eventEnvelope>;
 
 /** The envelopes (as delivered) of the given events, when they are the organization's. */
-export async function eventEnvelopes(db: Executor, organizationId: string, eventIds: string[]): Promise<Map<string, EventEnvelope>> {
+export async function eventEnvelopes(
+  db: Executor,
+  organizationId: string,
+  eventIds: string[],
+): Promise<Map<string, EventEnvelope>> {
   if (eventIds.length === 0) return new Map();
-  const rows = await db.select().from(events).where(and(eq(events.organizationId, organizationId), inArray(events.id, eventIds)));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.organizationId, organizationId), inArray(events.id, eventIds)));
   return new Map(rows.map((r) => [r.id, eventEnvelope(r)]));
 }

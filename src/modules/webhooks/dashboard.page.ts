@@ -18,11 +18,15 @@ export const DASHBOARD_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
 const esc = (v: unknown) =>
-  textOf(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  textOf(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * The reader's locale for dates: the first Accept-Language tag Intl knows, else en-GB (day month year, 24 h).
@@ -47,7 +51,16 @@ export function timeTag(iso: string | null | undefined, locale: string): string 
   if (!iso) return '';
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return esc(iso);
-  const text = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(at);
+  const text = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(at);
   return `<time datetime="${esc(iso)}" title="${esc(iso)}">${esc(text)} UTC</time>`;
 }
 
@@ -67,8 +80,10 @@ export function pageHref(token: string, f: PageFilters): string {
   return `${DASHBOARD_PATH}?${q.toString()}`;
 }
 
-const hidden = (name: string, value: unknown) => (value === undefined || value === '' ? '' : `<input type="hidden" name="${name}" value="${esc(value)}">`);
-const filterFields = (f: PageFilters) => `${hidden('q', f.q)}${hidden('status', f.status)}${hidden('type', f.type)}${hidden('page', f.page)}`;
+const hidden = (name: string, value: unknown) =>
+  value === undefined || value === '' ? '' : `<input type="hidden" name="${name}" value="${esc(value)}">`;
+const filterFields = (f: PageFilters) =>
+  `${hidden('q', f.q)}${hidden('status', f.status)}${hidden('type', f.type)}${hidden('page', f.page)}`;
 
 /** What the page knows besides the messages: the endpoints' URLs by id, the reader's locale. */
 interface RowContext {
@@ -87,7 +102,9 @@ function attemptsTable(m: MessageView, c: RowContext): string {
     .map(
       (a, i) =>
         `<tr><td data-label="#">${i + 1}</td><td data-label="At">${timeTag(a.at, c.locale)}</td>` +
-        (mixed ? `<td data-label="Endpoint" class="endpoint-url"><code class="id">${esc((a.endpoint_id && c.endpointUrls.get(a.endpoint_id)) ?? a.endpoint_id ?? '—')}</code></td>` : '') +
+        (mixed
+          ? `<td data-label="Endpoint" class="endpoint-url"><code class="id">${esc((a.endpoint_id && c.endpointUrls.get(a.endpoint_id)) ?? a.endpoint_id ?? '—')}</code></td>`
+          : '') +
         `<td data-label="Status code">${esc(a.status_code ?? '—')}</td><td data-label="Duration">${esc(a.duration_ms)} ms</td><td data-label="Error" class="error">${esc(a.error ?? '')}</td></tr>`,
     )
     .join('');
@@ -101,7 +118,14 @@ function payloadBlock(envelope: EventEnvelope | undefined): string {
   return `<details class="payload"><summary>Payload</summary><pre>${esc(JSON.stringify(envelope, null, 2))}</pre></details>`;
 }
 
-function messageRow(m: MessageView, token: string, f: PageFilters, companyName: string | undefined, envelope: EventEnvelope | undefined, c: RowContext): string {
+function messageRow(
+  m: MessageView,
+  token: string,
+  f: PageFilters,
+  companyName: string | undefined,
+  envelope: EventEnvelope | undefined,
+  c: RowContext,
+): string {
   // Any message replays: a delivered one is sent again, a pending one now instead of at its next retry.
   const replay = `<form method="post" action="${DASHBOARD_REPLAY_PATH}">${hidden('token', token)}${hidden('event_id', m.id)}${filterFields(f)}<button type="submit" data-replay="${esc(m.id)}">Replay</button></form>`;
   const attempts = `${m.attempts.length} attempt${m.attempts.length === 1 ? '' : 's'}${m.next_attempt_at ? ` · next ${timeTag(m.next_attempt_at, c.locale)}` : ''}`;
@@ -115,15 +139,21 @@ function messageRow(m: MessageView, token: string, f: PageFilters, companyName: 
 }
 
 function select(name: string, values: readonly string[], current: string | undefined, label: string): string {
-  const options = [`<option value="">All</option>`, ...values.map((v) => `<option value="${esc(v)}"${v === current ? ' selected' : ''}>${esc(v)}</option>`)];
+  const options = [
+    `<option value="">All</option>`,
+    ...values.map((v) => `<option value="${esc(v)}"${v === current ? ' selected' : ''}>${esc(v)}</option>`),
+  ];
   return `<label>${label} <select name="${name}">${options.join('')}</select></label>`;
 }
 
 function endpointsSection(endpoints: EndpointHealth[], locale: string): string {
-  if (endpoints.length === 0) return '<section id="endpoints"><h2>Endpoints</h2><p class="muted">No webhook endpoint is configured.</p></section>';
+  if (endpoints.length === 0)
+    return '<section id="endpoints"><h2>Endpoints</h2><p class="muted">No webhook endpoint is configured.</p></section>';
   const items = endpoints
     .map((e) => {
-      const last = e.last_attempt_at ? `${timeTag(e.last_attempt_at, locale)} · ${e.last_status_code === null ? 'no answer' : `HTTP ${esc(e.last_status_code)}`}` : 'none yet';
+      const last = e.last_attempt_at
+        ? `${timeTag(e.last_attempt_at, locale)} · ${e.last_status_code === null ? 'no answer' : `HTTP ${esc(e.last_status_code)}`}`
+        : 'none yet';
       return `<li class="endpoint" data-endpoint-id="${esc(e.id)}">
 <p class="url"><code class="id">${esc(e.url)}</code> <span class="status ${e.disabled ? 'failed' : 'delivered'}">${e.disabled ? 'disabled' : 'enabled'}</span></p>
 ${e.description ? `<p>${esc(e.description)}</p>` : ''}<p>Last 24 h: <span data-delivered>${esc(e.delivered_24h)}</span> delivered, <span data-failed>${esc(e.failed_24h)}</span> failed attempts</p>
@@ -163,7 +193,9 @@ export function renderDashboard(input: DashboardInput): string {
   const locale = input.locale ?? 'en-GB';
   const context: RowContext = { locale, endpointUrls: new Map((input.endpoints ?? []).map((e) => [e.id, e.url])) };
   const rows = messages.length
-    ? messages.map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id), input.envelopes?.get(m.id), context)).join('\n')
+    ? messages
+        .map((m) => messageRow(m, token, f, input.companyNames?.get(m.company_id), input.envelopes?.get(m.id), context))
+        .join('\n')
     : '<tr><td colspan="6" class="muted">No messages match.</td></tr>';
   const nav = [
     p.hasPrev ? `<a rel="prev" href="${esc(pageHref(token, { ...f, page: p.page - 1 }))}">← Newer</a>` : '',

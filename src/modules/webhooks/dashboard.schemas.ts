@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { dashboardPageQuery } from './webhooks.schemas.js';
 
 /** What the page can say after a form: the redirect names it, the page words it (never echoing input). */
-export const DASHBOARD_NOTICES = ['replayed', 'already-pending', 'no-endpoint', 'not-found', 'recovered', 'invalid-since', 'future-since'] as const;
+export const DASHBOARD_NOTICES = [
+  'replayed',
+  'already-pending',
+  'no-endpoint',
+  'not-found',
+  'recovered',
+  'invalid-since',
+  'future-since',
+] as const;
 export type DashboardNotice = (typeof DASHBOARD_NOTICES)[number];
 
 /**
@@ -24,14 +32,24 @@ export const dashboardRecoverBody = dashboardViewQuery.extend({ since: z.string(
 const SINCE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /** The instant a recover form names, or why not: malformed, impossible (Feb 30) or in the future. */
-export function parseSince(value: string | undefined, now: Date): { since: Date } | { error: 'invalid-since' | 'future-since' } {
+export function parseSince(
+  value: string | undefined,
+  now: Date,
+): { since: Date } | { error: 'invalid-since' | 'future-since' } {
   const m = SINCE_SHAPE.exec((value ?? '').trim());
   if (!m) return { error: 'invalid-since' };
   const [, y, mo, d, h, mi, s = '00', zone] = m;
   const local = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
   const check = new Date(local);
   // Date.UTC rolls over (Feb 30 -> Mar 2, 24:00 -> next day); a real date reads back the same fields.
-  if (check.getUTCFullYear() !== +y || check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || check.getUTCHours() !== +h || +mi > 59 || +s > 59) {
+  if (
+    check.getUTCFullYear() !== +y ||
+    check.getUTCMonth() !== +mo - 1 ||
+    check.getUTCDate() !== +d ||
+    check.getUTCHours() !== +h ||
+    +mi > 59 ||
+    +s > 59
+  ) {
     return { error: 'invalid-since' };
   }
   let at = local;

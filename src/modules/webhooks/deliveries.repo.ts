@@ -26,7 +26,12 @@ export interface DueEndpoint {
 }
 
 /** Endpoints with due work, oldest first (no locks: the per-endpoint claim below takes them). */
-export async function endpointsWithDueWork(db: Executor, excludeEndpoints: string[], limit: number, onlyOrganizations?: string[]): Promise<DueEndpoint[]> {
+export async function endpointsWithDueWork(
+  db: Executor,
+  excludeEndpoints: string[],
+  limit: number,
+  onlyOrganizations?: string[],
+): Promise<DueEndpoint[]> {
   let where = excludeEndpoints.length ? sql` and not (endpoint_id = any(${uuids(excludeEndpoints)}::uuid[]))` : sql``;
   if (onlyOrganizations) where = sql`${where} and organization_id = any(${uuids(onlyOrganizations)}::uuid[])`;
   const result = await db.execute(sql`
@@ -57,7 +62,12 @@ async function claim(db: Executor, scope: SQL, max: number, leaseMs: number): Pr
       order by next_attempt_at, event_id limit ${max}
       for update skip locked)
     returning d.event_id, d.endpoint_id, d.organization_id`);
-  return rowsOf(result).map((r) => ({ eventId: String(r.event_id), endpointId: String(r.endpoint_id), organizationId: String(r.organization_id), leaseToken: token }));
+  return rowsOf(result).map((r) => ({
+    eventId: String(r.event_id),
+    endpointId: String(r.endpoint_id),
+    organizationId: String(r.organization_id),
+    leaseToken: token,
+  }));
 }
 
 /** The worker's claim: one endpoint's due deliveries (its concurrency is counted per endpoint). */
@@ -94,21 +104,58 @@ export interface AttemptOutcome {
  * token: a worker whose lease expired (re-claimed, or replayed) still logs its attempt but decides nothing.
  * `retryInSeconds` null means no retry is left: FAILED.
  */
-export async function recordAttempt(tx: Executor, claimed: ClaimedDelivery, companyId: string, realOutcome: AttemptOutcome, retryInSeconds: number | null) {
+export async function recordAttempt(
+  tx: Executor,
+  claimed: ClaimedDelivery,
+  companyId: string,
+  realOutcome: AttemptOutcome,
+  retryInSeconds: number | null,
+) {
   await lockMessages(tx, [claimed.eventId]);
   // The attempt's time on the organization's clock (the sender signs with real time; the message shows the clock's).
-  const [{ offset }] = rowsOf(await tx.execute(sql`select coalesce((select offset_ms from sandbox_clocks where organization_id = ${claimed.organizationId}), 0)::bigint as offset`));
+  const [{ offset }] = rowsOf(
+    await tx.execute(
+      sql`select coalesce((select offset_ms from sandbox_clocks where organization_id = ${claimed.organizationId}), 0)::bigint as offset`,
+    ),
+  );
   const outcome = { ...realOutcome, at: new Date(realOutcome.at.getTime() + Number(offset)) };
-  await tx.insert(webhookAttempts).values({ id: randomUUID(), eventId: claimed.eventId, endpointId: claimed.endpointId, organizationId: claimed.organizationId, companyId, ...outcome });
-  const guard = and(eq(webhookDeliveries.eventId, claimed.eventId), eq(webhookDeliveries.endpointId, claimed.endpointId), eq(webhookDeliveries.leaseToken, claimed.leaseToken));
-  const released = { lockedUntil: null, leaseToken: null, updatedAt: sql`now()`, attemptCount: sql`${webhookDeliveries.attemptCount} + 1` };
+  await tx
+    .insert(webhookAttempts)
+    .values({
+      id: randomUUID(),
+      eventId: claimed.eventId,
+      endpointId: claimed.endpointId,
+      organizationId: claimed.organizationId,
+      companyId,
+      ...outcome,
+    });
+  const guard = and(
+    eq(webhookDeliveries.eventId, claimed.eventId),
+    eq(webhookDeliveries.endpointId, claimed.endpointId),
+    eq(webhookDeliveries.leaseToken, claimed.leaseToken),
+  );
+  const released = {
+    lockedUntil: null,
+    leaseToken: null,
+    updatedAt: sql`now()`,
+    attemptCount: sql`${webhookDeliveries.attemptCount} + 1`,
+  };
   if (outcome.succeeded) {
-    await tx.update(webhookDeliveries).set({ ...released, status: 'DELIVERED', deliveredAt: outcome.at, nextAttemptAt: null }).where(guard);
+    await tx
+      .update(webhookDeliveries)
+      .set({ ...released, status: 'DELIVERED', deliveredAt: outcome.at, nextAttemptAt: null })
+      .where(guard);
   } else if (retryInSeconds === null) {
-    await tx.update(webhookDeliveries).set({ ...released, status: 'FAILED', nextAttemptAt: null }).where(guard);
+    await tx
+      .update(webhookDeliveries)
+      .set({ ...released, status: 'FAILED', nextAttemptAt: null })
+      .where(guard);
   } else {
     const next = sql`${organizationNow(claimed.organizationId)} + make_interval(secs => ${retryInSeconds})`;
-    await tx.update(webhookDeliveries).set({ ...released, status: 'PENDING', nextAttemptAt: next }).where(guard);
+    await tx
+      .update(webhookDeliveries)
+      .set({ ...released, status: 'PENDING', nextAttemptAt: next })
+      .where(guard);
   }
   await refreshMessageStatus(tx, [claimed.eventId]);
 }
@@ -124,7 +171,9 @@ export async function attemptCountOf(db: Executor, eventId: string, endpointId: 
 /** Row locks on messages, in id order (every writer of a message's deliveries takes them first: no deadlock). */
 export async function lockMessages(tx: Executor, eventIds: string[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await tx.execute(sql`select event_id from webhook_messages where event_id = any(${uuids(eventIds)}::uuid[]) order by event_id for update`);
+  await tx.execute(
+    sql`select event_id from webhook_messages where event_id = any(${uuids(eventIds)}::uuid[]) order by event_id for update`,
+  );
 }
 
 /**

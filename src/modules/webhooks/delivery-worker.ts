@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/client.js';
 import { eventEnvelope } from '../../events/outbox.js';
-import { attemptCountOf, claimDueForEndpoint, endpointsWithDueWork, loadDelivery, recordAttempt, type AttemptOutcome, type ClaimedDelivery } from './deliveries.repo.js';
+import {
+  attemptCountOf,
+  claimDueForEndpoint,
+  endpointsWithDueWork,
+  loadDelivery,
+  recordAttempt,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from './deliveries.repo.js';
 import { signingSecretsAt } from './endpoints.rules.js';
 import { retryDelayAfterFailure } from './retry.rules.js';
 import { createSender, type Sender } from './sender.js';
@@ -81,7 +89,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     let retry: number | null;
     if (!endpoint || endpoint.deletedAt || endpoint.disabled) {
       // The endpoint was removed or disabled: deliveries stop (recover or replay sends them again).
-      const error = endpoint?.disabled && !endpoint.deletedAt ? 'webhook endpoint is disabled' : 'no webhook endpoint configured';
+      const error =
+        endpoint?.disabled && !endpoint.deletedAt ? 'webhook endpoint is disabled' : 'no webhook endpoint configured';
       outcome = { at: clock.now(), url: endpoint?.url ?? '', statusCode: null, durationMs: 0, error, succeeded: false };
       retry = null;
     } else {
@@ -93,7 +102,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         if (!(err instanceof SecretBoxError)) throw err;
         // The platform's key, not the receiver, is at fault: no attempt is charged; the lease expires and the delivery
         // is tried again once the key is right. The message says which endpoint, never the value.
-        log.error({ eventId: claim.eventId, endpointId: claim.endpointId, reason: err.message }, 'webhook signing secret does not open with the configured key; delivery left for later');
+        log.error(
+          { eventId: claim.eventId, endpointId: claim.endpointId, reason: err.message },
+          'webhook signing secret does not open with the configured key; delivery left for later',
+        );
         return;
       }
       const secrets = signingSecretsAt(opened, clock.now());
@@ -102,13 +114,27 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       retry = outcome.succeeded ? null : retryDelayAfterFailure(failures, options.config.webhookRetrySchedule);
     }
     await db.transaction((tx) => recordAttempt(tx, claim, found.event.companyId, outcome, retry));
-    log.info({ eventId: claim.eventId, endpointId: claim.endpointId, statusCode: outcome.statusCode, succeeded: outcome.succeeded, error: outcome.error ?? undefined }, 'webhook attempt');
+    log.info(
+      {
+        eventId: claim.eventId,
+        endpointId: claim.endpointId,
+        statusCode: outcome.statusCode,
+        succeeded: outcome.succeeded,
+        error: outcome.error ?? undefined,
+      },
+      'webhook attempt',
+    );
   }
 
   function track(claim: ClaimedDelivery): Promise<void> {
     inFlightByEndpoint.set(claim.endpointId, (inFlightByEndpoint.get(claim.endpointId) ?? 0) + 1);
     const p = deliver(claim)
-      .catch((err: unknown) => log.error({ err, eventId: claim.eventId, endpointId: claim.endpointId }, 'webhook delivery could not be recorded; the lease will expire and it is retried'))
+      .catch((err: unknown) =>
+        log.error(
+          { err, eventId: claim.eventId, endpointId: claim.endpointId },
+          'webhook delivery could not be recorded; the lease will expire and it is retried',
+        ),
+      )
       .finally(() => {
         const left = (inFlightByEndpoint.get(claim.endpointId) ?? 1) - 1;
         if (left <= 0) inFlightByEndpoint.delete(claim.endpointId);

@@ -21,8 +21,10 @@ export function endpointSecretBox(jwtSecret: string, previousJwtSecret?: string)
 type SecretColumn = 'signing_secret' | 'previous_signing_secret';
 const context = (endpointId: string, column: SecretColumn) => `webhook_endpoints.${column}:${endpointId}`;
 
-export const sealSigningSecret = (box: SecretBox, endpointId: string, plain: string) => box.seal(plain, context(endpointId, 'signing_secret'));
-export const sealPreviousSecret = (box: SecretBox, endpointId: string, plain: string) => box.seal(plain, context(endpointId, 'previous_signing_secret'));
+export const sealSigningSecret = (box: SecretBox, endpointId: string, plain: string) =>
+  box.seal(plain, context(endpointId, 'signing_secret'));
+export const sealPreviousSecret = (box: SecretBox, endpointId: string, plain: string) =>
+  box.seal(plain, context(endpointId, 'previous_signing_secret'));
 
 interface StoredSecrets {
   id: string;
@@ -36,7 +38,10 @@ export function openEndpointSecrets<T extends StoredSecrets>(box: SecretBox, row
   return {
     ...row,
     signingSecret: box.open(row.signingSecret, context(row.id, 'signing_secret')),
-    previousSigningSecret: row.previousSigningSecret === null ? null : box.open(row.previousSigningSecret, context(row.id, 'previous_signing_secret')),
+    previousSigningSecret:
+      row.previousSigningSecret === null
+        ? null
+        : box.open(row.previousSigningSecret, context(row.id, 'previous_signing_secret')),
   };
 }
 
@@ -46,12 +51,28 @@ export function openEndpointSecrets<T extends StoredSecrets>(box: SecretBox, row
  * instances starting together, or a rotation meanwhile, never overwrite a newer secret; running it again finds
  * nothing. A value no key of the box opens is left as it is and counted in `unreadable`.
  */
-export async function sealPlainEndpointSecrets(db: Executor, box: SecretBox): Promise<{ sealed: number; unreadable: number }> {
+export async function sealPlainEndpointSecrets(
+  db: Executor,
+  box: SecretBox,
+): Promise<{ sealed: number; unreadable: number }> {
   const current = `${SEALED_PREFIX}v1:${box.kid}:%`;
   const rows = await db
-    .select({ id: webhookEndpoints.id, signingSecret: webhookEndpoints.signingSecret, previousSigningSecret: webhookEndpoints.previousSigningSecret, previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt })
+    .select({
+      id: webhookEndpoints.id,
+      signingSecret: webhookEndpoints.signingSecret,
+      previousSigningSecret: webhookEndpoints.previousSigningSecret,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+    })
     .from(webhookEndpoints)
-    .where(or(not(like(webhookEndpoints.signingSecret, current)), and(isNotNull(webhookEndpoints.previousSigningSecret), not(like(webhookEndpoints.previousSigningSecret, current)))));
+    .where(
+      or(
+        not(like(webhookEndpoints.signingSecret, current)),
+        and(
+          isNotNull(webhookEndpoints.previousSigningSecret),
+          not(like(webhookEndpoints.previousSigningSecret, current)),
+        ),
+      ),
+    );
   let sealed = 0;
   let unreadable = 0;
   for (const row of rows) {
@@ -67,13 +88,18 @@ export async function sealPlainEndpointSecrets(db: Executor, box: SecretBox): Pr
       .update(webhookEndpoints)
       .set({
         signingSecret: sealSigningSecret(box, row.id, opened.signingSecret),
-        previousSigningSecret: opened.previousSigningSecret === null ? null : sealPreviousSecret(box, row.id, opened.previousSigningSecret),
+        previousSigningSecret:
+          opened.previousSigningSecret === null ? null : sealPreviousSecret(box, row.id, opened.previousSigningSecret),
       })
-      .where(and(
-        eq(webhookEndpoints.id, row.id),
-        eq(webhookEndpoints.signingSecret, row.signingSecret),
-        row.previousSigningSecret === null ? isNull(webhookEndpoints.previousSigningSecret) : eq(webhookEndpoints.previousSigningSecret, row.previousSigningSecret),
-      ))
+      .where(
+        and(
+          eq(webhookEndpoints.id, row.id),
+          eq(webhookEndpoints.signingSecret, row.signingSecret),
+          row.previousSigningSecret === null
+            ? isNull(webhookEndpoints.previousSigningSecret)
+            : eq(webhookEndpoints.previousSigningSecret, row.previousSigningSecret),
+        ),
+      )
       .returning({ id: webhookEndpoints.id });
     sealed += done.length;
   }

@@ -4,12 +4,17 @@ import { companies, webhookEndpoints, type WebhookEndpointRow } from '../../db/s
 import { organizationNow, rowsOf } from './deliveries.repo.js';
 
 type NewEndpoint = typeof webhookEndpoints.$inferInsert;
-const live = (organizationId: string) => and(eq(webhookEndpoints.organizationId, organizationId), isNull(webhookEndpoints.deletedAt));
+const live = (organizationId: string) =>
+  and(eq(webhookEndpoints.organizationId, organizationId), isNull(webhookEndpoints.deletedAt));
 
 /** Serializes endpoint creation per organization (the limit of 10 holds whatever requests race); NO KEY UPDATE so
  * that inserts referencing the company (payments, FK checks take KEY SHARE) never wait on it. */
 export async function lockOrganization(tx: Executor, organizationId: string): Promise<boolean> {
-  const rows = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.id, organizationId), eq(companies.kind, 'ORGANIZATION'))).for('no key update');
+  const rows = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, organizationId), eq(companies.kind, 'ORGANIZATION')))
+    .for('no key update');
   return rows.length > 0;
 }
 
@@ -25,19 +30,35 @@ export async function insertEndpoint(tx: Executor, values: NewEndpoint): Promise
 }
 
 export async function listLiveEndpoints(db: Executor, organizationId: string): Promise<WebhookEndpointRow[]> {
-  return db.select().from(webhookEndpoints).where(live(organizationId)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(live(organizationId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
 /** One live endpoint of the organization (`forUpdate` inside a transaction); undefined outside its reach. */
-export async function findLiveEndpoint(db: Executor, organizationId: string, id: string, forUpdate = false): Promise<WebhookEndpointRow | undefined> {
-  const query = db.select().from(webhookEndpoints).where(and(live(organizationId), eq(webhookEndpoints.id, id)));
+export async function findLiveEndpoint(
+  db: Executor,
+  organizationId: string,
+  id: string,
+  forUpdate = false,
+): Promise<WebhookEndpointRow | undefined> {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(live(organizationId), eq(webhookEndpoints.id, id)));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
 
 /** The organization's staff endpoint (product.md §4), if it has one. */
 export async function findStaffEndpoint(db: Executor, organizationId: string): Promise<WebhookEndpointRow | undefined> {
-  const [row] = await db.select().from(webhookEndpoints).where(and(live(organizationId), eq(webhookEndpoints.origin, 'STAFF'))).for('update');
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(live(organizationId), eq(webhookEndpoints.origin, 'STAFF')))
+    .for('update');
   return row;
 }
 
@@ -61,9 +82,15 @@ export interface EndpointHealthRow {
 }
 
 /** Per live endpoint: attempts since `since` (null: the last 24 hours) (succeeded, failed, the last ones) and deliveries pending or failed now. */
-export async function endpointHealth(db: Executor, organizationId: string, since: Date | null): Promise<EndpointHealthRow[]> {
+export async function endpointHealth(
+  db: Executor,
+  organizationId: string,
+  since: Date | null,
+): Promise<EndpointHealthRow[]> {
   // Attempts are on the organization's clock (deliveries.repo.ts organizationNow), so is the window.
-  const from = since ? sql`${since.toISOString()}::timestamptz` : sql`${organizationNow(organizationId)} - interval '24 hours'`;
+  const from = since
+    ? sql`${since.toISOString()}::timestamptz`
+    : sql`${organizationNow(organizationId)} - interval '24 hours'`;
   const result = await db.execute(sql`
     select w.id as endpoint_id,
       coalesce(a.attempts, 0)::int as attempts, coalesce(a.succeeded, 0)::int as succeeded, coalesce(a.failed, 0)::int as failed,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { endpointReceives, generateSigningSecret, messageStatusOf, signingSecretsAt, type MessageStatus } from './endpoints.rules.js';
+import {
+  endpointReceives,
+  generateSigningSecret,
+  messageStatusOf,
+  signingSecretsAt,
+  type MessageStatus,
+} from './endpoints.rules.js';
 
 describe('endpointReceives', () => {
   it.each([
@@ -21,7 +27,10 @@ describe('signingSecretsAt', () => {
     ['whsec_old', new Date('2026-01-02T00:00:00Z'), 1],
     ['whsec_old', null, 1],
   ])('previous %s until %s signs with %i secrets', (previous, until, n) => {
-    const secrets = signingSecretsAt({ signingSecret: 'whsec_new', previousSigningSecret: previous, previousSecretExpiresAt: until }, now);
+    const secrets = signingSecretsAt(
+      { signingSecret: 'whsec_new', previousSigningSecret: previous, previousSecretExpiresAt: until },
+      now,
+    );
     expect(secrets).toHaveLength(n);
     expect(secrets[0]).toBe('whsec_new');
   });

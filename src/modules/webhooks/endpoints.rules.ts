@@ -25,7 +25,10 @@ export function signingSecretsAt(
   endpoint: { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null },
   now: Date,
 ): string[] {
-  const previousValid = endpoint.previousSigningSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > now.getTime();
+  const previousValid =
+    endpoint.previousSigningSecret &&
+    endpoint.previousSecretExpiresAt &&
+    endpoint.previousSecretExpiresAt.getTime() > now.getTime();
   return previousValid ? [endpoint.signingSecret, endpoint.previousSigningSecret!] : [endpoint.signingSecret];
 }
 

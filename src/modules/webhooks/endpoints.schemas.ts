@@ -12,11 +12,17 @@ const enabledEvents = z
   .array(eventName)
   .min(1)
   .max(SUBSCRIBABLE.length + 1)
-  .refine((list) => !list.includes(ALL_EVENTS) || list.length === 1, { message: '"*" stands alone: every event type', params: { type: 'INVALID_ENUM' } })
+  .refine((list) => !list.includes(ALL_EVENTS) || list.length === 1, {
+    message: '"*" stands alone: every event type',
+    params: { type: 'INVALID_ENUM' },
+  })
   .transform((list) => [...new Set(list)])
   .describe('Event types this endpoint receives, or ["*"] for all of them');
 
-const url = z.url({ protocol: /^https?$/ }).max(2048).describe('https in production; the sandbox also takes http(s)://localhost, 127.0.0.1 and [::1]');
+const url = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .describe('https in production; the sandbox also takes http(s)://localhost, 127.0.0.1 and [::1]');
 const description = z.string().trim().max(500).nullable();
 
 export const createEndpointBody = z.strictObject({
@@ -34,7 +40,11 @@ export const updateEndpointBody = z.strictObject({
 });
 
 export const recoverBody = z.strictObject({
-  since: z.iso.datetime({ offset: true }).describe('Replays the messages not yet delivered to this endpoint (failed, or waiting for a retry) whose last attempt was at or after this time, or that were queued since then and not attempted yet'),
+  since: z.iso
+    .datetime({ offset: true })
+    .describe(
+      'Replays the messages not yet delivered to this endpoint (failed, or waiting for a retry) whose last attempt was at or after this time, or that were queued since then and not attempted yet',
+    ),
 });
 
 export const endpointSchema = z.object({
@@ -54,7 +64,9 @@ export const createdEndpointSchema = endpointSchema.extend({
 
 export const endpointSecretSchema = z.object({
   signing_secret: z.string().describe('Standard Webhooks secret (whsec_…)'),
-  previous_secret_expires_at: timestamp().nullable().describe('Until then the previous secret signs too (after a rotation)'),
+  previous_secret_expires_at: timestamp()
+    .nullable()
+    .describe('Until then the previous secret signs too (after a rotation)'),
 });
 
 export const deletedEndpointSchema = z.object({ id: z.string(), deleted: z.literal(true) });
@@ -65,7 +77,13 @@ export const recoveredSchema = z.object({
 });
 
 export const eventTypesSchema = z.object({
-  data: z.array(z.object({ type: z.string(), version: z.int(), schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the payload') })),
+  data: z.array(
+    z.object({
+      type: z.string(),
+      version: z.int(),
+      schema: z.record(z.string(), z.unknown()).describe('JSON Schema of the payload'),
+    }),
+  ),
 });
 
 export function toEndpointView(row: WebhookEndpointRow) {

@@ -5,8 +5,22 @@ import type { Clock } from '../../jobs/clock.js';
 import { recordEvent } from '../../events/outbox.js';
 import { conflictWithReason, invalidField, invalidState, notFound } from '../../kernel/errors.js';
 import { webhookUrlProblem, type Resolve } from './url-safety.js';
-import { ALL_EVENTS, generateSigningSecret, MAX_ENDPOINTS_PER_ORGANIZATION, SECRET_OVERLAP_MS } from './endpoints.rules.js';
-import { countLiveEndpoints, endpointHealth, findLiveEndpoint, findStaffEndpoint, insertEndpoint, listLiveEndpoints, lockOrganization, updateEndpoint } from './endpoints.repo.js';
+import {
+  ALL_EVENTS,
+  generateSigningSecret,
+  MAX_ENDPOINTS_PER_ORGANIZATION,
+  SECRET_OVERLAP_MS,
+} from './endpoints.rules.js';
+import {
+  countLiveEndpoints,
+  endpointHealth,
+  findLiveEndpoint,
+  findStaffEndpoint,
+  insertEndpoint,
+  listLiveEndpoints,
+  lockOrganization,
+  updateEndpoint,
+} from './endpoints.repo.js';
 import { enqueueForEndpoint, recoverUndeliveredSince, withAttempts } from './messages.repo.js';
 import { toEndpointView, type createEndpointBody, type updateEndpointBody } from './endpoints.schemas.js';
 import { toMessageView } from './webhooks.views.js';
@@ -37,7 +51,13 @@ export async function checkWebhookUrl(url: string, env: 'sandbox' | 'production'
 }
 
 const limitReached = (n: number) =>
-  conflictWithReason(`An organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`, 'endpoints', n, 'ENDPOINT_LIMIT', { limit: MAX_ENDPOINTS_PER_ORGANIZATION });
+  conflictWithReason(
+    `An organization has at most ${MAX_ENDPOINTS_PER_ORGANIZATION} webhook endpoints`,
+    'endpoints',
+    n,
+    'ENDPOINT_LIMIT',
+    { limit: MAX_ENDPOINTS_PER_ORGANIZATION },
+  );
 
 async function requireEndpoint(db: Database, organizationId: string, id: string, forUpdate = false) {
   const row = await findLiveEndpoint(db, organizationId, id, forUpdate);
@@ -45,7 +65,11 @@ async function requireEndpoint(db: Database, organizationId: string, id: string,
   return row;
 }
 
-export async function createEndpoint(deps: EndpointDeps, organizationId: string, input: z.output<typeof createEndpointBody>) {
+export async function createEndpoint(
+  deps: EndpointDeps,
+  organizationId: string,
+  input: z.output<typeof createEndpointBody>,
+) {
   await checkWebhookUrl(input.url, deps.env, deps.resolve);
   const now = deps.clock.now(organizationId);
   const id = randomUUID();
@@ -55,8 +79,16 @@ export async function createEndpoint(deps: EndpointDeps, organizationId: string,
     const n = await countLiveEndpoints(tx, organizationId);
     if (n >= MAX_ENDPOINTS_PER_ORGANIZATION) throw limitReached(n);
     return insertEndpoint(tx, {
-      id, organizationId, origin: 'API', url: input.url, description: input.description ?? null,
-      enabledEvents: input.enabled_events, disabled: input.disabled, signingSecret: sealSigningSecret(deps.secretBox, id, secret), createdAt: now, updatedAt: now,
+      id,
+      organizationId,
+      origin: 'API',
+      url: input.url,
+      description: input.description ?? null,
+      enabledEvents: input.enabled_events,
+      disabled: input.disabled,
+      signingSecret: sealSigningSecret(deps.secretBox, id, secret),
+      createdAt: now,
+      updatedAt: now,
     });
   });
   return { ...toEndpointView(row), signing_secret: secret };
@@ -70,7 +102,12 @@ export async function getEndpoint(db: Database, organizationId: string, id: stri
   return toEndpointView(await requireEndpoint(db, organizationId, id));
 }
 
-export async function patchEndpoint(deps: EndpointDeps, organizationId: string, id: string, input: z.output<typeof updateEndpointBody>) {
+export async function patchEndpoint(
+  deps: EndpointDeps,
+  organizationId: string,
+  id: string,
+  input: z.output<typeof updateEndpointBody>,
+) {
   if (input.url !== undefined) await checkWebhookUrl(input.url, deps.env, deps.resolve);
   const row = await deps.db.transaction(async (tx) => {
     await requireEndpoint(tx, organizationId, id, true);
@@ -95,13 +132,22 @@ export async function deleteEndpoint(deps: EndpointDeps, organizationId: string,
   return { id, deleted: true as const };
 }
 
-const secretView = (row: { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null }, now: Date) => ({
+const secretView = (
+  row: { signingSecret: string; previousSigningSecret: string | null; previousSecretExpiresAt: Date | null },
+  now: Date,
+) => ({
   signing_secret: row.signingSecret,
-  previous_secret_expires_at: row.previousSigningSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt.toISOString() : null,
+  previous_secret_expires_at:
+    row.previousSigningSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > now
+      ? row.previousSecretExpiresAt.toISOString()
+      : null,
 });
 
 export async function readSecret(deps: EndpointDeps, organizationId: string, id: string) {
-  return secretView(openEndpointSecrets(deps.secretBox, await requireEndpoint(deps.db, organizationId, id)), deps.clock.now());
+  return secretView(
+    openEndpointSecrets(deps.secretBox, await requireEndpoint(deps.db, organizationId, id)),
+    deps.clock.now(),
+  );
 }
 
 /**
@@ -147,7 +193,9 @@ export async function recoverOrganizationSince(db: Database, organizationId: str
  */
 export async function listEndpointHealth(db: Database, organizationId: string, options: { since?: Date } = {}) {
   const endpoints = await listLiveEndpoints(db, organizationId);
-  const health = new Map((await endpointHealth(db, organizationId, options.since ?? null)).map((h) => [h.endpointId, h]));
+  const health = new Map(
+    (await endpointHealth(db, organizationId, options.since ?? null)).map((h) => [h.endpointId, h]),
+  );
   return endpoints.map((e) => {
     const h = health.get(e.id);
     return {
@@ -172,12 +220,24 @@ export type EndpointHealth = Awaited<ReturnType<typeof listEndpointHealth>>[numb
 /** POST …/{id}/test: a `webhook.test` event of the organization, queued for that endpoint only. */
 export async function sendTestEvent(deps: EndpointDeps, organizationId: string, id: string, correlationId: string) {
   const endpoint = await requireEndpoint(deps.db, organizationId, id);
-  if (endpoint.disabled) throw invalidState('The webhook endpoint is disabled', { field: 'disabled', value: true, reason: 'ENDPOINT_DISABLED' });
+  if (endpoint.disabled)
+    throw invalidState('The webhook endpoint is disabled', {
+      field: 'disabled',
+      value: true,
+      reason: 'ENDPOINT_DISABLED',
+    });
   const eventId = await deps.db.transaction(async (tx) => {
-    const event = await recordEvent(tx, {
-      type: 'webhook.test', companyId: organizationId, organizationId, correlationId,
-      payload: { endpoint_id: id, message: 'A test delivery: your endpoint is reachable and verifies signatures.' },
-    }, deps.clock.now(organizationId));
+    const event = await recordEvent(
+      tx,
+      {
+        type: 'webhook.test',
+        companyId: organizationId,
+        organizationId,
+        correlationId,
+        payload: { endpoint_id: id, message: 'A test delivery: your endpoint is reachable and verifies signatures.' },
+      },
+      deps.clock.now(organizationId),
+    );
     await enqueueForEndpoint(tx, event, id);
     return event.id;
   });
@@ -198,15 +258,30 @@ export async function putStaffEndpoint(deps: EndpointDeps, organizationId: strin
     if (n >= MAX_ENDPOINTS_PER_ORGANIZATION) throw limitReached(n);
     const id = randomUUID();
     return insertEndpoint(tx, {
-      id, organizationId, origin: 'STAFF', url, description: 'Set by platform support', enabledEvents: [ALL_EVENTS],
-      disabled: false, signingSecret: sealSigningSecret(deps.secretBox, id, generateSigningSecret()), createdAt: now, updatedAt: now,
+      id,
+      organizationId,
+      origin: 'STAFF',
+      url,
+      description: 'Set by platform support',
+      enabledEvents: [ALL_EVENTS],
+      disabled: false,
+      signingSecret: sealSigningSecret(deps.secretBox, id, generateSigningSecret()),
+      createdAt: now,
+      updatedAt: now,
     });
   });
-  return { url: row.url, signing_secret: openEndpointSecrets(deps.secretBox, row).signingSecret, created_at: row.createdAt.toISOString() };
+  return {
+    url: row.url,
+    signing_secret: openEndpointSecrets(deps.secretBox, row).signingSecret,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** DELETE /v1/platform/organizations/{id}/webhook-endpoint: the staff endpoint goes (deliveries to it stop). */
-export async function deleteStaffEndpoint(deps: Pick<EndpointDeps, 'db' | 'clock'>, organizationId: string): Promise<void> {
+export async function deleteStaffEndpoint(
+  deps: Pick<EndpointDeps, 'db' | 'clock'>,
+  organizationId: string,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await lockOrganization(tx, organizationId))) throw notFound('Organization');
     const staff = await findStaffEndpoint(tx, organizationId);

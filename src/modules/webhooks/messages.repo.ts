@@ -25,9 +25,18 @@ export { claimDue, type AttemptOutcome } from './deliveries.repo.js';
  * (docs/decisions/webhooks.md). One statement for all the events recorded together (a batch of creates records
  * one each): the fan-out is set-based, never a query per event or per endpoint.
  */
-export async function enqueueMessages(tx: Executor, list: Pick<EventRow, 'id' | 'organizationId' | 'companyId' | 'type' | 'occurredAt'>[]) {
+export async function enqueueMessages(
+  tx: Executor,
+  list: Pick<EventRow, 'id' | 'organizationId' | 'companyId' | 'type' | 'occurredAt'>[],
+) {
   if (list.length === 0) return;
-  const rows = list.map((e) => ({ event_id: e.id, organization_id: e.organizationId, company_id: e.companyId, type: e.type, occurred_at: e.occurredAt.toISOString() }));
+  const rows = list.map((e) => ({
+    event_id: e.id,
+    organization_id: e.organizationId,
+    company_id: e.companyId,
+    type: e.type,
+    occurred_at: e.occurredAt.toISOString(),
+  }));
   await executeNamed(tx, ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement(rows));
 }
 
@@ -43,7 +52,9 @@ export const ENQUEUE_MESSAGES_STATEMENT = 'webhook_fan_out';
  * `webhook.test` is never fanned out: POST …/endpoints/{id}/test queues it for its one endpoint
  * (endpoints.rules.ts endpointReceives says the same).
  */
-export function enqueueMessagesStatement(rows: { event_id: string; organization_id: string; company_id: string; type: string; occurred_at: string }[]) {
+export function enqueueMessagesStatement(
+  rows: { event_id: string; organization_id: string; company_id: string; type: string; occurred_at: string }[],
+) {
   return sql`
     with e as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(event_id uuid, organization_id uuid, company_id uuid, type text, occurred_at timestamptz)
@@ -93,11 +104,22 @@ function messageWhere(organizationId: string, f: MessageFilters): SQL {
 }
 
 /** One page of an organization's messages with their deliveries and attempts (oldest attempt first). */
-export async function listMessages(db: Executor, organizationId: string, f: MessageFilters, page: { offset: number; limit: number; ascending?: boolean }) {
+export async function listMessages(
+  db: Executor,
+  organizationId: string,
+  f: MessageFilters,
+  page: { offset: number; limit: number; ascending?: boolean },
+) {
   const m = webhookMessages;
   const where = messageWhere(organizationId, f);
   const order = page.ascending ? asc(m.createdAt) : desc(m.createdAt);
-  const rows = await db.select().from(m).where(where).orderBy(order, asc(m.eventId)).limit(page.limit).offset(page.offset);
+  const rows = await db
+    .select()
+    .from(m)
+    .where(where)
+    .orderBy(order, asc(m.eventId))
+    .limit(page.limit)
+    .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(m).where(where);
   const total = counted?.total ?? 0; // a count without group by answers one row
   return { rows: await withAttempts(db, rows), total: Number(total) };
@@ -106,25 +128,48 @@ export async function listMessages(db: Executor, organizationId: string, f: Mess
 /** One message of the organization with its event (GET /v1/webhooks/messages/{id}); undefined outside its reach. */
 export async function findMessage(db: Executor, organizationId: string, eventId: string) {
   const m = webhookMessages;
-  const [row] = await db.select({ message: m, event: events }).from(m).innerJoin(events, eq(events.id, m.eventId)).where(and(eq(m.eventId, eventId), eq(m.organizationId, organizationId)));
+  const [row] = await db
+    .select({ message: m, event: events })
+    .from(m)
+    .innerJoin(events, eq(events.id, m.eventId))
+    .where(and(eq(m.eventId, eventId), eq(m.organizationId, organizationId)));
   if (!row) return undefined;
   const [full] = await withAttempts(db, [row.message]);
   return { message: full, event: row.event };
 }
 
-export type MessageWithAttempts = WebhookMessageRow & { attempts: WebhookAttemptRow[]; deliveries: WebhookDeliveryRow[] };
+export type MessageWithAttempts = WebhookMessageRow & {
+  attempts: WebhookAttemptRow[];
+  deliveries: WebhookDeliveryRow[];
+};
 
 export async function withAttempts(db: Executor, rows: WebhookMessageRow[]): Promise<MessageWithAttempts[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.eventId);
-  const attempts = await db.select().from(webhookAttempts).where(inArray(webhookAttempts.eventId, ids)).orderBy(asc(webhookAttempts.at), asc(webhookAttempts.id));
-  const deliveries = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, ids)).orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.endpointId));
-  return rows.map((r) => ({ ...r, attempts: attempts.filter((a) => a.eventId === r.eventId), deliveries: deliveries.filter((d) => d.eventId === r.eventId) }));
+  const attempts = await db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.eventId, ids))
+    .orderBy(asc(webhookAttempts.at), asc(webhookAttempts.id));
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.eventId, ids))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.endpointId));
+  return rows.map((r) => ({
+    ...r,
+    attempts: attempts.filter((a) => a.eventId === r.eventId),
+    deliveries: deliveries.filter((d) => d.eventId === r.eventId),
+  }));
 }
 
 export async function lockMessage(tx: Executor, organizationId: string, eventId: string) {
   const m = webhookMessages;
-  const [row] = await tx.select().from(m).where(and(eq(m.eventId, eventId), eq(m.organizationId, organizationId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(m)
+    .where(and(eq(m.eventId, eventId), eq(m.organizationId, organizationId)))
+    .for('update');
   return row;
 }
 
@@ -138,11 +183,13 @@ const RESET = (organizationId: string) =>
  * its say. Answers how many deliveries were reset (0: nowhere to deliver). The caller holds the message's lock.
  */
 export async function resetForReplay(tx: Executor, message: WebhookMessageRow): Promise<number> {
-  const targeted = rowsOf(await tx.execute(sql`
+  const targeted = rowsOf(
+    await tx.execute(sql`
     update webhook_deliveries d set ${RESET(message.organizationId)}
     from webhook_endpoints w
     where d.event_id = ${message.eventId} and w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
-    returning d.endpoint_id`));
+    returning d.endpoint_id`),
+  );
   if (targeted.length === 0 && message.type !== 'webhook.test') {
     await tx.execute(sql`
       insert into webhook_deliveries (event_id, endpoint_id, organization_id, status, attempt_count, next_attempt_at, created_at)
@@ -153,7 +200,11 @@ export async function resetForReplay(tx: Executor, message: WebhookMessageRow): 
       on conflict (event_id, endpoint_id) do update set ${RESET(message.organizationId)}`);
   }
   await refreshMessageStatus(tx, [message.eventId]);
-  const [{ n }] = rowsOf(await tx.execute(sql`select count(*)::int as n from webhook_deliveries where event_id = ${message.eventId} and status = 'PENDING'`));
+  const [{ n }] = rowsOf(
+    await tx.execute(
+      sql`select count(*)::int as n from webhook_deliveries where event_id = ${message.eventId} and status = 'PENDING'`,
+    ),
+  );
   return Number(n);
 }
 
@@ -163,36 +214,52 @@ export async function resetForReplay(tx: Executor, message: WebhookMessageRow): 
  * FAILED, or PENDING a retry, whose last attempt was at or after `since` (never attempted: queued at or after it)
  * start a new run now. A delivery under way (its lease runs) is left to that attempt. Answers the event ids recovered.
  */
-export async function recoverUndeliveredSince(tx: Executor, organizationId: string, endpointIds: string[] | 'all', since: Date): Promise<string[]> {
+export async function recoverUndeliveredSince(
+  tx: Executor,
+  organizationId: string,
+  endpointIds: string[] | 'all',
+  since: Date,
+): Promise<string[]> {
   const scope = endpointIds === 'all' ? sql`` : sql` and d.endpoint_id = any(${`{${endpointIds.join(',')}}`}::uuid[])`;
   const undelivered = sql`d.status in ('FAILED', 'PENDING') and not (d.status = 'PENDING' and d.locked_until is not null and d.locked_until > now())
       and coalesce((select max(a.at) from webhook_attempts a where a.event_id = d.event_id and a.endpoint_id = d.endpoint_id), d.created_at) >= ${since.toISOString()}::timestamptz`;
-  const candidates = rowsOf(await tx.execute(sql`
+  const candidates = rowsOf(
+    await tx.execute(sql`
     select distinct d.event_id from webhook_deliveries d
     join webhook_endpoints w on w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
-    where d.organization_id = ${organizationId}${scope} and ${undelivered}`));
+    where d.organization_id = ${organizationId}${scope} and ${undelivered}`),
+  );
   const ids = candidates.map((r) => String(r.event_id));
   if (ids.length === 0) return [];
   await lockMessages(tx, ids);
-  const reset = rowsOf(await tx.execute(sql`
+  const reset = rowsOf(
+    await tx.execute(sql`
     update webhook_deliveries d set ${RESET(organizationId)}
     from webhook_endpoints w
     where w.id = d.endpoint_id and w.deleted_at is null and not w.disabled
       and d.event_id = any(${`{${ids.join(',')}}`}::uuid[]) and d.organization_id = ${organizationId}${scope} and ${undelivered}
-    returning d.event_id`));
+    returning d.event_id`),
+  );
   const recovered = [...new Set(reset.map((r) => String(r.event_id)))].sort();
   await refreshMessageStatus(tx, recovered);
   return recovered;
 }
 
 export async function liveEndpointExists(tx: Executor, organizationId: string): Promise<boolean> {
-  const rows = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(and(eq(webhookEndpoints.organizationId, organizationId), isNull(webhookEndpoints.deletedAt))).limit(1);
+  const rows = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), isNull(webhookEndpoints.deletedAt)))
+    .limit(1);
   return rows.length > 0;
 }
 
 /** Names of companies, for the dashboard's company column. */
 export async function companyNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

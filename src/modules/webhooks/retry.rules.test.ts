@@ -44,13 +44,27 @@ describe('retry schedule', () => {
 
 describe('acknowledgement', () => {
   it.each([
-    [200, true], [201, true], [204, true], [299, true],
-    [199, false], [301, false], [302, false], [400, false], [410, false], [500, false], [503, false],
+    [200, true],
+    [201, true],
+    [204, true],
+    [299, true],
+    [199, false],
+    [301, false],
+    [302, false],
+    [400, false],
+    [410, false],
+    [500, false],
+    [503, false],
   ])('HTTP %i acknowledged: %s', (code, ok) => {
     expect(isAcknowledged(code)).toBe(ok);
   });
 
   it('property: exactly the 2xx range acknowledges', () => {
-    fc.assert(fc.property(fc.integer({ min: 100, max: 599 }), (code) => isAcknowledged(code) === (Math.floor(code / 100) === 2)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        (code) => isAcknowledged(code) === (Math.floor(code / 100) === 2),
+      ),
+    );
   });
 });

@@ -45,7 +45,9 @@ class Sampler {
     const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
     switch (type) {
       case 'object':
-        return Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([key, s]) => [key, this.of(s, key)]));
+        return Object.fromEntries(
+          Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([key, s]) => [key, this.of(s, key)]),
+        );
       case 'array':
         return schema.minItems > 0 ? Array.from({ length: schema.minItems }, () => this.of(schema.items, name)) : [];
       case 'string':

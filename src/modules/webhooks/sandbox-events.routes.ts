@@ -30,25 +30,29 @@ export default async function sandboxEventRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.db;
 
-  r.post('/v1/sandbox/events/trigger', {
-    config: { permission: 'sandbox.event.trigger', organizationOnly: true, sandboxOnly: true },
-    schema: {
-      summary: 'Sandbox: record a sample event of a type (delivered to the webhook endpoint and the event stream)',
-      tags: ['sandbox'],
-      body: triggerBody,
-      response: { 201: envelopeSchema },
+  r.post(
+    '/v1/sandbox/events/trigger',
+    {
+      config: { permission: 'sandbox.event.trigger', organizationOnly: true, sandboxOnly: true },
+      schema: {
+        summary: 'Sandbox: record a sample event of a type (delivered to the webhook endpoint and the event stream)',
+        tags: ['sandbox'],
+        body: triggerBody,
+        response: { 201: envelopeSchema },
+      },
     },
-  }, async (request, reply) => {
-    const caller = callerCompany(request);
-    const now = app.deps.clock.now(caller.organizationId);
-    const event = {
-      type: request.body.type,
-      companyId: caller.organizationId,
-      organizationId: caller.organizationId,
-      correlationId: request.id,
-      payload: samplePayload(request.body.type, now),
-    } as AnyNewEvent;
-    const row = await db.transaction((tx) => recordEvent(tx, event, now));
-    return reply.code(201).send(eventEnvelope(row));
-  });
+    async (request, reply) => {
+      const caller = callerCompany(request);
+      const now = app.deps.clock.now(caller.organizationId);
+      const event = {
+        type: request.body.type,
+        companyId: caller.organizationId,
+        organizationId: caller.organizationId,
+        correlationId: request.id,
+        payload: samplePayload(request.body.type, now),
+      } as AnyNewEvent;
+      const row = await db.transaction((tx) => recordEvent(tx, event, now));
+      return reply.code(201).send(eventEnvelope(row));
+    },
+  );
 }

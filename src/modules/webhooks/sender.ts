@@ -30,7 +30,12 @@ export interface Sender {
 export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs?: number; clock?: Clock }): Sender {
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const agentOptions = { headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 4000 };
+  const agentOptions = {
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connectTimeout: timeoutMs,
+    keepAliveTimeout: 4000,
+  };
   const guarded = new Agent({ ...agentOptions, connect: { lookup: guardedLookup as never } });
   const local = new Agent(agentOptions);
 
@@ -58,7 +63,9 @@ export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs
       return done(null, 'endpoint URL is malformed');
     }
     // Standard Webhooks: several `v1,<sig>` separated by spaces; a receiver's verify accepts any one of them.
-    const signature = (typeof secret === 'string' ? [secret] : secret).map((s) => new Webhook(s).sign(eventId, at, body)).join(' ');
+    const signature = (typeof secret === 'string' ? [secret] : secret)
+      .map((s) => new Webhook(s).sign(eventId, at, body))
+      .join(' ');
     try {
       const res = await request(url, {
         method: 'POST',
@@ -96,7 +103,12 @@ export function createSender(options: { env: 'sandbox' | 'production'; timeoutMs
 function describeError(err: unknown, timeoutMs: number): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return `no answer within ${timeoutMs} ms`;
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection reset by the receiver';

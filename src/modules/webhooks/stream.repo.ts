@@ -24,9 +24,15 @@ export async function currentCursor(db: Executor): Promise<StreamCursor> {
 }
 
 /** The place of one of the organization's events (another organization's id is unknown here). */
-export async function cursorOfEvent(db: Executor, organizationId: string, eventId: string): Promise<StreamCursor | undefined> {
-  const [row] = rowsOf(await db.execute(sql`
-    select tx_id::text as tx_id, seq::text as seq from events where id = ${eventId} and organization_id = ${organizationId}`));
+export async function cursorOfEvent(
+  db: Executor,
+  organizationId: string,
+  eventId: string,
+): Promise<StreamCursor | undefined> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+    select tx_id::text as tx_id, seq::text as seq from events where id = ${eventId} and organization_id = ${organizationId}`),
+  );
   return row ? { txId: String(row.tx_id), seq: String(row.seq) } : undefined;
 }
 
@@ -44,15 +50,22 @@ const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
  * names, since ORDER BY would take an output alias first and sort '10' before '9'). `settled` compares each event's transaction with
  * the snapshot's xmin: below it every transaction has committed or rolled back, so the order up to there is final.
  */
-export async function eventsAfter(db: Executor, organizationId: string, cursor: StreamCursor, limit: number): Promise<StreamBatch> {
-  const rows = rowsOf(await db.execute(sql`
+export async function eventsAfter(
+  db: Executor,
+  organizationId: string,
+  cursor: StreamCursor,
+  limit: number,
+): Promise<StreamBatch> {
+  const rows = rowsOf(
+    await db.execute(sql`
     select id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at, created_at,
       tx_id::text as tx_text, seq::text as seq_text,
       tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint as settled
     from events
     where organization_id = ${organizationId} and (tx_id, seq) > (${cursor.txId}::bigint, ${cursor.seq}::bigint)
     order by events.tx_id, events.seq
-    limit ${limit}`));
+    limit ${limit}`),
+  );
   const ready: StreamBatch['ready'] = [];
   let heldBack = false;
   for (const r of rows) {
@@ -82,7 +95,9 @@ export async function eventsAfter(db: Executor, organizationId: string, cursor: 
 
 /** Whether an API key still works (the stream re-checks the key it was opened with). */
 export async function apiKeyStillWorks(db: Executor, keyId: string, now: Date): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`
-    select 1 as ok from api_keys where id = ${keyId} and revoked_at is null and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)`));
+  const rows = rowsOf(
+    await db.execute(sql`
+    select 1 as ok from api_keys where id = ${keyId} and revoked_at is null and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz)`),
+  );
   return rows.length > 0;
 }

@@ -14,7 +14,12 @@ export interface StreamTiming {
   signalPatienceMs: number;
 }
 
-export const DEFAULT_TIMING: StreamTiming = { pollMs: 500, heartbeatMs: 15_000, retryMs: 100, signalPatienceMs: 10_000 };
+export const DEFAULT_TIMING: StreamTiming = {
+  pollMs: 500,
+  heartbeatMs: 15_000,
+  retryMs: 100,
+  signalPatienceMs: 10_000,
+};
 /** With Redis, signals carry other instances' events at once; the poll only catches a lost signal. */
 export const CROSS_INSTANCE_POLL_MS = 5_000;
 
@@ -22,7 +27,11 @@ export const CROSS_INSTANCE_POLL_MS = 5_000;
  * Where a stream starts: after the caller's Last-Event-ID (one of its organization's events, else 400 before
  * the stream opens), or at the current moment.
  */
-export async function startCursor(db: Database, organizationId: string, lastEventId: string | undefined): Promise<StreamCursor> {
+export async function startCursor(
+  db: Database,
+  organizationId: string,
+  lastEventId: string | undefined,
+): Promise<StreamCursor> {
   if (lastEventId === undefined || lastEventId === '') return currentCursor(db);
   const found = await cursorOfEvent(db, organizationId, lastEventId);
   if (!found) throw badRequest('Last-Event-ID names no event of this organization', 'Last-Event-ID', lastEventId);

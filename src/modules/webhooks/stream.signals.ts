@@ -66,7 +66,8 @@ export const eventSignals = new EventSignalBus();
 /** Groups a recorded batch by organization. */
 export function signalsOf(rows: { id: string; organizationId: string }[]): EventSignal[] {
   const byOrganization = new Map<string, string[]>();
-  for (const row of rows) byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.id]);
+  for (const row of rows)
+    byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.id]);
   return [...byOrganization].map(([organizationId, eventIds]) => ({ organizationId, eventIds }));
 }
 

@@ -17,11 +17,30 @@ const resolve: Resolve = async (h) => {
 
 describe('isPublicAddress', () => {
   it.each([
-    ['93.184.216.34', true], ['8.8.8.8', true], ['2606:4700::1111', true],
-    ['127.0.0.1', false], ['127.8.9.10', false], ['10.0.0.1', false], ['172.16.0.1', false], ['172.31.255.255', false],
-    ['192.168.0.1', false], ['169.254.169.254', false], ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false],
-    ['255.255.255.255', false], ['::1', false], ['::', false], ['fe80::1', false], ['fc00::1', false], ['fd12::1', false],
-    ['::ffff:127.0.0.1', false], ['::ffff:7f00:1', false], ['::ffff:8.8.8.8', false], ['ff02::1', false], ['not-an-ip', false],
+    ['93.184.216.34', true],
+    ['8.8.8.8', true],
+    ['2606:4700::1111', true],
+    ['127.0.0.1', false],
+    ['127.8.9.10', false],
+    ['10.0.0.1', false],
+    ['172.16.0.1', false],
+    ['172.31.255.255', false],
+    ['192.168.0.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['224.0.0.1', false],
+    ['255.255.255.255', false],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false],
+    ['fc00::1', false],
+    ['fd12::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:7f00:1', false],
+    ['::ffff:8.8.8.8', false],
+    ['ff02::1', false],
+    ['not-an-ip', false],
   ])('%s public: %s', (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
   });

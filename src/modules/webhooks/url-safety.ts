@@ -10,16 +10,37 @@ import { promisify } from 'node:util';
 const blocked4 = new BlockList();
 const blocked6 = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked4.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked4.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 96], // unspecified, loopback and IPv4-compatible
   ['::ffff:0:0', 96], // IPv4-mapped: would smuggle any IPv4 address
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48], // NAT64 to arbitrary IPv4
-  ['100::', 64], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked6.addSubnet(net, prefix, 'ipv6');
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48], // NAT64 to arbitrary IPv4
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked6.addSubnet(net, prefix, 'ipv6');
 
 /** True for addresses a receiver may have: not private, loopback, link-local, multicast or reserved. */
 export function isPublicAddress(address: string): boolean {
@@ -42,7 +63,11 @@ export const systemResolve: Resolve = async (hostname) =>
   (await lookupAll(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Why the URL cannot receive webhooks, or null when it can. */
-export async function webhookUrlProblem(raw: string, env: 'sandbox' | 'production', resolve: Resolve = systemResolve): Promise<string | null> {
+export async function webhookUrlProblem(
+  raw: string,
+  env: 'sandbox' | 'production',
+  resolve: Resolve = systemResolve,
+): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -52,7 +77,8 @@ export async function webhookUrlProblem(raw: string, env: 'sandbox' | 'productio
   if (url.username || url.password) return 'must not carry credentials';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https URL';
   if (isSandboxLocalhost(url, env)) return null;
-  if (url.protocol !== 'https:') return env === 'sandbox' ? 'must be https (or http://localhost in the sandbox)' : 'must be https';
+  if (url.protocol !== 'https:')
+    return env === 'sandbox' ? 'must be https (or http://localhost in the sandbox)' : 'must be https';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return isPublicAddress(host) ? null : 'must not point to a private, loopback or link-local address';
   let addresses: string[];
@@ -72,7 +98,11 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * A `lookup` for outgoing connections that refuses non-public addresses, so a host name re-pointed after it
  * was checked (DNS rebinding) still cannot reach inside.
  */
-export function guardedLookup(hostname: string, options: { all?: boolean; family?: number } | undefined, callback: LookupCallback): void {
+export function guardedLookup(
+  hostname: string,
+  options: { all?: boolean; family?: number } | undefined,
+  callback: LookupCallback,
+): void {
   dnsLookup(hostname, { ...(options ?? {}), all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const list = addresses;

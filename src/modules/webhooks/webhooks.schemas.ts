@@ -8,7 +8,10 @@ import { EVENT_TYPES as ALL_EVENT_TYPES, type EventType } from '../../events/pay
 export const EVENT_TYPES = ALL_EVENT_TYPES as [EventType, ...EventType[]];
 
 const typeList = z.string().transform((value, ctx) => {
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0 || items.some((i) => !(EVENT_TYPES as readonly string[]).includes(i))) {
     ctx.addIssue({
       code: 'custom',
@@ -24,7 +27,10 @@ export const messageListQuery = listQuery({ statuses: WEBHOOK_MESSAGE_STATUSES, 
 
 export const attemptSchema = z.object({
   at: timestamp(),
-  endpoint_id: z.string().nullable().describe('The endpoint this attempt went to (null only for attempts older than endpoint ids)'),
+  endpoint_id: z
+    .string()
+    .nullable()
+    .describe('The endpoint this attempt went to (null only for attempts older than endpoint ids)'),
   status_code: z.number().int().nullable(),
   duration_ms: z.number().int(),
   error: z.string().nullable(),
@@ -41,7 +47,9 @@ export const messageSchema = z.object({
   id: z.string().describe('the event id (also the webhook-id header)'),
   type: z.string(),
   company_id: z.string(),
-  status: z.enum(WEBHOOK_MESSAGE_STATUSES).describe('DELIVERED when every endpoint got it, FAILED when one gave up, else PENDING'),
+  status: z
+    .enum(WEBHOOK_MESSAGE_STATUSES)
+    .describe('DELIVERED when every endpoint got it, FAILED when one gave up, else PENDING'),
   attempts: z.array(attemptSchema),
   deliveries: z.array(deliverySchema).describe('The state of the message at each endpoint it goes to'),
   next_attempt_at: timestamp().nullable(),
@@ -60,7 +68,9 @@ export const eventEnvelopeSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-export const messageWithEventSchema = messageSchema.extend({ event: eventEnvelopeSchema.describe('The whole event envelope the message delivers') });
+export const messageWithEventSchema = messageSchema.extend({
+  event: eventEnvelopeSchema.describe('The whole event envelope the message delivers'),
+});
 
 export const dashboardLinkSchema = z.object({
   url: z.string().describe('opens the delivery dashboard in a browser; valid until expires_at'),
@@ -75,4 +85,3 @@ export const dashboardPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
   notice: z.enum(['replayed', 'already-pending', 'no-endpoint', 'not-found']).optional().catch(undefined),
 });
-

@@ -7,7 +7,11 @@ import { EVENT_VERSION, eventEnvelope } from '../../events/outbox.js';
 import { findMessage, listMessages, lockMessage, resetForReplay, withAttempts } from './messages.repo.js';
 import { toMessageView } from './webhooks.views.js';
 
-export async function listOrganizationMessages(db: Database, organizationId: string, q: CommonListFilters & { type?: string[] }) {
+export async function listOrganizationMessages(
+  db: Database,
+  organizationId: string,
+  q: CommonListFilters & { type?: string[] },
+) {
   const ascending = q.sort?.[0]?.descending === false;
   const { rows, total } = await listMessages(
     db,
@@ -35,7 +39,12 @@ export async function replayMessage(db: Database, organizationId: string, eventI
     const message = await lockMessage(tx, organizationId, eventId);
     if (!message) throw notFound('Webhook message');
     const reset = await resetForReplay(tx, message);
-    if (reset === 0) throw invalidState('No webhook endpoint receives this message', { field: 'endpoint', value: null, reason: 'NO_ENDPOINT' });
+    if (reset === 0)
+      throw invalidState('No webhook endpoint receives this message', {
+        field: 'endpoint',
+        value: null,
+        reason: 'NO_ENDPOINT',
+      });
     return (await lockMessage(tx, organizationId, eventId))!;
   });
   const [full] = await withAttempts(db, [row]);
@@ -46,7 +55,11 @@ export async function replayMessage(db: Database, organizationId: string, eventI
 export function listEventTypes() {
   return {
     data: Object.entries(EVENT_PAYLOADS).map(([type, payload]) => {
-      const { $schema: _drop, ...schema } = z.toJSONSchema(payload as z.ZodType, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+      const { $schema: _drop, ...schema } = z.toJSONSchema(payload as z.ZodType, {
+        target: 'draft-2020-12',
+        io: 'output',
+        unrepresentable: 'any',
+      }) as Record<string, unknown>;
       return { type, version: EVENT_VERSION, schema };
     }),
   };

@@ -15,7 +15,15 @@ beforeAll(async () => {
     if (req.url !== `/${cep}/json/`) return res.writeHead(404).end();
     if (cep === '01310100') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }));
+      return res.end(
+        JSON.stringify({
+          cep: '01310-100',
+          logradouro: 'Avenida Paulista',
+          bairro: 'Bela Vista',
+          localidade: 'São Paulo',
+          uf: 'SP',
+        }),
+      );
     }
     if (cep === '99999999') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"erro": "true"}');
     if (cep === '50000000') return res.writeHead(500).end('boom');
@@ -37,7 +45,13 @@ const failsWith502 = async (p: Promise<unknown>) => {
 describe('ViaCepClient', () => {
   const client = () => new ViaCepClient(base, 200);
   it('maps a found CEP, and erro/400 to null', async () => {
-    expect(await client().lookup('01310100')).toEqual({ zipcode: '01310100', street: 'Avenida Paulista', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' });
+    expect(await client().lookup('01310100')).toEqual({
+      zipcode: '01310100',
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    });
     expect(await client().lookup('99999999')).toBeNull();
     expect(await client().lookup('12345678')).toBeNull();
   });
@@ -69,6 +83,11 @@ describe('sandbox data and CEP shapes', () => {
     ['123456789', null],
   ])('%s -> %s', (id, cep) => expect(toCep(id)).toBe(cep));
   it('bundles Avenida Paulista', async () => {
-    expect(await new SandboxZipcodes().lookup('01310100')).toMatchObject({ street: 'Avenida Paulista', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' });
+    expect(await new SandboxZipcodes().lookup('01310100')).toMatchObject({
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    });
   });
 });

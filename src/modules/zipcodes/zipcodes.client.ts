@@ -59,7 +59,8 @@ export class ViaCepClient implements ZipcodeLookup {
     if (status !== 200 || !body || typeof body !== 'object') throw integrationError('The zipcode service failed');
     const b = body as ViaCepBody;
     if (b.erro === true || b.erro === 'true') return null;
-    if (typeof b.localidade !== 'string' || typeof b.uf !== 'string') throw integrationError('The zipcode service answered an unexpected body');
+    if (typeof b.localidade !== 'string' || typeof b.uf !== 'string')
+      throw integrationError('The zipcode service answered an unexpected body');
     return { zipcode: cep, street: b.logradouro ?? '', neighborhood: b.bairro ?? '', city: b.localidade, state: b.uf };
   }
 }
@@ -88,7 +89,10 @@ export class CachedZipcodes implements ZipcodeLookup {
 }
 
 export function createZipcodeLookup(config: { zipcodeServiceUrl?: string }, clock: Clock = systemClock): ZipcodeLookup {
-  return new CachedZipcodes(config.zipcodeServiceUrl ? new ViaCepClient(config.zipcodeServiceUrl) : new SandboxZipcodes(), clock);
+  return new CachedZipcodes(
+    config.zipcodeServiceUrl ? new ViaCepClient(config.zipcodeServiceUrl) : new SandboxZipcodes(),
+    clock,
+  );
 }
 
 /** CEPs are 8 digits; the 5-digit form of old CEPs stands for its `000` suffix. Other lengths exist nowhere. */

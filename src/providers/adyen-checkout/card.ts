@@ -17,7 +17,12 @@ export interface OpenedCard {
  * opener's rules (card-opening.ts): a value that does not decrypt is `refused` `DECRYPTION_FAILED`, `bin` and
  * `last_digits` must match the number. Nothing opened leaves the request body it goes into.
  */
-export async function openCard(open: CardOpener, card: CardInput, operation: string, withCvc: boolean): Promise<OpenedCard> {
+export async function openCard(
+  open: CardOpener,
+  card: CardInput,
+  operation: string,
+  withCvc: boolean,
+): Promise<OpenedCard> {
   const one = async (value: string | undefined, purpose: EvPurpose) => {
     if (value === undefined || !value.startsWith('ev:')) return value;
     try {
@@ -30,7 +35,9 @@ export async function openCard(open: CardOpener, card: CardInput, operation: str
   const number = (await one(card.number, card.networkToken ? 'ntk' : 'pan')) as string;
   const cvc = withCvc ? await one(card.cvv, 'cvv') : undefined;
   const cryptogram = await one(card.networkToken?.cryptogram, 'cry');
-  if (card.bin !== undefined && !number.startsWith(card.bin)) throw refused(CARD_DATA_CODES.bin, 'bin does not match the card number', operation);
-  if (card.lastDigits !== undefined && !number.endsWith(card.lastDigits)) throw refused(CARD_DATA_CODES.lastDigits, 'last_digits do not match the card number', operation);
+  if (card.bin !== undefined && !number.startsWith(card.bin))
+    throw refused(CARD_DATA_CODES.bin, 'bin does not match the card number', operation);
+  if (card.lastDigits !== undefined && !number.endsWith(card.lastDigits))
+    throw refused(CARD_DATA_CODES.lastDigits, 'last_digits do not match the card number', operation);
   return { number, cvc, cryptogram };
 }

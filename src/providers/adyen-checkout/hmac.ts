@@ -22,11 +22,13 @@ export interface NotificationItemFields {
 
 type Ctor = new () => Validator;
 const moduleValue = hmacModule as unknown as { default: Ctor | { default: Ctor } };
-const HmacValidator: Ctor = typeof moduleValue.default === 'function' ? moduleValue.default : moduleValue.default.default;
+const HmacValidator: Ctor =
+  typeof moduleValue.default === 'function' ? moduleValue.default : moduleValue.default.default;
 const validator = new HmacValidator();
 
 /** The signature Adyen would put in `additionalData.hmacSignature` (the double signs with it). */
-export const signNotificationItem = (item: NotificationItemFields, hexKey: string): string => validator.calculateHmac(item, hexKey);
+export const signNotificationItem = (item: NotificationItemFields, hexKey: string): string =>
+  validator.calculateHmac(item, hexKey);
 
 /** True when the item's `hmacSignature` verifies under one of the keys (two during a rotation's grace). */
 export function verifyNotificationItem(item: NotificationItemFields, hexKeys: readonly string[]): boolean {

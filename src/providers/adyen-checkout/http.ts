@@ -26,7 +26,10 @@ export class AdyenTransport {
   private readonly replayDelayMs: number;
   private readonly readMs: number;
 
-  constructor(private readonly settings: AdyenCheckoutSettings, private readonly log: AdyenCallLog = () => {}) {
+  constructor(
+    private readonly settings: AdyenCheckoutSettings,
+    private readonly log: AdyenCallLog = () => {},
+  ) {
     const t = settings.timeouts ?? {};
     this.readMs = t.readMs ?? ADYEN_DEFAULTS.readMs;
     this.dispatcher = new Agent({ connect: { timeout: t.connectMs ?? ADYEN_DEFAULTS.connectMs } });
@@ -34,7 +37,12 @@ export class AdyenTransport {
     this.replayDelayMs = settings.replayDelayMs ?? ADYEN_DEFAULTS.replayDelayMs;
   }
 
-  async post(path: string, body: object, idempotencyKey: string | null, isAuthorization: boolean): Promise<AdyenAnswer> {
+  async post(
+    path: string,
+    body: object,
+    idempotencyKey: string | null,
+    isAuthorization: boolean,
+  ): Promise<AdyenAnswer> {
     const bytes = JSON.stringify(body);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-api-key': this.settings.apiKey };
     if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
@@ -48,10 +56,20 @@ export class AdyenTransport {
     return answer;
   }
 
-  private async once(path: string, bytes: string, headers: Record<string, string>, isAuthorization: boolean): Promise<Omit<AdyenAnswer, 'sent'>> {
+  private async once(
+    path: string,
+    bytes: string,
+    headers: Record<string, string>,
+    isAuthorization: boolean,
+  ): Promise<Omit<AdyenAnswer, 'sent'>> {
     try {
       const res = await request(`${this.settings.baseUrl.replace(/\/$/, '')}${path}`, {
-        method: 'POST', headers, body: bytes, dispatcher: this.dispatcher, headersTimeout: this.readMs, bodyTimeout: this.readMs,
+        method: 'POST',
+        headers,
+        body: bytes,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.readMs,
+        bodyTimeout: this.readMs,
       });
       const text = await res.body.text();
       let parsed: Record<string, unknown> | undefined;

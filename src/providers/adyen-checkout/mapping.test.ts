@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, classifyNetworkError, outcomeOfResultCode, refusalByCode, refusalByText, refusalOf, REFUSAL_REASONS } from './mapping.js';
+import {
+  classifyAnswer,
+  classifyNetworkError,
+  outcomeOfResultCode,
+  refusalByCode,
+  refusalByText,
+  refusalOf,
+  REFUSAL_REASONS,
+} from './mapping.js';
 import { mpiData, shopperName } from './requests.js';
 
 describe('Adyen answer classes (R2.2)', () => {
@@ -23,14 +31,28 @@ describe('Adyen answer classes (R2.2)', () => {
   });
 
   it.each([
-    ['ECONNREFUSED', 'NOT_SENT'], ['ENOTFOUND', 'NOT_SENT'], ['UND_ERR_CONNECT_TIMEOUT', 'NOT_SENT'], ['DEPTH_ZERO_SELF_SIGNED_CERT', 'NOT_SENT'],
-    ['ECONNRESET', 'UNKNOWN'], ['UND_ERR_HEADERS_TIMEOUT', 'UNKNOWN'], ['UND_ERR_BODY_TIMEOUT', 'UNKNOWN'], ['UND_ERR_SOCKET', 'UNKNOWN'], [undefined, 'UNKNOWN'],
+    ['ECONNREFUSED', 'NOT_SENT'],
+    ['ENOTFOUND', 'NOT_SENT'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'NOT_SENT'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'NOT_SENT'],
+    ['ECONNRESET', 'UNKNOWN'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'UNKNOWN'],
+    ['UND_ERR_BODY_TIMEOUT', 'UNKNOWN'],
+    ['UND_ERR_SOCKET', 'UNKNOWN'],
+    [undefined, 'UNKNOWN'],
   ] as const)('network error %s is %s', (code, expected) => {
     expect(classifyNetworkError(code)).toBe(expected);
   });
 
   it('never classifies a 5xx as anything but UNKNOWN (never a refusal)', () => {
-    fc.assert(fc.property(fc.integer({ min: 500, max: 599 }), fc.anything(), fc.boolean(), (s, b, a) => classifyAnswer(s, b, a) === 'UNKNOWN'));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 500, max: 599 }),
+        fc.anything(),
+        fc.boolean(),
+        (s, b, a) => classifyAnswer(s, b, a) === 'UNKNOWN',
+      ),
+    );
   });
 });
 
@@ -59,21 +81,41 @@ describe('resultCode (R2.4)', () => {
   });
 
   it('a refused answer takes R2.5 by refusalReasonCode, else the resultCode default', () => {
-    expect(refusalOf({ kind: 'refused', defaultCode: 'CARD_DECLINED' }, '12', 'Not enough balance')).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Not enough balance', providerCode: '12', technical: false });
-    expect(refusalOf({ kind: 'refused', defaultCode: 'PROCESSING_ERROR' }, '9', 'Issuer Unavailable')).toMatchObject({ code: 'ISSUER_UNAVAILABLE', technical: true, retryable: true });
-    expect(refusalOf({ kind: 'refused', defaultCode: 'CARD_DECLINED' }, '999', 'Something')).toMatchObject({ code: 'CARD_DECLINED', providerCode: '999' });
-    expect(refusalOf({ kind: 'refused', defaultCode: 'PROCESSING_ERROR' }, undefined, undefined)).toMatchObject({ code: 'PROCESSING_ERROR', providerCode: null });
-    expect(refusalOf({ kind: 'refused', defaultCode: 'AUTHENTICATION_REQUIRED' }, '2', 'Refused')).toMatchObject({ code: 'AUTHENTICATION_REQUIRED' });
+    expect(refusalOf({ kind: 'refused', defaultCode: 'CARD_DECLINED' }, '12', 'Not enough balance')).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      message: 'Not enough balance',
+      providerCode: '12',
+      technical: false,
+    });
+    expect(refusalOf({ kind: 'refused', defaultCode: 'PROCESSING_ERROR' }, '9', 'Issuer Unavailable')).toMatchObject({
+      code: 'ISSUER_UNAVAILABLE',
+      technical: true,
+      retryable: true,
+    });
+    expect(refusalOf({ kind: 'refused', defaultCode: 'CARD_DECLINED' }, '999', 'Something')).toMatchObject({
+      code: 'CARD_DECLINED',
+      providerCode: '999',
+    });
+    expect(refusalOf({ kind: 'refused', defaultCode: 'PROCESSING_ERROR' }, undefined, undefined)).toMatchObject({
+      code: 'PROCESSING_ERROR',
+      providerCode: null,
+    });
+    expect(refusalOf({ kind: 'refused', defaultCode: 'AUTHENTICATION_REQUIRED' }, '2', 'Refused')).toMatchObject({
+      code: 'AUTHENTICATION_REQUIRED',
+    });
   });
 });
 
 describe('refusal reasons (R2.5)', () => {
-  it.each(REFUSAL_REASONS.map((r) => [r.code, r.text, r.ours] as const))('code %s (%s) -> %s, by code and by text', (code, text, ours) => {
-    expect(refusalByCode(code)?.ours).toBe(ours);
-    expect(refusalByText(text)?.ours).toBe(ours);
-    expect(refusalByText(`  ${text.toUpperCase()}  `)?.ours).toBe(ours);
-    expect(refusalByText(`${text}: more words from the issuer`)?.ours).toBe(ours);
-  });
+  it.each(REFUSAL_REASONS.map((r) => [r.code, r.text, r.ours] as const))(
+    'code %s (%s) -> %s, by code and by text',
+    (code, text, ours) => {
+      expect(refusalByCode(code)?.ours).toBe(ours);
+      expect(refusalByText(text)?.ours).toBe(ours);
+      expect(refusalByText(`  ${text.toUpperCase()}  `)?.ours).toBe(ours);
+      expect(refusalByText(`${text}: more words from the issuer`)?.ours).toBe(ours);
+    },
+  );
 
   it('knows every row of the contract and flags the technical ones', () => {
     expect(REFUSAL_REASONS).toHaveLength(44);
@@ -89,13 +131,26 @@ describe('request pieces (R2.3)', () => {
   const proof = { version: '2.2.0', eci: '05', authenticationValue: 'AAAA', dsTransactionId: 'ds-1', transStatus: 'Y' };
   it.each([
     ['FRICTIONLESS', { cavv: 'AAAA', eci: '05', dsTransID: 'ds-1', threeDSVersion: '2.2.0', directoryResponse: 'Y' }],
-    ['CHALLENGE', { cavv: 'AAAA', eci: '05', dsTransID: 'ds-1', threeDSVersion: '2.2.0', directoryResponse: 'C', authenticationResponse: 'Y' }],
+    [
+      'CHALLENGE',
+      {
+        cavv: 'AAAA',
+        eci: '05',
+        dsTransID: 'ds-1',
+        threeDSVersion: '2.2.0',
+        directoryResponse: 'C',
+        authenticationResponse: 'Y',
+      },
+    ],
     ['EXTERNAL', { cavv: 'AAAA', eci: '05', dsTransID: 'ds-1', threeDSVersion: '2.2.0', directoryResponse: 'Y' }],
   ] as const)('mpiData for a %s result', (flow, expected) => {
     expect(mpiData(proof, flow, null)).toEqual(expected);
   });
   it('mpiData for a wallet token carries its cryptogram and ECI; nothing without either', () => {
-    expect(mpiData(undefined, 'EXTERNAL', { cryptogram: 'CRY=', eci: '07' })).toEqual({ tokenAuthenticationVerificationValue: 'CRY=', eci: '07' });
+    expect(mpiData(undefined, 'EXTERNAL', { cryptogram: 'CRY=', eci: '07' })).toEqual({
+      tokenAuthenticationVerificationValue: 'CRY=',
+      eci: '07',
+    });
     expect(mpiData(undefined, 'EXTERNAL', null)).toBeNull();
   });
   it.each([

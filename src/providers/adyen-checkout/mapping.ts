@@ -5,13 +5,24 @@
  */
 
 /** R2.2: the class of one call's outcome. */
-export type AnswerClass = 'NOT_SENT' | 'AUTH_FAILED' | 'RATE_LIMITED' | 'INVALID_CARD_NUMBER' | 'REJECTED' | 'UNKNOWN' | 'ANSWERED';
+export type AnswerClass =
+  'NOT_SENT' | 'AUTH_FAILED' | 'RATE_LIMITED' | 'INVALID_CARD_NUMBER' | 'REJECTED' | 'UNKNOWN' | 'ANSWERED';
 
 /** Network failures that happen before the request was written: nothing can have been applied. */
 const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID', 'ERR_SSL_WRONG_VERSION_NUMBER', 'EPROTO',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
 ]);
 
 /** A network error (undici's, or the socket's under it) by its code: `NOT_SENT`, else `UNKNOWN`. */
@@ -26,11 +37,13 @@ export function classifyAnswer(status: number, body: unknown, isAuthorization: b
   if (status === 429) return 'RATE_LIMITED';
   if (status === 400 || status === 422) {
     const error = (body ?? {}) as { errorType?: unknown; errorCode?: unknown };
-    if (isAuthorization && status === 422 && error.errorType === 'validation' && String(error.errorCode) === '101') return 'INVALID_CARD_NUMBER';
+    if (isAuthorization && status === 422 && error.errorType === 'validation' && String(error.errorCode) === '101')
+      return 'INVALID_CARD_NUMBER';
     return 'REJECTED';
   }
   if (status >= 500) return 'UNKNOWN';
-  if ((status === 200 || status === 201) && body !== undefined && body !== null && typeof body === 'object') return 'ANSWERED';
+  if ((status === 200 || status === 201) && body !== undefined && body !== null && typeof body === 'object')
+    return 'ANSWERED';
   // Any other status (a 3xx, a 404 from a proxy, a 2xx without a readable body): we cannot tell what happened.
   return 'UNKNOWN';
 }
@@ -45,7 +58,13 @@ export interface RefusalReason {
   neverFailOver?: boolean;
 }
 
-const row = (code: number, text: string, ours: string, technical = false, neverFailOver = false): RefusalReason => ({ code: String(code), text, ours, technical, ...(neverFailOver ? { neverFailOver } : {}) });
+const row = (code: number, text: string, ours: string, technical = false, neverFailOver = false): RefusalReason => ({
+  code: String(code),
+  text,
+  ours,
+  technical,
+  ...(neverFailOver ? { neverFailOver } : {}),
+});
 
 /** R2.5, row by row. */
 export const REFUSAL_REASONS: readonly RefusalReason[] = [
@@ -113,7 +132,8 @@ export function refusalByText(reason: string | undefined | null): RefusalReason 
   return null;
 }
 
-export const refusalByCode = (code: string | undefined | null): RefusalReason | null => (code == null ? null : BY_CODE.get(String(code).trim()) ?? null);
+export const refusalByCode = (code: string | undefined | null): RefusalReason | null =>
+  code == null ? null : (BY_CODE.get(String(code).trim()) ?? null);
 
 /** What an authorization's `resultCode` means (R2.4). */
 export type ResultOutcome =
@@ -124,17 +144,23 @@ export type ResultOutcome =
 
 export function outcomeOfResultCode(resultCode: string | undefined): ResultOutcome {
   switch (resultCode) {
-    case 'Authorised': return { kind: 'authorized' };
-    case 'PartiallyAuthorised': return { kind: 'partially-authorized' };
+    case 'Authorised':
+      return { kind: 'authorized' };
+    case 'PartiallyAuthorised':
+      return { kind: 'partially-authorized' };
     case 'Refused':
-    case 'Cancelled': return { kind: 'refused', defaultCode: 'CARD_DECLINED' };
-    case 'Error': return { kind: 'refused', defaultCode: 'PROCESSING_ERROR' };
+    case 'Cancelled':
+      return { kind: 'refused', defaultCode: 'CARD_DECLINED' };
+    case 'Error':
+      return { kind: 'refused', defaultCode: 'PROCESSING_ERROR' };
     case 'RedirectShopper':
     case 'IdentifyShopper':
     case 'ChallengeShopper':
-    case 'PresentToShopper': return { kind: 'refused', defaultCode: 'AUTHENTICATION_REQUIRED' };
+    case 'PresentToShopper':
+      return { kind: 'refused', defaultCode: 'AUTHENTICATION_REQUIRED' };
     // Received, Pending, AuthenticationFinished, AuthenticationNotRequired, Success, anything else: never guessed.
-    default: return { kind: 'processing' };
+    default:
+      return { kind: 'processing' };
   }
 }
 

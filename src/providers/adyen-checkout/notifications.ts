@@ -55,7 +55,8 @@ export function parseNotifications(webhook: ProviderWebhook, auth: NotificationA
   if (auth.basicAuth) {
     const header = [webhook.headers.authorization].flat()[0] ?? '';
     const expected = `Basic ${Buffer.from(`${auth.basicAuth.username}:${auth.basicAuth.password}`).toString('base64')}`;
-    if (!equal(header, expected)) throw refused('INVALID_BASIC_AUTH', 'The basic authentication does not match', 'webhook.parse');
+    if (!equal(header, expected))
+      throw refused('INVALID_BASIC_AUTH', 'The basic authentication does not match', 'webhook.parse');
   }
   let body: { live?: unknown; notificationItems?: Array<{ NotificationRequestItem?: AdyenNotificationItem }> };
   try {
@@ -63,12 +64,16 @@ export function parseNotifications(webhook: ProviderWebhook, auth: NotificationA
   } catch {
     throw refused('INVALID_BODY', 'The notification is not JSON', 'webhook.parse');
   }
-  if (!Array.isArray(body?.notificationItems)) throw refused('INVALID_BODY', 'The notification has no notificationItems', 'webhook.parse');
-  if (auth.live !== undefined && body.live !== String(auth.live)) throw refused('INVALID_LIVE_FLAG', 'live does not match the account', 'webhook.parse');
+  if (!Array.isArray(body?.notificationItems))
+    throw refused('INVALID_BODY', 'The notification has no notificationItems', 'webhook.parse');
+  if (auth.live !== undefined && body.live !== String(auth.live))
+    throw refused('INVALID_LIVE_FLAG', 'live does not match the account', 'webhook.parse');
   const items = body.notificationItems.map((wrapper) => {
     const item = wrapper?.NotificationRequestItem;
-    if (!item || typeof item !== 'object' || !item.amount) throw refused('INVALID_BODY', 'A notification item is malformed', 'webhook.parse');
-    if (!verifyNotificationItem(item, auth.hmacKeys)) throw refused('INVALID_SIGNATURE', 'A notification item\'s HMAC signature does not verify', 'webhook.parse');
+    if (!item || typeof item !== 'object' || !item.amount)
+      throw refused('INVALID_BODY', 'A notification item is malformed', 'webhook.parse');
+    if (!verifyNotificationItem(item, auth.hmacKeys))
+      throw refused('INVALID_SIGNATURE', "A notification item's HMAC signature does not verify", 'webhook.parse');
     return normalize(item);
   });
   const first = items[0];
@@ -96,7 +101,10 @@ function normalize(item: AdyenNotificationItem): NormalizedNotification {
     amount: { value: item.amount.value ?? null, currency: item.amount.currency ?? null },
     reason,
     occurredAt: date && !Number.isNaN(date.getTime()) ? date : null,
-    refusal: item.eventCode === 'AUTHORISATION' && !success ? { code: row?.ours ?? 'CARD_DECLINED', message: reason ?? 'Refused' } : null,
+    refusal:
+      item.eventCode === 'AUTHORISATION' && !success
+        ? { code: row?.ours ?? 'CARD_DECLINED', message: reason ?? 'Refused' }
+        : null,
     raw: item,
   };
 }
@@ -105,12 +113,34 @@ function normalize(item: AdyenNotificationItem): NormalizedNotification {
 function reportOf(n: NormalizedNotification): StatusReport[] {
   const id = n.merchantReference;
   switch (n.eventCode) {
-    case 'AUTHORISATION': return [{ resource: 'card-payment', resourceId: id, status: n.success ? 'AUTHORIZED' : 'REFUSED', failure: n.refusal }];
-    case 'CAPTURE': return n.success ? [{ resource: 'card-payment', resourceId: id, status: 'CAPTURED', failure: null }] : [];
+    case 'AUTHORISATION':
+      return [
+        { resource: 'card-payment', resourceId: id, status: n.success ? 'AUTHORIZED' : 'REFUSED', failure: n.refusal },
+      ];
+    case 'CAPTURE':
+      return n.success ? [{ resource: 'card-payment', resourceId: id, status: 'CAPTURED', failure: null }] : [];
     case 'CANCELLATION':
-    case 'TECHNICAL_CANCEL': return n.success ? [{ resource: 'card-payment', resourceId: id, status: 'VOIDED', failure: null }] : [];
-    case 'REFUND': return [{ resource: 'refund', resourceId: id, status: n.success ? 'SUCCEEDED' : 'FAILED', failure: n.success ? null : { code: 'PROVIDER_DECLINED', message: n.reason ?? 'Refund failed' } }];
-    case 'REFUND_FAILED': return [{ resource: 'refund', resourceId: id, status: 'FAILED', failure: { code: 'PROVIDER_DECLINED', message: n.reason ?? 'Refund failed' } }];
-    default: return [];
+    case 'TECHNICAL_CANCEL':
+      return n.success ? [{ resource: 'card-payment', resourceId: id, status: 'VOIDED', failure: null }] : [];
+    case 'REFUND':
+      return [
+        {
+          resource: 'refund',
+          resourceId: id,
+          status: n.success ? 'SUCCEEDED' : 'FAILED',
+          failure: n.success ? null : { code: 'PROVIDER_DECLINED', message: n.reason ?? 'Refund failed' },
+        },
+      ];
+    case 'REFUND_FAILED':
+      return [
+        {
+          resource: 'refund',
+          resourceId: id,
+          status: 'FAILED',
+          failure: { code: 'PROVIDER_DECLINED', message: n.reason ?? 'Refund failed' },
+        },
+      ];
+    default:
+      return [];
   }
 }

@@ -36,7 +36,11 @@ export interface SubMerchant {
 }
 
 /** ASCII-folded (as payments.md's BR Code): accents dropped, anything else outside printable ASCII removed. */
-export const asciiFold = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '');
+export const asciiFold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '');
 
 export function subMerchantFields(m: SubMerchant): { mcc: string; additionalData: Record<string, string> } {
   const street = [m.street, m.streetNumber].filter(Boolean).join(' ');
@@ -71,7 +75,12 @@ export interface AdyenAuthorizeRequest extends AuthorizeCardRequest {
 
 const PHONE = /^\+\d{5,18}$/;
 
-export function authorizationBody(req: AdyenAuthorizeRequest, card: OpenedCard, merchant: MerchantReference, returnUrl: string): Record<string, unknown> {
+export function authorizationBody(
+  req: AdyenAuthorizeRequest,
+  card: OpenedCard,
+  merchant: MerchantReference,
+  returnUrl: string,
+): Record<string, unknown> {
   const tokenized = req.card.networkToken !== undefined;
   const paymentMethod: Record<string, unknown> = {
     type: tokenized ? 'networkToken' : 'scheme',
@@ -95,7 +104,11 @@ export function authorizationBody(req: AdyenAuthorizeRequest, card: OpenedCard, 
     countryCode: 'BR',
     returnUrl,
   };
-  const mpi = mpiData(req.threeDs, req.threeDsFlow ?? 'EXTERNAL', tokenized ? { cryptogram: card.cryptogram, eci: req.card.networkToken?.eci } : null);
+  const mpi = mpiData(
+    req.threeDs,
+    req.threeDsFlow ?? 'EXTERNAL',
+    tokenized ? { cryptogram: card.cryptogram, eci: req.card.networkToken?.eci } : null,
+  );
   if (mpi) body.mpiData = mpi;
   if (req.statementDescriptor) body.shopperStatement = req.statementDescriptor;
   const c = req.customer;
@@ -130,7 +143,12 @@ export function mpiData(
 ): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
   if (proof) {
-    Object.assign(out, { cavv: proof.authenticationValue, eci: proof.eci, dsTransID: proof.dsTransactionId, threeDSVersion: proof.version });
+    Object.assign(out, {
+      cavv: proof.authenticationValue,
+      eci: proof.eci,
+      dsTransID: proof.dsTransactionId,
+      threeDSVersion: proof.version,
+    });
     if (flow === 'CHALLENGE') Object.assign(out, { directoryResponse: 'C', authenticationResponse: proof.transStatus });
     else out.directoryResponse = proof.transStatus;
   }
@@ -141,8 +159,20 @@ export function mpiData(
   return Object.keys(out).length ? out : null;
 }
 
-export const captureBody = (merchant: MerchantReference, amount: number, reference: string) => ({ merchantAccount: merchant.merchantAccount, amount: { currency: 'BRL', value: amount }, reference });
-export const cancelBody = (merchant: MerchantReference, reference: string) => ({ merchantAccount: merchant.merchantAccount, reference });
+export const captureBody = (merchant: MerchantReference, amount: number, reference: string) => ({
+  merchantAccount: merchant.merchantAccount,
+  amount: { currency: 'BRL', value: amount },
+  reference,
+});
+export const cancelBody = (merchant: MerchantReference, reference: string) => ({
+  merchantAccount: merchant.merchantAccount,
+  reference,
+});
 export function refundBody(merchant: MerchantReference, amount: number, reference: string, reason: string | undefined) {
-  return { merchantAccount: merchant.merchantAccount, amount: { currency: 'BRL', value: amount }, reference, merchantRefundReason: REFUND_REASONS[reason ?? 'OTHER'] ?? 'OTHER' };
+  return {
+    merchantAccount: merchant.merchantAccount,
+    amount: { currency: 'BRL', value: amount },
+    reference,
+    merchantRefundReason: REFUND_REASONS[reason ?? 'OTHER'] ?? 'OTHER',
+  };
 }

@@ -34,15 +34,31 @@ interface Payment {
 const CODE_OF_TEXT = new Map(REFUSAL_REASONS.map((r) => [r.code, r.text]));
 /** Adyen's test holder names (docs.adyen.com "Testing result codes and refusal reasons"). */
 const HOLDER_NAMES: Record<string, { resultCode: string; code?: string }> = {
-  DECLINED: { resultCode: 'Refused', code: '2' }, REFERRAL: { resultCode: 'Refused', code: '3' }, ERROR: { resultCode: 'Error', code: '4' },
-  BLOCK_CARD: { resultCode: 'Refused', code: '5' }, CARD_EXPIRED: { resultCode: 'Refused', code: '6' }, INVALID_AMOUNT: { resultCode: 'Refused', code: '7' },
-  INVALID_CARD_NUMBER: { resultCode: 'Refused', code: '8' }, ISSUER_UNAVAILABLE: { resultCode: 'Refused', code: '9' }, NOT_SUPPORTED: { resultCode: 'Refused', code: '10' },
-  NOT_3D_AUTHENTICATED: { resultCode: 'Refused', code: '11' }, NOT_ENOUGH_BALANCE: { resultCode: 'Refused', code: '12' }, ACQUIRER_FRAUD: { resultCode: 'Refused', code: '14' },
-  CANCELLED: { resultCode: 'Cancelled', code: '15' }, SHOPPER_CANCELLED: { resultCode: 'Cancelled', code: '16' }, FRAUD: { resultCode: 'Refused', code: '20' },
-  NOT_SUBMITTED: { resultCode: 'Refused', code: '21' }, FRAUD_CANCELLED: { resultCode: 'Refused', code: '22' }, TRANSACTION_NOT_PERMITTED: { resultCode: 'Refused', code: '23' },
-  CVC_DECLINED: { resultCode: 'Refused', code: '24' }, RESTRICTED_CARD: { resultCode: 'Refused', code: '25' }, REVOCATION_OF_AUTH: { resultCode: 'Refused', code: '26' },
-  DECLINED_NON_GENERIC: { resultCode: 'Refused', code: '27' }, ISSUER_SUSPECTED_FRAUD: { resultCode: 'Refused', code: '31' },
-  AUTHENTICATION_REQUIRED: { resultCode: 'Refused', code: '38' }, PENDING: { resultCode: 'Received' },
+  DECLINED: { resultCode: 'Refused', code: '2' },
+  REFERRAL: { resultCode: 'Refused', code: '3' },
+  ERROR: { resultCode: 'Error', code: '4' },
+  BLOCK_CARD: { resultCode: 'Refused', code: '5' },
+  CARD_EXPIRED: { resultCode: 'Refused', code: '6' },
+  INVALID_AMOUNT: { resultCode: 'Refused', code: '7' },
+  INVALID_CARD_NUMBER: { resultCode: 'Refused', code: '8' },
+  ISSUER_UNAVAILABLE: { resultCode: 'Refused', code: '9' },
+  NOT_SUPPORTED: { resultCode: 'Refused', code: '10' },
+  NOT_3D_AUTHENTICATED: { resultCode: 'Refused', code: '11' },
+  NOT_ENOUGH_BALANCE: { resultCode: 'Refused', code: '12' },
+  ACQUIRER_FRAUD: { resultCode: 'Refused', code: '14' },
+  CANCELLED: { resultCode: 'Cancelled', code: '15' },
+  SHOPPER_CANCELLED: { resultCode: 'Cancelled', code: '16' },
+  FRAUD: { resultCode: 'Refused', code: '20' },
+  NOT_SUBMITTED: { resultCode: 'Refused', code: '21' },
+  FRAUD_CANCELLED: { resultCode: 'Refused', code: '22' },
+  TRANSACTION_NOT_PERMITTED: { resultCode: 'Refused', code: '23' },
+  CVC_DECLINED: { resultCode: 'Refused', code: '24' },
+  RESTRICTED_CARD: { resultCode: 'Refused', code: '25' },
+  REVOCATION_OF_AUTH: { resultCode: 'Refused', code: '26' },
+  DECLINED_NON_GENERIC: { resultCode: 'Refused', code: '27' },
+  ISSUER_SUSPECTED_FRAUD: { resultCode: 'Refused', code: '31' },
+  AUTHENTICATION_REQUIRED: { resultCode: 'Refused', code: '38' },
+  PENDING: { resultCode: 'Received' },
 };
 const CHALLENGE_CARDS = new Set(['4000000000002503', '5200000000002151', '6505290000002190']);
 const FRICTIONLESS_FAIL_CARDS = new Set(['4000000000002925', '5200000000002276']);
@@ -62,11 +78,36 @@ export class AdyenDouble {
       check: (req) => {
         const route = routeOf(req.path);
         if (!route) return [];
-        return doc.checkRequest({ method: req.method, path: route.template, pathParams: route.params, headers: req.headers, body: req.body });
+        return doc.checkRequest({
+          method: req.method,
+          path: route.template,
+          pathParams: route.params,
+          headers: req.headers,
+          body: req.body,
+        });
       },
-      invalid: (problems) => ({ status: 422, json: { status: 422, errorCode: '702', message: `Structure of the request is invalid: ${problems[0]}`, errorType: 'validation' } }),
-      faultBody: (status) => ({ status, errorCode: String(status === 401 ? '000' : status === 429 ? '000' : '905'), message: `double fault ${status}`, errorType: status >= 500 ? 'internal' : status === 401 || status === 403 ? 'security' : 'validation' }),
-      redact: (req) => ({ headers: { ...req.headers, 'x-api-key': req.headers['x-api-key'] ? `…${req.headers['x-api-key'].slice(-4)}` : undefined }, body: redactCard(req.body) }),
+      invalid: (problems) => ({
+        status: 422,
+        json: {
+          status: 422,
+          errorCode: '702',
+          message: `Structure of the request is invalid: ${problems[0]}`,
+          errorType: 'validation',
+        },
+      }),
+      faultBody: (status) => ({
+        status,
+        errorCode: String(status === 401 ? '000' : status === 429 ? '000' : '905'),
+        message: `double fault ${status}`,
+        errorType: status >= 500 ? 'internal' : status === 401 || status === 403 ? 'security' : 'validation',
+      }),
+      redact: (req) => ({
+        headers: {
+          ...req.headers,
+          'x-api-key': req.headers['x-api-key'] ? `…${req.headers['x-api-key'].slice(-4)}` : undefined,
+        },
+        body: redactCard(req.body),
+      }),
     });
   }
 
@@ -87,7 +128,10 @@ export class AdyenDouble {
   }
 
   /** Signs the items and posts them to `url` as one notification request; answers the receiver's status and body. */
-  async notify(url: string, items: Array<Omit<NotificationItemFields, 'additionalData'> & Record<string, unknown>>): Promise<{ status: number; body: string }> {
+  async notify(
+    url: string,
+    items: Array<Omit<NotificationItemFields, 'additionalData'> & Record<string, unknown>>,
+  ): Promise<{ status: number; body: string }> {
     const notificationItems = items.map((item) => {
       const additionalData = { ...((item.additionalData as Record<string, string>) ?? {}) };
       additionalData.hmacSignature = signNotificationItem({ ...item, additionalData }, this.options.hmacKey);
@@ -96,11 +140,17 @@ export class AdyenDouble {
     const body = { live: 'false', notificationItems };
     // Checked before signing: the document's NotificationAdditionalData is closed (additionalProperties false)
     // and does not list `hmacSignature`, which every signed item carries.
-    const unsigned = { live: 'false', notificationItems: items.map((item) => ({ NotificationRequestItem: { eventDate: systemClock.now().toISOString(), ...item } })) };
+    const unsigned = {
+      live: 'false',
+      notificationItems: items.map((item) => ({
+        NotificationRequestItem: { eventDate: systemClock.now().toISOString(), ...item },
+      })),
+    };
     const problems = adyenWebhooksDocument().checkComponent('NotificationRequest', unsigned);
     if (problems.length) throw new Error(`the notification does not validate: ${problems.join('; ')}`);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.options.basicAuth) headers.authorization = `Basic ${Buffer.from(`${this.options.basicAuth.username}:${this.options.basicAuth.password}`).toString('base64')}`;
+    if (this.options.basicAuth)
+      headers.authorization = `Basic ${Buffer.from(`${this.options.basicAuth.username}:${this.options.basicAuth.password}`).toString('base64')}`;
     const res = await request(url, { method: 'POST', headers, body: JSON.stringify(body) });
     return { status: res.statusCode, body: await res.body.text() };
   }
@@ -122,12 +172,20 @@ export class AdyenDouble {
       const returnUrl = this.challenges.get(challenge[1]);
       if (!returnUrl) return { status: 404, text: 'no challenge' };
       const result = req.query.get('result') === 'N' ? 'N' : 'Y';
-      return { status: 303, headers: { location: `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}redirectResult=${result}` }, text: '' };
+      return {
+        status: 303,
+        headers: { location: `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}redirectResult=${result}` },
+        text: '',
+      };
     }
     const route = routeOf(req.path);
-    if (!route || req.method !== 'POST') return { status: 404, json: { status: 404, errorCode: '000', message: 'Not found', errorType: 'validation' } };
+    if (!route || req.method !== 'POST')
+      return { status: 404, json: { status: 404, errorCode: '000', message: 'Not found', errorType: 'validation' } };
     if (!req.headers['x-api-key'] || (this.options.apiKey && req.headers['x-api-key'] !== this.options.apiKey)) {
-      return { status: 401, json: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } };
+      return {
+        status: 401,
+        json: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' },
+      };
     }
     const key = req.headers['idempotency-key'];
     const known = key ? this.answers.get(key) : undefined;
@@ -139,10 +197,25 @@ export class AdyenDouble {
 
   private apply(route: Route, body: Record<string, unknown>): DoubleAnswer {
     switch (route.template) {
-      case '/paymentMethods': return { status: 200, json: { paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc', 'amex', 'elo', 'hipercard', 'diners', 'discover', 'jcb'] }] } };
-      case '/payments': return this.payment(body);
-      case '/payments/details': return this.details(body);
-      default: return this.modification(route, body);
+      case '/paymentMethods':
+        return {
+          status: 200,
+          json: {
+            paymentMethods: [
+              {
+                type: 'scheme',
+                name: 'Cards',
+                brands: ['visa', 'mc', 'amex', 'elo', 'hipercard', 'diners', 'discover', 'jcb'],
+              },
+            ],
+          },
+        };
+      case '/payments':
+        return this.payment(body);
+      case '/payments/details':
+        return this.details(body);
+      default:
+        return this.modification(route, body);
     }
   }
 
@@ -157,15 +230,35 @@ export class AdyenDouble {
     }
     const forced = this.forced[0];
     if (forced && (forced.count -= 1) <= 0) this.forced.shift();
-    const rule = forced ? { resultCode: forced.resultCode, code: forced.refusalReasonCode } : HOLDER_NAMES[String(method.holderName ?? '').trim().toUpperCase()] ?? { resultCode: 'Authorised' };
+    const rule = forced
+      ? { resultCode: forced.resultCode, code: forced.refusalReasonCode }
+      : (HOLDER_NAMES[
+          String(method.holderName ?? '')
+            .trim()
+            .toUpperCase()
+        ] ?? { resultCode: 'Authorised' });
     const merchantReference = String(body.reference);
     const out: Record<string, unknown> = { pspReference: psp, resultCode: rule.resultCode, amount, merchantReference };
     if (rule.resultCode === 'Authorised' || rule.resultCode === 'PartiallyAuthorised') {
       const manual = (body.additionalData as Record<string, string> | undefined)?.manualCapture === 'true';
       out.additionalData = { authCode: psp.slice(-6) };
-      this.payments.set(psp, { psp, amount: amount.value, captured: manual ? 0 : amount.value, refunded: 0, status: manual ? 'AUTHORISED' : 'CAPTURED', merchantReference });
+      this.payments.set(psp, {
+        psp,
+        amount: amount.value,
+        captured: manual ? 0 : amount.value,
+        refunded: 0,
+        status: manual ? 'AUTHORISED' : 'CAPTURED',
+        merchantReference,
+      });
     } else if (rule.resultCode === 'Received' || rule.resultCode === 'Pending') {
-      this.payments.set(psp, { psp, amount: amount.value, captured: 0, refunded: 0, status: 'RECEIVED', merchantReference });
+      this.payments.set(psp, {
+        psp,
+        amount: amount.value,
+        captured: 0,
+        refunded: 0,
+        status: 'RECEIVED',
+        merchantReference,
+      });
     } else if (rule.code !== undefined) {
       out.refusalReasonCode = rule.code;
       out.refusalReason = CODE_OF_TEXT.get(rule.code) ?? 'Refused';
@@ -175,22 +268,50 @@ export class AdyenDouble {
 
   private authentication(psp: string, number: string, reference: string, amount: unknown): Record<string, unknown> {
     if (CHALLENGE_CARDS.has(number)) {
-      return { pspReference: psp, resultCode: 'RedirectShopper', merchantReference: reference, amount, action: { type: 'redirect', method: 'GET', url: `${this.server.url}/__double/challenge/${psp}`, paymentMethodType: 'scheme' } };
+      return {
+        pspReference: psp,
+        resultCode: 'RedirectShopper',
+        merchantReference: reference,
+        amount,
+        action: {
+          type: 'redirect',
+          method: 'GET',
+          url: `${this.server.url}/__double/challenge/${psp}`,
+          paymentMethodType: 'scheme',
+        },
+      };
     }
-    if (number === NOT_ENROLLED_CARD) return { pspReference: psp, resultCode: 'AuthenticationNotRequired', merchantReference: reference, amount };
-    return { pspReference: psp, resultCode: 'AuthenticationFinished', merchantReference: reference, amount, threeDS2Result: threeDsResult(psp, FRICTIONLESS_FAIL_CARDS.has(number) ? 'N' : 'Y') };
+    if (number === NOT_ENROLLED_CARD)
+      return { pspReference: psp, resultCode: 'AuthenticationNotRequired', merchantReference: reference, amount };
+    return {
+      pspReference: psp,
+      resultCode: 'AuthenticationFinished',
+      merchantReference: reference,
+      amount,
+      threeDS2Result: threeDsResult(psp, FRICTIONLESS_FAIL_CARDS.has(number) ? 'N' : 'Y'),
+    };
   }
 
   private details(body: Record<string, unknown>): DoubleAnswer {
     const result = textOf((body.details as Record<string, unknown> | undefined)?.redirectResult ?? '');
-    if (result !== 'Y' && result !== 'N') return { status: 422, json: { status: 422, errorCode: '14_018', message: 'Invalid payload provided', errorType: 'validation' } };
+    if (result !== 'Y' && result !== 'N')
+      return {
+        status: 422,
+        json: { status: 422, errorCode: '14_018', message: 'Invalid payload provided', errorType: 'validation' },
+      };
     const psp = newPsp();
-    return { status: 200, json: { pspReference: psp, resultCode: 'AuthenticationFinished', threeDS2Result: threeDsResult(psp, result) } };
+    return {
+      status: 200,
+      json: { pspReference: psp, resultCode: 'AuthenticationFinished', threeDS2Result: threeDsResult(psp, result) },
+    };
   }
 
   private modification(route: Route, body: Record<string, unknown>): DoubleAnswer {
     const payment = this.payments.get(route.params.paymentPspReference ?? '');
-    const reject = (code: string, message: string): DoubleAnswer => ({ status: 422, json: { status: 422, errorCode: code, message, errorType: 'validation' } });
+    const reject = (code: string, message: string): DoubleAnswer => ({
+      status: 422,
+      json: { status: 422, errorCode: code, message, errorType: 'validation' },
+    });
     if (!payment) return reject('167', 'Original pspReference required for this operation');
     const value = (body.amount as { value: number } | undefined)?.value ?? 0;
     const what = route.template.split('/').pop();
@@ -198,13 +319,25 @@ export class AdyenDouble {
       if (payment.status !== 'AUTHORISED' || value > payment.amount) return reject('137', 'Invalid amount specified');
       Object.assign(payment, { status: 'CAPTURED', captured: value });
     } else if (what === 'cancels') {
-      if (payment.status !== 'AUTHORISED' && payment.status !== 'CANCELLED') return reject('167', 'Original pspReference required for this operation');
+      if (payment.status !== 'AUTHORISED' && payment.status !== 'CANCELLED')
+        return reject('167', 'Original pspReference required for this operation');
       payment.status = 'CANCELLED';
     } else {
-      if (payment.status !== 'CAPTURED' || payment.refunded + value > payment.captured) return reject('137', 'Invalid amount specified');
+      if (payment.status !== 'CAPTURED' || payment.refunded + value > payment.captured)
+        return reject('137', 'Invalid amount specified');
       payment.refunded += value;
     }
-    return { status: 201, json: { merchantAccount: body.merchantAccount, paymentPspReference: payment.psp, pspReference: newPsp(), reference: body.reference, status: 'received', ...(body.amount ? { amount: body.amount } : {}) } };
+    return {
+      status: 201,
+      json: {
+        merchantAccount: body.merchantAccount,
+        paymentPspReference: payment.psp,
+        pspReference: newPsp(),
+        reference: body.reference,
+        status: 'received',
+        ...(body.amount ? { amount: body.amount } : {}),
+      },
+    };
   }
 }
 
@@ -216,9 +349,12 @@ interface Route {
 /** `/v71/...` to the document's path template. */
 function routeOf(path: string): Route | null {
   const rest = path.replace(/^\/v71/, '');
-  if (rest === '/payments' || rest === '/payments/details' || rest === '/paymentMethods') return { template: rest, params: {} };
+  if (rest === '/payments' || rest === '/payments/details' || rest === '/paymentMethods')
+    return { template: rest, params: {} };
   const m = /^\/payments\/([^/]+)\/(captures|cancels|refunds)$/.exec(rest);
-  return m ? { template: `/payments/{paymentPspReference}/${m[2]}`, params: { paymentPspReference: decodeURIComponent(m[1]) } } : null;
+  return m
+    ? { template: `/payments/{paymentPspReference}/${m[2]}`, params: { paymentPspReference: decodeURIComponent(m[1]) } }
+    : null;
 }
 
 /** 16 characters like Adyen's: digits and uppercase hex. */
@@ -228,8 +364,12 @@ function threeDsResult(psp: string, transStatus: string) {
   return {
     transStatus,
     eci: transStatus === 'Y' ? '05' : '07',
-    ...(transStatus === 'Y' ? { authenticationValue: Buffer.from(`cavv-${psp}`.padEnd(20, '0').slice(0, 20)).toString('base64') } : {}),
-    dsTransID: `ds-${psp}`, messageVersion: '2.2.0', threeDSServerTransID: `srv-${psp}`,
+    ...(transStatus === 'Y'
+      ? { authenticationValue: Buffer.from(`cavv-${psp}`.padEnd(20, '0').slice(0, 20)).toString('base64') }
+      : {}),
+    dsTransID: `ds-${psp}`,
+    messageVersion: '2.2.0',
+    threeDSServerTransID: `srv-${psp}`,
   };
 }
 
@@ -240,5 +380,12 @@ function redactCard(body: unknown): unknown {
   const pm = b.paymentMethod as Record<string, unknown> | undefined;
   if (!pm) return body;
   const { number, cvc, ...rest } = pm;
-  return { ...b, paymentMethod: { ...rest, ...(typeof number === 'string' ? { number: `…${number.slice(-4)}` } : {}), ...(cvc !== undefined ? { cvc: '[REDACTED]' } : {}) } };
+  return {
+    ...b,
+    paymentMethod: {
+      ...rest,
+      ...(typeof number === 'string' ? { number: `…${number.slice(-4)}` } : {}),
+      ...(cvc !== undefined ? { cvc: '[REDACTED]' } : {}),
+    },
+  };
 }

@@ -8,9 +8,16 @@ let adyen: OfficialDocument | undefined;
 let adyenWebhooks: OfficialDocument | undefined;
 let pix: OfficialDocument | undefined;
 
-export const adyenCheckoutDocument = () => (adyen ??= OfficialDocument.fromFile(new URL('../adyen-checkout/official/CheckoutService-v71.json', import.meta.url)));
-export const adyenWebhooksDocument = () => (adyenWebhooks ??= OfficialDocument.fromFile(new URL('../adyen-checkout/official/Webhooks-v1.json', import.meta.url)));
-export const pixApiDocument = () => (pix ??= OfficialDocument.fromFile(new URL('../pix-api-bcb/official/openapi.yaml', import.meta.url), PIX_READINGS));
+export const adyenCheckoutDocument = () =>
+  (adyen ??= OfficialDocument.fromFile(
+    new URL('../adyen-checkout/official/CheckoutService-v71.json', import.meta.url),
+  ));
+export const adyenWebhooksDocument = () =>
+  (adyenWebhooks ??= OfficialDocument.fromFile(
+    new URL('../adyen-checkout/official/Webhooks-v1.json', import.meta.url),
+  ));
+export const pixApiDocument = () =>
+  (pix ??= OfficialDocument.fromFile(new URL('../pix-api-bcb/official/openapi.yaml', import.meta.url), PIX_READINGS));
 
 type Json = Record<string, unknown>;
 /** Visits every object of a document. */
@@ -31,12 +38,16 @@ function walk(node: unknown, visit: (obj: Json) => void): void {
  *    `descontoDataFixa` (the discriminating field, as the second requires `valorPerc`).
  */
 export const PIX_READINGS: ReadonlyArray<(doc: Json) => void> = [
-  (doc) => walk(doc, (obj) => {
-    const m = typeof obj.pattern === 'string' ? /^\/(.*)\/$/.exec(obj.pattern) : null;
-    if (m) obj.pattern = m[1];
-  }),
+  (doc) =>
+    walk(doc, (obj) => {
+      const m = typeof obj.pattern === 'string' ? /^\/(.*)\/$/.exec(obj.pattern) : null;
+      if (m) obj.pattern = m[1];
+    }),
   (doc) => {
-    const schemas = (doc.components as Json).schemas as Record<string, { properties: Record<string, { oneOf: Json[] }> }>;
+    const schemas = (doc.components as Json).schemas as Record<
+      string,
+      { properties: Record<string, { oneOf: Json[] }> }
+    >;
     const first = schemas.CobVValor.properties.desconto.oneOf[0];
     first.required = ['descontoDataFixa'];
   },

@@ -67,7 +67,16 @@ export class DoubleServer {
   constructor(private readonly options: DoubleServerOptions) {
     const listener = (req: IncomingMessage, res: ServerResponse) => void this.serve(req, res);
     this.server = options.tls
-      ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca, requestCert: options.tls.requestCert, rejectUnauthorized: false }, listener)
+      ? createHttpsServer(
+          {
+            key: options.tls.key,
+            cert: options.tls.cert,
+            ca: options.tls.ca,
+            requestCert: options.tls.requestCert,
+            rejectUnauthorized: false,
+          },
+          listener,
+        )
       : createHttpServer(listener);
   }
 
@@ -104,17 +113,33 @@ export class DoubleServer {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', 'http://double');
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+    );
     const socket = req.socket as TLSSocket;
-    const peer = typeof socket.getPeerCertificate === 'function' && socket.authorized ? socket.getPeerCertificate() : null;
+    const peer =
+      typeof socket.getPeerCertificate === 'function' && socket.authorized ? socket.getPeerCertificate() : null;
     const request: DoubleRequest = {
-      method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, rawBody,
-      body: parseBody(rawBody, headers['content-type']), clientCertificate: peer?.subject?.CN ? String(peer.subject.CN) : null,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      rawBody,
+      body: parseBody(rawBody, headers['content-type']),
+      clientCertificate: peer?.subject?.CN ? String(peer.subject.CN) : null,
     };
     try {
       if (url.pathname.startsWith('/__double/')) return send(res, await this.control(request));
       const shown = this.options.redact(request);
-      const recorded: RecordedRequest = { at: this.requests.length, method: request.method, path: request.path, headers: shown.headers, body: shown.body, status: null, problems: [] };
+      const recorded: RecordedRequest = {
+        at: this.requests.length,
+        method: request.method,
+        path: request.path,
+        headers: shown.headers,
+        body: shown.body,
+        status: null,
+        problems: [],
+      };
       this.requests.push(recorded);
       recorded.problems = this.options.check(request);
       if (recorded.problems.length) {
@@ -133,23 +158,36 @@ export class DoubleServer {
       if (fault === 'timeout') return; // applied; the answer never comes (the connection closes with the server)
       send(res, answer);
     } catch (err) {
-      send(res, { status: 500, json: { status: 500, errorCode: '000', message: `double: ${(err as Error).message}`, errorType: 'internal' } });
+      send(res, {
+        status: 500,
+        json: { status: 500, errorCode: '000', message: `double: ${(err as Error).message}`, errorType: 'internal' },
+      });
     }
   }
 
   private async control(req: DoubleRequest): Promise<DoubleAnswer> {
-    if (req.path === '/__double/requests' && req.method === 'GET') return { status: 200, json: { requests: this.requests } };
+    if (req.path === '/__double/requests' && req.method === 'GET')
+      return { status: 200, json: { requests: this.requests } };
     if (req.path === '/__double/requests' && req.method === 'DELETE') {
       this.requests.length = 0;
       return { status: 200, json: { cleared: true } };
     }
     if (req.path === '/__double/fail' && req.method === 'POST') {
       const b = (req.body ?? {}) as { path_prefix?: string; status?: FaultStatus; count?: number };
-      if (typeof b.path_prefix !== 'string' || b.status === undefined) return { status: 400, json: { message: 'path_prefix and status are required' } };
+      if (typeof b.path_prefix !== 'string' || b.status === undefined)
+        return { status: 400, json: { message: 'path_prefix and status are required' } };
       this.fail(b.path_prefix, b.status, b.count ?? 1);
       return { status: 200, json: { queued: true } };
     }
-    return this.options.handler(req, { at: -1, method: req.method, path: req.path, headers: {}, body: null, status: null, problems: [] });
+    return this.options.handler(req, {
+      at: -1,
+      method: req.method,
+      path: req.path,
+      headers: {},
+      body: null,
+      status: null,
+      problems: [],
+    });
   }
 
   private takeFault(path: string): FaultStatus | null {
@@ -173,6 +211,9 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
 
 function send(res: ServerResponse, answer: DoubleAnswer): void {
   const body = answer.json !== undefined ? JSON.stringify(answer.json) : (answer.text ?? '');
-  res.writeHead(answer.status, { 'content-type': answer.json !== undefined ? 'application/json' : 'text/plain', ...answer.headers });
+  res.writeHead(answer.status, {
+    'content-type': answer.json !== undefined ? 'application/json' : 'text/plain',
+    ...answer.headers,
+  });
   res.end(body);
 }

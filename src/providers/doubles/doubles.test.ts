@@ -9,20 +9,52 @@ describe('provider doubles', () => {
     for (const stop of stops) await stop();
   });
   const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
   };
 
   it('adyen: fail knob over HTTP, requests listed with the card and API key masked, invalid requests answered 422 and listed', async () => {
     const double = await startAdyenDouble({ hmacKey: '00ff' });
     stops.push(() => double.close());
-    expect((await post(`${double.server.url}/__double/fail`, { path_prefix: '/v71/payments', status: 503, count: 1 })).status).toBe(200);
-    const payment = { merchantAccount: 'M', reference: 'r', amount: { currency: 'BRL', value: 100 }, returnUrl: 'https://x.example/r', paymentMethod: { type: 'scheme', number: '4111111111111111', expiryMonth: '03', expiryYear: '2030', holderName: 'A', cvc: '737' } };
+    expect(
+      (await post(`${double.server.url}/__double/fail`, { path_prefix: '/v71/payments', status: 503, count: 1 }))
+        .status,
+    ).toBe(200);
+    const payment = {
+      merchantAccount: 'M',
+      reference: 'r',
+      amount: { currency: 'BRL', value: 100 },
+      returnUrl: 'https://x.example/r',
+      paymentMethod: {
+        type: 'scheme',
+        number: '4111111111111111',
+        expiryMonth: '03',
+        expiryYear: '2030',
+        holderName: 'A',
+        cvc: '737',
+      },
+    };
     const headers = { 'x-api-key': 'secret-key-1234', 'idempotency-key': 'k1' };
     expect((await post(`${double.baseUrl}/payments`, payment, headers)).status).toBe(503);
-    expect(await post(`${double.baseUrl}/payments`, payment, headers)).toMatchObject({ status: 200, body: { resultCode: 'Authorised' } });
-    expect(await post(`${double.baseUrl}/payments`, { ...payment, bogus: true }, { ...headers, 'idempotency-key': 'k2' })).toMatchObject({ status: 422, body: { errorType: 'validation', errorCode: '702' } });
-    const listed = (await (await request(`${double.server.url}/__double/requests`)).body.json()) as { requests: Array<{ status: number; headers: Record<string, string>; body: { paymentMethod: Record<string, string> }; problems: string[] }> };
+    expect(await post(`${double.baseUrl}/payments`, payment, headers)).toMatchObject({
+      status: 200,
+      body: { resultCode: 'Authorised' },
+    });
+    expect(
+      await post(`${double.baseUrl}/payments`, { ...payment, bogus: true }, { ...headers, 'idempotency-key': 'k2' }),
+    ).toMatchObject({ status: 422, body: { errorType: 'validation', errorCode: '702' } });
+    const listed = (await (await request(`${double.server.url}/__double/requests`)).body.json()) as {
+      requests: Array<{
+        status: number;
+        headers: Record<string, string>;
+        body: { paymentMethod: Record<string, string> };
+        problems: string[];
+      }>;
+    };
     expect(listed.requests.map((r) => r.status)).toEqual([503, 200, 422]);
     expect(listed.requests[0].headers['x-api-key']).toBe('…1234');
     expect(listed.requests[0].body.paymentMethod).toMatchObject({ number: '…1111', cvc: '[REDACTED]' });

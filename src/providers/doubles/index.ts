@@ -20,9 +20,15 @@ export async function startAdyenDouble(options: AdyenDoubleOptions & { port?: nu
   return double;
 }
 
-export async function startPixDouble(options: { port?: number; tls?: boolean; requireClientCertificate?: boolean; tokenLifetimeS?: number } = {}): Promise<PixDouble> {
+export async function startPixDouble(
+  options: { port?: number; tls?: boolean; requireClientCertificate?: boolean; tokenLifetimeS?: number } = {},
+): Promise<PixDouble> {
   const pki = options.tls ? await throwawayPki() : null;
-  const double = new PixDouble({ pki, requireClientCertificate: options.requireClientCertificate ?? false, ...(options.tokenLifetimeS ? { tokenLifetimeS: options.tokenLifetimeS } : {}) });
+  const double = new PixDouble({
+    pki,
+    requireClientCertificate: options.requireClientCertificate ?? false,
+    ...(options.tokenLifetimeS ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
+  });
   await double.listen(options.port ?? 0);
   return double;
 }
@@ -39,7 +45,8 @@ export async function runDoubleCommand(
   let close: () => Promise<void>;
   if (kind === 'adyen') {
     const hmacKey = flags.hmacKey ?? '';
-    if (!/^([0-9a-fA-F]{2})+$/.test(hmacKey)) throw new Error('double adyen needs --hmac-key <hex> (the key the account verifies notifications with)');
+    if (!/^([0-9a-fA-F]{2})+$/.test(hmacKey))
+      throw new Error('double adyen needs --hmac-key <hex> (the key the account verifies notifications with)');
     const [username, ...rest] = (flags.basicAuth ?? '').split(':');
     const basicAuth = flags.basicAuth ? { username, password: rest.join(':') } : null;
     const double = await startAdyenDouble({ port, hmacKey, basicAuth });
@@ -55,10 +62,17 @@ export async function runDoubleCommand(
     if (pki) {
       const dir = flags.tlsDir ?? join('data', 'pix-double-tls');
       mkdirSync(dir, { recursive: true });
-      for (const [name, pem] of Object.entries({ 'ca.crt': pki.ca, 'client.crt': pki.client.cert, 'client.key': pki.client.key })) writeFileSync(join(dir, name), pem, { mode: 0o600 });
+      for (const [name, pem] of Object.entries({
+        'ca.crt': pki.ca,
+        'client.crt': pki.client.cert,
+        'client.key': pki.client.key,
+      }))
+        writeFileSync(join(dir, name), pem, { mode: 0o600 });
       log(`  mTLS: throwaway CA and client certificate written to ${dir}/ (ca.crt, client.crt, client.key)`);
     }
-    log(`  controls: POST /__double/cob/{txid}/pay, /__double/devolucao/{id}/settle, /__double/med/{e2eid}, /__double/fail; GET /__double/requests`);
+    log(
+      `  controls: POST /__double/cob/{txid}/pay, /__double/devolucao/{id}/settle, /__double/med/{e2eid}, /__double/fail; GET /__double/requests`,
+    );
     close = () => double.close();
   } else {
     throw new Error(`unknown double "${kind}": adyen or pix`);

@@ -31,7 +31,10 @@ export class OfficialDocument {
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(readonly doc: Json, dialect: 'openapi-3.0' | 'openapi-3.1') {
+  constructor(
+    readonly doc: Json,
+    dialect: 'openapi-3.0' | 'openapi-3.1',
+  ) {
     // strict off: the documents carry OpenAPI keywords (example, x-*, discriminator) a JSON Schema validator
     // does not know; they describe, they do not constrain. 3.0's `nullable` is an Ajv keyword by default.
     const options = { strict: false, allErrors: true, validateSchema: false, logger: false } as const;
@@ -60,8 +63,8 @@ export class OfficialDocument {
     const problems: string[] = [];
     const pathLevel = `/paths/${escapePointer(req.path)}/parameters`;
     const params = [
-      ...(((this.at(pathLevel) as Json[]) ?? []).map((raw, i) => ({ raw, at: `${pathLevel}/${i}` }))),
-      ...(((operation.parameters as Json[]) ?? []).map((raw, i) => ({ raw, at: `${pointer}/parameters/${i}` }))),
+      ...((this.at(pathLevel) as Json[]) ?? []).map((raw, i) => ({ raw, at: `${pathLevel}/${i}` })),
+      ...((operation.parameters as Json[]) ?? []).map((raw, i) => ({ raw, at: `${pointer}/parameters/${i}` })),
     ];
     for (const { raw, at } of params) {
       const param = this.deref(raw);
@@ -81,7 +84,13 @@ export class OfficialDocument {
       if (req.body === undefined) {
         if (ref.required) problems.push('a JSON body is required');
       } else {
-        problems.push(...this.run(`${this.refPointer(body, `${pointer}/requestBody`)}/content/application~1json/schema`, req.body, 'body'));
+        problems.push(
+          ...this.run(
+            `${this.refPointer(body, `${pointer}/requestBody`)}/content/application~1json/schema`,
+            req.body,
+            'body',
+          ),
+        );
       }
     }
     return problems;
@@ -111,7 +120,12 @@ export class OfficialDocument {
       this.compiled.set(pointer, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).slice(0, 20).map((e) => `${label}${e.instancePath} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    return (validate.errors ?? [])
+      .slice(0, 20)
+      .map(
+        (e) =>
+          `${label}${e.instancePath} ${e.message ?? 'is invalid'}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+      );
   }
 
   /** The pointer of an object that may be a `$ref` (then its target's), else `fallback`. */

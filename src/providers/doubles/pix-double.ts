@@ -50,9 +50,16 @@ interface Devolucao {
 }
 
 const ISPB = '99999008';
-const problem = (status: number, type: string, detail: string): DoubleAnswer => ({ status, json: { type: `https://pix.bcb.gov.br/api/v2/error/${type}`, title: type, status, detail } });
+const problem = (status: number, type: string, detail: string): DoubleAnswer => ({
+  status,
+  json: { type: `https://pix.bcb.gov.br/api/v2/error/${type}`, title: type, status, detail },
+});
 const now = () => systemClock.now().toISOString();
-const alnum = (n: number) => randomBytes(n).toString('base64').replace(/[^a-zA-Z0-9]/g, 'x').slice(0, n);
+const alnum = (n: number) =>
+  randomBytes(n)
+    .toString('base64')
+    .replace(/[^a-zA-Z0-9]/g, 'x')
+    .slice(0, n);
 
 export class PixDouble {
   readonly server: DoubleServer;
@@ -72,9 +79,28 @@ export class PixDouble {
         return doc.checkRequest({ method: req.method, path: route.template, pathParams: route.params, body: req.body });
       },
       invalid: (problems) => problem(400, 'RequisicaoInvalida', problems.join('; ')),
-      faultBody: (status) => problem(status, status === 503 ? 'ServicoIndisponivel' : status === 403 ? 'AcessoNegado' : status === 400 ? 'RequisicaoInvalida' : 'ErroInternoDoServidor', `double fault ${status}`),
-      redact: (req) => ({ headers: { ...req.headers, authorization: req.headers.authorization ? `${req.headers.authorization.split(' ')[0]} …` : undefined }, body: req.path === '/oauth/token' ? { grant_type: (req.body as Record<string, string>)?.grant_type } : req.body }),
-      ...(options.pki ? { tls: { key: options.pki.server.key, cert: options.pki.server.cert, ca: options.pki.ca, requestCert: true } } : {}),
+      faultBody: (status) =>
+        problem(
+          status,
+          status === 503
+            ? 'ServicoIndisponivel'
+            : status === 403
+              ? 'AcessoNegado'
+              : status === 400
+                ? 'RequisicaoInvalida'
+                : 'ErroInternoDoServidor',
+          `double fault ${status}`,
+        ),
+      redact: (req) => ({
+        headers: {
+          ...req.headers,
+          authorization: req.headers.authorization ? `${req.headers.authorization.split(' ')[0]} …` : undefined,
+        },
+        body: req.path === '/oauth/token' ? { grant_type: (req.body as Record<string, string>)?.grant_type } : req.body,
+      }),
+      ...(options.pki
+        ? { tls: { key: options.pki.server.key, cert: options.pki.server.cert, ca: options.pki.ca, requestCert: true } }
+        : {}),
     });
   }
 
@@ -97,7 +123,8 @@ export class PixDouble {
 
   private async handle(req: DoubleRequest): Promise<DoubleAnswer> {
     if (req.path.startsWith('/__double/')) return this.control(req);
-    if (this.options.requireClientCertificate && !req.clientCertificate) return problem(403, 'AcessoNegado', 'A client certificate is required');
+    if (this.options.requireClientCertificate && !req.clientCertificate)
+      return problem(403, 'AcessoNegado', 'A client certificate is required');
     if (req.path === '/oauth/token' && req.method === 'POST') return this.token(req);
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !this.tokens.has(bearer)) return problem(401, 'AcessoNegado', 'Invalid or missing access token');
@@ -105,20 +132,30 @@ export class PixDouble {
     if (!route) return problem(404, 'NaoEncontrado', 'Not found');
     const { template, params } = route;
     switch (`${req.method} ${template}`) {
-      case 'PUT /cob/{txid}': return this.putCharge('cob', params.txid, req.body as Record<string, unknown>);
-      case 'PUT /cobv/{txid}': return this.putCharge('cobv', params.txid, req.body as Record<string, unknown>);
+      case 'PUT /cob/{txid}':
+        return this.putCharge('cob', params.txid, req.body as Record<string, unknown>);
+      case 'PUT /cobv/{txid}':
+        return this.putCharge('cobv', params.txid, req.body as Record<string, unknown>);
       case 'GET /cob/{txid}':
       case 'GET /cobv/{txid}': {
         const c = this.charges.get(params.txid);
-        return c && c.kind === template.split('/')[1] ? { status: 200, json: this.view(c) } : problem(404, template.startsWith('/cobv') ? 'CobVNaoEncontrado' : 'CobNaoEncontrado', 'No charge under this txid');
+        return c && c.kind === template.split('/')[1]
+          ? { status: 200, json: this.view(c) }
+          : problem(
+              404,
+              template.startsWith('/cobv') ? 'CobVNaoEncontrado' : 'CobNaoEncontrado',
+              'No charge under this txid',
+            );
       }
       case 'PATCH /cob/{txid}':
-      case 'PATCH /cobv/{txid}': return this.patchCharge(params.txid, req.body as Record<string, unknown>);
+      case 'PATCH /cobv/{txid}':
+        return this.patchCharge(params.txid, req.body as Record<string, unknown>);
       case 'GET /pix/{e2eid}': {
         const p = this.payments.get(params.e2eid);
         return p ? { status: 200, json: pixView(p) } : problem(404, 'PixNaoEncontrado', 'No Pix under this endToEndId');
       }
-      case 'PUT /pix/{e2eid}/devolucao/{id}': return this.putReturn(params.e2eid, params.id, req.body as Record<string, unknown>);
+      case 'PUT /pix/{e2eid}/devolucao/{id}':
+        return this.putReturn(params.e2eid, params.id, req.body as Record<string, unknown>);
       case 'GET /pix/{e2eid}/devolucao/{id}': {
         const d = this.payments.get(params.e2eid)?.devolucoes.find((x) => x.id === params.id);
         return d ? { status: 200, json: d } : problem(404, 'DevolucaoNaoEncontrada', 'No devolução under this id');
@@ -128,12 +165,15 @@ export class PixDouble {
         return { status: 200, json: {} };
       case 'GET /webhook/{chave}': {
         const url = this.webhooks.get(params.chave);
-        return url ? { status: 200, json: { webhookUrl: url, chave: params.chave, criacao: now() } } : problem(404, 'WebhookNaoEncontrado', 'No webhook for this key');
+        return url
+          ? { status: 200, json: { webhookUrl: url, chave: params.chave, criacao: now() } }
+          : problem(404, 'WebhookNaoEncontrado', 'No webhook for this key');
       }
       case 'DELETE /webhook/{chave}':
         this.webhooks.delete(params.chave);
         return { status: 204, text: '' };
-      default: return problem(405, 'MetodoNaoPermitido', `${req.method} ${template}`);
+      default:
+        return problem(405, 'MetodoNaoPermitido', `${req.method} ${template}`);
     }
   }
 
@@ -143,18 +183,41 @@ export class PixDouble {
     if (form.grant_type !== 'client_credentials') return { status: 400, json: { error: 'unsupported_grant_type' } };
     const token = alnum(40);
     this.tokens.add(token);
-    return { status: 200, json: { access_token: token, token_type: 'Bearer', expires_in: this.options.tokenLifetimeS ?? 3600, scope: form.scope ?? '' } };
+    return {
+      status: 200,
+      json: {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: this.options.tokenLifetimeS ?? 3600,
+        scope: form.scope ?? '',
+      },
+    };
   }
 
   private putCharge(kind: 'cob' | 'cobv', txid: string, body: Record<string, unknown>): DoubleAnswer {
     const known = this.charges.get(txid);
-    if (known && (known.kind !== kind || known.body.status !== 'ATIVA')) return problem(400, kind === 'cob' ? 'CobOperacaoInvalida' : 'CobVOperacaoInvalida', 'The charge is no longer ATIVA');
-    const calendario = { ...(known?.body.calendario as object), ...(body.calendario as object), criacao: (known?.body.calendario as { criacao?: string })?.criacao ?? now() };
+    if (known && (known.kind !== kind || known.body.status !== 'ATIVA'))
+      return problem(
+        400,
+        kind === 'cob' ? 'CobOperacaoInvalida' : 'CobVOperacaoInvalida',
+        'The charge is no longer ATIVA',
+      );
+    const calendario = {
+      ...(known?.body.calendario as object),
+      ...(body.calendario as object),
+      criacao: (known?.body.calendario as { criacao?: string })?.criacao ?? now(),
+    };
     const location = `pix.double.example/qr/v2/${kind === 'cobv' ? 'cobv/' : ''}${txid}`;
     const charge: Charge = known ?? { kind, body: {}, pix: [] };
     charge.body = {
-      ...body, calendario, txid, revisao: known ? Number(known.body.revisao) + 1 : 0, status: 'ATIVA',
-      loc: { id: 1, location, tipoCob: kind, criacao: calendario.criacao }, location, pixCopiaECola: brCode(location),
+      ...body,
+      calendario,
+      txid,
+      revisao: known ? Number(known.body.revisao) + 1 : 0,
+      status: 'ATIVA',
+      loc: { id: 1, location, tipoCob: kind, criacao: calendario.criacao },
+      location,
+      pixCopiaECola: brCode(location),
     };
     this.charges.set(txid, charge);
     return { status: 201, json: this.view(charge) };
@@ -173,9 +236,20 @@ export class PixDouble {
     if (!p) return problem(404, 'PixNaoEncontrado', 'No Pix under this endToEndId');
     const known = p.devolucoes.find((d) => d.id === id);
     if (known) return { status: 201, json: known };
-    const returned = p.devolucoes.filter((d) => d.status !== 'NAO_REALIZADO').reduce((sum, d) => sum + cents(d.valor), 0);
-    if (returned + cents(String(body.valor)) > cents(p.valor)) return problem(400, 'PixDevolucaoInvalida', 'The returns exceed the Pix');
-    const d: Devolucao = { id, rtrId: `D${ISPB}${alnum(23)}`, valor: String(body.valor), natureza: textOf(body.natureza ?? 'ORIGINAL'), ...(body.descricao ? { descricao: textOf(body.descricao) } : {}), horario: { solicitacao: now() }, status: 'EM_PROCESSAMENTO' };
+    const returned = p.devolucoes
+      .filter((d) => d.status !== 'NAO_REALIZADO')
+      .reduce((sum, d) => sum + cents(d.valor), 0);
+    if (returned + cents(String(body.valor)) > cents(p.valor))
+      return problem(400, 'PixDevolucaoInvalida', 'The returns exceed the Pix');
+    const d: Devolucao = {
+      id,
+      rtrId: `D${ISPB}${alnum(23)}`,
+      valor: String(body.valor),
+      natureza: textOf(body.natureza ?? 'ORIGINAL'),
+      ...(body.descricao ? { descricao: textOf(body.descricao) } : {}),
+      horario: { solicitacao: now() },
+      status: 'EM_PROCESSAMENTO',
+    };
     p.devolucoes.push(d);
     return { status: 201, json: d };
   }
@@ -190,9 +264,19 @@ export class PixDouble {
       // A due-date charge is paid what is due on the payment's São Paulo date (R3.4), unless `valor` says otherwise.
       const terms = c.kind === 'cobv' ? termsOfCobv(c.body) : null;
       const due = terms ? amountDueOn(terms, saoPauloDate(new Date(horario))) : null;
-      if (due && !due.payable && !b.valor) return problem(400, 'CobVOperacaoInvalida', `Not payable after ${due.lastPayableDate}`);
-      const valor = b.valor ?? (due?.amountDue != null ? reais(due.amountDue) : String((c.body.valor as { original: string }).original));
-      const entry: PixEntry = { endToEndId: `E${ISPB}${alnum(23)}`, txid: m[1], valor, horario, chave: String(c.body.chave), devolucoes: [] };
+      if (due && !due.payable && !b.valor)
+        return problem(400, 'CobVOperacaoInvalida', `Not payable after ${due.lastPayableDate}`);
+      const valor =
+        b.valor ??
+        (due?.amountDue != null ? reais(due.amountDue) : String((c.body.valor as { original: string }).original));
+      const entry: PixEntry = {
+        endToEndId: `E${ISPB}${alnum(23)}`,
+        txid: m[1],
+        valor,
+        horario,
+        chave: String(c.body.chave),
+        devolucoes: [],
+      };
       c.pix.push(entry);
       c.body.status = 'CONCLUIDA';
       this.payments.set(entry.endToEndId, entry);
@@ -205,7 +289,10 @@ export class PixDouble {
       const entry = [...this.payments.values()].find((p) => p.devolucoes.some((d) => d.id === id));
       const d = entry?.devolucoes.find((x) => x.id === id);
       if (!entry || !d) return problem(404, 'DevolucaoNaoEncontrada', 'No devolução under this id');
-      Object.assign(d, { status: b.status === 'NAO_REALIZADO' ? 'NAO_REALIZADO' : 'DEVOLVIDO', ...(b.motivo ? { motivo: b.motivo } : {}) });
+      Object.assign(d, {
+        status: b.status === 'NAO_REALIZADO' ? 'NAO_REALIZADO' : 'DEVOLVIDO',
+        ...(b.motivo ? { motivo: b.motivo } : {}),
+      });
       d.horario.liquidacao = now();
       return { status: 200, json: { devolucao: d, callback: await this.callback(entry) } };
     }
@@ -213,7 +300,14 @@ export class PixDouble {
     if (m) {
       const entry = this.payments.get(m[1]);
       if (!entry) return problem(404, 'PixNaoEncontrado', 'No Pix under this endToEndId');
-      const d: Devolucao = { id: alnum(32), rtrId: `D${ISPB}${alnum(23)}`, valor: b.valor ?? entry.valor, natureza: b.natureza ?? 'MED_OPERACIONAL', horario: { solicitacao: now(), liquidacao: now() }, status: 'DEVOLVIDO' };
+      const d: Devolucao = {
+        id: alnum(32),
+        rtrId: `D${ISPB}${alnum(23)}`,
+        valor: b.valor ?? entry.valor,
+        natureza: b.natureza ?? 'MED_OPERACIONAL',
+        horario: { solicitacao: now(), liquidacao: now() },
+        status: 'DEVOLVIDO',
+      };
       entry.devolucoes.push(d);
       return { status: 200, json: { devolucao: d, callback: await this.callback(entry) } };
     }
@@ -227,7 +321,11 @@ export class PixDouble {
     const url = `${base.replace(/\/$/, '')}/pix`;
     const body = { pix: [pixView(entry)] };
     try {
-      const res = await request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await request(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       await res.body.text();
       this.callbacks.push({ url, status: res.statusCode, body });
       return res.statusCode;
@@ -243,7 +341,14 @@ export class PixDouble {
 }
 
 function pixView(p: PixEntry): Record<string, unknown> {
-  return { endToEndId: p.endToEndId, txid: p.txid, valor: p.valor, horario: p.horario, chave: p.chave, ...(p.devolucoes.length ? { devolucoes: p.devolucoes } : {}) };
+  return {
+    endToEndId: p.endToEndId,
+    txid: p.txid,
+    valor: p.valor,
+    horario: p.horario,
+    chave: p.chave,
+    ...(p.devolucoes.length ? { devolucoes: p.devolucoes } : {}),
+  };
 }
 
 interface Route {
@@ -276,4 +381,3 @@ function brCode(location: string): string {
   }
   return `${body}${crc.toString(16).toUpperCase().padStart(4, '0')}`;
 }
-

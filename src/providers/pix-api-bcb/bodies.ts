@@ -51,7 +51,10 @@ export interface PixApiChargeRequest extends PixChargeRequest {
   due?: Omit<DueDateTerms, 'amount'> & { debtor?: Debtor | null };
 }
 
-function devedor(d: { name: string; document: string } | Debtor | null | undefined, full: boolean): Record<string, string> | undefined {
+function devedor(
+  d: { name: string; document: string } | Debtor | null | undefined,
+  full: boolean,
+): Record<string, string> | undefined {
   if (!d) return undefined;
   const document = ('documentNumber' in d ? d.documentNumber : d.document).replace(/[^0-9A-Za-z]/g, '').toUpperCase();
   const out: Record<string, string> = document.length === 11 ? { cpf: document } : { cnpj: document };
@@ -69,25 +72,44 @@ function devedor(d: { name: string; document: string } | Debtor | null | undefin
 const common = (req: PixApiChargeRequest, chave: string) => ({
   chave,
   ...(req.description ? { solicitacaoPagador: req.description.slice(0, 140) } : {}),
-  ...(req.additionalInformation?.length ? { infoAdicionais: req.additionalInformation.map((i) => ({ nome: i.name, valor: i.value })) } : {}),
+  ...(req.additionalInformation?.length
+    ? { infoAdicionais: req.additionalInformation.map((i) => ({ nome: i.name, valor: i.value })) }
+    : {}),
 });
 
 /** R3.3: `PUT /cob/{txid}`. */
 export function cobBody(req: PixApiChargeRequest, chave: string, nowMs: number): Record<string, unknown> {
   const expiracao = Math.max(60, Math.floor((req.expiresAt.getTime() - nowMs) / 1000));
   const debtor = devedor(req.payer, false);
-  return { calendario: { expiracao }, ...(debtor ? { devedor: debtor } : {}), valor: { original: reais(req.amount), modalidadeAlteracao: 0 }, ...common(req, chave) };
+  return {
+    calendario: { expiracao },
+    ...(debtor ? { devedor: debtor } : {}),
+    valor: { original: reais(req.amount), modalidadeAlteracao: 0 },
+    ...common(req, chave),
+  };
 }
 
 const FINE_MODE: Record<Fine['mode'], number> = { FIXED: 1, PERCENTAGE: 2 };
-const INTEREST_MODE: Record<Interest['mode'], number> = { FIXED_PER_DAY: 1, PERCENTAGE_PER_DAY: 2, PERCENTAGE_PER_MONTH: 3 };
-const DISCOUNT_MODE: Record<Discount['mode'], number> = { FIXED_UNTIL_DATE: 1, PERCENTAGE_UNTIL_DATE: 2, FIXED_PER_DAY_IN_ADVANCE: 3, PERCENTAGE_PER_DAY_IN_ADVANCE: 5 };
+const INTEREST_MODE: Record<Interest['mode'], number> = {
+  FIXED_PER_DAY: 1,
+  PERCENTAGE_PER_DAY: 2,
+  PERCENTAGE_PER_MONTH: 3,
+};
+const DISCOUNT_MODE: Record<Discount['mode'], number> = {
+  FIXED_UNTIL_DATE: 1,
+  PERCENTAGE_UNTIL_DATE: 2,
+  FIXED_PER_DAY_IN_ADVANCE: 3,
+  PERCENTAGE_PER_DAY_IN_ADVANCE: 5,
+};
 /** `valorPerc`: reais for the fixed modes, the percentage with two decimals otherwise. */
 const valorPerc = (mode: string, value: number) => (mode.startsWith('FIXED') ? reais(value) : percent(value));
 
 function desconto(d: Discount): Record<string, unknown> {
   if (d.mode === 'FIXED_UNTIL_DATE' || d.mode === 'PERCENTAGE_UNTIL_DATE') {
-    return { modalidade: DISCOUNT_MODE[d.mode], descontoDataFixa: d.tiers.map((t) => ({ data: t.until, valorPerc: valorPerc(d.mode, t.value) })) };
+    return {
+      modalidade: DISCOUNT_MODE[d.mode],
+      descontoDataFixa: d.tiers.map((t) => ({ data: t.until, valorPerc: valorPerc(d.mode, t.value) })),
+    };
   }
   const perDay = d as Extract<Discount, { value: number }>;
   return { modalidade: DISCOUNT_MODE[perDay.mode], valorPerc: valorPerc(perDay.mode, perDay.value) };
@@ -98,18 +120,41 @@ export function cobvBody(req: PixApiChargeRequest, chave: string): Record<string
   const due = req.due!;
   const debtor = devedor(due.debtor ?? req.payer, true);
   const valor: Record<string, unknown> = { original: reais(req.amount) };
-  if (due.fine) valor.multa = { modalidade: FINE_MODE[due.fine.mode], valorPerc: valorPerc(due.fine.mode, due.fine.value) };
-  if (due.interest) valor.juros = { modalidade: INTEREST_MODE[due.interest.mode], valorPerc: valorPerc(due.interest.mode, due.interest.value) };
+  if (due.fine)
+    valor.multa = { modalidade: FINE_MODE[due.fine.mode], valorPerc: valorPerc(due.fine.mode, due.fine.value) };
+  if (due.interest)
+    valor.juros = {
+      modalidade: INTEREST_MODE[due.interest.mode],
+      valorPerc: valorPerc(due.interest.mode, due.interest.value),
+    };
   if (due.discount) valor.desconto = desconto(due.discount);
-  return { calendario: { dataDeVencimento: due.dueDate, validadeAposVencimento: due.daysAfterDue }, ...(debtor ? { devedor: debtor } : {}), valor, ...common(req, chave) };
+  return {
+    calendario: { dataDeVencimento: due.dueDate, validadeAposVencimento: due.daysAfterDue },
+    ...(debtor ? { devedor: debtor } : {}),
+    valor,
+    ...common(req, chave),
+  };
 }
 
 /** R3.6: `PUT /pix/{e2eid}/devolucao/{id}`. */
-export const devolucaoBody = (amount: number, description: string | undefined) => ({ valor: reais(amount), natureza: 'ORIGINAL', ...(description ? { descricao: description.slice(0, 140) } : {}) });
+export const devolucaoBody = (amount: number, description: string | undefined) => ({
+  valor: reais(amount),
+  natureza: 'ORIGINAL',
+  ...(description ? { descricao: description.slice(0, 140) } : {}),
+});
 
 const FINE_OF: Record<number, Fine['mode']> = { 1: 'FIXED', 2: 'PERCENTAGE' };
-const INTEREST_OF: Record<number, Interest['mode']> = { 1: 'FIXED_PER_DAY', 2: 'PERCENTAGE_PER_DAY', 3: 'PERCENTAGE_PER_MONTH' };
-const DISCOUNT_OF: Record<number, Discount['mode']> = { 1: 'FIXED_UNTIL_DATE', 2: 'PERCENTAGE_UNTIL_DATE', 3: 'FIXED_PER_DAY_IN_ADVANCE', 5: 'PERCENTAGE_PER_DAY_IN_ADVANCE' };
+const INTEREST_OF: Record<number, Interest['mode']> = {
+  1: 'FIXED_PER_DAY',
+  2: 'PERCENTAGE_PER_DAY',
+  3: 'PERCENTAGE_PER_MONTH',
+};
+const DISCOUNT_OF: Record<number, Discount['mode']> = {
+  1: 'FIXED_UNTIL_DATE',
+  2: 'PERCENTAGE_UNTIL_DATE',
+  3: 'FIXED_PER_DAY_IN_ADVANCE',
+  5: 'PERCENTAGE_PER_DAY_IN_ADVANCE',
+};
 
 /**
  * The terms of a `cobv` body back (the inverse of `cobvBody`), for a simulation of what a PSP charges (the PIX
@@ -118,7 +163,16 @@ const DISCOUNT_OF: Record<number, Discount['mode']> = { 1: 'FIXED_UNTIL_DATE', 2
  */
 export function termsOfCobv(body: Record<string, unknown>): DueDateTerms | null {
   const calendario = (body.calendario ?? {}) as { dataDeVencimento?: string; validadeAposVencimento?: number };
-  const valor = (body.valor ?? {}) as { original?: string; multa?: { modalidade: number; valorPerc: string }; juros?: { modalidade: number; valorPerc: string }; desconto?: { modalidade: number; valorPerc?: string; descontoDataFixa?: Array<{ data: string; valorPerc: string }> } };
+  const valor = (body.valor ?? {}) as {
+    original?: string;
+    multa?: { modalidade: number; valorPerc: string };
+    juros?: { modalidade: number; valorPerc: string };
+    desconto?: {
+      modalidade: number;
+      valorPerc?: string;
+      descontoDataFixa?: Array<{ data: string; valorPerc: string }>;
+    };
+  };
   if (!calendario.dataDeVencimento || !valor.original) return null;
   const fine = valor.multa ? FINE_OF[valor.multa.modalidade] : undefined;
   const interest = valor.juros ? INTEREST_OF[valor.juros.modalidade] : undefined;
@@ -126,12 +180,18 @@ export function termsOfCobv(body: Record<string, unknown>): DueDateTerms | null 
   if ((valor.multa && !fine) || (valor.juros && !interest) || (valor.desconto && !discount)) return null;
   let discountTerms: Discount | null = null;
   if (valor.desconto && discount) {
-    discountTerms = discount === 'FIXED_UNTIL_DATE' || discount === 'PERCENTAGE_UNTIL_DATE'
-      ? { mode: discount, tiers: (valor.desconto.descontoDataFixa ?? []).map((t) => ({ until: t.data, value: cents(t.valorPerc) })) }
-      : { mode: discount, value: cents(valor.desconto.valorPerc ?? '0.00') };
+    discountTerms =
+      discount === 'FIXED_UNTIL_DATE' || discount === 'PERCENTAGE_UNTIL_DATE'
+        ? {
+            mode: discount,
+            tiers: (valor.desconto.descontoDataFixa ?? []).map((t) => ({ until: t.data, value: cents(t.valorPerc) })),
+          }
+        : { mode: discount, value: cents(valor.desconto.valorPerc ?? '0.00') };
   }
   return {
-    amount: cents(valor.original), dueDate: calendario.dataDeVencimento, daysAfterDue: calendario.validadeAposVencimento ?? 30,
+    amount: cents(valor.original),
+    dueDate: calendario.dataDeVencimento,
+    daysAfterDue: calendario.validadeAposVencimento ?? 30,
     fine: fine ? { mode: fine, value: cents(valor.multa!.valorPerc) } : null,
     interest: interest ? { mode: interest, value: cents(valor.juros!.valorPerc) } : null,
     discount: discountTerms,

@@ -30,15 +30,46 @@ export function parseCallback(rawBody: string): PixCallbackParsed {
   }
   if (!Array.isArray(body?.pix)) throw refused('INVALID_BODY', 'The callback has no pix list', 'webhook.parse');
   const entries = (body.pix as Array<Record<string, unknown>>).map((p) => {
-    if (!p || typeof p.endToEndId !== 'string' || typeof p.valor !== 'string' || typeof p.horario !== 'string') throw refused('INVALID_BODY', 'A pix entry is malformed', 'webhook.parse');
+    if (!p || typeof p.endToEndId !== 'string' || typeof p.valor !== 'string' || typeof p.horario !== 'string')
+      throw refused('INVALID_BODY', 'A pix entry is malformed', 'webhook.parse');
     const returns = returnsOf(p, p.endToEndId);
     // A return's own state is part of the event: the same Pix resent after a return settles is a new event.
     const eventId = [p.endToEndId, ...returns.map((r) => `${r.id}:${r.status}`)].join('|');
-    return { eventId, txid: typeof p.txid === 'string' ? p.txid : null, endToEndId: p.endToEndId, amount: cents(p.valor), paidAt: new Date(p.horario), returns, raw: p };
+    return {
+      eventId,
+      txid: typeof p.txid === 'string' ? p.txid : null,
+      endToEndId: p.endToEndId,
+      amount: cents(p.valor),
+      paidAt: new Date(p.horario),
+      returns,
+      raw: p,
+    };
   });
   const reports: StatusReport[] = entries.flatMap((e) => [
-    ...(e.txid ? [{ resource: 'pix-charge' as const, resourceId: keyOfPixId(e.txid), status: 'PAID' as const, failure: null, endToEndId: e.endToEndId, paidAt: e.paidAt }] : []),
-    ...e.returns.map((r) => ({ resource: 'refund' as const, resourceId: keyOfPixId(r.id), status: r.status, failure: r.status === 'FAILED' ? { code: 'PROVIDER_DECLINED', message: r.reason ?? 'The return was not made' } : null })),
+    ...(e.txid
+      ? [
+          {
+            resource: 'pix-charge' as const,
+            resourceId: keyOfPixId(e.txid),
+            status: 'PAID' as const,
+            failure: null,
+            endToEndId: e.endToEndId,
+            paidAt: e.paidAt,
+          },
+        ]
+      : []),
+    ...e.returns.map((r) => ({
+      resource: 'refund' as const,
+      resourceId: keyOfPixId(r.id),
+      status: r.status,
+      failure:
+        r.status === 'FAILED' ? { code: 'PROVIDER_DECLINED', message: r.reason ?? 'The return was not made' } : null,
+    })),
   ]);
-  return { eventId: entries.map((e) => e.eventId).join(','), occurredAt: entries[0]?.paidAt ?? new Date(0), reports, entries };
+  return {
+    eventId: entries.map((e) => e.eventId).join(','),
+    occurredAt: entries[0]?.paidAt ?? new Date(0),
+    reports,
+    entries,
+  };
 }

@@ -5,7 +5,8 @@ import { classifyNetworkError } from '../adyen-checkout/mapping.js';
  * (`CobOperacaoInvalida`, ...) rejected, `403` (`AcessoNegado`) an auth failure, `500`, `504` and timeouts unknown.
  * `404` is kept apart: for a read it means "nothing under this id".
  */
-export type PixAnswerClass = 'NOT_SENT' | 'AUTH_FAILED' | 'RATE_LIMITED' | 'REJECTED' | 'NOT_FOUND' | 'UNKNOWN' | 'ANSWERED';
+export type PixAnswerClass =
+  'NOT_SENT' | 'AUTH_FAILED' | 'RATE_LIMITED' | 'REJECTED' | 'NOT_FOUND' | 'UNKNOWN' | 'ANSWERED';
 
 export function classifyPixAnswer(status: number, body: unknown): PixAnswerClass {
   if (status === 401 || status === 403) return 'AUTH_FAILED';

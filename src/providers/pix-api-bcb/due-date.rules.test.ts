@@ -5,10 +5,18 @@ import { addDays, isBusinessDay } from '../../modules/transactions/receivables.s
 
 // 2026-11-20 is a Friday and a national holiday (Consciência Negra): V' is Monday 2026-11-23.
 const terms: DueDateTerms = {
-  amount: 100_000, dueDate: '2026-11-20', daysAfterDue: 30,
+  amount: 100_000,
+  dueDate: '2026-11-20',
+  daysAfterDue: 30,
   fine: { mode: 'PERCENTAGE', value: 200 },
   interest: { mode: 'PERCENTAGE_PER_MONTH', value: 100 },
-  discount: { mode: 'FIXED_UNTIL_DATE', tiers: [{ until: '2026-11-10', value: 5_000 }, { until: '2026-11-20', value: 2_000 }] },
+  discount: {
+    mode: 'FIXED_UNTIL_DATE',
+    tiers: [
+      { until: '2026-11-10', value: 5_000 },
+      { until: '2026-11-20', value: 2_000 },
+    ],
+  },
 };
 
 describe('due-date PIX amount due (R3.4)', () => {
@@ -21,9 +29,21 @@ describe('due-date PIX amount due (R3.4)', () => {
     ['2026-11-24', true, 0, 2_000, 133, 102_133], // d = 4 from V: 100000 × 100 × 4 / 300000 = 133.3
     ['2026-12-23', true, 0, 2_000, 1_100, 103_100], // L: d = 33 -> 1100
     ['2026-12-24', false, 0, 0, 0, null], // after L
-  ] as const)('on %s: payable %s, discount %i, fine %i, interest %i, due %s', (date, payable, discountAmount, fineAmount, interestAmount, amountDue) => {
-    expect(amountDueOn(terms, date)).toEqual({ date, payable, originalAmount: 100_000, discountAmount, fineAmount, interestAmount, amountDue, lastPayableDate: '2026-12-23' });
-  });
+  ] as const)(
+    'on %s: payable %s, discount %i, fine %i, interest %i, due %s',
+    (date, payable, discountAmount, fineAmount, interestAmount, amountDue) => {
+      expect(amountDueOn(terms, date)).toEqual({
+        date,
+        payable,
+        originalAmount: 100_000,
+        discountAmount,
+        fineAmount,
+        interestAmount,
+        amountDue,
+        lastPayableDate: '2026-12-23',
+      });
+    },
+  );
 
   it.each([
     // V on a Saturday: V' Monday; L = V' + n moved past a weekend or holiday.
@@ -79,37 +99,51 @@ describe('due-date PIX amount due (R3.4)', () => {
     dateOffset: fc.integer({ min: -400, max: 800 }),
   });
 
-  it('properties: L is a business day on or after V\' + n; early never pays more than A, late never less; after L nothing is payable', () => {
-    fc.assert(fc.property(arbitraryTerms, (x) => {
-      const dueDate = addDays('2026-01-01', x.dueOffset);
-      const t: DueDateTerms = {
-        amount: x.amount, dueDate, daysAfterDue: x.daysAfterDue,
-        fine: { mode: 'PERCENTAGE', value: x.fineP }, interest: { mode: 'PERCENTAGE_PER_DAY', value: x.interestP },
-        discount: { mode: 'PERCENTAGE_PER_DAY_IN_ADVANCE', value: x.discountP },
-      };
-      const L = lastPayableDate(t);
-      expect(isBusinessDay(L)).toBe(true);
-      expect(daysBetween(dueDate, L)).toBeGreaterThanOrEqual(x.daysAfterDue);
-      const date = addDays(dueDate, x.dateOffset);
-      const due = amountDueOn(t, date);
-      if (date > L) {
-        expect(due).toMatchObject({ payable: false, amountDue: null });
-        return;
-      }
-      expect(Number.isSafeInteger(due.amountDue)).toBe(true);
-      expect(due.amountDue).toBe(t.amount - due.discountAmount + due.fineAmount + due.interestAmount);
-      if (date <= dueDate) expect(due.amountDue!).toBeGreaterThanOrEqual(1);
-      if (date <= dueDate) expect(due.amountDue!).toBeLessThanOrEqual(t.amount);
-      else expect(due.amountDue!).toBeGreaterThanOrEqual(t.amount);
-    }));
+  it("properties: L is a business day on or after V' + n; early never pays more than A, late never less; after L nothing is payable", () => {
+    fc.assert(
+      fc.property(arbitraryTerms, (x) => {
+        const dueDate = addDays('2026-01-01', x.dueOffset);
+        const t: DueDateTerms = {
+          amount: x.amount,
+          dueDate,
+          daysAfterDue: x.daysAfterDue,
+          fine: { mode: 'PERCENTAGE', value: x.fineP },
+          interest: { mode: 'PERCENTAGE_PER_DAY', value: x.interestP },
+          discount: { mode: 'PERCENTAGE_PER_DAY_IN_ADVANCE', value: x.discountP },
+        };
+        const L = lastPayableDate(t);
+        expect(isBusinessDay(L)).toBe(true);
+        expect(daysBetween(dueDate, L)).toBeGreaterThanOrEqual(x.daysAfterDue);
+        const date = addDays(dueDate, x.dateOffset);
+        const due = amountDueOn(t, date);
+        if (date > L) {
+          expect(due).toMatchObject({ payable: false, amountDue: null });
+          return;
+        }
+        expect(Number.isSafeInteger(due.amountDue)).toBe(true);
+        expect(due.amountDue).toBe(t.amount - due.discountAmount + due.fineAmount + due.interestAmount);
+        if (date <= dueDate) expect(due.amountDue!).toBeGreaterThanOrEqual(1);
+        if (date <= dueDate) expect(due.amountDue!).toBeLessThanOrEqual(t.amount);
+        else expect(due.amountDue!).toBeGreaterThanOrEqual(t.amount);
+      }),
+    );
   });
 
   it('property: interest never decreases as the payment date moves later', () => {
-    fc.assert(fc.property(arbitraryTerms, fc.integer({ min: 1, max: 60 }), (x, step) => {
-      const t: DueDateTerms = { amount: x.amount, dueDate: '2026-03-02', daysAfterDue: 365, fine: null, interest: { mode: 'PERCENTAGE_PER_MONTH', value: x.interestP }, discount: null };
-      const d1 = addDays('2026-03-03', x.dueOffset % 200);
-      const d2 = addDays(d1, step);
-      expect(amountDueOn(t, d2).interestAmount).toBeGreaterThanOrEqual(amountDueOn(t, d1).interestAmount);
-    }));
+    fc.assert(
+      fc.property(arbitraryTerms, fc.integer({ min: 1, max: 60 }), (x, step) => {
+        const t: DueDateTerms = {
+          amount: x.amount,
+          dueDate: '2026-03-02',
+          daysAfterDue: 365,
+          fine: null,
+          interest: { mode: 'PERCENTAGE_PER_MONTH', value: x.interestP },
+          discount: null,
+        };
+        const d1 = addDays('2026-03-03', x.dueOffset % 200);
+        const d2 = addDays(d1, step);
+        expect(amountDueOn(t, d2).interestAmount).toBeGreaterThanOrEqual(amountDueOn(t, d1).interestAmount);
+      }),
+    );
   });
 });

@@ -38,7 +38,8 @@ export interface AmountDue {
 
 const DAY_MS = 86_400_000;
 /** Calendar days from `a` to `b` (negative when `b` is earlier). */
-export const daysBetween = (a: CivilDate, b: CivilDate): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (a: CivilDate, b: CivilDate): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
 /** round(n / d) half up, for non-negative integers, without floating point (BigInt: A × P × d can pass 2^53). */
 export function roundDiv(n: bigint, d: bigint): number {
@@ -49,7 +50,8 @@ export function roundDiv(n: bigint, d: bigint): number {
 export const effectiveDueDate = (terms: Pick<DueDateTerms, 'dueDate'>): CivilDate => rollForward(terms.dueDate);
 
 /** `L` = `V'` + `days_after_due`, moved to the next business day (the document's `validadeAposVencimento` rule). */
-export const lastPayableDate = (terms: Pick<DueDateTerms, 'dueDate' | 'daysAfterDue'>): CivilDate => rollForward(addDays(effectiveDueDate(terms), terms.daysAfterDue));
+export const lastPayableDate = (terms: Pick<DueDateTerms, 'dueDate' | 'daysAfterDue'>): CivilDate =>
+  rollForward(addDays(effectiveDueDate(terms), terms.daysAfterDue));
 
 export function discountOn(terms: DueDateTerms, date: CivilDate): number {
   const { amount: A, discount } = terms;
@@ -66,7 +68,10 @@ export function discountOn(terms: DueDateTerms, date: CivilDate): number {
     case 'FIXED_PER_DAY_IN_ADVANCE':
     case 'PERCENTAGE_PER_DAY_IN_ADVANCE': {
       const a = Math.max(0, daysBetween(date, terms.dueDate));
-      value = discount.mode === 'FIXED_PER_DAY_IN_ADVANCE' ? discount.value * a : roundDiv(BigInt(A) * BigInt(discount.value) * BigInt(a), 10_000n);
+      value =
+        discount.mode === 'FIXED_PER_DAY_IN_ADVANCE'
+          ? discount.value * a
+          : roundDiv(BigInt(A) * BigInt(discount.value) * BigInt(a), 10_000n);
       break;
     }
   }
@@ -75,7 +80,9 @@ export function discountOn(terms: DueDateTerms, date: CivilDate): number {
 
 export function fineOf(terms: DueDateTerms): number {
   if (!terms.fine) return 0;
-  return terms.fine.mode === 'FIXED' ? terms.fine.value : roundDiv(BigInt(terms.amount) * BigInt(terms.fine.value), 10_000n);
+  return terms.fine.mode === 'FIXED'
+    ? terms.fine.value
+    : roundDiv(BigInt(terms.amount) * BigInt(terms.fine.value), 10_000n);
 }
 
 export function interestOn(terms: DueDateTerms, date: CivilDate): number {
@@ -86,9 +93,12 @@ export function interestOn(terms: DueDateTerms, date: CivilDate): number {
   const A = BigInt(terms.amount);
   const P = BigInt(interest.value);
   switch (interest.mode) {
-    case 'FIXED_PER_DAY': return interest.value * Number(d);
-    case 'PERCENTAGE_PER_DAY': return roundDiv(A * P * d, 10_000n);
-    case 'PERCENTAGE_PER_MONTH': return roundDiv(A * P * d, 300_000n);
+    case 'FIXED_PER_DAY':
+      return interest.value * Number(d);
+    case 'PERCENTAGE_PER_DAY':
+      return roundDiv(A * P * d, 10_000n);
+    case 'PERCENTAGE_PER_MONTH':
+      return roundDiv(A * P * d, 300_000n);
   }
 }
 
@@ -96,12 +106,27 @@ export function interestOn(terms: DueDateTerms, date: CivilDate): number {
 export function amountDueOn(terms: DueDateTerms, date: CivilDate): AmountDue {
   const last = lastPayableDate(terms);
   const base = { date, originalAmount: terms.amount, lastPayableDate: last };
-  if (date > last) return { ...base, payable: false, discountAmount: 0, fineAmount: 0, interestAmount: 0, amountDue: null };
+  if (date > last)
+    return { ...base, payable: false, discountAmount: 0, fineAmount: 0, interestAmount: 0, amountDue: null };
   if (date <= effectiveDueDate(terms)) {
     const discountAmount = discountOn(terms, date);
-    return { ...base, payable: true, discountAmount, fineAmount: 0, interestAmount: 0, amountDue: terms.amount - discountAmount };
+    return {
+      ...base,
+      payable: true,
+      discountAmount,
+      fineAmount: 0,
+      interestAmount: 0,
+      amountDue: terms.amount - discountAmount,
+    };
   }
   const fineAmount = fineOf(terms);
   const interestAmount = interestOn(terms, date);
-  return { ...base, payable: true, discountAmount: 0, fineAmount, interestAmount, amountDue: terms.amount + fineAmount + interestAmount };
+  return {
+    ...base,
+    payable: true,
+    discountAmount: 0,
+    fineAmount,
+    interestAmount,
+    amountDue: terms.amount + fineAmount + interestAmount,
+  };
 }

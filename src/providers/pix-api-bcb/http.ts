@@ -12,7 +12,12 @@ export interface PixAnswer {
   /** Parsed JSON; never logged (it names payers). */
   body: Record<string, unknown> | undefined;
 }
-export type PixCallLog = (entry: { method: string; path: string; status: number | null; class: PixAnswerClass }) => void;
+export type PixCallLog = (entry: {
+  method: string;
+  path: string;
+  status: number | null;
+  class: PixAnswerClass;
+}) => void;
 
 /**
  * API Pix transport (R3.1): OAuth2 client credentials (HTTP Basic) over mTLS with the account's client
@@ -27,14 +32,25 @@ export class PixTransport {
   /** How many tokens were fetched (tests: "requested once and reused"). */
   tokensFetched = 0;
 
-  constructor(private readonly settings: PixApiSettings, private readonly log: PixCallLog = () => {}, private readonly nowMs: () => number = wallMillis) {
+  constructor(
+    private readonly settings: PixApiSettings,
+    private readonly log: PixCallLog = () => {},
+    private readonly nowMs: () => number = wallMillis,
+  ) {
     const t = settings.timeouts ?? {};
     this.readMs = t.readMs ?? PIX_DEFAULTS.readMs;
-    const tls = settings.tls ? { cert: settings.tls.cert, key: settings.tls.key, ...(settings.tls.ca ? { ca: settings.tls.ca } : {}) } : {};
+    const tls = settings.tls
+      ? { cert: settings.tls.cert, key: settings.tls.key, ...(settings.tls.ca ? { ca: settings.tls.ca } : {}) }
+      : {};
     this.dispatcher = new Agent({ connect: { timeout: t.connectMs ?? PIX_DEFAULTS.connectMs, ...tls } });
   }
 
-  async call(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: object | undefined, operation: string): Promise<PixAnswer> {
+  async call(
+    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body: object | undefined,
+    operation: string,
+  ): Promise<PixAnswer> {
     let answer = await this.once(method, path, body, await this.bearer(operation));
     if (answer.status === 401) {
       this.token = null;
@@ -50,7 +66,9 @@ export class PixTransport {
         method,
         headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
-        dispatcher: this.dispatcher, headersTimeout: this.readMs, bodyTimeout: this.readMs,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.readMs,
+        bodyTimeout: this.readMs,
       });
       const parsed = parseJson(await res.body.text());
       return { class: classifyPixAnswer(res.statusCode, parsed), status: res.statusCode, body: parsed };
@@ -67,25 +85,55 @@ export class PixTransport {
   }
 
   private async fetchToken(operation: string): Promise<string> {
-    const basic = Buffer.from(`${encodeURIComponent(this.settings.clientId)}:${encodeURIComponent(this.settings.clientSecret)}`).toString('base64');
-    const form = new URLSearchParams({ grant_type: 'client_credentials', ...(this.settings.scopes.length ? { scope: this.settings.scopes.join(' ') } : {}) });
+    const basic = Buffer.from(
+      `${encodeURIComponent(this.settings.clientId)}:${encodeURIComponent(this.settings.clientSecret)}`,
+    ).toString('base64');
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      ...(this.settings.scopes.length ? { scope: this.settings.scopes.join(' ') } : {}),
+    });
     let status: number;
     let parsed: Record<string, unknown> | undefined;
     try {
       const res = await request(this.settings.tokenUrl, {
-        method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(),
-        dispatcher: this.dispatcher, headersTimeout: this.readMs, bodyTimeout: this.readMs,
+        method: 'POST',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        dispatcher: this.dispatcher,
+        headersTimeout: this.readMs,
+        bodyTimeout: this.readMs,
       });
       status = res.statusCode;
       parsed = parseJson(await res.body.text());
     } catch {
       // No token answer: nothing of the operation was sent.
-      throw new ConnectorError('unavailable', 'PROVIDER_UNAVAILABLE', 'The PSP token endpoint could not be reached', operation);
+      throw new ConnectorError(
+        'unavailable',
+        'PROVIDER_UNAVAILABLE',
+        'The PSP token endpoint could not be reached',
+        operation,
+      );
     }
     this.tokensFetched += 1;
-    if (status === 400 || status === 401 || status === 403) throw new ConnectorError('unavailable', 'PROVIDER_AUTH_FAILED', `The PSP refused the client credentials (${textOf(parsed?.error ?? status)})`, operation, textOf(parsed?.error ?? status), status);
+    if (status === 400 || status === 401 || status === 403)
+      throw new ConnectorError(
+        'unavailable',
+        'PROVIDER_AUTH_FAILED',
+        `The PSP refused the client credentials (${textOf(parsed?.error ?? status)})`,
+        operation,
+        textOf(parsed?.error ?? status),
+        status,
+      );
     const value = parsed?.access_token;
-    if (status !== 200 || typeof value !== 'string') throw new ConnectorError('unavailable', 'PROVIDER_UNAVAILABLE', `The PSP token endpoint answered ${status}`, operation, null, status);
+    if (status !== 200 || typeof value !== 'string')
+      throw new ConnectorError(
+        'unavailable',
+        'PROVIDER_UNAVAILABLE',
+        `The PSP token endpoint answered ${status}`,
+        operation,
+        null,
+        status,
+      );
     const expiresIn = Number(parsed?.expires_in ?? 0);
     this.token = { value, until: this.nowMs() + Math.max(0, expiresIn - PIX_DEFAULTS.tokenMarginS) * 1000 };
     return value;

@@ -5,7 +5,8 @@ import { afterCall, circuitAt, CLOSED_CIRCUIT, setManually, takeProbe, type Circ
 const settings = { failure_threshold: 3, cooldown_seconds: 30 };
 const t0 = new Date('2026-11-27T12:00:00Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-const fail = (s: CircuitState, when = t0, probe = false) => afterCall(s, { technicalFailure: true, probe }, when, settings);
+const fail = (s: CircuitState, when = t0, probe = false) =>
+  afterCall(s, { technicalFailure: true, probe }, when, settings);
 const ok = (s: CircuitState, when = t0) => afterCall(s, { technicalFailure: false, probe: false }, when, settings);
 
 describe('circuit breaker (R6.11)', () => {

@@ -55,14 +55,17 @@ export function afterCall(
   settings: CircuitSettings,
 ): CircuitState {
   const state = circuitAt(current, now);
-  if (!call.technicalFailure) return state.state === 'CLOSED' && state.consecutive_failures === 0 ? state : CLOSED_CIRCUIT;
+  if (!call.technicalFailure)
+    return state.state === 'CLOSED' && state.consecutive_failures === 0 ? state : CLOSED_CIRCUIT;
   const failures = state.consecutive_failures + 1;
   if (state.state === 'HALF_OPEN') {
     // Only the probe's failure reopens: a sync of an existing payment failing says nothing new.
     return call.probe ? opened(failures, now, settings) : { ...state, consecutive_failures: failures };
   }
   if (state.state === 'OPEN') return { ...state, consecutive_failures: failures };
-  return failures >= settings.failure_threshold ? opened(failures, now, settings) : { ...state, consecutive_failures: failures };
+  return failures >= settings.failure_threshold
+    ? opened(failures, now, settings)
+    : { ...state, consecutive_failures: failures };
 }
 
 /** A half-open circuit hands out its one probe; null when it has none to give (the account is then ineligible). */
@@ -74,7 +77,12 @@ export function takeProbe(current: CircuitState, now: Date): CircuitState | null
 }
 
 /** Staff's `POST …/circuit { state }`: OPEN starts a new cool-down, CLOSED forgets the failures. */
-export function setManually(target: 'OPEN' | 'CLOSED', current: CircuitState, now: Date, settings: CircuitSettings): CircuitState {
+export function setManually(
+  target: 'OPEN' | 'CLOSED',
+  current: CircuitState,
+  now: Date,
+  settings: CircuitSettings,
+): CircuitState {
   return target === 'OPEN' ? opened(current.consecutive_failures, now, settings) : CLOSED_CIRCUIT;
 }
 

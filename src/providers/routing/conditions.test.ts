@@ -31,13 +31,24 @@ describe('routing conditions (R6.3)', () => {
   });
 
   it('a condition on a field the payment lacks is false whatever the operator', () => {
-    expect(routingConditionHolds(pix, { field: 'transaction.card_data.brand', operator: 'NOT_EQUALS', value: 'VISA' })).toBe(false);
-    expect(routingConditionHolds(pix, { field: 'transaction.card_data.brand', operator: 'NOT_IN', value: ['VISA'] })).toBe(false);
-    expect(routingConditionHolds(pix, { field: 'transaction.card_data.bin', operator: 'STARTS_WITH', value: '4' })).toBe(false);
+    expect(
+      routingConditionHolds(pix, { field: 'transaction.card_data.brand', operator: 'NOT_EQUALS', value: 'VISA' }),
+    ).toBe(false);
+    expect(
+      routingConditionHolds(pix, { field: 'transaction.card_data.brand', operator: 'NOT_IN', value: ['VISA'] }),
+    ).toBe(false);
+    expect(
+      routingConditionHolds(pix, { field: 'transaction.card_data.bin', operator: 'STARTS_WITH', value: '4' }),
+    ).toBe(false);
   });
 
   it('the enabled matching rule with the lowest priority wins, ties to the earlier', () => {
-    const rule = (id: string, priority: number, enabled = true, conditions: RoutingCondition[] = []) => ({ id, priority, enabled, conditions });
+    const rule = (id: string, priority: number, enabled = true, conditions: RoutingCondition[] = []) => ({
+      id,
+      priority,
+      enabled,
+      conditions,
+    });
     expect(winningRule([rule('a', 5), rule('b', 1), rule('c', 1)], card)?.id).toBe('b');
     expect(winningRule([rule('a', 0, false), rule('b', 9)], card)?.id).toBe('b');
     const pixOnly = rule('p', 0, true, [{ field: 'transaction.payment_method', operator: 'EQUALS', value: 'PIX' }]);

@@ -86,7 +86,9 @@ export function routingConditionHolds(payment: RoutedPayment, condition: Routing
     case 'NOT_IN':
       return !values.some((v) => same(actual, v));
     case 'STARTS_WITH':
-      return typeof actual === 'string' && values.some((prefix) => typeof prefix === 'string' && actual.startsWith(prefix));
+      return (
+        typeof actual === 'string' && values.some((prefix) => typeof prefix === 'string' && actual.startsWith(prefix))
+      );
     default: {
       const bound = values[0];
       if (typeof actual !== 'number' || typeof bound !== 'number') return false;

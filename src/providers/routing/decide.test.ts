@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { RoutedPayment } from './conditions.js';
-import { decideRoute, DEFAULT_FAILOVER, noEligibleProvider, type DecisionInput, type RoutingConfiguration } from './decide.js';
+import {
+  decideRoute,
+  DEFAULT_FAILOVER,
+  noEligibleProvider,
+  type DecisionInput,
+  type RoutingConfiguration,
+} from './decide.js';
 import { drawUnit } from './draw.js';
 import type { AccountSnapshot } from './eligibility.js';
 import type { Strategy } from './strategies.js';
@@ -56,7 +62,16 @@ function config(strategy: Strategy | null, extra: Partial<RoutingConfiguration> 
 
 function input(configuration: RoutingConfiguration, overrides: Partial<DecisionInput> = {}): DecisionInput {
   const accounts = new Map(['A', 'B', 'C'].map((p) => [p, account(p)]));
-  return { configuration, payment, key: 'req-1', explicit: null, accounts, affiliationOrder: ['B', 'A'], scores: new Map(), ...overrides };
+  return {
+    configuration,
+    payment,
+    key: 'req-1',
+    explicit: null,
+    accounts,
+    affiliationOrder: ['B', 'A'],
+    scores: new Map(),
+    ...overrides,
+  };
 }
 
 const names = (d: { attempt_order: { provider: string }[] }) => d.attempt_order.map((c) => c.provider);
@@ -69,8 +84,16 @@ describe('decideRoute (R6.6)', () => {
       ['C', account('C')],
       ['D', account('D')],
     ]);
-    const d = decideRoute(input(config({ type: 'PRIORITY', providers: ['A', 'B', 'C'] }, { default_providers: ['D', 'B'] }), { accounts }));
-    expect(d).toMatchObject({ strategy: 'PRIORITY', rule_id: 'rule-1', configuration_version: 3, draw: null, selected: 'B' });
+    const d = decideRoute(
+      input(config({ type: 'PRIORITY', providers: ['A', 'B', 'C'] }, { default_providers: ['D', 'B'] }), { accounts }),
+    );
+    expect(d).toMatchObject({
+      strategy: 'PRIORITY',
+      rule_id: 'rule-1',
+      configuration_version: 3,
+      draw: null,
+      selected: 'B',
+    });
     expect(names(d)).toEqual(['B', 'C', 'D']);
     expect(d.candidates.map((c) => [c.provider, c.source, c.routing_reason, c.reasons])).toEqual([
       ['B', 'RULE', 'RULE', []],
@@ -78,12 +101,25 @@ describe('decideRoute (R6.6)', () => {
       ['C', 'RULE', 'RULE', []],
       ['D', 'FALLBACK', 'FALLBACK', []],
     ]);
-    const single = decideRoute(input(config({ type: 'PRIORITY', providers: ['B', 'C'] }, { failover: { enabled: false, max_attempts: 3, on_generic_decline: false } })));
+    const single = decideRoute(
+      input(
+        config(
+          { type: 'PRIORITY', providers: ['B', 'C'] },
+          { failover: { enabled: false, max_attempts: 3, on_generic_decline: false } },
+        ),
+      ),
+    );
     expect(names(single)).toEqual(['B']);
   });
 
   it('VOLUME: the first i with u * T < c_i among eligible splits, then percentage descending', () => {
-    const strategy: Strategy = { type: 'VOLUME', splits: [{ provider: 'A', percentage: 30 }, { provider: 'B', percentage: 70 }] };
+    const strategy: Strategy = {
+      type: 'VOLUME',
+      splits: [
+        { provider: 'A', percentage: 30 },
+        { provider: 'B', percentage: 70 },
+      ],
+    };
     for (const key of ['k1', 'k2', 'k3', 'k4', 'k5', 'k6']) {
       const u = drawUnit('seed-1', key);
       const d = decideRoute(input(config(strategy), { key }));
@@ -95,12 +131,30 @@ describe('decideRoute (R6.6)', () => {
   });
 
   it('SUCCESS_RATE: warm-up in order, then the best rate, exploration by the second draw', () => {
-    const strategy: Strategy = { type: 'SUCCESS_RATE', providers: ['A', 'B', 'C'], window_size: 100, min_samples: 10, exploration_percent: 0, latency_threshold_ms: null };
-    const warming = decideRoute(input(config(strategy), { scores: new Map([['A', { samples: 10, successes: 9 }], ['B', { samples: 3, successes: 3 }]]) }));
+    const strategy: Strategy = {
+      type: 'SUCCESS_RATE',
+      providers: ['A', 'B', 'C'],
+      window_size: 100,
+      min_samples: 10,
+      exploration_percent: 0,
+      latency_threshold_ms: null,
+    };
+    const warming = decideRoute(
+      input(config(strategy), {
+        scores: new Map([
+          ['A', { samples: 10, successes: 9 }],
+          ['B', { samples: 3, successes: 3 }],
+        ]),
+      }),
+    );
     expect(warming.attempt_order[0]).toMatchObject({ provider: 'B', routing_reason: 'RULE_WARMUP' });
     expect(names(warming)).toEqual(['B', 'A', 'C']);
     expect(warming.draw).toBeNull();
-    const warm = new Map([['A', { samples: 10, successes: 5 }], ['B', { samples: 10, successes: 8 }], ['C', { samples: 10, successes: 8 }]]);
+    const warm = new Map([
+      ['A', { samples: 10, successes: 5 }],
+      ['B', { samples: 10, successes: 8 }],
+      ['C', { samples: 10, successes: 8 }],
+    ]);
     const best = decideRoute(input(config(strategy), { scores: warm }));
     expect(names(best)).toEqual(['B', 'C', 'A']);
     expect(best.candidates[0]?.score).toEqual({ samples: 10, successes: 8, success_rate: 0.8 });
@@ -136,7 +190,15 @@ describe('decideRoute (R6.6)', () => {
 
   it('reports every reason in R6.5 order and NO_ELIGIBLE_PROVIDER with the candidates', () => {
     const accounts = new Map([
-      ['A', account('A', { status: 'DISABLED', allowed: false, affiliation: null, circuit: { state: 'HALF_OPEN', probe_in_flight: true } })],
+      [
+        'A',
+        account('A', {
+          status: 'DISABLED',
+          allowed: false,
+          affiliation: null,
+          circuit: { state: 'HALF_OPEN', probe_in_flight: true },
+        }),
+      ],
       ['B', account('B', { connector: 'PIX_API_BCB', capabilities: { ...SANDBOX_CAPS, payment_methods: ['PIX'] } })],
     ]);
     const d = decideRoute(input(config({ type: 'PRIORITY', providers: ['A', 'B'] }), { accounts }));
@@ -144,7 +206,10 @@ describe('decideRoute (R6.6)', () => {
       value: null,
       reason: 'NO_ELIGIBLE_PROVIDER',
       candidates: [
-        { provider: 'A', reasons: ['ACCOUNT_DISABLED', 'ACCOUNT_NOT_ALLOWED', 'NO_ACTIVE_AFFILIATION', 'CIRCUIT_OPEN'] },
+        {
+          provider: 'A',
+          reasons: ['ACCOUNT_DISABLED', 'ACCOUNT_NOT_ALLOWED', 'NO_ACTIVE_AFFILIATION', 'CIRCUIT_OPEN'],
+        },
         { provider: 'B', reasons: ['CAPABILITY_MISMATCH'] },
       ],
     });
@@ -153,12 +218,36 @@ describe('decideRoute (R6.6)', () => {
   it.each<[string, Partial<RoutedPayment>, Partial<AccountSnapshot>]>([
     ['installments above the maximum', { installments: 13 }, {}],
     ['a brand outside the capabilities', { card: { brand: 'AMEX', bin: null } }, {}],
-    ['manual capture without MANUAL', { capture: false }, { capabilities: { ...SANDBOX_CAPS, capture_modes: ['AUTOMATIC'] } }],
-    ['a due date without pix_due_date', { payment_method: 'PIX', card: null, pix_due_date: true }, { capabilities: { ...SANDBOX_CAPS, pix_due_date: false } }],
-    ['3DS data without external_three_ds', { three_ds: { authenticated: true } }, { capabilities: { ...SANDBOX_CAPS, external_three_ds: false } }],
-    ['a wallet token without network_tokens', { wallet_token: true }, { capabilities: { ...SANDBOX_CAPS, network_tokens: false } }],
-    ['a 3DS session at an account without sessions', { three_ds_session: true }, { capabilities: { ...SANDBOX_CAPS, three_ds_sessions: false } }],
-    ['an Adyen brand outside the affiliation', { card: { brand: 'ELO', bin: null } }, { connector: 'ADYEN_CHECKOUT', affiliation: { status: 'ACTIVE', card_brands: ['VISA'] } }],
+    [
+      'manual capture without MANUAL',
+      { capture: false },
+      { capabilities: { ...SANDBOX_CAPS, capture_modes: ['AUTOMATIC'] } },
+    ],
+    [
+      'a due date without pix_due_date',
+      { payment_method: 'PIX', card: null, pix_due_date: true },
+      { capabilities: { ...SANDBOX_CAPS, pix_due_date: false } },
+    ],
+    [
+      '3DS data without external_three_ds',
+      { three_ds: { authenticated: true } },
+      { capabilities: { ...SANDBOX_CAPS, external_three_ds: false } },
+    ],
+    [
+      'a wallet token without network_tokens',
+      { wallet_token: true },
+      { capabilities: { ...SANDBOX_CAPS, network_tokens: false } },
+    ],
+    [
+      'a 3DS session at an account without sessions',
+      { three_ds_session: true },
+      { capabilities: { ...SANDBOX_CAPS, three_ds_sessions: false } },
+    ],
+    [
+      'an Adyen brand outside the affiliation',
+      { card: { brand: 'ELO', bin: null } },
+      { connector: 'ADYEN_CHECKOUT', affiliation: { status: 'ACTIVE', card_brands: ['VISA'] } },
+    ],
   ])('CAPABILITY_MISMATCH: %s', (_, paymentChange, accountChange) => {
     const accounts = new Map([['A', account('A', accountChange)]]);
     const d = decideRoute(input(config(null), { explicit: 'A', accounts, payment: { ...payment, ...paymentChange } }));
@@ -167,34 +256,42 @@ describe('decideRoute (R6.6)', () => {
 });
 
 const accountArb = (provider: string) =>
-  fc.record({
-    status: fc.constantFrom('ACTIVE' as const, 'DISABLED' as const),
-    allowed: fc.boolean(),
-    active: fc.boolean(),
-    circuit: fc.constantFrom('CLOSED' as const, 'OPEN' as const, 'HALF_OPEN' as const),
-    probe: fc.boolean(),
-  }).map((a) =>
-    account(provider, {
-      status: a.status,
-      allowed: a.allowed,
-      affiliation: a.active ? { status: 'ACTIVE', card_brands: [] } : null,
-      circuit: { state: a.circuit, probe_in_flight: a.probe },
-    }),
-  );
+  fc
+    .record({
+      status: fc.constantFrom('ACTIVE' as const, 'DISABLED' as const),
+      allowed: fc.boolean(),
+      active: fc.boolean(),
+      circuit: fc.constantFrom('CLOSED' as const, 'OPEN' as const, 'HALF_OPEN' as const),
+      probe: fc.boolean(),
+    })
+    .map((a) =>
+      account(provider, {
+        status: a.status,
+        allowed: a.allowed,
+        affiliation: a.active ? { status: 'ACTIVE', card_brands: [] } : null,
+        circuit: { state: a.circuit, probe_in_flight: a.probe },
+      }),
+    );
 
 const strategyArb: fc.Arbitrary<Strategy> = fc.oneof(
-  fc.shuffledSubarray(['A', 'B', 'C', 'D'], { minLength: 1 }).map((providers) => ({ type: 'PRIORITY' as const, providers })),
+  fc
+    .shuffledSubarray(['A', 'B', 'C', 'D'], { minLength: 1 })
+    .map((providers) => ({ type: 'PRIORITY' as const, providers })),
   fc.shuffledSubarray(['A', 'B', 'C', 'D'], { minLength: 1 }).chain((providers) =>
-    fc.array(fc.integer({ min: 1, max: 100 }), { minLength: providers.length, maxLength: providers.length }).map((weights) => ({
-      type: 'VOLUME' as const,
-      splits: providers.map((provider, i) => ({ provider, percentage: weights[i]! })),
-    })),
+    fc
+      .array(fc.integer({ min: 1, max: 100 }), { minLength: providers.length, maxLength: providers.length })
+      .map((weights) => ({
+        type: 'VOLUME' as const,
+        splits: providers.map((provider, i) => ({ provider, percentage: weights[i]! })),
+      })),
   ),
-  fc.record({
-    providers: fc.shuffledSubarray(['A', 'B', 'C', 'D'], { minLength: 1 }),
-    min_samples: fc.integer({ min: 1, max: 20 }),
-    exploration_percent: fc.integer({ min: 0, max: 50 }),
-  }).map((s) => ({ type: 'SUCCESS_RATE' as const, window_size: 100, latency_threshold_ms: null, ...s })),
+  fc
+    .record({
+      providers: fc.shuffledSubarray(['A', 'B', 'C', 'D'], { minLength: 1 }),
+      min_samples: fc.integer({ min: 1, max: 20 }),
+      exploration_percent: fc.integer({ min: 0, max: 50 }),
+    })
+    .map((s) => ({ type: 'SUCCESS_RATE' as const, window_size: 100, latency_threshold_ms: null, ...s })),
 );
 
 describe('decideRoute properties', () => {
@@ -204,10 +301,18 @@ describe('decideRoute properties', () => {
         strategyArb,
         fc.tuple(accountArb('A'), accountArb('B'), accountArb('C'), accountArb('D')),
         fc.string(),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 })), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 30 })), {
+          minLength: 4,
+          maxLength: 4,
+        }),
         (strategy, snapshots, key, windows) => {
           const accounts = new Map(snapshots.map((s) => [s.provider, s]));
-          const scores = new Map(['A', 'B', 'C', 'D'].map((p, i) => [p, { samples: windows[i]![0] + windows[i]![1], successes: windows[i]![0] }]));
+          const scores = new Map(
+            ['A', 'B', 'C', 'D'].map((p, i) => [
+              p,
+              { samples: windows[i]![0] + windows[i]![1], successes: windows[i]![0] },
+            ]),
+          );
           const given = input(config(strategy, { default_providers: ['D'] }), { accounts, key, scores });
           const d = decideRoute(given);
           expect(decideRoute(given)).toEqual(d);
@@ -221,7 +326,14 @@ describe('decideRoute properties', () => {
   });
 
   it('VOLUME shares converge to their weights', () => {
-    const strategy: Strategy = { type: 'VOLUME', splits: [{ provider: 'A', percentage: 70 }, { provider: 'B', percentage: 20 }, { provider: 'C', percentage: 10 }] };
+    const strategy: Strategy = {
+      type: 'VOLUME',
+      splits: [
+        { provider: 'A', percentage: 70 },
+        { provider: 'B', percentage: 20 },
+        { provider: 'C', percentage: 10 },
+      ],
+    };
     const counts = new Map<string, number>();
     const n = 5000;
     for (let i = 0; i < n; i++) {

@@ -21,8 +21,10 @@ export interface RoutingConfiguration {
 export const DEFAULT_FAILOVER = { enabled: true, max_attempts: 3, on_generic_decline: false } as const;
 
 export type CandidateSource = 'EXPLICIT' | 'RULE' | 'FALLBACK' | 'DEFAULT_LIST' | 'AFFILIATION_ORDER';
-export type RoutingReason = 'EXPLICIT' | 'RULE' | 'RULE_WARMUP' | 'RULE_EXPLORATION' | 'FALLBACK' | 'DEFAULT_LIST' | 'AFFILIATION_ORDER';
-export type DecisionStrategy = 'EXPLICIT' | 'PRIORITY' | 'VOLUME' | 'SUCCESS_RATE' | 'DEFAULT_LIST' | 'AFFILIATION_ORDER';
+export type RoutingReason =
+  'EXPLICIT' | 'RULE' | 'RULE_WARMUP' | 'RULE_EXPLORATION' | 'FALLBACK' | 'DEFAULT_LIST' | 'AFFILIATION_ORDER';
+export type DecisionStrategy =
+  'EXPLICIT' | 'PRIORITY' | 'VOLUME' | 'SUCCESS_RATE' | 'DEFAULT_LIST' | 'AFFILIATION_ORDER';
 
 export interface DecisionCandidate {
   provider: string;
@@ -75,10 +77,16 @@ export function decideRoute(input: DecisionInput): RoutingDecision {
     return account ? ineligibilityReasons(account, payment) : UNKNOWN_ACCOUNT;
   };
   const eligible = (provider: string) => reasonsOf(provider).length === 0;
-  const candidate = (provider: string, source: CandidateSource, routing_reason: RoutingReason, strategy?: Strategy): DecisionCandidate => {
+  const candidate = (
+    provider: string,
+    source: CandidateSource,
+    routing_reason: RoutingReason,
+    strategy?: Strategy,
+  ): DecisionCandidate => {
     const reasons = reasonsOf(provider);
     const split = strategy?.type === 'VOLUME' ? strategy.splits.find((s) => s.provider === provider) : undefined;
-    const score = strategy?.type === 'SUCCESS_RATE' ? (input.scores.get(provider) ?? { samples: 0, successes: 0 }) : undefined;
+    const score =
+      strategy?.type === 'SUCCESS_RATE' ? (input.scores.get(provider) ?? { samples: 0, successes: 0 }) : undefined;
     return {
       provider,
       provider_account_id: input.accounts.get(provider)?.provider_account_id ?? null,
@@ -129,9 +137,17 @@ export function decideRoute(input: DecisionInput): RoutingDecision {
     return finish(rule.strategy.type, candidates, { rule_id: rule.id, draw });
   }
   if (configuration.default_providers.length > 0) {
-    return finish('DEFAULT_LIST', configuration.default_providers.map((p) => candidate(p, 'DEFAULT_LIST', 'DEFAULT_LIST')), {});
+    return finish(
+      'DEFAULT_LIST',
+      configuration.default_providers.map((p) => candidate(p, 'DEFAULT_LIST', 'DEFAULT_LIST')),
+      {},
+    );
   }
-  return finish('AFFILIATION_ORDER', input.affiliationOrder.map((p) => candidate(p, 'AFFILIATION_ORDER', 'AFFILIATION_ORDER')), {});
+  return finish(
+    'AFFILIATION_ORDER',
+    input.affiliationOrder.map((p) => candidate(p, 'AFFILIATION_ORDER', 'AFFILIATION_ORDER')),
+    {},
+  );
 }
 
 /** R6.10: success rates with 4 decimals. */
@@ -143,7 +159,11 @@ export const roundRate = (rate: number | null) => (rate === null ? null : Math.r
  */
 export function noEligibleProvider(
   decision: RoutingDecision,
-): { value: string | null; reason: string; candidates?: { provider: string; reasons: IneligibilityReason[] }[] } | null {
+): {
+  value: string | null;
+  reason: string;
+  candidates?: { provider: string; reasons: IneligibilityReason[] }[];
+} | null {
   if (decision.attempt_order.length > 0) return null;
   const explicit = decision.strategy === 'EXPLICIT' ? decision.candidates[0] : undefined;
   if (explicit) return { value: explicit.provider, reason: explicit.reasons[0] ?? 'NO_ELIGIBLE_PROVIDER' };

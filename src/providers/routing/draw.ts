@@ -18,7 +18,10 @@ export function drawUnit(seed: string, key: string): number {
  * always receives the same key for one payment, and two accounts never share one.
  */
 export function attemptId(transactionId: string, providerAccountId: string): string {
-  const bytes = createHash('sha256').update(`attempt:${transactionId}:${providerAccountId}`, 'utf8').digest().subarray(0, 16);
+  const bytes = createHash('sha256')
+    .update(`attempt:${transactionId}:${providerAccountId}`, 'utf8')
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');

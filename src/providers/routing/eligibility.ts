@@ -51,7 +51,12 @@ export function capable(account: AccountSnapshot, payment: RoutedPayment): boole
   if (payment.three_ds !== null && !payment.three_ds_session && !caps.external_three_ds) return false;
   if (payment.wallet_token && !caps.network_tokens) return false;
   const affiliationBrands = account.affiliation?.card_brands ?? [];
-  if (account.connector === 'ADYEN_CHECKOUT' && brand !== null && affiliationBrands.length > 0 && !affiliationBrands.includes(brand)) {
+  if (
+    account.connector === 'ADYEN_CHECKOUT' &&
+    brand !== null &&
+    affiliationBrands.length > 0 &&
+    !affiliationBrands.includes(brand)
+  ) {
     return false;
   }
   return true;

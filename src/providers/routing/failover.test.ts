@@ -41,8 +41,14 @@ describe('R6.7 failover table', () => {
     expect(failoverRow('FAILED', 'PROVIDER_REQUEST_REJECTED').counts_for_circuit).toBe('NONE');
     expect(failoverRow('PROCESSING', 'UNKNOWN_OUTCOME').counts_for_circuit).toBe('FAILURE');
     expect(failoverRow('PROCESSING', 'PROVIDER_PENDING').counts_for_circuit).toBe('SUCCESS');
-    expect(failoverRow('REFUSED', 'EXPIRED_CARD')).toMatchObject({ code: '*', failover: 'NEVER', counts_as_success: false });
+    expect(failoverRow('REFUSED', 'EXPIRED_CARD')).toMatchObject({
+      code: '*',
+      failover: 'NEVER',
+      counts_as_success: false,
+    });
     expect(failoverRow('APPROVED', null).counts_as_success).toBe(true);
-    expect(FAILOVER_TABLE.filter((r) => r.outcome === 'PROCESSING').every((r) => r.counts_as_success === null)).toBe(true);
+    expect(FAILOVER_TABLE.filter((r) => r.outcome === 'PROCESSING').every((r) => r.counts_as_success === null)).toBe(
+      true,
+    );
   });
 });

@@ -27,15 +27,69 @@ export const FAILOVER_TABLE: readonly FailoverRow[] = [
   { outcome: 'APPROVED', code: null, failover: 'NEVER', counts_for_circuit: 'SUCCESS', counts_as_success: true },
   { outcome: 'AUTHORIZED', code: null, failover: 'NEVER', counts_for_circuit: 'SUCCESS', counts_as_success: true },
   { outcome: 'WAITING_PAYMENT', code: null, failover: 'NEVER', counts_for_circuit: 'SUCCESS', counts_as_success: true },
-  { outcome: 'FAILED', code: 'PROVIDER_UNAVAILABLE', failover: 'ALWAYS', counts_for_circuit: 'FAILURE', counts_as_success: false },
-  { outcome: 'FAILED', code: 'PROVIDER_AUTH_FAILED', failover: 'ALWAYS', counts_for_circuit: 'FAILURE', counts_as_success: false },
-  { outcome: 'FAILED', code: 'PROVIDER_RATE_LIMITED', failover: 'ALWAYS', counts_for_circuit: 'FAILURE', counts_as_success: false },
-  { outcome: 'FAILED', code: 'PROVIDER_REQUEST_REJECTED', failover: 'ALWAYS', counts_for_circuit: 'NONE', counts_as_success: false },
-  { outcome: 'PROCESSING', code: 'UNKNOWN_OUTCOME', failover: 'NEVER', counts_for_circuit: 'FAILURE', counts_as_success: null },
-  { outcome: 'PROCESSING', code: 'PROVIDER_PENDING', failover: 'NEVER', counts_for_circuit: 'SUCCESS', counts_as_success: null },
-  { outcome: 'REFUSED', code: 'ISSUER_UNAVAILABLE', failover: 'ALWAYS', counts_for_circuit: 'SUCCESS', counts_as_success: false },
-  { outcome: 'REFUSED', code: 'PROCESSING_ERROR', failover: 'ALWAYS', counts_for_circuit: 'SUCCESS', counts_as_success: false },
-  { outcome: 'REFUSED', code: 'CARD_DECLINED', failover: 'ON_GENERIC_DECLINE', counts_for_circuit: 'SUCCESS', counts_as_success: false },
+  {
+    outcome: 'FAILED',
+    code: 'PROVIDER_UNAVAILABLE',
+    failover: 'ALWAYS',
+    counts_for_circuit: 'FAILURE',
+    counts_as_success: false,
+  },
+  {
+    outcome: 'FAILED',
+    code: 'PROVIDER_AUTH_FAILED',
+    failover: 'ALWAYS',
+    counts_for_circuit: 'FAILURE',
+    counts_as_success: false,
+  },
+  {
+    outcome: 'FAILED',
+    code: 'PROVIDER_RATE_LIMITED',
+    failover: 'ALWAYS',
+    counts_for_circuit: 'FAILURE',
+    counts_as_success: false,
+  },
+  {
+    outcome: 'FAILED',
+    code: 'PROVIDER_REQUEST_REJECTED',
+    failover: 'ALWAYS',
+    counts_for_circuit: 'NONE',
+    counts_as_success: false,
+  },
+  {
+    outcome: 'PROCESSING',
+    code: 'UNKNOWN_OUTCOME',
+    failover: 'NEVER',
+    counts_for_circuit: 'FAILURE',
+    counts_as_success: null,
+  },
+  {
+    outcome: 'PROCESSING',
+    code: 'PROVIDER_PENDING',
+    failover: 'NEVER',
+    counts_for_circuit: 'SUCCESS',
+    counts_as_success: null,
+  },
+  {
+    outcome: 'REFUSED',
+    code: 'ISSUER_UNAVAILABLE',
+    failover: 'ALWAYS',
+    counts_for_circuit: 'SUCCESS',
+    counts_as_success: false,
+  },
+  {
+    outcome: 'REFUSED',
+    code: 'PROCESSING_ERROR',
+    failover: 'ALWAYS',
+    counts_for_circuit: 'SUCCESS',
+    counts_as_success: false,
+  },
+  {
+    outcome: 'REFUSED',
+    code: 'CARD_DECLINED',
+    failover: 'ON_GENERIC_DECLINE',
+    counts_for_circuit: 'SUCCESS',
+    counts_as_success: false,
+  },
   { outcome: 'REFUSED', code: '*', failover: 'NEVER', counts_for_circuit: 'SUCCESS', counts_as_success: false },
 ];
 
@@ -71,6 +125,7 @@ export function failsOver(outcome: AttemptOutcome, code: string | null, context:
   if (context.payment_method === 'PIX' && outcome !== 'FAILED') return false;
   if (row.failover === 'NEVER') return false;
   if (row.failover === 'ALWAYS') return true;
-  if (!context.on_generic_decline || context.three_ds_authenticated || context.generic_decline_failed_over) return false;
+  if (!context.on_generic_decline || context.three_ds_authenticated || context.generic_decline_failed_over)
+    return false;
   return !(context.connector === 'ADYEN_CHECKOUT' && context.provider_code === NEVER_RETRIED_ADYEN_CODE);
 }

@@ -43,7 +43,8 @@ export function windowScore(
   latencyThresholdMs: number | null,
 ): WindowScore {
   const last = outcomes.slice(-windowSize);
-  const fast = (latency: number | null) => latencyThresholdMs === null || (latency !== null && latency <= latencyThresholdMs);
+  const fast = (latency: number | null) =>
+    latencyThresholdMs === null || (latency !== null && latency <= latencyThresholdMs);
   return { samples: last.length, successes: last.filter((o) => o.success && fast(o.latency_ms)).length };
 }
 
@@ -71,12 +72,15 @@ function successRateOrder(input: StrategyInput, strategy: Extract<Strategy, { ty
   const warm = (p: string) => (score(p)?.samples ?? 0) >= strategy.min_samples;
   const rate = (p: string) => successRate(score(p)) ?? 0;
   // Rate descending, candidates without enough samples last, ties in `providers` order (a stable sort).
-  const ranked = [...strategy.providers].sort((a, b) => Number(warm(b)) - Number(warm(a)) || (warm(a) ? rate(b) - rate(a) : 0));
+  const ranked = [...strategy.providers].sort(
+    (a, b) => Number(warm(b)) - Number(warm(a)) || (warm(a) ? rate(b) - rate(a) : 0),
+  );
   const eligible = strategy.providers.filter(input.eligible);
   const coldEligible = eligible.find((p) => !warm(p));
   if (coldEligible !== undefined) return { order: first(ranked, coldEligible, 'RULE_WARMUP'), draw: null };
   const best = ranked.find(input.eligible);
-  if (best === undefined || strategy.exploration_percent === 0) return { order: first(ranked, best, 'RULE'), draw: null };
+  if (best === undefined || strategy.exploration_percent === 0)
+    return { order: first(ranked, best, 'RULE'), draw: null };
   const draw = drawUnit(input.seed, input.key);
   const others = eligible.filter((p) => p !== best);
   if (draw < strategy.exploration_percent / 100 && others.length > 0) {

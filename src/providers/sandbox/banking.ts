@@ -4,7 +4,11 @@ import type { ProviderName } from '../port.js';
 import { digits, hex, uuidFrom } from './derive.js';
 import { MemoryRecords, ProviderRecords, type SandboxRecords } from './records.js';
 
-export const BANK_NAMES: Record<ProviderName, string> = { PROVIDER_A: 'Provider A Bank', PROVIDER_B: 'Provider B Bank', INTERNAL: 'Internal Ledger' };
+export const BANK_NAMES: Record<ProviderName, string> = {
+  PROVIDER_A: 'Provider A Bank',
+  PROVIDER_B: 'Provider B Bank',
+  INTERNAL: 'Internal Ledger',
+};
 const BRANCHES: Record<ProviderName, string> = { PROVIDER_A: '0001', PROVIDER_B: '0002', INTERNAL: '0000' };
 /** A staff-created SANDBOX account's branch: four digits derived from its name (fixed per account). */
 const branchOf = (name: string) => BRANCHES[name as ProviderName] ?? digits(4, name, 'branch');
@@ -26,7 +30,12 @@ interface KeyEntry {
   ownerDocument: string;
 }
 
-const KIND = { account: 'bank-account', transfer: 'internal-transfer', directory: 'dict-key', keyOf: 'pix-key-of' } as const;
+const KIND = {
+  account: 'bank-account',
+  transfer: 'internal-transfer',
+  directory: 'dict-key',
+  keyOf: 'pix-key-of',
+} as const;
 
 /**
  * The sandbox's banking: answers in-process. Results are functions of the idempotency key (derive.ts), so a
@@ -87,15 +96,24 @@ export class SandboxBanking {
       is_owned_by_company: true,
     };
     // The directory holds a key once: of two resources registering it at once, the first stands.
-    const held = await this.records.claim<KeyEntry>(KIND.directory, key, { owner: req.idempotencyKey, result: { key, dict }, ownerDocument: req.owner.document });
-    if (held.owner !== req.idempotencyKey) throw refused('KEY_ALREADY_REGISTERED', 'The key is already registered in the directory', 'pix-key.register');
+    const held = await this.records.claim<KeyEntry>(KIND.directory, key, {
+      owner: req.idempotencyKey,
+      result: { key, dict },
+      ownerDocument: req.owner.document,
+    });
+    if (held.owner !== req.idempotencyKey)
+      throw refused('KEY_ALREADY_REGISTERED', 'The key is already registered in the directory', 'pix-key.register');
     await this.records.claim(KIND.keyOf, req.idempotencyKey, key);
     return held.result;
   }
 
   async deletePixKey(req: B.DeletePixKeyRequest): Promise<B.DeletePixKeyResult> {
     // Only the resource that registered a key removes it: a key another resource holds stays.
-    const deleted = await this.records.removeIf<KeyEntry>(KIND.directory, req.key, (held) => held.owner === req.idempotencyKey);
+    const deleted = await this.records.removeIf<KeyEntry>(
+      KIND.directory,
+      req.key,
+      (held) => held.owner === req.idempotencyKey,
+    );
     return { deleted };
   }
 

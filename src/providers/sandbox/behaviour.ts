@@ -17,7 +17,11 @@ export const BEHAVIOUR_OPERATIONS = [
   'pix.sync',
 ] as const;
 export type BehaviourOperation = (typeof BEHAVIOUR_OPERATIONS)[number];
-export const DEFAULT_BEHAVIOUR_OPERATIONS: readonly BehaviourOperation[] = ['card.authorize', 'pix.charge', 'three-ds.authenticate'];
+export const DEFAULT_BEHAVIOUR_OPERATIONS: readonly BehaviourOperation[] = [
+  'card.authorize',
+  'pix.charge',
+  'three-ds.authenticate',
+];
 
 export type TechnicalFailureKind = 'UNAVAILABLE' | 'TIMEOUT' | 'AUTH_FAILED' | 'RATE_LIMITED';
 
@@ -69,12 +73,20 @@ export function behaviourFor(
   const failure = behaviour.technical_failure;
   if (failure && fires(failure, remaining.technical_failure, 'tf')) {
     if (failure.next !== undefined) remaining.technical_failure = (remaining.technical_failure ?? 0) - 1;
-    return { latency_ms: behaviour.latency_ms, effect: { kind: 'technical_failure', failure: failure.kind }, counters: next };
+    return {
+      latency_ms: behaviour.latency_ms,
+      effect: { kind: 'technical_failure', failure: failure.kind },
+      counters: next,
+    };
   }
   const decline = behaviour.decline;
   if (decline && operation === 'card.authorize' && fires(decline, remaining.decline, 'dc')) {
     if (decline.next !== undefined) remaining.decline = (remaining.decline ?? 0) - 1;
-    return { latency_ms: behaviour.latency_ms, effect: { kind: 'decline', refusal_code: decline.refusal_code }, counters: next };
+    return {
+      latency_ms: behaviour.latency_ms,
+      effect: { kind: 'decline', refusal_code: decline.refusal_code },
+      counters: next,
+    };
   }
   return { latency_ms: behaviour.latency_ms, effect: { kind: 'normal' }, counters: next };
 }

@@ -22,7 +22,12 @@ export class SandboxCashouts {
   async submit(req: C.SubmitCashoutRequest): Promise<C.CashoutResult> {
     const known = await this.records.get<C.CashoutResult>('cashout', req.idempotencyKey);
     if (known) return known;
-    const lookup = await this.banking.lookup({ idempotencyKey: req.idempotencyKey, key: req.destination.key, keyType: req.destination.keyType, expectedOwnerDocument: req.destination.ownerDocument });
+    const lookup = await this.banking.lookup({
+      idempotencyKey: req.idempotencyKey,
+      key: req.destination.key,
+      keyType: req.destination.keyType,
+      expectedOwnerDocument: req.destination.ownerDocument,
+    });
     const failed = req.amount % 100 === 91;
     const result: C.CashoutResult = {
       providerCashoutId: `${this.name.toLowerCase()}_co_${hex(24, this.name, 'cashout', req.idempotencyKey)}`,

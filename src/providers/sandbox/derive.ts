@@ -19,7 +19,10 @@ export function digits(n: number, ...parts: string[]): string {
   return out;
 }
 
-export const hex = (n: number, ...parts: string[]): string => digest(...parts).toString('hex').slice(0, n);
+export const hex = (n: number, ...parts: string[]): string =>
+  digest(...parts)
+    .toString('hex')
+    .slice(0, n);
 
 /** A version-4-shaped UUID derived from the parts. */
 export function uuidFrom(...parts: string[]): string {

@@ -4,16 +4,25 @@ import { FaultPlan, parseFaultSpec } from './faults.js';
 describe('sandbox fault plan', () => {
   it.each([
     ['', []],
-    ['internal-transfer.submit:unknown_outcome', [{ operation: 'internal-transfer.submit', fault: { kind: 'unknown_outcome', times: 1 } }]],
-    ['bank-account.open:refused:2:BLOCKED, pix-key.register:crash', [
-      { operation: 'bank-account.open', fault: { kind: 'refused', times: 2, code: 'BLOCKED' } },
-      { operation: 'pix-key.register', fault: { kind: 'crash', times: 1 } },
-    ]],
+    [
+      'internal-transfer.submit:unknown_outcome',
+      [{ operation: 'internal-transfer.submit', fault: { kind: 'unknown_outcome', times: 1 } }],
+    ],
+    [
+      'bank-account.open:refused:2:BLOCKED, pix-key.register:crash',
+      [
+        { operation: 'bank-account.open', fault: { kind: 'refused', times: 2, code: 'BLOCKED' } },
+        { operation: 'pix-key.register', fault: { kind: 'crash', times: 1 } },
+      ],
+    ],
   ])('parses %j', (spec, expected) => expect(parseFaultSpec(spec)).toEqual(expected));
 
-  it.each(['nope.op:refused', 'bank-account.open:explode', 'bank-account.open:refused:0'])('refuses %j at start', (spec) => {
-    expect(() => parseFaultSpec(spec)).toThrow(/SANDBOX_PROVIDER_FAULTS/);
-  });
+  it.each(['nope.op:refused', 'bank-account.open:explode', 'bank-account.open:refused:0'])(
+    'refuses %j at start',
+    (spec) => {
+      expect(() => parseFaultSpec(spec)).toThrow(/SANDBOX_PROVIDER_FAULTS/);
+    },
+  );
 
   it('applies each fault to the next calls only, in order, and counts calls per key', async () => {
     let crashed = 0;

@@ -47,10 +47,16 @@ export class FaultPlan {
   async run<T>(operation: OperationName, idempotencyKey: string | undefined, apply: () => Promise<T>): Promise<T> {
     this.count(operation, idempotencyKey);
     const fault = this.take(operation);
-    if (fault?.kind === 'unavailable') throw unavailable(fault.message ?? 'sandbox fault: provider unavailable', operation);
-    if (fault?.kind === 'refused') throw refused(fault.code ?? 'SANDBOX_REFUSED', fault.message ?? 'sandbox fault: refused', operation);
+    if (fault?.kind === 'unavailable')
+      throw unavailable(fault.message ?? 'sandbox fault: provider unavailable', operation);
+    if (fault?.kind === 'refused')
+      throw refused(fault.code ?? 'SANDBOX_REFUSED', fault.message ?? 'sandbox fault: refused', operation);
     const result = await apply();
-    if (fault?.kind === 'unknown_outcome') throw unknownOutcome(fault.message ?? 'sandbox fault: the answer timed out after the request was applied', operation);
+    if (fault?.kind === 'unknown_outcome')
+      throw unknownOutcome(
+        fault.message ?? 'sandbox fault: the answer timed out after the request was applied',
+        operation,
+      );
     if (fault?.kind === 'crash') this.onCrash();
     return result;
   }
@@ -82,10 +88,15 @@ export function parseFaultSpec(spec: string | undefined): Array<{ operation: Ope
   if (!spec?.trim()) return [];
   return spec.split(',').map((part) => {
     const [operation, kind, times, code] = part.trim().split(':');
-    if (!(OPERATION_NAMES as readonly string[]).includes(operation)) throw new Error(`SANDBOX_PROVIDER_FAULTS: unknown operation ${operation}`);
-    if (!(KINDS as readonly string[]).includes(kind)) throw new Error(`SANDBOX_PROVIDER_FAULTS: unknown fault kind ${kind}`);
+    if (!(OPERATION_NAMES as readonly string[]).includes(operation))
+      throw new Error(`SANDBOX_PROVIDER_FAULTS: unknown operation ${operation}`);
+    if (!(KINDS as readonly string[]).includes(kind))
+      throw new Error(`SANDBOX_PROVIDER_FAULTS: unknown fault kind ${kind}`);
     const n = times === undefined ? 1 : Number(times);
     if (!Number.isInteger(n) || n < 1) throw new Error(`SANDBOX_PROVIDER_FAULTS: bad count ${times}`);
-    return { operation: operation as OperationName, fault: { kind: kind as FaultKind, times: n, ...(code ? { code } : {}) } };
+    return {
+      operation: operation as OperationName,
+      fault: { kind: kind as FaultKind, times: n, ...(code ? { code } : {}) },
+    };
   });
 }

@@ -74,23 +74,58 @@ export class SandboxPayments {
       if (known) return known.result;
       throw err;
     }
-    const base = { providerPaymentId: this.id('pay', req.idempotencyKey), authorizedAmount: req.amount, capturedAmount: 0, authorizationCode: digits(6, 'auth', req.idempotencyKey) };
+    const base = {
+      providerPaymentId: this.id('pay', req.idempotencyKey),
+      authorizedAmount: req.amount,
+      capturedAmount: 0,
+      authorizationCode: digits(6, 'auth', req.idempotencyKey),
+    };
     const behaviour = laterBehaviour(number);
     let result: P.CardPaymentResult;
-    if (number === SANDBOX_CARDS.declined) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } };
-    else if (number === SANDBOX_CARDS.insufficientFunds) result = { ...base, status: 'REFUSED', authorizedAmount: 0, authorizationCode: null, refusal: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds', retryable: false } };
-    else if (behaviour === 'approve-on-sync' || behaviour === 'refuse-on-sync') result = { ...base, status: 'PROCESSING', authorizedAmount: 0, authorizationCode: null, refusal: null };
-    else result = { ...base, status: req.capture ? 'CAPTURED' : 'AUTHORIZED', capturedAmount: req.capture ? req.amount : 0, refusal: null };
+    if (number === SANDBOX_CARDS.declined)
+      result = {
+        ...base,
+        status: 'REFUSED',
+        authorizedAmount: 0,
+        authorizationCode: null,
+        refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false },
+      };
+    else if (number === SANDBOX_CARDS.insufficientFunds)
+      result = {
+        ...base,
+        status: 'REFUSED',
+        authorizedAmount: 0,
+        authorizationCode: null,
+        refusal: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds', retryable: false },
+      };
+    else if (behaviour === 'approve-on-sync' || behaviour === 'refuse-on-sync')
+      result = { ...base, status: 'PROCESSING', authorizedAmount: 0, authorizationCode: null, refusal: null };
+    else
+      result = {
+        ...base,
+        status: req.capture ? 'CAPTURED' : 'AUTHORIZED',
+        capturedAmount: req.capture ? req.amount : 0,
+        refusal: null,
+      };
     // The first of two concurrent authorizations under one key stands; both answer it.
-    return (await this.records.claim<Payment>(KIND.payment, req.idempotencyKey, { result, behaviour, amount: req.amount, capture: req.capture })).result;
+    return (
+      await this.records.claim<Payment>(KIND.payment, req.idempotencyKey, {
+        result,
+        behaviour,
+        amount: req.amount,
+        capture: req.capture,
+      })
+    ).result;
   }
 
   async capture(req: P.CaptureCardRequest): Promise<P.CardPaymentResult> {
     const payment = await this.records.update<Payment>(KIND.payment, req.paymentKey, (payment) => {
       if (payment.result.status === 'CAPTURED') return null;
       const result = settledByControl(payment, req.paymentKey);
-      if (result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${result.status} payment cannot be captured`, 'card.capture');
-      if (req.amount > result.authorizedAmount) throw refused('AMOUNT_ABOVE_AUTHORIZED', 'The capture is above the authorized amount', 'card.capture');
+      if (result.status !== 'AUTHORIZED')
+        throw refused('INVALID_STATE', `A ${result.status} payment cannot be captured`, 'card.capture');
+      if (req.amount > result.authorizedAmount)
+        throw refused('AMOUNT_ABOVE_AUTHORIZED', 'The capture is above the authorized amount', 'card.capture');
       return { ...payment, result: { ...result, status: 'CAPTURED', capturedAmount: req.amount } };
     });
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.capture');
@@ -101,7 +136,8 @@ export class SandboxPayments {
     const payment = await this.records.update<Payment>(KIND.payment, req.paymentKey, (payment) => {
       if (payment.result.status === 'VOIDED') return null;
       const result = settledByControl(payment, req.paymentKey);
-      if (result.status !== 'AUTHORIZED') throw refused('INVALID_STATE', `A ${result.status} payment cannot be voided`, 'card.void');
+      if (result.status !== 'AUTHORIZED')
+        throw refused('INVALID_STATE', `A ${result.status} payment cannot be voided`, 'card.void');
       return { ...payment, result: { ...result, status: 'VOIDED' } };
     });
     if (!payment) throw refused('PAYMENT_NOT_FOUND', 'No payment under this key', 'card.void');
@@ -112,15 +148,20 @@ export class SandboxPayments {
   async syncCard(req: P.SyncCardRequest): Promise<P.SyncCardResult> {
     const payment = await this.records.update<Payment>(KIND.payment, req.idempotencyKey, (payment) => {
       if (payment.result.status !== 'PROCESSING') return null;
-      const result: P.CardPaymentResult = payment.behaviour === 'refuse-on-sync'
-        ? { ...payment.result, status: 'REFUSED', refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false } }
-        : {
-            ...payment.result,
-            status: payment.capture ? 'CAPTURED' : 'AUTHORIZED',
-            authorizedAmount: payment.amount,
-            capturedAmount: payment.capture ? payment.amount : 0,
-            authorizationCode: digits(6, 'auth', req.idempotencyKey),
-          };
+      const result: P.CardPaymentResult =
+        payment.behaviour === 'refuse-on-sync'
+          ? {
+              ...payment.result,
+              status: 'REFUSED',
+              refusal: { code: 'CARD_DECLINED', message: 'The card was declined', retryable: false },
+            }
+          : {
+              ...payment.result,
+              status: payment.capture ? 'CAPTURED' : 'AUTHORIZED',
+              authorizedAmount: payment.amount,
+              capturedAmount: payment.capture ? payment.amount : 0,
+              authorizationCode: digits(6, 'auth', req.idempotencyKey),
+            };
       return { ...payment, result };
     });
     return payment ? { found: true, ...payment.result } : { found: false };
@@ -136,7 +177,8 @@ export class SandboxPayments {
       providerRefundId: this.id('ref', req.idempotencyKey),
       status: 'PENDING',
       failure: null,
-      endToEndId: rail === 'pix' ? `D${digits(8, 'ispb', this.name)}${alnum(23, 'e2e-refund', req.idempotencyKey)}` : null,
+      endToEndId:
+        rail === 'pix' ? `D${digits(8, 'ispb', this.name)}${alnum(23, 'e2e-refund', req.idempotencyKey)}` : null,
     };
     const behaviour = (await this.records.get<Payment>(KIND.payment, req.paymentKey))?.behaviour ?? null;
     return (await this.records.claim<Refund>(KIND.refund, req.idempotencyKey, { result, behaviour })).result;
@@ -145,9 +187,14 @@ export class SandboxPayments {
   async syncRefund(req: P.SyncRefundRequest): Promise<P.SyncRefundResult> {
     const refund = await this.records.update<Refund>(KIND.refund, req.idempotencyKey, (refund) => {
       if (refund.result.status !== 'PENDING' || refund.behaviour === 'refund-stays-pending') return null;
-      const result: P.RefundResult = refund.behaviour === 'refund-fails'
-        ? { ...refund.result, status: 'FAILED', failure: { code: 'EXPIRED_OR_CANCELED_CARD', message: 'The card is expired or canceled' } }
-        : { ...refund.result, status: 'SUCCEEDED' };
+      const result: P.RefundResult =
+        refund.behaviour === 'refund-fails'
+          ? {
+              ...refund.result,
+              status: 'FAILED',
+              failure: { code: 'EXPIRED_OR_CANCELED_CARD', message: 'The card is expired or canceled' },
+            }
+          : { ...refund.result, status: 'SUCCEEDED' };
       return { ...refund, result };
     });
     return refund ? { found: true, ...refund.result } : { found: false };
@@ -168,10 +215,14 @@ export class SandboxPayments {
   }
 
   async cancelCharge(req: P.CancelPixChargeRequest): Promise<P.PixChargeResult> {
-    const charge = await this.records.update<P.PixChargeResult>(KIND.charge, req.chargeKey ?? req.idempotencyKey, (charge) => {
-      if (charge.status === 'PAID') throw refused('INVALID_STATE', 'A paid charge cannot be canceled', 'pix.cancel');
-      return charge.status === 'CANCELED' ? null : { ...charge, status: 'CANCELED' };
-    });
+    const charge = await this.records.update<P.PixChargeResult>(
+      KIND.charge,
+      req.chargeKey ?? req.idempotencyKey,
+      (charge) => {
+        if (charge.status === 'PAID') throw refused('INVALID_STATE', 'A paid charge cannot be canceled', 'pix.cancel');
+        return charge.status === 'CANCELED' ? null : { ...charge, status: 'CANCELED' };
+      },
+    );
     if (!charge) throw refused('CHARGE_NOT_FOUND', 'No charge under this key', 'pix.cancel');
     return chargeOf(charge);
   }
@@ -194,10 +245,46 @@ export class SandboxPayments {
       acsTransactionId: uuidFrom('acs', req.idempotencyKey),
     };
     let result: P.ThreeDsResult;
-    if (number === THREE_DS_NOT_ENROLLED) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: null, eci: null, authenticationValue: null, failureReason: 'CARD_NOT_ENROLLED' };
-    else if (THREE_DS_FRICTIONLESS_FAIL.has(number)) result = { ...ids, status: 'FAILED', flow: 'FRICTIONLESS', transStatus: 'N', eci: mastercard ? '00' : '07', authenticationValue: null, failureReason: 'AUTHENTICATION_FAILED' };
-    else if (THREE_DS_CHALLENGE.has(number)) result = { ...ids, status: 'ACTION_REQUIRED', flow: 'CHALLENGE', transStatus: null, eci: null, authenticationValue: null, failureReason: null };
-    else result = { ...ids, status: 'SUCCEEDED', flow: 'FRICTIONLESS', transStatus: 'Y', eci: mastercard ? '02' : '05', authenticationValue: Buffer.from(hex(40, 'cavv', req.idempotencyKey), 'hex').toString('base64'), failureReason: null };
+    if (number === THREE_DS_NOT_ENROLLED)
+      result = {
+        ...ids,
+        status: 'FAILED',
+        flow: 'FRICTIONLESS',
+        transStatus: null,
+        eci: null,
+        authenticationValue: null,
+        failureReason: 'CARD_NOT_ENROLLED',
+      };
+    else if (THREE_DS_FRICTIONLESS_FAIL.has(number))
+      result = {
+        ...ids,
+        status: 'FAILED',
+        flow: 'FRICTIONLESS',
+        transStatus: 'N',
+        eci: mastercard ? '00' : '07',
+        authenticationValue: null,
+        failureReason: 'AUTHENTICATION_FAILED',
+      };
+    else if (THREE_DS_CHALLENGE.has(number))
+      result = {
+        ...ids,
+        status: 'ACTION_REQUIRED',
+        flow: 'CHALLENGE',
+        transStatus: null,
+        eci: null,
+        authenticationValue: null,
+        failureReason: null,
+      };
+    else
+      result = {
+        ...ids,
+        status: 'SUCCEEDED',
+        flow: 'FRICTIONLESS',
+        transStatus: 'Y',
+        eci: mastercard ? '02' : '05',
+        authenticationValue: Buffer.from(hex(40, 'cavv', req.idempotencyKey), 'hex').toString('base64'),
+        failureReason: null,
+      };
     return this.records.claim(KIND.session, req.idempotencyKey, result);
   }
 
@@ -213,8 +300,16 @@ export class SandboxPayments {
  */
 function settledByControl(payment: Payment, paymentKey: string): P.CardPaymentResult {
   if (payment.result.status !== 'PROCESSING') return payment.result;
-  return { ...payment.result, status: 'AUTHORIZED', authorizedAmount: payment.amount, authorizationCode: digits(6, 'auth', paymentKey) };
+  return {
+    ...payment.result,
+    status: 'AUTHORIZED',
+    authorizedAmount: payment.amount,
+    authorizationCode: digits(6, 'auth', paymentKey),
+  };
 }
 
 /** A charge read back from JSON: its payment time is a Date again. */
-const chargeOf = (charge: P.PixChargeResult): P.PixChargeResult => ({ ...charge, paidAt: charge.paidAt === null ? null : new Date(charge.paidAt) });
+const chargeOf = (charge: P.PixChargeResult): P.PixChargeResult => ({
+  ...charge,
+  paidAt: charge.paidAt === null ? null : new Date(charge.paidAt),
+});

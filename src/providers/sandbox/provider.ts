@@ -22,17 +22,39 @@ import type { CardOpener } from '../card-opening.js';
 
 const WITHOUT_RNE = IDENTITY_DOCUMENT_TYPES.filter((t) => !t.startsWith('RNE_'));
 /** INTERNAL is the platform's own ledger: it holds accounts and moves money between them, nothing else. */
-const INTERNAL_OPERATIONS: readonly OperationName[] = ['bank-account.open', 'bank-account.sync', 'internal-transfer.submit', 'internal-transfer.sync', 'pix-key.register', 'pix-key.delete', 'pix-key.sync', 'dict.lookup', 'webhook.parse'];
+const INTERNAL_OPERATIONS: readonly OperationName[] = [
+  'bank-account.open',
+  'bank-account.sync',
+  'internal-transfer.submit',
+  'internal-transfer.sync',
+  'pix-key.register',
+  'pix-key.delete',
+  'pix-key.sync',
+  'dict.lookup',
+  'webhook.parse',
+];
 
 /** product.md §6: PROVIDER_A accepts CNH and RG but not RNE; PROVIDER_B accepts all three; both every other type. */
 export const SANDBOX_CAPABILITIES: Record<ProviderName, ProviderCapabilities> = {
-  PROVIDER_A: { operations: OPERATION_NAMES, companyOnboarding: true, acceptedDocumentTypes: [...WITHOUT_RNE, ...OTHER_DOCUMENT_TYPES] as DocumentTypeName[] },
-  PROVIDER_B: { operations: OPERATION_NAMES, companyOnboarding: true, acceptedDocumentTypes: [...IDENTITY_DOCUMENT_TYPES, ...OTHER_DOCUMENT_TYPES] },
+  PROVIDER_A: {
+    operations: OPERATION_NAMES,
+    companyOnboarding: true,
+    acceptedDocumentTypes: [...WITHOUT_RNE, ...OTHER_DOCUMENT_TYPES] as DocumentTypeName[],
+  },
+  PROVIDER_B: {
+    operations: OPERATION_NAMES,
+    companyOnboarding: true,
+    acceptedDocumentTypes: [...IDENTITY_DOCUMENT_TYPES, ...OTHER_DOCUMENT_TYPES],
+  },
   INTERNAL: { operations: INTERNAL_OPERATIONS, companyOnboarding: false, acceptedDocumentTypes: [] },
 };
 
 /** A staff-created SANDBOX account behaves like PROVIDER_B for payments and banking, with no company onboarding (R1.5). */
-export const STAFF_SANDBOX_CAPABILITIES: ProviderCapabilities = { operations: OPERATION_NAMES, companyOnboarding: false, acceptedDocumentTypes: [] };
+export const STAFF_SANDBOX_CAPABILITIES: ProviderCapabilities = {
+  operations: OPERATION_NAMES,
+  companyOnboarding: false,
+  acceptedDocumentTypes: [],
+};
 
 export interface SandboxOptions {
   /** Fault hooks shared by every sandbox provider built with these options (tests inject through it). */
@@ -47,7 +69,11 @@ export interface SandboxOptions {
 
 export const SANDBOX_WEBHOOK_SECRET = 'sandbox-provider-webhook-secret';
 
-type Impl = { [K in OperationName]: (req: Parameters<ProviderOperations[K]>[0]) => Awaited<ReturnType<ProviderOperations[K]>> | ReturnType<ProviderOperations[K]> };
+type Impl = {
+  [K in OperationName]: (
+    req: Parameters<ProviderOperations[K]>[0],
+  ) => Awaited<ReturnType<ProviderOperations[K]>> | ReturnType<ProviderOperations[K]>;
+};
 
 // Declaration merging: the constructor installs one method per operation, so the class carries every one the
 // port names without writing each out (the merged interface adds no member the constructor does not install).

@@ -28,7 +28,11 @@ describe('sandbox records', () => {
     await Promise.all(Array.from({ length: 10 }, () => records.update<number>('n', 'k', (n) => n + 1)));
     expect(await records.get('n', 'k')).toBe(10);
     expect(await records.update<number>('n', 'k', () => null)).toBe(10);
-    await expect(records.update<number>('n', 'k', () => { throw new Error('refused'); })).rejects.toThrow('refused');
+    await expect(
+      records.update<number>('n', 'k', () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     expect((await store.read('P', 'n', 'k'))?.version).toBe(11);
     expect(await records.update('n', 'missing', () => 1)).toBeUndefined();
   });
@@ -37,7 +41,9 @@ describe('sandbox records', () => {
     const records = new ProviderRecords(new MemoryRecords(), 'P');
     await records.claim('key', 'a', { owner: 'x' });
     expect(await records.removeIf<{ owner: string }>('key', 'a', (v) => v.owner === 'y')).toBe(false);
-    const removed = await Promise.all([1, 2].map(() => records.removeIf<{ owner: string }>('key', 'a', (v) => v.owner === 'x')));
+    const removed = await Promise.all(
+      [1, 2].map(() => records.removeIf<{ owner: string }>('key', 'a', (v) => v.owner === 'x')),
+    );
     expect(removed.sort()).toEqual([false, true]);
     expect(await records.get('key', 'a')).toBeUndefined();
   });

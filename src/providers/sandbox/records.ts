@@ -25,7 +25,8 @@ export interface SandboxRecords {
 }
 
 /** One record's identity as a single string (the memory store's map key; the database store's batch lookup). */
-export const recordId = (r: { provider?: unknown; kind?: unknown; key?: unknown }) => [r.provider, r.kind, r.key].join('\u0000');
+export const recordId = (r: { provider?: unknown; kind?: unknown; key?: unknown }) =>
+  [r.provider, r.kind, r.key].join('\u0000');
 
 /** One process's records: right for a provider that only one instance talks to. */
 export class MemoryRecords implements SandboxRecords {

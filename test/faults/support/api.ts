@@ -54,7 +54,8 @@ export class Api {
 
   async ok(method: string, path: string, options: CallOptions = {}, expected = [200, 201]): Promise<any> {
     const reply = await this.call(method, path, options);
-    if (!expected.includes(reply.status)) throw new Error(`${method} ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    if (!expected.includes(reply.status))
+      throw new Error(`${method} ${path} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     return reply.body;
   }
 
@@ -65,13 +66,23 @@ export class Api {
 
 /** Staff API: a new organization; returns its id and API key. */
 export async function createOrganization(api: Api): Promise<{ id: string; apiKey: string }> {
-  const body = await api.ok('POST', '/v1/platform/organizations', { key: PLATFORM_KEY, body: organizationBody() }, [201]);
+  const body = await api.ok(
+    'POST',
+    '/v1/platform/organizations',
+    { key: PLATFORM_KEY, body: organizationBody() },
+    [201],
+  );
   return { id: body.id, apiKey: body.api_key };
 }
 
 /** Staff API: points the organization's webhooks at `url`; returns the signing secret. */
 export async function setWebhookEndpoint(api: Api, organizationId: string, url: string): Promise<string> {
-  const body = await api.ok('PUT', `/v1/platform/organizations/${organizationId}/webhook-endpoint`, { key: PLATFORM_KEY, body: { url } }, [200]);
+  const body = await api.ok(
+    'PUT',
+    `/v1/platform/organizations/${organizationId}/webhook-endpoint`,
+    { key: PLATFORM_KEY, body: { url } },
+    [200],
+  );
   return body.signing_secret;
 }
 
@@ -80,13 +91,23 @@ export async function openAccount(api: Api, key: string, provider = 'PROVIDER_A'
 }
 
 export async function deposit(api: Api, accountId: string, amount: number): Promise<void> {
-  await api.ok('POST', `/v1/platform/sandbox/bank-accounts/${accountId}/deposits`, { key: PLATFORM_KEY, body: { amount } }, [200]);
+  await api.ok(
+    'POST',
+    `/v1/platform/sandbox/bank-accounts/${accountId}/deposits`,
+    { key: PLATFORM_KEY, body: { amount } },
+    [200],
+  );
 }
 
 /** An error answer in the contract's envelope (platform-api.md Errors). */
 export function expectEnvelope(reply: Reply, status?: number): void {
   if (status !== undefined) expect(reply.status).toBe(status);
-  expect(reply.body?.error).toMatchObject({ code: expect.any(String), message: expect.any(String), status: reply.status, requestId: expect.any(String) });
+  expect(reply.body?.error).toMatchObject({
+    code: expect.any(String),
+    message: expect.any(String),
+    status: reply.status,
+    requestId: expect.any(String),
+  });
 }
 
 /**
@@ -96,25 +117,39 @@ export function expectEnvelope(reply: Reply, status?: number): void {
  */
 export async function expectBooksBalance(db: pg.Pool, accountIds: string[], deposited: number): Promise<void> {
   const q = async (text: string, params: unknown[] = []) => (await db.query(text, params)).rows;
-  const [{ total }] = await q('select coalesce(sum(available + held + pending - debt), 0)::bigint as total from ledger_accounts where id = any($1)', [accountIds]);
+  const [{ total }] = await q(
+    'select coalesce(sum(available + held + pending - debt), 0)::bigint as total from ledger_accounts where id = any($1)',
+    [accountIds],
+  );
   expect(Number(total)).toBe(deposited);
-  const accounts = await q(`
+  const accounts = await q(
+    `
     select a.id, a.available, a.held,
       coalesce((select sum(delta) from ledger_postings l where l.account_id = a.id::text and l.balance_type = 'AVAILABLE'), 0)::bigint as ledger_available,
       coalesce((select sum(delta) from ledger_postings l where l.account_id = a.id::text and l.balance_type = 'HELD'), 0)::bigint as ledger_held,
       coalesce((select sum(amount) from internal_transfers t where t.origin_bank_account_id = a.id and t.status in ('PENDING', 'PROCESSING')), 0)::bigint as open_holds
-    from ledger_accounts a where a.id = any($1)`, [accountIds]);
+    from ledger_accounts a where a.id = any($1)`,
+    [accountIds],
+  );
   for (const a of accounts) {
     expect(Number(a.available)).toBeGreaterThanOrEqual(0);
     expect(Number(a.held)).toBeGreaterThanOrEqual(0);
-    expect({ id: a.id, available: Number(a.ledger_available), held: Number(a.ledger_held) }).toEqual({ id: a.id, available: Number(a.available), held: Number(a.held) });
+    expect({ id: a.id, available: Number(a.ledger_available), held: Number(a.ledger_held) }).toEqual({
+      id: a.id,
+      available: Number(a.available),
+      held: Number(a.held),
+    });
     expect(Number(a.open_holds)).toBe(Number(a.held));
   }
-  const unbalanced = await q(`
+  const unbalanced = await q(
+    `
     select transaction_id from ledger_postings where transaction_id in (select transaction_id from ledger_postings where account_id = any($1::text[]))
-    group by transaction_id having sum(case when direction = 'DEBIT' then amount else -amount end) <> 0`, [accountIds]);
+    group by transaction_id having sum(case when direction = 'DEBIT' then amount else -amount end) <> 0`,
+    [accountIds],
+  );
   expect(unbalanced).toEqual([]);
-  const wrongPostings = await q(`
+  const wrongPostings = await q(
+    `
     select t.id, t.status, array_agg(l.code order by l.code) filter (where l.code is not null) as codes
     from internal_transfers t left join ledger_transactions l on l.source_type = 'INTERNAL_TRANSFER' and l.source_id = t.id::text
     where t.origin_bank_account_id = any($1)
@@ -122,6 +157,8 @@ export async function expectBooksBalance(db: pg.Pool, accountIds: string[], depo
     having not (
       (t.status in ('PENDING', 'PROCESSING') and coalesce(array_agg(l.code order by l.code), '{}') = array['INTERNAL_TRANSFER_HOLD'])
       or (t.status = 'COMPLETED' and array_agg(l.code order by l.code) = array['INTERNAL_TRANSFER_COMPLETED', 'INTERNAL_TRANSFER_HOLD'])
-      or (t.status = 'FAILED' and array_agg(l.code order by l.code) = array['INTERNAL_TRANSFER_HOLD', 'INTERNAL_TRANSFER_RELEASED']))`, [accountIds]);
+      or (t.status = 'FAILED' and array_agg(l.code order by l.code) = array['INTERNAL_TRANSFER_HOLD', 'INTERNAL_TRANSFER_RELEASED']))`,
+    [accountIds],
+  );
   expect(wrongPostings).toEqual([]);
 }

@@ -38,7 +38,9 @@ export function createThrowawayPostgres(port: number): ThrowawayPostgres {
   const dir = mkdtempSync(join(tmpdir(), 'faults-pg-'));
   const asRoot = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) => {
-    const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+    const [cmd, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+      : [join(bin, tool), args];
     execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   };
   if (asRoot) {
