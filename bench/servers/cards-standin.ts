@@ -55,17 +55,15 @@ const org = await core.inject({
 // The organization takes payments: ACTIVE with an ACTIVE affiliation (the onboarding flow is not measured).
 const orgId = org.json().id as string;
 await db.db.update(companies).set({ status: 'ACTIVE' }).where(eq(companies.id, orgId));
-await db.db
-  .insert(affiliations)
-  .values({
-    id: randomUUID(),
-    companyId: orgId,
-    organizationId: orgId,
-    provider: 'PROVIDER_A',
-    status: 'ACTIVE',
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+await db.db.insert(affiliations).values({
+  id: randomUUID(),
+  companyId: orgId,
+  organizationId: orgId,
+  provider: 'PROVIDER_A',
+  status: 'ACTIVE',
+  createdAt: new Date(),
+  updatedAt: new Date(),
+});
 const key = await vault.current();
 writeFileSync(
   String(process.env.INFO_FILE),

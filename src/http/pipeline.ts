@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import sjson from 'secure-json-parse';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { textOf } from '../kernel/text.js';
 import { DomainError, badRequest, invalidField, unauthenticated } from '../kernel/errors.js';
 import { RequestValidationError, mapZodIssues, withoutCardEchoes } from './validation.js';
 import { hasUnstorableChar, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-guard.js';
@@ -265,7 +266,7 @@ function poolOf(request: FastifyRequest): RatePool {
 function bucketOf(request: FastifyRequest, principal: Principal): string {
   const byParam = request.routeOptions.config.rateBucket;
   if (byParam)
-    return `${byParam}:${String((request.params as Record<string, unknown> | undefined)?.[byParam] ?? '').slice(0, 100)}`;
+    return `${byParam}:${textOf((request.params as Record<string, unknown> | undefined)?.[byParam] ?? '').slice(0, 100)}`;
   if (principal.kind === 'anonymous') return `ip:${request.ip}`;
   if (principal.kind === 'organization' || principal.kind === 'merchant') {
     return principal.via === 'jwt'

@@ -116,17 +116,15 @@ export async function reserve(
     key,
     now: input.now,
   });
-  await tx
-    .insert(ledgerHolds)
-    .values({
-      id: holdId(input.source),
-      accountId: input.account.id,
-      amount: input.amount,
-      status: 'PENDING',
-      holdTransactionId: res.transactionId,
-      createdAt: input.now,
-      updatedAt: input.now,
-    });
+  await tx.insert(ledgerHolds).values({
+    id: holdId(input.source),
+    accountId: input.account.id,
+    amount: input.amount,
+    status: 'PENDING',
+    holdTransactionId: res.transactionId,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
   return { ...res, split, lastSequence: await lastSequenceOf(tx, input.account.id) };
 }
 

@@ -188,7 +188,6 @@ async function send(op: Json, probe: Probe) {
   // A union refuses at its own level: the field's path or an ancestor of it (what `outside` probes accept). A rule
   // of the object that holds the field (exactly one of two siblings) names the object: not a refusal of this field.
   const refused = res.statusCode === 400 && named.includes(probe.field);
-  const refusedHere = res.statusCode === 400 && named.some((f) => f === probe.field || probe.field.startsWith(`${f}.`));
   return {
     status: res.statusCode,
     refused,

@@ -76,17 +76,15 @@ describe('bank account opening around the provider call', () => {
       'bank-account.open',
     )({ idempotencyKey: accountId, companyId: org.id, owner: { name: 'x', document: '11144477735' } });
     const { fingerprint } = await import('../../src/kernel/idempotency.js');
-    await t.db.db
-      .insert(idempotencyKeys)
-      .values({
-        companyId: org.id,
-        scope: 'bank-account',
-        requestId: 'crash-1',
-        fingerprint: fingerprint(body),
-        resourceId: accountId,
-        phase: 'STARTED',
-        lockedUntil: new Date(Date.now() + 60_000),
-      });
+    await t.db.db.insert(idempotencyKeys).values({
+      companyId: org.id,
+      scope: 'bank-account',
+      requestId: 'crash-1',
+      fingerprint: fingerprint(body),
+      resourceId: accountId,
+      phase: 'STARTED',
+      lockedUntil: new Date(Date.now() + 60_000),
+    });
     const busy = await openAccount(org.apiKey, body);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.details).toEqual({ field: 'request_id', value: 'crash-1', reason: 'REQUEST_IN_PROGRESS' });

@@ -79,9 +79,9 @@ describe('the challenge page', () => {
   // Issue 27, finding 9: the page was English-only, showed a raw ISO expiry and no merchant name.
   it('speaks pt-BR (English when the browser asks), names the merchant, shows the card expiry MM/AA and a formatted deadline', async () => {
     const { path, token, s } = await challengeSession();
-    const merchant = (await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey })).json() as {
+    const merchant = (await t.request({ method: 'GET', url: '/core/v1/companies/me', key: org.apiKey })).json<{
       name: string;
-    };
+    }>();
     const yy = String(new Date().getUTCFullYear() + 2).slice(-2);
     const pt = (await page(path, token)).body;
     expect(pt).toContain('<html lang="pt-BR">');

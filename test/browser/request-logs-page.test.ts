@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)(`request logs page in a real browser (skipped when
     const text = await res.body.text();
     return {
       status: res.statusCode,
-      json: text ? (JSON.parse(text) as any) : undefined,
+      json: text ? JSON.parse(text) : undefined,
       requestId: res.headers['x-request-id'] as string | undefined,
     };
   };

@@ -234,7 +234,7 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
         const box = table.closest('.scroll') ?? table.parentElement!;
         const edge = box.getBoundingClientRect().right;
         return [...table.querySelectorAll('td[data-label="Error"]')]
-          .filter((cell) => cell.textContent!.trim() !== '')
+          .filter((cell) => cell.textContent.trim() !== '')
           .filter((cell) => cell.getBoundingClientRect().right > edge + 1 || cell.scrollWidth > cell.clientWidth + 1)
           .map((cell) => cell.textContent);
       });

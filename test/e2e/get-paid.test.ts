@@ -41,7 +41,7 @@ describe('README: get paid in the sandbox', () => {
       url = Object.assign(new URL(databaseUrl), { pathname: `/${dbName}` }).toString();
     }
     const sandbox = await startSandbox(servers, url);
-    const { CORE, PCI, KEY, STAFF, ORG } = sandbox;
+    const { CORE, PCI, KEY, STAFF } = sandbox;
     const M = await takeAPayment(sandbox);
 
     const get = (path: string, key = KEY) => call('GET', `${CORE}${path}`, key);

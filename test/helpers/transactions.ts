@@ -15,17 +15,15 @@ export async function makePaying(t: TestApp, companyId: string, providers: strin
   let at = Date.parse('2025-01-01T00:00:00Z');
   for (const provider of providers) {
     const when = new Date((at += 1000));
-    await db
-      .insert(affiliations)
-      .values({
-        id: randomUUID(),
-        companyId,
-        organizationId: company.organizationId ?? company.id,
-        provider,
-        status: 'ACTIVE',
-        createdAt: when,
-        updatedAt: when,
-      });
+    await db.insert(affiliations).values({
+      id: randomUUID(),
+      companyId,
+      organizationId: company.organizationId ?? company.id,
+      provider,
+      status: 'ACTIVE',
+      createdAt: when,
+      updatedAt: when,
+    });
   }
 }
 

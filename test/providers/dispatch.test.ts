@@ -30,7 +30,7 @@ const create = async (body: Record<string, unknown>) => {
     payload: body,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; provider: string };
+  return res.json<{ id: string; provider: string }>();
 };
 
 describe('provider dispatch', () => {

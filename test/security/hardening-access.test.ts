@@ -118,15 +118,13 @@ describe('users of several companies', () => {
     expect(first.statusCode).toBe(201);
     const firstCode = await latestCode(t, email);
     const [ident] = await t.db.db.select().from(userIdentifiers).where(eq(userIdentifiers.value, email));
-    await t.db.db
-      .insert(userIdentifiers)
-      .values({
-        id: randomUUID(),
-        userId: ident.userId,
-        type: 'phone',
-        value: `+55119${String(Date.now()).slice(-8)}`,
-        isPrimary: false,
-      });
+    await t.db.db.insert(userIdentifiers).values({
+      id: randomUUID(),
+      userId: ident.userId,
+      type: 'phone',
+      value: `+55119${String(Date.now()).slice(-8)}`,
+      isPrimary: false,
+    });
 
     const added = await post(
       'users',

@@ -63,7 +63,7 @@ afterAll(() => consumer && rmSync(consumer, { recursive: true, force: true }));
 const compile = () =>
   run(process.execPath, [tsc, '-p', consumer], { cwd: consumer, timeout: 120_000 }).then(
     () => '',
-    (err: { stdout?: string }) => err.stdout ?? String(err),
+    (err: { stdout?: string; message?: string }) => err.stdout ?? err.message ?? 'tsc failed',
   );
 
 describe('the packed client', () => {

@@ -5,11 +5,9 @@ import { noCardData, timestamp, uuid } from '../../http/schemas.js';
 import { MAX_GRACE_SECONDS } from './api-keys.rules.js';
 
 export const createApiKeyBody = z.strictObject({
-  company_id: uuid()
-    .optional()
-    .meta({
-      description: 'The company the key is for: the caller (default) or, for an organization, one of its merchants',
-    }),
+  company_id: uuid().optional().meta({
+    description: 'The company the key is for: the caller (default) or, for an organization, one of its merchants',
+  }),
   description: noCardData(z.string().max(255)).optional(),
   expires_at: timestamp().optional().meta({ description: 'When the key stops working; must be in the future' }),
 });

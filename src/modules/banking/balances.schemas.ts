@@ -33,12 +33,10 @@ export const merchantBalancesSchema = z.object({
 });
 
 export const balanceQuery = z.strictObject({
-  at: timestampFilter
-    .optional()
-    .meta({
-      description:
-        'ISO 8601 instant: the balances then, replayed from the ledger entries (zeros before the account existed; not in the future)',
-    }),
+  at: timestampFilter.optional().meta({
+    description:
+      'ISO 8601 instant: the balances then, replayed from the ledger entries (zeros before the account existed; not in the future)',
+  }),
 });
 
 export function toAccountBalanceView(

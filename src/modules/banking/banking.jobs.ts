@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { internalTransfers, type InternalTransferRow, type JobRow } from '../../db/schema/index.js';
+import { internalTransfers, type JobRow } from '../../db/schema/index.js';
 import { DomainError } from '../../kernel/errors.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
 import type { JobLogger } from '../../jobs/runner.js';
@@ -47,7 +47,6 @@ export function backoff(job: Pick<JobRow, 'createdAt'>, now: Date): Date {
  *   path before the primitive; the first two hand their transfer to it, the sweep ends.
  */
 export function bankingJobs(deps: TransferDeps & { logger?: JobLogger }): JobRegistrations {
-  const clock = deps.clock;
   return {
     ...accountOpeningJobs(deps),
     [TRANSFER_AUTOPILOT_JOB]: async (job) => {

@@ -58,6 +58,7 @@ export async function createTransfer(
 
 async function createAlone(deps: TransferDeps, item: TransferCreate): Promise<CreatedTransfer> {
   const [outcome] = await deps.db.transaction((tx) => createTransfersHandler(deps)(tx, [item]));
+  if (!outcome) throw new Error('the transfer handler answered no outcome for its one item');
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }

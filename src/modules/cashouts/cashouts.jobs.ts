@@ -39,8 +39,8 @@ export function cashoutJobs(deps: CashoutDeps): JobRegistrations {
   return {
     // Jobs queued before the provider-operation primitive: their cashout gets its operation and recovery job.
     [LEGACY_CASHOUT_SUBMIT_JOB]: (job) =>
-      adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
-    [LEGACY_CASHOUT_SYNC_JOB]: (job) => adoptLegacyCashout(deps, String(job.payload.cashoutId ?? ''), deps.clock.now()),
+      adoptLegacyCashout(deps, textOf(job.payload.cashoutId ?? ''), deps.clock.now()),
+    [LEGACY_CASHOUT_SYNC_JOB]: (job) => adoptLegacyCashout(deps, textOf(job.payload.cashoutId ?? ''), deps.clock.now()),
     [CASHOUT_AUTOPILOT_JOB]: async (job) => {
       const row = await pendingCashout(deps, job);
       if (!row) return;

@@ -65,12 +65,9 @@ export const settlementReceivablesQuery = listQuery({
 export const receivableSchema = z.object({
   id: z.string(),
   company_id: z.string(),
-  bank_account_id: z
-    .string()
-    .nullable()
-    .meta({
-      description: "Null only for an organization's fee share while the organization has no account at the provider",
-    }),
+  bank_account_id: z.string().nullable().meta({
+    description: "Null only for an organization's fee share while the organization has no account at the provider",
+  }),
   provider: z.string(),
   role: z.enum(RECEIVABLE_ROLES),
   transaction_id: z.string(),

@@ -103,8 +103,10 @@ function nodesOf(segs: Segment[]): Segment[][] {
 }
 
 /** A min-heap of (cost, insertion order): pops exactly what the library's stable-sorted array queue shifts. */
+type QueueItem = { node: number; cost: number; seq: number };
+
 class Queue {
-  private readonly items: { node: number; cost: number; seq: number }[] = [];
+  private readonly items: QueueItem[] = [];
   private seq = 0;
   get size() {
     return this.items.length;
@@ -118,24 +120,25 @@ class Queue {
     let i = items.push(item) - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(item, items[p])) break;
-      items[i] = items[p];
+      if (!this.less(item, items[p]!)) break;
+      items[i] = items[p]!;
       i = p;
     }
     items[i] = item;
   }
-  pop() {
+  /** Only called while `size > 0`. */
+  pop(): QueueItem {
     const items = this.items;
-    const top = items[0];
+    const top = items[0]!;
     const last = items.pop()!;
     if (items.length > 0) {
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         if (l >= items.length) break;
-        const c = l + 1 < items.length && this.less(items[l + 1], items[l]) ? l + 1 : l;
-        if (!this.less(items[c], last)) break;
-        items[i] = items[c];
+        const c = l + 1 < items.length && this.less(items[l + 1]!, items[l]!) ? l + 1 : l;
+        if (!this.less(items[c]!, last)) break;
+        items[i] = items[c]!;
         i = c;
       }
       items[i] = last;

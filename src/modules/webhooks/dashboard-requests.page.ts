@@ -1,3 +1,4 @@
+import { textOf } from '../../kernel/text.js';
 import type { Pagination } from '../../http/pagination.js';
 import type { RequestLogView } from '../request-logs/request-logs.schemas.js';
 import { DASHBOARD_PATH, timeTag } from './dashboard.page.js';
@@ -11,7 +12,7 @@ import { DASHBOARD_STYLES } from './dashboard.styles.js';
 export const DASHBOARD_REQUESTS_PATH = '/core/v1/webhooks/dashboard/requests';
 
 const esc = (v: unknown) =>
-  String(v ?? '').replace(
+  textOf(v ?? '').replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );

@@ -119,16 +119,14 @@ export async function recordAttempt(
     ),
   );
   const outcome = { ...realOutcome, at: new Date(realOutcome.at.getTime() + Number(offset)) };
-  await tx
-    .insert(webhookAttempts)
-    .values({
-      id: randomUUID(),
-      eventId: claimed.eventId,
-      endpointId: claimed.endpointId,
-      organizationId: claimed.organizationId,
-      companyId,
-      ...outcome,
-    });
+  await tx.insert(webhookAttempts).values({
+    id: randomUUID(),
+    eventId: claimed.eventId,
+    endpointId: claimed.endpointId,
+    organizationId: claimed.organizationId,
+    companyId,
+    ...outcome,
+  });
   const guard = and(
     eq(webhookDeliveries.eventId, claimed.eventId),
     eq(webhookDeliveries.endpointId, claimed.endpointId),

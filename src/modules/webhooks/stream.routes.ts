@@ -11,13 +11,10 @@ import { EventStreamSession } from './stream.session.js';
 import { eventSignals } from './stream.signals.js';
 
 const streamHeaders = z.object({
-  'last-event-id': z
-    .uuid()
-    .optional()
-    .meta({
-      description:
-        'Resume after this event (sent by EventSource clients on reconnect): events recorded after it, in recorded order',
-    }),
+  'last-event-id': z.uuid().optional().meta({
+    description:
+      'Resume after this event (sent by EventSource clients on reconnect): events recorded after it, in recorded order',
+  }),
 });
 const streamQuery = z.strictObject({
   last_event_id: z
@@ -66,12 +63,10 @@ export default async function eventStreamRoutes(
             description: 'The event stream (stays open)',
             content: {
               'text/event-stream': {
-                schema: z
-                  .string()
-                  .meta({
-                    example:
-                      'id: 6f1c…\nevent: transaction.created\ndata: {"id":"6f1c…","type":"transaction.created",…}\n\n',
-                  }),
+                schema: z.string().meta({
+                  example:
+                    'id: 6f1c…\nevent: transaction.created\ndata: {"id":"6f1c…","type":"transaction.created",…}\n\n',
+                }),
               },
             },
           },

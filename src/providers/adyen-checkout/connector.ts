@@ -115,7 +115,10 @@ export class AdyenCheckoutConnector implements PaymentProvider {
     };
     const answer = await this.http.post('/paymentMethods', body, null, false);
     if (answer.class === 'REJECTED' || answer.status === 404)
-      return { kind: 'rejected', message: String(answer.body?.message ?? `Adyen answered ${answer.status}`) };
+      return {
+        kind: 'rejected',
+        message: typeof answer.body?.message === 'string' ? answer.body.message : `Adyen answered ${answer.status}`,
+      };
     if (answer.class !== 'ANSWERED') return { kind: 'failed', reason: answer.class };
     const methods = (answer.body?.paymentMethods ?? []) as Array<{ type?: string; brands?: string[] }>;
     const scheme = methods.find((m) => m.type === 'scheme');

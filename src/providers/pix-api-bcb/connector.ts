@@ -229,7 +229,8 @@ export class PixApiConnector implements PaymentProvider {
     if (answer.class === 'ANSWERED' || answer.status === 200 || answer.status === 204) return { kind: 'confirmed' };
     if (answer.class === 'REJECTED' || answer.class === 'NOT_FOUND') {
       const b = answer.body as { detail?: unknown; title?: unknown } | undefined;
-      return { kind: 'rejected', message: String(b?.detail ?? b?.title ?? `The PSP answered ${answer.status}`) };
+      const said = [b?.detail, b?.title].find((v): v is string => typeof v === 'string');
+      return { kind: 'rejected', message: said ?? `The PSP answered ${answer.status}` };
     }
     return { kind: 'failed', reason: answer.class };
   }

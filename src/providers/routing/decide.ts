@@ -157,9 +157,7 @@ export const roundRate = (rate: number | null) => (rate === null ? null : Math.r
  * The `409` of a create or 3DS session that found no account (R6.5): the explicit provider's first reason, or
  * `NO_ELIGIBLE_PROVIDER` with every candidate's reasons. Null when the decision has an attempt to make.
  */
-export function noEligibleProvider(
-  decision: RoutingDecision,
-): {
+export function noEligibleProvider(decision: RoutingDecision): {
   value: string | null;
   reason: string;
   candidates?: { provider: string; reasons: IneligibilityReason[] }[];
