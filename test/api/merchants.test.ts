@@ -210,8 +210,10 @@ describe('plumbing', () => {
       status: 'OK',
       database: 'CONNECTED',
       environment: 'sandbox',
-      providers: { enabled: 3, initialized: 3 },
+      providers: { enabled: expect.any(Number), initialized: expect.any(Number) },
     });
+    // The three built-ins at least (on PostgreSQL the worker's database also holds other files' accounts).
+    expect(health.json().providers.enabled).toBeGreaterThanOrEqual(3);
     const doc = await t.request({ method: 'GET', url: '/core/openapi.json' });
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');

@@ -16,6 +16,9 @@ import { LocalFileStore } from '../../src/modules/onboarding/file-store.js';
 import { TEST_POOL_LIMITS } from './rate-pools.js';
 import { testDatabase } from './database.js';
 
+/** Tests only: the provider credentials key every test app shares (see buildDependencies' secrets below). */
+const TEST_PROVIDER_CREDENTIALS_KEY = '7465737420707276696465722063726564656e7469616c73206b657920303031';
+
 /**
  * One app per test file: PGlite in memory by default, the PostgreSQL of DATABASE_URL when set (CI runs both).
  * Tests isolate by data: each creates its own organization. Under vitest the database is already migrated
@@ -69,7 +72,9 @@ export async function createTestApp(
   if (config.env === 'production') writeKeyFile(encryptionKeysFile, newKeyFile('production', new Date()));
   const built = await buildDependencies(config, {
     database: database.options,
-    secrets: { platformAdminKey: platformKey, jwtSecret },
+    // One credentials key for every test app: apps sharing a PostgreSQL database (one per worker) open the provider
+    // credentials another app sealed (the built-in accounts' webhook secrets), as instances of one deployment do.
+    secrets: { platformAdminKey: platformKey, jwtSecret, providerCredentialsKey: TEST_PROVIDER_CREDENTIALS_KEY },
     clock: options.clock,
     redis,
     rateLimitPrefix,
