@@ -108,7 +108,7 @@ describe('load guard', () => {
       await waitSample();
       // A query that holds the thread far longer than the threshold (the embedded engine runs on this thread).
       const started = performance.now();
-      await stressed.db.db.execute(sql`select count(*) from generate_series(1, 1000000)`);
+      await stressed.db.db.execute(sql`select count(*) from generate_series(1, 3000000)`);
       const blocked = performance.now() - started;
       expect(blocked, 'the query blocked the loop long enough to judge').toBeGreaterThan(200);
       // The guard's sample that was due during the block runs first (timers in order of expiry): judge that one.
