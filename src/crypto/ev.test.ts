@@ -10,11 +10,11 @@ describe('ev:v1 format', () => {
   it('has the P6 shape: header segments, base64url without padding, within product.md §8 alphabet', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), fc.constantFrom(...EV_PURPOSES), (value, purpose) => {
-        const ev = encryptEv(value, purpose, key);
+        const ev = encryptEv(value, purpose, key!);
         expect(ev).toMatch(ALPHABET);
         const parts = parseEv(ev)!;
         expect(parts).toBeDefined();
-        expect(parts).toMatchObject({ kid: key.kid, purpose });
+        expect(parts).toMatchObject({ kid: key!.kid, purpose });
         expect(parts.epk.length).toBe(65);
         expect(parts.iv.length).toBe(12);
         expect(parts.ct.length).toBe(Buffer.byteLength(value, 'utf8') + 16);
@@ -27,8 +27,8 @@ describe('ev:v1 format', () => {
 
   it('never repeats: fresh IV per value even with a reused ephemeral pair', () => {
     const eph = newEphemeral();
-    const a = encryptEv('4111111111111111', 'pan', key, eph);
-    const b = encryptEv('4111111111111111', 'pan', key, eph);
+    const a = encryptEv('4111111111111111', 'pan', key!, eph);
+    const b = encryptEv('4111111111111111', 'pan', key!, eph);
     expect(a).not.toBe(b);
     expect(a.split(':')[4]).toBe(b.split(':')[4]);
     expect(a.split(':')[5]).not.toBe(b.split(':')[5]);
@@ -40,13 +40,13 @@ describe('ev:v1 format', () => {
   );
 
   it('refuses wrong segment lengths, an unknown purpose, a missing terminator and padding', () => {
-    const ev = encryptEv('4111111111111111', 'pan', key);
+    const ev = encryptEv('4111111111111111', 'pan', key!);
     const seg = ev.split(':');
     const withSeg = (i: number, v: string) => seg.map((s, j) => (j === i ? v : s)).join(':');
     expect(parseEv(withSeg(3, 'xyz'))).toBeUndefined();
-    expect(parseEv(withSeg(4, seg[4].slice(1)))).toBeUndefined();
+    expect(parseEv(withSeg(4, seg[4]!.slice(1)))).toBeUndefined();
     expect(parseEv(withSeg(5, `${seg[5]}A`))).toBeUndefined();
-    expect(parseEv(withSeg(6, seg[6].slice(0, 10)))).toBeUndefined();
+    expect(parseEv(withSeg(6, seg[6]!.slice(0, 10)))).toBeUndefined();
     expect(parseEv(withSeg(6, `${seg[6]}=`))).toBeUndefined();
     expect(parseEv(ev.slice(0, -2))).toBeUndefined();
     expect(parseEv(`${ev}x`)).toBeUndefined();

@@ -29,10 +29,10 @@ describe('secret box (AES-256-GCM at rest)', () => {
     const sealed = box.seal(secret, 'row-1');
     const [p, v, kid, iv, ct] = sealed.split(':');
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-    expect(() => box.open([p, v, kid, iv, flip(ct, 3)].join(':'), 'row-1')).toThrow(SecretBoxError);
-    expect(() => box.open([p, v, kid, iv, flip(ct, ct.length - 2)].join(':'), 'row-1')).toThrow(SecretBoxError); // the tag
-    expect(() => box.open([p, v, kid, flip(iv, 0), ct].join(':'), 'row-1')).toThrow(SecretBoxError);
-    expect(() => box.open([p, v, flip(kid, 0), iv, ct].join(':'), 'row-1')).toThrow(/unknown key/);
+    expect(() => box.open([p, v, kid, iv, flip(ct!, 3)].join(':'), 'row-1')).toThrow(SecretBoxError);
+    expect(() => box.open([p, v, kid, iv, flip(ct!, ct!.length - 2)].join(':'), 'row-1')).toThrow(SecretBoxError); // the tag
+    expect(() => box.open([p, v, kid, flip(iv!, 0), ct].join(':'), 'row-1')).toThrow(SecretBoxError);
+    expect(() => box.open([p, v, flip(kid!, 0), iv, ct].join(':'), 'row-1')).toThrow(/unknown key/);
     expect(() => box.open([p, 'v2', kid, iv, ct].join(':'), 'row-1')).toThrow(/unknown version/);
     expect(() => box.open(`${sealed}:x`, 'row-1')).toThrow(/malformed/);
   });

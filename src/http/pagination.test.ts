@@ -56,6 +56,6 @@ describe('listQuery', () => {
   ])('rejects %j', (query, field) => {
     const result = schema.safeParse(query);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].path.join('.')).toBe(field);
+    expect(result.error?.issues[0]!.path.join('.')).toBe(field);
   });
 });

@@ -12,7 +12,7 @@ describe('rate limiter', () => {
     ];
     expect(a.map((d) => d.allowed)).toEqual([true, true, false]);
     expect(a.map((d) => d.remaining)).toEqual([1, 0, 0]);
-    expect(a[2].resetSeconds).toBe(1);
+    expect(a[2]!.resetSeconds).toBe(1);
     expect((await limiter.consume('high', 'k')).allowed).toBe(true);
     expect((await limiter.consume('standard', 'other')).allowed).toBe(true);
   });

@@ -184,7 +184,7 @@ describe('planReplay (chunk snapshots for ?at=)', () => {
     const chunks = [summarize(entries, 1, 3), summarize(entries, 4, 6)];
     expect(planReplay(chunks, at(4))).toEqual({ whole: { ...ZERO, available: 3 }, scan: [[4, 6]], tailAfter: 6 });
     expect(planReplay(chunks, at(8))).toEqual({ whole: { ...ZERO, available: 6 }, scan: [], tailAfter: 6 });
-    expect(planReplay([chunks[1]], at(8))).toEqual({ whole: { ...ZERO, available: 3 }, scan: [[1, 3]], tailAfter: 6 });
+    expect(planReplay([chunks[1]!], at(8))).toEqual({ whole: { ...ZERO, available: 3 }, scan: [[1, 3]], tailAfter: 6 });
     expect(planReplay([], at(8))).toEqual({ whole: ZERO, scan: [], tailAfter: 0 });
   });
 });

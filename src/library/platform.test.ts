@@ -15,8 +15,8 @@ const source = buildLibraryAssets('sandbox').files.get('platform.js')!.body;
 const key = newKeyFile('sandbox', new Date()).keys[0];
 const doc = {
   environment: 'sandbox',
-  current_kid: key.kid,
-  keys: [{ kid: key.kid, kty: 'EC', crv: 'P-256', x: key.x, y: key.y }],
+  current_kid: key!.kid,
+  keys: [{ kid: key!.kid, kty: 'EC', crv: 'P-256', x: key!.x, y: key!.y }],
 };
 
 function load() {
@@ -37,15 +37,15 @@ function load() {
 function decrypt(value: string): { purpose: string; plain: string } {
   const [, , kid, purpose, epk, iv, ct] = value.split(':');
   const me = createECDH('prime256v1');
-  me.setPrivateKey(Buffer.from(key.d, 'base64url'));
-  const epkBytes = Buffer.from(epk, 'base64url');
+  me.setPrivateKey(Buffer.from(key!.d, 'base64url'));
+  const epkBytes = Buffer.from(epk!, 'base64url');
   const k = Buffer.from(hkdfSync('sha256', me.computeSecret(epkBytes), epkBytes, `ev:v1:${kid}:${purpose}`, 32));
-  const bytes = Buffer.from(ct, 'base64url');
-  const d = createDecipheriv('aes-256-gcm', k, Buffer.from(iv, 'base64url'));
+  const bytes = Buffer.from(ct!, 'base64url');
+  const d = createDecipheriv('aes-256-gcm', k, Buffer.from(iv!, 'base64url'));
   d.setAAD(Buffer.from(`ev:v1:${kid}:${purpose}:${epk}`));
   d.setAuthTag(bytes.subarray(bytes.length - 16));
   return {
-    purpose,
+    purpose: purpose!,
     plain: Buffer.concat([d.update(bytes.subarray(0, bytes.length - 16)), d.final()]).toString('utf8'),
   };
 }
@@ -53,7 +53,7 @@ function decrypt(value: string): { purpose: string; plain: string } {
 describe('platform.js', () => {
   it('encrypt() produces ev:v1 values that decrypt per P6', async () => {
     const pf = await load().init({ apiBase: 'https://api.example/core' });
-    expect(pf.kid).toBe(key.kid);
+    expect(pf.kid).toBe(key!.kid);
     await fc.assert(
       fc.asyncProperty(
         fc.string({ maxLength: 100 }),

@@ -26,7 +26,7 @@ describe("the vault's kept derived keys", () => {
     keys.forEach((k, i) => cache.set(`h${i}`, k));
     expect(cache.size).toBe(3);
     expect(cache.get('h0')).toBeUndefined();
-    expect(keys[0].equals(Buffer.alloc(32))).toBe(true);
+    expect(keys[0]!.equals(Buffer.alloc(32))).toBe(true);
     expect(cache.get('h3')).toBe(keys[3]);
     now = 15_000;
     cache.set('h5', key(5));

@@ -77,7 +77,7 @@ describe.each([false, true])('the vault (own thread: %s)', (threaded) => {
     const other = await sandbox();
     expect(await failure(other.decrypt(encryptEv('4111111111111111', 'pan', key), 'pan'))).toBe('UNKNOWN_KEY');
     // The same kid with another key pair (a forged header) fails on the tag.
-    const impostor = newKeyFile('sandbox', clock.now()).keys[0];
+    const impostor = newKeyFile('sandbox', clock.now()).keys[0]!;
     expect(
       await failure(vault.decrypt(encryptEv('4111111111111111', 'pan', { ...impostor, kid: key.kid }), 'pan')),
     ).toBe('TAG');
@@ -102,13 +102,13 @@ describe.each([false, true])('the vault (own thread: %s)', (threaded) => {
     }
     // The kept K is the header's: a value under the same header with its ciphertext or IV changed fails on its tag.
     const [head, iv, ct] = [
-      values[0].split(':').slice(0, 5).join(':'),
-      values[0].split(':')[5],
-      values[0].split(':')[6],
+      values[0]!.split(':').slice(0, 5).join(':'),
+      values[0]!.split(':')[5],
+      values[0]!.split(':')[6],
     ];
     const flip = (s: string) => `${s[0] === 'A' ? 'B' : 'A'}${s.slice(1)}`;
-    expect(await failure(vault.decrypt(`${head}:${iv}:${flip(ct)}:$`, 'pan'))).toBe('TAG');
-    expect(await failure(vault.decrypt(`${head}:${flip(iv)}:${ct}:$`, 'pan'))).toBe('TAG');
+    expect(await failure(vault.decrypt(`${head}:${iv}:${flip(ct!)}:$`, 'pan'))).toBe('TAG');
+    expect(await failure(vault.decrypt(`${head}:${flip(iv!)}:${ct}:$`, 'pan'))).toBe('TAG');
     // Another ephemeral key under the same kid and purpose derives its own K.
     expect(await vault.decrypt(encryptEv('4111111111111111', 'pan', key, newEphemeral(true)), 'pan')).toBe(
       '4111111111111111',
@@ -135,7 +135,7 @@ describe.each([false, true])('the vault (own thread: %s)', (threaded) => {
       [made.kid, 'ACTIVE'],
       [old.kid, 'RETIRING'],
     ]);
-    expect(doc.keys[1].not_after).toBe(new Date(clock.now().getTime() + RETIRING_MS).toISOString());
+    expect(doc.keys[1]!.not_after).toBe(new Date(clock.now().getTime() + RETIRING_MS).toISOString());
     expect(await vault.decrypt(underOld, 'pan')).toBe('5555555555554444');
     const moved = await vault.reencrypt(underOld, 'pan');
     expect(moved.split(':')[2]).toBe(made.kid);
@@ -152,13 +152,13 @@ describe.each([false, true])('the vault (own thread: %s)', (threaded) => {
     const path = keyPath();
     const file = newKeyFile('production', clock.now());
     clock.advance(1000);
-    const spare = newKeyFile('production', clock.now()).keys[0];
+    const spare = newKeyFile('production', clock.now()).keys[0]!;
     writeKeyFile(path, { ...file, keys: [...file.keys, spare] });
     const before = readFileSync(path, 'utf8');
     const prod = track(
       await Vault.open({ db: db.db, environment: 'production', keyFile: path, writable: false, clock, thread }),
     );
-    expect((await prod.document()).keys.map((k) => k.kid)).toEqual([file.keys[0].kid]); // STANDBY is not listed
+    expect((await prod.document()).keys.map((k) => k.kid)).toEqual([file.keys[0]!.kid]); // STANDBY is not listed
     expect((await prod.rotate()).kid).toBe(spare.kid);
     await expect(prod.rotate()).rejects.toMatchObject({ code: 'CONFLICT_ERROR' });
     expect(readFileSync(path, 'utf8')).toBe(before);
@@ -185,6 +185,6 @@ describe.each([false, true])('the vault (own thread: %s)', (threaded) => {
       clock,
     }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(KeyFileError);
-    expect((err as Error).message).not.toContain(bad.keys[0].d);
+    expect((err as Error).message).not.toContain(bad.keys[0]!.d);
   });
 });

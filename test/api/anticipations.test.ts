@@ -121,11 +121,11 @@ describe('limits and quotes (M4)', () => {
     expect(start).toEqual({
       payment_date: d,
       rate_percentage: 2.99,
-      minimum: { amount: 9600, fee_amount: fees[0], net_amount: 9600 - fees[0] },
+      minimum: { amount: 9600, fee_amount: fees[0], net_amount: 9600 - fees[0]! },
       maximum: {
         amount: 28_800,
-        fee_amount: fees[0] + fees[1] + fees[2],
-        net_amount: 28_800 - fees[0] - fees[1] - fees[2],
+        fee_amount: fees[0]! + fees[1]! + fees[2]!,
+        net_amount: 28_800 - fees[0]! - fees[1]! - fees[2]!,
       },
       receivable_count: 3,
     });
@@ -161,25 +161,25 @@ describe('limits and quotes (M4)', () => {
       payment_date: today(m),
       amount: 9600,
     });
-    expect(q.items.map((i: { receivable_id: string }) => i.receivable_id)).toEqual([rows[0].id]);
+    expect(q.items.map((i: { receivable_id: string }) => i.receivable_id)).toEqual([rows[0]!.id]);
     expect(q.net_amount).toBe(q.amount - q.fee_amount);
     expect(new Date(q.expires_at).getTime() - t.deps.clock.now(m.organizationId).getTime()).toBeLessThanOrEqual(
       15 * 60_000,
     );
-    const ids = (await quote(m, { receivable_ids: [rows[2].id] })).json();
-    expect(ids.items.map((i: { receivable_id: string }) => i.receivable_id)).toEqual([rows[2].id]);
+    const ids = (await quote(m, { receivable_ids: [rows[2]!.id] })).json();
+    expect(ids.items.map((i: { receivable_id: string }) => i.receivable_id)).toEqual([rows[2]!.id]);
     const over = await quote(m, { requested_amount: 28_801 }, 409);
     expect(reasonOf(over)).toBe('ANTICIPATION_LIMIT_EXCEEDED');
     expect(JSON.stringify(over.json())).toContain('28800');
     await quote(m, { receivable_ids: [randomUUID()] }, 404);
     // a receivable of the caller's that is not eligible (due too soon for that date)
-    const late = await quote(m, { receivable_ids: [rows[0].id], payment_date: rows[0].paymentDate }, 409);
+    const late = await quote(m, { receivable_ids: [rows[0]!.id], payment_date: rows[0]!.paymentDate }, 409);
     expect(late.json().error.details).toMatchObject({
       field: 'receivable_ids',
-      value: rows[0].id,
+      value: rows[0]!.id,
       reason: 'NO_ELIGIBLE_RECEIVABLES',
     });
-    await quote(m, { requested_amount: 1, receivable_ids: [rows[0].id] }, 400);
+    await quote(m, { requested_amount: 1, receivable_ids: [rows[0]!.id] }, 400);
   });
 
   it('NO_ELIGIBLE_RECEIVABLES with nothing to anticipate; another tenant gets 404', async () => {
@@ -231,12 +231,12 @@ describe('anticipations (M4)', () => {
       expect(r).toMatchObject({
         status: 'PAID',
         paymentDate: tomorrow(m),
-        originalPaymentDate: reserved[i].paymentDate,
+        originalPaymentDate: reserved[i]!.paymentDate,
         anticipationFeeAmount: q.items[i].fee_amount,
         netAmount: 9600 - q.items[i].fee_amount,
       });
     }
-    expect(paid[2].status).toBe('PENDING');
+    expect(paid[2]!.status).toBe('PENDING');
     await decide(created.id, 'APPROVED', 409);
     const evs = await t.db.db
       .select()
@@ -246,14 +246,14 @@ describe('anticipations (M4)', () => {
     const mine = evs.filter((e) => e.type.startsWith('anticipation.'));
     expect(mine.map((e) => e.type)).toEqual(['anticipation.created', 'anticipation.status-changed']);
     for (const e of mine) parseEventPayload(e.type, e.payload);
-    const changed = mine[1].payload as {
+    const changed = mine[1]!.payload as {
       old_status: string;
       new_status: string;
       sequence: number;
       bank_account_id: string;
     };
     expect(changed).toMatchObject({ old_status: 'PENDING', new_status: 'COMPLETED', bank_account_id: m.bankAccountId });
-    expect(changed.sequence).toBeGreaterThan((mine[0].payload as { sequence: number }).sequence);
+    expect(changed.sequence).toBeGreaterThan((mine[0]!.payload as { sequence: number }).sequence);
     // M4 "organization available +G": the fee waits in REVENUE; the organization's run of the next date sweeps it
     const [orgAccount] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, m.organizationId));
     await advance(m, { seconds: 86_400 });
@@ -269,7 +269,7 @@ describe('anticipations (M4)', () => {
         ),
       );
     expect(
-      (await req('GET', `/v1/banking/bank-accounts/${orgAccount.id}/balance`, m.orgKey, undefined, 200)).json(),
+      (await req('GET', `/v1/banking/bank-accounts/${orgAccount!.id}/balance`, m.orgKey, undefined, 200)).json(),
     ).toMatchObject({ available: q.fee_amount, pending: shares.reduce((s, r) => s + r.netAmount, 0) });
     await expectLedgerInvariants(t.db.db);
     // list and get within reach
@@ -322,7 +322,7 @@ describe('anticipations (M4)', () => {
     await advance(m, { seconds: 1 });
     expect((await req('GET', `/v1/anticipations/${now.id}`, m.apiKey, undefined, 200)).json().status).toBe('COMPLETED');
     const rows = await merchantReceivables(tr.id);
-    const later = daysBetween(today(m), rows[1].paymentDate) - 2;
+    const later = daysBetween(today(m), rows[1]!.paymentDate) - 2;
     const date = saoPauloDate(new Date(t.deps.clock.now(m.organizationId).getTime() + later * 86_400_000));
     const future = (await create(m, (await quote(m, { requested_amount: 9600, payment_date: date })).json().id)).json();
     expect(future.payment_date).toBe(date);

@@ -54,7 +54,7 @@ describe('API keys', () => {
     // The key the organization create returned is listed too, with its last four characters.
     expect(data.map((k) => k.last4).sort()).toEqual([body.api_key.slice(-4), org.apiKey.slice(-4)].sort());
     expect(list.json().pagination).toMatchObject({ page: 1, total: 2 });
-    expect(data[0].id).toBe(body.id); // newest first
+    expect(data[0]!.id).toBe(body.id); // newest first
   });
 
   it("an organization manages its merchants' keys; a merchant only its own (other ids 404)", async () => {
@@ -255,7 +255,7 @@ describe('the sandbox key', () => {
       await db.update(apiKeys).set({ last4: null }).where(byHash);
       const again = await ensureSandboxOrganization(db, dataDir, urls, 'staff', systemClock);
       expect(again.organization).toEqual(first.organization);
-      expect((await db.select().from(apiKeys).where(byHash))[0].last4).toBe(key.slice(-4));
+      expect((await db.select().from(apiKeys).where(byHash))[0]!.last4).toBe(key.slice(-4));
 
       await db.update(apiKeys).set({ revokedAt: systemClock.now() }).where(byHash);
       const reissued = await ensureSandboxOrganization(db, dataDir, urls, 'staff', systemClock);

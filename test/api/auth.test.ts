@@ -55,7 +55,7 @@ describe('codes', () => {
     await t.db.db
       .update(authCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(authCodes.identifierId, ident.id));
+      .where(eq(authCodes.identifierId, ident!.id));
     const expired = await post('verify', { identifier: email2, code: code2, password: PASSWORD });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toMatch(/expired/);
@@ -168,7 +168,7 @@ describe('tokens', () => {
     const u = await createVerifiedUser(t, org.apiKey);
     expect((await t.request({ method: 'GET', url: '/core/v1/auth/me', token: u.token })).statusCode).toBe(200);
     const [header, payload, signature] = u.token.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const reasonOf = async (token: string) => {
       const res = await t.request({ method: 'GET', url: '/core/v1/auth/me', token });
       expect(res.statusCode).toBe(401);

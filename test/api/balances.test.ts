@@ -173,8 +173,8 @@ describe('balances', () => {
       expect(rb.as_of).toBe(s.as_of);
     }
     // Between two steps: still the earlier step's balances.
-    const mid = new Date(Date.parse(seen[2].as_of) + 30_000).toISOString();
-    expect(four((await balance(org.apiKey, a.id, mid)).json())).toEqual(seen[2].a);
+    const mid = new Date(Date.parse(seen[2]!.as_of) + 30_000).toISOString();
+    expect(four((await balance(org.apiKey, a.id, mid)).json())).toEqual(seen[2]!.a);
 
     const before = await balance(org.apiKey, a.id, '2001-01-01T00:00:00Z');
     expect(before.statusCode).toBe(200);
@@ -256,7 +256,7 @@ describe('debt', () => {
       .where(and(eq(events.type, 'balance.debt-changed'), sql`${events.payload}->>'bank_account_id' = ${a.id}`));
     expect(evs.map((e) => e.payload)).toEqual([{ bank_account_id: a.id, old_debt: 100, new_debt: 0, sequence: 3 }]);
     expect(evs[0]).toMatchObject({ companyId: org.id, organizationId: org.id });
-    expect(parseEventPayload('balance.debt-changed', evs[0].payload).success).toBe(true);
+    expect(parseEventPayload('balance.debt-changed', evs[0]!.payload).success).toBe(true);
     // A deposit with no debt to repay says nothing.
     await deposit(a.id, 5);
     expect(
@@ -310,7 +310,7 @@ describe('merchant balances', () => {
       [sibling.apiKey, m.id],
       [m.apiKey, org.id],
     ])
-      expect((await read(key, id)).statusCode).toBe(404);
+      expect((await read(key!, id)).statusCode).toBe(404);
     expect((await read(sibling.apiKey, sibling.id)).json()).toEqual({ data: [], totals: ZERO });
   });
 });

@@ -99,7 +99,7 @@ describe('internal transfers: only a refusal fails them', () => {
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(calls);
     const after = await row(id);
     expect(after).toMatchObject({ status: 'PENDING' });
-    expect(after.providerTransferId).toMatch(/^provider_a_tr_/);
+    expect(after!.providerTransferId).toMatch(/^provider_a_tr_/);
     expect(await operationOf(id)).toMatchObject({ status: 'SUCCEEDED', attempts: 2 });
     expect(await balance(org.apiKey, a.id)).toEqual({ available: 600, held: 400, pending: 0, debt: 0 });
     // Finished: the job finds nothing left to do.
@@ -122,9 +122,9 @@ describe('internal transfers: only a refusal fails them', () => {
     const again = await recoverNow(id);
     // The second completed call: asked again 30 s later (R5.1: 10 s, 30 s, 1 min, ...).
     expect(again && again.rescheduleAt.getTime() - Date.now()).toBeGreaterThan(25_000);
-    expect((await row(id)).providerTransferId).toBeNull();
+    expect((await row(id))!.providerTransferId).toBeNull();
     expect(await recoverNow(id)).toBeUndefined();
-    expect((await row(id)).providerTransferId).toMatch(/^provider_a_tr_/);
+    expect((await row(id))!.providerTransferId).toMatch(/^provider_a_tr_/);
     expect(await balance(org.apiKey, a.id)).toEqual({ available: 750, held: 250, pending: 0, debt: 0 });
   });
 
@@ -184,7 +184,7 @@ describe('internal transfers: only a refusal fails them', () => {
     skew.ms = 31_000;
     await recoverNow(id);
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(1);
-    expect((await row(id)).providerTransferId).toMatch(/^provider_a_tr_/);
+    expect((await row(id))!.providerTransferId).toMatch(/^provider_a_tr_/);
     expect(await operationOf(id)).toMatchObject({ status: 'SUCCEEDED' });
     // The provider completes it: the money moves once.
     await t.request({

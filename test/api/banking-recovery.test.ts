@@ -72,7 +72,7 @@ describe('stranded transfer recovery', () => {
   it("a transfer whose request died around its call is finished by its operation's recovery job, once", async () => {
     const { id } = await transferOf();
     const sandbox = t.deps.providers.get('PROVIDER_A') as SandboxProvider;
-    const submitted = (await row(id)).providerTransferId;
+    const submitted = (await row(id))!.providerTransferId;
     const calls = sandbox.faults.calls('internal-transfer.submit', id);
     // As a crash leaves it: the provider has it, the platform recorded nothing, the claim is older than the grace.
     await age(id, { providerTransferId: null, externalRequestId: null });
@@ -89,8 +89,8 @@ describe('stranded transfer recovery', () => {
     const recover = recoverProviderOperations(deps.operations, transferOperationHandlers(deps));
     await recover({ payload: { operationId: id } });
     const after = await row(id);
-    expect(after.status).toBe('PENDING');
-    expect(after.providerTransferId).toBe(submitted);
+    expect(after!.status).toBe('PENDING');
+    expect(after!.providerTransferId).toBe(submitted);
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(calls);
     // A young claim is left to its own request (its call may still be running).
     const fresh = await transferOf();
@@ -130,12 +130,12 @@ describe('stranded transfer recovery', () => {
       (
         await eventually(
           () => row(id),
-          (r) => r.status === 'COMPLETED',
+          (r) => r!.status === 'COMPLETED',
           'COMPLETED',
           5_000,
           20,
         )
-      ).status,
+      )!.status,
     ).toBe('COMPLETED');
     const balance = async (accountId: string) =>
       (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${accountId}`, key: org.apiKey })).json()

@@ -208,7 +208,7 @@ describe('internal transfers', () => {
       'internal-transfer.status-changed',
       'internal-transfer.status-changed',
     ]);
-    expect(evs[2].payload).toEqual({ internal_transfer_id: tr.id, old_status: 'PROCESSING', new_status: 'COMPLETED' });
+    expect(evs[2]!.payload).toEqual({ internal_transfer_id: tr.id, old_status: 'PROCESSING', new_status: 'COMPLETED' });
     expect(evs.every((e) => e.companyId === org.id && e.organizationId === org.id)).toBe(true);
 
     const illegal = await report(tr.id, 'FAILED');
@@ -243,7 +243,7 @@ describe('internal transfers', () => {
     expect((await account(org.apiKey, a.id)).balance).toEqual({ available: 1_000, held: 0, pending: 0, debt: 0 });
     expect((await account(org.apiKey, b.id)).balance).toEqual({ available: 0, held: 0, pending: 0, debt: 0 });
     const evs = await eventsOf(tr.id);
-    expect(evs[1].payload).toEqual({
+    expect(evs[1]!.payload).toEqual({
       internal_transfer_id: tr.id,
       old_status: 'PENDING',
       new_status: 'FAILED',

@@ -99,7 +99,7 @@ describe('stored cards', () => {
     const stored = await t.db.db.execute(
       sql`select count(*)::int as n from stored_cards where number_ciphertext = ${CIPHERTEXT}`,
     );
-    expect((stored as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    expect((stored as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
     // ... and nowhere else: not in any response, not in any log line.
     expect(logLines.length).toBeGreaterThan(0);
     for (const text of [...bodies, ...logLines]) expect(text).not.toContain(CIPHERTEXT.slice(3, 30));
@@ -134,14 +134,14 @@ describe('stored cards', () => {
     const otherEnvironment = newKeyFile('production', new Date()).keys[0];
     const flipped = (v: string) => {
       const ct = v.split(':')[6];
-      const i = Math.floor(ct.length / 2);
-      return v.replace(ct, `${ct.slice(0, i)}${ct[i] === 'A' ? 'B' : 'A'}${ct.slice(i + 1)}`);
+      const i = Math.floor(ct!.length / 2);
+      return v.replace(ct!, `${ct!.slice(0, i)}${ct![i] === 'A' ? 'B' : 'A'}${ct!.slice(i + 1)}`);
     };
     const cases: [string, unknown, string, string][] = [
       ['the old loose ev: form', `ev:${'Q2lwaGVydGV4dE9mQUNhcmQ'}abc+/=`, 'card.number', 'DECRYPTION_FAILED'],
       ['a CVV purpose', await encryptFor(t, ELO, 'cvv'), 'card.number', 'DECRYPTION_FAILED'],
       ['an unknown kid', encryptEv(ELO, 'pan', { ...key, kid: 'sbx_unknown_kid' }), 'card.number', 'DECRYPTION_FAILED'],
-      ["another environment's key", encryptEv(ELO, 'pan', otherEnvironment), 'card.number', 'DECRYPTION_FAILED'],
+      ["another environment's key", encryptEv(ELO, 'pan', otherEnvironment!), 'card.number', 'DECRYPTION_FAILED'],
       ['a tampered byte', flipped(CIPHERTEXT), 'card.number', 'DECRYPTION_FAILED'],
       [
         'a truncated segment',
@@ -174,7 +174,7 @@ describe('stored cards', () => {
     // An 8-digit BIN that matches is fine.
     expect((await store(org.apiKey, m.id, { card: card({ bin: '63636800' }) })).statusCode).toBe(201);
     const count = await t.db.db.execute(sql`select count(*)::int as n from stored_cards where company_id = ${m.id}`);
-    expect((count as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    expect((count as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
   it('validates the other fields', async () => {

@@ -41,13 +41,13 @@ describe('chargebacks: a dispute closing with debt takes it from the receivables
       [3, 'CANCELED', 'CHARGEBACK', 10_000, 10_000],
     ]);
     const rest = rows.find((r) => r.installment === 2 && r.status === 'PENDING')!;
-    expect([rest.paymentDate, rest.grossAmount, rest.feeAmount]).toEqual([rows[1].paymentDate, 9_000, 0]);
+    expect([rest.paymentDate, rest.grossAmount, rest.feeAmount]).toEqual([rows[1]!.paymentDate, 9_000, 0]);
     // one ledger transaction: held -15,000, clearing -15,000, pending -11,000, debt -11,000
     const [lost] = await t.db.db
       .select()
       .from(ledgerTransactions)
       .where(and(eq(ledgerTransactions.sourceId, d.id), eq(ledgerTransactions.code, 'DISPUTE_LOST')));
-    const postings = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.transactionId, lost.id));
+    const postings = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.transactionId, lost!.id));
     expect(postings.map((p) => [p.balanceType, p.direction, p.amount]).sort()).toEqual(
       [
         ['HELD', 'DEBIT', 15_000],

@@ -107,7 +107,7 @@ describe('open -> evidence -> submit -> WON / LOST (money.md M6)', () => {
       ['OPEN', 'UNDER_REVIEW', null],
       ['UNDER_REVIEW', 'WON', 'WON'],
     ]);
-    expect(payloads[2].sequence).toBeGreaterThan(payloads[0].sequence);
+    expect(payloads[2]!.sequence).toBeGreaterThan(payloads[0]!.sequence);
   });
 
   it('LOST with available short: the shortfall is debt, the hold is paid out to clearing; a later credit repays the debt', async () => {

@@ -94,17 +94,17 @@ describe('encryption keys (P6)', () => {
     const retire = queued.find((j) => j.kind === RETIRE_KEY)!;
     // Batches of 2: it asks to run again while a full batch was found, and stops when nothing is left.
     let runs = 0;
-    while ((await handlers[REENCRYPT_CARDS](job)) !== undefined) expect(++runs).toBeLessThanOrEqual(2);
-    expect(await handlers[REENCRYPT_CARDS](job)).toBeUndefined(); // idempotent: nothing left
+    while ((await handlers[REENCRYPT_CARDS]!(job)) !== undefined) expect(++runs).toBeLessThanOrEqual(2);
+    expect(await handlers[REENCRYPT_CARDS]!(job)).toBeUndefined(); // idempotent: nothing left
     const vault = openVault(t.deps.vault!);
     for (const id of cards) {
       const [row] = await t.db.db.select().from(storedCards).where(eq(storedCards.id, id));
-      expect(row.numberCiphertext.split(':')[2]).toBe(next.kid);
-      expect(row.status).toBe('ACTIVE');
-      expect(await vault.decrypt(row.numberCiphertext, 'pan')).toMatch(/^\d{16}$/);
+      expect(row!.numberCiphertext.split(':')[2]).toBe(next.kid);
+      expect(row!.status).toBe('ACTIVE');
+      expect(await vault.decrypt(row!.numberCiphertext, 'pan')).toMatch(/^\d{16}$/);
     }
     // Unreferenced but RETIRING for 90 days: not yet.
-    expect(await handlers[RETIRE_KEY](retire)).toMatchObject({ rescheduleAt: expect.any(Date) });
+    expect(await handlers[RETIRE_KEY]!(retire)).toMatchObject({ rescheduleAt: expect.any(Date) });
     expect((await keys()).json().keys.find((k: { kid: string }) => k.kid === before).status).toBe('RETIRING');
     // The stored cards still work after the rotation: a fresh card under the new key is accepted.
     expect(

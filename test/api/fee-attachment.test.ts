@@ -212,7 +212,7 @@ describe('default_fee_policy_id on the organization (PATCH /v1/companies/me)', (
   it('is documented in the OpenAPI document', async () => {
     const doc = inlinedDocument<{ paths: Record<string, Record<string, any>> }>(t.app.swagger());
     expect(doc.paths['/v1/companies/me']).toHaveProperty('patch');
-    const merchant = doc.paths['/v1/merchants/{merchantId}'].get.responses['200'].content['application/json'].schema;
+    const merchant = doc.paths['/v1/merchants/{merchantId}']!.get.responses['200'].content['application/json'].schema;
     expect(merchant.properties).toHaveProperty('fee_policy_id');
     expect(merchant.required).toContain('fee_policy_id');
   });

@@ -79,7 +79,7 @@ describe('merchant fee quote', () => {
     expect(credit.statusCode).toBe(200);
     expect(credit.json()).toEqual({
       fee_policy_id: p.id,
-      rule_id: p.rules[1].id,
+      rule_id: p.rules[1]!.id,
       fee_amount: 329,
       net_amount: 9_672,
       receivables: [r(1, '2032-01-19', 3_335, 111), r(2, '2032-02-17', 3_333, 109), r(3, '2032-03-18', 3_333, 109)],
@@ -91,7 +91,7 @@ describe('merchant fee quote', () => {
     });
     expect(debit.json()).toEqual({
       fee_policy_id: p.id,
-      rule_id: p.rules[2].id,
+      rule_id: p.rules[2]!.id,
       fee_amount: 1,
       net_amount: 1_999,
       receivables: [r(1, '2031-12-22', 2_000, 1)],
@@ -99,7 +99,7 @@ describe('merchant fee quote', () => {
     const pix = await quote(m.apiKey, m.id, { amount: 2_000, payment_method: 'PIX' });
     expect(pix.json()).toEqual({
       fee_policy_id: p.id,
-      rule_id: p.rules[0].id,
+      rule_id: p.rules[0]!.id,
       fee_amount: 70,
       net_amount: 1_930,
       receivables: [r(1, '2031-12-19', 2_000, 70)],
@@ -132,7 +132,7 @@ describe('merchant fee quote', () => {
     await t.request({ method: 'DELETE', url: `/core/v1/pricing/fee-policies/${d.id}`, key: org.apiKey });
     expect((await quote(org.apiKey, m.id, { amount: 100, payment_method: 'PIX' })).json()).toMatchObject({
       fee_policy_id: d.id,
-      rule_id: d.rules[0].id,
+      rule_id: d.rules[0]!.id,
       fee_amount: 5,
     });
     // A policy whose rules do not match: the policy is named, no rule, fee 0.
@@ -161,7 +161,7 @@ describe('merchant fee quote', () => {
       [org.apiKey, randomUUID()],
       [m.apiKey, org.id],
     ]) {
-      const res = await quote(key, id, body);
+      const res = await quote(key!, id!, body);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('RESOURCE_NOT_FOUND');
     }

@@ -18,7 +18,7 @@ describe('hosted onboarding page', () => {
     const { org, m, aff } = await waitingMerchant();
     const token = tokenOf(aff.onboarding_url);
     const [payload, signature] = token.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = `${Buffer.from(JSON.stringify({ ...claims, i: claims.i + 86400 })).toString('base64url')}.${signature}`;
     for (const bad of [`${token.slice(0, -2)}AA`, forged, 'nope', '']) {
       const res = await t.request({
@@ -109,7 +109,7 @@ describe('hosted onboarding page', () => {
     expect(pt.body).toContain('<html lang="pt-BR">');
     expect(pt.body).toContain('Cadastro da sua empresa');
     expect((await page(aff.onboarding_url)).body).toContain('<html lang="pt-BR">');
-    const href = /id="lang-switch" hreflang="en" href="([^"]+)"/.exec(pt.body)![1].replace(/&amp;/g, '&');
+    const href = /id="lang-switch" hreflang="en" href="([^"]+)"/.exec(pt.body)![1]!.replace(/&amp;/g, '&');
     expect(href).toContain('lang=en');
     const switched = await t.request({ method: 'GET', url: href, headers: { 'accept-language': 'pt-BR' } });
     expect(switched.statusCode).toBe(200);
@@ -159,6 +159,6 @@ describe('hosted onboarding links stay out of logs', () => {
     expect(huge.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(huge.body).toContain('File too large');
     expect(lines.some((l) => l.includes('/core/v1/onboarding/hosted'))).toBe(true);
-    expect(lines.filter((l) => l.includes(token.split('.')[0]) || l.includes(token.split('.')[1]))).toEqual([]);
+    expect(lines.filter((l) => l.includes(token.split('.')[0]!) || l.includes(token.split('.')[1]!))).toEqual([]);
   });
 });

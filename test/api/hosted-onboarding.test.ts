@@ -28,7 +28,7 @@ describe('hosted onboarding page', () => {
     expect(list.json().data[0].onboarding_url).toBe(aff.onboarding_url);
     expect(all.json().data.find((a: any) => a.id === aff.id).onboarding_url).toBe(aff.onboarding_url);
     const created = (await eventsOf(t, m.id, 'affiliation.created'))[0];
-    expect((created.payload as any).onboarding_url).toBe(aff.onboarding_url);
+    expect((created!.payload as any).onboarding_url).toBe(aff.onboarding_url);
 
     const internal = await t.request({
       method: 'POST',
@@ -219,7 +219,7 @@ describe('hosted onboarding page', () => {
     const verification = /name="verification_id" value="([^"]+)"/.exec(shown.body)![1];
     expect(shown.body).toContain('data-action="sandbox-approve"');
     expect(
-      noticeOf(await postForm('/biometrics/approve', { token, requirement_id: bio.id, verification_id: verification })),
+      noticeOf(await postForm('/biometrics/approve', { token, requirement_id: bio.id, verification_id: verification! })),
     ).toBe('capture-approved');
     expect(byType(await requirements(t, m.apiKey, m.id), 'BIOMETRIC_VERIFICATION')).toMatchObject({
       status: 'SATISFIED',

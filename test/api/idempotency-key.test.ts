@@ -191,7 +191,7 @@ describe('Idempotency-Key on creates (product.md §15)', () => {
       ['/v1/transactions', 'post'],
       ['/v1/banking/internal-transfers', 'post'],
     ]) {
-      const op = spec.paths[path][method];
+      const op = spec.paths[path!][method!];
       expect(header(op), `${method} ${path}`).toMatchObject({
         required: false,
         schema: { minLength: 1, maxLength: 255 },

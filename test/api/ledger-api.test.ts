@@ -102,7 +102,7 @@ describe('GET /v1/ledger/entries', () => {
   it('per account: sequences 1..n, signed amounts, resulting balances, codes and sources', async () => {
     const { org, a, b, tr } = await scenario();
     const ofA: Entry[] = (await ok(await entries(org.apiKey, `bank_account_id=${a}&sort=sequence`))).data;
-    expect(Object.keys(ofA[0]).sort()).toEqual(
+    expect(Object.keys(ofA[0]!).sort()).toEqual(
       [
         'amount',
         'bank_account_id',
@@ -125,14 +125,14 @@ describe('GET /v1/ledger/entries', () => {
       [3, 'INTERNAL_TRANSFER_HOLD', 'HELD', 2_500, 2_500],
       [4, 'INTERNAL_TRANSFER_COMPLETED', 'HELD', -2_500, 0],
     ]);
-    expect(ofA[0].source.type).toBe('DEPOSIT');
+    expect(ofA[0]!.source.type).toBe('DEPOSIT');
     expect(ofA.slice(1).every((e) => e.source.type === 'INTERNAL_TRANSFER' && e.source.id === tr)).toBe(true);
     expect(ofA.every((e) => e.company_id === org.id && e.bank_account_id === a)).toBe(true);
     const ofB: Entry[] = (await ok(await entries(org.apiKey, `bank_account_id=${b}`))).data;
     expect(ofB.map((e) => [e.sequence, e.code, e.balance_type, e.amount, e.resulting_balance])).toEqual([
       [1, 'INTERNAL_TRANSFER_COMPLETED', 'AVAILABLE', 2_500, 2_500],
     ]);
-    expect(ofB[0].ledger_transaction_id).toBe(ofA[3].ledger_transaction_id);
+    expect(ofB[0]!.ledger_transaction_id).toBe(ofA[3]!.ledger_transaction_id);
     // The last entry of each balance is the balance.
     const bal = await ok(
       await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${a}/balance`, key: org.apiKey }),
@@ -148,8 +148,8 @@ describe('GET /v1/ledger/entries', () => {
     // Default newest first; ties (one transaction's entries share created_at) by id ascending.
     for (let i = 1; i < all.length; i++) {
       const [p, c] = [all[i - 1], all[i]];
-      expect(p.created_at >= c.created_at).toBe(true);
-      if (p.created_at === c.created_at) expect(p.id < c.id).toBe(true);
+      expect(p!.created_at >= c!.created_at).toBe(true);
+      if (p!.created_at === c!.created_at) expect(p!.id < c!.id).toBe(true);
     }
     expect((await list('balance_type=HELD')).map((e) => e.amount).sort()).toEqual([-2_500, 2_500]);
     expect(await list('code=DEPOSIT')).toHaveLength(1);
@@ -165,7 +165,7 @@ describe('GET /v1/ledger/entries', () => {
     expect((await list('sort=amount')).map((e) => e.amount)).toEqual([-2_500, -2_500, 2_500, 2_500, 10_000]);
     const byAmount = await list('sort=-amount');
     expect(byAmount.map((e) => e.amount)).toEqual([10_000, 2_500, 2_500, -2_500, -2_500]);
-    expect(byAmount[1].id < byAmount[2].id && byAmount[3].id < byAmount[4].id).toBe(true);
+    expect(byAmount[1]!.id < byAmount[2]!.id && byAmount[3]!.id < byAmount[4]!.id).toBe(true);
     expect((await list(`bank_account_id=${a}&sort=-sequence`)).map((e) => e.sequence)).toEqual([4, 3, 2, 1]);
 
     const page = await ok(await entries(org.apiKey, 'limit=2&page=2&sort=created_at'));
@@ -213,7 +213,7 @@ describe('GET /v1/ledger/transactions/{id}', () => {
   it('shows every posting; those outside reach and clearing carry no company; none in reach is 404', async () => {
     const { org, m, a, b } = await scenario();
     const ofA: Entry[] = (await ok(await entries(org.apiKey, `bank_account_id=${a}&sort=sequence`))).data;
-    const completed = ofA[3].ledger_transaction_id;
+    const completed = ofA[3]!.ledger_transaction_id;
 
     const full = await ok(await ledgerTx(org.apiKey, completed));
     expect(Object.keys(full).sort()).toEqual(['code', 'created_at', 'id', 'postings', 'source']);
@@ -221,7 +221,7 @@ describe('GET /v1/ledger/transactions/{id}', () => {
       id: completed,
       code: 'INTERNAL_TRANSFER_COMPLETED',
       source: { type: 'INTERNAL_TRANSFER' },
-      created_at: ofA[3].created_at,
+      created_at: ofA[3]!.created_at,
     });
     expect(full.postings).toEqual(
       expect.arrayContaining([
@@ -282,7 +282,7 @@ describe('GET /v1/ledger/transactions/{id}', () => {
     expect(JSON.stringify(partial)).not.toContain(org.id);
     expect(JSON.stringify(partial)).not.toContain(a);
 
-    const deposit = await ok(await ledgerTx(org.apiKey, ofA[0].ledger_transaction_id));
+    const deposit = await ok(await ledgerTx(org.apiKey, ofA[0]!.ledger_transaction_id));
     expect(deposit.postings).toEqual(
       expect.arrayContaining([
         {
@@ -301,11 +301,11 @@ describe('GET /v1/ledger/transactions/{id}', () => {
 
     const other = await t.createOrganization();
     for (const [key, id] of [
-      [m.apiKey, ofA[0].ledger_transaction_id],
+      [m.apiKey, ofA[0]!.ledger_transaction_id],
       [other.apiKey, completed],
       [org.apiKey, randomUUID()],
     ]) {
-      const res = await ledgerTx(key, id);
+      const res = await ledgerTx(key!, id!);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('RESOURCE_NOT_FOUND');
     }

@@ -22,9 +22,9 @@ describe('rate limits', () => {
     // A one-second window can roll over mid-loop; what matters is that the excess is refused.
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
     const first = responses[0];
-    expect(first.headers['x-ratelimit-limit']).toBe('5');
-    expect(Number(first.headers['x-ratelimit-remaining'])).toBeLessThanOrEqual(4);
-    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+    expect(first!.headers['x-ratelimit-limit']).toBe('5');
+    expect(Number(first!.headers['x-ratelimit-remaining'])).toBeLessThanOrEqual(4);
+    expect(Number(first!.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(1);
     const limited = responses.find((r) => r.statusCode === 429)!;
     expect(limited.body).toBe('');
     expect(limited.headers['x-ratelimited']).toBe('true');

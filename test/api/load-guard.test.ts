@@ -92,7 +92,7 @@ describe('load guard', () => {
       [240, 250, 0, 0],
       [850, 250, -5, 600],
     ])
-      expect(ownDelay(elapsed, interval, busy), `${elapsed} ${interval} ${busy}`).toBe(own);
+      expect(ownDelay(elapsed!, interval!, busy!), `${elapsed} ${interval} ${busy}`).toBe(own);
   });
 
   it("the embedded database's work does not shed requests; the platform's own blocking does", async (ctx) => {

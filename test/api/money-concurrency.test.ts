@@ -59,14 +59,14 @@ describe('30 simultaneous cashouts on one balance', () => {
       expect(reasonOf(r)).toBe('INSUFFICIENT_FUNDS');
       // Judged against what the others left at its turn.
       expect(r.json().error.details.price).toBe(150);
-      expect(r.json().error.details.available).toBeLessThan(amount + 150);
+      expect(r.json().error.details.available).toBeLessThan(amount! + 150);
     }
-    const taken = created.reduce((s, a) => s + a + 150, 0);
+    const taken = created.reduce((s, a) => s! + a! + 150, 0);
     const b = await expectAccountBalance(t, m);
-    expect(b).toMatchObject({ available: 10_000 - taken, held: taken, debt: 0, pending: 0 });
+    expect(b).toMatchObject({ available: 10_000 - taken!, held: taken, debt: 0, pending: 0 });
     expect(created.length).toBeGreaterThan(0);
     // available only went down: no refused cashout would fit what is left either.
-    for (const { amount } of refused) expect(amount + 150).toBeGreaterThan(b.available);
+    for (const { amount } of refused) expect(amount! + 150).toBeGreaterThan(b.available);
     await expectMoneyInvariants(t, m);
     await expectEachStepPostedOnce(t, m.merchantId);
   });
@@ -80,7 +80,7 @@ describe('settlement, anticipation and a refund of the same receivables at once'
       const tr = await payCard(t, m, 30_000, 3);
       const [first] = await receivablesOf(t, m, tr.id);
       // A minute before the first installment's 03:00 UTC run: an anticipation dated today takes all three.
-      await advanceTo(t, m, `${first.payment_date}T02:59:00Z`);
+      await advanceTo(t, m, `${first!.payment_date}T02:59:00Z`);
       const quote = await ok(
         t,
         'POST',
@@ -93,7 +93,7 @@ describe('settlement, anticipation and a refund of the same receivables at once'
       const [settled, created, refunded] = await Promise.all([
         runSettlement(
           { db: t.db.db, clock: t.deps.clock },
-          { bankAccountId: m.accountId, paymentDate: first.payment_date, runKey: 'date' },
+          { bankAccountId: m.accountId, paymentDate: first!.payment_date, runKey: 'date' },
           'race',
         ),
         send('POST', '/v1/anticipations', m.merchantKey, { request_id: randomUUID(), quote_id: quote.id }),
@@ -121,7 +121,7 @@ describe('settlement, anticipation and a refund of the same receivables at once'
       }
       expect(refundSettled.statusCode, refundSettled.body).toBe(200);
       expect(advanced.statusCode, advanced.body).toBe(200);
-      expect(settled === null || settled.paymentDate === first.payment_date).toBe(true);
+      expect(settled === null || settled.paymentDate === first!.payment_date).toBe(true);
       await expectMoneyInvariants(t, m);
       await expectEachStepPostedOnce(t, m.merchantId);
       expect((await ok(t, 'GET', `/v1/transactions/${tr.id}`, m.merchantKey)).refunded_amount).toBe(refundAmount);
@@ -149,20 +149,20 @@ describe('a job that crashes half-way resumes without posting twice', () => {
       .where(
         and(eq(jobs.kind, AUTOMATIC_ANTICIPATION_JOB), eq(jobs.organizationId, m1.orgId), eq(jobs.status, 'PENDING')),
       );
-    expect(job.runAt.toISOString()).toBe('2031-03-04T03:05:00.000Z');
+    expect(job!.runAt.toISOString()).toBe('2031-03-04T03:05:00.000Z');
     // What the crashed attempt left: it claimed the job, committed m1's anticipation, then the process died.
     await anticipateAutomatically(t.db.db, t.deps.clock, m1.accountId, 1, '2031-03-04', 'crashed-run');
     await t.db.db
       .update(jobs)
       .set({ attempts: 1, leaseToken: randomUUID(), lockedUntil: new Date(t.deps.clock.now().getTime() - 1_000) })
-      .where(eq(jobs.id, job.id));
+      .where(eq(jobs.id, job!.id));
     await advanceTo(t, m1, '2031-03-04T03:10:00Z');
     const list = (await ok(t, 'GET', '/v1/anticipations?type=AUTOMATIC&limit=100', m1.orgKey)).data;
     expect(list.map((a: any) => [a.bank_account_id, a.request_id, a.status]).sort()).toEqual(
       [m1, m2].map((m) => [m.accountId, `auto-anticipation:${m.accountId}:2031-03-04`, 'COMPLETED']).sort(),
     );
-    const [rerun] = await t.db.db.select().from(jobs).where(eq(jobs.id, job.id));
-    expect(rerun.status).toBe('DONE');
+    const [rerun] = await t.db.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(rerun!.status).toBe('DONE');
     for (const m of [m1, m2]) {
       await expectMoneyInvariants(t, m);
       await expectEachStepPostedOnce(t, m.merchantId);

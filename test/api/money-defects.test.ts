@@ -118,7 +118,7 @@ describe('a create whose row a recovery removed meanwhile (issue 24)', () => {
     const tr = await card(m.merchantKey, { amount: 1_000 });
     const [model] = await t.db.db.select().from(transactions).where(eq(transactions.id, tr.id));
     const row: TransactionRow = {
-      ...model,
+      ...model!,
       id: randomUUID(),
       requestId: null,
       status: 'PROCESSING',

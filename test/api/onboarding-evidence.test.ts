@@ -348,7 +348,7 @@ describe('onboarding evidence', () => {
     expect((await t.request({ method: 'GET', url: `/core/v1/merchants/${m.id}`, key: m.apiKey })).json().status).toBe(
       'ACTIVE',
     );
-    expect((await eventsOf(t, m.id, 'affiliation.created'))[0].payload).toMatchObject({
+    expect((await eventsOf(t, m.id, 'affiliation.created'))[0]!.payload).toMatchObject({
       id: res.json().id,
       status: 'ACTIVE',
     });

@@ -53,7 +53,7 @@ describe('sharing documents across organizations', () => {
 
     const events = await eventsOf(t, m.id, 'onboarding-document.status-changed');
     expect(events.map((e) => e.payload.onboarding_document_id).sort()).toEqual(copies.map((c) => c.id).sort());
-    expect(events[0].payload).toMatchObject({ origin: 'SHARED', old_status: null, new_status: 'APPROVED' });
+    expect(events[0]!.payload).toMatchObject({ origin: 'SHARED', old_status: null, new_status: 'APPROVED' });
 
     // The next read finds the copies: nothing new is created or reported.
     await requirements(t, org.apiKey, m.id);
@@ -61,7 +61,7 @@ describe('sharing documents across organizations', () => {
     expect(await eventsOf(t, m.id, 'onboarding-document.status-changed')).toHaveLength(2);
 
     // The copy downloads like any document.
-    const link = new URL(copies[0].download_url);
+    const link = new URL(copies[0]!.download_url);
     expect((await t.request({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
   });
 
@@ -193,10 +193,12 @@ describe('sharing documents across organizations', () => {
     ]);
     const rows = await requirements(t, org.apiKey, m.id);
     expect(rows.map((r) => r.status)).toEqual(['SATISFIED', 'SATISFIED', 'SATISFIED', 'PENDING', 'SATISFIED']);
-    const [{ id: bioId }] = await t.db.db
-      .select({ id: biometricVerifications.id })
-      .from(biometricVerifications)
-      .where(eq(biometricVerifications.companyId, m.id));
+    const { id: bioId } = (
+      await t.db.db
+        .select({ id: biometricVerifications.id })
+        .from(biometricVerifications)
+        .where(eq(biometricVerifications.companyId, m.id))
+    )[0]!;
     await t.request({
       method: 'POST',
       url: `/core/v1/platform/sandbox/biometric-verifications/${bioId}/review`,

@@ -99,15 +99,15 @@ describe('bodies and errors', () => {
         );
       }
     }
-    const create = doc.paths['/v1/transactions'].post;
+    const create = doc.paths['/v1/transactions']!.post;
     expect(Object.keys(create.responses)).toContain('502');
   });
 
   it('bodiless actions declare no body; an optional body is not required', () => {
-    expect(doc.paths['/v1/users/{id}/suspend'].post.requestBody).toBeUndefined();
-    expect(doc.paths['/v1/disputes/{id}/accept'].post.requestBody).toBeUndefined();
-    expect(doc.paths['/v1/merchants/{merchantId}/cards/{id}'].delete.requestBody).toBeUndefined();
-    expect(doc.paths['/v1/transactions/{id}/capture'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/v1/users/{id}/suspend']!.post.requestBody).toBeUndefined();
+    expect(doc.paths['/v1/disputes/{id}/accept']!.post.requestBody).toBeUndefined();
+    expect(doc.paths['/v1/merchants/{merchantId}/cards/{id}']!.delete.requestBody).toBeUndefined();
+    expect(doc.paths['/v1/transactions/{id}/capture']!.post.requestBody.required).toBe(false);
   });
 
   it("a create's 201 carries the key it shows once, required", () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   // The transaction creates are real routes now: a hook answers for them before their validation, so this
   // file keeps testing what the PCI host relays (test/api/transactions-pci.test.ts covers the real path).
   core.addHook('preValidation', async (request, reply) => {
-    if (request.method !== 'POST' || !/^\/core\/v1\/(merchants\/[^/]+\/)?transactions$/.test(request.url.split('?')[0]))
+    if (request.method !== 'POST' || !/^\/core\/v1\/(merchants\/[^/]+\/)?transactions$/.test(request.url.split('?')[0]!))
       return;
     const answer = await record(request, reply);
     // Not the real route's response schema: the stand-in's own answer, as JSON.
@@ -77,8 +77,8 @@ describe('the PCI host', () => {
     expect(res.json()).toEqual({ id: `made-${before + 1}`, echoed_amount: 1990 });
     expect(res.headers['x-ratelimit-limit']).toBeDefined(); // the core's own pool headers
     const got = seen[before];
-    expect(got.url).toBe('/core/v1/transactions?x=1');
-    const { card_data: card, ...rest } = got.body;
+    expect(got!.url).toBe('/core/v1/transactions?x=1');
+    const { card_data: card, ...rest } = got!.body;
     const { card_data: _sent, ...sentRest } = txBody();
     expect(rest).toEqual(sentRest);
     expect(card).toMatchObject({
@@ -91,7 +91,7 @@ describe('the PCI host', () => {
     });
     expect(parseEv(card.number)).toMatchObject({ purpose: 'pan' });
     expect(parseEv(card.cvv)).toMatchObject({ purpose: 'cvv' });
-    expect(JSON.stringify(got.body)).not.toContain(PAN);
+    expect(JSON.stringify(got!.body)).not.toContain(PAN);
     const vault = openVault(t.deps.vault!);
     expect(await vault.decrypt(card.number, 'pan')).toBe(PAN);
     expect(await vault.decrypt(card.cvv, 'cvv')).toBe(CVV);
@@ -109,8 +109,8 @@ describe('the PCI host', () => {
       payload: txBody({ number: ev, bin: '400000', last_digits: '0010' }),
     });
     expect(a.statusCode).toBe(201);
-    expect(seen[before].body.card_data.number).toBe(ev);
-    expect(seen[before].body.card_data.brand).toBeUndefined(); // nothing derived from a value it cannot read
+    expect(seen[before]!.body.card_data.number).toBe(ev);
+    expect(seen[before]!.body.card_data.brand).toBeUndefined(); // nothing derived from a value it cannot read
     const s = await pci.inject({
       method: 'POST',
       url: '/core/v1/transactions',
@@ -118,7 +118,7 @@ describe('the PCI host', () => {
       payload: txBody({ number: '5200000000002151', cvv: undefined }),
     });
     expect(s.statusCode).toBe(201);
-    const card = seen[before + 1].body.card_data;
+    const card = seen[before + 1]!.body.card_data;
     expect(card).toMatchObject({ bin: '520000', last_digits: '2151', brand: 'MASTERCARD' });
     const m3 = await pci.inject({
       method: 'POST',
@@ -128,8 +128,8 @@ describe('the PCI host', () => {
     });
     expect(m3.statusCode).toBe(201);
     const epk = (v: string) => v.split(':')[4];
-    expect(epk(seen[before + 2].body.card_data.number)).toBe(epk(card.number));
-    expect(seen[before + 2].body.card_data.number.split(':')[5]).not.toBe(card.number.split(':')[5]);
+    expect(epk(seen[before + 2]!.body.card_data.number)).toBe(epk(card.number));
+    expect(seen[before + 2]!.body.card_data.number.split(':')[5]).not.toBe(card.number.split(':')[5]);
     // The real 3DS create behind the host: the card object `card` is encrypted the same way (the org is not ACTIVE: 409).
     const tds = await pci.inject({
       method: 'POST',
@@ -209,7 +209,7 @@ describe('the PCI host', () => {
   });
 
   it('keeps no data: it runs with no database, only a core and a public key', async () => {
-    const key = newKeyFile('sandbox', new Date()).keys[0];
+    const key = newKeyFile('sandbox', new Date()).keys[0]!;
     const stub = Fastify();
     const got: unknown[] = [];
     stub.post('/core/v1/transactions', async (request, reply) => {
@@ -226,7 +226,7 @@ describe('the PCI host', () => {
   });
 
   it('a core that cannot give its key (shedding load): 503 to retry with none read yet, the last key read otherwise', async () => {
-    const key = newKeyFile('sandbox', new Date()).keys[0];
+    const key = newKeyFile('sandbox', new Date()).keys[0]!;
     const stub = Fastify();
     stub.post('/core/v1/transactions', async (_request, reply) => reply.code(201).send({ ok: true }));
     let available = false;

@@ -205,7 +205,7 @@ describe('built-in accounts', () => {
     expect(seen.again.status).toBe('ACTIVE');
     // Nothing of it stayed.
     const after = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.provider, 'PROVIDER_A'));
-    expect(after[0].status).toBe('ACTIVE');
+    expect(after[0]!.status).toBe('ACTIVE');
   });
 
   it('a built-in takes only display_name, access, timeout and circuit_breaker on patch (BUILT_IN_ACCOUNT otherwise)', async () => {
@@ -540,7 +540,7 @@ describe('status and access', () => {
       expect(parseEventPayload(e.type, e.payload).success).toBe(true);
       expectNoSecrets(JSON.stringify(e));
     }
-    expect(recorded[0].payload as any).toMatchObject({
+    expect(recorded[0]!.payload as any).toMatchObject({
       provider_account_id: a.id,
       provider: a.provider,
       old_status: 'ACTIVE',

@@ -39,13 +39,13 @@ describe('bank account opening around the provider call', () => {
     );
     const created = replies.filter((r) => r.statusCode === 201);
     expect(created).toHaveLength(1);
-    const id = created[0].json().id;
+    const id = created[0]!.json().id;
     for (const r of replies.filter((x) => x !== created[0])) inProgressOrReplay(r, id);
     expect(sandbox.faults.calls('bank-account.open') - before).toBe(1);
     expect(await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, org.id))).toHaveLength(1);
     const again = await openAccount(org.apiKey, { provider: 'PROVIDER_A', request_id: 'race-1' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(created[0].json());
+    expect(again.json()).toEqual(created[0]!.json());
   });
 
   it('a lost provider answer (502) is resumed by the retry under the same key: one account', async () => {
@@ -128,7 +128,7 @@ describe('PIX key creation around the provider call', () => {
     const replies = await Promise.all(Array.from({ length: 5 }, () => register(m.apiKey, m.id, payload)));
     const created = replies.filter((r) => r.statusCode === 201);
     expect(created, replies.map((r) => r.body).join('\n')).toHaveLength(1);
-    const id = created[0].json().id;
+    const id = created[0]!.json().id;
     for (const r of replies.filter((x) => x !== created[0])) inProgressOrReplay(r, id);
     expect(sandbox.faults.calls('pix-key.register') - calls.register).toBe(1);
     expect(sandbox.faults.calls('pix-key.delete') - calls.del).toBe(0);
@@ -140,7 +140,7 @@ describe('PIX key creation around the provider call', () => {
       key: email,
     });
     const replay = await register(m.apiKey, m.id, payload);
-    expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 200, body: created[0].json() });
+    expect({ status: replay.statusCode, body: replay.json() }).toEqual({ status: 200, body: created[0]!.json() });
   });
 
   it('concurrent creates of one key under different request_ids: one 201, the others 409 on key, the winner stays registered', async () => {

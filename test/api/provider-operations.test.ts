@@ -103,7 +103,7 @@ async function failRecordOf(transactionId: string): Promise<() => Promise<void>>
 describe('a provider call applied but never recorded is recovered', () => {
   it('capture: the recovery job completes it, the merchant is credited, and an expiry later changes nothing', async () => {
     const tr = await authorized(10_000);
-    const account = (await transactionRow(t, tr.id)).bankAccountId!;
+    const account = (await transactionRow(t, tr.id))!.bankAccountId!;
     const total = async () => {
       const b = (await balancesOf(t.db.db, [account])).get(account)!;
       return b.pending + b.available;
@@ -218,10 +218,10 @@ describe('each provider operation has its own idempotency key', () => {
   it('authorize, capture and void of one payment go under different keys; the capture is not sent under the transaction id', async () => {
     const tr = await authorized(1_500);
     // The authorization's key is its attempt's id (providers.md R6.8), the capture's its operation's.
-    expect(sandbox.faults.calls('card.authorize', tr.attempts[0].id)).toBe(1);
+    expect(sandbox.faults.calls('card.authorize', tr.attempts[0]!.id)).toBe(1);
     expect((await capture(tr.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.capture', tr.id)).toBe(0);
-    expect(sandbox.faults.calls('card.capture', tr.attempts[0].id)).toBe(0);
+    expect(sandbox.faults.calls('card.capture', tr.attempts[0]!.id)).toBe(0);
     const ops = await t.db.db.execute(
       sql`select id, kind, status from provider_operations where resource_id = ${tr.id}`,
     );
@@ -232,7 +232,7 @@ describe('each provider operation has its own idempotency key', () => {
     const other = await authorized(1_600);
     expect((await cancel(other.id)).statusCode).toBe(200);
     expect(sandbox.faults.calls('card.void', other.id)).toBe(0);
-    expect(sandbox.faults.calls('card.void', other.attempts[0].id)).toBe(0);
+    expect(sandbox.faults.calls('card.void', other.attempts[0]!.id)).toBe(0);
   });
 });
 

@@ -142,7 +142,7 @@ const settled = (key: string, account = adyen.id) =>
     (e) => e && e.status !== 'PENDING',
     `event ${key}`,
   );
-const status = async (id: string) => (await transactionRow(t, id)).status;
+const status = async (id: string) => (await transactionRow(t, id))!.status;
 const approvalPostings = async (id: string) =>
   (
     await t.db.db
@@ -299,7 +299,7 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
       item({ eventCode: 'AUTHORISATION', pspReference: tr.psp, merchantReference: tr.id, success: 'false' }),
     ]);
     expect(await settled(`${tr.psp}:AUTHORISATION:false`)).toMatchObject({ effect: 'APPLIED' });
-    expect((await transactionRow(t, tr.id)).refusal).toMatchObject({ code: 'CARD_DECLINED' });
+    expect((await transactionRow(t, tr.id))!.refusal).toMatchObject({ code: 'CARD_DECLINED' });
     await notify([item({ eventCode: 'AUTHORISATION', pspReference: tr.psp, merchantReference: tr.id })]);
     expect(await settled(`${tr.psp}:AUTHORISATION:true`)).toMatchObject({ effect: 'CONFLICT' });
     expect(await status(tr.id)).toBe('REFUSED');
@@ -691,8 +691,8 @@ describe('PIX_API_BCB callbacks (R3.7, R4.2)', () => {
       occurred_at: '2026-01-01T12:00:00.000Z',
     });
     const row = await transactionRow(t, tr.id);
-    expect(row.status).toBe('APPROVED');
-    expect(row.pix).toMatchObject({ end_to_end_id: e2e, paid_at: '2026-01-01T12:00:00.000Z' });
+    expect(row!.status).toBe('APPROVED');
+    expect(row!.pix).toMatchObject({ end_to_end_id: e2e, paid_at: '2026-01-01T12:00:00.000Z' });
     expect((await callback(body, pix.token, '')).json()).toEqual({ accepted: 1 });
     await eventually(
       () => eventOf(`pix:${e2e}`, pix.id),
@@ -747,6 +747,6 @@ describe('PIX_API_BCB callbacks (R3.7, R4.2)', () => {
       ),
     ).toEqual(['DUPLICATE_PAYMENT']);
     expect(await approvalPostings(tr.id)).toBe(1);
-    expect((await transactionRow(t, tr.id)).pix).toMatchObject({ end_to_end_id: first });
+    expect((await transactionRow(t, tr.id))!.pix).toMatchObject({ end_to_end_id: first });
   });
 });

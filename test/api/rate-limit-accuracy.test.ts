@@ -34,7 +34,7 @@ async function offer(send: Send, perSecond: number, seconds: number): Promise<nu
 function maxInAnySecond(times: number[]): number {
   let max = 0;
   for (let i = 0, j = 0; i < times.length; i++) {
-    while (times[i] - times[j] >= 1000) j++;
+    while (times[i]! - times[j]! >= 1000) j++;
     max = Math.max(max, i - j + 1);
   }
   return max;

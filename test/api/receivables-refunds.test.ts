@@ -67,7 +67,7 @@ describe("the organization's sweep: its fee shares reach its available (M2, M3)"
     const pixRows = await rowsOf(pix.id);
     expect(pixRows.map((r) => [r.role, r.status, r.settlementId])).toEqual([
       ['MERCHANT', 'PAID', null],
-      ['ORGANIZATION', 'PAID', first.id],
+      ['ORGANIZATION', 'PAID', first!.id],
     ]);
     // one ledger transaction for the account and date: REVENUE -70, debt -30, available +40
     const entries = (
@@ -75,7 +75,7 @@ describe("the organization's sweep: its fee shares reach its available (M2, M3)"
     ).data;
     expect(new Set(entries.map((e: { ledger_transaction_id: string }) => e.ledger_transaction_id)).size).toBe(1);
     const ledgerTx = await get(`/v1/ledger/transactions/${entries[0].ledger_transaction_id}`, m.orgKey);
-    expect(ledgerTx.source).toEqual({ type: 'SETTLEMENT', id: first.id });
+    expect(ledgerTx.source).toEqual({ type: 'SETTLEMENT', id: first!.id });
     expect(
       ledgerTx.postings
         .map((p: { account: { type: string; balance_type: string | null }; direction: string; amount: number }) => [
@@ -94,8 +94,8 @@ describe("the organization's sweep: its fee shares reach its available (M2, M3)"
     );
     const debt = await eventsAbout(t, m.orgAccountId, ['balance.debt-changed']);
     expect(debt.at(-1)?.payload).toMatchObject({ bank_account_id: m.orgAccountId, old_debt: 30, new_debt: 0 });
-    const completed = await eventsAbout(t, first.id, ['settlement.completed']);
-    expect(completed[0].payload).toMatchObject({
+    const completed = await eventsAbout(t, first!.id, ['settlement.completed']);
+    expect(completed[0]!.payload).toMatchObject({
       bank_account_id: m.orgAccountId,
       net_amount: 70,
       sequence: expect.any(Number),
@@ -174,9 +174,9 @@ describe('refunds consume receivables (M2)', () => {
       [2, 5_000, 0, 5_000],
     ]);
     const rest = pending.find((x) => x.installment === 2)!;
-    expect(rest.paymentDate).toBe(canceled[0].paymentDate);
+    expect(rest.paymentDate).toBe(canceled[0]!.paymentDate);
     const [refundRow] = await t.db.db.select().from(refunds).where(eq(refunds.id, r.id));
-    expect([refundRow.reservedPending, refundRow.reservedAvailable, refundRow.reservedDebt]).toEqual([15_000, 0, 0]);
+    expect([refundRow!.reservedPending, refundRow!.reservedAvailable, refundRow!.reservedDebt]).toEqual([15_000, 0, 0]);
     expect(await balance(m)).toMatchObject({ pending: 15_000, held: 15_000 });
     await expectLedgerInvariants(t.db.db);
 
@@ -203,7 +203,7 @@ describe('refunds consume receivables (M2)', () => {
     const r2 = await refund(m, tr.id, 500);
     const reserved = async (id: string) => {
       const [row] = await t.db.db.select().from(refunds).where(eq(refunds.id, id));
-      return [row.reservedPending, row.reservedAvailable, row.reservedDebt];
+      return [row!.reservedPending, row!.reservedAvailable, row!.reservedDebt];
     };
     expect(await reserved(r1.id)).toEqual([1_500, 0, 0]);
     expect(await reserved(r2.id)).toEqual([500, 0, 0]);
@@ -260,8 +260,8 @@ describe('concurrency (issue 14: settlement and a refund of the same receivables
     const [row] = await t.db.db.select().from(refunds).where(eq(refunds.id, res.json().id));
     const settledNet = runs[0]?.netAmount ?? 0;
     // whatever the order: the settled part came back through available, the rest from the receivables
-    expect(row.reservedPending + row.reservedAvailable + row.reservedDebt).toBe(6_000);
-    expect(row.reservedPending).toBe(6_000 - settledNet);
+    expect(row!.reservedPending + row!.reservedAvailable + row!.reservedDebt).toBe(6_000);
+    expect(row!.reservedPending).toBe(6_000 - settledNet);
     expect(await balance(m)).toMatchObject({ pending: 0, available: 0, held: 6_000, debt: 0 });
   });
 });

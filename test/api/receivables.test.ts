@@ -98,7 +98,7 @@ describe('receivables created with the approval (M2)', () => {
       ['MERCHANT', 'PAID', 950, null],
       ['ORGANIZATION', 'PAID', 50, null],
     ]);
-    expect(rows[0].paidAt).not.toBeNull();
+    expect(rows[0]!.paidAt).not.toBeNull();
     expect(await balance(m)).toMatchObject({ pending: 0, available: 950 });
   });
 });
@@ -221,8 +221,8 @@ describe('settlement on the organization clock (M2, M7)', () => {
     expect(await balance(m)).toMatchObject({ pending: 19_800, available: 9_900 });
     const events = await eventsAbout(t, mine.id, ['settlement.completed']);
     expect(events).toHaveLength(1);
-    expect(parseEventPayload('settlement.completed', events[0].payload).success).toBe(true);
-    expect(events[0].payload).toMatchObject({ ...mine, sequence: expect.any(Number) });
+    expect(parseEventPayload('settlement.completed', events[0]!.payload).success).toBe(true);
+    expect(events[0]!.payload).toMatchObject({ ...mine, sequence: expect.any(Number) });
     // merchant reach; another tenant's settlement is 404
     expect((await get('/v1/settlements', m.apiKey)).data.map((s: { id: string }) => s.id)).toEqual([mine.id]);
     const other = await setup();

@@ -168,7 +168,7 @@ describe('POST /v1/transactions/{id}/refunds', () => {
     expect(again.json().request_id).toBe('r-1');
     const other = await refund(tr.id, { amount: 200, request_id: 'r-1' });
     expect(other.statusCode).toBe(409);
-    expect((await transactionRow(t, tr.id)).pendingRefundAmount).toBe(100);
+    expect((await transactionRow(t, tr.id))!.pendingRefundAmount).toBe(100);
   });
 
   it("reaches: the organization sees its merchant's refunds; another tenant gets 404; list oldest first", async () => {

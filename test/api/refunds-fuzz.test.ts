@@ -84,7 +84,7 @@ describe('capture, cancel, refunds and the controls under arbitrary bodies', () 
   it('never answer 500 and always answer the envelope', async () => {
     await fc.assert(
       fc.asyncProperty(fc.nat(routes.length - 1), fc.nat(ids.length - 1), body, async (r, i, payload) => {
-        const route = routes[r](ids[i]);
+        const route = routes[r]!(ids[i]!);
         const res = await t.request({
           method: 'POST',
           url: route.url,

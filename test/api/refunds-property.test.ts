@@ -72,16 +72,16 @@ describe("refunds over random sequences: P4's rule, P2's sums and the ledger", (
               const target = pending[c.pick % pending.length];
               const res = await t.request({
                 method: 'POST',
-                url: `/core/v1/platform/sandbox/refunds/${target.id}/settle`,
+                url: `/core/v1/platform/sandbox/refunds/${target!.id}/settle`,
                 key: t.platformKey,
                 payload: { status: c.outcome },
               });
               expect(res.statusCode, res.body).toBe(200);
-              target.status = c.outcome;
-              const moves = (await eventsAbout(t, target.id, ['transaction.status-changed']))
+              target!.status = c.outcome;
+              const moves = (await eventsAbout(t, target!.id, ['transaction.status-changed']))
                 .map((e) => e.payload)
-                .filter((p) => p.refund_id === target.id);
-              expect(moves.at(-1)).toMatchObject({ old_status: before, refund_id: target.id });
+                .filter((p) => p.refund_id === target!.id);
+              expect(moves.at(-1)).toMatchObject({ old_status: before, refund_id: target!.id });
             }
             status = statusAfterRefunds(captured, sum('SUCCEEDED'), sum('PENDING'));
             expect(await transactionView(t, tr.id)).toMatchObject({

@@ -207,7 +207,7 @@ describe("refund outcomes follow P4's rule, the seed's rows included", () => {
       .from(jobs)
       .where(and(eq(jobs.kind, 'refund.sync'), eq(jobs.dedupeKey, `refund.sync:${r.id}:after-failure`)));
     expect(job).toBeDefined();
-    await syncRefund(operationDeps(t.deps), job);
+    await syncRefund(operationDeps(t.deps), job!);
     const [row] = await t.db.db.select().from(refunds).where(eq(refunds.id, r.id));
     expect(row).toMatchObject({ status: 'PENDING', providerRefundId: expect.any(String) });
   });

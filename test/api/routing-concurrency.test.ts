@@ -80,7 +80,7 @@ describe('100 concurrent creates while the breaker moves', () => {
     const moves = (await eventsOf(t, org.id, 'provider-account.health-changed'))
       .map((e) => e.payload)
       .filter((p) => p.provider === 'PROVIDER_A');
-    for (let i = 1; i < moves.length; i++) expect(moves[i].old_state).toBe(moves[i - 1].new_state);
+    for (let i = 1; i < moves.length; i++) expect(moves[i]!.old_state).toBe(moves[i - 1]!.new_state);
     // The scenario did what it is for: the circuit opened, and some creates found no one.
     expect(moves.some((m) => m.new_state === 'OPEN')).toBe(true);
     expect(answers.some((a) => a.statusCode === 502)).toBe(true);
@@ -92,8 +92,8 @@ describe('100 concurrent creates while the breaker moves', () => {
     await staff('POST', `/platform/provider-accounts/${B}/circuit`, { state: 'CLOSED' });
     const again = await Promise.all(bodies.map((b) => createTx(t, merchant.apiKey, b)));
     for (const [i, a] of again.entries()) {
-      expect(a.statusCode).toBe(answers[i].statusCode === 201 ? 200 : 201);
-      if (answers[i].statusCode === 201) expect(a.json().id).toBe(answers[i].json().id);
+      expect(a.statusCode).toBe(answers[i]!.statusCode === 201 ? 200 : 201);
+      if (answers[i]!.statusCode === 201) expect(a.json().id).toBe(answers[i]!.json().id);
     }
     expect(await t.db.db.select().from(transactions).where(eq(transactions.companyId, merchant.id))).toHaveLength(100);
     expect(await eventsOf(t, merchant.id, 'transaction.created')).toHaveLength(100);

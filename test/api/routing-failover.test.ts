@@ -37,8 +37,8 @@ afterEach(async () => {
 /** R6.8's attempt id, computed here independently of the platform's code. */
 function attemptIdOf(transactionId: string, accountId: string): string {
   const b = createHash('sha256').update(`attempt:${transactionId}:${accountId}`).digest().subarray(0, 16);
-  b[6] = (b[6] & 0x0f) | 0x50;
-  b[8] = (b[8] & 0x3f) | 0x80;
+  b[6] = (b[6]! & 0x0f) | 0x50;
+  b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
@@ -94,7 +94,7 @@ describe('attempts and failover (R6.7-R6.8)', () => {
     // One transaction.created (carrying the attempts), at B's bank account; nothing of A's attempt.
     const created = await eventsOf(t, merchant.id, 'transaction.created');
     expect(created).toHaveLength(1);
-    expect(created[0].payload).toMatchObject({
+    expect(created[0]!.payload).toMatchObject({
       provider: 'PROVIDER_B',
       attempts: [{ outcome: 'FAILED' }, { outcome: 'APPROVED' }],
     });
@@ -103,7 +103,7 @@ describe('attempts and failover (R6.7-R6.8)', () => {
       await t.request({ method: 'GET', url: `/core/v1/merchants/${merchant.id}/balances`, key: merchant.apiKey })
     ).json();
     expect(accounts.totals.pending).toBe(5000);
-    expect(row.bankAccountId).toBe(created[0].payload.bank_account_id);
+    expect(row!.bankAccountId).toBe(created[0]!.payload.bank_account_id);
     // A replay answers the stored transaction with the same attempts; it never routes again.
     const again = await createTx(
       t,

@@ -173,9 +173,9 @@ describe('sandbox test clock', () => {
     expect(res.statusCode).toBe(200);
     expect(seen.map((s) => s.label)).toEqual(['first', 'later', 'settlement', 'expiration']);
     // Each ran with the clock at (or just past) its own instant.
-    expect(seen[0].at).toBeGreaterThanOrEqual(base + 5 * 60_000);
-    expect(seen[0].at).toBeLessThan(base + 6 * 60_000);
-    expect(seen[2].at).toBeGreaterThanOrEqual(base + 10 * 60_000);
-    expect(seen[2].at).toBeLessThan(base + 11 * 60_000);
+    expect(seen[0]!.at).toBeGreaterThanOrEqual(base + 5 * 60_000);
+    expect(seen[0]!.at).toBeLessThan(base + 6 * 60_000);
+    expect(seen[2]!.at).toBeGreaterThanOrEqual(base + 10 * 60_000);
+    expect(seen[2]!.at).toBeLessThan(base + 11 * 60_000);
   });
 });

@@ -90,7 +90,7 @@ describe('settlement runs exactly once (issue 14)', () => {
       .where(and(eq(ledgerTransactions.code, 'RECEIVABLE_SETTLED'), eq(ledgerTransactions.sourceId, settled!.id)));
     expect(posts).toHaveLength(1);
     const [after] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, m.bankAccountId));
-    expect([after.pending, after.available]).toEqual([0, 6_000]);
+    expect([after!.pending, after!.available]).toEqual([0, 6_000]);
   });
 
   it('four runs at once: one settlement, one post', async () => {
@@ -100,6 +100,6 @@ describe('settlement runs exactly once (issue 14)', () => {
     expect(runs.filter(Boolean)).toHaveLength(1);
     expect(await settlementsOf(m.bankAccountId)).toHaveLength(1);
     const [after] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, m.bankAccountId));
-    expect([after.pending, after.available]).toEqual([0, 6_000]);
+    expect([after!.pending, after!.available]).toEqual([0, 6_000]);
   });
 });

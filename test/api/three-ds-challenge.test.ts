@@ -139,8 +139,8 @@ describe('the challenge page', () => {
     const a = await challengeSession();
     const b = await challengeSession();
     const [head, payload, sig] = a.token.split('.');
-    const flipped = `${head}.${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
-    const forged = `${head}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: b.s.id })).toString('base64url')}.${sig}`;
+    const flipped = `${head}.${payload}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const forged = `${head}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: b.s.id })).toString('base64url')}.${sig}`;
     for (const [path, token] of [
       [a.path, flipped],
       [b.path, forged],

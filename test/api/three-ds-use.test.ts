@@ -157,7 +157,7 @@ async function runSyncNow(sessionId: string) {
     .from(jobs)
     .where(eq(jobs.dedupeKey, `three-ds-session.sync:${sessionId}`));
   expect(job).toBeDefined();
-  await t.built.runner.runById(job.id);
+  await t.built.runner.runById(job!.id);
 }
 
 describe('the provider call', () => {
@@ -234,7 +234,7 @@ describe('the provider call', () => {
   it('a value the vault cannot open is DECRYPTION_FAILED on card.number (no value), nothing stored', async () => {
     const body = await sessionBody(t, '4111111111111111', { request_id: 'bad-tag' });
     const parts = body.card.number.split(':');
-    parts[6] = parts[6].slice(0, -2) + (parts[6].endsWith('AA') ? 'BB' : 'AA');
+    parts[6] = parts[6]!.slice(0, -2) + (parts[6]!.endsWith('AA') ? 'BB' : 'AA');
     const res = await createSession(t, org.apiKey, { ...body, card: { ...body.card, number: parts.join(':') } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.issues).toEqual([

@@ -59,9 +59,9 @@ describe('grouped creates', () => {
     // Each merchant's pending = its first payment + its approvals of the batch.
     for (const m of [a, b]) {
       const [account] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, m.id));
-      const [ledger] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account.id));
+      const [ledger] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account!.id));
       const sum = approved.filter((v) => v.company_id === m.id).reduce((s, v) => s + v.amount, 10_000);
-      expect(ledger.pending).toBe(sum);
+      expect(ledger!.pending).toBe(sum);
     }
     const recv = await t.db.db
       .select()

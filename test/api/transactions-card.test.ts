@@ -86,8 +86,8 @@ describe('card transactions', () => {
     expect(await pendingOf(merchant.id)).toBe(10_000);
     const created = await eventsOf(t, merchant.id, 'transaction.created');
     expect(created).toHaveLength(1);
-    expect(created[0].payload).toEqual({ ...tx, bank_account_id: expect.any(String), sequence: expect.any(Number) });
-    expect(created[0].organizationId).toBe(org.id);
+    expect(created[0]!.payload).toEqual({ ...tx, bank_account_id: expect.any(String), sequence: expect.any(Number) });
+    expect(created[0]!.organizationId).toBe(org.id);
     const get = await t.request({ method: 'GET', url: `/core/v1/transactions/${tx.id}`, key: org.apiKey });
     expect(get.json()).toEqual(tx);
     await expectLedgerInvariants(t.db.db);
@@ -147,7 +147,7 @@ describe('card transactions', () => {
       .where(eq(jobs.dedupeKey, `${TRANSACTION_SYNC_JOB}:${tx.id}`));
     expect(job).toBeTruthy();
     const sync = transactionJobs(transactionDeps(t.deps))[TRANSACTION_SYNC_JOB];
-    await (typeof sync === 'function' ? sync : sync.handler)(job);
+    await (typeof sync === 'function' ? sync : sync!.handler)(job!);
     const done = await eventually(
       () =>
         t.request({ method: 'GET', url: `/core/v1/transactions/${tx.id}`, key: merchant.apiKey }).then((r) => r.json()),
@@ -245,8 +245,8 @@ describe('card transactions', () => {
     expect(answers.every((a) => [200, 201, 409].includes(a.statusCode))).toBe(true);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(new Set(ok.map((a) => a.json().id)).size).toBe(1);
-    expect(ok[0].json().attempts).toHaveLength(1);
-    expect(sandbox.faults.calls('card.authorize', ok[0].json().attempts[0].id)).toBe(1);
+    expect(ok[0]!.json().attempts).toHaveLength(1);
+    expect(sandbox.faults.calls('card.authorize', ok[0]!.json().attempts[0].id)).toBe(1);
     expect(await eventsOf(t, merchant.id, 'transaction.created')).toHaveLength(1);
     expect(await pendingOf(merchant.id)).toBe(10_000);
     await expectLedgerInvariants(t.db.db);
@@ -373,7 +373,7 @@ describe('card transactions', () => {
     const good = await encryptFor(t, '4111111111111111', 'pan');
     const parts = good.split(':');
     const ct = parts[6];
-    parts[6] = (ct[0] === 'A' ? 'B' : 'A') + ct.slice(1);
+    parts[6] = (ct![0] === 'A' ? 'B' : 'A') + ct!.slice(1);
     const res = await createTx(t, merchant.apiKey, {
       payment_method: 'CREDIT_CARD',
       amount: 100,

@@ -34,13 +34,13 @@ describe('moves and the approval posting', () => {
     const row = await rowOf(auth.id);
     const now = t.deps.clock.now(org.id);
     const moved = await t.db.db.transaction((tx) =>
-      moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, { capturedAmount: 5_000 }),
+      moveTransaction(tx, row!, 'APPROVED', { kind: 'move' }, now, { capturedAmount: 5_000 }),
     );
     expect(moved).toMatchObject({ status: 'APPROVED', capturedAmount: 5_000 });
     expect(moved.capturedAt).toEqual(now);
 
     const stale = await t.db.db
-      .transaction((tx) => moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason: 'REQUESTED' }, now))
+      .transaction((tx) => moveTransaction(tx, row!, 'CANCELED', { kind: 'move', reason: 'REQUESTED' }, now))
       .catch((e) => e);
     expect(stale).toBeInstanceOf(DomainError);
     expect(stale.details).toEqual({ field: 'status', value: 'APPROVED' });
@@ -53,7 +53,7 @@ describe('moves and the approval posting', () => {
     expect(again.replayed).toBe(true);
     const posted = await t.db.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.sourceId, auth.id));
     expect(posted).toHaveLength(1);
-    const postings = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.transactionId, posted[0].id));
+    const postings = await t.db.db.select().from(ledgerPostings).where(eq(ledgerPostings.transactionId, posted[0]!.id));
     expect(postings.map((p) => [p.accountType, p.balanceType, p.direction, p.amount]).sort()).toEqual(
       [
         ['BANK_ACCOUNT', 'PENDING', 'CREDIT', 4_700],
@@ -90,7 +90,7 @@ describe('moves and the approval posting', () => {
     const r1 = await t.db.db.transaction((db) =>
       moveTransaction(
         db,
-        row,
+        row!,
         'PENDING_REFUND',
         { kind: 'refund-created', refundId: 'f0000000-0000-4000-8000-000000000001' },
         now,
@@ -107,7 +107,7 @@ describe('moves and the approval posting', () => {
     );
     const posted = await t.db.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.sourceId, tx.id));
     expect(posted).toHaveLength(1);
-    expect((await rowOf(tx.id)).capturedAmount).toBe(10_000);
+    expect((await rowOf(tx.id))!.capturedAmount).toBe(10_000);
     await expectLedgerInvariants(t.db.db);
   });
 });

@@ -144,7 +144,7 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     expect(again.statusCode).toBe(200);
     expect(double.server.received(`/cob/${tx.pix.txid}`).filter((r) => r.method === 'PUT')).toHaveLength(1);
     const [put] = double.server.received(`/cob/${tx.pix.txid}`);
-    expect(put.body).toMatchObject({
+    expect(put!.body).toMatchObject({
       devedor: { cpf: '52998224725', nome: 'Ana Souza' },
       valor: { original: '19.90', modalidadeAlteracao: 0 },
       chave: CHAVE,
@@ -197,7 +197,7 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
       201,
     );
     const [put] = double.server.received(`/cobv/${tx.pix.txid}`);
-    expect(put.body).toEqual({
+    expect(put!.body).toEqual({
       calendario: { dataDeVencimento: '2027-03-05', validadeAposVencimento: 10 },
       devedor: { cpf: '52998224725', nome: 'Ana Souza' },
       valor: {
@@ -254,8 +254,8 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
       100,
     );
     const [dev] = double.server.requests.filter((r) => r.method === 'PUT' && r.path.includes('/devolucao/'));
-    expect(dev.path).toBe(`/pix/${approved.pix.end_to_end_id}/devolucao/${refund.id.replaceAll('-', '')}`);
-    expect(dev.body).toEqual({ valor: '21.67', natureza: 'ORIGINAL', descricao: 'juros devolvidos' });
+    expect(dev!.path).toBe(`/pix/${approved.pix.end_to_end_id}/devolucao/${refund.id.replaceAll('-', '')}`);
+    expect(dev!.body).toEqual({ valor: '21.67', natureza: 'ORIGINAL', descricao: 'juros devolvidos' });
     await control(`/__double/devolucao/${refund.id.replaceAll('-', '')}/settle`, { status: 'DEVOLVIDO' });
     await syncPixCharge(factsDeps(), tx.id);
     expect(await ok(t, 'GET', `/v1/refunds/${refund.id}`, m.merchantKey)).toMatchObject({
@@ -329,13 +329,13 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     expect(await registerPixWebhooks(regDeps, accountId)).toBeNull();
     await t.db.db
       .update(providerAccounts)
-      .set({ settings: { ...before.settings, register_webhooks: true } })
+      .set({ settings: { ...before!.settings, register_webhooks: true } })
       .where(eq(providerAccounts.id, accountId));
     double.server.fail('/webhook/', 500, 1);
     expect(await registerPixWebhooks(regDeps, accountId)).toBe('FAILED');
     const [failed] = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
     expect(failed).toMatchObject({ webhookRegistration: 'FAILED' });
-    expect(failed.webhookLastError).toBeTruthy();
+    expect(failed!.webhookLastError).toBeTruthy();
     expect(await registerPixWebhooks(regDeps, accountId, 1)).toBe('REGISTERED');
     const [registered] = await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId));
     expect(registered).toMatchObject({
@@ -357,7 +357,7 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     ).toMatchObject({ registration: 'PENDING' });
     await eventually(
       async () =>
-        (await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId)))[0]
+        (await t.db.db.select().from(providerAccounts).where(eq(providerAccounts.id, accountId)))[0]!
           .webhookRegistration,
       (v) => v === 'REGISTERED',
       'the registration job',

@@ -31,10 +31,10 @@ const settled = (key: string, id: string, from: string) =>
   );
 const balancesOf = async (companyId: string) => {
   const [account] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, companyId));
-  const [row] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account.id));
+  const [row] = await t.db.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, account!.id));
   return row;
 };
-const pendingOf = async (companyId: string) => (await balancesOf(companyId)).pending;
+const pendingOf = async (companyId: string) => (await balancesOf(companyId))!.pending;
 
 describe('PIX transactions', () => {
   it('issues a real EMV BR Code with its CRC, a QR PNG of it and the expiry; autopilot pays it about 2 s later', async () => {

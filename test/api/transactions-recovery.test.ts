@@ -37,7 +37,7 @@ async function strandedRow(merchantKey: string, merchantId: string, authorize: b
   if (!authorize) {
     // As if the call never reached the provider: a fresh id the provider has never seen.
     const id = randomUUID();
-    await t.db.db.insert(transactions).values({ ...row, id, requestId: null, attempts: null });
+    await t.db.db.insert(transactions).values({ ...row!, id, requestId: null, attempts: null });
     return { id, merchantId };
   }
   return { id: view.id, merchantId };
@@ -49,7 +49,7 @@ const runRecover = async (id: string) => {
     .from(jobs)
     .where(and(eq(jobs.kind, TRANSACTION_RECOVER_JOB), eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${id}`)));
   const handler = transactionJobs(transactionDeps(t.deps))[TRANSACTION_RECOVER_JOB];
-  const run = typeof handler === 'function' ? handler : handler.handler;
+  const run = typeof handler === 'function' ? handler : handler!.handler;
   await run((job ?? { id: randomUUID(), payload: { transactionId: id }, createdAt: new Date() }) as JobRow);
 };
 
@@ -65,7 +65,7 @@ describe('transaction.recover', () => {
       .where(eq(jobs.dedupeKey, `${TRANSACTION_RECOVER_JOB}:${tx.id}`));
     expect(job).toBeTruthy();
     await runRecover(tx.id);
-    expect((await t.db.db.select().from(transactions).where(eq(transactions.id, tx.id)))[0].announced).toBe(true);
+    expect((await t.db.db.select().from(transactions).where(eq(transactions.id, tx.id)))[0]!.announced).toBe(true);
   });
 
   it('announces a stranded row the provider authorized (transaction.created, booked) and completes its claim', async () => {
@@ -77,7 +77,7 @@ describe('transaction.recover', () => {
     expect(row).toMatchObject({ announced: true, status: 'APPROVED' });
     expect((await eventsOf(t, merchant.id, 'transaction.created')).length).toBe(createdBefore + 1);
     const [claim] = await t.db.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.resourceId, id));
-    expect(claim.phase).toBe('DONE');
+    expect(claim!.phase).toBe('DONE');
     await expectLedgerInvariants(t.db.db);
   });
 

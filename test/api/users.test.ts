@@ -74,7 +74,7 @@ describe('users: the path a new user takes', () => {
     });
     expect(login.statusCode).toBe(200);
     let token = login.json().access_token as string;
-    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({
       sub: user.id,
       company_id: org.id,
@@ -82,7 +82,7 @@ describe('users: the path a new user takes', () => {
       identifiers: [{ type: 'email', value: email }],
     });
     expect(claims.exp - claims.iat).toBe(3600);
-    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()).alg).toBe('HS256');
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).alg).toBe('HS256');
 
     // Select the company explicitly too, then me.
     const selected = await t.request({

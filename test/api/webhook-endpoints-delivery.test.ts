@@ -76,12 +76,12 @@ describe('webhook endpoints: delivery', () => {
     await drain(org.id);
     const [got] = r.delivered(); // the receiver still verifies with the old secret
     expect(got).toBeDefined();
-    const signatures = String(got.headers['webhook-signature']).split(' ');
+    const signatures = String(got!.headers['webhook-signature']).split(' ');
     expect(signatures).toHaveLength(2);
     expect(signatures.every((s) => s.startsWith('v1,'))).toBe(true);
-    const headers = got.headers as Record<string, string>;
-    expect(new Webhook(fresh).verify(got.body, headers)).toMatchObject({ id: got.id });
-    expect(new Webhook(endpoint.signing_secret).verify(got.body, headers)).toMatchObject({ id: got.id });
+    const headers = got!.headers as Record<string, string>;
+    expect(new Webhook(fresh).verify(got!.body, headers)).toMatchObject({ id: got!.id });
+    expect(new Webhook(endpoint.signing_secret).verify(got!.body, headers)).toMatchObject({ id: got!.id });
   });
 
   it("recover replays the endpoint's messages whose last attempt failed at or after `since`", async () => {
@@ -164,15 +164,15 @@ describe('webhook endpoints: delivery', () => {
     expect(res.json()).toMatchObject({ type: 'webhook.test', status: 'PENDING', company_id: org.id });
     await drain(org.id);
     const [got] = target.receiver.delivered();
-    expect(got.envelope).toMatchObject({
+    expect(got!.envelope).toMatchObject({
       type: 'webhook.test',
       version: 1,
       company_id: org.id,
       payload: { endpoint_id: target.endpoint.id },
     });
     expect(bystander.receiver.received).toHaveLength(0);
-    const message = (await call('GET', `/core/v1/webhooks/messages/${got.id}`, org.apiKey)).json();
-    expect(message).toMatchObject({ id: got.id, status: 'DELIVERED', event: got.envelope });
+    const message = (await call('GET', `/core/v1/webhooks/messages/${got!.id}`, org.apiKey)).json();
+    expect(message).toMatchObject({ id: got!.id, status: 'DELIVERED', event: got!.envelope });
 
     await call('PATCH', `${BASE}/${target.endpoint.id}`, org.apiKey, { disabled: true });
     const disabled = await call('POST', `${BASE}/${target.endpoint.id}/test`, org.apiKey);

@@ -59,8 +59,8 @@ describe('webhook signing secrets at rest', () => {
     const org = await t.createOrganization();
     const { endpoint, receiver } = await endpointWithReceiver(org.apiKey);
     const row = await stored(endpoint.id);
-    expect(row.signingSecret).toMatch(SEALED);
-    expect(row.signingSecret).not.toContain(endpoint.signing_secret.slice(6));
+    expect(row!.signingSecret).toMatch(SEALED);
+    expect(row!.signingSecret).not.toContain(endpoint.signing_secret.slice(6));
     expect((await t.request({ method: 'GET', url: `${BASE}/${endpoint.id}/secret`, key: org.apiKey })).json()).toEqual({
       signing_secret: endpoint.signing_secret,
       previous_secret_expires_at: null,
@@ -70,8 +70,8 @@ describe('webhook signing secrets at rest', () => {
     await drain(org.id);
     const [got] = receiver.delivered();
     expect(got).toBeDefined();
-    expect(new Webhook(endpoint.signing_secret).verify(got.body, got.headers as Record<string, string>)).toMatchObject({
-      id: got.id,
+    expect(new Webhook(endpoint.signing_secret).verify(got!.body, got!.headers as Record<string, string>)).toMatchObject({
+      id: got!.id,
     });
   });
 
@@ -82,20 +82,20 @@ describe('webhook signing secrets at rest', () => {
       await t.request({ method: 'POST', url: `${BASE}/${endpoint.id}/rotate-secret`, key: org.apiKey })
     ).json();
     const row = await stored(endpoint.id);
-    expect(row.signingSecret).toMatch(SEALED);
-    expect(row.previousSigningSecret).toMatch(SEALED);
+    expect(row!.signingSecret).toMatch(SEALED);
+    expect(row!.previousSigningSecret).toMatch(SEALED);
     for (const plain of [rotated.signing_secret, endpoint.signing_secret]) {
-      expect(row.signingSecret).not.toContain(plain.slice(6));
-      expect(row.previousSigningSecret).not.toContain(plain.slice(6));
+      expect(row!.signingSecret).not.toContain(plain.slice(6));
+      expect(row!.previousSigningSecret).not.toContain(plain.slice(6));
     }
 
     await t.createMerchant(org.apiKey);
     await drain(org.id);
     const [got] = receiver.delivered();
-    const headers = got.headers as Record<string, string>;
+    const headers = got!.headers as Record<string, string>;
     expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(new Webhook(rotated.signing_secret).verify(got.body, headers)).toMatchObject({ id: got.id });
-    expect(new Webhook(endpoint.signing_secret).verify(got.body, headers)).toMatchObject({ id: got.id });
+    expect(new Webhook(rotated.signing_secret).verify(got!.body, headers)).toMatchObject({ id: got!.id });
+    expect(new Webhook(endpoint.signing_secret).verify(got!.body, headers)).toMatchObject({ id: got!.id });
   });
 
   it('the staff endpoint (platform PUT) is sealed too and keeps its secret across URL changes', async () => {
@@ -110,7 +110,7 @@ describe('webhook signing secrets at rest', () => {
     ).json();
     expect(again.signing_secret).toBe(put.signing_secret);
     const [staff] = (await t.request({ method: 'GET', url: BASE, key: org.apiKey })).json().data;
-    expect((await stored(staff.id)).signingSecret).toMatch(SEALED);
+    expect((await stored(staff.id))!.signingSecret).toMatch(SEALED);
   });
 
   it('a sealed value copied to another endpoint does not open there', async () => {
@@ -121,7 +121,7 @@ describe('webhook signing secrets at rest', () => {
       .transaction(async (tx) => {
         await tx
           .update(webhookEndpoints)
-          .set({ signingSecret: (await stored(a.id, tx)).signingSecret })
+          .set({ signingSecret: (await stored(a.id, tx))!.signingSecret })
           .where(eq(webhookEndpoints.id, b.id));
         const deps = { db: tx, clock: t.deps.clock, env: 'sandbox' as const, secretBox: t.deps.webhookSecretBox };
         await expect(readSecret(deps, org.id, b.id)).rejects.toThrow(/does not open/);
@@ -163,14 +163,14 @@ describe('webhook signing secrets at rest', () => {
         await w.stop();
         const [got] = receiver.delivered();
         expect(got).toBeDefined();
-        expect(new Webhook(legacyPrevious).verify(got.body, got.headers as Record<string, string>)).toMatchObject({
-          id: got.id,
+        expect(new Webhook(legacyPrevious).verify(got!.body, got!.headers as Record<string, string>)).toMatchObject({
+          id: got!.id,
         });
 
         expect((await sealPlainEndpointSecrets(tx, t.deps.webhookSecretBox)).sealed).toBeGreaterThanOrEqual(1);
         const row = await stored(endpoint.id, tx);
-        expect(row.signingSecret).toMatch(SEALED);
-        expect(row.previousSigningSecret).toMatch(SEALED);
+        expect(row!.signingSecret).toMatch(SEALED);
+        expect(row!.previousSigningSecret).toMatch(SEALED);
         expect(await readSecret(deps, org.id, endpoint.id)).toEqual({
           signing_secret: legacy,
           previous_secret_expires_at: until.toISOString(),
@@ -181,7 +181,7 @@ describe('webhook signing secrets at rest', () => {
       .catch((err: Error) => {
         if (!/rollback/i.test(err.message)) throw err;
       });
-    expect((await stored(endpoint.id)).signingSecret).toMatch(SEALED);
+    expect((await stored(endpoint.id))!.signingSecret).toMatch(SEALED);
   });
 
   it('after a key change, the step re-seals rows under the current key with the older key it is given', async () => {
@@ -205,9 +205,9 @@ describe('webhook signing secrets at rest', () => {
         const rotated = createSecretBox(newKey, [oldKey]);
         expect((await sealPlainEndpointSecrets(tx, rotated)).sealed).toBeGreaterThanOrEqual(1);
         const row = await stored(endpoint.id, tx);
-        expect(row.signingSecret.split(':')[2]).toBe(rotated.kid);
-        expect(row.previousSigningSecret!.split(':')[2]).toBe(rotated.kid);
-        expect(openEndpointSecrets(createSecretBox(newKey), row)).toMatchObject({
+        expect(row!.signingSecret.split(':')[2]).toBe(rotated.kid);
+        expect(row!.previousSigningSecret!.split(':')[2]).toBe(rotated.kid);
+        expect(openEndpointSecrets(createSecretBox(newKey), row!)).toMatchObject({
           signingSecret: secret,
           previousSigningSecret: secret,
         });
@@ -237,12 +237,12 @@ describe('JWT_SECRET_PREVIOUS', () => {
           .where(eq(webhookEndpoints.id, endpoint.id));
         // The new secret alone cannot open the row; with the old one as previous, the startup step re-seals it.
         const sealedOld = await stored(endpoint.id, tx);
-        expect(() => openEndpointSecrets(endpointSecretBox(newJwt), sealedOld)).toThrow(/unknown key/);
+        expect(() => openEndpointSecrets(endpointSecretBox(newJwt), sealedOld!)).toThrow(/unknown key/);
         expect((await sealPlainEndpointSecrets(tx, endpointSecretBox(newJwt, oldJwt))).sealed).toBeGreaterThanOrEqual(
           1,
         );
         const row = await stored(endpoint.id, tx);
-        expect(openEndpointSecrets(endpointSecretBox(newJwt), row).signingSecret).toBe(secret);
+        expect(openEndpointSecrets(endpointSecretBox(newJwt), row!).signingSecret).toBe(secret);
         tx.rollback();
       })
       .catch((err: Error) => {

@@ -119,7 +119,7 @@ describe('the page', () => {
     expect(html.match(/<details class="payload">/g)).toHaveLength(messages.length);
     expect(html).not.toContain('<script>');
     expect(html).toContain('Loja &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Filhos&#39;');
-    expect(html).toContain(`&quot;id&quot;: &quot;${messages[0].id}&quot;`);
+    expect(html).toContain(`&quot;id&quot;: &quot;${messages[0]!.id}&quot;`);
     expect(html).toContain('&quot;type&quot;: &quot;company.created&quot;');
     expect(html).toContain(`&quot;company_id&quot;: &quot;${merchant.id}&quot;`);
     expect(html).toContain('\n  &quot;payload&quot;: {'); // pretty-printed, two-space indent
@@ -143,7 +143,7 @@ describe('the page', () => {
       messages.filter((m) => m.type === 'company.status-changed').map((m) => m.id),
     );
     // Another organization's event, company or name finds nothing here; LIKE wildcards are literal.
-    expect(await ids(other.messages[0].id)).toEqual([]);
+    expect(await ids(other.messages[0]!.id)).toEqual([]);
     expect(await ids(other.merchant.id)).toEqual([]);
     expect(await ids('do Sul')).toEqual([]);
     expect(await ids('%')).toEqual([]);
@@ -220,7 +220,7 @@ describe('recover failed messages since a time (form)', () => {
       ['', 'invalid-since'],
       [future, 'future-since'],
     ]) {
-      const res = await postForm('recover', { token, since });
+      const res = await postForm('recover', { token, since: since! });
       expect(res.statusCode, since).toBe(303);
       expect(res.headers.location).toContain(`notice=${notice}`);
     }

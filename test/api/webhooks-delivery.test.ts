@@ -98,7 +98,7 @@ describe('webhook delivery', () => {
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(1);
     const [m] = (await messages(org.apiKey)).data;
-    expect(m.id).toBe(receiver.received[0].id);
+    expect(m.id).toBe(receiver.received[0]!.id);
     expect(m.status).toBe('DELIVERED');
     expect(m.attempts.map((a: any) => a.status_code)).toEqual([500, 503, 204]);
   });
@@ -168,7 +168,7 @@ describe('webhook delivery', () => {
     const worker = workerFor([org.id], { config: { env: 'sandbox', webhookRetrySchedule: [] } });
     await worker.drain();
     await worker.stop();
-    expect(receiver.received[0].verified).toBe(false);
+    expect(receiver.received[0]!.verified).toBe(false);
     expect((await messages(org.apiKey)).data[0].attempts[0].status_code).toBe(400);
   });
 

@@ -66,7 +66,7 @@ describe.skipIf(!onPostgres)(
       await until(() => receiver.delivered().length === 2, 'the redelivery');
       const ids = receiver.delivered().map((r) => r.id);
       expect(ids[0]).toBe(ids[1]);
-      expect(receiver.delivered()[1].envelope).toMatchObject({ type: 'company.created', company_id: merchant.id });
+      expect(receiver.delivered()[1]!.envelope).toMatchObject({ type: 'company.created', company_id: merchant.id });
       await until(async () => {
         const m = (await t.request({ method: 'GET', url: '/core/v1/webhooks/messages', key: org.apiKey })).json()
           .data[0];

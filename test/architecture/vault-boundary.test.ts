@@ -32,7 +32,7 @@ export function importsOf(file: string): { line: number; target: string }[] {
     .split('\n')
     .forEach((text, i) => {
       for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)) {
-        out.push({ line: i + 1, target: relative(ROOT, resolve(dirname(file), m[1])).replace(/\.js$/, '.ts') });
+        out.push({ line: i + 1, target: relative(ROOT, resolve(dirname(file), m[1]!)).replace(/\.js$/, '.ts') });
       }
     });
   return out;

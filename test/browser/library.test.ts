@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)(`browser library in a real browser (skipped when $
       values,
     );
     const vault = openVault(t.deps.vault!);
-    for (let i = 0; i < values.length; i++) expect(await vault.decrypt(out[i], 'gen')).toBe(values[i]);
+    for (let i = 0; i < values.length; i++) expect(await vault.decrypt(out[i]!, 'gen')).toBe(values[i]);
     const card = await page.evaluate(() =>
       (window as any).pf.encryptCard({
         number: '5555 5555 5555 4444',

@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)(`QR PNG in chromium (skipped when ${CHROMIUM} is a
             for (let x = 0; x < size; x++) {
               const px = (x + margin) * scale + (scale >> 1);
               const py = (y + margin) * scale + (scale >> 1);
-              out.push(pixels[(py * img.width + px) * 4] < 128 ? 1 : 0);
+              out.push(pixels[(py * img.width + px) * 4]! < 128 ? 1 : 0);
             }
           }
           return { out, width: img.width };

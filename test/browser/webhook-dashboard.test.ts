@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)(`webhook dashboard in a real browser (skipped when
     const delivered = page.locator('tr.message[data-status="DELIVERED"]');
     expect(await delivered.count()).toBe(1);
     expect(await page.locator('button[data-replay]').count()).toBe(1); // a delivered message replays too (issue 27)
-    expect(receiver.delivered().map((r) => r.id)).toEqual(Array(3).fill(receiver.delivered()[0].id));
+    expect(receiver.delivered().map((r) => r.id)).toEqual(Array(3).fill(receiver.delivered()[0]!.id));
 
     // A tampered link is refused with a page that says so.
     const tampered = await page.goto(url.replace(/token=([^&]{5})/, 'token=AAAAA'));

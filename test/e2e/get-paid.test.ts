@@ -134,7 +134,7 @@ describe('README: get paid in the sandbox', () => {
     ];
     for (const [i, date] of dates.entries()) {
       expect(await advance({ to: `${date}T03:00:00Z` })).toMatch(new RegExp(`^${date}T03:00`));
-      await expectBalances(expected[i][0], expected[i][1]);
+      await expectBalances(expected[i]![0]!, expected[i]![1]!);
       await integrity();
       expect(await eventCount('settlement.completed')).toBe(i + 1);
     }

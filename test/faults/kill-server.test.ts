@@ -44,7 +44,7 @@ async function pooled<T>(items: T[], concurrency: number, work: (item: T) => Pro
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await work(items[next++]);
+      while (next < items.length) await work(items[next++]!);
     }),
   );
 }

@@ -106,7 +106,7 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     const { sandbox, recover } = recovering();
     expect(await recover(id)).toBeUndefined();
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(1);
-    expect((await transferRow(id)).providerTransferId).toBe(`provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`);
+    expect((await transferRow(id))!.providerTransferId).toBe(`provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`);
     await recover(id);
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBe(1);
     expect((await api.call('POST', '/v1/banking/internal-transfers', { key: org.apiKey, body })).status).toBe(200);
@@ -153,7 +153,7 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
     await recover(id);
     await recover(id);
     expect(sandbox.faults.calls('internal-transfer.submit', id)).toBeLessThanOrEqual(1);
-    expect((await transferRow(id)).providerTransferId).toBe(`provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`);
+    expect((await transferRow(id))!.providerTransferId).toBe(`provider_a_tr_${id.replace(/-/g, '').slice(0, 20)}`);
     await expectBooksBalance(pool, [a, b], 5_000);
     await api.close();
     await second.stop();
@@ -180,7 +180,7 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
       reason: 'REQUEST_IN_PROGRESS',
     });
     const [claim] = await handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.requestId, 'open-crash'));
-    expect(claim.phase).toBe('STARTED');
+    expect(claim!.phase).toBe('STARTED');
     // Time passes (the 30 s lease lapses), without the test waiting for it.
     await handle.db
       .update(idempotencyKeys)
@@ -188,12 +188,12 @@ describe.skipIf(!databaseUrl)('provider faults', () => {
       .where(eq(idempotencyKeys.requestId, 'open-crash'));
     const resumed = await api.call('POST', '/v1/banking/bank-accounts', { key: org.apiKey, body });
     expect(resumed.status).toBe(201);
-    expect(resumed.body.id).toBe(claim.resourceId);
+    expect(resumed.body.id).toBe(claim!.resourceId);
     // The same account the crashed call opened: the provider answers by the key.
     const opened = await sandboxProviders().require(
       'PROVIDER_A',
       'bank-account.open',
-    )({ idempotencyKey: claim.resourceId, companyId: org.id, owner: { name: 'x', document: '1' } });
+    )({ idempotencyKey: claim!.resourceId, companyId: org.id, owner: { name: 'x', document: '1' } });
     expect(resumed.body.account_number).toBe(opened.accountNumber);
     expect((await api.call('POST', '/v1/banking/bank-accounts', { key: org.apiKey, body })).status).toBe(200);
     await api.close();

@@ -17,7 +17,7 @@ const DUPLICATES = 16;
 
 /** Fires `n` calls at once, alternating between the two instances. */
 const spread = (apis: Api[], n: number, call: (api: Api, i: number) => Promise<Reply>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => call(apis[i % apis.length], i)));
+  Promise.all(Array.from({ length: n }, (_, i) => call(apis[i % apis.length]!, i)));
 
 /** Exactly one call created the resource (201), every other one got the same resource back (200). */
 function expectOneCreated(replies: Reply[]): string {
@@ -59,13 +59,13 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
    * transfer: one call answers 201, all others 200 with the same id, and the amount is held once.
    */
   it('concurrent creates with one request_id spread over both create one resource', async () => {
-    const org = await createOrganization(apis[0]);
+    const org = await createOrganization(apis[0]!);
     const merchant = { ...merchantBody(), request_id: randomUUID() };
     const merchants = await spread(apis, DUPLICATES, (api) =>
       api.call('POST', '/v1/merchants', { key: org.apiKey, body: merchant }),
     );
     const merchantId = expectOneCreated(merchants);
-    const listed = await apis[1].ok('GET', '/v1/merchants', { key: org.apiKey });
+    const listed = await apis[1]!.ok('GET', '/v1/merchants', { key: org.apiKey });
     expect({ total: listed.pagination.total, id: listed.data[0].id }).toEqual({ total: 1, id: merchantId });
 
     const account = { provider: 'PROVIDER_A', request_id: randomUUID() };
@@ -73,10 +73,10 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
       api.call('POST', '/v1/banking/bank-accounts', { key: org.apiKey, body: account }),
     );
     const a = expectOneCreated(accounts);
-    expect((await apis[0].ok('GET', '/v1/banking/bank-accounts', { key: org.apiKey })).pagination.total).toBe(1);
+    expect((await apis[0]!.ok('GET', '/v1/banking/bank-accounts', { key: org.apiKey })).pagination.total).toBe(1);
 
-    const b = await openAccount(apis[1], org.apiKey);
-    await deposit(apis[0], a, 5_000);
+    const b = await openAccount(apis[1]!, org.apiKey);
+    await deposit(apis[0]!, a, 5_000);
     const transfer = {
       request_id: randomUUID(),
       origin_bank_account_id: a,
@@ -87,8 +87,8 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
       api.call('POST', '/v1/banking/internal-transfers', { key: org.apiKey, body: transfer }),
     );
     expectOneCreated(transfers);
-    expect((await apis[1].ok('GET', '/v1/banking/internal-transfers', { key: org.apiKey })).pagination.total).toBe(1);
-    expect((await apis[0].ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({
+    expect((await apis[1]!.ok('GET', '/v1/banking/internal-transfers', { key: org.apiKey })).pagination.total).toBe(1);
+    expect((await apis[0]!.ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({
       available: 5_000 - 1_234,
       held: 1_234,
       pending: 0,
@@ -105,10 +105,10 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
    * the money is where it should be, to the cent, with the ledger and the events agreeing.
    */
   it('concurrent transfers from one account over both never overdraw, and racing status reports apply once', async () => {
-    const org = await createOrganization(apis[1]);
-    const a = await openAccount(apis[0], org.apiKey);
-    const b = await openAccount(apis[1], org.apiKey);
-    await deposit(apis[0], a, 10_000);
+    const org = await createOrganization(apis[1]!);
+    const a = await openAccount(apis[0]!, org.apiKey);
+    const b = await openAccount(apis[1]!, org.apiKey);
+    await deposit(apis[0]!, a, 10_000);
 
     const replies = await spread(apis, 40, (api) =>
       api.call('POST', '/v1/banking/internal-transfers', {
@@ -123,7 +123,7 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
       expectEnvelope(r, 409);
       expect(r.body.error.details).toMatchObject({ field: 'amount' });
     }
-    expect((await apis[1].ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({
+    expect((await apis[1]!.ok('GET', `/v1/banking/bank-accounts/${a}`, { key: org.apiKey })).balance).toEqual({
       available: 0,
       held: 10_000,
       pending: 0,
@@ -141,7 +141,7 @@ describe.skipIf(!databaseUrl)('two server instances on one database and one Redi
     await Promise.all(ids.map((id, i) => race(id, i % 2 === 0 ? 'COMPLETED' : 'FAILED')));
 
     const [origin, destination] = await Promise.all(
-      [a, b].map((id, i) => apis[i].ok('GET', `/v1/banking/bank-accounts/${id}`, { key: org.apiKey })),
+      [a, b].map((id, i) => apis[i]!.ok('GET', `/v1/banking/bank-accounts/${id}`, { key: org.apiKey })),
     );
     expect(origin.balance).toEqual({ available: 5_000, held: 0, pending: 0, debt: 0 });
     expect(destination.balance).toEqual({ available: 5_000, held: 0, pending: 0, debt: 0 });

@@ -72,7 +72,7 @@ export async function merchantWithDueJobs(t: TestApp): Promise<{ m: MoneyMerchan
     'POST',
     '/v1/anticipations/quotes',
     m.merchantKey,
-    { bank_account_id: m.accountId, payment_date: '2031-03-04', receivable_ids: [second.id] },
+    { bank_account_id: m.accountId, payment_date: '2031-03-04', receivable_ids: [second!.id] },
     201,
   );
   await ok(t, 'POST', '/v1/anticipations', m.merchantKey, { request_id: randomUUID(), quote_id: quote.id }, 201);

@@ -98,45 +98,47 @@ export async function seedTransaction(t: TestApp, m: Merchant, o: SeedOptions): 
   }
   const initial = method === 'PIX' ? 'WAITING_PAYMENT' : o.status === 'PROCESSING' ? 'PROCESSING' : 'PROCESSING';
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(transactions)
-      .values({
-        id,
-        companyId: m.id,
-        organizationId: m.organizationId,
-        requestId: null,
-        provider: 'PROVIDER_A',
-        paymentMethod: method,
-        status: initial,
-        amount,
-        currency: 'BRL',
-        installments: method === 'PIX' ? 1 : (o.installments ?? 1),
-        capture: o.status !== 'AUTHORIZED',
-        capturedAmount: 0,
-        refundedAmount: 0,
-        pendingRefundAmount: 0,
-        bankAccountId: m.bankAccountId,
-        fee: o.fee ? { fee_policy_id: randomUUID(), rule_id: null, amount: o.fee } : null,
-        cardData:
-          method === 'PIX'
-            ? null
-            : {
-                brand: 'VISA',
-                bin: (o.cardNumber ?? '4111111111111111').slice(0, 6),
-                last_digits: (o.cardNumber ?? '4111111111111111').slice(-4),
-                expiry_month: '12',
-                expiry_year: '2035',
-                holder_name: 'Test Holder',
-                funding: 'CREDIT',
-                wallet: null,
-                stored_card_id: null,
-              },
-        pix,
-        announced: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const inserted = (
+      await tx
+        .insert(transactions)
+        .values({
+          id,
+          companyId: m.id,
+          organizationId: m.organizationId,
+          requestId: null,
+          provider: 'PROVIDER_A',
+          paymentMethod: method,
+          status: initial,
+          amount,
+          currency: 'BRL',
+          installments: method === 'PIX' ? 1 : (o.installments ?? 1),
+          capture: o.status !== 'AUTHORIZED',
+          capturedAmount: 0,
+          refundedAmount: 0,
+          pendingRefundAmount: 0,
+          bankAccountId: m.bankAccountId,
+          fee: o.fee ? { fee_policy_id: randomUUID(), rule_id: null, amount: o.fee } : null,
+          cardData:
+            method === 'PIX'
+              ? null
+              : {
+                  brand: 'VISA',
+                  bin: (o.cardNumber ?? '4111111111111111').slice(0, 6),
+                  last_digits: (o.cardNumber ?? '4111111111111111').slice(-4),
+                  expiry_month: '12',
+                  expiry_year: '2035',
+                  holder_name: 'Test Holder',
+                  funding: 'CREDIT',
+                  wallet: null,
+                  stored_card_id: null,
+                },
+          pix,
+          announced: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+    )[0]!;
     await recordEvent(
       tx,
       {
@@ -170,4 +172,4 @@ export async function transactionRow(t: TestApp, id: string) {
 }
 
 /** The transaction as GET returns it (read straight from the row: the reads belong to the create flow's branch). */
-export const transactionView = async (t: TestApp, id: string) => toTransactionView(await transactionRow(t, id));
+export const transactionView = async (t: TestApp, id: string) => toTransactionView((await transactionRow(t, id))!);

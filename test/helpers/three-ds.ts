@@ -27,7 +27,7 @@ export async function makePaymentReady(
   await t.db.db.insert(affiliations).values({
     id: randomUUID(),
     companyId,
-    organizationId: company.organizationId ?? company.id,
+    organizationId: company!.organizationId ?? company!.id,
     provider,
     status: 'ACTIVE',
     createdAt,

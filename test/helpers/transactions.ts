@@ -18,7 +18,7 @@ export async function makePaying(t: TestApp, companyId: string, providers: strin
     await db.insert(affiliations).values({
       id: randomUUID(),
       companyId,
-      organizationId: company.organizationId ?? company.id,
+      organizationId: company!.organizationId ?? company!.id,
       provider,
       status: 'ACTIVE',
       createdAt: when,

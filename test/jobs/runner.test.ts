@@ -74,11 +74,11 @@ describe('job runner', () => {
     await runner.drain();
     let [row] = await jobsOf(kind);
     expect(row).toMatchObject({ status: 'PENDING', attempts: 0 });
-    expect(row.runAt.getTime()).toBe(at(5000).getTime());
+    expect(row!.runAt.getTime()).toBe(at(5000).getTime());
     manual.advance(5000);
     await runner.drain();
     [row] = await jobsOf(kind);
-    expect(row.status).toBe('DONE');
+    expect(row!.status).toBe('DONE');
     expect(runs).toBe(2);
   });
 
@@ -97,18 +97,18 @@ describe('job runner', () => {
     await runner.drain();
     let [row] = await jobsOf(kind);
     expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'ECONNRESET: connection reset' });
-    expect(row.runAt.getTime()).toBe(at(1000).getTime());
+    expect(row!.runAt.getTime()).toBe(at(1000).getTime());
     expect(await runner.drain()).toBe(0); // not before its backoff
     manual.advance(1000);
     await runner.drain();
     [row] = await jobsOf(kind);
     expect(row).toMatchObject({ status: 'PENDING', attempts: 2 });
-    expect(row.runAt.getTime()).toBe(at(2000).getTime());
+    expect(row!.runAt.getTime()).toBe(at(2000).getTime());
     manual.advance(2000);
     await runner.drain();
     [row] = await jobsOf(kind);
     expect(row).toMatchObject({ status: 'FAILED', attempts: 3 });
-    expect(row.lastError).not.toContain('4111');
+    expect(row!.lastError).not.toContain('4111');
   });
 
   it('two runners draining together run every job exactly once', async () => {
@@ -239,6 +239,6 @@ describe('job runner', () => {
     await runner.stop();
     expect(finished).toBe(true);
     const [row] = await jobsOf(kind);
-    expect(row.status).toBe('DONE');
+    expect(row!.status).toBe('DONE');
   });
 });

@@ -53,12 +53,12 @@ describe('ledger hold expiry (issue 24)', () => {
     await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
       seconds: 1_800,
     });
-    expect((await holdOf(`INTERNAL_TRANSFER:${source.id}`)).status).toBe('PENDING');
+    expect((await holdOf(`INTERNAL_TRANSFER:${source.id}`))!.status).toBe('PENDING');
     await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
       seconds: 3_600,
     });
-    expect((await holdOf(`INTERNAL_TRANSFER:${source.id}`)).status).toBe('VOIDED');
-    expect((await holdOf(`INTERNAL_TRANSFER:${lasting.id}`)).status).toBe('PENDING');
+    expect((await holdOf(`INTERNAL_TRANSFER:${source.id}`))!.status).toBe('VOIDED');
+    expect((await holdOf(`INTERNAL_TRANSFER:${lasting.id}`))!.status).toBe('PENDING');
     expect(await balance(m)).toMatchObject({ available: 9_000, held: 1_000 });
 
     const later = t.deps.clock.now(m.orgId);
@@ -105,7 +105,7 @@ describe('ledger hold expiry (issue 24)', () => {
       postHold(tx, { holdSource: source, code: 'INTERNAL_TRANSFER_COMPLETED', source, credits, now }),
     );
     await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, { seconds: 120 });
-    expect((await holdOf(`INTERNAL_TRANSFER:${source.id}`)).status).toBe('POSTED');
+    expect((await holdOf(`INTERNAL_TRANSFER:${source.id}`))!.status).toBe('POSTED');
     expect(await balance(m)).toMatchObject({ available: 8_000, held: 0 });
     await expectLedgerInvariants(t.db.db);
   });

@@ -59,46 +59,46 @@ describe('ledger v2', () => {
   it('posts one business event once, whatever the retries', async () => {
     const [a] = await accounts(1);
     const id = randomUUID();
-    const first = await deposit(a, 500, at(1000), id);
-    const again = await deposit(a, 500, at(2000), id);
+    const first = await deposit(a!, 500, at(1000), id);
+    const again = await deposit(a!, 500, at(2000), id);
     expect(again).toEqual({ transactionId: first.transactionId, replayed: true });
-    expect((await balancesOf(t.db.db, [a.id])).get(a.id)).toEqual({ pending: 0, available: 500, held: 0, debt: 0 });
+    expect((await balancesOf(t.db.db, [a!.id])).get(a!.id)).toEqual({ pending: 0, available: 500, held: 0, debt: 0 });
     const concurrent = await Promise.all(
-      Array.from({ length: 5 }, () => deposit(a, 7, at(3000), 'same-event-' + a.id)),
+      Array.from({ length: 5 }, () => deposit(a!, 7, at(3000), 'same-event-' + a!.id)),
     );
     expect(new Set(concurrent.map((r) => r.transactionId)).size).toBe(1);
     expect(concurrent.filter((r) => !r.replayed)).toHaveLength(1);
-    expect((await balancesOf(t.db.db, [a.id])).get(a.id)!.available).toBe(507);
+    expect((await balancesOf(t.db.db, [a!.id])).get(a!.id)!.available).toBe(507);
   });
 
   it('holds, then posts or voids exactly once (two-phase)', async () => {
     const [a, b] = await accounts(2);
-    await deposit(a, 1_000);
+    await deposit(a!, 1_000);
     const s1 = { type: 'INTERNAL_TRANSFER' as const, id: randomUUID() };
     const s2 = { type: 'INTERNAL_TRANSFER' as const, id: randomUUID() };
     await t.db.db.transaction((tx) =>
-      hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source: s1, account: a, amount: 300, now: at(2000) }),
+      hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source: s1, account: a!, amount: 300, now: at(2000) }),
     );
     await t.db.db.transaction((tx) =>
-      hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source: s2, account: a, amount: 200, now: at(2000) }),
+      hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source: s2, account: a!, amount: 200, now: at(2000) }),
     );
     await expect(
       t.db.db.transaction((tx) =>
         hold(tx, {
           code: 'INTERNAL_TRANSFER_HOLD',
           source: { type: 'INTERNAL_TRANSFER', id: randomUUID() },
-          account: a,
+          account: a!,
           amount: 501,
           now: at(2000),
         }),
       ),
     ).rejects.toBeInstanceOf(InsufficientBalanceError);
-    expect((await balancesOf(t.db.db, [a.id])).get(a.id)).toMatchObject({ available: 500, held: 500 });
+    expect((await balancesOf(t.db.db, [a!.id])).get(a!.id)).toMatchObject({ available: 500, held: 500 });
     const retried = await t.db.db.transaction((tx) =>
-      hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source: s1, account: a, amount: 300, now: at(2000) }),
+      hold(tx, { code: 'INTERNAL_TRANSFER_HOLD', source: s1, account: a!, amount: 300, now: at(2000) }),
     );
     expect(retried.replayed).toBe(true);
-    expect((await balancesOf(t.db.db, [a.id])).get(a.id)).toMatchObject({ available: 500, held: 500 });
+    expect((await balancesOf(t.db.db, [a!.id])).get(a!.id)).toMatchObject({ available: 500, held: 500 });
 
     const complete = () =>
       t.db.db.transaction((tx) =>
@@ -106,7 +106,7 @@ describe('ledger v2', () => {
           holdSource: s1,
           code: 'INTERNAL_TRANSFER_COMPLETED',
           source: s1,
-          credits: [creditAvailable(b, 300)],
+          credits: [creditAvailable(b!, 300)],
           now: at(3000),
         }),
       );
@@ -120,19 +120,19 @@ describe('ledger v2', () => {
     await t.db.db.transaction((tx) =>
       voidHold(tx, { holdSource: s2, code: 'INTERNAL_TRANSFER_RELEASED', source: s2, now: at(4000) }),
     );
-    const bal = await balancesOf(t.db.db, [a.id, b.id]);
-    expect(bal.get(a.id)).toMatchObject({ available: 700, held: 0 });
-    expect(bal.get(b.id)).toMatchObject({ available: 300, held: 0 });
+    const bal = await balancesOf(t.db.db, [a!.id, b!.id]);
+    expect(bal.get(a!.id)).toMatchObject({ available: 700, held: 0 });
+    expect(bal.get(b!.id)).toMatchObject({ available: 300, held: 0 });
 
     // Replaying the entries gives the balances of any instant.
-    expect(await balanceAt(t.db.db, a.id, at(500))).toEqual({ pending: 0, available: 0, held: 0, debt: 0 });
-    expect(await balanceAt(t.db.db, a.id, at(2500))).toMatchObject({ available: 500, held: 500 });
-    expect(await balanceAt(t.db.db, a.id, at(3500))).toMatchObject({ available: 500, held: 200 });
+    expect(await balanceAt(t.db.db, a!.id, at(500))).toEqual({ pending: 0, available: 0, held: 0, debt: 0 });
+    expect(await balanceAt(t.db.db, a!.id, at(2500))).toMatchObject({ available: 500, held: 500 });
+    expect(await balanceAt(t.db.db, a!.id, at(3500))).toMatchObject({ available: 500, held: 200 });
     const seqs = (
       await t.db.db
         .select({ s: ledgerPostings.sequence })
         .from(ledgerPostings)
-        .where(eq(ledgerPostings.accountId, a.id))
+        .where(eq(ledgerPostings.accountId, a!.id))
     )
       .map((r) => r.s)
       .sort((x, y) => x! - y!);
@@ -168,18 +168,18 @@ describe('ledger v2', () => {
   it('derives clearing from its entries (no balance row)', async () => {
     const before = await systemBalance(t.db.db, { type: 'CLEARING', provider });
     const [a] = await accounts(1);
-    await deposit(a, 42);
+    await deposit(a!, 42);
     expect(await systemBalance(t.db.db, { type: 'CLEARING', provider })).toBe(before + 42);
   });
 
   it('batches creates on one key: one failure rolls back only itself', async () => {
     const [a, b] = await accounts(2);
-    await deposit(a, 100);
+    await deposit(a!, 100);
     // The set-based handler a busy origin uses: all holds of the batch in one statement (holdMany).
     const handler: BatchHandler<number, PostResult> = async (tx, amounts) => {
       const outcomes = await holdMany(tx, {
         code: 'INTERNAL_TRANSFER_HOLD',
-        account: a,
+        account: a!,
         holds: amounts.map((amount) => ({ source: { type: 'INTERNAL_TRANSFER', id: randomUUID() }, amount })),
         now: at(5000),
       });
@@ -188,23 +188,23 @@ describe('ledger v2', () => {
       );
     };
     const batcher = new TransactionBatcher(t.db.db, handler);
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.run(a.id, 10)));
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => batcher.run(a!.id, 10)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(
       results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof InsufficientBalanceError),
     ).toBe(true);
-    expect((await balancesOf(t.db.db, [a.id, b.id])).get(a.id)).toMatchObject({ available: 0, held: 100 });
+    expect((await balancesOf(t.db.db, [a!.id, b!.id])).get(a!.id)).toMatchObject({ available: 0, held: 100 });
   });
 
   it('holdMany: the same entries as holds one by one, and a too-big hold refused alone', async () => {
     const [a] = await accounts(1);
-    await deposit(a, 100);
+    await deposit(a!, 100);
     const src = () => ({ type: 'INTERNAL_TRANSFER' as const, id: randomUUID() });
     // Fits as a whole: one statement; sequences and resulting balances follow the order.
     const fits = await t.db.db.transaction((tx) =>
       holdMany(tx, {
         code: 'INTERNAL_TRANSFER_HOLD',
-        account: a,
+        account: a!,
         holds: [
           { source: src(), amount: 10 },
           { source: src(), amount: 20 },
@@ -217,7 +217,7 @@ describe('ledger v2', () => {
     const entries = await t.db.db
       .select()
       .from(ledgerPostings)
-      .where(eq(ledgerPostings.accountId, a.id))
+      .where(eq(ledgerPostings.accountId, a!.id))
       .orderBy(ledgerPostings.sequence);
     expect(entries.slice(-6).map((e) => [e.sequence, e.balanceType, e.resultingBalance])).toEqual([
       [2, 'AVAILABLE', 90],
@@ -231,7 +231,7 @@ describe('ledger v2', () => {
     const mixed = await t.db.db.transaction((tx) =>
       holdMany(tx, {
         code: 'INTERNAL_TRANSFER_HOLD',
-        account: a,
+        account: a!,
         holds: [
           { source: src(), amount: 70 },
           { source: src(), amount: 60 },
@@ -240,6 +240,6 @@ describe('ledger v2', () => {
       }),
     );
     expect(mixed.map((o) => o.ok)).toEqual([false, true]);
-    expect((await balancesOf(t.db.db, [a.id])).get(a.id)).toMatchObject({ available: 5, held: 95 });
+    expect((await balancesOf(t.db.db, [a!.id])).get(a!.id)).toMatchObject({ available: 5, held: 95 });
   });
 });

@@ -55,32 +55,32 @@ describe('postPendingCredits (a batch of approvals in one statement)', () => {
     }));
     await openAccounts(
       t.db.db,
-      [a, b].map((x) => ({ id: x.id, ...x.owner })),
+      [a, b].map((x) => ({ id: x!.id, ...x!.owner })),
       at(0),
     );
-    const first = approval(a, 40, 4);
+    const first = approval(a!, 40, 4);
     await t.db.db.transaction((tx) => postPendingCredit(tx, first));
     const missing = {
       id: randomUUID(),
       owner: { provider, companyId: randomUUID(), organizationId: org } as AccountOwner,
     };
     const inputs = [
-      approval(a, 100, 10),
-      approval(b, 70, 7),
-      approval(a, 200, 20),
+      approval(a!, 100, 10),
+      approval(b!, 70, 7),
+      approval(a!, 200, 20),
       first,
       approval(missing, 30, 3),
-      approval(a, 50, 5),
+      approval(a!, 50, 5),
     ];
     const written = await t.db.db.transaction((tx) => postPendingCredits(tx, inputs));
     expect(written).toEqual([true, true, true, false, false, true]);
-    const balances = await balancesOf(t.db.db, [a.id, b.id]);
-    expect(balances.get(a.id)!.pending).toBe(36 + 90 + 180 + 45);
-    expect(balances.get(b.id)!.pending).toBe(63);
+    const balances = await balancesOf(t.db.db, [a!.id, b!.id]);
+    expect(balances.get(a!.id)!.pending).toBe(36 + 90 + 180 + 45);
+    expect(balances.get(b!.id)!.pending).toBe(63);
     const entries = await t.db.db
       .select()
       .from(ledgerPostings)
-      .where(and(eq(ledgerPostings.accountId, a.id), eq(ledgerPostings.balanceType, 'PENDING')))
+      .where(and(eq(ledgerPostings.accountId, a!.id), eq(ledgerPostings.balanceType, 'PENDING')))
       .orderBy(asc(ledgerPostings.sequence));
     // In the batch's order, as if posted one after another.
     expect(entries.map((e) => [e.sequence, e.resultingBalance])).toEqual([

@@ -51,7 +51,7 @@ class Deposit implements Cmd {
         })
       ).statusCode,
     ).toBe(200);
-    m.available[this.i] += this.amount;
+    m.available[this.i]! += this.amount;
     await expectBalances(m);
   }
   toString = () => `deposit(${this.i}, ${this.amount})`;
@@ -79,17 +79,17 @@ class Transfers implements Cmd {
     for (const [k, r] of replies.entries()) {
       expect([201, 409]).toContain(r.statusCode);
       if (r.statusCode === 201) {
-        taken += this.amounts[k];
-        m.open.push({ id: r.json().id, from: this.from, to: this.to, amount: this.amounts[k] });
+        taken += this.amounts[k]!;
+        m.open.push({ id: r.json().id, from: this.from, to: this.to, amount: this.amounts[k]! });
       }
     }
     // Whatever order the concurrent creates ran in, each refusal was a real shortfall at its turn (the
     // available balance only went down during the burst, so it was at least what is left at the end).
-    expect(taken).toBeLessThanOrEqual(m.available[this.from]);
-    for (const amount of this.amounts.filter((_, k) => replies[k].statusCode === 409))
-      expect(amount).toBeGreaterThan(m.available[this.from] - taken);
-    m.available[this.from] -= taken;
-    m.held[this.from] += taken;
+    expect(taken).toBeLessThanOrEqual(m.available[this.from]!);
+    for (const amount of this.amounts.filter((_, k) => replies[k]!.statusCode === 409))
+      expect(amount).toBeGreaterThan(m.available[this.from]! - taken);
+    m.available[this.from]! -= taken;
+    m.held[this.from]! += taken;
     await expectBalances(m);
   }
   toString = () => `transfers(${this.from} -> ${this.to}, [${this.amounts.join(',')}])`;
@@ -106,20 +106,20 @@ class Finish implements Cmd {
     if (this.outcome === 'COMPLETED')
       expect(
         (
-          await call('POST', `/v1/platform/sandbox/internal-transfers/${tr.id}/status`, t.platformKey, {
+          await call('POST', `/v1/platform/sandbox/internal-transfers/${tr!.id}/status`, t.platformKey, {
             status: 'PROCESSING',
           })
         ).statusCode,
       ).toBe(200);
     expect(
       (
-        await call('POST', `/v1/platform/sandbox/internal-transfers/${tr.id}/status`, t.platformKey, {
+        await call('POST', `/v1/platform/sandbox/internal-transfers/${tr!.id}/status`, t.platformKey, {
           status: this.outcome,
         })
       ).statusCode,
     ).toBe(200);
-    m.held[tr.from] -= tr.amount;
-    m.available[this.outcome === 'COMPLETED' ? tr.to : tr.from] += tr.amount;
+    m.held[tr!.from]! -= tr!.amount;
+    m.available[this.outcome === 'COMPLETED' ? tr!.to : tr!.from]! += tr!.amount;
     await expectBalances(m);
   }
   toString = () => `finish(${this.pick}, ${this.outcome})`;

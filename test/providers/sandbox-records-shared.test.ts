@@ -166,9 +166,9 @@ describe('sandbox providers sharing their records through the database', () => {
     );
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     const rows = rowsOf(
-      await handles[0].db.execute(sql`select value::text as value from sandbox_provider_records where key = ${key}`),
+      await handles[0]!.db.execute(sql`select value::text as value from sandbox_provider_records where key = ${key}`),
     );
     expect(rows).toHaveLength(1);
-    expect(String(rows[0].value)).not.toMatch(/4111111111111111|4000000000000002/);
+    expect(String(rows[0]!.value)).not.toMatch(/4111111111111111|4000000000000002/);
   });
 });

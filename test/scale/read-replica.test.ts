@@ -50,7 +50,7 @@ describe.skipIf(!usable)("lists through a streaming replica, a caller's own writ
     const result = (await db.execute<{ standby: boolean }>(sql`select pg_is_in_recovery() as standby`)) as {
       rows: { standby: boolean }[];
     };
-    return result.rows[0].standby;
+    return result.rows[0]!.standby;
   };
   const listIds = async (key: string, url: string): Promise<string[]> => {
     const res = await t.request({ method: 'GET', url, key });

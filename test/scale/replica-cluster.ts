@@ -21,7 +21,7 @@ function binDir(): string | undefined {
         (v) => existsSync(join(root, v, 'bin', 'pg_basebackup')) && existsSync(join(root, v, 'bin', 'initdb')),
       )
     : [];
-  return versions.length === 0 ? undefined : join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
+  return versions.length === 0 ? undefined : join(root, versions.sort((a, b) => Number(b) - Number(a))[0]!, 'bin');
 }
 
 export const replicaToolsAvailable = (): boolean => binDir() !== undefined;
@@ -89,13 +89,12 @@ export async function queryOnce<T extends Record<string, unknown>>(url: string, 
 
 /** Waits until the replica has replayed everything the primary has written so far. */
 export async function caughtUp(primaryUrl: string, replicaUrl: string, timeoutMs = 30_000): Promise<void> {
-  const [{ lsn }] = await queryOnce<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn');
+  const { lsn } = (await queryOnce<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn'))[0]!;
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const [{ done }] = await queryOnce<{ done: boolean }>(
-      replicaUrl,
-      `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`,
-    );
+    const { done } = (
+      await queryOnce<{ done: boolean }>(replicaUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`)
+    )[0]!;
     if (done) return;
     if (performance.now() > deadline) throw new Error(`the replica did not reach ${lsn} in ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));

@@ -68,7 +68,7 @@ beforeAll(async () => {
   PAN_CIPHER = await encryptFor(t, PAN, 'pan');
   CVV_CIPHER = await encryptFor(t, CVV, 'cvv');
   VALUES = [PAN, SPACED, DASHED, `${PAN} 7`, Number(PAN), CVV, PAN_CIPHER, CVV_CIPHER];
-  CIPHER_NEEDLES = [PAN_CIPHER.split(':')[6], CVV_CIPHER.split(':')[6]];
+  CIPHER_NEEDLES = [PAN_CIPHER.split(':')[6]!, CVV_CIPHER.split(':')[6]!];
   const made = await organizationWithReceiver(t);
   org = made.org;
   receiver = made.receiver;
@@ -148,7 +148,7 @@ describe('card data never leaks', () => {
       const url = `/core${segments.map((seg, i) => (seg.startsWith('{') ? ownIds[`${segments[i - 1]}/${seg}`] : seg)).join('/')}`;
       const key = op.path.startsWith('/v1/pricing') ? org.apiKey : merchant.apiKey;
       // Control: the base body is accepted, so refusals below come from the planted values.
-      const control = await t.request({ method: op.method, url, key, payload: build(ownIds) });
+      const control = await t.request({ method: op.method, url, key, payload: build!(ownIds) });
       expect(control.statusCode, `${op.method} ${url}: ${control.body}`).toBeLessThan(300);
       const schema = op.spec.requestBody.content['application/json'].schema as JsonSchema;
       for (const path of fieldPaths(schema)) {
@@ -158,7 +158,7 @@ describe('card data never leaks', () => {
             method: op.method,
             url,
             key,
-            payload: setAt(build(ownIds), path, value) as Record<string, unknown>,
+            payload: setAt(build!(ownIds), path, value) as Record<string, unknown>,
           });
           sent++;
           const context = `${op.method} ${op.path} ${path.join('.')}=${String(value).slice(0, 8)}… -> ${res.statusCode}`;

@@ -98,7 +98,7 @@ function requestArbitrary(op: Operation) {
     .record({ path: fc.tuple(...pathParams.map(() => pathValue)), query, body, useMerchantKey: fc.boolean() })
     .map((r) => {
       let url = `/core${op.path}`;
-      pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, r.path[i])));
+      pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, r.path[i]!)));
       const qs = new URLSearchParams(r.query as Record<string, string>).toString();
       return { url: qs ? `${url}?${qs}` : url, body: r.body, useMerchantKey: r.useMerchantKey };
     });
@@ -146,7 +146,7 @@ function expectEnvelope(res: { statusCode: number; headers: Record<string, unkno
 async function hostilePass(op: Operation) {
   const key = keyFor(op);
   const params = (op.spec.parameters ?? []) as { in: string; name: string }[];
-  const base = `/core${op.path}`.replace(/\{[^}]+\}/g, ids[0]);
+  const base = `/core${op.path}`.replace(/\{[^}]+\}/g, ids[0]!);
   const query = params
     .filter((p) => p.in === 'query')
     .map((p) => `${p.name}=%00`)
@@ -155,11 +155,11 @@ async function hostilePass(op: Operation) {
     { url: base, payload: `${'['.repeat(5000)}${']'.repeat(5000)}` },
     { url: base, payload: `{"a":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}` },
     ...(query ? [{ url: `${base}?${query}` }] : []),
-    ...(base.includes(ids[0])
+    ...(base.includes(ids[0]!)
       ? [
-          { url: base.replace(ids[0], '%ZZ') },
-          { url: base.replace(ids[0], 'a'.repeat(9000)) },
-          { url: base.replace(ids[0], 'a'.repeat(20_000)) },
+          { url: base.replace(ids[0]!, '%ZZ') },
+          { url: base.replace(ids[0]!, 'a'.repeat(9000)) },
+          { url: base.replace(ids[0]!, 'a'.repeat(20_000)) },
         ]
       : []),
   ];

@@ -120,7 +120,7 @@ describe('users of several companies', () => {
     const [ident] = await t.db.db.select().from(userIdentifiers).where(eq(userIdentifiers.value, email));
     await t.db.db.insert(userIdentifiers).values({
       id: randomUUID(),
-      userId: ident.userId,
+      userId: ident!.userId,
       type: 'phone',
       value: `+55119${String(Date.now()).slice(-8)}`,
       isPrimary: false,

@@ -151,9 +151,9 @@ describe('refusals before any route', () => {
   }
   const parse = (answer: string) => {
     const [head, body] = answer.split('\r\n\r\n');
-    const status = Number(head.split(' ')[1]);
-    const requestId = /x-request-id: (\S+)/i.exec(head)?.[1];
-    return { status, error: JSON.parse(body).error, requestId };
+    const status = Number(head!.split(' ')[1]);
+    const requestId = /x-request-id: (\S+)/i.exec(head!)?.[1];
+    return { status, error: JSON.parse(body!).error, requestId };
   };
 
   it('over a socket: 40 KB of headers is 431, of query 414 (a URL over 8 KiB), a bad request line 400, each in the envelope', async () => {

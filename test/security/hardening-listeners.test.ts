@@ -51,9 +51,9 @@ function send(port: number, text: string, tls: boolean): Promise<string> {
 function envelope(answer: string, status: number, code: string) {
   expect(answer, 'the connection closed without an answer').not.toBe('');
   const [head, body] = answer.split('\r\n\r\n');
-  expect(Number(head.split(' ')[1]), answer.slice(0, 300)).toBe(status);
-  const error = JSON.parse(body).error;
-  expect(error).toMatchObject({ status, code, requestId: /x-request-id: (\S+)/i.exec(head)?.[1] });
+  expect(Number(head!.split(' ')[1]), answer.slice(0, 300)).toBe(status);
+  const error = JSON.parse(body!).error;
+  expect(error).toMatchObject({ status, code, requestId: /x-request-id: (\S+)/i.exec(head!)?.[1] });
   return error;
 }
 

@@ -198,7 +198,7 @@ export const FACTORIES: Record<string, Factory | { notTenantOwned: string }> = {
   'onboarding-documents/{documentId}': async ({ t, merchant }) =>
     (await upload(t, merchant.apiKey, merchant.id, 'PROOF_OF_ADDRESS', randomCpf())).id,
   // The organization's own sandbox controls (/v1/sandbox/…) name them `{id}`.
-  'onboarding-documents/{id}': async ({ ids }) => ids['onboarding-documents/{documentId}'],
+  'onboarding-documents/{id}': async ({ ids }) => ids['onboarding-documents/{documentId}']!,
   'biometric-verifications/{id}': async ({ t, merchant }) =>
     (
       await ok(

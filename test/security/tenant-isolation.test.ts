@@ -178,9 +178,9 @@ describe('cross-tenant isolation, generated from the route table', () => {
       const keyOf = (name: string) => paramKey(op.path, name);
       for (const attacker of attackers().filter((a) => appliesTo(op, a))) {
         // All of A's ids, then (with several parameters) each of A's ids among the attacker's own.
-        const variants: string[] = attacker.onlyMixed ? [] : [fill(op, (n) => A.ids[keyOf(n)])];
+        const variants: string[] = attacker.onlyMixed ? [] : [fill(op, (n) => A.ids[keyOf(n)]!)];
         if (params.length > 1)
-          for (const p of params) variants.push(fill(op, (n) => (n === p ? A.ids[keyOf(n)] : attacker.own[keyOf(n)])));
+          for (const p of params) variants.push(fill(op, (n) => (n === p ? A.ids[keyOf(n)] : attacker.own[keyOf(n)])!));
         for (const url of variants) {
           attacked++;
           const res = await send(op, url, attacker.cred, bodyFor(op, attacker.own).payload);
@@ -195,7 +195,7 @@ describe('cross-tenant isolation, generated from the route table', () => {
             // Allowed only when the route refuses merchants whatever the id (organization-only), not for A's ids.
             const ownRes = await send(
               op,
-              fill(op, (n) => attacker.own[keyOf(n)]),
+              fill(op, (n) => attacker.own[keyOf(n)]!),
               attacker.cred,
               bodyFor(op, attacker.own).payload,
             );
@@ -215,7 +215,7 @@ describe('cross-tenant isolation, generated from the route table', () => {
       for (const cred of ownerCreds) {
         const res = await send(
           op,
-          fill(op, (n) => A.ids[keyOf(n)]),
+          fill(op, (n) => A.ids[keyOf(n)]!),
           cred,
           body.payload,
         );
@@ -223,7 +223,7 @@ describe('cross-tenant isolation, generated from the route table', () => {
         if (![401, 403, 404].includes(res.statusCode) && res.statusCode < 500) break;
       }
       const last = statuses[statuses.length - 1];
-      if ([401, 403, 404].includes(last) || last >= 500)
+      if ([401, 403, 404].includes(last!) || last! >= 500)
         failures.push(`owner control ${op.method} ${op.path} -> ${statuses.join(', ')}`);
     }
     expect([...missing], 'routes with tenant-owned parameters the test does not know how to make').toEqual([]);
@@ -251,9 +251,9 @@ describe('cross-tenant isolation, generated from the route table', () => {
             missing.add(base.missing);
             continue;
           }
-          const aId = A.ids[BODY_ID_FIELDS[field]];
+          const aId = A.ids[BODY_ID_FIELDS[field]!];
           const payload = { ...base.payload, [field]: field.endsWith('_ids') ? [aId] : aId };
-          const url = fill(op, (n) => attacker.own[keyOf(n)]);
+          const url = fill(op, (n) => attacker.own[keyOf(n)]!);
           const res = await send(op, url, attacker.cred, payload);
           const error = res.statusCode >= 400 ? res.json().error : undefined;
           const context = `${attacker.name}: ${op.method} ${url} ${field}=A's -> ${res.statusCode} ${res.body.slice(0, 200)}`;
@@ -298,13 +298,13 @@ describe('cross-tenant isolation, generated from the route table', () => {
         .filter((p) => p.in === 'query' && /_ids?$/.test(p.name))
         .map((p) => p.name);
       for (const attacker of attackers().filter((a) => appliesTo(op, a) && !a.onlyMixed)) {
-        const base = fill(op, (n) => attacker.own[paramKey(op.path, n)], attacker.own);
+        const base = fill(op, (n) => attacker.own[paramKey(op.path, n)]!, attacker.own);
         const urls = [
           base,
           ...queryIds.flatMap((q) =>
             tenantIds(A).map((id) =>
               QUERIES[`${op.method} ${op.path}`]?.includes(`<${QUERY_KEYS[q]}>`)
-                ? fill(op, (n) => attacker.own[paramKey(op.path, n)], { ...attacker.own, [QUERY_KEYS[q]]: id })
+                ? fill(op, (n) => attacker.own[paramKey(op.path, n)]!, { ...attacker.own, [QUERY_KEYS[q]!]: id })
                 : `${base}?${q}=${id}`,
             ),
           ),

@@ -139,8 +139,8 @@ describe('timeframe order', () => {
         const start = inTimeframeOrder(list, 'START');
         const end = inTimeframeOrder(list, 'END');
         expect(start.map((c) => c.id).sort()).toEqual(list.map((c) => c.id).sort());
-        for (let i = 1; i < start.length; i++) expect(start[i - 1].paymentDate <= start[i].paymentDate).toBe(true);
-        for (let i = 1; i < end.length; i++) expect(end[i - 1].paymentDate >= end[i].paymentDate).toBe(true);
+        for (let i = 1; i < start.length; i++) expect(start[i - 1]!.paymentDate <= start[i]!.paymentDate).toBe(true);
+        for (let i = 1; i < end.length; i++) expect(end[i - 1]!.paymentDate >= end[i]!.paymentDate).toBe(true);
       }),
     );
   });
@@ -227,7 +227,7 @@ describe('limits and quotes', () => {
           }
           const ordered = inTimeframeOrder(eligible, timeframe);
           if (!out.ok) {
-            expect(ordered[0].netAmount).toBeGreaterThan(requested);
+            expect(ordered[0]!.netAmount).toBeGreaterThan(requested);
             return;
           }
           const t = totalsOf(out.items);

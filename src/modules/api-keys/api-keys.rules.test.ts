@@ -69,9 +69,9 @@ describe('revokeDecision', () => {
         );
         const target = keys[pick % keys.length];
         const activeBefore = keys.filter((k) => isActive(k, now)).length;
-        const decision = revokeDecision(target, keys, now);
+        const decision = revokeDecision(target!, keys, now);
         const after =
-          decision.kind === 'revoke' ? keys.map((k) => (k.id === target.id ? { ...k, revokedAt: now } : k)) : keys;
+          decision.kind === 'revoke' ? keys.map((k) => (k.id === target!.id ? { ...k, revokedAt: now } : k)) : keys;
         if (activeBefore > 0) expect(after.some((k) => isActive(k, now))).toBe(true);
       }),
     );

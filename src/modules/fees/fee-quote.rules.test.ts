@@ -124,7 +124,7 @@ describe('feeQuote: the merchant receivables', () => {
 
   it('11th installment of a 12: a Saturday before a holiday Monday rolls to Tuesday', () => {
     const q = feeQuote(null, { amount: 1_200, payment_method: 'CREDIT_CARD', installments: 12 }, FRIDAY_NIGHT);
-    expect(q.receivables[10].payment_date).toBe('2032-11-16'); // 11-13 Saturday, 11-15 Republic Day
+    expect(q.receivables[10]!.payment_date).toBe('2032-11-16'); // 11-13 Saturday, 11-15 Republic Day
   });
 
   const method = fc.constantFrom(...PAYMENT_METHODS);
@@ -166,11 +166,11 @@ describe('feeQuote: the merchant receivables', () => {
               // M2's split, unless installment 1 could not carry the fee's remainder (then it spills onward)
               if (
                 q.fee_amount - Math.floor(q.fee_amount / installments) * (installments - 1) <=
-                q.receivables[0].gross_amount
+                q.receivables[0]!.gross_amount
               ) {
                 expect(r.fee_amount).toBe(Math.floor(q.fee_amount / installments));
               }
-              expect(r.payment_date > q.receivables[i - 1].payment_date).toBe(true);
+              expect(r.payment_date > q.receivables[i - 1]!.payment_date).toBe(true);
             }
             if (m !== 'PIX') expect(isBusinessDay(r.payment_date)).toBe(true);
           }

@@ -46,7 +46,7 @@ describe('hosted onboarding links', () => {
     ['another secret', new HostedLinkSigner('y'.repeat(40)).token(subject, at('2030-03-10T12:00:00Z')).token],
     ['a later issue time', `${reencode({ a: subject.id, c: subject.companyId, i: 1899000000 })}.${signature}`],
     ['another company', `${reencode({ a: subject.id, c: subject.id, i: 1899000000 })}.${signature}`],
-    ['a changed signature', `${payload}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`],
+    ['a changed signature', `${payload}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`],
     ['three parts', `${good}.x`],
     ['no signature', payload],
     ['a non-string', 42],

@@ -51,7 +51,7 @@ describe('the challenge page token (P7: signed, one-time)', () => {
       'a payload swapped under the same signature',
       async () => {
         const [head, payload, sig] = (await sign()).split('.');
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
         return verifyChallengeToken(
           key,
           `${head}.${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString('base64url')}.${sig}`,
@@ -75,7 +75,7 @@ describe('the challenge page token (P7: signed, one-time)', () => {
           // base64url's last character may carry padding bits only: the decoded bytes (and so the token) are unchanged.
           if (got.ok)
             expect(Buffer.from(tampered.split('.')[2] ?? '', 'base64url')).toEqual(
-              Buffer.from(token.split('.')[2], 'base64url'),
+              Buffer.from(token.split('.')[2]!, 'base64url'),
             );
           else expect(got.reason).toBe('INVALID');
         },

@@ -94,9 +94,9 @@ describe('ADYEN_CHECKOUT against the double', () => {
     expect(auth.authorizationCode).toMatch(/^\w{6}$/);
     expect(opened).toEqual(['pan', 'cvv']);
     const [sent] = double.server.received('/v71/payments');
-    expect(sent.headers['idempotency-key']).toBe(req.idempotencyKey);
-    expect(sent.headers['x-api-key']).toBe('…9876');
-    expect(sent.body).toMatchObject({
+    expect(sent!.headers['idempotency-key']).toBe(req.idempotencyKey);
+    expect(sent!.headers['x-api-key']).toBe('…9876');
+    expect(sent!.body).toMatchObject({
       merchantAccount: 'PlatformECOM',
       reference: req.reference,
       amount: { currency: 'BRL', value: 30_000 },
@@ -111,7 +111,7 @@ describe('ADYEN_CHECKOUT against the double', () => {
       socialSecurityNumber: '11144477735',
       returnUrl: `https://platform.example/core/3ds/return/${req.idempotencyKey}`,
     });
-    expect(sent.body).not.toHaveProperty('captureDelayHours');
+    expect(sent!.body).not.toHaveProperty('captureDelayHours');
 
     const capture = await adyen['card.capture']({
       idempotencyKey: req.reference!,
@@ -121,8 +121,8 @@ describe('ADYEN_CHECKOUT against the double', () => {
     });
     expect(capture).toMatchObject({ status: 'CAPTURED', capturedAmount: 20_000 });
     const [cap] = double.server.received(`/v71/payments/${auth.providerPaymentId}/captures`);
-    expect(cap.headers['idempotency-key']).toBe(`${req.reference}-capture`);
-    expect(cap.body).toEqual({
+    expect(cap!.headers['idempotency-key']).toBe(`${req.reference}-capture`);
+    expect(cap!.body).toEqual({
       merchantAccount: 'PlatformECOM',
       amount: { currency: 'BRL', value: 20_000 },
       reference: req.reference,
@@ -139,8 +139,8 @@ describe('ADYEN_CHECKOUT against the double', () => {
     expect(refund).toMatchObject({ status: 'PENDING', failure: null });
     expect(refund.providerRefundId).toMatch(/^\w{16}$/);
     const [ref] = double.server.received(`/v71/payments/${auth.providerPaymentId}/refunds`);
-    expect(ref.headers['idempotency-key']).toBe(refundId);
-    expect(ref.body).toMatchObject({ reference: refundId, merchantRefundReason: 'CUSTOMER REQUEST' });
+    expect(ref!.headers['idempotency-key']).toBe(refundId);
+    expect(ref!.body).toMatchObject({ reference: refundId, merchantRefundReason: 'CUSTOMER REQUEST' });
     // Above what was captured: Adyen refuses, the refund fails PROVIDER_DECLINED (R2.6).
     expect(
       await adyen['card.refund']({
@@ -159,9 +159,9 @@ describe('ADYEN_CHECKOUT against the double', () => {
       capturedAmount: 30_000,
     });
     const [sent] = double.server.received('/v71/payments');
-    expect(sent.body).toMatchObject({ captureDelayHours: 0 });
-    expect(sent.body).not.toHaveProperty('installments');
-    expect(sent.body).not.toHaveProperty('additionalData');
+    expect(sent!.body).toMatchObject({ captureDelayHours: 0 });
+    expect(sent!.body).not.toHaveProperty('installments');
+    expect(sent!.body).not.toHaveProperty('additionalData');
     const req = authorization();
     const auth = await adyen['card.authorize'](req);
     expect(
@@ -206,7 +206,7 @@ describe('ADYEN_CHECKOUT against the double', () => {
       }),
     );
     const [external, wallet] = double.server.received('/v71/payments');
-    expect(external.body).toMatchObject({
+    expect(external!.body).toMatchObject({
       mpiData: {
         cavv: threeDs.authenticationValue,
         eci: '05',
@@ -215,7 +215,7 @@ describe('ADYEN_CHECKOUT against the double', () => {
         directoryResponse: 'Y',
       },
     });
-    expect(wallet.body).toMatchObject({
+    expect(wallet!.body).toMatchObject({
       paymentMethod: { type: 'networkToken', number: '…3478' },
       mpiData: { tokenAuthenticationVerificationValue: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07' },
     });
@@ -242,7 +242,7 @@ describe('ADYEN_CHECKOUT against the double', () => {
       }),
     );
     const [sent] = double.server.received('/v71/payments');
-    expect(sent.body).toMatchObject({
+    expect(sent!.body).toMatchObject({
       mcc: '5732',
       captureDelayHours: 0,
       additionalData: {
@@ -330,7 +330,7 @@ describe('ADYEN_CHECKOUT against the double', () => {
       [500, req.idempotencyKey],
       [200, req.idempotencyKey],
     ]);
-    expect(sent[0].body).toEqual(sent[1].body);
+    expect(sent[0]!.body).toEqual(sent[1]!.body);
   });
 
   it('three 500s are an unknown outcome (never a refusal); a later replay under the key resolves it', async () => {

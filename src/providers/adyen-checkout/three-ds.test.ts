@@ -128,7 +128,7 @@ describe('3DS sessions against the Adyen double', () => {
       failureReason: 'CARD_NOT_ENROLLED',
     });
     const [first] = double.server.received('/v71/payments');
-    expect(first.body).toMatchObject({
+    expect(first!.body).toMatchObject({
       authenticationData: {
         authenticationOnly: true,
         attemptAuthentication: 'always',
@@ -152,7 +152,7 @@ describe('3DS sessions against the Adyen double', () => {
     expect(back.searchParams.get('t')).toBe('tok');
     const done = await adyen.completeChallenge(req.idempotencyKey, back.searchParams.get('redirectResult')!);
     expect(done).toMatchObject({ status: 'SUCCEEDED', flow: 'CHALLENGE', transStatus: 'Y' });
-    expect(double.server.received('/v71/payments/details')[0].headers['idempotency-key']).toBe(
+    expect(double.server.received('/v71/payments/details')[0]!.headers['idempotency-key']).toBe(
       `${req.idempotencyKey}-details`,
     );
     expect(double.server.requests.flatMap((r) => r.problems)).toEqual([]);

@@ -56,10 +56,10 @@ describe('provider doubles', () => {
       }>;
     };
     expect(listed.requests.map((r) => r.status)).toEqual([503, 200, 422]);
-    expect(listed.requests[0].headers['x-api-key']).toBe('…1234');
-    expect(listed.requests[0].body.paymentMethod).toMatchObject({ number: '…1111', cvc: '[REDACTED]' });
+    expect(listed.requests[0]!.headers['x-api-key']).toBe('…1234');
+    expect(listed.requests[0]!.body.paymentMethod).toMatchObject({ number: '…1111', cvc: '[REDACTED]' });
     expect(JSON.stringify(listed)).not.toContain('4111111111111111');
-    expect(listed.requests[2].problems.join()).toMatch(/bogus/);
+    expect(listed.requests[2]!.problems.join()).toMatch(/bogus/);
   });
 
   it('platform double: runs until stopped and says where to point the account', async () => {

@@ -99,12 +99,12 @@ describe('PIX_API_BCB against the double (mTLS)', () => {
     expect(fresh.http.tokensFetched).toBe(1);
     expect(double.server.received('/oauth/token')).toHaveLength(1);
     const [put] = double.server.received(`/cob/${created.txid}`);
-    expect(put.method).toBe('PUT');
-    expect(put.headers.authorization).toBe('Bearer …');
+    expect(put!.method).toBe('PUT');
+    expect(put!.headers.authorization).toBe('Bearer …');
     // Whole seconds left to expires_at when the body is built (real time passes between the two: 3600 or 3599).
-    const expiracao = (put.body as { calendario: { expiracao: number } }).calendario.expiracao;
+    const expiracao = (put!.body as { calendario: { expiracao: number } }).calendario.expiracao;
     expect([3599, 3600]).toContain(expiracao);
-    expect(put.body).toEqual({
+    expect(put!.body).toEqual({
       calendario: { expiracao },
       devedor: { cpf: '11144477735', nome: 'Maria Silva' },
       valor: { original: '19.90', modalidadeAlteracao: 0 },
@@ -204,7 +204,7 @@ describe('PIX_API_BCB against the double (mTLS)', () => {
     const created = await pix['pix.charge'](req);
     expect(created).toMatchObject({ kind: 'cobv', status: 'WAITING_PAYMENT', expiresAt: null });
     const [put] = double.server.received(`/cobv/${created.txid}`);
-    expect(put.body).toEqual({
+    expect(put!.body).toEqual({
       calendario: { dataDeVencimento: '2026-12-20', validadeAposVencimento: 30 },
       devedor: {
         cnpj: '11222333000181',
@@ -367,15 +367,15 @@ describe('PIX_API_BCB against the double (mTLS)', () => {
     const created = await pix['pix.charge'](req);
     await fetchControl(`/__double/cob/${created.txid}/pay`, {});
     expect(bodies).toHaveLength(1);
-    const [url, raw] = bodies[0].split(' ');
+    const [url, raw] = bodies[0]!.split(' ');
     expect(url).toBe('/core/webhooks/providers/PIX_PSP/tok/pix');
-    const parsed = await pix['webhook.parse']({ headers: {}, rawBody: raw });
+    const parsed = await pix['webhook.parse']({ headers: {}, rawBody: raw! });
     expect(parsed.reports).toEqual([
       expect.objectContaining({
         resource: 'pix-charge',
         resourceId: req.idempotencyKey,
         status: 'PAID',
-        endToEndId: parsed.entries[0].endToEndId,
+        endToEndId: parsed.entries[0]!.endToEndId,
       }),
     ]);
     // A single devolução object is read as a one-element array (one of the document's examples).

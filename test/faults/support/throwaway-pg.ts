@@ -21,7 +21,7 @@ function binDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
   if (versions.length === 0) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
-  return join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
+  return join(root, versions.sort((a, b) => Number(b) - Number(a))[0]!, 'bin');
 }
 
 export function throwawayPostgresAvailable(): boolean {
