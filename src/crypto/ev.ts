@@ -46,6 +46,8 @@ export function parseEv(value: string): EvParts | undefined {
   const segments = value.split(':');
   if (segments.length !== 8) return undefined;
   const [, , kid, purpose, epk, iv, ct] = segments;
+  if (kid === undefined || purpose === undefined || epk === undefined || iv === undefined || ct === undefined)
+    return undefined;
   if (!KID_PATTERN.test(kid) || !(EV_PURPOSES as readonly string[]).includes(purpose)) return undefined;
   if (epk.length !== EPK_CHARS || iv.length !== IV_CHARS || ct.length < CT_MIN_CHARS) return undefined;
   if (!B64URL.test(epk) || !B64URL.test(iv) || !B64URL.test(ct)) return undefined;

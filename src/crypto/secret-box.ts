@@ -57,7 +57,7 @@ export function createSecretBox(current: Buffer, older: readonly Buffer[] = []):
       const [, version, k, ivText, ctText, extra] = stored.split(':');
       if (version !== VERSION)
         throw new SecretBoxError(`sealed secret: unknown version ${String(version).slice(0, 8)}`);
-      if (extra !== undefined || !ivText || !ctText || !B64URL.test(ivText) || !B64URL.test(ctText))
+      if (extra !== undefined || k === undefined || !ivText || !ctText || !B64URL.test(ivText) || !B64URL.test(ctText))
         throw new SecretBoxError('sealed secret: malformed');
       const key = keys.get(k);
       if (!key) throw new SecretBoxError(`sealed secret: unknown key ${k.slice(0, 16)}`);

@@ -84,18 +84,18 @@ export function containsCardNumber(text: string): boolean {
   for (const match of scanned.matchAll(/\d+(?:[ -]\d+)*/g)) {
     const groups = match[0].split(/[ -]/);
     let offset = match.index;
-    const starts = groups.map((g) => {
-      const at = offset;
-      offset += g.length + 1;
-      return at;
+    const spans = groups.map((group) => {
+      const start = offset;
+      offset += group.length + 1;
+      return { group, start, end: start + group.length };
     });
-    for (let i = 0; i < groups.length; i++) {
+    for (const [i, first] of spans.entries()) {
       let digits = '';
-      for (let j = i; j < groups.length && digits.length <= 19; j++) {
-        digits += groups[j];
+      for (const span of spans.slice(i)) {
+        if (digits.length > 19) break;
+        digits += span.group;
         if (!isCardNumber(digits)) continue;
-        if (parseDocument(digits) || parseDocument(tokenAround(scanned, starts[i], starts[j] + groups[j].length)))
-          continue;
+        if (parseDocument(digits) || parseDocument(tokenAround(scanned, first.start, span.end))) continue;
         return true;
       }
     }
@@ -107,7 +107,7 @@ export function containsCardNumber(text: string): boolean {
 function tokenAround(text: string, from: number, to: number): string {
   let a = from;
   let b = to;
-  while (a > 0 && !/\s/.test(text[a - 1])) a--;
-  while (b < text.length && !/\s/.test(text[b])) b++;
+  while (a > 0 && !/\s/.test(text.charAt(a - 1))) a--;
+  while (b < text.length && !/\s/.test(text.charAt(b))) b++;
   return text.slice(a, b).replace(/^[^0-9A-Za-z]+|[^0-9A-Za-z]+$/g, '');
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
 import { eventConsumers } from './consumers.js';
 import type { EventPayload, EventType } from './payloads.js';
+import { must } from '../kernel/must.js';
 
 export type { EventType } from './payloads.js';
 
@@ -34,10 +35,15 @@ export async function recordEvent<T extends EventType>(
 ): Promise<EventRow> {
   // The row as stored (its payload read back): callers answer its envelope (the sandbox's trigger), in the
   // stored payload's key order. One event, so reading it back costs little; batches use recordEvents.
-  const [row] = await tx
-    .insert(events)
-    .values(eventValues([event as AnyNewEvent], occurredAt))
-    .returning();
+  const row = must(
+    (
+      await tx
+        .insert(events)
+        .values(eventValues([event as AnyNewEvent], occurredAt))
+        .returning()
+    )[0],
+    'an insert returns the row it wrote',
+  );
   await eventConsumers.dispatch(tx, [row]);
   return row;
 }

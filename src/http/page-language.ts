@@ -11,7 +11,7 @@ export function chooseLang(query: unknown, acceptLanguage: string | undefined): 
     .slice(0, 512)
     .split(',')
     .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
+      const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const weight = q ? Number(q.slice(2)) : 1;
       return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };

@@ -286,11 +286,15 @@ export function toApiError(err: unknown, request: FastifyRequest): DomainError {
       ...err.guarded,
       ...mapZodIssues(err.issues, err.input, err.schema).filter((i) => !guardedFields.has(i.field)),
     ];
-    if (err.part === 'params' && err.guarded.length > 0)
-      return badRequest(`Path parameter ${issues[0].field} is malformed`, issues[0].field);
+    const [firstGuarded] = err.guarded;
+    if (err.part === 'params' && firstGuarded)
+      return badRequest(`Path parameter ${firstGuarded.field} is malformed`, firstGuarded.field);
     if (err.part === 'params') {
       const first = issues[0];
-      if (err.issues.some((i) => i.code === 'invalid_format' && (i.format === 'uuid' || i.format === 'guid'))) {
+      if (
+        first &&
+        err.issues.some((i) => i.code === 'invalid_format' && (i.format === 'uuid' || i.format === 'guid'))
+      ) {
         return badRequest(`Path parameter ${first.field} must be a UUID`, first.field, first.value ?? null);
       }
     }

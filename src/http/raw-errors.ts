@@ -31,7 +31,8 @@ export function oversizedRequest(
   // What Node counts against its bound: the request line, then each header line with its CRLF.
   let bytes = (raw.method ?? '').length + url.length + 12;
   const headers = raw.rawHeaders;
-  for (let i = 0; i < headers.length; i += 2) bytes += headers[i].length + headers[i + 1].length + 4;
+  // rawHeaders alternates names and values: each of the two carries half of the line's ": " and CRLF.
+  for (const part of headers) bytes += part.length + 2;
   if (bytes > MAX_HEADER_BYTES)
     return { status: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers exceed 16 KiB' };
   return undefined;
@@ -76,7 +77,8 @@ function decodedPath(path: string): string {
  * run cannot be masked in place); any other path is echoed exactly as received (product.md §2).
  */
 export function safePath(url: string): string {
-  const path = url.split('?')[0].slice(0, 2048);
+  const query = url.indexOf('?');
+  const path = (query === -1 ? url : url.slice(0, query)).slice(0, 2048);
   const decoded = decodedPath(path);
   if (!containsPan(path) && !containsPan(decoded)) return path;
   return decoded.replace(/\d[\d -]{11,}\d/g, '[REDACTED]');

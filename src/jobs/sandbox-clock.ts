@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../kernel/errors.js';
 import type { OffsetClock } from './clock.js';
 import type { JobRegistry } from './registry.js';
 import type { JobRunner } from './runner.js';
+import { must } from '../kernel/must.js';
 
 export interface ClockReading {
   now: Date;
@@ -113,11 +114,15 @@ export class SandboxClocks {
         )
         .orderBy(asc(jobs.runAt), asc(jobs.createdAt), asc(jobs.id))
         .limit(50);
-      if (due.length === 0) break;
-      const first = due[0].runAt.getTime();
-      const next = due
-        .filter((j) => j.runAt.getTime() === first)
-        .sort((a, b) => this.registry.priorityOf(a.kind) - this.registry.priorityOf(b.kind))[0];
+      const [earliest] = due;
+      if (!earliest) break;
+      const first = earliest.runAt.getTime();
+      const next = must(
+        due
+          .filter((j) => j.runAt.getTime() === first)
+          .sort((a, b) => this.registry.priorityOf(a.kind) - this.registry.priorityOf(b.kind))[0],
+        'the earliest job is among those due at its own instant',
+      );
       // The clock reaches the job's instant (never back) before it runs.
       if (first > this.clock.now(organizationId).getTime()) await this.setNow(organizationId, new Date(first));
       if (await this.runner.runById(next.id)) continue;
@@ -147,14 +152,19 @@ export class SandboxClocks {
     const offset = Math.max(0, Math.round(offsetMs));
     const now = this.clock.now();
     // GREATEST: an advance on another instance that went further is never undone.
-    const [row] = await this.db
-      .insert(sandboxClocks)
-      .values({ organizationId, offsetMs: offset, updatedAt: now })
-      .onConflictDoUpdate({
-        target: sandboxClocks.organizationId,
-        set: { offsetMs: sql`greatest(${sandboxClocks.offsetMs}, excluded.offset_ms)`, updatedAt: now },
-      })
-      .returning();
+    const row = must(
+      (
+        await this.db
+          .insert(sandboxClocks)
+          .values({ organizationId, offsetMs: offset, updatedAt: now })
+          .onConflictDoUpdate({
+            target: sandboxClocks.organizationId,
+            set: { offsetMs: sql`greatest(${sandboxClocks.offsetMs}, excluded.offset_ms)`, updatedAt: now },
+          })
+          .returning()
+      )[0],
+      'an upsert returns its row',
+    );
     this.clock.setOffset(organizationId, row.offsetMs);
   }
 

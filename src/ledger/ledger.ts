@@ -27,6 +27,7 @@ import {
   type LedgerSource,
   type Posting,
 } from './rules.js';
+import { must } from '../kernel/must.js';
 
 /**
  * The ledger's database side (money.md M3). Every function runs inside the caller's transaction (`tx`), so a
@@ -94,7 +95,9 @@ export async function post(tx: Executor, input: NewLedgerTransaction): Promise<P
       row.lastSequence,
       own,
     );
-    own.forEach((p, i) => applied.set(postingId(p, i, row.id), result.entries[i]));
+    own.forEach((p, i) =>
+      applied.set(postingId(p, i, row.id), must(result.entries[i], 'applyToAccount answers one entry per posting')),
+    );
     lastSequences[row.id] = result.lastSequence;
     await tx
       .update(ledgerAccounts)

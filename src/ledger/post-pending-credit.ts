@@ -21,6 +21,7 @@ export async function postPendingCredit(tx: Executor, input: NewLedgerTransactio
   const banks = input.postings.filter((p) => p.account.type === 'BANK_ACCOUNT');
   const bank = banks[0];
   if (
+    !bank ||
     banks.length !== 1 ||
     bank.account.type !== 'BANK_ACCOUNT' ||
     bank.account.balance !== 'PENDING' ||

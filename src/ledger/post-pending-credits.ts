@@ -5,6 +5,7 @@ import { rowsOf } from '../db/rows.js';
 import { assertBalanced, deltaOf, type Posting } from './rules.js';
 import { transactionKey, type NewLedgerTransaction } from './ledger.js';
 import { entryOf } from './post-pending-credit.js';
+import { must } from '../kernel/must.js';
 
 /**
  * postPendingCredit (post-pending-credit.ts) for MANY ledger transactions of the same shape (a batch of card
@@ -36,6 +37,7 @@ export async function postPendingCreditsSequenced(
     const banks = input.postings.filter((p) => p.account.type === 'BANK_ACCOUNT');
     const bank = banks[0];
     if (
+      !bank ||
       banks.length !== 1 ||
       bank.account.type !== 'BANK_ACCOUNT' ||
       bank.account.balance !== 'PENDING' ||
@@ -59,7 +61,7 @@ export async function postPendingCreditsSequenced(
  * node+pg baseline runs exactly it). All inputs share the instant of the first (a batch has one `now`).
  */
 export function pendingCreditsStatement(items: { input: NewLedgerTransaction; bank: Posting; id: string }[]): SQL {
-  const now = items[0].input.now.toISOString();
+  const now = must(items[0], 'a batch holds at least one credit').input.now.toISOString();
   const credits = items.map(({ input, bank, id }, ord) => {
     if (bank.account.type !== 'BANK_ACCOUNT') throw new Error('the pending credit is a bank-account posting');
     return {

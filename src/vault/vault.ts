@@ -22,6 +22,7 @@ import {
   type KeyFile,
   type KeyFileEntry,
 } from './key-file.js';
+import { must } from '../kernel/must.js';
 
 /** Why a value did not decrypt; callers turn it into DECRYPTION_FAILED on their field, saying nothing more. */
 export class DecryptionFailed extends Error {
@@ -197,11 +198,16 @@ export class Vault implements VaultHandle {
           .update(encryptionKeys)
           .set({ status: 'RETIRING', notAfter, updatedAt: now })
           .where(eq(encryptionKeys.kid, active.kid));
-      const [row] = await tx
-        .update(encryptionKeys)
-        .set({ status: 'ACTIVE', activatedAt: now, updatedAt: now })
-        .where(eq(encryptionKeys.kid, next.kid))
-        .returning();
+      const row = must(
+        (
+          await tx
+            .update(encryptionKeys)
+            .set({ status: 'ACTIVE', activatedAt: now, updatedAt: now })
+            .where(eq(encryptionKeys.kid, next.kid))
+            .returning()
+        )[0],
+        'the key read under the same transaction is still there',
+      );
       if (active && scheduled) await scheduled(tx, { previousKid: active.kid, kid: row.kid, notAfter });
       return toView(row);
     });
