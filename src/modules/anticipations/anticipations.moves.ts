@@ -18,6 +18,7 @@ import {
 import { anticipatedReceivable, completionAmounts } from './anticipations.rules.js';
 import { toAnticipationView } from './anticipations.schemas.js';
 import { recordOrganizationRevenue } from '../receivables/receivables.sweep.js';
+import { must } from '../../kernel/must.js';
 
 /** money.md M4: created PENDING, then COMPLETED, REFUSED or CANCELED, all terminal. */
 export const anticipationMachine = defineStateMachine<AnticipationStatus>('Anticipation', {
@@ -109,7 +110,10 @@ async function completeLocked(
     );
   });
   const amounts = completionAmounts(row.items);
-  const [balances] = [...(await balancesOf(tx, [row.bankAccountId])).values()];
+  const balances = must(
+    [...(await balancesOf(tx, [row.bankAccountId])).values()][0],
+    "balancesOf answers the anticipation's bank account",
+  );
   if (!intact || balances.pending < amounts.pendingOut)
     return endWithoutMoney(tx, row, 'REFUSED', RECEIVABLES_CHANGED, correlationId, now);
 

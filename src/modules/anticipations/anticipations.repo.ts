@@ -15,6 +15,7 @@ import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { addDays, type CivilDate } from './anticipations.rules.js';
+import { must } from '../../kernel/must.js';
 
 // SQL only (docs/conventions.md): anticipations, their quotes, and the receivables they reserve.
 
@@ -144,8 +145,7 @@ export async function payAnticipated(
 }
 
 export async function insertQuote(ex: Executor, row: AnticipationQuoteRow): Promise<AnticipationQuoteRow> {
-  const [inserted] = await ex.insert(anticipationQuotes).values(row).returning();
-  return inserted;
+  return must((await ex.insert(anticipationQuotes).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function findQuoteInReach(
@@ -195,8 +195,10 @@ export async function updateAnticipation(
   id: string,
   patch: Partial<AnticipationRow>,
 ): Promise<AnticipationRow> {
-  const [row] = await ex.update(anticipations).set(patch).where(eq(anticipations.id, id)).returning();
-  return row;
+  return must(
+    (await ex.update(anticipations).set(patch).where(eq(anticipations.id, id)).returning())[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export interface AnticipationListFilters extends CommonListFilters {

@@ -1,4 +1,4 @@
-/**
+import { must } from '../../kernel/must.js'; /**
  * money.md M4, pure: the anticipation fee in integers, calendar days, eligibility, timeframe order, limits and
  * quotes. No I/O, no clock: the anticipation date is given. Dates are São Paulo calendar dates (`YYYY-MM-DD`).
  */
@@ -15,7 +15,7 @@ export function parseRate(rate: string | number): RateE4 {
   const text = typeof rate === 'number' ? rate.toFixed(4) : rate.trim();
   const m = RATE_PATTERN.exec(text);
   if (!m) throw new RangeError(`not a percentage with at most 4 decimals: ${text}`);
-  return BigInt(m[1]) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
+  return BigInt(must(m[1], 'the pattern requires the integer part')) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0'));
 }
 
 /** "2.9900" style text of a rate, for responses (`rate_percentage` as a number keeps its 4 decimals exactly). */

@@ -5,6 +5,7 @@ import { apiKeys, type ApiKeyRow } from '../../db/schema/index.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { generateApiKey, hashApiKey, keyDisplayPrefix } from '../../http/api-keys.js';
 import { isActive, last4 } from './api-keys.rules.js';
+import { must } from '../../kernel/must.js';
 
 export interface KeyOwner {
   id: string;
@@ -23,21 +24,26 @@ export async function issueKey(
   fields: { now: Date; description?: string | null; expiresAt?: Date | null },
 ): Promise<{ row: ApiKeyRow; apiKey: string }> {
   const apiKey = generateApiKey(owner.kind);
-  const [row] = await tx
-    .insert(apiKeys)
-    .values({
-      id: randomUUID(),
-      companyId: owner.id,
-      organizationId: owner.organizationId ?? owner.id,
-      kind: owner.kind,
-      keyHash: hashApiKey(apiKey),
-      keyPrefix: keyDisplayPrefix(apiKey),
-      last4: last4(apiKey),
-      description: fields.description ?? null,
-      createdAt: fields.now,
-      expiresAt: fields.expiresAt ?? null,
-    })
-    .returning();
+  const row = must(
+    (
+      await tx
+        .insert(apiKeys)
+        .values({
+          id: randomUUID(),
+          companyId: owner.id,
+          organizationId: owner.organizationId ?? owner.id,
+          kind: owner.kind,
+          keyHash: hashApiKey(apiKey),
+          keyPrefix: keyDisplayPrefix(apiKey),
+          last4: last4(apiKey),
+          description: fields.description ?? null,
+          createdAt: fields.now,
+          expiresAt: fields.expiresAt ?? null,
+        })
+        .returning()
+    )[0],
+    'an insert returns the row it wrote',
+  );
   return { row, apiKey };
 }
 
@@ -58,12 +64,16 @@ export async function updateKey(
   id: string,
   changes: Partial<Pick<ApiKeyRow, 'expiresAt' | 'revokedAt'>>,
 ): Promise<ApiKeyRow> {
-  const [row] = await tx
-    .update(apiKeys)
-    .set({ ...changes, changedAt: sql`clock_timestamp()` })
-    .where(eq(apiKeys.id, id))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(apiKeys)
+        .set({ ...changes, changedAt: sql`clock_timestamp()` })
+        .where(eq(apiKeys.id, id))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 /**

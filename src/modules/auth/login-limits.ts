@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginAttempts } from '../../db/schema/index.js';
 import { DomainError } from '../../kernel/errors.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * Login limits (product.md §14): at most 5 failed password checks per identifier and client address in 15
@@ -44,17 +45,22 @@ async function reserveOne(
   now: Date,
 ): Promise<{ attempts: number; windowStartedAt: Date }> {
   const expired = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const [row] = await tx
-    .insert(loginAttempts)
-    .values({ identifier, address, attempts: 1, windowStartedAt: now })
-    .onConflictDoUpdate({
-      target: [loginAttempts.identifier, loginAttempts.address],
-      set: {
-        attempts: sql`case when ${loginAttempts.windowStartedAt} <= ${expired} then 1 else ${loginAttempts.attempts} + 1 end`,
-        windowStartedAt: sql`case when ${loginAttempts.windowStartedAt} <= ${expired} then ${now} else ${loginAttempts.windowStartedAt} end`,
-      },
-    })
-    .returning({ attempts: loginAttempts.attempts, windowStartedAt: loginAttempts.windowStartedAt });
+  const row = must(
+    (
+      await tx
+        .insert(loginAttempts)
+        .values({ identifier, address, attempts: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: [loginAttempts.identifier, loginAttempts.address],
+          set: {
+            attempts: sql`case when ${loginAttempts.windowStartedAt} <= ${expired} then 1 else ${loginAttempts.attempts} + 1 end`,
+            windowStartedAt: sql`case when ${loginAttempts.windowStartedAt} <= ${expired} then ${now} else ${loginAttempts.windowStartedAt} end`,
+          },
+        })
+        .returning({ attempts: loginAttempts.attempts, windowStartedAt: loginAttempts.windowStartedAt })
+    )[0],
+    'an upsert returns its row',
+  );
   return row;
 }
 

@@ -14,6 +14,7 @@ import type { CompanyPrincipal } from '../../kernel/context.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { conflictWithReason } from '../../kernel/errors.js';
+import { must } from '../../kernel/must.js';
 
 export const accountsInReach = (p: CompanyPrincipal) =>
   ownedRowsInReach(p, { companyId: bankAccounts.companyId, organizationId: bankAccounts.organizationId });
@@ -81,7 +82,10 @@ export async function findAccount(tx: Executor, where: SQL): Promise<BankAccount
  */
 export async function insertAccount(ex: Executor, row: typeof bankAccounts.$inferInsert): Promise<BankAccountRow> {
   return ex.transaction(async (tx) => {
-    const [inserted] = await tx.insert(bankAccounts).values(row).returning();
+    const inserted = must(
+      (await tx.insert(bankAccounts).values(row).returning())[0],
+      'an insert returns the row it wrote',
+    );
     await openAccounts(tx, [{ id: inserted.id, ...ledgerOwner(inserted) }], inserted.createdAt);
     if (inserted.status === 'ACTIVE') await attachOrganizationStrays(tx, inserted, inserted.createdAt);
     return inserted;
@@ -110,12 +114,16 @@ export async function updateTransfer(
   changes: Partial<typeof internalTransfers.$inferInsert>,
   now: Date,
 ): Promise<InternalTransferRow> {
-  const [row] = await tx
-    .update(internalTransfers)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(internalTransfers.id, id))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(internalTransfers)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(internalTransfers.id, id))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export async function listTransfers(

@@ -24,6 +24,7 @@ import { findTransfer, ledgerOwner } from './banking.repo.js';
 import { toTransferView, type CreateTransferInput } from './banking.schemas.js';
 import type { TransferDeps } from './transfers.service.js';
 import { textOf } from '../../kernel/text.js';
+import { must } from '../../kernel/must.js';
 
 /** One create as asked (validated input); its accounts are read and checked inside its batch. */
 export interface TransferCreate {
@@ -76,8 +77,9 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
         outcomes[i] = { ok: false, error };
       }
     });
-    if (valid.length === 0) return outcomes as ItemOutcome<CreatedTransfer>[];
-    const origin = valid[0].c.origin;
+    const [first] = valid;
+    if (!first) return outcomes as ItemOutcome<CreatedTransfer>[];
+    const origin = first.c.origin;
     const now = deps.clock.now(origin.organizationId);
 
     const claimed = await claimRequestIds(
@@ -91,7 +93,8 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
       holds: fresh.map(({ c }) => ({ source: { type: 'INTERNAL_TRANSFER', id: c.id }, amount: c.input.amount })),
       now,
     });
-    const refused = fresh.filter((_, k) => !holds[k].ok);
+    const held = fresh.map((f, k) => ({ ...f, ok: must(holds[k], 'holdMany answers one outcome per hold').ok }));
+    const refused = held.filter((h) => !h.ok);
     for (const { c, i } of refused)
       outcomes[i] = {
         ok: false,
@@ -103,8 +106,8 @@ export function createTransfersHandler(deps: TransferDeps): BatchHandler<Transfe
     );
 
     const realNow = deps.clock.now();
-    const accepted = fresh
-      .filter((_, k) => holds[k].ok)
+    const accepted = held
+      .filter((h) => h.ok)
       .map(({ c, i }) => {
         const row = transferRow(c, now);
         return { c, i, row, op: transferOperation(row, c.origin, c.destination, realNow) };

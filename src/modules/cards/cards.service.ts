@@ -12,6 +12,7 @@ import { brandFromBin } from './brands.js';
 import type { StoreCardInput } from './cards.schemas.js';
 import type { VaultHandle } from '../../kernel/encryption-keys.js';
 import { verifyStoredCardNumber } from './card-verifier.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * Stores a card for a company in reach; the brand is derived from the BIN when not given. The number is
@@ -41,30 +42,35 @@ export async function storeCard(
     }
     const c = input.card;
     const now = clock.now(principal.organizationId);
-    const [row] = await tx
-      .insert(storedCards)
-      .values({
-        id,
-        companyId: company.id,
-        organizationId: company.organizationId ?? company.id,
-        source: 'API',
-        status: 'ACTIVE',
-        brand: c.brand ?? brandFromBin(c.bin),
-        lastDigits: c.last_digits,
-        expiryMonth: c.expiry_month,
-        expiryYear: c.expiry_year,
-        funding: c.funding ?? null,
-        issuer: c.issuer ?? null,
-        country: c.country ?? null,
-        bin: c.bin,
-        segment: c.segment ?? null,
-        currency: c.currency ?? null,
-        cardholderName: c.cardholder_name,
-        numberCiphertext: c.number,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = must(
+      (
+        await tx
+          .insert(storedCards)
+          .values({
+            id,
+            companyId: company.id,
+            organizationId: company.organizationId ?? company.id,
+            source: 'API',
+            status: 'ACTIVE',
+            brand: c.brand ?? brandFromBin(c.bin),
+            lastDigits: c.last_digits,
+            expiryMonth: c.expiry_month,
+            expiryYear: c.expiry_year,
+            funding: c.funding ?? null,
+            issuer: c.issuer ?? null,
+            country: c.country ?? null,
+            bin: c.bin,
+            segment: c.segment ?? null,
+            currency: c.currency ?? null,
+            cardholderName: c.cardholder_name,
+            numberCiphertext: c.number,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0],
+      'an insert returns the row it wrote',
+    );
     return { row, replayed: false };
   });
 }
@@ -102,11 +108,16 @@ export async function closeCard(
     const company = await merchantPathCompany(tx, principal, merchantId);
     const card = await findCard(tx, company.id, id, true);
     if (card.status !== 'ACTIVE') return card;
-    const [row] = await tx
-      .update(storedCards)
-      .set({ status: 'CLOSED', updatedAt: clock.now(principal.organizationId) })
-      .where(eq(storedCards.id, id))
-      .returning();
+    const row = must(
+      (
+        await tx
+          .update(storedCards)
+          .set({ status: 'CLOSED', updatedAt: clock.now(principal.organizationId) })
+          .where(eq(storedCards.id, id))
+          .returning()
+      )[0],
+      'an update by id finds the row locked before it',
+    );
     return row;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { companies, type CompanyRow } from '../../db/schema/index.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
+import { must } from '../../kernel/must.js';
 
 export type NewCompanyRow = typeof companies.$inferInsert;
 
@@ -9,8 +10,7 @@ export type NewCompanyRow = typeof companies.$inferInsert;
 export const isOrganization = (id: string): SQL => and(eq(companies.id, id), eq(companies.kind, 'ORGANIZATION'))!;
 
 export async function insertCompany(tx: Executor, row: NewCompanyRow): Promise<CompanyRow> {
-  const [inserted] = await tx.insert(companies).values(row).returning();
-  return inserted;
+  return must((await tx.insert(companies).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function findCompany(tx: Executor, where: SQL, lock = false): Promise<CompanyRow | undefined> {
@@ -25,12 +25,16 @@ export async function updateCompany(
   changes: Partial<NewCompanyRow>,
   now: Date,
 ): Promise<CompanyRow> {
-  const [row] = await tx
-    .update(companies)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(companies.id, id))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(companies)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(companies.id, id))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 const listColumns = {

@@ -10,12 +10,12 @@ import {
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
+import { must } from '../../kernel/must.js';
 
 /** SQL of disputes only; every tenant read goes through the caller's reach. */
 
 export async function insertDispute(ex: Executor, row: NewDisputeRow): Promise<DisputeRow> {
-  const [inserted] = await ex.insert(disputes).values(row).returning();
-  return inserted;
+  return must((await ex.insert(disputes).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function findDispute(ex: Executor, id: string, lock = false): Promise<DisputeRow | undefined> {
@@ -37,8 +37,10 @@ export async function findDisputeInReach(
 }
 
 export async function updateDispute(ex: Executor, id: string, set: Partial<NewDisputeRow>): Promise<DisputeRow> {
-  const [row] = await ex.update(disputes).set(set).where(eq(disputes.id, id)).returning();
-  return row;
+  return must(
+    (await ex.update(disputes).set(set).where(eq(disputes.id, id)).returning())[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export interface DisputeListQuery extends CommonListFilters {
@@ -112,8 +114,7 @@ export async function latestDisputeOf(ex: Executor, transactionId: string): Prom
 }
 
 export async function insertDisputeDocument(ex: Executor, row: DisputeDocumentRow): Promise<DisputeDocumentRow> {
-  const [inserted] = await ex.insert(disputeDocuments).values(row).returning();
-  return inserted;
+  return must((await ex.insert(disputeDocuments).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function findDisputeDocument(ex: Executor, id: string): Promise<DisputeDocumentRow | undefined> {

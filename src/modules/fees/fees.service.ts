@@ -13,6 +13,7 @@ import type { PolicyInput, StoredRule } from './fees.schemas.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
 import { effectivePolicy } from './effective-fee.js';
 import { feeQuote, type FeeQuote, type FeeQuoteTransaction } from './fee-quote.rules.js';
+import { must } from '../../kernel/must.js';
 
 const NAME_UQ = 'fee_policies_org_name_uq';
 const nameTaken = (name: string) =>
@@ -62,16 +63,21 @@ export async function createPolicy(
         if (existing) return { row: await getPolicy(tx, principal, existing), replayed: true };
       }
       const now = clock.now(principal.organizationId);
-      const [row] = await tx
-        .insert(feePolicies)
-        .values({
-          id,
-          companyId: principal.companyId,
-          organizationId: principal.organizationId,
-          createdAt: now,
-          ...columnsOf(input, now),
-        })
-        .returning();
+      const row = must(
+        (
+          await tx
+            .insert(feePolicies)
+            .values({
+              id,
+              companyId: principal.companyId,
+              organizationId: principal.organizationId,
+              createdAt: now,
+              ...columnsOf(input, now),
+            })
+            .returning()
+        )[0],
+        'an insert returns the row it wrote',
+      );
       return { row, replayed: false };
     });
   } catch (err) {
@@ -106,11 +112,16 @@ export async function replacePolicy(
   try {
     return await db.transaction(async (tx) => {
       await getPolicy(tx, principal, id, true);
-      const [row] = await tx
-        .update(feePolicies)
-        .set(columnsOf(input, clock.now(principal.organizationId)))
-        .where(eq(feePolicies.id, id))
-        .returning();
+      const row = must(
+        (
+          await tx
+            .update(feePolicies)
+            .set(columnsOf(input, clock.now(principal.organizationId)))
+            .where(eq(feePolicies.id, id))
+            .returning()
+        )[0],
+        'an update by id finds the row locked before it',
+      );
       return row;
     });
   } catch (err) {
@@ -129,11 +140,16 @@ export async function deactivatePolicy(
   return db.transaction(async (tx) => {
     const current = await getPolicy(tx, principal, id, true);
     if (!current.isActive) return current;
-    const [row] = await tx
-      .update(feePolicies)
-      .set({ isActive: false, updatedAt: clock.now(principal.organizationId) })
-      .where(eq(feePolicies.id, id))
-      .returning();
+    const row = must(
+      (
+        await tx
+          .update(feePolicies)
+          .set({ isActive: false, updatedAt: clock.now(principal.organizationId) })
+          .where(eq(feePolicies.id, id))
+          .returning()
+      )[0],
+      'an update by id finds the row locked before it',
+    );
     return row;
   });
 }

@@ -15,6 +15,7 @@ import { merchantPathCompany } from '../../kernel/tenancy.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { checkKey, keyLimitFor } from './pix.rules.js';
 import type { CreatePixKeyInput } from './pix.schemas.js';
+import { must } from '../../kernel/must.js';
 
 const ACTIVE_KEY_UQ = 'pix_keys_active_key_uq';
 const taken = (key: string) => conflict('This key is already registered and active', 'key', key);
@@ -197,22 +198,27 @@ async function insertKey(
     await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, accountId)).for('update');
     const active = await activeKeysOf(tx, accountId);
     if (active >= limit) throw overLimit(accountId, limit);
-    const [row] = await tx
-      .insert(pixKeys)
-      .values({
-        id,
-        companyId: company.id,
-        organizationId: company.organizationId ?? company.id,
-        bankAccountId: accountId,
-        keyType,
-        key,
-        primary: active === 0,
-        status: 'ACTIVE',
-        dictKeyInformation: dict,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = must(
+      (
+        await tx
+          .insert(pixKeys)
+          .values({
+            id,
+            companyId: company.id,
+            organizationId: company.organizationId ?? company.id,
+            bankAccountId: accountId,
+            keyType,
+            key,
+            primary: active === 0,
+            status: 'ACTIVE',
+            dictKeyInformation: dict,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0],
+      'an insert returns the row it wrote',
+    );
     if (claim) await completeRequest(tx, claim);
     return row;
   });
@@ -254,11 +260,16 @@ export async function deletePixKey(
   const company = await merchantPathCompany(db, principal, merchantId);
   const current = await findKey(db, company.id, id);
   if (current.status === 'DELETED') return current;
-  const [account] = await db
-    .select({ provider: bankAccounts.provider })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.id, current.bankAccountId))
-    .limit(1);
+  const account = must(
+    (
+      await db
+        .select({ provider: bankAccounts.provider })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.id, current.bankAccountId))
+        .limit(1)
+    )[0],
+    "a PIX key's bank account exists (foreign key)",
+  );
   try {
     await providers.require(account.provider, 'pix-key.delete')({ idempotencyKey: current.id, key: current.key });
   } catch (err) {
@@ -268,11 +279,16 @@ export async function deletePixKey(
     const row = await findKey(tx, company.id, id, true);
     if (row.status === 'DELETED') return row;
     const now = clock.now(principal.organizationId);
-    const [updated] = await tx
-      .update(pixKeys)
-      .set({ status: 'DELETED', deletedAt: now, updatedAt: now })
-      .where(eq(pixKeys.id, id))
-      .returning();
+    const updated = must(
+      (
+        await tx
+          .update(pixKeys)
+          .set({ status: 'DELETED', deletedAt: now, updatedAt: now })
+          .where(eq(pixKeys.id, id))
+          .returning()
+      )[0],
+      'an update by id finds the row locked before it',
+    );
     return updated;
   });
 }

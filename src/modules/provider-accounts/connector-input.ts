@@ -221,7 +221,8 @@ export function connectorCredentials(
           'credentials.client_private_key_pem is not a PEM private key',
         ),
       );
-    if (certs && key && !certs[0].checkPrivateKey(key))
+    const leaf = certs?.[0];
+    if (leaf && key && !leaf.checkPrivateKey(key))
       issues.push(
         issue(
           'credentials.client_private_key_pem',

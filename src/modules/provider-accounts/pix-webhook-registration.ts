@@ -7,6 +7,7 @@ import type { JobRegistrations } from '../../jobs/registry.js';
 import type { PixApiConnector } from '../../providers/pix-api-bcb/connector.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { webhookUrl } from './provider-accounts.rules.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * providers.md R3.7: the platform registers its callback URL at an API Pix PSP (`PUT /webhook/{chave}`) for the
@@ -98,7 +99,10 @@ export async function registerPixWebhooks(
         accountId,
         now,
         next,
-        new Date(now.getTime() + RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]),
+        new Date(
+          now.getTime() +
+            must(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)], 'the attempt is clamped into the schedule'),
+        ),
       );
     });
     return 'FAILED';

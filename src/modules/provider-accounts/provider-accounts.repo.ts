@@ -10,6 +10,7 @@ import {
 import { allOf, offsetOf, orderBy, type CommonListFilters, commonFilters } from '../../http/pagination.js';
 import { recordEvents, type AnyNewEvent } from '../../events/outbox.js';
 import { ONBOARDING_PROVIDERS } from './capabilities.rules.js';
+import { must } from '../../kernel/must.js';
 
 /** providers.md R1: SQL only. */
 
@@ -17,8 +18,7 @@ export type AccountValues = typeof providerAccounts.$inferInsert;
 export type CredentialValues = typeof providerAccountCredentials.$inferInsert;
 
 export async function insertAccount(tx: Executor, values: AccountValues): Promise<ProviderAccountRow> {
-  const [row] = await tx.insert(providerAccounts).values(values).returning();
-  return row;
+  return must((await tx.insert(providerAccounts).values(values).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function findAccount(db: Executor, id: string, lock = false): Promise<ProviderAccountRow | undefined> {
@@ -40,8 +40,10 @@ export async function updateAccount(
   id: string,
   set: Partial<AccountValues>,
 ): Promise<ProviderAccountRow> {
-  const [row] = await tx.update(providerAccounts).set(set).where(eq(providerAccounts.id, id)).returning();
-  return row;
+  return must(
+    (await tx.update(providerAccounts).set(set).where(eq(providerAccounts.id, id)).returning())[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 /** The condition "this organization may use the account" (R1.5). */

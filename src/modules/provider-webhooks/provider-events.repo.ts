@@ -8,6 +8,7 @@ import {
   type ProviderEventRow,
 } from '../../db/schema/index.js';
 import { allOf, commonFilters, offsetOf, orderBy, type CommonListFilters } from '../../http/pagination.js';
+import { must } from '../../kernel/must.js';
 
 /** SQL of provider events only (providers.md R4.4-R4.6). */
 
@@ -53,8 +54,10 @@ export async function updateEvent(
   id: string,
   set: Partial<NewProviderEventRow>,
 ): Promise<ProviderEventRow> {
-  const [row] = await ex.update(providerEvents).set(set).where(eq(providerEvents.id, id)).returning();
-  return row;
+  return must(
+    (await ex.update(providerEvents).set(set).where(eq(providerEvents.id, id)).returning())[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 /** True when an event of the same account received before this one has not been tried yet (R4.5's order). */

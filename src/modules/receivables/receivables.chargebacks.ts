@@ -3,6 +3,7 @@ import type { NewReceivableRow, ReceivableRow } from '../../db/schema/index.js';
 import { cancelForChargeback, insertReceivables, lockPendingMerchantReceivables } from './receivables.repo.js';
 import { pendingCopyOf, scheduleRestored } from './receivables.refunds.js';
 import { consumeReceivables } from './receivables.rules.js';
+import { must } from '../../kernel/must.js';
 
 /** The rest of a receivable a chargeback consumed in part: same dates, the rest as gross and net (fee 0). */
 const restOf = (r: ReceivableRow, disputeId: string, amount: number, now: Date): NewReceivableRow =>
@@ -30,7 +31,13 @@ export async function consumeForChargeback(
   if (c.rest) {
     const from = pending.find((p) => p.id === c.rest!.id)!;
     const [rest] = await insertReceivables(tx, [restOf(from, input.disputeId, c.rest.amount, input.now)]);
-    await scheduleRestored(tx, rest, input.organizationId, `dispute:${input.disputeId}:rest`, input.now);
+    await scheduleRestored(
+      tx,
+      must(rest, 'insertReceivables answers the row it wrote'),
+      input.organizationId,
+      `dispute:${input.disputeId}:rest`,
+      input.now,
+    );
   }
   return c.fromPending;
 }

@@ -146,12 +146,13 @@ export function approvalReceivables(
       : [];
     return { rows, jobs: sweep };
   }
-  const slots = new Set<string>();
-  for (const r of rows) if (r.bankAccountId) slots.add(`${r.bankAccountId}|${r.paymentDate}`);
-  const jobs = [...slots].sort().map((slot) => {
-    const [bankAccountId, paymentDate] = slot.split('|');
-    return settlementJob({ organizationId: row.organizationId, bankAccountId, paymentDate }, now);
-  });
+  const slots = new Map<string, { bankAccountId: string; paymentDate: string }>();
+  for (const r of rows)
+    if (r.bankAccountId)
+      slots.set(`${r.bankAccountId}|${r.paymentDate}`, { bankAccountId: r.bankAccountId, paymentDate: r.paymentDate });
+  const jobs = [...slots.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, slot]) => settlementJob({ organizationId: row.organizationId, ...slot }, now));
   return { rows, jobs };
 }
 

@@ -10,6 +10,7 @@ import {
   receivablesCanceledBy,
 } from './receivables.repo.js';
 import { consumeReceivables, restoredAmounts } from './receivables.rules.js';
+import { must } from '../../kernel/must.js';
 
 /** A new PENDING receivable with `r`'s dates (a rest or a restore), made by a refund or a chargeback. */
 export const pendingCopyOf = (
@@ -67,7 +68,13 @@ export async function consumeForRefund(
     const [rest] = await insertReceivables(tx, [
       copyOf(from, input.refundId, { grossAmount: c.rest.amount, feeAmount: 0, netAmount: c.rest.amount }, input.now),
     ]);
-    await scheduleRestored(tx, rest, input.organizationId, `refund:${input.refundId}:rest`, input.now);
+    await scheduleRestored(
+      tx,
+      must(rest, 'insertReceivables answers the row it wrote'),
+      input.organizationId,
+      `refund:${input.refundId}:rest`,
+      input.now,
+    );
   }
   return c.fromPending;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { routingOutcomes } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
+import { must } from '../../kernel/must.js';
 
 /** R6.10: each group keeps its last 1000 outcomes. */
 export const WINDOW_KEPT = 1000;
@@ -18,7 +19,10 @@ export interface RecordedOutcome {
 
 /** Records a final attempt outcome (before the create answers, so the next decision sees it). */
 export async function recordOutcome(tx: Executor, outcome: RecordedOutcome): Promise<number> {
-  const [row] = await tx.insert(routingOutcomes).values(outcome).returning({ id: routingOutcomes.id });
+  const row = must(
+    (await tx.insert(routingOutcomes).values(outcome).returning({ id: routingOutcomes.id }))[0],
+    'an insert returns the row it wrote',
+  );
   return Number(row.id);
 }
 

@@ -9,14 +9,14 @@ import {
 } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
+import { must } from '../../kernel/must.js';
 
 /** SQL of 3DS sessions only; every function takes the caller's executor. */
 
 export type NewSession = typeof threeDsSessions.$inferInsert;
 
 export async function insertSession(tx: Executor, row: NewSession): Promise<ThreeDsSessionRow> {
-  const [inserted] = await tx.insert(threeDsSessions).values(row).returning();
-  return inserted;
+  return must((await tx.insert(threeDsSessions).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function findSession(tx: Executor, id: string): Promise<ThreeDsSessionRow | undefined> {
@@ -66,8 +66,10 @@ export async function updateSession(
   id: string,
   changes: Partial<NewSession>,
 ): Promise<ThreeDsSessionRow> {
-  const [row] = await tx.update(threeDsSessions).set(changes).where(eq(threeDsSessions.id, id)).returning();
-  return row;
+  return must(
+    (await tx.update(threeDsSessions).set(changes).where(eq(threeDsSessions.id, id)).returning())[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export async function companyStatus(tx: Executor, companyId: string): Promise<string | undefined> {

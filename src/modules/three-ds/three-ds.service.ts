@@ -24,6 +24,7 @@ import { routePayment } from '../routing/index.js';
 import { assertRoutable } from '../transactions/transactions.attempts.js';
 import { authenticateWithFailover } from './three-ds.routing.js';
 import { recordNewSession, resultColumns } from './three-ds.transitions.js';
+import { must } from '../../kernel/must.js';
 
 export interface ThreeDsDeps {
   db: Database;
@@ -112,7 +113,9 @@ export async function createSession(
     correlationId: ctx.correlationId,
   });
   assertRoutable(route.decision);
-  const choice = { provider: route.decision.attempt_order[0].provider };
+  const choice = {
+    provider: must(route.decision.attempt_order[0], 'a routable decision has a first attempt').provider,
+  };
 
   const claim = input.request_id
     ? {

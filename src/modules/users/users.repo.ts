@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.js';
 import { commonFilters, offsetOf, orderBy, selectPage, type CommonListFilters } from '../../http/pagination.js';
 import type { FailureState } from './users.rules.js';
+import { must } from '../../kernel/must.js';
 
 export async function findUser(tx: Executor, id: string, lock = false): Promise<UserRow | undefined> {
   const q = tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -27,8 +28,7 @@ export async function findUser(tx: Executor, id: string, lock = false): Promise<
 }
 
 export async function insertUser(tx: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
-  const [inserted] = await tx.insert(users).values(row).returning();
-  return inserted;
+  return must((await tx.insert(users).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function updateUser(
@@ -37,22 +37,30 @@ export async function updateUser(
   changes: Partial<typeof users.$inferInsert>,
   now: Date,
 ): Promise<UserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 /** Password set or changed: the token version moves so every earlier token stops working. */
 export async function setPassword(tx: Executor, id: string, passwordHash: string, now: Date): Promise<UserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export async function findIdentifier(tx: Executor, value: string): Promise<IdentifierRow | undefined> {
@@ -61,8 +69,7 @@ export async function findIdentifier(tx: Executor, value: string): Promise<Ident
 }
 
 export async function insertIdentifier(tx: Executor, row: typeof userIdentifiers.$inferInsert): Promise<IdentifierRow> {
-  const [inserted] = await tx.insert(userIdentifiers).values(row).returning();
-  return inserted;
+  return must((await tx.insert(userIdentifiers).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function markVerified(tx: Executor, identifierId: string, now: Date): Promise<void> {
@@ -107,17 +114,21 @@ export async function setSuspended(
   suspendedAt: Date | null,
   now: Date,
 ): Promise<MembershipRow> {
-  const [row] = await tx
-    .update(companyUsers)
-    // A suspension moves the membership's token version: its tokens never work again, even after activation.
-    .set({
-      suspendedAt,
-      updatedAt: now,
-      ...(suspendedAt ? { tokenVersion: sql`${companyUsers.tokenVersion} + 1` } : {}),
-    })
-    .where(and(eq(companyUsers.userId, userId), eq(companyUsers.companyId, companyId)))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(companyUsers)
+        // A suspension moves the membership's token version: its tokens never work again, even after activation.
+        .set({
+          suspendedAt,
+          updatedAt: now,
+          ...(suspendedAt ? { tokenVersion: sql`${companyUsers.tokenVersion} + 1` } : {}),
+        })
+        .where(and(eq(companyUsers.userId, userId), eq(companyUsers.companyId, companyId)))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export interface MembershipCompany {
@@ -211,8 +222,7 @@ export async function listMembers(
 // Roles.
 
 export async function insertRole(tx: Executor, row: typeof roles.$inferInsert): Promise<RoleRow> {
-  const [inserted] = await tx.insert(roles).values(row).returning();
-  return inserted;
+  return must((await tx.insert(roles).values(row).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function updateRole(
@@ -221,12 +231,16 @@ export async function updateRole(
   changes: Partial<typeof roles.$inferInsert>,
   now: Date,
 ): Promise<RoleRow> {
-  const [row] = await tx
-    .update(roles)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(roles.id, id))
-    .returning();
-  return row;
+  return must(
+    (
+      await tx
+        .update(roles)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(roles.id, id))
+        .returning()
+    )[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export async function findRoles(tx: Executor, companyId: string, ids: string[], lock = false): Promise<RoleRow[]> {

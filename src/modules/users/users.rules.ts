@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { IdentifierType } from '../../db/schema/index.js';
+import { must } from '../../kernel/must.js';
 
 /** Pure rules of users and authentication: identifiers, passwords, one-time codes and lockout. */
 
@@ -28,8 +29,9 @@ export function normalizeIdentifier(type: IdentifierType, raw: string): string |
   const compact = value.replace(/[\s().-]/g, '');
   const m = /^(\+)?(\d{10,15})$/.exec(compact);
   if (!m) return null;
-  if (!m[1]) return m[2].length <= 11 ? `+55${m[2]}` : null;
-  return `+${m[2]}`;
+  const digits = must(m[2], 'the pattern requires the digits');
+  if (!m[1]) return digits.length <= 11 ? `+55${digits}` : null;
+  return `+${digits}`;
 }
 
 /** Login and the code flows take one string: an e-mail when it has an `@`, else a phone. */

@@ -25,6 +25,7 @@ import {
 } from './users.repo.js';
 import type { CreateUserInput, UserView } from './users.schemas.js';
 import { loadUserViews } from './users.views.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * Users are managed per company: the caller (an organization or a merchant, by key or JWT) sees and manages the
@@ -58,7 +59,7 @@ async function viewOf(tx: Executor, principal: CompanyPrincipal, userId: string)
     [{ user, suspendedAt: membership.suspendedAt, membership }],
     [principal.companyId],
   );
-  return view;
+  return must(view, 'loadUserViews answers one view per user');
 }
 
 /**

@@ -25,6 +25,8 @@ export function utcLocal(value: string | undefined, end = false): Date | undefin
   const m = LOCAL.exec((value ?? '').trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s] = m;
+  // The pattern's groups all take part in a match but the seconds: narrowed for the types.
+  if (y === undefined || mo === undefined || d === undefined || h === undefined || mi === undefined) return undefined;
   const at = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s === undefined ? 0 : +s));
   if (at.getUTCMonth() !== +mo - 1 || at.getUTCDate() !== +d || at.getUTCHours() !== +h || at.getUTCMinutes() !== +mi)
     return undefined;

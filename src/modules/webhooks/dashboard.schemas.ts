@@ -39,6 +39,9 @@ export function parseSince(
   const m = SINCE_SHAPE.exec((value ?? '').trim());
   if (!m) return { error: 'invalid-since' };
   const [, y, mo, d, h, mi, s = '00', zone] = m;
+  // The pattern's groups all take part in a match but the seconds and the zone: narrowed for the types.
+  if (y === undefined || mo === undefined || d === undefined || h === undefined || mi === undefined)
+    return { error: 'invalid-since' };
   const local = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
   const check = new Date(local);
   // Date.UTC rolls over (Feb 30 -> Mar 2, 24:00 -> next day); a real date reads back the same fields.
@@ -56,7 +59,7 @@ export function parseSince(
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const [zh, zm] = zone.slice(1).split(':').map(Number);
-    if (zh > 23 || zm > 59) return { error: 'invalid-since' };
+    if (zh === undefined || zm === undefined || zh > 23 || zm > 59) return { error: 'invalid-since' };
     at -= sign * (zh * 60 + zm) * 60_000;
   }
   if (at > now.getTime()) return { error: 'future-since' };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * The worker's side of delivery: one `webhook_deliveries` row per (message, endpoint) carries the retry schedule
@@ -113,10 +114,13 @@ export async function recordAttempt(
 ) {
   await lockMessages(tx, [claimed.eventId]);
   // The attempt's time on the organization's clock (the sender signs with real time; the message shows the clock's).
-  const [{ offset }] = rowsOf(
-    await tx.execute(
-      sql`select coalesce((select offset_ms from sandbox_clocks where organization_id = ${claimed.organizationId}), 0)::bigint as offset`,
-    ),
+  const { offset } = must(
+    rowsOf(
+      await tx.execute(
+        sql`select coalesce((select offset_ms from sandbox_clocks where organization_id = ${claimed.organizationId}), 0)::bigint as offset`,
+      ),
+    )[0],
+    'a select without FROM answers one row',
   );
   const outcome = { ...realOutcome, at: new Date(realOutcome.at.getTime() + Number(offset)) };
   await tx.insert(webhookAttempts).values({

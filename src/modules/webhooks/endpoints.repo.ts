@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { companies, webhookEndpoints, type WebhookEndpointRow } from '../../db/schema/index.js';
 import { organizationNow, rowsOf } from './deliveries.repo.js';
+import { must } from '../../kernel/must.js';
 
 type NewEndpoint = typeof webhookEndpoints.$inferInsert;
 const live = (organizationId: string) =>
@@ -25,8 +26,7 @@ export async function countLiveEndpoints(tx: Executor, organizationId: string): 
 }
 
 export async function insertEndpoint(tx: Executor, values: NewEndpoint): Promise<WebhookEndpointRow> {
-  const [row] = await tx.insert(webhookEndpoints).values(values).returning();
-  return row;
+  return must((await tx.insert(webhookEndpoints).values(values).returning())[0], 'an insert returns the row it wrote');
 }
 
 export async function listLiveEndpoints(db: Executor, organizationId: string): Promise<WebhookEndpointRow[]> {
@@ -63,8 +63,10 @@ export async function findStaffEndpoint(db: Executor, organizationId: string): P
 }
 
 export async function updateEndpoint(tx: Executor, id: string, set: Partial<NewEndpoint>): Promise<WebhookEndpointRow> {
-  const [row] = await tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning();
-  return row;
+  return must(
+    (await tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning())[0],
+    'an update by id finds the row its caller read',
+  );
 }
 
 export interface EndpointHealthRow {

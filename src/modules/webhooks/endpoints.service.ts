@@ -21,13 +21,14 @@ import {
   lockOrganization,
   updateEndpoint,
 } from './endpoints.repo.js';
-import { enqueueForEndpoint, recoverUndeliveredSince, withAttempts } from './messages.repo.js';
+import { enqueueForEndpoint, recoverUndeliveredSince, withAttemptsOf } from './messages.repo.js';
 import { toEndpointView, type createEndpointBody, type updateEndpointBody } from './endpoints.schemas.js';
 import { toMessageView } from './webhooks.views.js';
 import { webhookMessages } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { openEndpointSecrets, sealPreviousSecret, sealSigningSecret } from './endpoint-secrets.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * Self-service webhook endpoints (product.md §15). Every function takes the caller's organization: an id of
@@ -242,8 +243,7 @@ export async function sendTestEvent(deps: EndpointDeps, organizationId: string, 
     return event.id;
   });
   const [message] = await deps.db.select().from(webhookMessages).where(eq(webhookMessages.eventId, eventId));
-  const [full] = await withAttempts(deps.db, [message]);
-  return toMessageView(full);
+  return toMessageView(await withAttemptsOf(deps.db, must(message, 'the message the event just enqueued')));
 }
 
 /** PUT /v1/platform/organizations/{id}/webhook-endpoint: sets the staff endpoint's URL (one of the 10). */

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { lockMessages, organizationNow, refreshMessageStatus, rowsOf } from './deliveries.repo.js';
 import { executeNamed } from '../../db/named-statement.js';
+import { must } from '../../kernel/must.js';
 
 // The worker's claim, re-exported where tests have always found it.
 export { claimDue, type AttemptOutcome } from './deliveries.repo.js';
@@ -134,8 +135,12 @@ export async function findMessage(db: Executor, organizationId: string, eventId:
     .innerJoin(events, eq(events.id, m.eventId))
     .where(and(eq(m.eventId, eventId), eq(m.organizationId, organizationId)));
   if (!row) return undefined;
-  const [full] = await withAttempts(db, [row.message]);
-  return { message: full, event: row.event };
+  return { message: await withAttemptsOf(db, row.message), event: row.event };
+}
+
+/** One message with its attempts and deliveries (withAttempts for a single row). */
+export async function withAttemptsOf(db: Executor, row: WebhookMessageRow): Promise<MessageWithAttempts> {
+  return must((await withAttempts(db, [row]))[0], 'withAttempts answers one entry per row');
 }
 
 export type MessageWithAttempts = WebhookMessageRow & {
@@ -200,10 +205,13 @@ export async function resetForReplay(tx: Executor, message: WebhookMessageRow): 
       on conflict (event_id, endpoint_id) do update set ${RESET(message.organizationId)}`);
   }
   await refreshMessageStatus(tx, [message.eventId]);
-  const [{ n }] = rowsOf(
-    await tx.execute(
-      sql`select count(*)::int as n from webhook_deliveries where event_id = ${message.eventId} and status = 'PENDING'`,
-    ),
+  const { n } = must(
+    rowsOf(
+      await tx.execute(
+        sql`select count(*)::int as n from webhook_deliveries where event_id = ${message.eventId} and status = 'PENDING'`,
+      ),
+    )[0],
+    'a count answers one row',
   );
   return Number(n);
 }

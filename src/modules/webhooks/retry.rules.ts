@@ -4,7 +4,7 @@
  */
 export function retryDelayAfterFailure(failedAttempts: number, schedule: readonly number[]): number | null {
   if (!Number.isInteger(failedAttempts) || failedAttempts < 1) throw new Error('failedAttempts must be >= 1');
-  return failedAttempts <= schedule.length ? schedule[failedAttempts - 1] : null;
+  return schedule[failedAttempts - 1] ?? null;
 }
 
 /** A receiver acknowledges with any 2xx; redirects are not followed (a 3xx is a failure, like Stripe). */

@@ -106,12 +106,13 @@ export function guardedLookup(
   dnsLookup(hostname, { ...(options ?? {}), all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const list = addresses;
-    if (list.length === 0 || !list.every((a) => isPublicAddress(a.address))) {
+    const [first] = list;
+    if (!first || !list.every((a) => isPublicAddress(a.address))) {
       const e: NodeJS.ErrnoException = new Error(`${hostname} resolves to a non-public address`);
       e.code = 'EADDRNOTALLOWED';
       return callback(e, []);
     }
     if (options?.all) return callback(null, list);
-    callback(null, list[0].address, list[0].family);
+    callback(null, first.address, first.family);
   });
 }

@@ -4,7 +4,7 @@ import { invalidState, notFound } from '../../kernel/errors.js';
 import { offsetOf, paginate, type CommonListFilters } from '../../http/pagination.js';
 import { EVENT_PAYLOADS } from '../../events/payloads.js';
 import { EVENT_VERSION, eventEnvelope } from '../../events/outbox.js';
-import { findMessage, listMessages, lockMessage, resetForReplay, withAttempts } from './messages.repo.js';
+import { findMessage, listMessages, lockMessage, resetForReplay, withAttemptsOf } from './messages.repo.js';
 import { toMessageView } from './webhooks.views.js';
 
 export async function listOrganizationMessages(
@@ -47,8 +47,7 @@ export async function replayMessage(db: Database, organizationId: string, eventI
       });
     return (await lockMessage(tx, organizationId, eventId))!;
   });
-  const [full] = await withAttempts(db, [row]);
-  return toMessageView(full);
+  return toMessageView(await withAttemptsOf(db, row));
 }
 
 /** GET /v1/webhooks/event-types: every type a receiver may get, with the JSON Schema of its payload. */

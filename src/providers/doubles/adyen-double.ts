@@ -6,6 +6,7 @@ import { REFUSAL_REASONS } from '../adyen-checkout/mapping.js';
 import { adyenCheckoutDocument, adyenWebhooksDocument } from './documents.js';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
 import { textOf } from '../../kernel/text.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * `platform double adyen` (providers.md R7.2): a stateful stand-in for Adyen Checkout v71 on 127.0.0.1.
@@ -169,7 +170,7 @@ export class AdyenDouble {
     const challenge = /^\/__double\/challenge\/([^/]+)$/.exec(req.path);
     if (challenge && req.method === 'GET') {
       // The issuer's challenge page, completed at once: back to the returnUrl with redirectResult = ?result (Y).
-      const returnUrl = this.challenges.get(challenge[1]);
+      const returnUrl = this.challenges.get(must(challenge[1], 'the pattern has one group'));
       if (!returnUrl) return { status: 404, text: 'no challenge' };
       const result = req.query.get('result') === 'N' ? 'N' : 'Y';
       return {
@@ -353,7 +354,10 @@ function routeOf(path: string): Route | null {
     return { template: rest, params: {} };
   const m = /^\/payments\/([^/]+)\/(captures|cancels|refunds)$/.exec(rest);
   return m
-    ? { template: `/payments/{paymentPspReference}/${m[2]}`, params: { paymentPspReference: decodeURIComponent(m[1]) } }
+    ? {
+        template: `/payments/{paymentPspReference}/${m[2]}`,
+        params: { paymentPspReference: decodeURIComponent(must(m[1], 'the pattern has two groups')) },
+      }
     : null;
 }
 

@@ -1,4 +1,5 @@
 import { OfficialDocument } from './official-document.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * The vendored official documents, loaded once per process (the API Pix YAML takes a second to parse):
@@ -48,7 +49,10 @@ export const PIX_READINGS: ReadonlyArray<(doc: Json) => void> = [
       string,
       { properties: Record<string, { oneOf: Json[] }> }
     >;
-    const first = schemas.CobVValor.properties.desconto.oneOf[0];
+    const first = must(
+      schemas.CobVValor?.properties.desconto?.oneOf[0],
+      "the BCB document's CobVValor.desconto is a oneOf (the reading it fixes)",
+    );
     first.required = ['descontoDataFixa'];
   },
 ];

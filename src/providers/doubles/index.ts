@@ -47,7 +47,7 @@ export async function runDoubleCommand(
     const hmacKey = flags.hmacKey ?? '';
     if (!/^([0-9a-fA-F]{2})+$/.test(hmacKey))
       throw new Error('double adyen needs --hmac-key <hex> (the key the account verifies notifications with)');
-    const [username, ...rest] = (flags.basicAuth ?? '').split(':');
+    const [username = '', ...rest] = (flags.basicAuth ?? '').split(':');
     const basicAuth = flags.basicAuth ? { username, password: rest.join(':') } : null;
     const double = await startAdyenDouble({ port, hmacKey, basicAuth });
     log(`Adyen Checkout v71 double on ${double.server.url}`);

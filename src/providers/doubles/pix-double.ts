@@ -8,6 +8,7 @@ import { pixApiDocument } from './documents.js';
 import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
 import type { ThrowawayPki } from './tls-material.js';
 import { textOf } from '../../kernel/text.js';
+import { must } from '../../kernel/must.js';
 
 /**
  * `platform double pix` (providers.md R7.2): a stateful stand-in for a PSP's API Pix 2.9.0 on 127.0.0.1, over
@@ -131,14 +132,15 @@ export class PixDouble {
     const route = routeOf(req.path);
     if (!route) return problem(404, 'NaoEncontrado', 'Not found');
     const { template, params } = route;
+    const param = (name: string) => must(params[name], `the route ${template} names {${name}}`);
     switch (`${req.method} ${template}`) {
       case 'PUT /cob/{txid}':
-        return this.putCharge('cob', params.txid, req.body as Record<string, unknown>);
+        return this.putCharge('cob', param('txid'), req.body as Record<string, unknown>);
       case 'PUT /cobv/{txid}':
-        return this.putCharge('cobv', params.txid, req.body as Record<string, unknown>);
+        return this.putCharge('cobv', param('txid'), req.body as Record<string, unknown>);
       case 'GET /cob/{txid}':
       case 'GET /cobv/{txid}': {
-        const c = this.charges.get(params.txid);
+        const c = this.charges.get(param('txid'));
         return c && c.kind === template.split('/')[1]
           ? { status: 200, json: this.view(c) }
           : problem(
@@ -149,28 +151,28 @@ export class PixDouble {
       }
       case 'PATCH /cob/{txid}':
       case 'PATCH /cobv/{txid}':
-        return this.patchCharge(params.txid, req.body as Record<string, unknown>);
+        return this.patchCharge(param('txid'), req.body as Record<string, unknown>);
       case 'GET /pix/{e2eid}': {
-        const p = this.payments.get(params.e2eid);
+        const p = this.payments.get(param('e2eid'));
         return p ? { status: 200, json: pixView(p) } : problem(404, 'PixNaoEncontrado', 'No Pix under this endToEndId');
       }
       case 'PUT /pix/{e2eid}/devolucao/{id}':
-        return this.putReturn(params.e2eid, params.id, req.body as Record<string, unknown>);
+        return this.putReturn(param('e2eid'), param('id'), req.body as Record<string, unknown>);
       case 'GET /pix/{e2eid}/devolucao/{id}': {
-        const d = this.payments.get(params.e2eid)?.devolucoes.find((x) => x.id === params.id);
+        const d = this.payments.get(param('e2eid'))?.devolucoes.find((x) => x.id === param('id'));
         return d ? { status: 200, json: d } : problem(404, 'DevolucaoNaoEncontrada', 'No devolução under this id');
       }
       case 'PUT /webhook/{chave}':
-        this.webhooks.set(params.chave, String((req.body as { webhookUrl: string }).webhookUrl));
+        this.webhooks.set(param('chave'), String((req.body as { webhookUrl: string }).webhookUrl));
         return { status: 200, json: {} };
       case 'GET /webhook/{chave}': {
-        const url = this.webhooks.get(params.chave);
+        const url = this.webhooks.get(param('chave'));
         return url
-          ? { status: 200, json: { webhookUrl: url, chave: params.chave, criacao: now() } }
+          ? { status: 200, json: { webhookUrl: url, chave: param('chave'), criacao: now() } }
           : problem(404, 'WebhookNaoEncontrado', 'No webhook for this key');
       }
       case 'DELETE /webhook/{chave}':
-        this.webhooks.delete(params.chave);
+        this.webhooks.delete(param('chave'));
         return { status: 204, text: '' };
       default:
         return problem(405, 'MetodoNaoPermitido', `${req.method} ${template}`);
@@ -258,7 +260,7 @@ export class PixDouble {
     const b = (req.body ?? {}) as Record<string, string>;
     let m = /^\/__double\/cob\/([^/]+)\/pay$/.exec(req.path);
     if (m) {
-      const c = this.charges.get(m[1]);
+      const c = this.charges.get(must(m[1], 'the pattern has one group'));
       if (!c) return problem(404, 'CobNaoEncontrado', 'No charge under this txid');
       const horario = b.horario ?? now();
       // A due-date charge is paid what is due on the payment's São Paulo date (R3.4), unless `valor` says otherwise.
@@ -271,7 +273,7 @@ export class PixDouble {
         (due?.amountDue != null ? reais(due.amountDue) : String((c.body.valor as { original: string }).original));
       const entry: PixEntry = {
         endToEndId: `E${ISPB}${alnum(23)}`,
-        txid: m[1],
+        txid: must(m[1], 'the pattern has one group'),
         valor,
         horario,
         chave: String(c.body.chave),
@@ -298,7 +300,7 @@ export class PixDouble {
     }
     m = /^\/__double\/med\/([^/]+)$/.exec(req.path);
     if (m) {
-      const entry = this.payments.get(m[1]);
+      const entry = this.payments.get(must(m[1], 'the pattern has one group'));
       if (!entry) return problem(404, 'PixNaoEncontrado', 'No Pix under this endToEndId');
       const d: Devolucao = {
         id: alnum(32),
@@ -365,7 +367,11 @@ function routeOf(path: string): Route | null {
   ];
   for (const [re, template, names] of patterns) {
     const m = re.exec(path);
-    if (m) return { template, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+    if (m)
+      return {
+        template,
+        params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(must(m[i + 1], 'one group per name'))])),
+      };
   }
   return null;
 }

@@ -27,8 +27,8 @@ export const hex = (n: number, ...parts: string[]): string =>
 /** A version-4-shaped UUID derived from the parts. */
 export function uuidFrom(...parts: string[]): string {
   const b = digest(...parts).subarray(0, 16);
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
+  b.writeUInt8((b.readUInt8(6) & 0x0f) | 0x40, 6);
+  b.writeUInt8((b.readUInt8(8) & 0x3f) | 0x80, 8);
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

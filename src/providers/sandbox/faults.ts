@@ -88,9 +88,9 @@ export function parseFaultSpec(spec: string | undefined): Array<{ operation: Ope
   if (!spec?.trim()) return [];
   return spec.split(',').map((part) => {
     const [operation, kind, times, code] = part.trim().split(':');
-    if (!(OPERATION_NAMES as readonly string[]).includes(operation))
+    if (operation === undefined || !(OPERATION_NAMES as readonly string[]).includes(operation))
       throw new Error(`SANDBOX_PROVIDER_FAULTS: unknown operation ${operation}`);
-    if (!(KINDS as readonly string[]).includes(kind))
+    if (kind === undefined || !(KINDS as readonly string[]).includes(kind))
       throw new Error(`SANDBOX_PROVIDER_FAULTS: unknown fault kind ${kind}`);
     const n = times === undefined ? 1 : Number(times);
     if (!Number.isInteger(n) || n < 1) throw new Error(`SANDBOX_PROVIDER_FAULTS: bad count ${times}`);
