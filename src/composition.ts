@@ -40,12 +40,18 @@ import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
-import { transactionDeps } from './modules/transactions/transactions.context.js';
-import { transactionJobs } from './modules/transactions/transactions.jobs.js';
-import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
-import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
-import { operationRuntime, transactionOperationHandlers } from './modules/transactions/operations.handlers.js';
-import { refundOperationHandlers } from './modules/transactions/refunds.operation.js';
+import {
+  transactionDeps,
+  transactionJobs,
+  threeDsJobs,
+  transactionOperationJobs,
+  operationRuntime,
+  transactionOperationHandlers,
+  refundOperationHandlers,
+  operationDeps,
+  inProcessQrImages,
+  threadQrImages,
+} from './modules/payments/index.js';
 import { RECOVER_OPERATION_JOB, recoverProviderOperations } from './kernel/provider-operation.js';
 import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { ledgerJobs } from './ledger/hold-expiry.js';
@@ -53,11 +59,9 @@ import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from './modules/request-logs/request-logs.jobs.js';
 import { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
-import { operationDeps } from './modules/transactions/operations.context.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
 import { endpointSecretBox, sealPlainEndpointSecrets } from './modules/webhooks/endpoint-secrets.js';
-import { inProcessQrImages, threadQrImages } from './modules/transactions/qr-images.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */

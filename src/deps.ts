@@ -14,7 +14,7 @@ import type { SandboxClocks } from './jobs/sandbox-clock.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { CredentialSealer } from './kernel/provider-credentials.js';
 import type { CredentialsChecker } from './modules/provider-accounts/credentials-check.js';
-import type { QrImages } from './modules/transactions/qr-images.js';
+import type { QrImages } from './modules/payments/index.js';
 import type { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentKeyOf } from '../../src/modules/transactions/attempts.rules.js';
+import { paymentKeyOf } from '../../src/modules/payments/create/attempts.rules.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { transactions } from '../../src/db/schema/index.js';

@@ -9,7 +9,7 @@ import type { CompanyPrincipal } from '../../kernel/context.js';
 import { badRequest, conflictWithReason, notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { paginate } from '../../http/pagination.js';
-import { saoPauloDate, settlementInstant } from '../transactions/receivables.schedule.js';
+import { saoPauloDate, settlementInstant } from '../payments/shared/receivables.schedule.js';
 import {
   anticipationAccount,
   eligibleFor,

@@ -6,7 +6,7 @@ import { conflict, conflictWithReason, DomainError, notFound } from '../../kerne
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../jobs/clock.js';
-import { lockTransactionRow } from '../transactions/transactions.repo.js';
+import { lockTransactionRow } from '../payments/shared/transactions.repo.js';
 import {
   checkOpen,
   closingOf,

@@ -15,7 +15,7 @@ import {
   forgetAbsentBehaviour,
   type StoredBehaviour,
 } from '../../providers/sandbox/behaviour-store.js';
-import { REFUSAL_CODES } from '../transactions/transactions.rules.js';
+import { REFUSAL_CODES } from '../payments/shared/transactions.rules.js';
 import { requireAccount } from './provider-accounts.service.js';
 
 /** providers.md R7.1: a SANDBOX account's behaviour, set by staff (sandbox only). */

@@ -24,7 +24,7 @@ import {
   transactionByProviderReference,
   transactionByTxid,
   type CardFactMove,
-} from '../transactions/index.js';
+} from '../payments/index.js';
 import {
   decideCard,
   decideDispute,

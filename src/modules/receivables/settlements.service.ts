@@ -9,7 +9,7 @@ import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
 import { post } from '../../ledger/ledger.js';
 import { debtChangesOf } from '../../ledger/reads.js';
 import { lastSequenceOf } from '../../ledger/reserve.js';
-import { settlementInstant } from '../transactions/receivables.schedule.js';
+import { settlementInstant } from '../payments/shared/receivables.schedule.js';
 import { SETTLEMENT_JOB, type SettlementJobPayload } from './receivables.create.js';
 import {
   allowLongSettlement,
