@@ -9,7 +9,7 @@ import type { AppDeps } from './deps.js';
 import { generateApiKey } from './http/api-keys.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { localKeyRevocations, redisKeyRevocations } from './http/key-revocations.js';
-import { OffsetClock, systemClock, type Clock } from './jobs/clock.js';
+import { OffsetClock, systemClock, type Clock } from './kernel/clock.js';
 import { enqueueJob } from './jobs/queue.js';
 import { JobRegistry } from './jobs/registry.js';
 import { createJobRunner, type JobLogger, type JobRunner } from './jobs/runner.js';
@@ -34,6 +34,7 @@ import { DatabaseSandboxRecords } from './db/sandbox-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
+import { storedCardNumbers } from './vault/stored-cards.js';
 import { vaultCardOpener } from './providers/card-opening.js';
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
 import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
@@ -237,6 +238,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     providerWebhookSecrets: (accountId, now) => credentialsFor(db.db, providerCredentials, accountId, now),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
+    ...(vault ? { storedCardNumbers: storedCardNumbers(vault) } : {}),
     qrImages,
     requestLogs: new RequestLogRecorder(db.db, clock),
     ...options.overrides,
@@ -250,7 +252,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     error: (o, m) => jobLog.error(o, m),
   };
   const jobs = new JobRegistry();
-  if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
+  if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, storedNumbers: storedCardNumbers(vault), clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));

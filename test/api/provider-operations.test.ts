@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { transactions } from '../../src/db/schema/index.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
-import type { Clock } from '../../src/jobs/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import { balancesOf } from '../../src/ledger/ledger.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { feeQuote, type FeeQuoteTransaction } from './fee-quote.rules.js';
 import { feeUnder, type EffectivePolicy } from './effective-fee.js';
-import { isBusinessDay } from '../payments/shared/receivables.schedule.js';
+import { isBusinessDay } from '../../domain/business-calendar.js';
 import { PAYMENT_METHODS } from '../payments/shared/transactions.states.js';
 
 const policy = (

@@ -10,7 +10,7 @@ import {
   percentageUnits,
   type Rule,
 } from './fees.rules.js';
-import { CARD_BRANDS } from '../cards/brands.js';
+import { CARD_BRANDS } from '../../domain/card-brands.js';
 import { PAYMENT_METHODS } from '../payments/shared/transactions.states.js';
 import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT } from '../payments/shared/transactions.rules.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { DatabaseSandboxRecords } from '../../db/sandbox-records.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { conflictWithReason } from '../../kernel/errors.js';
 import {
   BEHAVIOUR_OPERATIONS,

@@ -1,9 +1,9 @@
-import type { AppDeps } from '../../../deps.js';
 import type { RefundDeps } from '../refunds/refunds.service.js';
 import { AUTOPILOT_DELAY_MS } from '../shared/sandbox-cards.js';
+import type { PaymentsHost } from '../shared/transactions.context.js';
 
 /** What capture, cancel, refunds and their jobs are handed, from the app's dependencies (routes and jobs share it). */
-export function operationDeps(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'providers'>): RefundDeps {
+export function operationDeps(deps: Pick<PaymentsHost, 'config' | 'db' | 'clock' | 'providers'>): RefundDeps {
   const { config } = deps;
   const sandbox = config.env === 'sandbox';
   return {

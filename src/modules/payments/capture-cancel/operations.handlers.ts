@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client.js';
 import type { ProviderOperationRow, TransactionRow } from '../../../db/schema/index.js';
 import { enqueueJob } from '../../../jobs/queue.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import type { OperationHandler, OperationHandlers, OperationRuntime } from '../../../kernel/provider-operation.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import type { Database } from '../../../db/client.js';

@@ -9,7 +9,7 @@ import {
   runProviderOperation,
 } from '../../../kernel/provider-operation.js';
 import { enqueueJob } from '../../../jobs/queue.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { isProviderError, ProviderNotCapable } from '../../../providers/errors.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import { outcomeUnknown, providerFailure, providerRefused } from '../../provider-failures.js';

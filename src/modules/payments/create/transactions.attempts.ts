@@ -7,14 +7,14 @@ import type {
   TransactionRow,
 } from '../../../db/schema/index.js';
 import { transactions } from '../../../db/schema/index.js';
-import { wallMillis } from '../../../jobs/clock.js';
+import { wallMillis } from '../../../kernel/clock.js';
 import { conflictWithReason, DomainError } from '../../../kernel/errors.js';
 import { ProviderError, ProviderNotCapable } from '../../../providers/errors.js';
 import type { RoutedPayment } from '../../../providers/routing/conditions.js';
 import { attemptId } from '../../../providers/routing/draw.js';
 import { noEligibleProvider, type DecisionCandidate, type RoutingDecision } from '../../../providers/routing/decide.js';
 import { failsOver } from '../../../providers/routing/failover.js';
-import { brandFromBin } from '../../cards/brands.js';
+import { brandFromBin } from '../../../domain/card-brands.js';
 import { claimProbe } from '../../provider-accounts/provider-accounts.circuit.js';
 import { recordAttemptOutcome, type Route } from '../../routing/index.js';
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';

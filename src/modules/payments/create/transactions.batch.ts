@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema/index.js';
 import { recordEvents, type AnyNewEvent } from '../../../events/outbox.js';
 import { jobsInsert, type NewJob } from '../../../jobs/queue.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { completeRequest, completeRequests, type ClaimKey } from '../../../kernel/idempotency.js';
 import type { NewLedgerTransaction } from '../../../ledger/ledger.js';
 import { postPendingCreditsSequenced } from '../../../ledger/post-pending-credits.js';

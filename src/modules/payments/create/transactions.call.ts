@@ -12,7 +12,7 @@ import type { CardInput, CardPaymentResult, PixChargeRequest, ThreeDsProof } fro
 import type { PixApiChargeRequest } from '../../../providers/pix-api-bcb/bodies.js';
 import { CHARGE_READ_UNANSWERED } from '../../../providers/pix-api-bcb/connector.js';
 import { debtorOf, termsOf, type PixDueJson } from '../shared/pix-due.rules.js';
-import { brandFromBin } from '../../cards/brands.js';
+import { brandFromBin } from '../../../domain/card-brands.js';
 import type { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
 import { pixOfCharge } from '../pix/transactions.pix.js';

@@ -13,7 +13,7 @@ import type { TransactionDeps } from '../shared/transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
 import { announce, recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
-import { wallMillis } from '../../../jobs/clock.js';
+import { wallMillis } from '../../../kernel/clock.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
 import { failoverSettings, routePayment, type Route } from '../../routing/index.js';
 import {

@@ -11,7 +11,7 @@ import {
 } from '../../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { conflict, conflictWithReason, notFound } from '../../../kernel/errors.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import { providerFailure } from '../../provider-failures.js';
 import { insertAccount } from '../../banking/banking.repo.js';

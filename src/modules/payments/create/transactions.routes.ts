@@ -12,7 +12,7 @@ import {
   transactionListQuery,
 } from '../shared/transactions.schemas.js';
 import { getTransaction, listOfMerchants, listOwn } from '../shared/transactions.service.js';
-import { saoPauloDate } from '../shared/receivables.schedule.js';
+import { saoPauloDate } from '../../../domain/business-calendar.js';
 import { pixAmountDueQuery, pixAmountDueSchema, pixAmountDueView } from '../pix/pix-amount-due.js';
 import { toTransactionView, transactionSchema } from '../shared/transactions.view.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TransactionRow } from '../../../db/schema/index.js';
 import { conflictWithReason } from '../../../kernel/errors.js';
 import { amountDue } from '../shared/pix-due.rules.js';
-import type { CivilDate } from '../shared/receivables.schedule.js';
+import type { CivilDate } from '../../../domain/business-calendar.js';
 
 /** GET /v1/transactions/{id}/pix-amount-due (providers.md R3.4). */
 export const pixAmountDueQuery = z.strictObject({ date: z.iso.date().optional() });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.js';
 import { refunds, transactions, type RefundRow, type TransactionRow } from '../../../db/schema/index.js';
 import { DomainError } from '../../../kernel/errors.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { keyOfPixId } from '../../../providers/pix-api-bcb/bodies.js';
 import type { PixApiChargeResult, PixReturn } from '../../../providers/pix-api-bcb/connector.js';
 import { approvePixPayment } from './pix-payment.js';

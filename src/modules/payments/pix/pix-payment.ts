@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/client.js';
 import type { TransactionRow } from '../../../db/schema/index.js';
 import { feeUnderPolicy } from '../../fees/effective-fee.js';
 import { amountDue } from '../shared/pix-due.rules.js';
-import { saoPauloDate } from '../shared/receivables.schedule.js';
+import { saoPauloDate } from '../../../domain/business-calendar.js';
 import { moveTransaction } from '../shared/transactions.moves.js';
 import { paidPix } from './transactions.pix.js';
 import { pixPayment } from '../shared/transactions.rules.js';

@@ -2,7 +2,7 @@ import { approvePixPayment } from '../pix/pix-payment.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.js';
 import { refunds, transactions, type RefundRow, type TransactionRow } from '../../../db/schema/index.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { captureApproved } from '../capture-cancel/operations.handlers.js';
 import { findRefund, updateRefund } from '../refunds/refunds.repo.js';
 import { refundFailure, settleRefundIn } from '../refunds/refunds.service.js';

@@ -10,7 +10,7 @@ import { TRANSACTION_RESOURCE } from '../capture-cancel/operations.handlers.js';
 import { operationInProgress } from '../capture-cancel/operations.service.js';
 import { recordEvent } from '../../../events/outbox.js';
 import { enqueueJob } from '../../../jobs/queue.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { payOutReservation, reserve, undoReservation, lastSequenceOf } from '../../../ledger/reserve.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import {

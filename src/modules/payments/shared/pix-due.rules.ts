@@ -10,7 +10,7 @@ import {
   type Fine,
   type Interest,
 } from '../../../providers/pix-api-bcb/due-date.rules.js';
-import { addDays, settlementInstant, type CivilDate } from './receivables.schedule.js';
+import { addDays, settlementInstant, type CivilDate } from '../../../domain/business-calendar.js';
 
 /**
  * Due-date PIX input (providers.md R3.4), pure: the `pix` fields of a create checked exactly as the contract

@@ -6,13 +6,11 @@ import {
   isBusinessDay,
   nationalHolidays,
   nextBusinessDay,
-  paymentDate,
-  planReceivables,
   rollForward,
   saoPauloDate,
   settlementInstant,
-  splitInstallments,
-} from './receivables.schedule.js';
+} from '../../../domain/business-calendar.js';
+import { paymentDate, planReceivables, splitInstallments } from './receivables.schedule.js';
 
 const civil = fc
   .integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 11, 31) })

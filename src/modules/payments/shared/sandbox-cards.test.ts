@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { luhnValid } from '../../../domain/pan.js';
-import { brandFromBin } from '../../cards/brands.js';
+import { brandFromBin } from '../../../domain/card-brands.js';
 import {
   authorizationBehaviour,
   autopilotRefund,

@@ -1,5 +1,5 @@
 import { luhnValid } from '../../../domain/pan.js';
-import type { CardBrand } from '../../cards/brands.js';
+import type { CardBrand } from '../../../domain/card-brands.js';
 import type { RefundFailureCode } from '../refunds/refunds.rules.js';
 import type { RefusalCode } from './transactions.rules.js';
 

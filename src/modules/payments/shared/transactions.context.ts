@@ -1,6 +1,5 @@
 import type { Database } from '../../../db/client.js';
-import type { AppDeps } from '../../../deps.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import type { PublicKeyRing } from '../../../kernel/encryption-keys.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import type { QrImages } from '../pix/qr-images.js';
@@ -18,9 +17,20 @@ export interface TransactionDeps {
   qrImages: QrImages;
 }
 
-export function transactionDeps(
-  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'providers' | 'vault' | 'qrImages'>,
-): TransactionDeps {
+/**
+ * What the app hands the payments context to build its use cases' dependencies: a structural slice of the app's
+ * dependencies (the composition root and route plugins pass theirs), so no area imports src/deps.ts.
+ */
+export interface PaymentsHost {
+  config: { env: string; sandboxAutopilot: boolean };
+  db: { db: Database };
+  clock: Clock;
+  providers: ProviderRegistry;
+  vault?: PublicKeyRing | undefined;
+  qrImages: QrImages;
+}
+
+export function transactionDeps(deps: PaymentsHost): TransactionDeps {
   return {
     db: deps.db.db,
     clock: deps.clock,

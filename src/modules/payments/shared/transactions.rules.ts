@@ -1,6 +1,6 @@
 import { badRequest, validationError, type DomainError, type ValidationIssue } from '../../../kernel/errors.js';
 import type { PaymentMethod } from './transactions.states.js';
-import { saoPauloDate } from './receivables.schedule.js';
+import { saoPauloDate } from '../../../domain/business-calendar.js';
 import { dueExpiresAt, pixDueIssues, pixDueOf, type PixDueInput, type PixDueJson } from './pix-due.rules.js';
 
 /** P11 refusal codes; `retryable` is true for the last three. */

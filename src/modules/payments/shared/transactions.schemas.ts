@@ -3,7 +3,7 @@ import { documentNumber, noCardData, requestIdField, upperEnum, uuid } from '../
 import { commaList, listQuery } from '../../../http/pagination.js';
 import { parseEv } from '../../../crypto/ev.js';
 import { PROVIDER_NAMES } from '../../../providers/port.js';
-import { CARD_BRANDS } from '../../cards/brands.js';
+import { CARD_BRANDS } from '../../../domain/card-brands.js';
 import { encryptedValue, ENCRYPTED_VALUE } from '../../cards/cards.schemas.js';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';
 import { BRAZILIAN_STATES } from '../../../domain/brazilian-documents.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TransactionRow } from '../../../db/schema/index.js';
 import { attemptsView, routingView } from '../create/attempts.rules.js';
 import { amountDue, DISCOUNT_MODES, FINE_MODES, INTEREST_MODES } from './pix-due.rules.js';
-import { saoPauloDate, type CivilDate } from './receivables.schedule.js';
+import { saoPauloDate, type CivilDate } from '../../../domain/business-calendar.js';
 import { CANCEL_REASONS, PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';
 
 /** payments.md P2: the transaction as every read, create and `transaction.created` event shows it. */

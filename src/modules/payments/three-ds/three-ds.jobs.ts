@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { JOB_PRIORITY, type JobRegistrations } from '../../../jobs/registry.js';
 import { ProviderError } from '../../../providers/errors.js';
 import type { ThreeDsResult } from '../../../providers/payments.js';

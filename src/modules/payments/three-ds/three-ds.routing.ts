@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import { ProviderError } from '../../../providers/errors.js';
 import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';

@@ -1,5 +1,5 @@
 import { defineStateMachine } from '../../../kernel/state-machine.js';
-import type { CardBrand } from '../../cards/brands.js';
+import type { CardBrand } from '../../../domain/card-brands.js';
 import { eciFor, SANDBOX_CHALLENGE_CODE, threeDsBehaviour } from '../shared/sandbox-cards.js';
 
 /** payments.md P7: 3DS sessions. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentNumber, noCardData, requestIdField, upperEnum, uuid } from '../../../http/schemas.js';
-import { CARD_BRANDS } from '../../cards/brands.js';
+import { CARD_BRANDS } from '../../../domain/card-brands.js';
 import { encryptedValue } from '../../cards/cards.schemas.js';
 import { MAX_AMOUNT, MAX_INSTALLMENTS } from '../shared/transactions.rules.js';
 import { THREE_DS_STATUSES } from './three-ds.rules.js';

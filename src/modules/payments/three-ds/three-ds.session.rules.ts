@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../cards/brands.js';
+import type { CardBrand } from '../../../domain/card-brands.js';
 import { eciFor } from '../shared/sandbox-cards.js';
 import type { ThreeDsFailure } from './three-ds.rules.js';
 

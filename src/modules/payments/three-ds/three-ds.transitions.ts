@@ -4,9 +4,9 @@ import type { ThreeDsSessionRow } from '../../../db/schema/index.js';
 import { recordEvent } from '../../../events/outbox.js';
 import { enqueueJob } from '../../../jobs/queue.js';
 import { conflict, notFound } from '../../../kernel/errors.js';
-import type { Clock } from '../../../jobs/clock.js';
+import type { Clock } from '../../../kernel/clock.js';
 import type { ThreeDsResult } from '../../../providers/payments.js';
-import type { CardBrand } from '../../cards/brands.js';
+import type { CardBrand } from '../../../domain/card-brands.js';
 import {
   AUTHENTICATION_VALUE_TTL_MS,
   threeDsMachine,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BIN_RANGES, brandFromBin, CARD_BRANDS } from './brands.js';
+import { BIN_RANGES, brandFromBin, CARD_BRANDS } from './card-brands.js';
 
 describe('brand from BIN', () => {
   it.each([
