@@ -15,6 +15,7 @@ import { recordEvent } from '../../events/outbox.js';
 import { activateCompany, affiliationState, evaluate, organizationIdOf, type EngineContext } from './engine.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { toAffiliationView } from './onboarding.views.js';
+import { must } from '../../kernel/must.js';
 
 const duplicate = (provider: string) =>
   conflict('The merchant already has an affiliation with this provider', 'provider', provider);
@@ -59,19 +60,24 @@ export async function createAffiliation(
       if (taken) throw duplicate(provider);
       const state = await initialState(tx, ctx, company, account);
       const now = ctx.clock.now(organizationIdOf(company));
-      const [row] = await tx
-        .insert(affiliations)
-        .values({
-          id,
-          companyId: company.id,
-          organizationId: organizationIdOf(company),
-          provider,
-          providerAccountId: account.id,
-          ...state,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const row = must(
+        (
+          await tx
+            .insert(affiliations)
+            .values({
+              id,
+              companyId: company.id,
+              organizationId: organizationIdOf(company),
+              provider,
+              providerAccountId: account.id,
+              ...state,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning()
+        )[0],
+        'an insert returns the row it wrote',
+      );
       await recordEvent(
         tx,
         {

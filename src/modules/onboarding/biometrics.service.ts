@@ -11,6 +11,7 @@ import { organizationIdOf, type EngineContext } from './engine.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
 import { BIOMETRIC_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.jobs.js';
+import { must } from '../../kernel/must.js';
 
 /** A biometric capture starts PENDING; a new capture moves a REJECTED row back to PENDING (product.md §6). */
 export function createBiometric(
@@ -39,18 +40,23 @@ export function createBiometric(
       }
     }
     const now = ctx.clock.now(organizationIdOf(company));
-    const [row] = await tx
-      .insert(biometricVerifications)
-      .values({
-        id,
-        companyId: company.id,
-        organizationId: organizationIdOf(company),
-        subjectDocumentNumber: input.subject_document_number,
-        status: 'PENDING',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = must(
+      (
+        await tx
+          .insert(biometricVerifications)
+          .values({
+            id,
+            companyId: company.id,
+            organizationId: organizationIdOf(company),
+            subjectDocumentNumber: input.subject_document_number,
+            status: 'PENDING',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0],
+      'an insert returns the row it wrote',
+    );
     await scheduleAutopilotReview(tx, ctx, BIOMETRIC_REVIEW_JOB, row.id, row.organizationId, now);
     await reevaluateAffiliations(tx, ctx, company);
     return { row, replayed: false };
@@ -72,13 +78,21 @@ export function reviewBiometric(
       .where(eq(biometricVerifications.id, id));
     if (!found) throw notFound('Biometric verification');
     await lockCompanyOnboarding(tx, found.companyId);
-    const [current] = await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id));
+    const current = must(
+      (await tx.select().from(biometricVerifications).where(eq(biometricVerifications.id, id)))[0],
+      "the row found above is still there under its company's lock",
+    );
     if (current.status === decision || (onlyFrom && current.status !== onlyFrom)) return current;
-    const [row] = await tx
-      .update(biometricVerifications)
-      .set({ status: decision, updatedAt: ctx.clock.now(current.organizationId) })
-      .where(eq(biometricVerifications.id, id))
-      .returning();
+    const row = must(
+      (
+        await tx
+          .update(biometricVerifications)
+          .set({ status: decision, updatedAt: ctx.clock.now(current.organizationId) })
+          .where(eq(biometricVerifications.id, id))
+          .returning()
+      )[0],
+      'an update by id finds the row read before it',
+    );
     const company = await findCompany(tx, eq(companies.id, row.companyId));
     if (company) await reevaluateAffiliations(tx, ctx, company);
     return row;

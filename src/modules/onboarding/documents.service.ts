@@ -16,6 +16,7 @@ import { MAX_DOCUMENT_BYTES, type UploadDocumentInput } from './onboarding.schem
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
 import { DOCUMENT_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.jobs.js';
+import { must } from '../../kernel/must.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
 
@@ -100,26 +101,31 @@ export async function uploadDocument(
       }
     }
     const now = ctx.clock.now(organizationIdOf(company));
-    const [document] = await tx
-      .insert(onboardingDocuments)
-      .values({
-        id,
-        companyId: company.id,
-        organizationId: organizationIdOf(company),
-        fileType: input.file_type,
-        subjectDocumentNumber: input.subject_document_number,
-        contentType: input.content_type,
-        fileSizeBytes: bytes.length,
-        fileName: input.file_name ?? `${input.file_type.toLowerCase()}-${id}.${EXTENSIONS[input.content_type]}`,
-        storageKey,
-        status: 'PENDING_REVIEW',
-        origin: 'UPLOAD',
-        refusalReason: null,
-        sourceDocumentId: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const document = must(
+      (
+        await tx
+          .insert(onboardingDocuments)
+          .values({
+            id,
+            companyId: company.id,
+            organizationId: organizationIdOf(company),
+            fileType: input.file_type,
+            subjectDocumentNumber: input.subject_document_number,
+            contentType: input.content_type,
+            fileSizeBytes: bytes.length,
+            fileName: input.file_name ?? `${input.file_type.toLowerCase()}-${id}.${EXTENSIONS[input.content_type]}`,
+            storageKey,
+            status: 'PENDING_REVIEW',
+            origin: 'UPLOAD',
+            refusalReason: null,
+            sourceDocumentId: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+      )[0],
+      'an insert returns the row it wrote',
+    );
     await recordEvent(
       tx,
       {
@@ -192,16 +198,24 @@ export function reviewDocument(
       .where(eq(onboardingDocuments.id, documentId));
     if (!found) throw notFound('Onboarding document');
     await lockCompanyOnboarding(tx, found.companyId);
-    const [current] = await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId));
+    const current = must(
+      (await tx.select().from(onboardingDocuments).where(eq(onboardingDocuments.id, documentId)))[0],
+      "the row found above is still there under its company's lock",
+    );
     if (onlyFrom && current.status !== onlyFrom) return current;
     const refusalReason = decision === 'REFUSED' ? (reason ?? 'Refused by the provider') : null;
     if (current.status === decision && current.refusalReason === refusalReason) return current;
     const now = ctx.clock.now(current.organizationId);
-    const [document] = await tx
-      .update(onboardingDocuments)
-      .set({ status: decision, refusalReason, updatedAt: now })
-      .where(eq(onboardingDocuments.id, documentId))
-      .returning();
+    const document = must(
+      (
+        await tx
+          .update(onboardingDocuments)
+          .set({ status: decision, refusalReason, updatedAt: now })
+          .where(eq(onboardingDocuments.id, documentId))
+          .returning()
+      )[0],
+      'an update by id finds the row read before it',
+    );
     await recordEvent(
       tx,
       {

@@ -43,6 +43,7 @@ import {
 } from './requirements.rules.js';
 import type { Clock } from '../../kernel/clock.js';
 import { HOSTED_PAGE_PATH, type LinkSubject } from './hosted-link.js';
+import { must } from '../../kernel/must.js';
 
 /** What the engine needs from the request and the providers, without Fastify. */
 export interface EngineContext {
@@ -129,13 +130,14 @@ export async function evaluate(
     }
   }
 
-  const changes = rows.flatMap((row, i) =>
-    row.status === derived[i].status ? [] : [{ id: row.id, status: derived[i].status }],
-  );
+  const changes = rows.flatMap((row, i) => {
+    const { status } = derivedAt(derived, i);
+    return row.status === status ? [] : [{ id: row.id, status }];
+  });
   await updateStatuses(tx, changes, now);
   const changed = new Set(changes.map((c) => c.id));
   const views = rows.map((row, i) =>
-    toRequirementView(changed.has(row.id) ? { ...row, updatedAt: now } : row, derived[i], accepts),
+    toRequirementView(changed.has(row.id) ? { ...row, updatedAt: now } : row, derivedAt(derived, i), accepts),
   );
   await syncAffiliation(
     tx,
@@ -175,8 +177,12 @@ export function deriveAll(rows: RequirementRow[], evidence: Evidence, accepts: r
   );
 }
 
+/** The derivation of `rows[i]`: deriveAll answers one per requirement, in the rows' order. */
+export const derivedAt = (derived: Derived[], i: number): Derived =>
+  must(derived[i], 'deriveAll derives one status per requirement');
+
 export const pendingDocumentRows = (rows: RequirementRow[], derived: Derived[]) =>
-  rows.filter((r, i) => derived[i].status === 'PENDING' && isDocumentRequirement(r.type));
+  rows.filter((r, i) => derivedAt(derived, i).status === 'PENDING' && isDocumentRequirement(r.type));
 
 /** Other organizations' shared documents that would meet `pending` rows, and which of them to copy. */
 export async function shareableFor(tx: Tx, company: CompanyRow, accepts: readonly string[], pending: RequirementRow[]) {

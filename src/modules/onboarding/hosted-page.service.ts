@@ -167,9 +167,10 @@ export async function uploadFromPage(
       return 'answered';
     }
     const accepted = acceptedDocumentTypes(row.type, ctx.accepts(row.provider)) ?? [];
-    if (typeof form.fileType !== 'string' || !accepted.includes(form.fileType) || files.length !== 1)
+    const [file] = files;
+    if (typeof form.fileType !== 'string' || !accepted.includes(form.fileType) || files.length !== 1 || !file)
       return 'document-type';
-    const built = uploadInput(form.fileType, row.subjectDocumentNumber, files[0]);
+    const built = uploadInput(form.fileType, row.subjectDocumentNumber, file);
     if (!built.ok) return built.notice;
     await uploadDocument(db, store, ctx, reach.principal, merchantId, built.input);
     return 'uploaded';

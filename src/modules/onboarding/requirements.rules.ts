@@ -223,7 +223,7 @@ export function documentEvidence<D extends EvidenceDocument>(
 export function bestDocuments(type: string, docs: readonly EvidenceDocument[]): { ids: string[]; at: number } | null {
   const sorted = [...docs].sort(newerFirst);
   if (type !== 'IDENTITY_DOCUMENT')
-    return sorted.length ? { ids: [sorted[0].id], at: sorted[0].createdAt.getTime() } : null;
+    return sorted[0] ? { ids: [sorted[0].id], at: sorted[0].createdAt.getTime() } : null;
   const candidates: { ids: string[]; at: number }[] = [];
   const digital = sorted.find((d) => d.fileType === 'CNH_DIGITAL');
   if (digital) candidates.push({ ids: [digital.id], at: digital.createdAt.getTime() });

@@ -25,6 +25,7 @@ import type { RequirementView } from './onboarding.schemas.js';
 import { takesAnswers } from './requirements.rules.js';
 
 import { readSnapshot } from './snapshot-read.js';
+import { must } from '../../kernel/must.js';
 
 export const ONBOARDING_NOT_AVAILABLE = 'Company onboarding is not available yet';
 
@@ -110,7 +111,7 @@ export function addRequirements(
         scope: `onboarding-requirement:${companyId}`,
         requestId,
         body: inputs,
-        resourceId: ids[0],
+        resourceId: must(ids[0], 'a request names at least one requirement'),
       });
       if (existing) {
         ids = [existing];
@@ -122,7 +123,7 @@ export function addRequirements(
       await insertRequirements(
         tx,
         inputs.map((input, i) => ({
-          id: ids[i],
+          id: must(ids[i], 'one id per input'),
           companyId: company.id,
           organizationId: organizationIdOf(company),
           provider,

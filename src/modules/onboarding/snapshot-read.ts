@@ -7,12 +7,14 @@ import {
   baseRowsPlan,
   deriveAll,
   groupAnswers,
+  derivedAt,
   pendingDocumentRows,
   sharedToCopy,
   type EngineContext,
 } from './engine.js';
 import type { RequirementView } from './onboarding.schemas.js';
 import { toRequirementView } from './onboarding.views.js';
+import { must } from '../../kernel/must.js';
 
 export type SnapshotRead =
   | { kind: 'not-found' }
@@ -79,7 +81,7 @@ export async function readSnapshot(
   const result = (await db.execute<Record<string, unknown>>(
     snapshotStatement(merchantId, principal.organizationId, provider),
   )) as { rows: Record<string, unknown>[] };
-  const snap = result.rows[0];
+  const snap = must(result.rows[0], 'the snapshot statement answers one row');
   if (!snap.company) return { kind: 'not-found' };
   const company = fromJson<CompanyRow>(snap.company as Record<string, unknown>);
   const organization = snap.organization
@@ -96,7 +98,7 @@ export async function readSnapshot(
     answersOf: groupAnswers(list<never>(snap.answers)),
   };
   const derived = deriveAll(rows, evidence, accepts);
-  if (rows.some((row, i) => row.status !== derived[i].status)) return { kind: 'must-write' };
+  if (rows.some((row, i) => row.status !== derivedAt(derived, i).status)) return { kind: 'must-write' };
   if (sharedToCopy(pendingDocumentRows(rows, derived), list<DocumentRow>(snap.shareable), accepts).size > 0)
     return { kind: 'must-write' };
   const affiliation = snap.affiliation
@@ -112,5 +114,5 @@ export async function readSnapshot(
     )
   )
     return { kind: 'must-write' };
-  return { kind: 'unchanged', views: rows.map((row, i) => toRequirementView(row, derived[i], accepts)) };
+  return { kind: 'unchanged', views: rows.map((row, i) => toRequirementView(row, derivedAt(derived, i), accepts)) };
 }

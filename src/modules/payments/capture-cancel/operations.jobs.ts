@@ -8,6 +8,7 @@ import { syncRefund } from '../refunds/refunds.provider.js';
 import { REFUND_SYNC_JOB, type RefundDeps } from '../refunds/refunds.service.js';
 import { expireAuthorization, expirePix, OPERATION_SYNC_JOB, syncOperation } from './operations.service.js';
 import { findTransactionRow } from '../shared/transactions.repo.js';
+import { must } from '../../../kernel/must.js';
 
 /** P4: an authorization not captured within 7 days is CANCELED (AUTHORIZATION_EXPIRED) and voided. */
 export const AUTHORIZATION_EXPIRY_JOB = 'transaction.authorization-expiry';
@@ -109,5 +110,5 @@ export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventR
     }
   }
   // One batch of events shares its occurred_at (recordEvents), the instant the jobs are scheduled at.
-  if (due.length > 0) await enqueueJobs(tx, due, rows[0].occurredAt);
+  if (due.length > 0) await enqueueJobs(tx, due, must(rows[0], "a batch's jobs come from its events").occurredAt);
 };

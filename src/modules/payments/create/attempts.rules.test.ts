@@ -172,7 +172,7 @@ describe('the view (R6.8)', () => {
       }),
     );
     expect(view.map((a) => a.outcome)).toEqual(['FAILED', 'REFUSED']);
-    expect(view[1].finished_at).toBe('2026-01-01T00:01:00.000Z');
+    expect(view[1]!.finished_at).toBe('2026-01-01T00:01:00.000Z');
   });
 
   it.each([

@@ -2,6 +2,7 @@ import type { TransactionAttemptJson, TransactionRoutingJson, TransactionRow } f
 import type { AttemptOutcome } from '../../../providers/routing/failover.js';
 import type { CallOutcome } from './transactions.call.js';
 import { cardResultChanges } from './transactions.outcome.js';
+import { must } from '../../../kernel/must.js';
 
 /**
  * A create's attempts (providers.md R6.7-R6.8), pure: how a provider call's outcome reads as an attempt, which
@@ -95,7 +96,7 @@ export function classifyFailure(code: string | null | undefined, message: string
  * FAILED (nothing is stored: 502 PROVIDERS_UNAVAILABLE).
  */
 export function decidingIndex(attempts: readonly Pick<TransactionAttemptJson, 'outcome'>[]): number | null {
-  for (let i = attempts.length - 1; i >= 0; i--) if (attempts[i].outcome !== 'FAILED') return i;
+  for (let i = attempts.length - 1; i >= 0; i--) if (attempts[i]?.outcome !== 'FAILED') return i;
   return null;
 }
 
@@ -108,7 +109,7 @@ export function paymentKeyOf(row: Pick<TransactionRow, 'id' | 'attempts'>): stri
   const attempts = row.attempts;
   if (!attempts || attempts.length === 0) return row.id;
   const i = decidingIndex(attempts);
-  return attempts[i ?? attempts.length - 1].id;
+  return must(attempts[i ?? attempts.length - 1], 'an index into a non-empty list').id;
 }
 
 /** The attempt outcome a transaction's status stands for (a PROCESSING attempt takes its resolved outcome). */

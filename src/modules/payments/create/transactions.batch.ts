@@ -187,7 +187,7 @@ export function approvalOf(
  */
 export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, TransactionRow> {
   return async (tx, items) => {
-    const now = clock.now(items[0].row.organizationId);
+    const now = clock.now(must(items[0], 'a batch holds at least one item').row.organizationId);
     const out = new Array<ItemOutcome<TransactionRow>>(items.length);
     const set: { i: number; row: TransactionRow; item: OutcomeItem; changes: ReturnType<typeof outcomeChanges> }[] = [];
     for (const [i, item] of items.entries()) {
@@ -292,7 +292,10 @@ async function postApprovals(
     approvals.map((a) => a.ledger),
   );
   const written = posted.map((sequence) => sequence !== null);
-  for (const [k, row] of cards.entries()) if (posted[k] !== null) sequences.set(row.id, posted[k]);
+  for (const [k, row] of cards.entries()) {
+    const sequence = posted[k];
+    if (sequence !== null && sequence !== undefined) sequences.set(row.id, sequence);
+  }
   const orgAccounts = new Map<string, string | null>();
   const receivableRows: NewReceivableRow[] = [];
   for (const [k, row] of cards.entries()) {

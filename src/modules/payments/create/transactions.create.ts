@@ -30,6 +30,7 @@ import { deleteUnannounced, findTransactionRow, insertTransaction } from '../sha
 import { checkCreation, externalThreeDsRefusal } from '../shared/transactions.rules.js';
 import type { CreateTransactionInput } from '../shared/transactions.schemas.js';
 import { cardSourceOf, type PaymentCall } from './transactions.call.js';
+import { must } from '../../../kernel/must.js';
 
 export const TRANSACTION_SCOPE = 'transaction';
 
@@ -108,14 +109,14 @@ export async function createTransaction(
       deps.providers,
       clock,
       company,
-      route.decision.attempt_order[0].provider,
+      must(route.decision.attempt_order[0], 'a routable decision has a first attempt').provider,
       reads.accounts,
     );
   } catch (err) {
     if (claim) await releaseRequest(db, claim, 'forget', clock.now());
     throw err;
   }
-  const first = route.decision.attempt_order[0];
+  const first = must(route.decision.attempt_order[0], 'a routable decision has a first attempt');
   const provider = first.provider;
 
   const fee = feeUnder(reads.policy, {

@@ -10,6 +10,7 @@ import { recordRefund, refundFailure, settleRefund, type RefundDeps } from '../r
 import { findRefund } from '../refunds/refunds.repo.js';
 import { lockTransactionRow } from '../shared/transactions.repo.js';
 import { moveTransaction } from '../shared/transactions.moves.js';
+import { must } from '../../../kernel/must.js';
 
 /**
  * What an API Pix PSP says about one of our charges (providers.md R3.5, R3.6), from a callback (R3.7, the
@@ -120,7 +121,10 @@ async function applyReturn(deps: PixFactsDeps, transactionId: string, r: PixRetu
   let refund: RefundRow | undefined =
     ours?.transactionId === transactionId ? ours : await findExternalRefund(deps.db, transactionId, r.id);
   if (!refund) {
-    const transaction = (await deps.db.select().from(transactions).where(eq(transactions.id, transactionId)))[0];
+    const transaction = must(
+      (await deps.db.select().from(transactions).where(eq(transactions.id, transactionId)))[0],
+      'the PIX read above is there (transactions are never deleted)',
+    );
     const med = r.nature === 'MED_OPERACIONAL' || r.nature === 'MED_FRAUDE';
     try {
       refund = (

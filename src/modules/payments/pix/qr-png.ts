@@ -42,7 +42,8 @@ export function qrPng(text: string, scale = QR_SCALE, margin = QR_MARGIN): Buffe
     if (my >= 0 && my < size) {
       for (let mx = 0, at = my * size; mx < size; mx++, at++) {
         if (data[at] !== 1) continue;
-        for (let x = (mx + margin) * scale, last = x + scale; x < last; x++) line[x >> 3] &= ~(0x80 >> (x & 7));
+        for (let x = (mx + margin) * scale, last = x + scale; x < last; x++)
+          line.writeUInt8(line.readUInt8(x >> 3) & ~(0x80 >> (x & 7)) & 0xff, x >> 3);
       }
     }
     const first = (my + margin) * scale * (rowBytes + 1);
@@ -92,10 +93,12 @@ export function modulesOfPng(
   // Undo the row filters qrPng writes: None (0) and Up (2).
   for (let y = 0, at = 0; y < side; y++, at += rowBytes + 1) {
     if (raw[at] === PNG_FILTER_UP)
-      for (let i = 1; i <= rowBytes; i++) raw[at + i] = (raw[at + i] + raw[at + i - rowBytes - 1]) & 0xff;
+      for (let i = 1; i <= rowBytes; i++)
+        raw.writeUInt8((raw.readUInt8(at + i) + raw.readUInt8(at + i - rowBytes - 1)) & 0xff, at + i);
     else if (raw[at] !== 0) throw new Error(`unexpected PNG row filter ${raw[at]}`);
   }
-  const pixelDark = (x: number, y: number) => (raw[y * (rowBytes + 1) + 1 + (x >> 3)] & (0x80 >> (x & 7))) === 0;
+  const pixelDark = (x: number, y: number) =>
+    (raw.readUInt8(y * (rowBytes + 1) + 1 + (x >> 3)) & (0x80 >> (x & 7))) === 0;
   const size = side / scale - 2 * margin;
   return { size, dark: (x, y) => pixelDark((x + margin) * scale + 1, (y + margin) * scale + 1) };
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { must } from '../../../kernel/must.js';
 
 /**
  * The segments `qrcode` chooses for a text (its `Segments.fromString`), found without its `dijkstrajs` search.
@@ -47,6 +48,9 @@ const bitsOf = {
   [Mode.BYTE.id]: (require('qrcode/lib/core/byte-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
   [Mode.KANJI.id]: (require('qrcode/lib/core/kanji-data.js') as { getBitsLength: (n: number) => number }).getBitsLength,
 };
+
+/** The data bits of `n` characters in `mode`. */
+const bitsLength = (mode: Mode, n: number): number => must(bitsOf[mode.id], 'a bit-length rule for every mode')(n);
 
 export interface Segment {
   data: string;
@@ -163,11 +167,11 @@ export function qrSegments(text: string, errorCorrectionLevel: Level): { data: s
 
 function mixedVersion(runs: Segment[], level: Level): number | undefined {
   const ecl = ECLevel[level];
-  const lengths = runs.map((r) => (r.mode === Mode.BYTE ? utf8Length(r.data) : r.data.length));
+  const sized = runs.map((r) => ({ mode: r.mode, length: r.mode === Mode.BYTE ? utf8Length(r.data) : r.data.length }));
   for (let version = 1; version <= 40; version++) {
     let bits = 0;
-    for (const [k, run] of runs.entries())
-      bits += Mode.getCharCountIndicator(run.mode, version) + 4 + bitsOf[run.mode.id](lengths[k]);
+    for (const { mode, length } of sized)
+      bits += Mode.getCharCountIndicator(mode, version) + 4 + bitsLength(mode, length);
     if (bits <= Version.getCapacity(version, ecl, Mode.MIXED)) return version;
   }
   return undefined;
@@ -199,21 +203,20 @@ export function optimalSegments(
         const from = table[p];
         let weight: number;
         if (from && from.node.mode === node.mode) {
-          const bits = bitsOf[node.mode.id];
-          weight = bits(from.lastCount + node.length) - bits(from.lastCount);
+          weight = bitsLength(node.mode, from.lastCount + node.length) - bitsLength(node.mode, from.lastCount);
           from.lastCount += node.length;
         } else {
           if (from) from.lastCount = node.length;
-          weight = bitsOf[node.mode.id](node.length) + 4 + Mode.getCharCountIndicator(node.mode, version);
+          weight = bitsLength(node.mode, node.length) + 4 + Mode.getCharCountIndicator(node.mode, version);
         }
-        edges[p].push({ to: id, weight });
+        must(edges[p], 'an edge list per node id').push({ to: id, weight });
       }
     }
     prev = current;
   }
   const end = edges.length;
   edges.push([]);
-  for (const p of prev) edges[p].push({ to: end, weight: 0 });
+  for (const p of prev) must(edges[p], 'an edge list per node id').push({ to: end, weight: 0 });
 
   // dijkstrajs's single_source_shortest_paths, with the same relaxation rule (first visit or strictly cheaper).
   const costs = new Array<number | undefined>(edges.length);
@@ -241,7 +244,7 @@ export function optimalSegments(
   // mergeSegments: adjacent nodes of one mode become one segment.
   const merged: { data: string; mode: Mode }[] = [];
   for (const id of path) {
-    const { data, mode } = table[id].node;
+    const { data, mode } = must(table[id], 'a table row per node on the path').node;
     const last = merged[merged.length - 1];
     if (last && last.mode === mode) last.data += data;
     else merged.push({ data, mode });

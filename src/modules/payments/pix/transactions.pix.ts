@@ -52,7 +52,7 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export function sandboxEndToEndId(transactionId: string, paidAt: Date): string {
   const digest = createHash('sha256').update(`e2e:${transactionId}`).digest();
   const stamp = paidAt.toISOString().replace(/[-:T]/g, '').slice(0, 12);
-  const tail = Array.from({ length: 11 }, (_, i) => ALNUM[digest[i] % ALNUM.length]).join('');
+  const tail = Array.from({ length: 11 }, (_, i) => ALNUM.charAt(digest.readUInt8(i) % ALNUM.length)).join('');
   return `E${'18236120'}${stamp}${tail}`;
 }
 

@@ -9,11 +9,12 @@ import {
 } from '../../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { ownedRowsInReach } from '../../../kernel/tenancy.js';
+import { must } from '../../../kernel/must.js';
 
 // SQL only (docs/conventions.md): refunds and the capture/cancel claims.
 
 export async function insertRefund(ex: Executor, row: NewRefundRow): Promise<RefundRow> {
-  const [inserted] = await ex.insert(refunds).values(row).returning();
+  const inserted = must((await ex.insert(refunds).values(row).returning())[0], 'an insert returns the row it wrote');
   return inserted;
 }
 
@@ -46,7 +47,10 @@ export function refundsOfTransaction(ex: Executor, transactionId: string): Promi
 }
 
 export async function updateRefund(ex: Executor, id: string, set: Partial<NewRefundRow>): Promise<RefundRow> {
-  const [row] = await ex.update(refunds).set(set).where(eq(refunds.id, id)).returning();
+  const row = must(
+    (await ex.update(refunds).set(set).where(eq(refunds.id, id)).returning())[0],
+    'an update by id finds the row read before it',
+  );
   return row;
 }
 

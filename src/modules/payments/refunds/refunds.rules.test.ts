@@ -256,7 +256,7 @@ describe('the captured amount is a ceiling under any sequence of refunds', () =>
             const pending = refunds.filter((x) => x.status === 'PENDING');
             if (pending.length === 0) continue;
             const target = pending[o.pick % pending.length];
-            const out = afterRefundSettled('t', { status, capturedAmount: captured }, refunds, target.id, o.outcome);
+            const out = afterRefundSettled('t', { status, capturedAmount: captured }, refunds, target!.id, o.outcome);
             expect(out.events).toHaveLength(1);
             expect(canMove('CREDIT_CARD', status, out.status)).toBe(true);
             refunds = out.refunds;

@@ -172,6 +172,7 @@ function discountIssues(d: NonNullable<PixDueInput['discount']>, amount: number,
     const out: ValidationIssue[] = [];
     tiers.forEach((t, i) => {
       const field = `pix.discount.tiers.${i}`;
+      const previous = tiers[i - 1]; // none for the first tier
       out.push(
         ...(fixed
           ? centsIssues(`${field}.value`, t.value, 1, amount - 1)
@@ -181,7 +182,7 @@ function discountIssues(d: NonNullable<PixDueInput['discount']>, amount: number,
         out.push(
           issue(`${field}.until`, 'INVALID_FORMAT', 'a discount tier ends at most on the due date', { value: t.until }),
         );
-      else if (i > 0 && t.until <= tiers[i - 1].until)
+      else if (previous && t.until <= previous.until)
         out.push(issue(`${field}.until`, 'INVALID_FORMAT', 'tier dates are strictly increasing', { value: t.until }));
     });
     return out;

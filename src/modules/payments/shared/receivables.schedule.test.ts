@@ -135,7 +135,7 @@ describe('installment split', () => {
         const parts = splitInstallments(total, n);
         expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
         for (const p of parts.slice(1)) expect(p).toBe(Math.floor(total / n));
-        expect(parts[0] - parts[1 % n]).toBeLessThan(n);
+        expect(parts[0]! - parts[1 % n]!).toBeLessThan(n);
       }),
     );
   });
@@ -164,7 +164,7 @@ describe('installment split', () => {
           expect(merchant.reduce((s, r) => s + r.net_amount + r.fee_amount, 0)).toBe(amount);
           expect(org.reduce((s, r) => s + r.net_amount, 0)).toBe(fee);
           for (const r of plan) expect(isBusinessDay(r.payment_date)).toBe(true);
-          for (let k = 1; k < n; k++) expect(merchant[k].payment_date > merchant[k - 1].payment_date).toBe(true);
+          for (let k = 1; k < n; k++) expect(merchant[k]!.payment_date > merchant[k - 1]!.payment_date).toBe(true);
         },
       ),
     );
@@ -229,7 +229,7 @@ describe('installment split', () => {
         // M2's split is kept whenever installment 1 can carry the fee's remainder
         const gross = splitInstallments(amount, n);
         const plain = splitInstallments(fee, n);
-        if (plain[0] <= gross[0]) expect(merchant.map((r) => r.fee_amount)).toEqual(plain);
+        if (plain[0]! <= gross[0]!) expect(merchant.map((r) => r.fee_amount)).toEqual(plain);
       }),
       { numRuns: 2000 },
     );

@@ -6,6 +6,7 @@ import {
   rollForward,
   saoPauloDate,
 } from '../../../domain/business-calendar.js';
+import { must } from '../../../kernel/must.js';
 
 /** money.md M2: when an approved transaction's money reaches the merchant (the calendar: src/domain). */
 
@@ -25,9 +26,7 @@ export function paymentDate(method: PaymentMethod, captureDate: CivilDate, insta
 export function splitInstallments(total: number, n: number): number[] {
   if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer');
   const base = Math.floor(total / n);
-  const parts = Array.from({ length: n }, () => base);
-  parts[0] += total - base * n;
-  return parts;
+  return Array.from({ length: n }, (_, k) => (k === 0 ? base + (total - base * n) : base));
 }
 
 /**
@@ -45,8 +44,8 @@ export function splitFees(fee: number, gross: readonly number[]): number[] {
   if (fee > total) return parts;
   const base = Math.floor(fee / gross.length);
   let rest = fee - base * gross.length;
-  for (let k = 0; k < gross.length; k++) {
-    const take = Math.min(rest, gross[k] - base);
+  for (const [k, g] of gross.entries()) {
+    const take = Math.min(rest, g - base);
     parts[k] = base + take;
     rest -= take;
   }
@@ -84,9 +83,10 @@ export function planReceivables(input: {
   const fees = splitFees(input.fee, gross);
   const status = input.method === 'PIX' ? 'PAID' : 'PENDING';
   const out: PlannedReceivable[] = [];
-  for (let k = 1; k <= n; k++) {
+  for (const [i, g] of gross.entries()) {
+    const k = i + 1;
     const payment_date = paymentDate(input.method, captureDate, k);
-    const [g, f] = [gross[k - 1], fees[k - 1]];
+    const f = must(fees[i], 'splitFees answers one fee per installment');
     out.push({
       role: 'MERCHANT',
       installment: k,

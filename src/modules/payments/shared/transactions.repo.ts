@@ -4,13 +4,17 @@ import { transactions, type NewTransactionRow, type TransactionRow } from '../..
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { ownedRowsInReach } from '../../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../../http/pagination.js';
+import { must } from '../../../kernel/must.js';
 
 // SQL only (docs/conventions.md). Reads of resources skip rows not yet announced: a row recorded before its
 // provider call is not a transaction until the call's outcome is recorded (or is deleted when nothing was
 // submitted), so an `unavailable` provider leaves nothing observable.
 
 export async function insertTransaction(ex: Executor, row: NewTransactionRow): Promise<TransactionRow> {
-  const [inserted] = await ex.insert(transactions).values(row).returning();
+  const inserted = must(
+    (await ex.insert(transactions).values(row).returning())[0],
+    'an insert returns the row it wrote',
+  );
   return inserted;
 }
 

@@ -134,7 +134,7 @@ describe('PIX expiry and late payment', () => {
   ])('%o is refused %s', (pix, type) => {
     const out = pixExpiry(pix, now);
     expect(out.ok).toBe(false);
-    if (!out.ok) expect((out.error.details as { issues: { type: string }[] }).issues[0].type).toBe(type);
+    if (!out.ok) expect((out.error.details as { issues: { type: string }[] }).issues[0]!.type).toBe(type);
   });
 
   it('bounds are inclusive; both fields at once is a 400', () => {

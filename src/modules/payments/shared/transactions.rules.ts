@@ -148,13 +148,13 @@ export function cardSource(
   if (input.card_data?.network_token !== undefined) present.push('network_token');
   if (input.card_id !== undefined) present.push('card_id');
   if (input.three_ds?.session_id !== undefined) present.push('three_ds_session');
-  if (present.length > 1) return { ok: false, error: badRequest('Send exactly one card source', 'card_data') };
-  if (present.length === 0) {
+  const [source, ...others] = present;
+  if (others.length > 0) return { ok: false, error: badRequest('Send exactly one card source', 'card_data') };
+  if (source === undefined) {
     const field = input.card_data === undefined ? 'card_data' : 'card_data.number';
     const missing = issue(field, 'REQUIRED', `${field} is required`);
     return { ok: false, error: validationError([missing]), issue: missing };
   }
-  const [source] = present;
   if ((source === 'card_id' || source === 'three_ds_session') && input.card_data !== undefined) {
     const extra = Object.keys(input.card_data).filter((k) => k !== 'cvv' && input.card_data![k] !== undefined);
     if (extra.length > 0)

@@ -151,7 +151,7 @@ describe('transaction.status-changed payloads', () => {
         (to, id) => {
           const events = statusChangedEvents('t', 'PENDING_REFUND', to, { kind: 'refund-settled', refundId: id });
           expect(events).toHaveLength(1);
-          expect(events[0].refund_id).toBe(id);
+          expect(events[0]!.refund_id).toBe(id);
         },
       ),
     );

@@ -24,7 +24,7 @@ import { routePayment } from '../../routing/index.js';
 import { assertRoutable } from '../create/transactions.attempts.js';
 import { authenticateWithFailover } from './three-ds.routing.js';
 import { recordNewSession, resultColumns } from './three-ds.transitions.js';
-import { must } from '../../kernel/must.js';
+import { must } from '../../../kernel/must.js';
 
 export interface ThreeDsDeps {
   db: Database;
