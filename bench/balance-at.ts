@@ -31,7 +31,7 @@ async function timed(n: number, fn: () => Promise<unknown>): Promise<{ p50: stri
     times.push(performance.now() - s);
   }
   times.sort((x, y) => x - y);
-  return { p50: percentile(times, 0.5).toFixed(1), p99: percentile(times, 0.99).toFixed(1) };
+  return { p50: percentile(times, 0.5)!.toFixed(1), p99: percentile(times, 0.99)!.toFixed(1) };
 }
 
 /**
@@ -58,8 +58,8 @@ export async function measureBalanceAt(o: {
       [o.accountId],
     );
     // From an hour before the first entry (zeros) to the last one (the settlement's, at the run's instant).
-    const lo = span.lo.getTime() - 3_600_000;
-    const hi = span.hi.getTime();
+    const lo = span!.lo.getTime() - 3_600_000;
+    const hi = span!.hi.getTime();
     const randomAt = () => new Date(lo + Math.floor(Math.random() * (hi - lo))).toISOString();
     const path = () => `/core/v1/banking/bank-accounts/${o.accountId}/balance?at=${encodeURIComponent(randomAt())}`;
     const base = `http://127.0.0.1:${o.port}`;
@@ -99,7 +99,7 @@ export async function measureBalanceAt(o: {
     const inProcess = await timed(500, () => balanceAt(handle.db, o.accountId, new Date(randomAt()))).finally(() =>
       handle.close(),
     );
-    return { entries: Number(span.n), chunks: Number(chunks.n), firstMs, one, eight, replay, inProcess };
+    return { entries: Number(span!.n), chunks: Number(chunks!.n), firstMs, one, eight, replay, inProcess };
   } finally {
     await stopProcess(platform);
     await client.end();

@@ -55,7 +55,7 @@ export async function cardBench(opts: {
       url: `http://127.0.0.1:${opts.ports.core}/core/v1/transactions`,
       method: 'POST',
       headers,
-      makeBody: () => pool[i++ % pool.length],
+      makeBody: () => pool[i++ % pool.length]!,
       durationSec: opts.durationSec,
     });
     const pci = await measure('(e) same create through the PCI host, plaintext', {
@@ -70,7 +70,7 @@ export async function cardBench(opts: {
       url: `http://127.0.0.1:${opts.ports.core}${writePath}`,
       method: 'POST',
       headers,
-      makeBody: () => pool[i++ % pool.length],
+      makeBody: () => pool[i++ % pool.length]!,
       durationSec: opts.durationSec,
     });
     const pciWrite = await measure('(f) same create through the PCI host, plaintext', {
@@ -132,7 +132,7 @@ async function browserEncryptMs(base: string): Promise<string> {
       times.sort((a, b) => a - b);
       return times[Math.floor(times.length / 2)];
     }, `${base}/core`);
-    return `${ms.toFixed(2)} ms`;
+    return `${ms!.toFixed(2)} ms`;
   } finally {
     await browser.close();
   }

@@ -31,7 +31,7 @@ const platformKey = generateApiKey('PLATFORM');
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
 }
 
@@ -100,12 +100,12 @@ async function main() {
     const withId = (body: string) =>
       process.env.CPU_REQUEST_ID ? `{"request_id":"${randomUUID()}",${body.slice(1)}` : body;
     const scenarios = [
-      { name: 'card', body: () => withId(bench.bodies.card[i++ % bench.bodies.card.length]), baseline: 'card-create' },
-      { name: 'pix', body: () => withId(bench.bodies.pix[0]), baseline: 'pix-create' },
+      { name: 'card', body: () => withId(bench.bodies.card[i++ % bench.bodies.card.length]!), baseline: 'card-create' },
+      { name: 'pix', body: () => withId(bench.bodies.pix[0]!), baseline: 'pix-create' },
     ].filter((s) => !process.env.CPU_ONLY || process.env.CPU_ONLY === s.name);
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of scenarios) {
-        const load = loadavg()[0].toFixed(1);
+        const load = loadavg()[0]!.toFixed(1);
         const onPlatform = (pid: number, port: number, name: string) =>
           windowed(pid, name, {
             url: `http://127.0.0.1:${port}/core/v1/merchants/${bench.merchants[0]}/transactions`,
@@ -140,7 +140,7 @@ async function main() {
         if (o)
           process.stdout.write(`${s.name}: ${process.env.CPU_COMPARE} ${o.rps} req/s ${o.cpu.toFixed(2)} CPU ms/req\n`);
         process.stdout.write(
-          `${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0].toFixed(1)}\n`,
+          `${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0]!.toFixed(1)}\n`,
         );
       }
     }

@@ -127,7 +127,7 @@ class SecondBySecond {
     this.seconds.forEach((list, s) => {
       const sorted = [...list].sort((a, b) => a - b);
       process.stderr.write(
-        `  second ${s}: ${sorted.length} answered, p50 ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms\n`,
+        `  second ${s}: ${sorted.length} answered, p50 ${sorted[sorted.length >> 1]!.toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms\n`,
       );
     });
   }

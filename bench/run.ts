@@ -158,11 +158,11 @@ async function pairMeasure(a: [string, LoadOptions], b: [string, LoadOptions]): 
     runsB.push(await measure(b[0], b[1]));
     if (ROUNDS > 1)
       process.stdout.write(
-        `round ${i + 1}: ${a[0]} ${runsA[i].rps}, baseline ${runsB[i].rps} (${(runsA[i].rps / runsB[i].rps).toFixed(2)})\n`,
+        `round ${i + 1}: ${a[0]} ${runsA[i]!.rps}, baseline ${runsB[i]!.rps} (${(runsA[i]!.rps / runsB[i]!.rps).toFixed(2)})\n`,
       );
   }
   const median = (runs: Measurement[]) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
-  return [median(runsA), median(runsB)];
+  return [median(runsA)!, median(runsB)!];
 }
 
 async function main() {
@@ -460,8 +460,8 @@ async function main() {
       origin: origin.id,
       destination: destination.id,
     });
-    const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
-    const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']) : 0;
+    const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']!) : 0;
+    const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']!) : 0;
     const figures: RunFigures = {
       results,
       hotRate: HOT_RATE,

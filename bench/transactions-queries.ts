@@ -103,7 +103,7 @@ function batchers(pool: pg.Pool) {
         }));
         if ((await run(c, pendingCreditsStatement(items2))).rows.length === 0) throw new Error('approvals not posted');
         const receivableRows = approved.flatMap((r, k) => {
-          const planned = approvalReceivables(r, { amount: approvals[k].amount, fee: approvals[k].fee, now }, null);
+          const planned = approvalReceivables(r, { amount: approvals[k]!.amount, fee: approvals[k]!.fee, now }, null);
           jobs.push(...planned.jobs);
           return planned.rows;
         });

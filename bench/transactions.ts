@@ -65,7 +65,7 @@ export async function setupTransactionBench(
     pix: [JSON.stringify({ payment_method: 'PIX', amount: 1990, description: 'bench' })],
   };
   for (const m of merchants)
-    await api('POST', `/v1/merchants/${m}/transactions`, org.api_key, JSON.parse(bodies.card[0]));
+    await api('POST', `/v1/merchants/${m}/transactions`, org.api_key, JSON.parse(bodies.card[0]!));
   return { merchants, bodies };
 }
 

@@ -34,7 +34,7 @@ export interface Create {
  */
 export async function createTransfersSql(c: pg.PoolClient, items: Create[]): Promise<InternalTransferRow[]> {
   const now = new Date();
-  const { org, origin, destination } = items[0];
+  const { org, origin, destination } = items[0]!;
   const read = await runSql(
     c,
     transferAccountsStatement(

@@ -36,7 +36,7 @@ core.addHook('preValidation', async (request, reply) => {
   const ok =
     parseEv(card.number ?? '')?.purpose === 'pan' &&
     parseEv(card.cvv ?? '')?.purpose === 'cvv' &&
-    !!(await vault.statusOf(parseEv(card.number)!.kid));
+    !!(await vault.statusOf(parseEv(card.number!)!.kid));
   return reply
     .code(ok ? 201 : 400)
     .serializer(JSON.stringify)

@@ -60,7 +60,7 @@ if (process.env.MODE === 'seed') {
   const [check] = await query(
     sql`select count(*)::int as n from ledger_accounts where id = any(${`{${accounts.map((a) => a.id).join(',')}}`}::uuid[]) and last_sequence > 0`,
   );
-  if (Number(check.n) !== accounts.length) throw new Error('the seed did not find every account opened empty');
+  if (Number(check!.n) !== accounts.length) throw new Error('the seed did not find every account opened empty');
   writeFileSync(String(process.env.INFO_FILE), JSON.stringify({ orgKey: org.api_key, accounts }));
   await app.close();
 } else {
@@ -86,7 +86,7 @@ if (process.env.MODE === 'seed') {
   const worker = async () => {
     while (next < jobs.length) {
       const id = jobs[next++];
-      if (!(await built.runner.runById(id))) throw new Error(`job ${id} could not be claimed`);
+      if (!(await built.runner.runById(id!))) throw new Error(`job ${id} could not be claimed`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(10, jobs.length) }, worker));

@@ -42,7 +42,7 @@ describe('createClient', () => {
         query: { status: ['APPROVED', 'REFUSED'], payment_method: ['PIX'], sort: ['-amount', 'created_at'], limit: 5 },
       },
     });
-    expect(decodeURIComponent(new URL(seen[0].url).search)).toBe(
+    expect(decodeURIComponent(new URL(seen[0]!.url).search)).toBe(
       '?status=APPROVED,REFUSED&payment_method=PIX&sort=-amount,created_at&limit=5',
     );
   });
@@ -58,7 +58,7 @@ describe('createClient', () => {
     await api.pci.POST('/v1/transactions', {
       body: { payment_method: 'CREDIT_CARD', amount: 100, card_data: { number: '4111111111111111' } },
     });
-    expect(seen[0].url).toBe('https://pci.test/core/v1/transactions');
+    expect(seen[0]!.url).toBe('https://pci.test/core/v1/transactions');
     expect(() => createClient({ baseUrl: 'https://core.test/core', apiKey: 'k' }).pci).toThrow(/pciBaseUrl/);
   });
 

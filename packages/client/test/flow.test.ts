@@ -267,7 +267,7 @@ describe('the TypeScript client drives the sandbox', () => {
       api.GET('/v1/banking/bank-accounts', { params: { query: { company_id: M, provider: 'PROVIDER_A' } } }),
     );
     const account = accounts.data[0];
-    expect(account.balance.available).toBeGreaterThan(10_000);
+    expect(account!.balance.available).toBeGreaterThan(10_000);
     await unwrap(
       api.PUT('/v1/merchants/{merchantId}/affiliations/{affiliationId}/settlement-account', {
         params: { path: { merchantId: M, affiliationId: affiliation.id } },
@@ -276,7 +276,7 @@ describe('the TypeScript client drives the sandbox', () => {
     );
     const cashout = await unwrap(
       api.POST('/v1/banking/cashouts', {
-        body: { request_id: 'cashout-1', bank_account_id: account.id, amount: 10_000 },
+        body: { request_id: 'cashout-1', bank_account_id: account!.id, amount: 10_000 },
       }),
     );
     expect(cashout).toMatchObject({ status: 'PENDING', amount: 10_000, rail: 'PIX' });

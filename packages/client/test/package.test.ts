@@ -38,7 +38,7 @@ beforeAll(async () => {
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   const installed = join(consumer, 'node_modules/@payment-platform/client');
   mkdirSync(installed, { recursive: true });
-  await run('tar', ['-xzf', join(consumer, packed.filename), '-C', installed, '--strip-components=1']);
+  await run('tar', ['-xzf', join(consumer, packed!.filename), '-C', installed, '--strip-components=1']);
   for (const name of COPIED)
     cpSync(join(repoModules, name), join(consumer, 'node_modules', name), { recursive: true, dereference: true });
   manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
