@@ -32,8 +32,8 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // Checked as the code will be with noUncheckedIndexedAccess (the tsconfig.eslint.json files), so the rules
-      // never ask to remove an index guard (`rows[0]!`) the flag needs. docs/decisions/lint.md.
+      // Checked with the compiler's options (the tsconfig.eslint.json files extend the real tsconfigs), so with
+      // noUncheckedIndexedAccess: the rules never ask to remove an index guard the flag needs. docs/decisions/lint.md.
       parserOptions: {
         project: ['./tsconfig.eslint.json', './packages/client/tsconfig.eslint.json'],
         tsconfigRootDir: import.meta.dirname,
