@@ -127,15 +127,13 @@ describe('stranded transfer recovery', () => {
       sql`update jobs set locked_until = now() - interval '1 second', lease_token = gen_random_uuid(), attempts = 1 where dedupe_key = ${`test-${id}`}`,
     );
     expect(
-      (
-        await eventually(
-          () => row(id),
-          (r) => r!.status === 'COMPLETED',
-          'COMPLETED',
-          5_000,
-          20,
-        )
-      )!.status,
+      (await eventually(
+        () => row(id),
+        (r) => r!.status === 'COMPLETED',
+        'COMPLETED',
+        5_000,
+        20,
+      ))!.status,
     ).toBe('COMPLETED');
     const balance = async (accountId: string) =>
       (await t.request({ method: 'GET', url: `/core/v1/banking/bank-accounts/${accountId}`, key: org.apiKey })).json()

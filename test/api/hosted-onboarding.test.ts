@@ -219,7 +219,9 @@ describe('hosted onboarding page', () => {
     const verification = /name="verification_id" value="([^"]+)"/.exec(shown.body)![1];
     expect(shown.body).toContain('data-action="sandbox-approve"');
     expect(
-      noticeOf(await postForm('/biometrics/approve', { token, requirement_id: bio.id, verification_id: verification! })),
+      noticeOf(
+        await postForm('/biometrics/approve', { token, requirement_id: bio.id, verification_id: verification! }),
+      ),
     ).toBe('capture-approved');
     expect(byType(await requirements(t, m.apiKey, m.id), 'BIOMETRIC_VERIFICATION')).toMatchObject({
       status: 'SATISFIED',

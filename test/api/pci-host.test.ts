@@ -37,7 +37,10 @@ beforeAll(async () => {
   // The transaction creates are real routes now: a hook answers for them before their validation, so this
   // file keeps testing what the PCI host relays (test/api/transactions-pci.test.ts covers the real path).
   core.addHook('preValidation', async (request, reply) => {
-    if (request.method !== 'POST' || !/^\/core\/v1\/(merchants\/[^/]+\/)?transactions$/.test(request.url.split('?')[0]!))
+    if (
+      request.method !== 'POST' ||
+      !/^\/core\/v1\/(merchants\/[^/]+\/)?transactions$/.test(request.url.split('?')[0]!)
+    )
       return;
     const answer = await record(request, reply);
     // Not the real route's response schema: the stand-in's own answer, as JSON.

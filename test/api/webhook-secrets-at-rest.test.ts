@@ -70,7 +70,9 @@ describe('webhook signing secrets at rest', () => {
     await drain(org.id);
     const [got] = receiver.delivered();
     expect(got).toBeDefined();
-    expect(new Webhook(endpoint.signing_secret).verify(got!.body, got!.headers as Record<string, string>)).toMatchObject({
+    expect(
+      new Webhook(endpoint.signing_secret).verify(got!.body, got!.headers as Record<string, string>),
+    ).toMatchObject({
       id: got!.id,
     });
   });
