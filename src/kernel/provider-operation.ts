@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../db/client.js';
 import { providerOperations, type ProviderOperationRow, type ProviderOperationStatus } from '../db/schema/index.js';
+import { ProviderError } from '../providers/errors.js';
 import {
   fingerprintOf,
   outcomeOfFailure,
@@ -296,4 +297,40 @@ export async function closeOpenOperations(
         eq(providerOperations.status, 'PENDING'),
       ),
     );
+}
+
+/** How a request's run of an operation ended: the operation's status and, unless it succeeded, why. */
+export interface RequestRun {
+  status: ProviderOperationStatus;
+  op: ProviderOperationRow;
+  /** The provider's error (a refusal rebuilt from the recorded outcome when another runner finished it). */
+  error?: unknown;
+}
+
+/**
+ * The request's run of a claimed operation (or of the resource's open one it joins: same key, same request),
+ * never throwing for the provider or the record step: a failing record step (the database, a dying process)
+ * leaves the operation PENDING with its recovery job, as an unknown outcome does.
+ */
+export async function runForRequest(
+  rt: OperationRuntime,
+  op: ProviderOperationRow,
+  handler: OperationHandler,
+): Promise<RequestRun> {
+  let ran: RunResult;
+  try {
+    ran = await runProviderOperation(rt, op, handler);
+  } catch (err) {
+    return { status: 'PENDING', op, error: err };
+  }
+  if (ran.outcome === 'succeeded') return { status: ran.op.status, op: ran.op };
+  if (ran.outcome !== 'finished-elsewhere') return { status: ran.op.status, op: ran.op, error: ran.error };
+  const recorded = (ran.op.outcome ?? {}) as {
+    error?: { kind?: string; code?: string | null; message?: string | null };
+  };
+  const error =
+    ran.op.status === 'FAILED' && recorded.error
+      ? new ProviderError('refused', recorded.error.code ?? 'REFUSED', recorded.error.message ?? 'refused', op.kind)
+      : undefined;
+  return { status: ran.op.status, op: ran.op, ...(error ? { error } : {}) };
 }
