@@ -4,6 +4,7 @@ import type { Database, Executor, Tx } from '../db/client.js';
 import { providerOperations, type ProviderOperationRow, type ProviderOperationStatus } from '../db/schema/index.js';
 import { ProviderError } from '../providers/errors.js';
 import {
+  derivedOperationId,
   fingerprintOf,
   outcomeOfFailure,
   recoveryStep,
@@ -333,4 +334,57 @@ export async function runForRequest(
       ? new ProviderError('refused', recorded.error.code ?? 'REFUSED', recorded.error.message ?? 'refused', op.kind)
       : undefined;
   return { status: ran.op.status, op: ran.op, ...(error ? { error } : {}) };
+}
+
+/**
+ * The key of the next operation on a resource whose first key is the resource's own id (the key its area sent
+ * before operations existed, so a call a crash left behind is found again): the id for the first, a fixed
+ * derivation of it for an attempt after a refusal or a release (each operation its own key).
+ */
+async function nextOperationId(tx: Executor, kind: string, resourceType: string, resourceId: string): Promise<string> {
+  const [done] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(providerOperations)
+    .where(and(eq(providerOperations.resourceType, resourceType), eq(providerOperations.resourceId, resourceId)));
+  const n = Number(done?.n ?? 0);
+  return n === 0 ? resourceId : derivedOperationId(resourceId, `${kind}:${n}`);
+}
+
+class Exists<T> extends Error {
+  constructor(readonly found: T) {
+    super('the resource exists');
+  }
+}
+
+/**
+ * For a resource recorded only once the provider answered (a bank account, a PIX key): claims its operation (the
+ * first under the resource's id, see nextOperationId) with its recovery job, or joins the one already open (the
+ * same call under the same key: a retry after a crash or an unknown outcome). `existing` reads the resource:
+ * found before the claim, or once a claim waited for a concurrent recording, it is answered instead.
+ */
+export async function claimOrJoin<T>(
+  rt: OperationRuntime,
+  input: Omit<ClaimInput, 'id'>,
+  existing: (tx: Executor) => Promise<T | undefined>,
+): Promise<{ op: ProviderOperationRow } | { existing: T }> {
+  for (let tries = 0; ; tries++) {
+    try {
+      const op = await rt.db.transaction(async (tx) => {
+        const before = await existing(tx);
+        if (before !== undefined) throw new Exists(before);
+        const id = await nextOperationId(tx, input.kind, input.resourceType, input.resourceId);
+        const claimed = await claimProviderOperation(tx, rt.enqueue, { ...input, id }, rt.now());
+        if (!claimed) return openOperationOf(tx, input.resourceType, input.resourceId);
+        const raced = await existing(tx);
+        if (raced !== undefined) throw new Exists(raced);
+        return claimed;
+      });
+      // The open operation ended between the claim and the read: look again.
+      if (op) return { op };
+    } catch (err) {
+      if (err instanceof Exists) return { existing: err.found as T };
+      throw err;
+    }
+    if (tries >= 3) throw new Error(`${input.resourceType} ${input.resourceId}: no operation to claim or join`);
+  }
 }

@@ -1,9 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   bankAccounts,
-  providerOperations,
   type BankAccountRow,
   type CompanyRow,
   type ProviderOperationRow,
@@ -13,14 +12,12 @@ import type { Clock } from '../../jobs/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { completeRequest } from '../../kernel/idempotency.js';
 import {
-  claimProviderOperation,
-  openOperationOf,
+  claimOrJoin,
   runForRequest,
   type OperationHandler,
   type OperationHandlers,
   type OperationRuntime,
 } from '../../kernel/provider-operation.js';
-import { derivedOperationId } from '../../kernel/provider-operation.rules.js';
 import type { OpenAccountResult } from '../../providers/banking.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { insertAccount } from './banking.repo.js';
@@ -129,29 +126,10 @@ const accountById = async (ex: Executor, id: string) =>
   (await ex.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1))[0];
 
 /**
- * The key of the next operation opening this account: the account's id for the first (the key every opener
- * sent before operations existed, so a call a crash left behind is found again), a fixed derivation of it for
- * an attempt after a refusal or a release (each operation its own key).
- */
-async function nextOperationId(tx: Executor, accountId: string): Promise<string> {
-  const [done] = await tx
-    .select({ n: count() })
-    .from(providerOperations)
-    .where(and(eq(providerOperations.resourceType, RESOURCE), eq(providerOperations.resourceId, accountId)));
-  const n = done?.n ?? 0;
-  return n === 0 ? accountId : derivedOperationId(accountId, `${ACCOUNT_OPEN_OPERATION}:${n}`);
-}
-
-class AlreadyOpen extends Error {
-  constructor(readonly account: BankAccountRow) {
-    super('already open');
-  }
-}
-
-/**
  * Opens the account `accountId` of `company` at `provider` (a banking provider: the caller checked) on the
  * primitive, or answers it when it exists. A resource with an open operation (a crash, an unknown outcome, a
- * concurrent opener) is joined: the same call under the same key, recorded once.
+ * concurrent opener) is joined: the same call under the same key, recorded once. The first operation's key is
+ * the account's id (the key every opener sent before operations existed).
  */
 export async function openBankAccount(
   deps: OpeningDeps,
@@ -161,55 +139,29 @@ export async function openBankAccount(
   claim: RequestClaim | null = null,
 ): Promise<Opening> {
   const rt = operationRuntimeOf(deps);
-  const handler = accountOpeningHandlers(deps)[ACCOUNT_OPEN_OPERATION]!;
-  for (let tries = 0; ; tries++) {
-    let op: ProviderOperationRow | undefined;
-    try {
-      op = await deps.db.transaction(async (tx) => {
-        const before = await accountById(tx, accountId);
-        if (before) throw new AlreadyOpen(before);
-        const claimed = await claimProviderOperation(
-          tx,
-          enqueueJob,
-          {
-            id: await nextOperationId(tx, accountId),
-            kind: ACCOUNT_OPEN_OPERATION,
-            resourceType: RESOURCE,
-            resourceId: accountId,
-            organizationId: company.organizationId ?? company.id,
-            companyId: company.id,
-            provider,
-            request: {
-              companyId: company.id,
-              owner: { name: company.fullName, document: company.documentNumber },
-              claim,
-            } satisfies OpenCall,
-          },
-          rt.now(),
-        );
-        if (!claimed) return openOperationOf(tx, RESOURCE, accountId);
-        // The claim waited for a concurrent opener's recording: it opened the account.
-        const raced = await accountById(tx, accountId);
-        if (raced) throw new AlreadyOpen(raced);
-        return claimed;
-      });
-    } catch (err) {
-      if (err instanceof AlreadyOpen) return { status: 'SUCCEEDED', account: err.account };
-      // Two first claims of one id at once: the loser looks again (it joins or finds the account).
-      if (isUniqueViolation(err) && tries < 3) continue;
-      throw err;
-    }
-    // The open operation ended between the claim and the read: look again.
-    if (!op) {
-      if (tries < 3) continue;
-      throw new Error(`bank account ${accountId}: no open operation to join`);
-    }
-    const ran = await runForRequest(rt, op, handler);
-    if (ran.status !== 'SUCCEEDED') return { status: ran.status, error: ran.error };
-    const account = await accountById(deps.db, accountId);
-    if (!account) throw new Error(`bank account ${accountId} recorded without its row`);
-    return { status: 'SUCCEEDED', account };
-  }
+  const claimed = await claimOrJoin(
+    rt,
+    {
+      kind: ACCOUNT_OPEN_OPERATION,
+      resourceType: RESOURCE,
+      resourceId: accountId,
+      organizationId: company.organizationId ?? company.id,
+      companyId: company.id,
+      provider,
+      request: {
+        companyId: company.id,
+        owner: { name: company.fullName, document: company.documentNumber },
+        claim,
+      } satisfies OpenCall,
+    },
+    (tx) => accountById(tx, accountId),
+  );
+  if ('existing' in claimed) return { status: 'SUCCEEDED', account: claimed.existing };
+  const ran = await runForRequest(rt, claimed.op, accountOpeningHandlers(deps)[ACCOUNT_OPEN_OPERATION]!);
+  if (ran.status !== 'SUCCEEDED') return { status: ran.status, error: ran.error };
+  const account = await accountById(deps.db, accountId);
+  if (!account) throw new Error(`bank account ${accountId} recorded without its row`);
+  return { status: 'SUCCEEDED', account };
 }
 
 /** A ledger-only account (providers.md Changes 9: the provider account keeps no bank accounts): no provider call. */
