@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, jobs, pixKeys, providerOperations } from '../../src/db/schema/index.js';
+import { bankAccounts, idempotencyKeys, jobs, pixKeys, providerOperations } from '../../src/db/schema/index.js';
 import { enqueueJob } from '../../src/jobs/queue.js';
 import { RECOVER_OPERATION_JOB, recoverProviderOperations } from '../../src/kernel/provider-operation.js';
-import { pixKeyOperationHandlers } from '../../src/modules/pix/pix-key-registration.js';
+import { pixKeyOperationHandlers, registerPixKey } from '../../src/modules/pix/pix-key-registration.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
@@ -132,5 +132,40 @@ describe('PIX key registration on the provider-operation primitive', () => {
     expect(op).toMatchObject({ status: 'FAILED' });
     await recover(op!.id);
     expect(await keysOf(m.id)).toHaveLength(0);
+  });
+
+  it('a registration the recording cannot keep (the limit reached meanwhile) is removed at the provider by its own operation', async () => {
+    const { m, account } = await merchantWithAccount();
+    const [row] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.id, account.id));
+    const email = `over-${randomUUID()}@example.com`;
+    const operations = { db: t.db.db, now: () => new Date(), enqueue: enqueueJob };
+    const keyId = randomUUID();
+    const del = sandbox.faults.calls('pix-key.delete');
+    const result = await registerPixKey(
+      { clock: t.deps.clock, providers: t.deps.providers, operations },
+      keyId,
+      { organizationId: row!.organizationId, provider: 'PROVIDER_A' },
+      {
+        keyType: 'EMAIL',
+        key: email,
+        account: { branch: row!.branch!, accountNumber: row!.accountNumber! },
+        owner: { name: 'x', document: '11144477735' },
+        companyId: m.id,
+        bankAccountId: account.id,
+        limit: 0,
+        claim: null,
+      },
+    );
+    expect(result).toEqual({ status: 'NOT_KEPT', why: 'LIMIT', key: email });
+    expect(await keysOf(m.id)).toHaveLength(0);
+    const ops = await operationsOf(m.id);
+    expect(ops.map((o) => [o.kind, o.status]).sort()).toEqual([
+      ['pix-key.register', 'SUCCEEDED'],
+      ['pix-key.unregister', 'SUCCEEDED'],
+    ]);
+    expect(sandbox.faults.calls('pix-key.delete') - del).toBe(1);
+    expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: keyId })).not.toMatchObject({
+      status: 'ACTIVE',
+    });
   });
 });
