@@ -8,7 +8,7 @@ import {
   type ProviderOperationRow,
   type ProviderOperationStatus,
 } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { completeRequest } from '../../kernel/idempotency.js';
 import {

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { bankAccounts, pixKeys, type ProviderOperationRow, type PixKeyRow } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { completeRequest } from '../../kernel/idempotency.js';
 import {
   claimOrJoin,
