@@ -15,7 +15,7 @@ import { attemptId } from '../../providers/routing/draw.js';
 import { noEligibleProvider, type DecisionCandidate, type RoutingDecision } from '../../providers/routing/decide.js';
 import { failsOver } from '../../providers/routing/failover.js';
 import { brandFromBin } from '../cards/brands.js';
-import { claimProbe } from '../provider-accounts/provider-accounts.circuit.js';
+import { claimProbe, releaseProbe } from '../provider-accounts/provider-accounts.circuit.js';
 import { recordAttemptOutcome, type Route } from '../routing/index.js';
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';
 import type { TransactionDeps } from './transactions.context.js';
@@ -164,7 +164,8 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
           ? l.firstAccount
           : await ensureBankAccount(db, deps.providers, clock, l.company, candidate.provider, l.accounts);
     } catch (err) {
-      // The account at this provider could not be opened: nothing of the payment was sent there.
+      // The account at this provider could not be opened: nothing of the payment was sent there (nor a probe).
+      if (probe) await releaseProbe(db, account.provider_account_id, clock.now()).catch(() => undefined);
       attempts.push(
         finish(
           attempt,
