@@ -199,7 +199,11 @@ export class ProviderRegistry {
     }) as ProviderOperations[K]);
   }
 
-  private observed<K extends OperationName>(name: string, operation: K, fn: ProviderOperations[K]): ProviderOperations[K] {
+  private observed<K extends OperationName>(
+    name: string,
+    operation: K,
+    fn: ProviderOperations[K],
+  ): ProviderOperations[K] {
     const observer = this.observer;
     if (!observer || operation === 'webhook.parse') return fn;
     const call = fn as (req: unknown) => Promise<unknown>;

@@ -110,9 +110,9 @@ describe('an unknown outcome counts in its window when resolved (R6.7, R6.10)', 
     const tx = (await a.pay()).json();
     expect(tx.status).toBe('PROCESSING');
     const windowOf = async () =>
-      (
-        await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: a.org.apiKey })
-      ).json().data.find((d: { provider: string }) => d.provider === a.name);
+      (await t.request({ method: 'GET', url: '/core/v1/routing/stats', key: a.org.apiKey }))
+        .json()
+        .data.find((d: { provider: string }) => d.provider === a.name);
     expect(await windowOf()).toBeUndefined();
     const settled = await staff('POST', `/platform/sandbox/transactions/${tx.id}/settle`, { status: 'APPROVED' });
     expect(settled.json().status).toBe('APPROVED');

@@ -3,7 +3,12 @@ import type { Database, Executor } from '../../db/client.js';
 import { providerAccounts, providerCallLatencies } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
 import type { Clock } from '../../jobs/clock.js';
-import { circuitCountOf, isPaymentOperation, percentileOf, technicalFailureOf } from '../../providers/routing/call-health.js';
+import {
+  circuitCountOf,
+  isPaymentOperation,
+  percentileOf,
+  technicalFailureOf,
+} from '../../providers/routing/call-health.js';
 import type { ObservedCall } from '../../providers/registry.js';
 import { callChangesNothing, circuitOf, recordCircuitCall } from './provider-accounts.circuit.js';
 

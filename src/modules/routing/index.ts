@@ -2,3 +2,9 @@
 export { routePayment, failoverSettings, type Route, type RouteInput } from './routing-route.js';
 export { recordOutcome } from './routing-outcomes.repo.js';
 export { recordAttemptOutcome, recordResolvedAttempt } from './routing-record.js';
+export {
+  ATTEMPT_KINDS,
+  claimAttemptOperation,
+  closeAttemptOperations,
+  recordAttemptOperation,
+} from './attempt-operations.js';

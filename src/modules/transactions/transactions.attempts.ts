@@ -16,7 +16,7 @@ import { noEligibleProvider, type DecisionCandidate, type RoutingDecision } from
 import { failsOver } from '../../providers/routing/failover.js';
 import { brandFromBin } from '../cards/brands.js';
 import { claimProbe, releaseProbe } from '../provider-accounts/provider-accounts.circuit.js';
-import { recordAttemptOutcome, type Route } from '../routing/index.js';
+import { claimAttemptOperation, recordAttemptOperation, recordAttemptOutcome, type Route } from '../routing/index.js';
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';
 import type { TransactionDeps } from './transactions.context.js';
 import { callProvider, type CallOutcome, type PaymentCall } from './transactions.call.js';
@@ -186,6 +186,8 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         .where(and(eq(transactions.id, l.row.id), eq(transactions.announced, false)));
       recorded = { provider: candidate.provider, bankAccountId: bankAccount.id };
     }
+    // R6.8: the attempt is one provider operation under its own key, claimed before its call.
+    await claimAttemptOperation(db, l.row, attempt, clock.now());
     const t0 = wallMillis();
     let classified: ClassifiedCall;
     let answer: CallOutcome | null = null;
@@ -221,6 +223,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     const latency = classified.outcome === 'FAILED' ? null : Math.max(0, Math.round(wallMillis() - t0));
     const done = finish(attempt, classified, latency, clock.now(l.row.organizationId));
     attempts.push(done);
+    await recordAttemptOperation(db, done, classified.code, clock.now());
     await recordAttemptOutcome(db, {
       organizationId: l.row.organizationId,
       account,

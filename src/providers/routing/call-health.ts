@@ -14,7 +14,11 @@ import type { CircuitCount } from './failover.js';
  * - A throw that is no provider answer (a bug, an account that cannot do the operation) says nothing: `NONE`.
  */
 
-export const ROUTED_OPERATIONS: ReadonlySet<string> = new Set(['card.authorize', 'pix.charge', 'three-ds.authenticate']);
+export const ROUTED_OPERATIONS: ReadonlySet<string> = new Set([
+  'card.authorize',
+  'pix.charge',
+  'three-ds.authenticate',
+]);
 
 /** The operations whose calls count for the payment breaker and the account's latencies. */
 export const isPaymentOperation = (operation: string) =>

@@ -56,7 +56,10 @@ describe('circuit breaker (R6.11)', () => {
     expect(circuitAt(probing, at(30 + lease - 1))).toMatchObject({ state: 'HALF_OPEN', probe_in_flight: true });
     expect(takeProbe(probing, at(30 + lease - 1))).toBeNull();
     expect(circuitAt(probing, at(30 + lease))).toMatchObject({ state: 'HALF_OPEN', probe_in_flight: false });
-    expect(takeProbe(probing, at(30 + lease))).toMatchObject({ probe_in_flight: true, probe_claimed_at: at(30 + lease) });
+    expect(takeProbe(probing, at(30 + lease))).toMatchObject({
+      probe_in_flight: true,
+      probe_claimed_at: at(30 + lease),
+    });
     // A late answer of the first probe still closes (any success does) or reopens (its technical failure).
     expect(ok(probing, at(30 + lease + 5))).toEqual(CLOSED_CIRCUIT);
     expect(fail(probing, at(30 + lease + 5), true).state).toBe('OPEN');
