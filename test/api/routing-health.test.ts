@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardPayment, createTx, makePaying, payingMerchant } from '../helpers/transactions.js';
 import { providerAccounts } from '../../src/db/schema/index.js';
-import { systemClock, type Clock } from '../../src/jobs/clock.js';
+import { systemClock, type Clock } from '../../src/kernel/clock.js';
 import { PROBE_LEASE_MS } from '../../src/providers/routing/circuit-breaker.js';
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { providerAccounts, providerCallLatencies } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import {
   circuitCountOf,
   isPaymentOperation,
