@@ -10,7 +10,7 @@ import { eventConsumers } from './consumers.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the assembly's declaration merging
 export interface EventPayloadTypes {}
-export type EventType = keyof EventPayloadTypes & string;
+export type EventType = Extract<keyof EventPayloadTypes, string>;
 export type EventPayload<T extends EventType> = EventPayloadTypes[T];
 
 export const EVENT_SOURCE = 'payment-platform';
