@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { organizationBody } from '../test/helpers/fixtures.js';
 import autocannon from 'autocannon';
-import { startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { cpuMs, startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { setupTransactionBench } from './transactions.js';
 
 /**
@@ -28,13 +29,6 @@ const PORTS = { platform: 19643, other: 19653, sameSql: 19603 };
 const dbName = `cpubench_${Date.now()}`;
 const dbUrl = ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
-}
-
 async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
   const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
     method: method as 'GET',
@@ -53,20 +47,9 @@ async function api(method: string, path: string, key: string, body?: unknown): P
 async function main() {
   execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
   const prof = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
-  const env = (port: number) => ({
-    DATABASE_URL: dbUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PCI_PORT: String(port + 1),
-    TRUST_PROXY: 'true',
-    PLATFORM_ADMIN_KEY: platformKey,
-    RATE_LIMIT_STANDARD_RPS: '1000000000',
-    RATE_LIMIT_HIGH_RPS: '1000000000',
-    LOG_LEVEL: 'warn',
-    SANDBOX_AUTOPILOT: 'false',
-  });
   const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
-  const platform = await startProcess([...prof, 'dist/server.js'], env(PORTS.platform), 'sandbox organization key');
+  const env = (port: number) => platformEnv({ dbUrl, port, pciPort: port + 1, platformKey, dataDir });
+  const platform = await startProcess([...prof, 'dist/server.js'], env(PORTS.platform), PLATFORM_READY);
   // CPU_COMPARE=<another checkout, built, or `.` with CPU_COMPARE_ENV>: its platform too, on the same database and keys, measured right after
   // this one in every round (an A/B under the same machine load).
   const compareEnv = Object.fromEntries(
@@ -79,7 +62,7 @@ async function main() {
     ? await startProcess(
         [join(process.env.CPU_COMPARE, 'dist/server.js')],
         { ...env(PORTS.other), ...compareEnv },
-        'sandbox organization key',
+        PLATFORM_READY,
       )
     : undefined;
   const sameSql = await startProcess(
