@@ -1,7 +1,7 @@
 // node --import ./bench/pg-count.mjs: counts the statements this process sends through node-postgres (every
 // Client#query, pooled or not) and writes the running total to /tmp/pg-count-<pid> twice a second, so a bench
 // can read statements per request over a window (bench/cpu-per-request.ts, CPU_COUNT_STATEMENTS=1).
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(`${process.cwd()}/package.json`);
@@ -13,4 +13,8 @@ pg.Client.prototype.query = function countedQuery(...args) {
   return query.apply(this, args);
 };
 const file = `/tmp/pg-count-${process.pid}`;
-setInterval(() => writeFileSync(file, String(count)), 500).unref();
+// Written aside, then renamed: a reader never sees the file empty mid-write.
+setInterval(() => {
+  writeFileSync(`${file}.tmp`, String(count));
+  renameSync(`${file}.tmp`, file);
+}, 500).unref();
