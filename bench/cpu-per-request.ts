@@ -31,6 +31,16 @@ const dbName = `cpubench_${Date.now()}`;
 const dbUrl = ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
 async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
+  try {
+    return await apiOnce(method, path, key, body);
+  } catch (err) {
+    // A kept-alive socket the server closed while idle (a loaded machine stretches the gaps between setup calls).
+    if ((err as { code?: string }).code !== 'UND_ERR_SOCKET') throw err;
+    return apiOnce(method, path, key, body);
+  }
+}
+
+async function apiOnce(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
   const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
     method: method as 'GET',
     headers: {

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
 import { buildDependencies } from '../../src/composition.js';
 import type { CompanyPrincipal } from '../../src/kernel/context.js';
-import { operationDeps } from '../../src/modules/transactions/operations.context.js';
-import { createRefund } from '../../src/modules/transactions/refunds.provider.js';
-import { toRefundView } from '../../src/modules/transactions/refunds.schemas.js';
+import { operationDeps } from '../../src/modules/payments/capture-cancel/operations.context.js';
+import { createRefund } from '../../src/modules/payments/refunds/refunds.provider.js';
+import { toRefundView } from '../../src/modules/payments/refunds/refunds.schemas.js';
 
 /**
  * The refund create's baseline (issue 28): a bare node:http server calling the platform's own refund service
