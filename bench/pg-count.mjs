@@ -3,7 +3,9 @@
 // can read statements per request over a window (bench/cpu-per-request.ts, CPU_COUNT_STATEMENTS=1).
 import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
 
+// Worker threads load this too (same pid): only the main thread, which sends every statement, counts and writes.
 const require = createRequire(`${process.cwd()}/package.json`);
 const pg = require('pg');
 let count = 0;
@@ -14,7 +16,8 @@ pg.Client.prototype.query = function countedQuery(...args) {
 };
 const file = `/tmp/pg-count-${process.pid}`;
 // Written aside, then renamed: a reader never sees the file empty mid-write.
-setInterval(() => {
-  writeFileSync(`${file}.tmp`, String(count));
-  renameSync(`${file}.tmp`, file);
-}, 500).unref();
+if (isMainThread)
+  setInterval(() => {
+    writeFileSync(`${file}.tmp`, String(count));
+    renameSync(`${file}.tmp`, file);
+  }, 500).unref();

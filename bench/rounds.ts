@@ -18,11 +18,11 @@ export function spread(values: readonly number[]): Spread {
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]!, n: sorted.length };
 }
 
-/** `0.83 (0.78-0.90)`; one round shows its value alone. */
+/** `0.83 (0.78-0.90)`; one round (or rounds that agree) shows the value alone. */
 export function formatSpread(s: Spread, digits = 2): string {
   if (s.n === 0) return 'n/a';
   const f = (v: number) => v.toFixed(digits);
-  return s.n === 1 ? f(s.median) : `${f(s.median)} (${f(s.min)}-${f(s.max)})`;
+  return f(s.min) === f(s.max) ? f(s.median) : `${f(s.median)} (${f(s.min)}-${f(s.max)})`;
 }
 
 export interface Target {
