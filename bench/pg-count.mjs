@@ -3,6 +3,7 @@
 // can read statements per request over a window (bench/cpu-per-request.ts, CPU_COUNT_STATEMENTS=1).
 import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setInterval } from 'node:timers';
 import { isMainThread } from 'node:worker_threads';
 
 // Worker threads load this too (same pid): only the main thread, which sends every statement, counts and writes.
