@@ -5,6 +5,7 @@ import { recordEvents } from '../../../events/outbox.js';
 import { invalidState } from '../../../kernel/errors.js';
 import { lastSequenceOf } from '../../../ledger/sequence.js';
 import { postApproval } from './transactions.ledger.js';
+import { closeAttemptOperations, recordResolvedAttempt } from '../../routing/index.js';
 import { assertMove, statusChangedEvents, type StatusCause, type TransactionStatus } from './transactions.states.js';
 
 /** Fields a move may set besides the status (the timestamps below get defaults). */
@@ -74,6 +75,12 @@ export async function moveTransaction(
       field: 'status',
       value: current?.status ?? row.status,
     });
+  }
+  // R6.10: an attempt whose outcome was unknown is counted in its window now that it is known, and its provider
+  // operation ends with it (R6.8).
+  if (row.status === 'PROCESSING' && to !== 'PROCESSING') {
+    await recordResolvedAttempt(tx, updated, to, now);
+    await closeAttemptOperations(tx, row.id, to === 'REFUSED' ? 'FAILED' : 'SUCCEEDED', `resolved: ${to}`, now);
   }
   let sequence = moved.sequence;
   if (to === 'APPROVED' && PAYMENT_STAGES.includes(row.status)) {
