@@ -20,6 +20,7 @@ export interface RunFigures {
   txLines: string[];
   moneyLines: string[];
   cardLines: string[];
+  providerLines?: string[];
 }
 
 const find = (results: Measurement[], prefix: string) => results.find((r) => r.name.startsWith(prefix));
@@ -41,7 +42,7 @@ export function printPartial(f: RunFigures, withPgbench: boolean): void {
   const hot = find(f.results, '(e) hot');
   if (hot) out.push(`(e) served/offered: ${(hot.rps / f.hotRate).toFixed(2)}, p99 ${hot.p99} ms`);
   if (withPgbench) out.push(`pgbench merchant ${f.pgTps} tps, transfer ${f.pgTransferTps} tps`);
-  out.push(...f.txLines, ...f.moneyLines);
+  out.push(...f.txLines, ...f.moneyLines, ...(f.providerLines ?? []));
   out.push(
     `peak RSS ${f.peakRss} MB; load average at the start ${f.startLoad}, at the end ${loadavg()
       .map((l) => l.toFixed(1))
@@ -86,6 +87,7 @@ export function fullRunLines(f: RunFigures): string[] {
     CARDS_START,
     ...f.cardLines,
     CARDS_END,
+    ...(f.providerLines?.length ? ['', ...f.providerLines] : []),
   ];
 }
 

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cardBench } from './cards.js';
 import { moneyBench } from './settlement.js';
+import { providersBench } from './providers.js';
 import { fullRunLines, printPartial, writeCardSection, writePerformanceDoc, type RunFigures } from './report.js';
 import {
   measureTransactionBaselines,
@@ -220,6 +221,7 @@ async function main() {
   let cardLines: string[] = [];
   let txLines: string[] = [];
   let moneyLines: string[] = [];
+  let providerLines: string[] = [];
   const origins: string[] = [];
   try {
     if (want('hello')) {
@@ -416,6 +418,8 @@ async function main() {
         durationSec: DURATION,
         ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci },
       });
+    if (want('providers'))
+      providerLines = await providersBench({ adminUrl: PG_ADMIN, platformKey, durationSec: DURATION, rounds: ROUNDS });
 
     const sameSqlAgain = await startProcess(
       ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
@@ -474,6 +478,7 @@ async function main() {
       txLines,
       moneyLines,
       cardLines,
+      providerLines,
     };
     if (ONLY) {
       printPartial(figures, want('pgbench'));
