@@ -124,7 +124,7 @@ function notifications(s: ProvidersSetup) {
 
 export async function providersBench(opts: ProvidersBenchOptions): Promise<string[]> {
   const durationSec = QUICK ? 3 : opts.durationSec;
-  const rounds = QUICK ? 1 : Math.max(3, opts.rounds);
+  const rounds = QUICK ? 1 : Number(process.env.BENCH_PROVIDERS_ROUNDS ?? Math.max(3, opts.rounds));
   const startLoad = loadavg()
     .map((l) => l.toFixed(1))
     .join(', ');

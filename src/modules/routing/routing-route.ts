@@ -6,7 +6,7 @@ import type { WindowScore } from '../../providers/routing/strategies.js';
 import { storeDueHalfOpen } from '../provider-accounts/provider-accounts.circuit.js';
 import { currentConfiguration } from './routing.repo.js';
 import { toConfiguration } from './routing.schemas.js';
-import { accountSnapshots, strategyScores } from './routing-snapshot.js';
+import { accountSnapshots, routingReads, strategyScores } from './routing-snapshot.js';
 
 export interface RouteInput {
   organizationId: string;
@@ -34,15 +34,21 @@ export interface Route {
  */
 export async function routePayment(db: Database, input: RouteInput): Promise<Route> {
   const { organizationId, payment } = input;
-  const configuration = toConfiguration(organizationId, await currentConfiguration(db, organizationId));
+  const reads = await routingReads(db, organizationId, input.companyId);
+  const configuration = toConfiguration(organizationId, reads.configuration);
   const rule = input.explicit === null ? winningRule(configuration.rules, payment) : null;
   const strategy = rule?.strategy;
-  const [snapshot, scores] = await Promise.all([
-    accountSnapshots(db, organizationId, input.companyId, input.now),
+  const snapshot = accountSnapshots(reads, organizationId, input.now);
+  const scores =
     strategy?.type === 'SUCCESS_RATE'
-      ? strategyScores(db, organizationId, payment.payment_method, strategy.window_size, strategy.latency_threshold_ms)
-      : Promise.resolve(new Map<string, WindowScore>()),
-  ]);
+      ? await strategyScores(
+          db,
+          organizationId,
+          payment.payment_method,
+          strategy.window_size,
+          strategy.latency_threshold_ms,
+        )
+      : new Map<string, WindowScore>();
   if (snapshot.dueHalfOpen.length > 0) await storeDueHalfOpen(db, snapshot.dueHalfOpen, input.now, input.correlationId);
   const decision = decideRoute({
     configuration,
