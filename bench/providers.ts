@@ -305,22 +305,36 @@ async function measureRound(
   };
 }
 
-const api =
-  (core: string) =>
-  async (method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> => {
-    const res = await request(`${core}${path}`, {
-      method: method as 'GET',
-      headers: {
-        ...HEADERS,
-        ...(key ? { 'x-api-key': key } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.body.json()) as Record<string, any>;
-    if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
-    return json;
-  };
+const api = (core: string) => async (method: string, path: string, key: string, body?: unknown) => {
+  try {
+    return await apiOnce(core, method, path, key, body);
+  } catch (err) {
+    // A kept-alive socket the server closed while idle (as run.ts's api retries).
+    if ((err as { code?: string }).code !== 'UND_ERR_SOCKET') throw err;
+    return apiOnce(core, method, path, key, body);
+  }
+};
+
+const apiOnce = async (
+  core: string,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<Record<string, any>> => {
+  const res = await request(`${core}${path}`, {
+    method: method as 'GET',
+    headers: {
+      ...HEADERS,
+      ...(key ? { 'x-api-key': key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.body.json()) as Record<string, any>;
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+  return json;
+};
 
 const ms = (n: number) => n.toFixed(2);
 const RATIOS: { label: string; target: string; of: (r: Round) => number }[] = [

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/client.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { winningRule, type RoutedPayment } from '../../providers/routing/conditions.js';
 import { decideRoute, type RoutingDecision } from '../../providers/routing/decide.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
@@ -19,6 +21,8 @@ export interface RouteInput {
   /** Real time: circuits move on the wall clock. */
   now: Date;
   correlationId: string;
+  /** decide without an explicit provider: the caller, whose reach of the company is checked in the same read (404). */
+  reach?: CompanyPrincipal;
 }
 
 export interface Route {
@@ -34,7 +38,8 @@ export interface Route {
  */
 export async function routePayment(db: Database, input: RouteInput): Promise<Route> {
   const { organizationId, payment } = input;
-  const reads = await routingReads(db, organizationId, input.companyId);
+  const reads = await routingReads(db, organizationId, input.companyId, input.reach);
+  if (reads.inReach === false) throw notFound('Company');
   const configuration = toConfiguration(organizationId, reads.configuration);
   const rule = input.explicit === null ? winningRule(configuration.rules, payment) : null;
   const strategy = rule?.strategy;

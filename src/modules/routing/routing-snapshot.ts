@@ -1,8 +1,11 @@
-import { getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { companiesInReach } from '../../kernel/tenancy.js';
 import {
   affiliations,
+  companies,
   providerAccounts,
   routingConfigurations,
   type ProviderAccountRow,
@@ -21,6 +24,8 @@ export interface RoutingReads {
   accounts: ProviderAccountRow[];
   /** The paying company's affiliations (any status), oldest first. */
   affiliations: { provider: string; status: string }[];
+  /** Whether the caller reaches the company (asked with `reach`), else null. */
+  inReach: boolean | null;
 }
 
 /**
@@ -29,9 +34,18 @@ export interface RoutingReads {
  * `POST /v1/routing/decide`) ran these as three statements; on a loaded machine each statement's round trip
  * costs more CPU than the decision itself (docs/performance.md, 2026-11-27 providers section).
  */
-export async function routingReads(tx: Executor, organizationId: string, companyId: string): Promise<RoutingReads> {
+export async function routingReads(
+  tx: Executor,
+  organizationId: string,
+  companyId: string,
+  reach?: CompanyPrincipal,
+): Promise<RoutingReads> {
+  // decide's tenancy check (companyInReach) in the same statement, when asked.
+  const inReach = reach
+    ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, companyId), companiesInReach(reach))})`
+    : sql`null::boolean`;
   const [row] = rowsOf(
-    await tx.execute(sql`select
+    await tx.execute(sql`select ${inReach} as in_reach,
       (select row_to_json(c) from (select * from ${routingConfigurations}
          where ${routingConfigurations.organizationId} = ${organizationId}
          order by ${routingConfigurations.version} desc limit 1) c) as configuration,
@@ -49,6 +63,7 @@ export async function routingReads(tx: Executor, organizationId: string, company
       fromJson<ProviderAccountRow>(providerAccounts, a),
     ),
     affiliations: (json(row?.affiliations) ?? []) as { provider: string; status: string }[],
+    inReach: (row?.in_reach ?? null) as boolean | null,
   };
 }
 
