@@ -20,6 +20,8 @@ import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
 import { cashoutOperationHandlers } from './modules/cashouts/cashout-submission.js';
 import { bankingJobs } from './modules/banking/banking.jobs.js';
 import { transferOperationHandlers } from './modules/banking/transfer-submission.js';
+import { accountOpeningHandlers } from './modules/banking/account-opening-operation.js';
+import { pixKeyOperationHandlers } from './modules/pix/pix-key-registration.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
@@ -266,6 +268,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       ...refundOperationHandlers(operationDeps(deps)),
       ...cashoutOperationHandlers(cashoutDeps(deps)),
       ...transferOperationHandlers(transferDeps(deps)),
+      ...accountOpeningHandlers(transferDeps(deps)),
+      ...pixKeyOperationHandlers(transferDeps(deps)),
     }),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
