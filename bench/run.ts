@@ -10,6 +10,7 @@ import { pgbenchScripts } from './queries.js';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cardBench } from './cards.js';
+import { providersBench } from './providers.js';
 import { moneyBench } from './settlement.js';
 import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { setupTransactionBench, type TransactionBench } from './transactions.js';
@@ -176,6 +177,11 @@ async function main() {
         ...(await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } })),
       );
       phase('card data');
+    }
+    // Issues 25 and 26's rows (bench/providers.ts): Adyen double vs SANDBOX, webhook intake, routing's cost, decide.
+    if (want('providers')) {
+      output.push('', ...(await providersBench({ adminUrl: PG_ADMIN, platformKey, durationSec: DURATION, rounds: ROUNDS })));
+      phase('providers');
     }
     output.push('', `Phases: ${phases.join('; ')}. Load average at the end: ${loadNow()}.`);
   } finally {
