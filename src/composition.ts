@@ -38,7 +38,7 @@ import { vaultCardOpener } from './providers/card-opening.js';
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
 import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
-import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
+import { connectorChecker, providerAccountJobs } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import { transactionDeps } from './modules/transactions/transactions.context.js';
 import { transactionJobs } from './modules/transactions/transactions.jobs.js';
@@ -271,7 +271,11 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
   jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
   jobs.registerAll(
-    providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }),
+    providerAccountJobs({
+      db: db.db,
+      clock,
+      checker: deps.providerCredentialsChecker ?? connectorChecker((name) => providers.resolve(name)),
+    }),
   );
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {
