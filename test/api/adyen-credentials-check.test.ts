@@ -39,7 +39,7 @@ const account = async (apiKey: string, merchantAccount: string | null) => {
     credentials: { api_key: apiKey, hmac_key: HMAC },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; provider: string };
+  return res.json<{ id: string; provider: string }>();
 };
 
 describe('R1.4 credentials check at an ADYEN_CHECKOUT account', () => {
