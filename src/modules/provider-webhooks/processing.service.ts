@@ -7,7 +7,7 @@ import type {
   TransactionRow,
 } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { DomainError } from '../../kernel/errors.js';
 import { keyOfPixId } from '../../providers/pix-api-bcb/bodies.js';
 import { latestDisputeOf, moveDispute, openDisputeIn } from '../disputes/index.js';
@@ -24,7 +24,7 @@ import {
   transactionByProviderReference,
   transactionByTxid,
   type CardFactMove,
-} from '../transactions/index.js';
+} from '../payments/index.js';
 import {
   decideCard,
   decideDispute,
