@@ -20,11 +20,13 @@ export {
   findRefundForFact,
   findTransactionForFact,
   lockTransactionRow,
+  markAttemptVoided,
   oldestUnreferencedRefund,
   refundByProviderId,
   settleRefundByProvider,
   transactionByProviderReference,
   transactionByTxid,
+  transactionRowExists,
   type CardFactMove,
   type PixFactMove,
 } from './provider-facts/provider-facts.js';
