@@ -210,7 +210,7 @@ describe('ADYEN_CHECKOUT faults: unknown outcomes, duplicates, order, orphans', 
     await notify([items[1]!, items[3]!]);
     await notify([items[0]!, items[2]!]);
     await eventually(
-      async () => [(await transactionRow(t, tx.id)).status, (await transactionRow(t, tx.id)).refundedAmount],
+      async () => [(await transactionRow(t, tx.id))!.status, (await transactionRow(t, tx.id))!.refundedAmount],
       ([s, refunded]) => s === 'PARTIALLY_REFUNDED' && refunded === 15_000,
       'both refunds settled',
       20_000,
@@ -244,7 +244,7 @@ describe('ADYEN_CHECKOUT faults: unknown outcomes, duplicates, order, orphans', 
     };
     await notify([item]);
     await eventually(
-      async () => (await transactionRow(t, tx.id)).status,
+      async () => (await transactionRow(t, tx.id))!.status,
       (s) => s === 'REFUSED',
       'refused',
     );
@@ -268,10 +268,10 @@ describe('ADYEN_CHECKOUT faults: unknown outcomes, duplicates, order, orphans', 
     expect(evs.map((e) => e.effect).sort()).toEqual(['APPLIED', 'VOIDED_ORPHAN']);
     const row = await eventually(
       () => transactionRow(t, tx.id),
-      (r) => r.attempts?.at(-1)?.outcome === 'VOIDED',
+      (r) => r!.attempts?.at(-1)?.outcome === 'VOIDED',
       'the attempt VOIDED',
     );
-    expect(row.status).toBe('REFUSED');
+    expect(row!.status).toBe('REFUSED');
     const discrepancies = await eventsAbout(t, tx.id, ['transaction.discrepancy-detected']);
     expect(discrepancies.map((d) => (d.payload as { kind: string }).kind)).toEqual(['OUTCOME_CONFLICT']);
     expect(await approvals(tx.id)).toBe(0);
