@@ -35,6 +35,7 @@ import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { vaultCardOpener } from './providers/card-opening.js';
+import { providerCredentialsChecker } from './providers/accounts/credentials-checker.js';
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
 import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
@@ -235,6 +236,11 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     vault,
     qrImages,
     requestLogs: new RequestLogRecorder(db.db, clock),
+    // R1.4: PIX_API_BCB accounts are checked by a token request at their PSP; the others as before.
+    providerCredentialsChecker: providerCredentialsChecker(
+      { db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl },
+      sandboxOnlyChecker,
+    ),
     ...options.overrides,
   };
 
