@@ -152,7 +152,12 @@ export class AdyenDouble {
     if (this.options.basicAuth)
       headers.authorization = `Basic ${Buffer.from(`${this.options.basicAuth.username}:${this.options.basicAuth.password}`).toString('base64')}`;
     const dispatcher = callbackDispatcher(url);
-    const res = await request(url, { method: 'POST', headers, body: JSON.stringify(body), ...(dispatcher && { dispatcher }) });
+    const res = await request(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      ...(dispatcher && { dispatcher }),
+    });
     return { status: res.statusCode, body: await res.body.text() };
   }
 
