@@ -39,7 +39,7 @@ const allItems = async (runId: string) => {
       key: t.platformKey,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: typeof out; pagination: { hasNext: boolean } };
+    const body = res.json<{ data: typeof out; pagination: { hasNext: boolean } }>();
     out.push(...body.data);
     if (!body.pagination.hasNext) return out;
   }
@@ -156,7 +156,7 @@ describe('reconciliation runs', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().source).toBe('PROVIDER_EVENTS');
     const items = await allItems(res.json().id);
-    expect(items.filter((i: { transaction_id: string }) => i.transaction_id === x.id)).toEqual([]);
+    expect(items.filter((i) => i.transaction_id === x.id)).toEqual([]);
   });
 
   it('bad input: the envelope with the field', async () => {
