@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectMoneyInvariants, ok, type MoneyMerchant } from '../helpers/money-checks.js';
 import { eventually } from '../helpers/poll.js';
+import { eventsAbout } from '../helpers/seed-transactions.js';
 import { affiliations, companies, providerAccounts, refunds } from '../../src/db/schema/index.js';
 import { insertAccount } from '../../src/modules/banking/banking.repo.js';
 import { bankAccountIdFor } from '../../src/modules/banking/account-opening.js';
@@ -284,6 +285,80 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     // Applied once: the same return read again records nothing more.
     await syncPixCharge(factsDeps(), tx.id);
     expect(await t.db.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toHaveLength(2);
+    await expectMoneyInvariants(t, m);
+    everyRequestValid();
+  });
+
+  it('callbacks take the one PIX path: the payment approves, a MED return becomes a MED refund with its events, once (R3.6, R3.7)', async () => {
+    const view = await ok(t, 'GET', `/v1/platform/provider-accounts/${accountId}`, t.platformKey);
+    const route = new URL(view.webhook.url as string).pathname;
+    const callback = (txid: string) =>
+      t.request({
+        method: 'POST',
+        url: `${route}/pix`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ pix: double.charge(txid)!.pix }),
+      });
+    const tx = await ok(
+      t,
+      'POST',
+      '/v1/transactions',
+      m.merchantKey,
+      { payment_method: 'PIX', amount: 40_000, customer },
+      201,
+    );
+    await control(`/__double/cob/${tx.pix.txid}/pay`, { horario: '2027-03-10T16:30:00.000Z' });
+    expect((await callback(tx.pix.txid)).json()).toEqual({ accepted: 1 });
+    const paid = await eventually(
+      () => get(tx.id),
+      (x) => x.status === 'APPROVED',
+      'the payment by callback',
+      15_000,
+      100,
+    );
+    expect(paid).toMatchObject({ captured_amount: 40_000, pix: { paid_amount: 40_000 } });
+    await expectMoneyInvariants(t, m);
+
+    // The PSP returns 150.00 by MED (operational failure): the callback resends the Pix with its devolução.
+    await control(`/__double/med/${paid.pix.end_to_end_id}`, { valor: '150.00', natureza: 'MED_OPERACIONAL' });
+    expect((await callback(tx.pix.txid)).json()).toEqual({ accepted: 2 });
+    const list = await eventually(
+      () => ok(t, 'GET', `/v1/transactions/${tx.id}/refunds`, m.merchantKey),
+      (l) => l.data.length === 1 && l.data[0].status === 'SUCCEEDED',
+      'the MED refund',
+      15_000,
+      100,
+    );
+    const [med] = double.charge(tx.pix.txid)!.pix[0].devolucoes;
+    expect(list.data[0]).toMatchObject({
+      origin: 'MED',
+      reason: 'OTHER',
+      amount: 15_000,
+      provider_refund_id: med.id,
+      pix_return_id: med.rtrId,
+    });
+    expect(await get(tx.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 15_000 });
+    const events = await eventsAbout(t, tx.id, ['refund.created', 'refund.status-changed']);
+    expect(events.map((e) => e.type).sort()).toEqual(['refund.created', 'refund.status-changed']);
+    const stored = await ok(
+      t,
+      'GET',
+      `/v1/platform/provider-events?provider_account_id=${accountId}&dedupe_key=${encodeURIComponent(`devolucao:${med.rtrId}:DEVOLVIDO`)}`,
+      t.platformKey,
+    );
+    expect(stored.data[0]).toMatchObject({
+      status: 'PROCESSED',
+      effect: 'APPLIED',
+      event_type: 'DEVOLUCAO_DEVOLVIDO',
+      resource_type: 'REFUND',
+      resource_id: list.data[0].id,
+    });
+    await expectMoneyInvariants(t, m);
+
+    // Delivered again (the PSP retries): counted as a duplicate, nothing recorded twice.
+    expect((await callback(tx.pix.txid)).json()).toEqual({ accepted: 2 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await t.db.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toHaveLength(1);
     await expectMoneyInvariants(t, m);
     everyRequestValid();
   });
