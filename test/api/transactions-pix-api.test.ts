@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectMoneyInvariants, ok, type MoneyMerchant } from '../helpers/money-checks.js';
 import { eventually } from '../helpers/poll.js';
 import { eventsAbout } from '../helpers/seed-transactions.js';
-import { affiliations, companies, providerAccounts, refunds } from '../../src/db/schema/index.js';
+import { affiliations, companies, jobs, providerAccounts, refunds } from '../../src/db/schema/index.js';
 import { insertAccount } from '../../src/modules/banking/banking.repo.js';
 import { bankAccountIdFor } from '../../src/modules/banking/account-opening.js';
 import { applyPixChargeFacts, syncPixCharge } from '../../src/modules/transactions/index.js';
@@ -329,7 +329,8 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
       15_000,
       100,
     );
-    const [med] = double.charge(tx.pix.txid)!.pix[0].devolucoes;
+    const [med] = (double.charge(tx.pix.txid)!.pix as Array<{ devolucoes: Array<{ id: string; rtrId: string }> }>)[0]
+      .devolucoes;
     expect(list.data[0]).toMatchObject({
       origin: 'MED',
       reason: 'OTHER',
@@ -461,5 +462,58 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     expect(
       (await applyPixChargeFacts(factsDeps(), { provider: PSP, txid: 'f'.repeat(32), charge: null })).transactionId,
     ).toBeNull();
+  });
+  it('R5.1: a paid PIX whose callback never comes is approved by the periodic read as the clock advances; an unpaid one is read on the schedule, then no more', async () => {
+    const advance = (to: Date) =>
+      ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
+        to: to.toISOString(),
+      });
+    const reads = (txid: string) => double.server.received(`/cob/${txid}`).filter((r) => r.method === 'GET').length;
+    const paid = await ok(
+      t,
+      'POST',
+      '/v1/transactions',
+      m.merchantKey,
+      { payment_method: 'PIX', amount: 7_000, pix: { expires_in: 3_600 } },
+      201,
+    );
+    // Paid at the PSP, and no callback (the account registers none): nothing tells the platform...
+    await control(`/__double/cob/${paid.pix.txid}/pay`, {});
+    expect((await get(paid.id)).status).toBe('WAITING_PAYMENT');
+    // ...until the sync's first read, 10 s later.
+    await advance(new Date(new Date(paid.created_at as string).getTime() + 15_000));
+    expect(await get(paid.id)).toMatchObject({
+      status: 'APPROVED',
+      captured_amount: 7_000,
+      pix: { paid_amount: 7_000 },
+    });
+    expect(reads(paid.pix.txid)).toBe(1);
+    await expectMoneyInvariants(t, m);
+
+    // Never paid, expiring in 10 min: read at +10 s, 40 s, 100 s, 220 s, 520 s, then at expiry + 10 min, + 1 h and
+    // + 24 h (a late payment), then no more.
+    const unpaid = await ok(
+      t,
+      'POST',
+      '/v1/transactions',
+      m.merchantKey,
+      { payment_method: 'PIX', amount: 8_000, pix: { expires_in: 600 } },
+      201,
+    );
+    const created = new Date(unpaid.created_at as string).getTime();
+    await advance(new Date(created + 30 * 60_000));
+    expect((await get(unpaid.id)).status).toBe('EXPIRED');
+    expect(reads(unpaid.pix.txid)).toBe(6);
+    await advance(new Date(created + 600_000 + 86_400_000 + 60_000));
+    expect(reads(unpaid.pix.txid)).toBe(8);
+    await advance(new Date(created + 3 * 86_400_000));
+    expect(reads(unpaid.pix.txid)).toBe(8);
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `transaction.pix-sync:${unpaid.id}`));
+    expect(job.status).toBe('DONE');
+    await expectMoneyInvariants(t, m);
+    everyRequestValid();
   });
 });

@@ -20,6 +20,7 @@ import {
 } from './transactions.outcome.js';
 import { sandboxEndToEndId } from './transactions.pix.js';
 import { approvePixPayment } from './pix-payment.js';
+import { pixSyncJobs } from './pix-sync.jobs.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from './transactions.repo.js';
 import { pixPayment, refusal } from './transactions.rules.js';
 
@@ -53,6 +54,7 @@ const dropIllegalMove = (err: unknown) => {
 export function transactionJobs(deps: TransactionDeps): JobRegistrations {
   const { db, clock, providers } = deps;
   return {
+    ...pixSyncJobs(deps),
     [TRANSACTION_SYNC_JOB]: async (job) => {
       const row = await findTransactionRow(db, payloadId(job));
       if (!row || !row.announced || row.status !== 'PROCESSING') return;
