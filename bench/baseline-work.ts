@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
-import { qrPng } from '../src/modules/transactions/qr-png.js';
+import { qrPng } from '../src/modules/payments/pix/qr-png.js';
 
 /**
  * The CPU a create spends outside SQL that the contract requires and the bare same-SQL baseline skips

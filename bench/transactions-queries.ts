@@ -17,8 +17,8 @@ import {
   fullRow,
   recordTransactionsStatement,
   type RecordItem,
-} from '../src/modules/transactions/transactions.batch.js';
-import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/transactions/transactions.reads.js';
+} from '../src/modules/payments/create/transactions.batch.js';
+import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/payments/create/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
 import { drawQr, openSealedCard } from './baseline-work.js';
 

@@ -17,7 +17,7 @@ import { openApiOptions } from './http/openapi.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
 import { routeModules } from './modules/index.js';
 import { buildPciHost } from './pci/pci-app.js';
-import { wallMillis } from './jobs/clock.js';
+import { wallMillis } from './kernel/clock.js';
 
 export type { AppDeps };
 

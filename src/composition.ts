@@ -9,7 +9,7 @@ import type { AppDeps } from './deps.js';
 import { generateApiKey } from './http/api-keys.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { localKeyRevocations, redisKeyRevocations } from './http/key-revocations.js';
-import { OffsetClock, systemClock, type Clock } from './jobs/clock.js';
+import { OffsetClock, systemClock, type Clock } from './kernel/clock.js';
 import { enqueueJob } from './jobs/queue.js';
 import { JobRegistry } from './jobs/registry.js';
 import { createJobRunner, type JobLogger, type JobRunner } from './jobs/runner.js';
@@ -34,6 +34,7 @@ import { DatabaseSandboxRecords } from './db/sandbox-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
+import { storedCardNumbers } from './vault/stored-cards.js';
 import { vaultCardOpener } from './providers/card-opening.js';
 import { providerCredentialsChecker } from './providers/accounts/credentials-checker.js';
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
@@ -41,12 +42,18 @@ import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
-import { transactionDeps } from './modules/transactions/transactions.context.js';
-import { transactionJobs } from './modules/transactions/transactions.jobs.js';
-import { threeDsJobs } from './modules/three-ds/three-ds.jobs.js';
-import { transactionOperationJobs } from './modules/transactions/operations.jobs.js';
-import { operationRuntime, transactionOperationHandlers } from './modules/transactions/operations.handlers.js';
-import { refundOperationHandlers } from './modules/transactions/refunds.operation.js';
+import {
+  transactionDeps,
+  transactionJobs,
+  threeDsJobs,
+  transactionOperationJobs,
+  operationRuntime,
+  transactionOperationHandlers,
+  refundOperationHandlers,
+  operationDeps,
+  inProcessQrImages,
+  threadQrImages,
+} from './modules/payments/index.js';
 import { RECOVER_OPERATION_JOB, recoverProviderOperations } from './kernel/provider-operation.js';
 import { receivableJobs } from './modules/receivables/settlements.service.js';
 import { ledgerJobs } from './ledger/hold-expiry.js';
@@ -54,11 +61,9 @@ import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from './modules/request-logs/request-logs.jobs.js';
 import { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
-import { operationDeps } from './modules/transactions/operations.context.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
 import { endpointSecretBox, sealPlainEndpointSecrets } from './modules/webhooks/endpoint-secrets.js';
-import { inProcessQrImages, threadQrImages } from './modules/transactions/qr-images.js';
 
 export interface CompositionOptions {
   /** Where the database is (default: DATABASE_URL, else the embedded one under DATA_DIR). */
@@ -234,6 +239,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     providerWebhookSecrets: (accountId, now) => credentialsFor(db.db, providerCredentials, accountId, now),
     fileStore: options.fileStore ?? new LocalFileStore(join(config.dataDir, 'files')),
     vault,
+    ...(vault ? { storedCardNumbers: storedCardNumbers(vault) } : {}),
     qrImages,
     requestLogs: new RequestLogRecorder(db.db, clock),
     // R1.4: PIX_API_BCB accounts are checked by a token request at their PSP; the others as before.
@@ -252,7 +258,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     error: (o, m) => jobLog.error(o, m),
   };
   const jobs = new JobRegistry();
-  if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, clock }));
+  if (vault) jobs.registerAll(cardJobHandlers({ db: db.db, vault, storedNumbers: storedCardNumbers(vault), clock }));
   jobs.registerAll(bankingJobs({ ...transferDeps(deps), logger }));
   jobs.registerAll(transactionJobs(transactionDeps(deps)));
   jobs.registerAll(threeDsJobs({ db: db.db, clock, providers: deps.providers }));

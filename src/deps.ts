@@ -8,13 +8,13 @@ import type { BearerAuthenticator } from './http/auth.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { KeyRevocations } from './http/key-revocations.js';
 import type { AuthServices } from './modules/auth/services.js';
-import type { Clock } from './jobs/clock.js';
-import type { VaultHandle } from './kernel/encryption-keys.js';
+import type { Clock } from './kernel/clock.js';
+import type { StoredCardNumbers, VaultHandle } from './kernel/encryption-keys.js';
 import type { SandboxClocks } from './jobs/sandbox-clock.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { CredentialSealer } from './kernel/provider-credentials.js';
 import type { CredentialsChecker } from './modules/provider-accounts/credentials-check.js';
-import type { QrImages } from './modules/transactions/qr-images.js';
+import type { QrImages } from './modules/payments/index.js';
 import type { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
 
 /**
@@ -61,6 +61,8 @@ export interface AppDeps {
   threeDsChallengeSecret?: string;
   /** The card-data keys (payments.md P6): an opaque handle; only the vault's allowed importers decrypt with it. */
   vault?: VaultHandle;
+  /** Checks and re-encrypts stored card numbers through the vault (the port of src/kernel/encryption-keys.ts). */
+  storedCardNumbers?: StoredCardNumbers;
   /** Draws PIX QR codes (in process, or in a thread beside the request thread with OFFLOAD_THREADS). */
   qrImages: QrImages;
   /** Keeps the request logs (GET /v1/request-logs), written in batches off the request path. */

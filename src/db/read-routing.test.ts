@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../jobs/clock.js';
+import { ManualClock } from '../kernel/clock.js';
 import type { Database, DbHandle } from './client.js';
 import { localRecentWriters, readDatabases, type RecentWriters } from './read-routing.js';
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from '../jobs/clock.js';
+import type { Clock } from '../kernel/clock.js';
 import type { Database, DbHandle } from './client.js';
 
 /**

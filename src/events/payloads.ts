@@ -4,11 +4,11 @@ import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
 import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
 import { cashoutSchema } from '../modules/cashouts/cashouts.schemas.js';
 import { CASHOUT_STATUSES } from '../modules/cashouts/cashouts.rules.js';
-import { transactionSchema } from '../modules/transactions/transactions.view.js';
-import { TRANSACTION_STATUSES } from '../modules/transactions/transactions.states.js';
-import { THREE_DS_STATUSES } from '../modules/transactions/three-ds.rules.js';
+import { transactionSchema } from '../modules/payments/shared/transactions.view.js';
+import { TRANSACTION_STATUSES } from '../modules/payments/shared/transactions.states.js';
+import { THREE_DS_STATUSES } from '../modules/payments/three-ds/three-ds.rules.js';
 import { settlementCompletedPayload } from '../modules/receivables/receivables.schemas.js';
-import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/transactions/refunds.schemas.js';
+import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/payments/refunds/refunds.schemas.js';
 import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
 import { routingConfigurationSchema } from '../modules/routing/routing.schemas.js';
 import {

@@ -7,7 +7,7 @@ import { hashApiKey, sameDigest } from './api-keys.js';
 import type { Principal } from '../kernel/context.js';
 import { forbidden, unauthenticated } from '../kernel/errors.js';
 import { hasPermission } from './permissions.js';
-import { systemClock, wallMillis, type Clock } from '../jobs/clock.js';
+import { systemClock, wallMillis, type Clock } from '../kernel/clock.js';
 import type { KeyCacheInvalidation } from './key-revocations.js';
 
 /** Verifies a Bearer token; the users area provides the real one. */

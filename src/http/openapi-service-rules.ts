@@ -3,8 +3,8 @@ import {
   MAX_INSTALLMENTS,
   MAX_PIX_AMOUNT,
   PIX_EXPIRES_IN,
-} from '../modules/transactions/transactions.rules.js';
-import { DAYS_AFTER_DUE_DEFAULT } from '../modules/transactions/pix-due.rules.js';
+} from '../modules/payments/shared/transactions.rules.js';
+import { DAYS_AFTER_DUE_DEFAULT } from '../modules/payments/shared/pix-due.rules.js';
 import { HTTP_METHODS, type Json } from './openapi-operations.js';
 
 /**

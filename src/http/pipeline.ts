@@ -13,7 +13,7 @@ import { authenticate, authorize, type ApiKeyResolver, type BearerAuthenticator 
 import type { RateLimiter, RatePool } from './rate-limit.js';
 import type { Principal } from '../kernel/context.js';
 import { isDatabaseUnavailable, isUniqueViolation, pgError } from '../db/errors.js';
-import { systemClock } from '../jobs/clock.js';
+import { systemClock } from '../kernel/clock.js';
 
 export interface PipelineOptions {
   trustProxy: boolean;

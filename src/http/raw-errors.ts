@@ -2,7 +2,7 @@ import type { Server, Socket } from 'node:net';
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { containsPan } from '../domain/pan.js';
-import { systemClock } from '../jobs/clock.js';
+import { systemClock } from '../kernel/clock.js';
 import { randomUUID } from 'node:crypto';
 
 /**

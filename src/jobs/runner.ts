@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { pgError } from '../db/errors.js';
 import type { JobRow } from '../db/schema/index.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../kernel/clock.js';
 import type { JobRegistry } from './registry.js';
 import { backoffMs, safeErrorText } from './runner.rules.js';
 import { textOf } from '../kernel/text.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { companies, jobs, sandboxClocks } from '../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../kernel/errors.js';
-import type { OffsetClock } from './clock.js';
+import type { OffsetClock } from '../kernel/clock.js';
 import type { JobRegistry } from './registry.js';
 import type { JobRunner } from './runner.js';
 

@@ -51,6 +51,20 @@ export interface PublicKeyRing {
   retire(kid: string): Promise<boolean>;
 }
 
+/**
+ * The port through which areas check and re-encrypt stored card numbers (payments.md P6) without ever holding
+ * one: the adapter (src/vault/stored-cards.ts, built by the composition root) decrypts inside the vault and
+ * answers only a verdict or a new ciphertext.
+ */
+export type StoredNumberVerdict =
+  'OK' | 'UNDECRYPTABLE' | 'NOT_A_CARD_NUMBER' | 'BIN_MISMATCH' | 'LAST_DIGITS_MISMATCH';
+export interface StoredCardNumbers {
+  /** Whether the ciphertext opens to a Luhn-valid number of 13-19 digits with this bin and these last digits. */
+  verify(value: string, card: { bin: string; last_digits: string }): Promise<StoredNumberVerdict>;
+  /** The same number under the ACTIVE key; null when the value does not decrypt any more. */
+  reencrypt(value: string): Promise<string | null>;
+}
+
 /** Opaque: what AppDeps carries; only the vault's allowed importers can open it to decrypt. */
 export interface VaultHandle extends PublicKeyRing {
   readonly vaultHandle: true;

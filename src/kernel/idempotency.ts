@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { rowsOf } from '../db/rows.js';
 import { conflict, conflictWithReason } from './errors.js';
-import { wallMillis, type Clock } from '../jobs/clock.js';
+import { wallMillis, type Clock } from './clock.js';
 
 /** Company id used as the idempotency scope of platform staff requests. */
 export const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { ledgerHolds } from '../db/schema/index.js';
-import type { Clock } from '../jobs/clock.js';
+import type { Clock } from '../kernel/clock.js';
 import type { JobRegistrations } from '../jobs/registry.js';
 import { voidHold } from './ledger.js';
 import { HOLD_EXPIRY_JOB } from './hold-expiry-schedule.js';

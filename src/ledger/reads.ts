@@ -10,7 +10,7 @@ import {
 } from '../db/schema/index.js';
 import type { CompanyPrincipal } from '../kernel/context.js';
 import { companiesInReach } from '../kernel/tenancy.js';
-import { selectPage, type CommonListFilters } from '../http/pagination.js';
+import { selectPage, type CommonListFilters } from '../db/paging.js';
 import { accountMismatches, providerTotals, type AccountAudit, type Mismatch, type ProviderTotals } from './replay.js';
 import type { BalanceType } from './rules.js';
 

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildLibraryAssets } from '../modules/library/library.assets.js';
-import { brandFromBin } from '../modules/cards/brands.js';
+import { brandFromBin } from '../domain/card-brands.js';
 import { luhnValid } from '../domain/pan.js';
 import { newKeyFile } from '../vault/key-file.js';
 

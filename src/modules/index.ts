@@ -25,12 +25,8 @@ import affiliationsRoutes from './onboarding/affiliations.routes.js';
 import onboardingPlatformRoutes from './onboarding/onboarding-platform.routes.js';
 import affiliationsPlatformRoutes from './onboarding/affiliations-platform.routes.js';
 import sandboxClockRoutes from './platform/sandbox-clock.routes.js';
-import transactionsRoutes from './transactions/transactions.routes.js';
-import threeDsRoutes from './three-ds/three-ds.routes.js';
 import cashoutsRoutes from './cashouts/cashouts.routes.js';
-import refundsRoutes from './transactions/refunds.routes.js';
 import receivablesRoutes from './receivables/receivables.routes.js';
-import sandboxPaymentControlRoutes from './transactions/sandbox-controls.routes.js';
 import disputesRoutes from './disputes/disputes.routes.js';
 import sandboxDisputeRoutes from './disputes/disputes-sandbox.routes.js';
 import anticipationsRoutes from './anticipations/anticipations.routes.js';
@@ -42,7 +38,13 @@ import providerAccountRoutes from './provider-accounts/provider-accounts.routes.
 import reconciliationRoutes from './reconciliation/reconciliation.routes.js';
 import sandboxBehaviourRoutes from './provider-accounts/sandbox-behaviour.routes.js';
 import { providerEventRoutes, providerWebhookRoutes } from './provider-webhooks/index.js';
-import { transactionExpiryScheduler } from './transactions/operations.jobs.js';
+import {
+  refundsRoutes,
+  sandboxPaymentControlRoutes,
+  threeDsRoutes,
+  transactionExpiryScheduler,
+  transactionsRoutes,
+} from './payments/index.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [

@@ -1,7 +1,7 @@
 import { luhnValid } from '../domain/pan.js';
 import type { EvPurpose } from '../crypto/ev.js';
 import type { ValidationIssue } from '../kernel/errors.js';
-import { brandFromBin } from '../modules/cards/brands.js';
+import { brandFromBin } from '../domain/card-brands.js';
 
 /**
  * What the PCI host does to a create body (payments.md P3, P7): plaintext `number` and `cvv` become `ev:v1`

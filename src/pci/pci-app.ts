@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import sjson from 'secure-json-parse';
 import { encryptEv, newEphemeral, type Ephemeral, type EvPublicKey } from '../crypto/ev.js';
-import { wallMillis } from '../jobs/clock.js';
+import { wallMillis } from '../kernel/clock.js';
 import type { ValidationIssue } from '../kernel/errors.js';
 import { BODY_LIMIT, errorEnvelope, newRequestId } from '../http/pipeline.js';
 import { loggerOptions } from '../http/logger.js';

@@ -1,5 +1,5 @@
 import type { ProviderRegistry } from './registry.js';
-import { systemClock, type Clock } from '../jobs/clock.js';
+import { systemClock, type Clock } from '../kernel/clock.js';
 import { textOf } from '../kernel/text.js';
 
 export interface ProviderHealth {

@@ -1,4 +1,4 @@
-import type { Clock } from '../jobs/clock.js';
+import type { Clock } from '../kernel/clock.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash, randomInt } from 'node:crypto';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import type { Config } from '../config.js';
 import { writeFileAtomic } from './secrets.js';
-import { wallMillis } from '../jobs/clock.js';
+import { wallMillis } from '../kernel/clock.js';
 
 export interface TlsMaterial {
   cert: string;

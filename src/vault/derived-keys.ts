@@ -1,4 +1,4 @@
-import { wallMillis } from '../jobs/clock.js';
+import { wallMillis } from '../kernel/clock.js';
 
 /**
  * The vault's short-lived memory of derived `ev:` keys K, by (kid, ephemeral public key, purpose). The PCI host

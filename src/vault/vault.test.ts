@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { DbHandle } from '../db/client.js';
 import { openTestDatabase } from '../../test/helpers/database.js';
 import { migrate } from '../db/migrate.js';
-import { ManualClock } from '../jobs/clock.js';
+import { ManualClock } from '../kernel/clock.js';
 import { encryptEv, EV_PURPOSES, newEphemeral } from '../crypto/ev.js';
 import { DecryptionFailed, KeyFileError, newKeyFile, RETIRING_MS, Vault, writeKeyFile } from './index.js';
 

@@ -5,7 +5,7 @@ import { encryptionKeys, type EncryptionKeyRow } from '../db/schema/index.js';
 import { encryptEv, parseEv, type EvPurpose } from '../crypto/ev.js';
 import { inProcessOpening, threadOpening, type VaultOpening } from './vault-opening.js';
 import { conflict } from '../kernel/errors.js';
-import { wallMillis, type Clock } from '../jobs/clock.js';
+import { wallMillis, type Clock } from '../kernel/clock.js';
 import type {
   KeyRotation,
   KeysDocument,

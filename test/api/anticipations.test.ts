@@ -11,7 +11,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { anticipationFee, daysBetween, parseRate } from '../../src/modules/anticipations/anticipations.rules.js';
-import { saoPauloDate } from '../../src/modules/transactions/receivables.schedule.js';
+import { saoPauloDate } from '../../src/domain/business-calendar.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { merchantWithAccount, seedTransaction, type Merchant } from '../helpers/seed-transactions.js';

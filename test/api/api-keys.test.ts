@@ -8,7 +8,7 @@ import { openTestDatabase } from '../helpers/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { apiKeys } from '../../src/db/schema/index.js';
 import { hashApiKey } from '../../src/http/api-keys.js';
-import { systemClock } from '../../src/jobs/clock.js';
+import { systemClock } from '../../src/kernel/clock.js';
 import { keyWorks } from '../../src/modules/api-keys/api-keys.repo.js';
 import { ensureSandboxOrganization } from '../../src/runtime/sandbox-bootstrap.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

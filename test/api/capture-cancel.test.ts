@@ -2,14 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { jobs, providerOperations } from '../../src/db/schema/index.js';
 import { RECOVER_OPERATION_JOB, recoverProviderOperations } from '../../src/kernel/provider-operation.js';
-import { operationRuntime, transactionOperationHandlers } from '../../src/modules/transactions/operations.handlers.js';
-import { operationDeps } from '../../src/modules/transactions/operations.context.js';
+import {
+  operationRuntime,
+  transactionOperationHandlers,
+} from '../../src/modules/payments/capture-cancel/operations.handlers.js';
+import { operationDeps } from '../../src/modules/payments/capture-cancel/operations.context.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardPayment, createTx, makePaying, payingMerchant } from '../helpers/transactions.js';
 import { balancesOf } from '../../src/ledger/ledger.js';
-import { findTransactionRow } from '../../src/modules/transactions/transactions.repo.js';
+import { findTransactionRow } from '../../src/modules/payments/shared/transactions.repo.js';
 import { eventsAbout } from '../helpers/seed-transactions.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { storedCardInput } from '../helpers/cards.js';
 import { jobs, storedCards } from '../../src/db/schema/index.js';
 import { cardJobHandlers, REENCRYPT_CARDS, RETIRE_KEY } from '../../src/modules/cards/cards.jobs.js';
-import { ManualClock } from '../../src/jobs/clock.js';
+import { ManualClock } from '../../src/kernel/clock.js';
 import { openVault } from '../../src/vault/index.js';
 
 let t: TestApp;
@@ -89,7 +89,13 @@ describe('encryption keys (P6)', () => {
 
     // The handlers, called directly (the app's job runner may run the queued one too: both are idempotent).
     const clock = new ManualClock(new Date());
-    const handlers = cardJobHandlers({ db: t.db.db, vault: t.deps.vault!, clock, batchSize: 2 });
+    const handlers = cardJobHandlers({
+      db: t.db.db,
+      vault: t.deps.vault!,
+      storedNumbers: t.deps.storedCardNumbers!,
+      clock,
+      batchSize: 2,
+    });
     const job = queued.find((j) => j.kind === REENCRYPT_CARDS)!;
     const retire = queued.find((j) => j.kind === RETIRE_KEY)!;
     // Batches of 2: it asks to run again while a full batch was found, and stops when nothing is left.

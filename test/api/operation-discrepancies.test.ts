@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { transactions } from '../../src/db/schema/index.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
-import type { Clock } from '../../src/jobs/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';

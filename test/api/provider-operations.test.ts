@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { paymentKeyOf } from '../../src/modules/transactions/attempts.rules.js';
+import { paymentKeyOf } from '../../src/modules/payments/create/attempts.rules.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { transactions } from '../../src/db/schema/index.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
-import type { Clock } from '../../src/jobs/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import { balancesOf } from '../../src/ledger/ledger.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

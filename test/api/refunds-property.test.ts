@@ -9,7 +9,7 @@ import {
   transactionView,
   type Merchant,
 } from '../helpers/seed-transactions.js';
-import { statusAfterRefunds } from '../../src/modules/transactions/transactions.states.js';
+import { statusAfterRefunds } from '../../src/modules/payments/shared/transactions.states.js';
 
 let t: TestApp;
 let m: Merchant & { orgKey: string };

@@ -12,8 +12,8 @@ import {
   type Merchant,
 } from '../helpers/seed-transactions.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
-import { syncRefund } from '../../src/modules/transactions/refunds.provider.js';
-import { operationDeps } from '../../src/modules/transactions/operations.context.js';
+import { syncRefund } from '../../src/modules/payments/refunds/refunds.provider.js';
+import { operationDeps } from '../../src/modules/payments/capture-cancel/operations.context.js';
 
 let t: TestApp;
 let m: Merchant & { orgKey: string };

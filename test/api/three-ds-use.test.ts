@@ -6,7 +6,7 @@ import { jobs } from '../../src/db/schema/index.js';
 import { buildPciApp } from '../../src/app.js';
 import { parseEv } from '../../src/crypto/ev.js';
 import { DomainError } from '../../src/kernel/errors.js';
-import { consumeThreeDsSession } from '../../src/modules/three-ds/three-ds.use.js';
+import { consumeThreeDsSession } from '../../src/modules/payments/three-ds/three-ds.use.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { openVault } from '../../src/vault/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

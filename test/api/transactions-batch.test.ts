@@ -12,7 +12,7 @@ import {
   receivables,
   transactions,
 } from '../../src/db/schema/index.js';
-import { TRANSACTION_RECOVER_JOB } from '../../src/modules/transactions/transactions.outcome.js';
+import { TRANSACTION_RECOVER_JOB } from '../../src/modules/payments/create/transactions.outcome.js';
 
 let t: TestApp;
 beforeAll(async () => {

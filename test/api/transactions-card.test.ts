@@ -7,9 +7,9 @@ import { eventually } from '../helpers/poll.js';
 import { encryptFor, storedCardInput } from '../helpers/cards.js';
 import { cardData, cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
 import { bankAccounts, companies, jobs, ledgerAccounts, transactions } from '../../src/db/schema/index.js';
-import { transactionDeps } from '../../src/modules/transactions/transactions.context.js';
-import { transactionJobs } from '../../src/modules/transactions/transactions.jobs.js';
-import { TRANSACTION_SYNC_JOB } from '../../src/modules/transactions/transactions.outcome.js';
+import { transactionDeps } from '../../src/modules/payments/shared/transactions.context.js';
+import { transactionJobs } from '../../src/modules/payments/create/transactions.jobs.js';
+import { TRANSACTION_SYNC_JOB } from '../../src/modules/payments/create/transactions.outcome.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { cardPayment, createTx, payingMerchant } from '../helpers/transactions.j
 import { ledgerPostings, ledgerTransactions, transactions } from '../../src/db/schema/index.js';
 import { parseEventPayload } from '../../src/events/payloads.js';
 import { systemBalance } from '../../src/ledger/ledger.js';
-import { moveTransaction } from '../../src/modules/transactions/transactions.moves.js';
-import { postApproval } from '../../src/modules/transactions/transactions.ledger.js';
+import { moveTransaction } from '../../src/modules/payments/shared/transactions.moves.js';
+import { postApproval } from '../../src/modules/payments/shared/transactions.ledger.js';
 import { DomainError } from '../../src/kernel/errors.js';
 
 /** moveTransaction and postApproval, the two functions capture, settle controls and PIX payments build on. */

@@ -8,7 +8,7 @@ import { eventsAbout } from '../helpers/seed-transactions.js';
 import { affiliations, companies, jobs, providerAccounts, refunds } from '../../src/db/schema/index.js';
 import { insertAccount } from '../../src/modules/banking/banking.repo.js';
 import { bankAccountIdFor } from '../../src/modules/banking/account-opening.js';
-import { applyPixChargeFacts, syncPixCharge } from '../../src/modules/transactions/index.js';
+import { applyPixChargeFacts, syncPixCharge } from '../../src/modules/payments/index.js';
 import { registerPixWebhooks } from '../../src/modules/provider-accounts/pix-webhook-registration.js';
 import { PixDouble } from '../../src/providers/doubles/pix-double.js';
 

@@ -6,9 +6,9 @@ import { eventsOf } from '../helpers/onboarding.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { cardData, cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
 import { idempotencyKeys, jobs, transactions, type JobRow } from '../../src/db/schema/index.js';
-import { transactionDeps } from '../../src/modules/transactions/transactions.context.js';
-import { transactionJobs } from '../../src/modules/transactions/transactions.jobs.js';
-import { TRANSACTION_RECOVER_JOB } from '../../src/modules/transactions/transactions.outcome.js';
+import { transactionDeps } from '../../src/modules/payments/shared/transactions.context.js';
+import { transactionJobs } from '../../src/modules/payments/create/transactions.jobs.js';
+import { TRANSACTION_RECOVER_JOB } from '../../src/modules/payments/create/transactions.outcome.js';
 
 /**
  * The recovery point: a row recorded before its provider call and never announced (the process died around

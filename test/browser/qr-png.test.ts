@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM, hasChromium, launchChromium } from '../helpers/chromium.js';
-import { QR_MARGIN, QR_SCALE, qrPng, qrSymbol } from '../../src/modules/transactions/qr-png.js';
+import { QR_MARGIN, QR_SCALE, qrPng, qrSymbol } from '../../src/modules/payments/pix/qr-png.js';
 import { buildBrCode } from '../../src/modules/pix/brcode.js';
 
 /**

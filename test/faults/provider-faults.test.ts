@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { systemClock } from '../../src/jobs/clock.js';
+import { systemClock } from '../../src/kernel/clock.js';
 import { openDatabase, type DbHandle } from '../../src/db/client.js';
 import { idempotencyKeys, internalTransfers, jobs } from '../../src/db/schema/index.js';
 import { enqueueJob } from '../../src/jobs/queue.js';

@@ -7,7 +7,7 @@ import { buildApp, type AppDeps } from '../../src/app.js';
 import { buildDependencies, type Dependencies } from '../../src/composition.js';
 import { testConfig, type Config } from '../../src/config.js';
 import type { DbHandle } from '../../src/db/client.js';
-import type { Clock } from '../../src/jobs/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import { Redis } from 'ioredis';
 import { generateApiKey } from '../../src/http/api-keys.js';
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Clock } from '../../src/jobs/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import type { TestApp } from './app.js';
 
 /** The hosted onboarding test files' shared calls (test/api/hosted-onboarding*.test.ts). */

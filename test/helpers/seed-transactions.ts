@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { events, transactions, type TransactionRow } from '../../src/db/schema/index.js';
 import { recordEvent } from '../../src/events/outbox.js';
-import { moveTransaction } from '../../src/modules/transactions/transactions.moves.js';
-import { toTransactionView } from '../../src/modules/transactions/transactions.view.js';
-import { payPix } from '../../src/modules/transactions/operations.service.js';
+import { moveTransaction } from '../../src/modules/payments/shared/transactions.moves.js';
+import { toTransactionView } from '../../src/modules/payments/shared/transactions.view.js';
+import { payPix } from '../../src/modules/payments/capture-cancel/operations.service.js';
 import type { TestApp } from './app.js';
 
 /**

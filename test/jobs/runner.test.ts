@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DbHandle } from '../../src/db/client.js';
 import { jobs, sandboxClocks, type JobRow } from '../../src/db/schema/index.js';
-import { ManualClock, OffsetClock } from '../../src/jobs/clock.js';
+import { ManualClock, OffsetClock } from '../../src/kernel/clock.js';
 import { enqueueJob } from '../../src/jobs/queue.js';
 import { JobRegistry, type JobHandler } from '../../src/jobs/registry.js';
 import { createJobRunner } from '../../src/jobs/runner.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/jobs/clock.js';
+import { ManualClock } from '../../src/kernel/clock.js';
 import { freePort } from '../faults/support/server.js';
 import {
   createThrowawayPostgres,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_RANGES, brandFromBin, type CardBrand } from '../../src/modules/cards/brands.js';
+import { BIN_RANGES, brandFromBin, type CardBrand } from '../../src/domain/card-brands.js';
 import { containsCardNumber, isCardNumber, luhnValid } from '../../src/domain/pan.js';
 
 /**

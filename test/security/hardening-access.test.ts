@@ -10,7 +10,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { ApiKeyResolver } from '../../src/http/auth.js';
 import type { RateLimiter } from '../../src/http/rate-limit.js';
 import { loggerOptions } from '../../src/http/logger.js';
-import { systemClock } from '../../src/jobs/clock.js';
+import { systemClock } from '../../src/kernel/clock.js';
 import { toApiError } from '../../src/http/pipeline.js';
 import { ensureSandboxOrganization } from '../../src/runtime/sandbox-bootstrap.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

@@ -5,7 +5,7 @@ import { conflictWithReason, DomainError, notFound } from '../../kernel/errors.j
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { effectivePolicy } from '../fees/effective-fee.js';
 import { hasOpenDispute } from '../disputes/index.js';
-import { saoPauloDate } from '../transactions/receivables.schedule.js';
+import { saoPauloDate } from '../../domain/business-calendar.js';
 import { accountById, accountInReach, affiliationStatus, eligibleReceivables } from './anticipations.repo.js';
 import { isEligible, parseRate, type Candidate, type CivilDate, type RateE4 } from './anticipations.rules.js';
 

@@ -4,7 +4,7 @@ import type { JobRow } from '../../db/schema/index.js';
 import { DomainError } from '../../kernel/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { anticipationAccount, eligibleFor, toCandidate } from './anticipations.eligibility.js';
 import { moveAnticipation } from './anticipations.moves.js';
 import { automaticAccounts } from './anticipations.repo.js';

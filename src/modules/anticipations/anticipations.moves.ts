@@ -6,7 +6,7 @@ import { lastSequenceOf } from '../../ledger/reserve.js';
 import type { Posting } from '../../ledger/rules.js';
 import { defineStateMachine } from '../../kernel/state-machine.js';
 import { notFound } from '../../kernel/errors.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { transactionsWithOpenDispute } from './anticipations.eligibility.js';
 import {
   lockAnticipation,

@@ -3,13 +3,13 @@ import type { Database, Executor } from '../../db/client.js';
 import type { AnticipationRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { lastSequenceOf } from '../../ledger/reserve.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { badRequest, conflictWithReason, notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { paginate } from '../../http/pagination.js';
-import { saoPauloDate, settlementInstant } from '../transactions/receivables.schedule.js';
+import { saoPauloDate, settlementInstant } from '../../domain/business-calendar.js';
 import {
   anticipationAccount,
   eligibleFor,

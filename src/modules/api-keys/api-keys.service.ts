@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.js';
 import type { KeyRevocations } from '../../http/key-revocations.js';
 import type { CommonListFilters } from '../../http/pagination.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { conflictWithReason, notFound, validationError } from '../../kernel/errors.js';
 import { companyInReach, ownedRowsInReach } from '../../kernel/tenancy.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { CodePurpose, IdentifierRow } from '../../db/schema/index.js';
 import { badRequest } from '../../kernel/errors.js';

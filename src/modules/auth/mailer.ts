@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 import type { IdentifierType } from '../../db/schema/index.js';
 import type { CodePurpose } from '../../db/schema/index.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/client.js';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { bankAccounts, companies, type CompanyRow } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
 import { ProviderError } from '../../providers/errors.js';

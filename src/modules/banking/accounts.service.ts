@@ -19,7 +19,7 @@ import {
   ledgerOwner,
   type BankAccountWithBalances,
 } from './banking.repo.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { post } from '../../ledger/ledger.js';
 import { depositPostings } from '../../ledger/rules.js';
 import { debtChangesOf } from '../../ledger/reads.js';

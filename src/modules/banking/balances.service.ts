@@ -4,7 +4,7 @@ import { bankAccounts } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { balanceAt, balancesOf } from '../../ledger/ledger.js';
 import { ZERO, type Balances } from '../../ledger/rules.js';
 import { accountsInReach, findAccountRow, shownBalances } from './banking.repo.js';

@@ -15,7 +15,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import { transferStates } from './banking.rules.js';
 import { findTransfer, transfersInReach, updateTransfer } from './banking.repo.js';
 import type { CreateTransferInput } from './banking.schemas.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { createTransfersHandler, type CreatedTransfer, type TransferCreate } from './transfer-create.js';
 
 export interface TransferDeps {

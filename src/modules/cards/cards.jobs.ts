@@ -1,11 +1,10 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { storedCards } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobHandler, JobResult } from '../../jobs/registry.js';
-import type { KeyRotation, VaultHandle } from '../../kernel/encryption-keys.js';
-import { DecryptionFailed, reencryptStoredNumber } from './card-verifier.js';
+import type { KeyRotation, StoredCardNumbers, VaultHandle } from '../../kernel/encryption-keys.js';
 
 export const REENCRYPT_CARDS = 'cards.reencrypt';
 export const RETIRE_KEY = 'encryption-keys.retire';
@@ -46,6 +45,8 @@ export async function scheduleKeyRotationWork(tx: Executor, rotation: KeyRotatio
 export interface CardJobDeps {
   db: Database;
   vault: VaultHandle;
+  /** Re-encrypts stored numbers (the port's adapter is in src/vault). */
+  storedNumbers: StoredCardNumbers;
   clock: Clock;
   batchSize?: number;
 }
@@ -72,11 +73,8 @@ export async function reencryptBatch(deps: CardJobDeps, kid: string): Promise<Jo
     .limit(size);
   for (const row of rows) {
     const now = deps.clock.now();
-    let next: string;
-    try {
-      next = await reencryptStoredNumber(deps.vault, row.value);
-    } catch (err) {
-      if (!(err instanceof DecryptionFailed)) throw err;
+    const next = await deps.storedNumbers.reencrypt(row.value);
+    if (next === null) {
       await deps.db
         .update(storedCards)
         .set({ status: 'INVALID', numberCiphertext: 'ev:invalid', updatedAt: now })

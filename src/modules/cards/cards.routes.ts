@@ -29,7 +29,7 @@ export default async function cardsRoutes(app: FastifyInstance) {
       const stored = await storeCard(
         db,
         app.deps.clock,
-        app.deps.vault,
+        app.deps.storedCardNumbers,
         callerCompany(request),
         request.params.merchantId,
         request.body,

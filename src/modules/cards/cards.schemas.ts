@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { systemClock } from '../../jobs/clock.js';
+import { systemClock } from '../../kernel/clock.js';
 import type { StoredCardRow } from '../../db/schema/index.js';
 import { noCardData, requestIdField, upperEnum } from '../../http/schemas.js';
-import { CARD_BRANDS } from './brands.js';
+import { CARD_BRANDS } from '../../domain/card-brands.js';
 import { EV_MAX_LENGTH, parseEv, type EvPurpose } from '../../crypto/ev.js';
 
 export const CARD_STATUSES = ['ACTIVE', 'REPLACED', 'CLOSED', 'INVALID'] as const;

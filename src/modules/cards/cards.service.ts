@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { storedCards, type StoredCardRow } from '../../db/schema/index.js';
@@ -8,9 +8,9 @@ import { notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
-import { brandFromBin } from './brands.js';
+import { brandFromBin } from '../../domain/card-brands.js';
 import type { StoreCardInput } from './cards.schemas.js';
-import type { VaultHandle } from '../../kernel/encryption-keys.js';
+import type { StoredCardNumbers } from '../../kernel/encryption-keys.js';
 import { verifyStoredCardNumber } from './card-verifier.js';
 
 /**
@@ -20,12 +20,12 @@ import { verifyStoredCardNumber } from './card-verifier.js';
 export async function storeCard(
   db: Database,
   clock: Clock,
-  vault: VaultHandle | undefined,
+  storedNumbers: StoredCardNumbers | undefined,
   principal: CompanyPrincipal,
   merchantId: string,
   input: StoreCardInput,
 ) {
-  await verifyStoredCardNumber(vault, input.card);
+  await verifyStoredCardNumber(storedNumbers, input.card);
   const id = randomUUID();
   return db.transaction(async (tx) => {
     const company = await merchantPathCompany(tx, principal, merchantId);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { encryptEv } from '../../crypto/ev.js';
 import { keyRing } from '../encryption-keys/keys.routes.js';
-import { brandFromBin, CARD_BRANDS } from './brands.js';
+import { brandFromBin, CARD_BRANDS } from '../../domain/card-brands.js';
 
 /** The sandbox test cards of payments.md P9 (any future expiry, any CVV). */
 export const TEST_CARDS: readonly { number: string; outcome: string; three_ds: string | null }[] = [

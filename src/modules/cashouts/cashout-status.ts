@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../../db/client.js';
 import { cashoutReturns, type CashoutRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { conflictWithReason, notFound } from '../../kernel/errors.js';
 import { post, postHold, transactionKey, voidHold } from '../../ledger/ledger.js';

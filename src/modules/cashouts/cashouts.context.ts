@@ -1,4 +1,6 @@
-import type { AppDeps } from '../../deps.js';
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { CashoutDeps } from './cashouts.service.js';
 
@@ -6,7 +8,15 @@ import type { CashoutDeps } from './cashouts.service.js';
 export const CASHOUT_AUTOPILOT_DELAY_MS = 2_000;
 
 /** What the cashout use cases are handed, from the app's dependencies (routes and the cashout jobs share it). */
-export function cashoutDeps(deps: AppDeps): CashoutDeps {
+/** The slice of the app's dependencies the cashouts need (structural: the app passes its own; no src/deps.ts import). */
+export interface CashoutsHost {
+  config: { env: string; sandboxAutopilot: boolean };
+  db: { db: Database };
+  clock: Clock;
+  providers: ProviderRegistry;
+}
+
+export function cashoutDeps(deps: CashoutsHost): CashoutDeps {
   const { config } = deps;
   return {
     db: deps.db.db,

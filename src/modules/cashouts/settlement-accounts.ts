@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { affiliations, type AffiliationRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { DomainError, notFound } from '../../kernel/errors.js';
 import { defineStateMachine } from '../../kernel/state-machine.js';

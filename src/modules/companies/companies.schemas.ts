@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { systemClock } from '../../jobs/clock.js';
+import { systemClock } from '../../kernel/clock.js';
 import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
 import { configurationIssues } from '../cashouts/cashouts.rules.js';
 import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { companies, type CompanyRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { issueKey, touchCompanyKeys } from '../api-keys/api-keys.repo.js';

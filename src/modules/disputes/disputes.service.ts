@@ -5,8 +5,8 @@ import type { CompanyPrincipal } from '../../kernel/context.js';
 import { conflict, conflictWithReason, DomainError, notFound } from '../../kernel/errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
-import type { Clock } from '../../jobs/clock.js';
-import { lockTransactionRow } from '../transactions/transactions.repo.js';
+import type { Clock } from '../../kernel/clock.js';
+import { lockTransactionRow } from '../payments/shared/transactions.repo.js';
 import {
   checkOpen,
   closingOf,

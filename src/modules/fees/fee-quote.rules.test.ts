@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { feeQuote, type FeeQuoteTransaction } from './fee-quote.rules.js';
 import { feeUnder, type EffectivePolicy } from './effective-fee.js';
-import { isBusinessDay } from '../transactions/receivables.schedule.js';
-import { PAYMENT_METHODS } from '../transactions/transactions.states.js';
+import { isBusinessDay } from '../../domain/business-calendar.js';
+import { PAYMENT_METHODS } from '../payments/shared/transactions.states.js';
 
 const policy = (
   price: Record<string, number>,

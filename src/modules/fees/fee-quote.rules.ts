@@ -1,5 +1,6 @@
-import { planReceivables, type CivilDate } from '../transactions/receivables.schedule.js';
-import type { PaymentMethod } from '../transactions/transactions.states.js';
+import { type CivilDate } from '../../domain/business-calendar.js';
+import { planReceivables } from '../payments/shared/receivables.schedule.js';
+import type { PaymentMethod } from '../payments/shared/transactions.states.js';
 import type { EffectivePolicy } from './effective-fee.js';
 import { quote } from './fees.rules.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { feePolicies, type FeePolicyRow } from '../../db/schema/index.js';

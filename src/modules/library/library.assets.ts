@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BIN_RANGES, brandFromBin } from '../cards/brands.js';
+import { BIN_RANGES, brandFromBin } from '../../domain/card-brands.js';
 import { TEST_CARDS } from '../cards/test-cards.js';
 
 /** The browser library's source (src/library/, copied to dist/library/ by the build). */

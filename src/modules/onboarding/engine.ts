@@ -41,7 +41,7 @@ import {
   type Derived,
   type EvidenceAnswer,
 } from './requirements.rules.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { HOSTED_PAGE_PATH, type LinkSubject } from './hosted-link.js';
 
 /** What the engine needs from the request and the providers, without Fastify. */

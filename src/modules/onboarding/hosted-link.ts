@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 
 /** A hosted onboarding link works for 7 days from its issue time (product.md §15). */
 export const HOSTED_LINK_TTL_SECONDS = 7 * 24 * 3600;

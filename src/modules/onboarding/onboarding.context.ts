@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/port.js';
 import type { EngineContext } from './engine.js';
 import { AUTOPILOT_DELAY_MS } from './onboarding.jobs.js';
@@ -19,9 +20,18 @@ export interface OnboardingDeps {
   offersOnboarding(provider: string): boolean;
 }
 
-const resolved = new WeakMap<AppDeps, OnboardingDeps>();
+/** The slice of the app's dependencies onboarding needs (structural: the app passes its own; no src/deps.ts import). */
+export interface OnboardingHost {
+  config: { env: string; sandboxAutopilot: boolean; dataDir: string; publicBaseUrl?: string | undefined };
+  providers: ProviderRegistry;
+  clock: Clock;
+  documentUrlSecret?: string | undefined;
+  fileStore?: FileStore | undefined;
+}
 
-export function onboardingDeps(deps: AppDeps): OnboardingDeps {
+const resolved = new WeakMap<OnboardingHost, OnboardingDeps>();
+
+export function onboardingDeps(deps: OnboardingHost): OnboardingDeps {
   let found = resolved.get(deps);
   if (!found) {
     const known = (p: string): p is ProviderName =>
@@ -41,18 +51,18 @@ export function onboardingDeps(deps: AppDeps): OnboardingDeps {
 }
 
 /** PUBLIC_BASE_URL when configured, else the address the request came to. */
-export function baseUrlOf(deps: AppDeps, request: FastifyRequest): string {
+export function baseUrlOf(deps: OnboardingHost, request: FastifyRequest): string {
   return deps.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The affiliation's `onboarding_url` as a read presents it now: signed, valid 7 days from today's issue time. */
-export function onboardingLinkOf(deps: AppDeps, request: FastifyRequest): (row: LinkSubject) => string {
+export function onboardingLinkOf(deps: OnboardingHost, request: FastifyRequest): (row: LinkSubject) => string {
   const base = baseUrlOf(deps, request);
   const { links } = onboardingDeps(deps);
   return (row) => links.url(base, row);
 }
 
-export function engineContext(deps: AppDeps, request: FastifyRequest): EngineContext {
+export function engineContext(deps: OnboardingHost, request: FastifyRequest): EngineContext {
   return {
     correlationId: request.id,
     baseUrl: baseUrlOf(deps, request),
@@ -64,5 +74,5 @@ export function engineContext(deps: AppDeps, request: FastifyRequest): EngineCon
 }
 
 /** SANDBOX_AUTOPILOT: the sandbox providers review new documents and captures by themselves after a delay. */
-export const autopilotReviewMs = (deps: AppDeps): number | undefined =>
+export const autopilotReviewMs = (deps: OnboardingHost): number | undefined =>
   deps.config.env === 'sandbox' && deps.config.sandboxAutopilot ? AUTOPILOT_DELAY_MS : undefined;

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/client.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
 import { reviewBiometric } from './biometrics.service.js';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 
 /** Download links are valid for one hour (platform-api.md Limits). */
 export const DOWNLOAD_URL_TTL_SECONDS = 3600;

@@ -1,6 +1,6 @@
 import { assertBankingCapable, atProvider } from '../banking/banking.repo.js';
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { bankAccounts, pixKeys, type CompanyRow, type PixKeyRow } from '../../db/schema/index.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { Database } from '../../db/client.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { deleteStaffEndpoint, putStaffEndpoint } from '../webhooks/endpoints.service.js';

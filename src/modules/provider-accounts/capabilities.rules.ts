@@ -1,4 +1,4 @@
-import { CARD_BRANDS } from '../cards/brands.js';
+import { CARD_BRANDS } from '../../domain/card-brands.js';
 import type { Connector } from '../../db/schema/provider-accounts.js';
 
 /** providers.md R1.8: what an account can do, derived from its connector (and, for SANDBOX, which built-in it is). */

@@ -1,6 +1,6 @@
 import type { Database, Executor } from '../../db/client.js';
 import type { CredentialsCheckStatus, ProviderAccountRow } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
 import { notFound } from '../../kernel/errors.js';

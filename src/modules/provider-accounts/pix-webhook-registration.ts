@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { providerAccountCredentials, providerAccounts } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
 import type { PixApiConnector } from '../../providers/pix-api-bcb/connector.js';

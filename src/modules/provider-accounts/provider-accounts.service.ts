@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ProviderAccountRow } from '../../db/schema/index.js';
 import { allOf, type CommonListFilters } from '../../http/pagination.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { RequestContext } from '../../kernel/context.js';
 import {
   badRequest,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { DatabaseSandboxRecords } from '../../db/sandbox-records.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { conflictWithReason } from '../../kernel/errors.js';
 import {
   BEHAVIOUR_OPERATIONS,
@@ -15,7 +15,7 @@ import {
   forgetAbsentBehaviour,
   type StoredBehaviour,
 } from '../../providers/sandbox/behaviour-store.js';
-import { REFUSAL_CODES } from '../transactions/transactions.rules.js';
+import { REFUSAL_CODES } from '../payments/shared/transactions.rules.js';
 import { requireAccount } from './provider-accounts.service.js';
 
 /** providers.md R7.1: a SANDBOX account's behaviour, set by staff (sandbox only). */

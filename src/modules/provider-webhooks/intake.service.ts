@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import type { NewProviderEventRow, ProviderAccountRow } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { scanInput } from '../../http/input-guard.js';
 import { badRequest, DomainError, notFound, unauthenticated } from '../../kernel/errors.js';

@@ -7,7 +7,7 @@ import type {
   TransactionRow,
 } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { DomainError } from '../../kernel/errors.js';
 import { keyOfPixId } from '../../providers/pix-api-bcb/bodies.js';
 import { latestDisputeOf, moveDispute, openDisputeIn } from '../disputes/index.js';
@@ -26,7 +26,7 @@ import {
   type CardFactMove,
   type PixChargeFacts,
   type PixFactsOutcome,
-} from '../transactions/index.js';
+} from '../payments/index.js';
 import {
   decideCard,
   decideDispute,
@@ -162,7 +162,7 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
       ...on,
       detail: 'A PIX event for a card transaction changes nothing',
     };
-  // R3.5 / R4.3: the one path for PIX facts (src/modules/transactions/pix-facts.ts), discrepancies recorded there.
+  // R3.5 / R4.3: the one path for PIX facts (src/modules/payments/pix/pix-facts.ts), discrepancies recorded there.
   const facts = pixFactsOf(move, row, now);
   const out = await applyPixFactsIn(tx, clock, pixSource(ev), row, facts);
   return pixOutcome(out, on, row.status, move.kind === 'active' ? 'The charge is active; ' : '');

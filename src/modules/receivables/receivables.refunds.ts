@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { NewReceivableRow, ReceivableRow } from '../../db/schema/index.js';
-import { settlementInstant } from '../transactions/receivables.schedule.js';
+import { settlementInstant } from '../../domain/business-calendar.js';
 import { scheduleSettlement } from './receivables.create.js';
 import {
   cancelReceivables,

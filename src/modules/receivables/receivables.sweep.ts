@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client.js';
 import type { Posting } from '../../ledger/rules.js';
-import { addDays, saoPauloDate } from '../transactions/receivables.schedule.js';
+import { addDays, saoPauloDate } from '../../domain/business-calendar.js';
 import { scheduleSettlement } from './receivables.create.js';
 import { attachStrays, insertRevenue, organizationAccountAt } from './receivables.repo.js';
 

@@ -4,12 +4,12 @@ import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { bankAccounts, type BankAccountRow, type JobRow, type SettlementRow } from '../../db/schema/index.js';
 import { recordEvent } from '../../events/outbox.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
 import { post } from '../../ledger/ledger.js';
 import { debtChangesOf } from '../../ledger/reads.js';
 import { lastSequenceOf } from '../../ledger/reserve.js';
-import { settlementInstant } from '../transactions/receivables.schedule.js';
+import { settlementInstant } from '../../domain/business-calendar.js';
 import { SETTLEMENT_JOB, type SettlementJobPayload } from './receivables.create.js';
 import {
   allowLongSettlement,

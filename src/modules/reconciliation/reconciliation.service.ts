@@ -10,7 +10,7 @@ import {
   type ReconciliationRunRow,
 } from '../../db/schema/index.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import { claimRequestId, PLATFORM_SCOPE } from '../../kernel/idempotency.js';
 import {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { purgeRequestLogs } from './request-logs.repo.js';
 
 export const REQUEST_LOG_PURGE_JOB = 'request-logs.purge';

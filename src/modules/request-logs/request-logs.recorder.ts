@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { requestLogs } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { safePath } from '../../http/raw-errors.js';
 import { containsPan } from '../../domain/pan.js';
 import { isSensitivePath } from '../../http/validation.js';

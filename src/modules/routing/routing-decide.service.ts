@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { companyInReach } from '../../kernel/tenancy.js';
 import type { RoutedPayment } from '../../providers/routing/conditions.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { recordEvent } from '../../events/outbox.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { conflictWithReason, validationError, type ValidationIssue } from '../../kernel/errors.js';
 import { currentConfiguration, insertConfiguration } from './routing.repo.js';
 import {

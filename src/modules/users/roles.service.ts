@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { Database } from '../../db/client.js';
 import type { RoleRow } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';

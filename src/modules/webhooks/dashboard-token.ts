@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { systemClock } from '../../jobs/clock.js';
+import { systemClock } from '../../kernel/clock.js';
 
 /** A dashboard link stays valid for one hour, like a document download URL. */
 export const DASHBOARD_TOKEN_TTL_SECONDS = 3600;

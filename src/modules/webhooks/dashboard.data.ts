@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { companies, events, webhookMessages, type WebhookMessageStatus } from '../../db/schema/index.js';
 import { eventEnvelope } from '../../events/outbox.js';
 import { paginate } from '../../http/pagination.js';
-import { systemClock } from '../../jobs/clock.js';
+import { systemClock } from '../../kernel/clock.js';
 import { invalidState } from '../../kernel/errors.js';
 import { companyNames, liveEndpointExists, withAttempts } from './messages.repo.js';
 import { listEndpointHealth, recoverOrganizationSince } from './endpoints.service.js';

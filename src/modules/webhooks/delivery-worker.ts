@@ -14,7 +14,7 @@ import {
 import { signingSecretsAt } from './endpoints.rules.js';
 import { retryDelayAfterFailure } from './retry.rules.js';
 import { createSender, type Sender } from './sender.js';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 import { SecretBoxError, type SecretBox } from '../../crypto/secret-box.js';
 import { openEndpointSecrets } from './endpoint-secrets.js';
 

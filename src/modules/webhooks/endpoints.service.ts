@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import { recordEvent } from '../../events/outbox.js';
 import { conflictWithReason, invalidField, invalidState, notFound } from '../../kernel/errors.js';
 import { webhookUrlProblem, type Resolve } from './url-safety.js';

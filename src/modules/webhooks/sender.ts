@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { guardedLookup, isPublicAddress, isSandboxLocalhost } from './url-safety.js';
 import { isAcknowledged } from './retry.rules.js';
 import type { AttemptOutcome } from './deliveries.repo.js';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 
 /** platform-api.md Limits: a receiver answers within 5 seconds. */
 export const DELIVERY_TIMEOUT_MS = 5000;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerCompany } from '../../http/route-helpers.js';
-import { wallMillis } from '../../jobs/clock.js';
+import { wallMillis } from '../../kernel/clock.js';
 import { apiKeyStillWorks } from './stream.repo.js';
 import { CROSS_INSTANCE_POLL_MS, DEFAULT_TIMING, startCursor, type StreamTiming } from './stream.service.js';
 import { EventStreamSession } from './stream.session.js';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 import { integrationError } from '../../kernel/errors.js';
 import { SANDBOX_ZIPCODES } from './sandbox-zipcodes.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { providerAccountCredentials, providerAccounts, type ProviderAccountRow } from '../../db/schema/index.js';
-import type { Clock } from '../../jobs/clock.js';
+import type { Clock } from '../../kernel/clock.js';
 import type { CredentialSealer } from '../../kernel/provider-credentials.js';
 import { credentialsFor, type CredentialSet } from '../../vault/provider-credentials.js';
 import { ADYEN_OPERATIONS, AdyenCheckoutConnector } from '../adyen-checkout/connector.js';

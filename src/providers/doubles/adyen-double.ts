@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { systemClock } from '../../jobs/clock.js';
+import { systemClock } from '../../kernel/clock.js';
 import { request } from 'undici';
 import { signNotificationItem, type NotificationItemFields } from '../adyen-checkout/hmac.js';
 import { REFUSAL_REASONS } from '../adyen-checkout/mapping.js';

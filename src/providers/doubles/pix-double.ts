@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
-import { systemClock } from '../../jobs/clock.js';
-import { saoPauloDate } from '../../modules/transactions/receivables.schedule.js';
+import { systemClock } from '../../kernel/clock.js';
+import { saoPauloDate } from '../../domain/business-calendar.js';
 import { cents, reais, termsOfCobv } from '../pix-api-bcb/bodies.js';
 import { amountDueOn } from '../pix-api-bcb/due-date.rules.js';
 import { pixApiDocument } from './documents.js';

@@ -1,5 +1,5 @@
 import { generate } from 'selfsigned';
-import { wallMillis } from '../../jobs/clock.js';
+import { wallMillis } from '../../kernel/clock.js';
 
 /** A throwaway PKI for the PIX double's mTLS on 127.0.0.1: a CA, a server certificate and a client certificate it signs. */
 export interface ThrowawayPki {

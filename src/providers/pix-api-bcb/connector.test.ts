@@ -8,7 +8,7 @@ import { cents, cobBody, cobvBody, keyOfPixId, pixIdOf, reais, termsOfCobv } fro
 import { amountDueOn } from './due-date.rules.js';
 import { PixApiConnector } from './connector.js';
 import type { PixApiSettings } from './settings.js';
-import { OffsetClock } from '../../jobs/clock.js';
+import { OffsetClock } from '../../kernel/clock.js';
 
 /** The PIX_API_BCB connector end to end over mTLS against its double, which checks every request against the document. */
 let pki: ThrowawayPki;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { systemClock, type Clock } from '../../jobs/clock.js';
+import { systemClock, type Clock } from '../../kernel/clock.js';
 import { ConnectorError } from '../connector-error.js';
 import type * as P from '../payments.js';
 import type { HealthCheckResult, OperationName, PaymentProvider, ProviderCapabilities, ProviderName } from '../port.js';

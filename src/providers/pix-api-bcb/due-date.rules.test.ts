@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountDueOn, daysBetween, lastPayableDate, roundDiv, type DueDateTerms } from './due-date.rules.js';
-import { addDays, isBusinessDay } from '../../modules/transactions/receivables.schedule.js';
+import { addDays, isBusinessDay } from '../../domain/business-calendar.js';
 
 // 2026-11-20 is a Friday and a national holiday (Consciência Negra): V' is Monday 2026-11-23.
 const terms: DueDateTerms = {

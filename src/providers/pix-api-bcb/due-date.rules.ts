@@ -1,4 +1,4 @@
-import { addDays, rollForward, type CivilDate } from '../../modules/transactions/receivables.schedule.js';
+import { addDays, rollForward, type CivilDate } from '../../domain/business-calendar.js';
 
 /**
  * Due-date PIX (providers.md R3.4): the last payable date and the amount due on a payment date, computed in

@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { wallMillis } from '../../jobs/clock.js';
+import { wallMillis } from '../../kernel/clock.js';
 import { errorCode } from '../adyen-checkout/http.js';
 import { ConnectorError } from '../connector-error.js';
 import { classifyPixAnswer, classifyPixNetworkError, type PixAnswerClass } from './classify.js';

@@ -1,0 +1,113 @@
+import type { EventRow } from '../../../db/schema/index.js';
+import type { EventConsumer } from '../../../events/consumers.js';
+import { DomainError } from '../../../kernel/errors.js';
+import { enqueueJobs, type NewJob } from '../../../jobs/queue.js';
+import { JOB_PRIORITY, type JobRegistrations } from '../../../jobs/registry.js';
+import { authorizationExpiresAt } from '../refunds/refunds.rules.js';
+import { syncRefund } from '../refunds/refunds.provider.js';
+import { REFUND_SYNC_JOB, type RefundDeps } from '../refunds/refunds.service.js';
+import { expireAuthorization, expirePix, OPERATION_SYNC_JOB, syncOperation } from './operations.service.js';
+import { findTransactionRow } from '../shared/transactions.repo.js';
+
+/** P4: an authorization not captured within 7 days is CANCELED (AUTHORIZATION_EXPIRED) and voided. */
+export const AUTHORIZATION_EXPIRY_JOB = 'transaction.authorization-expiry';
+/** P4: a PIX still WAITING_PAYMENT at `expires_at` is EXPIRED. */
+export const PIX_EXPIRY_JOB = 'transaction.pix-expiry';
+
+/** How long an expiry waits for a capture or cancel still in progress before it looks again. */
+const EXPIRY_RETRY_MS = 60_000;
+
+/** A move the transaction no longer accepts (captured, cancelled, paid meanwhile) is simply dropped. */
+const dropConflict = (err: unknown) => {
+  if (err instanceof DomainError && err.code === 'CONFLICT_ERROR') return undefined;
+  throw err;
+};
+
+/**
+ * The job kinds of what happens after a transaction exists: refund syncs (and the sandbox autopilot, an early
+ * sync), capture/cancel syncs after a lost answer, and the two expiries (on the organization's clock, so the
+ * sandbox test clock's advance runs them, with the expirations' priority of money.md M7).
+ */
+export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
+  // The generic recovery of provider operations is registered by the composition root with every area's handlers.
+  return {
+    [REFUND_SYNC_JOB]: (job) => syncRefund(deps, job),
+    [OPERATION_SYNC_JOB]: () => syncOperation(),
+    [AUTHORIZATION_EXPIRY_JOB]: {
+      options: { priority: JOB_PRIORITY.expiration },
+      handler: async (job) => {
+        const row = await findTransactionRow(deps.db, String(job.payload.transactionId));
+        if (!row || row.status !== 'AUTHORIZED' || !row.authorizedAt) return;
+        const due = authorizationExpiresAt(row.authorizedAt);
+        if (deps.clock.now(row.organizationId) < due) return { rescheduleAt: due };
+        try {
+          await expireAuthorization(deps, row.id);
+        } catch (err) {
+          const reason = err instanceof DomainError ? err.details?.reason : undefined;
+          // A capture or cancel still open: ask again once it has resolved (it may have captured).
+          if (reason === 'OPERATION_IN_PROGRESS')
+            return { rescheduleAt: new Date(deps.clock.now(row.organizationId).getTime() + EXPIRY_RETRY_MS) };
+          // The void's outcome is unknown: its own operation (and recovery job) finishes it.
+          if (reason === 'PROVIDER_OUTCOME_UNKNOWN') return;
+          return dropConflict(err);
+        }
+      },
+    },
+    [PIX_EXPIRY_JOB]: {
+      options: { priority: JOB_PRIORITY.expiration },
+      handler: async (job) => {
+        const row = await findTransactionRow(deps.db, String(job.payload.transactionId));
+        if (!row || row.status !== 'WAITING_PAYMENT' || !row.pix) return;
+        const due = new Date(row.pix.expires_at);
+        if (deps.clock.now(row.organizationId) < due) return { rescheduleAt: due };
+        await expirePix(deps, row.id).catch(dropConflict);
+      },
+    },
+  };
+}
+
+/**
+ * Schedules the expiries in the transaction that makes a transaction AUTHORIZED or WAITING_PAYMENT, whoever
+ * made it (the create flow, a PROCESSING card's sync or settle control): an event consumer, so no create or
+ * move path has to remember it. Reads `transaction.created` (the transaction as GET shows it) and
+ * `transaction.status-changed` to AUTHORIZED (the row, for its `authorized_at`).
+ */
+export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventRow[]) => {
+  // Collected and enqueued with one statement: a batch of creates records its events together.
+  const due: NewJob[] = [];
+  const expiry = (kind: string, transactionId: string, organizationId: string, runAt: Date): NewJob => ({
+    kind,
+    runAt,
+    payload: { transactionId },
+    dedupeKey: `${kind}:${transactionId}`,
+    organizationId,
+  });
+  for (const event of rows) {
+    const payload = event.payload;
+    if (event.type === 'transaction.created') {
+      const id = String(payload.id);
+      if (payload.status === 'AUTHORIZED' && typeof payload.authorized_at === 'string') {
+        due.push(
+          expiry(
+            AUTHORIZATION_EXPIRY_JOB,
+            id,
+            event.organizationId,
+            authorizationExpiresAt(new Date(payload.authorized_at)),
+          ),
+        );
+      }
+      const pix = payload.pix as { expires_at?: unknown } | null | undefined;
+      if (payload.status === 'WAITING_PAYMENT' && typeof pix?.expires_at === 'string') {
+        due.push(expiry(PIX_EXPIRY_JOB, id, event.organizationId, new Date(pix.expires_at)));
+      }
+    } else if (event.type === 'transaction.status-changed' && payload.new_status === 'AUTHORIZED') {
+      const row = await findTransactionRow(tx, String(payload.transaction_id));
+      if (row?.authorizedAt)
+        due.push(
+          expiry(AUTHORIZATION_EXPIRY_JOB, row.id, row.organizationId, authorizationExpiresAt(row.authorizedAt)),
+        );
+    }
+  }
+  // One batch of events shares its occurred_at (recordEvents), the instant the jobs are scheduled at.
+  if (due.length > 0) await enqueueJobs(tx, due, rows[0].occurredAt);
+};

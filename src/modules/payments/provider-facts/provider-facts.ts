@@ -1,0 +1,191 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../../db/client.js';
+import { refunds, transactions, type RefundRow, type TransactionRow } from '../../../db/schema/index.js';
+import type { Clock } from '../../../kernel/clock.js';
+import { captureApproved } from '../capture-cancel/operations.handlers.js';
+import { findRefund, updateRefund } from '../refunds/refunds.repo.js';
+import { refundFailure, settleRefundIn } from '../refunds/refunds.service.js';
+import { moveTransaction } from '../shared/transactions.moves.js';
+import { lockTransactionRow } from '../shared/transactions.repo.js';
+import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
+
+/**
+ * Face for provider events (providers.md R4.5, used by src/modules/provider-webhooks): finding a resource by
+ * what a provider calls it, and the forward moves a provider fact applies, each inside the caller's database
+ * transaction with the usual events and ledger postings (the same `moveTransaction` / `settleRefundIn` the API
+ * and the syncs use). The caller has decided the move is legal for the current state (it locks the row first).
+ */
+
+export { lockTransactionRow };
+
+/** An announced transaction of this account (`provider`) whose `provider_reference` is `reference`. */
+export async function transactionByProviderReference(
+  ex: Executor,
+  provider: string,
+  reference: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.provider, provider),
+        eq(transactions.providerReference, reference),
+        eq(transactions.announced, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** An announced PIX transaction of this account whose charge has `txid` (or whose id is the txid, R3.2). */
+export async function transactionByTxid(
+  ex: Executor,
+  provider: string,
+  txid: string,
+  idOfTxid: string | null,
+): Promise<TransactionRow | undefined> {
+  const byTxid = sql`${transactions.pix}->>'txid' = ${txid}`;
+  const [row] = await ex
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.provider, provider),
+        eq(transactions.announced, true),
+        idOfTxid ? sql`(${byTxid} or ${transactions.id} = ${idOfTxid})` : byTxid,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** An announced PIX transaction of this account whose payment has this `endToEndId` (a devolução names it). */
+export async function transactionByEndToEndId(
+  ex: Executor,
+  provider: string,
+  endToEndId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.provider, provider),
+        eq(transactions.announced, true),
+        sql`${transactions.pix}->>'end_to_end_id' = ${endToEndId}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export const findTransactionForFact = async (ex: Executor, id: string): Promise<TransactionRow | undefined> => {
+  const [row] = await ex
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, id), eq(transactions.announced, true)))
+    .limit(1);
+  return row;
+};
+
+export const findRefundForFact = (ex: Executor, id: string, lock = false): Promise<RefundRow | undefined> =>
+  findRefund(ex, id, lock);
+
+/** A refund of this account known at the provider as `providerRefundId`. */
+export async function refundByProviderId(
+  ex: Executor,
+  provider: string,
+  providerRefundId: string,
+): Promise<RefundRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)))
+    .limit(1);
+  return row;
+}
+
+/** R2.9: the oldest refund of the transaction with this amount and no provider id yet (any amount when null). */
+export async function oldestUnreferencedRefund(
+  ex: Executor,
+  transactionId: string,
+  amount: number | null,
+): Promise<RefundRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.transactionId, transactionId),
+        isNull(refunds.providerRefundId),
+        amount === null ? undefined : eq(refunds.amount, amount),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(1);
+  return row;
+}
+
+export type CardFactMove =
+  | { to: 'AUTHORIZED' | 'APPROVED'; providerReference?: string | null; capturedAmount?: number | null }
+  | { to: 'REFUSED'; refusal: { code: string; message: string; providerCode: string | null } | null }
+  | { to: 'CANCELED'; reason: 'REQUESTED' | 'AUTHORIZATION_EXPIRED' };
+
+/** A card transaction moved by a provider fact (authorised, captured, refused, cancelled, expired). */
+export async function applyCardFact(
+  tx: Tx,
+  row: TransactionRow,
+  move: CardFactMove,
+  now: Date,
+): Promise<TransactionRow> {
+  const reference =
+    'providerReference' in move && move.providerReference ? { providerReference: move.providerReference } : {};
+  switch (move.to) {
+    case 'AUTHORIZED':
+      return moveTransaction(tx, row, 'AUTHORIZED', { kind: 'move' }, now, reference);
+    case 'APPROVED': {
+      const amount =
+        move.capturedAmount && move.capturedAmount > 0 && move.capturedAmount <= row.amount
+          ? move.capturedAmount
+          : row.amount;
+      if (row.status === 'AUTHORIZED') return captureApproved(tx, row, amount, now);
+      return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, reference);
+    }
+    case 'REFUSED': {
+      const code: RefusalCode =
+        move.refusal && (REFUSAL_CODES as readonly string[]).includes(move.refusal.code)
+          ? (move.refusal.code as RefusalCode)
+          : 'CARD_DECLINED';
+      const refused = refusal(
+        code,
+        move.refusal?.message ?? 'Refused by the provider',
+        move.refusal?.providerCode ?? null,
+      );
+      return moveTransaction(tx, row, 'REFUSED', { kind: 'move', reason: code }, now, { refusal: refused });
+    }
+    case 'CANCELED':
+      return moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason: move.reason }, now, {
+        cancelReason: move.reason,
+        canceledAt: now,
+      });
+  }
+}
+
+/**
+ * A PENDING refund settled by a provider fact (its transaction locked first, as every refund settlement does);
+ * `provider_refund_id` set when it was still missing.
+ */
+export async function settleRefundByProvider(
+  tx: Tx,
+  clock: Clock,
+  correlationId: string,
+  refund: RefundRow,
+  outcome: 'SUCCEEDED' | 'FAILED',
+  input: { message?: string | null; providerRefundId?: string | null },
+): Promise<RefundRow> {
+  if (input.providerRefundId && !refund.providerRefundId)
+    await updateRefund(tx, refund.id, { providerRefundId: input.providerRefundId });
+  const failure = outcome === 'FAILED' ? refundFailure('PROVIDER_DECLINED', input.message ?? undefined) : null;
+  return settleRefundIn(tx, clock, correlationId, refund, outcome, failure);
+}

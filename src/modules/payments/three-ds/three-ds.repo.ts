@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import {
+  affiliations,
+  companies,
+  storedCards,
+  threeDsSessions,
+  type ThreeDsSessionRow,
+} from '../../../db/schema/index.js';
+import type { CompanyPrincipal } from '../../../kernel/context.js';
+import { ownedRowsInReach } from '../../../kernel/tenancy.js';
+
+/** SQL of 3DS sessions only; every function takes the caller's executor. */
+
+export type NewSession = typeof threeDsSessions.$inferInsert;
+
+export async function insertSession(tx: Executor, row: NewSession): Promise<ThreeDsSessionRow> {
+  const [inserted] = await tx.insert(threeDsSessions).values(row).returning();
+  return inserted;
+}
+
+export async function findSession(tx: Executor, id: string): Promise<ThreeDsSessionRow | undefined> {
+  const [row] = await tx.select().from(threeDsSessions).where(eq(threeDsSessions.id, id)).limit(1);
+  return row;
+}
+
+/** The merchant the cardholder pays, as the challenge page names it (its trading name). */
+export async function merchantNameOf(tx: Executor, companyId: string): Promise<string> {
+  const [row] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.name ?? '';
+}
+
+/** Locked for a read-modify-write (a status move, its use by a transaction). */
+export async function lockSession(
+  tx: Executor,
+  id: string,
+  companyId?: string,
+): Promise<ThreeDsSessionRow | undefined> {
+  const where =
+    companyId === undefined
+      ? eq(threeDsSessions.id, id)
+      : and(eq(threeDsSessions.id, id), eq(threeDsSessions.companyId, companyId));
+  const [row] = await tx.select().from(threeDsSessions).where(where).limit(1).for('update');
+  return row;
+}
+
+export async function findSessionInReach(
+  tx: Executor,
+  principal: CompanyPrincipal,
+  id: string,
+): Promise<ThreeDsSessionRow | undefined> {
+  const reach = ownedRowsInReach(principal, {
+    companyId: threeDsSessions.companyId,
+    organizationId: threeDsSessions.organizationId,
+  });
+  const [row] = await tx
+    .select()
+    .from(threeDsSessions)
+    .where(and(eq(threeDsSessions.id, id), reach))
+    .limit(1);
+  return row;
+}
+
+export async function updateSession(
+  tx: Executor,
+  id: string,
+  changes: Partial<NewSession>,
+): Promise<ThreeDsSessionRow> {
+  const [row] = await tx.update(threeDsSessions).set(changes).where(eq(threeDsSessions.id, id)).returning();
+  return row;
+}
+
+export async function companyStatus(tx: Executor, companyId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.status;
+}
+
+export const affiliationsOf = (tx: Executor, companyId: string) =>
+  tx
+    .select({ provider: affiliations.provider, status: affiliations.status, createdAt: affiliations.createdAt })
+    .from(affiliations)
+    .where(eq(affiliations.companyId, companyId));
+
+/** A stored card of that company (the ciphertext included: it goes to the provider, never to a view). */
+export async function storedCardOf(tx: Executor, companyId: string, cardId: string) {
+  const [row] = await tx
+    .select()
+    .from(storedCards)
+    .where(and(eq(storedCards.id, cardId), eq(storedCards.companyId, companyId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../../db/client.js';
+import type { ThreeDsSessionRow } from '../../../db/schema/index.js';
+import { parseEv } from '../../../crypto/ev.js';
+import type { CompanyPrincipal } from '../../../kernel/context.js';
+import type { PublicKeyRing } from '../../../kernel/encryption-keys.js';
+import { badRequest, conflict, conflictWithReason, invalidField, notFound } from '../../../kernel/errors.js';
+import { beginRequest, completeRequest, releaseRequest, type BeginOutcome } from '../../../kernel/idempotency.js';
+import { companyInReach } from '../../../kernel/tenancy.js';
+import type { Clock } from '../../../kernel/clock.js';
+import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.js';
+import { ProviderError } from '../../../providers/errors.js';
+import type { ProviderRegistry } from '../../../providers/registry.js';
+import { providerFailure } from '../../provider-failures.js';
+import { brandFromBin, type CardBrand } from '../../../domain/card-brands.js';
+import { cardExpired } from '../shared/transactions.rules.js';
+import { SESSION_TTL_MS } from './three-ds.rules.js';
+import { newTokenId, signChallengeToken } from './challenge-token.js';
+import { companyStatus, findSession, findSessionInReach, storedCardOf } from './three-ds.repo.js';
+import type { CreateSessionInput } from './three-ds.schemas.js';
+import { withoutEncryptedValues } from './three-ds.session.rules.js';
+import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
+import { routePayment } from '../../routing/index.js';
+import { assertRoutable } from '../create/transactions.attempts.js';
+import { authenticateWithFailover } from './three-ds.routing.js';
+import { recordNewSession, resultColumns } from './three-ds.transitions.js';
+
+export interface ThreeDsDeps {
+  db: Database;
+  clock: Clock;
+  providers: ProviderRegistry;
+  /** The public face of the card-data keys: a kid's state (the core never decrypts). */
+  keys: PublicKeyRing | undefined;
+  /** Signs the challenge page's one-time tokens. */
+  challengeKey: Uint8Array;
+}
+
+export interface CreateContext {
+  correlationId: string;
+  /** Scheme and host of the platform's own origin (PUBLIC_BASE_URL, else the request's). */
+  baseUrl: string;
+}
+
+interface SessionCard {
+  number: string;
+  storedCardId: string | null;
+  brand: CardBrand;
+  bin: string;
+  lastDigits: string;
+  expiryMonth: string;
+  expiryYear: string;
+  holderName: string;
+}
+
+const challengePath = (id: string, token: string) => `/core/3ds/challenge/${id}?t=${encodeURIComponent(token)}`;
+
+/**
+ * POST /v1/3ds-sessions (merchantId null) and /v1/merchants/{merchantId}/3ds-sessions (payments.md P7).
+ * Checks the sources, the card (a card_id outside reach is 404 before anything else) and P1's preconditions, then claims the request_id (ev: values ignored), calls
+ * the provider outside any transaction with the session id as its key, and records the session in one
+ * transaction with its event and jobs. A timeout records the session waiting for a sync job, never a failure.
+ */
+export async function createSession(
+  deps: ThreeDsDeps,
+  principal: CompanyPrincipal,
+  merchantId: string | null,
+  input: CreateSessionInput,
+  ctx: CreateContext,
+): Promise<{ row: ThreeDsSessionRow; replayed: boolean }> {
+  // Two sources answer alone and before any lookup, never echoing a card value (P3).
+  if (input.card && input.card_id) throw badRequest('Send either card or card_id, not both', 'card');
+  const { db, clock } = deps;
+  const company = await companyInReach(
+    db,
+    principal,
+    merchantId ?? principal.companyId,
+    merchantId ? 'Merchant' : 'Company',
+  );
+  const organizationId = company.organizationId ?? company.id;
+  // The card first: an id outside reach is a 404 whatever state the caller's company is in.
+  const card = await sessionCard(deps, company.id, input, clock.now(organizationId));
+  const status = await companyStatus(db, company.id);
+  if (status !== 'ACTIVE')
+    throw conflictWithReason(
+      'The company must be ACTIVE to authenticate a card',
+      'company',
+      status ?? null,
+      'COMPANY_NOT_ACTIVE',
+    );
+  // providers.md Changes 7, R6.8: routed like a CREDIT_CARD payment among accounts that run sessions; an explicit
+  // provider bypasses routing, never eligibility (R6.5's 409).
+  const explicit =
+    input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
+  const route = await routePayment(db, {
+    organizationId,
+    companyId: company.id,
+    payment: {
+      payment_method: 'CREDIT_CARD',
+      amount: input.amount,
+      installments: input.installments ?? 1,
+      company_id: company.id,
+      capture: true,
+      card: { brand: card.brand, bin: card.bin },
+      three_ds: null,
+      pix_due_date: false,
+      wallet_token: false,
+      three_ds_session: true,
+    },
+    key: input.request_id ?? randomUUID(),
+    explicit,
+    now: clock.now(),
+    correlationId: ctx.correlationId,
+  });
+  assertRoutable(route.decision);
+  const choice = { provider: route.decision.attempt_order[0].provider };
+
+  const claim = input.request_id
+    ? {
+        companyId: principal.companyId,
+        scope: `three-ds-session:${company.id}`,
+        requestId: input.request_id,
+        body: withoutEncryptedValues(input),
+        resourceId: randomUUID(),
+      }
+    : undefined;
+  const begun: BeginOutcome = claim
+    ? await beginRequest(db, claim, clock)
+    : { kind: 'first', resourceId: randomUUID() };
+  if (begun.kind === 'replay') {
+    const row = await findSession(db, begun.resourceId);
+    if (!row) throw notFound('3DS session');
+    return { row, replayed: true };
+  }
+  const id = begun.resourceId;
+  const request: ThreeDsRequest = {
+    idempotencyKey: id,
+    amount: input.amount,
+    currency: 'BRL',
+    installments: input.installments ?? 1,
+    card: {
+      number: card.number,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      holderName: card.holderName,
+      brand: card.brand,
+      bin: card.bin,
+      lastDigits: card.lastDigits,
+    },
+    challengePreference: input.challenge_preference ?? 'NO_PREFERENCE',
+  };
+  let result: ThreeDsResult | null;
+  try {
+    result = await authenticateWithFailover(deps, route, request, choice, ctx.correlationId);
+  } catch (err) {
+    if (err instanceof ProviderError && err.kind === 'unknown_outcome') result = null;
+    else {
+      const refused = err instanceof ProviderError && err.kind === 'refused';
+      if (claim) await releaseRequest(db, claim, refused ? 'forget' : 'unlock', clock.now());
+      if (refused) {
+        const cardProblem = cardDataRefusal(err.code, input.card_id);
+        if (cardProblem) throw cardProblem;
+      }
+      throw providerFailure(err, '3DS authentication');
+    }
+  }
+
+  const now = clock.now(organizationId);
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  // The token is made whatever the answer: a session waiting for its sync may turn out to need the challenge.
+  const jti = newTokenId();
+  const token = await signChallengeToken(deps.challengeKey, { sessionId: id, jti, expiresAt, now });
+  const row = await db.transaction(async (tx) => {
+    const inserted = await recordNewSession(
+      tx,
+      {
+        id,
+        companyId: company.id,
+        organizationId,
+        provider: choice.provider,
+        requestId: input.request_id ?? null,
+        amount: input.amount,
+        currency: 'BRL',
+        installments: input.installments ?? 1,
+        cardNumberCiphertext: card.number,
+        storedCardId: card.storedCardId,
+        cardBrand: card.brand,
+        cardBin: card.bin,
+        cardLastDigits: card.lastDigits,
+        cardExpiryMonth: card.expiryMonth,
+        cardExpiryYear: card.expiryYear,
+        cardHolderName: card.holderName,
+        customer: input.customer ?? null,
+        browser: input.browser ?? null,
+        challengePreference: request.challengePreference,
+        initiatorType: input.initiator?.type ?? 'CUSTOMER',
+        initiatorReason: input.initiator?.reason ?? null,
+        returnUrl: input.return_url ?? null,
+        challengeUrl: `${ctx.baseUrl}${challengePath(id, token)}`,
+        challengeTokenId: jti,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        ...(result
+          ? resultColumns(result, now)
+          : { status: 'ACTION_REQUIRED' as const, awaitingProvider: true, liabilityShift: false }),
+      },
+      ctx.correlationId,
+      now,
+    );
+    if (claim) await completeRequest(tx, claim);
+    return inserted;
+  });
+  return { row, replayed: false };
+}
+
+/**
+ * The adapter's refusals of the card data itself (it opened the number: P6), as the field's validation issue:
+ * no value is echoed (nothing inside a card object is).
+ */
+function cardDataRefusal(code: string, cardId: string | undefined) {
+  if (code === 'DECRYPTION_FAILED') {
+    return cardId
+      ? conflict('The stored card can no longer be read; store it again', 'card_id', cardId)
+      : invalidField(
+          'card.number',
+          'DECRYPTION_FAILED',
+          'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys',
+        );
+  }
+  if (code === 'CARD_BIN_MISMATCH')
+    return invalidField('card.bin', 'INVALID_FORMAT', 'card.bin does not match the card number');
+  if (code === 'CARD_LAST_DIGITS_MISMATCH')
+    return invalidField('card.last_digits', 'INVALID_FORMAT', 'card.last_digits does not match the card number');
+  return undefined;
+}
+
+/** The card the session authenticates: the `ev:` value sent, or a stored ACTIVE card's (P3's card_id rules). */
+async function sessionCard(
+  deps: ThreeDsDeps,
+  companyId: string,
+  input: CreateSessionInput,
+  now: Date,
+): Promise<SessionCard> {
+  if (input.card_id) {
+    const stored = await storedCardOf(deps.db, companyId, input.card_id);
+    if (!stored) throw notFound('Card');
+    if (stored.status !== 'ACTIVE') throw conflict('The stored card is not ACTIVE', 'card_id', stored.status);
+    return {
+      number: stored.numberCiphertext,
+      storedCardId: stored.id,
+      brand: stored.brand as CardBrand,
+      bin: stored.bin,
+      lastDigits: stored.lastDigits,
+      expiryMonth: stored.expiryMonth,
+      expiryYear: stored.expiryYear,
+      holderName: stored.cardholderName,
+    };
+  }
+  const c = input.card!;
+  // P6: the core checks the kid without decrypting (a retired or unknown key is DECRYPTION_FAILED, no value).
+  const kid = parseEv(c.number)?.kid;
+  const state = kid && deps.keys ? await deps.keys.statusOf(kid) : undefined;
+  if (!state || state === 'RETIRED')
+    throw invalidField(
+      'card.number',
+      'DECRYPTION_FAILED',
+      'card.number did not decrypt: encrypt it again with a current key from GET /v1/encryption-keys',
+    );
+  if (cardExpired(c.expiry_month, c.expiry_year, now))
+    throw invalidField('card.expiry_year', 'INVALID_FORMAT', 'The card has expired', c.expiry_year);
+  return {
+    number: c.number,
+    storedCardId: null,
+    brand: c.brand ?? brandFromBin(c.bin),
+    bin: c.bin,
+    lastDigits: c.last_digits,
+    expiryMonth: c.expiry_month,
+    expiryYear: c.expiry_year,
+    holderName: c.holder_name,
+  };
+}
+
+/** GET /v1/3ds-sessions/{id}: within reach, else 404. */
+export async function getSession(db: Database, principal: CompanyPrincipal, id: string): Promise<ThreeDsSessionRow> {
+  const row = await findSessionInReach(db, principal, id);
+  if (!row) throw notFound('3DS session');
+  return row;
+}

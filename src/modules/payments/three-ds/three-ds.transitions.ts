@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, Executor } from '../../../db/client.js';
+import type { ThreeDsSessionRow } from '../../../db/schema/index.js';
+import { recordEvent } from '../../../events/outbox.js';
+import { enqueueJob } from '../../../jobs/queue.js';
+import { conflict, notFound } from '../../../kernel/errors.js';
+import type { Clock } from '../../../kernel/clock.js';
+import type { ThreeDsResult } from '../../../providers/payments.js';
+import type { CardBrand } from '../../../domain/card-brands.js';
+import {
+  AUTHENTICATION_VALUE_TTL_MS,
+  threeDsMachine,
+  threeDsStatusChanged,
+  type ThreeDsFailure,
+  type ThreeDsStatus,
+} from './three-ds.rules.js';
+import { tokenUse, type TokenCheck } from './challenge-token.js';
+import { insertSession, lockSession, updateSession, type NewSession } from './three-ds.repo.js';
+import { challengeResult } from './three-ds.session.rules.js';
+
+/**
+ * Every status move of a session: one transaction each, through the machine, with its event and the jobs it
+ * needs (expiry at `expires_at`, the authentication value's removal an hour after success).
+ */
+export const JOB_EXPIRE = 'three-ds-session.expire';
+export const JOB_SYNC = 'three-ds-session.sync';
+export const JOB_FORGET_VALUE = 'three-ds-session.forget-authentication-value';
+/** How soon a session whose provider answer timed out is synced. */
+export const SYNC_DELAY_MS = 2_000;
+
+type ResultColumns = Pick<
+  NewSession,
+  | 'status'
+  | 'awaitingProvider'
+  | 'flow'
+  | 'version'
+  | 'transStatus'
+  | 'eci'
+  | 'liabilityShift'
+  | 'authenticationValue'
+  | 'dsTransactionId'
+  | 'threeDsServerTransId'
+  | 'acsTransactionId'
+  | 'failureReason'
+  | 'succeededAt'
+>;
+
+/** The provider's answer as columns. A card not enrolled has no flow, trans_status or ECI (docs/decisions/transactions.md). */
+export function resultColumns(result: ThreeDsResult, now: Date): ResultColumns & { status: ThreeDsStatus } {
+  const notEnrolled = result.failureReason === 'CARD_NOT_ENROLLED';
+  return {
+    status: result.status,
+    awaitingProvider: false,
+    flow: notEnrolled ? null : result.flow,
+    version: result.version,
+    transStatus: notEnrolled ? null : result.transStatus,
+    eci: notEnrolled ? null : result.eci,
+    liabilityShift: result.status === 'SUCCEEDED' && (result.transStatus === 'Y' || result.transStatus === 'A'),
+    authenticationValue: result.status === 'SUCCEEDED' ? result.authenticationValue : null,
+    dsTransactionId: result.dsTransactionId,
+    threeDsServerTransId: result.threeDsServerTransId,
+    acsTransactionId: result.acsTransactionId,
+    failureReason: result.status === 'FAILED' ? (result.failureReason ?? 'AUTHENTICATION_FAILED') : null,
+    succeededAt: result.status === 'SUCCEEDED' ? now : null,
+  };
+}
+
+async function statusEvent(
+  tx: Executor,
+  row: ThreeDsSessionRow,
+  old: ThreeDsStatus | null,
+  correlationId: string,
+  now: Date,
+) {
+  await recordEvent(
+    tx,
+    {
+      type: 'three-ds-session.status-changed',
+      companyId: row.companyId,
+      organizationId: row.organizationId,
+      correlationId,
+      payload: threeDsStatusChanged(row.id, old, row.status),
+    },
+    now,
+  );
+}
+
+/** Jobs a session needs in its current state (dedupe keys: scheduling twice is a no-op). */
+async function scheduleFor(tx: Executor, row: ThreeDsSessionRow, now: Date) {
+  const org = row.organizationId;
+  if (row.status === 'ACTION_REQUIRED')
+    await enqueueJob(
+      tx,
+      {
+        kind: JOB_EXPIRE,
+        runAt: row.expiresAt,
+        payload: { sessionId: row.id },
+        dedupeKey: `${JOB_EXPIRE}:${row.id}`,
+        organizationId: org,
+      },
+      now,
+    );
+  if (row.awaitingProvider)
+    await enqueueJob(
+      tx,
+      {
+        kind: JOB_SYNC,
+        runAt: new Date(now.getTime() + SYNC_DELAY_MS),
+        payload: { sessionId: row.id },
+        dedupeKey: `${JOB_SYNC}:${row.id}`,
+        organizationId: org,
+      },
+      now,
+    );
+  if (row.status === 'SUCCEEDED' && row.succeededAt && row.authenticationValue) {
+    const runAt = new Date(row.succeededAt.getTime() + AUTHENTICATION_VALUE_TTL_MS);
+    await enqueueJob(
+      tx,
+      {
+        kind: JOB_FORGET_VALUE,
+        runAt,
+        payload: { sessionId: row.id },
+        dedupeKey: `${JOB_FORGET_VALUE}:${row.id}`,
+        organizationId: org,
+      },
+      now,
+    );
+  }
+}
+
+/** A new session: its row, its first event (old_status null) and its jobs, in the caller's transaction. */
+export async function recordNewSession(
+  tx: Executor,
+  values: NewSession,
+  correlationId: string,
+  now: Date,
+): Promise<ThreeDsSessionRow> {
+  const row = await insertSession(tx, values);
+  await statusEvent(tx, row, null, correlationId, now);
+  await scheduleFor(tx, row, now);
+  return row;
+}
+
+/** One move through the machine, in the caller's transaction on a locked row. */
+async function move(
+  tx: Executor,
+  row: ThreeDsSessionRow,
+  changes: Partial<NewSession> & { status: ThreeDsStatus },
+  correlationId: string,
+  now: Date,
+): Promise<ThreeDsSessionRow> {
+  threeDsMachine.assert(row.status, changes.status);
+  const updated = await updateSession(tx, row.id, { ...changes, updatedAt: now });
+  await statusEvent(tx, updated, row.status, correlationId, now);
+  await scheduleFor(tx, updated, now);
+  return updated;
+}
+
+/** The columns of a completed challenge (the sandbox ACS: the platform's page, so the result is ours). */
+function completion(
+  row: ThreeDsSessionRow,
+  outcome: { status: 'SUCCEEDED' } | { status: 'FAILED'; failure_reason: ThreeDsFailure | null },
+  now: Date,
+) {
+  const r = challengeResult(outcome, row.cardBrand as CardBrand);
+  return {
+    status: r.status,
+    flow: 'CHALLENGE',
+    transStatus: r.trans_status,
+    eci: r.eci,
+    liabilityShift: r.liability_shift,
+    failureReason: r.failure_reason,
+    // A CAVV-like value: 20 random bytes, 28 base64 characters (P3's external authentication_value shape).
+    authenticationValue: r.status === 'SUCCEEDED' ? randomBytes(20).toString('base64') : null,
+    succeededAt: r.status === 'SUCCEEDED' ? now : null,
+  } as const;
+}
+
+export type PageOutcome =
+  | { kind: 'DONE'; row: ThreeDsSessionRow }
+  | { kind: 'INVALID' | 'USED' | 'EXPIRED' | 'NOT_READY'; row?: ThreeDsSessionRow };
+
+/**
+ * The challenge page's submission: the token is checked again on the locked row (two submissions of one page
+ * race here; exactly one completes, the other sees USED).
+ */
+export async function completeFromPage(
+  db: Database,
+  clock: Clock,
+  sessionId: string,
+  check: (row: ThreeDsSessionRow, now: Date) => Promise<TokenCheck>,
+  outcome: { status: 'SUCCEEDED' } | { status: 'FAILED'; failure_reason: ThreeDsFailure },
+  correlationId: string,
+): Promise<PageOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (!row) return { kind: 'INVALID' as const };
+    const now = clock.now(row.organizationId);
+    const use = tokenUse(await check(row, now), row, now);
+    if (use !== 'OK') return { kind: use, row };
+    if (row.awaitingProvider) return { kind: 'NOT_READY' as const, row };
+    return { kind: 'DONE' as const, row: await move(tx, row, completion(row, outcome, now), correlationId, now) };
+  });
+}
+
+/** POST /v1/platform/sandbox/3ds-sessions/{id}/challenge: completes an ACTION_REQUIRED session (else 409). */
+export async function completeFromControl(
+  db: Database,
+  clock: Clock,
+  sessionId: string,
+  outcome: { status: 'SUCCEEDED' | 'FAILED'; failure_reason: ThreeDsFailure | null },
+  correlationId: string,
+): Promise<ThreeDsSessionRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (!row) throw notFound('3DS session');
+    const now = clock.now(row.organizationId);
+    if (row.status !== 'ACTION_REQUIRED')
+      throw conflict(`A ${row.status} 3DS session has no challenge to complete`, 'status', row.status);
+    if (now.getTime() >= row.expiresAt.getTime()) throw conflict('The 3DS session has expired', 'status', 'EXPIRED');
+    if (row.awaitingProvider)
+      throw conflict('The provider has not answered for this session yet', 'status', row.status);
+    const o =
+      outcome.status === 'SUCCEEDED'
+        ? { status: 'SUCCEEDED' as const }
+        : { status: 'FAILED' as const, failure_reason: outcome.failure_reason };
+    return move(tx, row, completion(row, o, now), correlationId, now);
+  });
+}
+
+/** The expiry job: an ACTION_REQUIRED session at `expires_at` becomes EXPIRED (`TIMED_OUT`). */
+export async function expireSession(
+  db: Database,
+  clock: Clock,
+  sessionId: string,
+  correlationId: string,
+): Promise<{ rescheduleAt: Date } | void> {
+  return db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (!row || row.status !== 'ACTION_REQUIRED') return;
+    const now = clock.now(row.organizationId);
+    if (now.getTime() < row.expiresAt.getTime()) return { rescheduleAt: row.expiresAt };
+    await move(tx, row, { status: 'EXPIRED', failureReason: 'TIMED_OUT', awaitingProvider: false }, correlationId, now);
+  });
+}
+
+/** The sync job's answer applied: a session waiting for its provider takes the result (moving when final). */
+export async function applySyncedResult(
+  db: Database,
+  clock: Clock,
+  sessionId: string,
+  result: ThreeDsResult | 'REFUSED',
+  correlationId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (!row || !row.awaitingProvider || row.status !== 'ACTION_REQUIRED') return;
+    const now = clock.now(row.organizationId);
+    if (result === 'REFUSED') {
+      await move(
+        tx,
+        row,
+        { status: 'FAILED', awaitingProvider: false, failureReason: 'DIRECTORY_UNAVAILABLE' },
+        correlationId,
+        now,
+      );
+      return;
+    }
+    const columns = resultColumns(result, now);
+    if (columns.status === 'ACTION_REQUIRED') {
+      await updateSession(tx, row.id, { ...columns, updatedAt: now });
+      return;
+    }
+    await move(tx, row, columns, correlationId, now);
+  });
+}
+
+/** An hour after success the authentication value is gone for good (the view hides it from then on anyway). */
+export async function forgetAuthenticationValue(db: Database, sessionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (row?.authenticationValue) await updateSession(tx, row.id, { authenticationValue: null });
+  });
+}
