@@ -20,6 +20,8 @@ import { cashoutJobs } from './modules/cashouts/cashouts.jobs.js';
 import { cashoutOperationHandlers } from './modules/cashouts/cashout-submission.js';
 import { bankingJobs } from './modules/banking/banking.jobs.js';
 import { transferOperationHandlers } from './modules/banking/transfer-submission.js';
+import { accountOpeningHandlers } from './modules/banking/account-opening-operation.js';
+import { pixKeyOperationHandlers } from './modules/pix/pix-key-registration.js';
 import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
@@ -40,6 +42,7 @@ import { providerCredentialsChecker } from './providers/accounts/credentials-che
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
 import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
+import { ProviderCallLog } from './modules/provider-accounts/provider-calls.js';
 import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import {
@@ -199,6 +202,9 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     coreUrl,
   });
   const providers = sandboxProviders({ ...sandbox, resolver });
+  // R6.11: every provider call's latency, and the breaker's count of the calls a create's attempts do not count.
+  const providerCalls = new ProviderCallLog(db.db, clock);
+  providers.observeCalls(providerCalls.observe);
   const health = new HealthMonitor(providers, config.providerHealthIntervalMs, clock);
   if (options.checkHealth ?? true) await health.checkNow();
 
@@ -247,6 +253,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       { db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl },
       sandboxOnlyChecker,
     ),
+    providerCalls,
     ...options.overrides,
   };
 
@@ -272,6 +279,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       ...refundOperationHandlers(operationDeps(deps)),
       ...cashoutOperationHandlers(cashoutDeps(deps)),
       ...transferOperationHandlers(transferDeps(deps)),
+      ...accountOpeningHandlers(transferDeps(deps)),
+      ...pixKeyOperationHandlers(transferDeps(deps)),
     }),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
@@ -359,6 +368,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       await detachSignals?.();
       await vault?.close();
       await qrImages.close();
+      await providerCalls.close();
       await redis?.quit().catch(() => undefined);
       await reads.close();
       await db.close();

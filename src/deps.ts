@@ -16,6 +16,7 @@ import type { CredentialSealer } from './kernel/provider-credentials.js';
 import type { CredentialsChecker } from './modules/provider-accounts/credentials-check.js';
 import type { QrImages } from './modules/payments/index.js';
 import type { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
+import type { ProviderCallLog } from './modules/provider-accounts/provider-calls.js';
 
 /**
  * The dependency bag the apps and their route plugins are handed (types only: areas import this file, never
@@ -67,4 +68,6 @@ export interface AppDeps {
   qrImages: QrImages;
   /** Keeps the request logs (GET /v1/request-logs), written in batches off the request path. */
   requestLogs?: RequestLogRecorder;
+  /** Every provider call's latency and its count for the circuit breaker (providers.md R6.11). */
+  providerCalls?: ProviderCallLog;
 }

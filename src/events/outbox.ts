@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
 import { eventConsumers } from './consumers.js';
-import type { EventPayload, EventType } from './payloads.js';
 
-export type { EventType } from './payloads.js';
+/**
+ * Every event type's payload (what a service hands over; dates already ISO strings), by type. The areas own
+ * their payload schemas; the assembly (src/modules/event-payloads.ts) fills this interface by declaration
+ * merging, so the outbox type-checks every recorded payload without importing an area.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the assembly's declaration merging
+export interface EventPayloadTypes {}
+export type EventType = Extract<keyof EventPayloadTypes, string>;
+export type EventPayload<T extends EventType> = EventPayloadTypes[T];
 
 export const EVENT_SOURCE = 'payment-platform';
 export const EVENT_VERSION = 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_PAYLOADS } from '../events/payloads.js';
+import { EVENT_PAYLOADS } from '../modules/event-payloads.js';
 import type { Json } from './openapi-operations.js';
 
 /** platform-api.md "Events": the envelope every delivery carries, `payload` typed per event type. */

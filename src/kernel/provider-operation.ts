@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../db/client.js';
 import { providerOperations, type ProviderOperationRow, type ProviderOperationStatus } from '../db/schema/index.js';
+import { ProviderError } from '../providers/errors.js';
 import {
+  derivedOperationId,
   fingerprintOf,
   outcomeOfFailure,
   recoveryStep,
@@ -296,4 +298,93 @@ export async function closeOpenOperations(
         eq(providerOperations.status, 'PENDING'),
       ),
     );
+}
+
+/** How a request's run of an operation ended: the operation's status and, unless it succeeded, why. */
+export interface RequestRun {
+  status: ProviderOperationStatus;
+  op: ProviderOperationRow;
+  /** The provider's error (a refusal rebuilt from the recorded outcome when another runner finished it). */
+  error?: unknown;
+}
+
+/**
+ * The request's run of a claimed operation (or of the resource's open one it joins: same key, same request),
+ * never throwing for the provider or the record step: a failing record step (the database, a dying process)
+ * leaves the operation PENDING with its recovery job, as an unknown outcome does.
+ */
+export async function runForRequest(
+  rt: OperationRuntime,
+  op: ProviderOperationRow,
+  handler: OperationHandler,
+): Promise<RequestRun> {
+  let ran: RunResult;
+  try {
+    ran = await runProviderOperation(rt, op, handler);
+  } catch (err) {
+    return { status: 'PENDING', op, error: err };
+  }
+  if (ran.outcome === 'succeeded') return { status: ran.op.status, op: ran.op };
+  if (ran.outcome !== 'finished-elsewhere') return { status: ran.op.status, op: ran.op, error: ran.error };
+  const recorded = (ran.op.outcome ?? {}) as {
+    error?: { kind?: string; code?: string | null; message?: string | null };
+  };
+  const error =
+    ran.op.status === 'FAILED' && recorded.error
+      ? new ProviderError('refused', recorded.error.code ?? 'REFUSED', recorded.error.message ?? 'refused', op.kind)
+      : undefined;
+  return { status: ran.op.status, op: ran.op, ...(error ? { error } : {}) };
+}
+
+/**
+ * The key of the next operation on a resource whose first key is the resource's own id (the key its area sent
+ * before operations existed, so a call a crash left behind is found again): the id for the first, a fixed
+ * derivation of it for an attempt after a refusal or a release (each operation its own key).
+ */
+async function nextOperationId(tx: Executor, kind: string, resourceType: string, resourceId: string): Promise<string> {
+  const [done] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(providerOperations)
+    .where(and(eq(providerOperations.resourceType, resourceType), eq(providerOperations.resourceId, resourceId)));
+  const n = Number(done?.n ?? 0);
+  return n === 0 ? resourceId : derivedOperationId(resourceId, `${kind}:${n}`);
+}
+
+class Exists<T> extends Error {
+  constructor(readonly found: T) {
+    super('the resource exists');
+  }
+}
+
+/**
+ * For a resource recorded only once the provider answered (a bank account, a PIX key): claims its operation (the
+ * first under the resource's id, see nextOperationId) with its recovery job, or joins the one already open (the
+ * same call under the same key: a retry after a crash or an unknown outcome). `existing` reads the resource:
+ * found before the claim, or once a claim waited for a concurrent recording, it is answered instead.
+ */
+export async function claimOrJoin<T>(
+  rt: OperationRuntime,
+  input: Omit<ClaimInput, 'id'>,
+  existing: (tx: Executor) => Promise<T | undefined>,
+): Promise<{ op: ProviderOperationRow } | { existing: T }> {
+  for (let tries = 0; ; tries++) {
+    try {
+      const op = await rt.db.transaction(async (tx) => {
+        const before = await existing(tx);
+        if (before !== undefined) throw new Exists(before);
+        const id = await nextOperationId(tx, input.kind, input.resourceType, input.resourceId);
+        const claimed = await claimProviderOperation(tx, rt.enqueue, { ...input, id }, rt.now());
+        if (!claimed) return openOperationOf(tx, input.resourceType, input.resourceId);
+        const raced = await existing(tx);
+        if (raced !== undefined) throw new Exists(raced);
+        return claimed;
+      });
+      // The open operation ended between the claim and the read: look again.
+      if (op) return { op };
+    } catch (err) {
+      if (err instanceof Exists) return { existing: err.found as T };
+      throw err;
+    }
+    if (tries >= 3) throw new Error(`${input.resourceType} ${input.resourceId}: no operation to claim or join`);
+  }
 }

@@ -38,13 +38,7 @@ import providerAccountRoutes from './provider-accounts/provider-accounts.routes.
 import reconciliationRoutes from './reconciliation/reconciliation.routes.js';
 import sandboxBehaviourRoutes from './provider-accounts/sandbox-behaviour.routes.js';
 import { providerEventRoutes, providerWebhookRoutes } from './provider-webhooks/index.js';
-import {
-  refundsRoutes,
-  sandboxPaymentControlRoutes,
-  threeDsRoutes,
-  transactionExpiryScheduler,
-  transactionsRoutes,
-} from './payments/index.js';
+import { refundsRoutes, sandboxPaymentControlRoutes, threeDsRoutes, transactionsRoutes } from './payments/index.js';
 
 /** Every area's routes, registered under /core. One line per area keeps parallel work mergeable. */
 export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -94,6 +88,5 @@ export const routeModules: ((app: FastifyInstance) => Promise<void>)[] = [
 /** Every area's event consumers, by name; composition roots register them before any event is recorded. */
 export function registerEventConsumers(registry: EventConsumerRegistry): void {
   registry.register('webhook-delivery', webhookDeliveryConsumer);
-  registry.register('transaction-expiries', transactionExpiryScheduler);
   registry.register('event-stream-signals', eventStreamSignalConsumer);
 }

@@ -34,6 +34,16 @@ export interface ProviderResolver {
   nowMs(): number;
 }
 
+/** One provider call the registry handed out, as it ended (`error` null for an answer). */
+export interface ObservedCall {
+  provider: string;
+  operation: OperationName;
+  latencyMs: number;
+  error: unknown;
+}
+/** Told of every provider call (the composition root keeps latencies and the circuit breaker, R6.11). */
+export type CallObserver = (call: ObservedCall) => Promise<void>;
+
 /** How long another instance's change may go unseen (docs/decisions/providers.md "Dispatch"). */
 export const ACCOUNT_CACHE_TTL_MS = 2_000;
 
@@ -52,12 +62,21 @@ export class ProviderRegistry {
   private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | null = null;
   private readonly built = new Map<string, Built>();
+  private observer: CallObserver | null = null;
 
   constructor(
     providers: PaymentProvider[],
     private readonly resolver?: ProviderResolver,
   ) {
     for (const p of providers) this.byName.set(p.name, p);
+  }
+
+  /**
+   * Every call handed out by `require` from now on is timed and reported once it ends, before its caller sees the
+   * answer (an observer's failure never reaches the caller). `webhook.parse` is local work, never reported.
+   */
+  observeCalls(observer: CallObserver | null): void {
+    this.observer = observer;
   }
 
   /** Built-in adapters and the account adapters built so far (health checks). */
@@ -170,13 +189,38 @@ export class ProviderRegistry {
    */
   require<K extends OperationName>(name: string, operation: K): ProviderOperations[K] {
     const fixed = this.byName.get(upper(name));
-    if (fixed) return bound(fixed, name, operation);
+    if (fixed) return this.observed(name, operation, bound(fixed, name, operation));
     const known = this.snapshot.get(upper(name));
     if (!this.resolver || (known && !known.operations.includes(operation)))
       throw new ProviderNotCapable(name, operation);
-    return (async (req: unknown) => {
+    return this.observed(name, operation, (async (req: unknown) => {
       const provider = await this.resolve(name);
       return (bound(provider, name, operation) as (r: unknown) => Promise<unknown>)(req);
+    }) as ProviderOperations[K]);
+  }
+
+  private observed<K extends OperationName>(
+    name: string,
+    operation: K,
+    fn: ProviderOperations[K],
+  ): ProviderOperations[K] {
+    const observer = this.observer;
+    if (!observer || operation === 'webhook.parse') return fn;
+    const call = fn as (req: unknown) => Promise<unknown>;
+    const report = (t0: number, error: unknown) =>
+      observer({ provider: upper(name), operation, latencyMs: performance.now() - t0, error }).catch(() => undefined);
+    return (async (req: unknown) => {
+      const t0 = performance.now();
+      let answer: unknown;
+      try {
+        answer = await call(req);
+      } catch (err) {
+        // An account that cannot do the operation made no call.
+        if (!(err instanceof ProviderNotCapable)) await report(t0, err);
+        throw err;
+      }
+      await report(t0, null);
+      return answer;
     }) as ProviderOperations[K];
   }
 

@@ -9,7 +9,7 @@ import {
   ledgerTransactions,
   receivables,
 } from '../../src/db/schema/index.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { anticipationFee, daysBetween, parseRate } from '../../src/modules/anticipations/anticipations.rules.js';
 import { saoPauloDate } from '../../src/domain/business-calendar.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';

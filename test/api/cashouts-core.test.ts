@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { affiliations, companies } from '../../src/db/schema/index.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { systemBalance } from '../../src/ledger/ledger.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';

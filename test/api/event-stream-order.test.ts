@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { until } from '../helpers/poll.js';
-import { EVENT_PAYLOADS, EVENT_TYPES } from '../../src/events/payloads.js';
+import { EVENT_PAYLOADS, EVENT_TYPES } from '../../src/modules/event-payloads.js';
 import { samplePayload } from '../../src/modules/webhooks/sample-events.js';
 import { DEFAULT_TIMING } from '../../src/modules/webhooks/stream.service.js';
 import { EventStreamSession } from '../../src/modules/webhooks/stream.session.js';

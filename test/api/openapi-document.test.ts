@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../../src/events/payloads.js';
+import { EVENT_TYPES } from '../../src/modules/event-payloads.js';
 import { readFileSync } from 'node:fs';
 import { MONEY_FLOW_DIAGRAM } from '../../src/http/money-flow.js';
 import { operationIdFor } from '../../src/http/openapi-operations.js';

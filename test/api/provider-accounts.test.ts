@@ -10,7 +10,7 @@ import {
   type AccountDeps,
 } from '../../src/modules/provider-accounts/provider-accounts.service.js';
 import { DomainError } from '../../src/kernel/errors.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { loggerOptions } from '../../src/http/logger.js';
 import { sandboxOnlyChecker, type CredentialsChecker } from '../../src/modules/provider-accounts/credentials-check.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { hold } from '../../src/ledger/ledger.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventsAbout, seedTransaction } from '../helpers/seed-transactions.js';
 import { receivablesKit } from '../helpers/receivables.js';

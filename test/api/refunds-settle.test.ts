@@ -11,7 +11,7 @@ import {
   transactionView,
   type Merchant,
 } from '../helpers/seed-transactions.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { syncRefund } from '../../src/modules/payments/refunds/refunds.provider.js';
 import { operationDeps } from '../../src/modules/payments/capture-cancel/operations.context.js';
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventsOf } from '../helpers/onboarding.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
-import { transactions } from '../../src/db/schema/index.js';
+import { providerOperations, transactions } from '../../src/db/schema/index.js';
 import type { SandboxProvider } from '../../src/providers/sandbox.js';
 
 /**
@@ -97,6 +97,21 @@ describe('100 concurrent creates while the breaker moves', () => {
     }
     expect(await t.db.db.select().from(transactions).where(eq(transactions.companyId, merchant.id))).toHaveLength(100);
     expect(await eventsOf(t, merchant.id, 'transaction.created')).toHaveLength(100);
+    // Charged once at one account: each transaction's attempts are its provider operations (R6.8), one per account
+    // it called, under the attempt's key, the 502s' ones re-opened by the retry; exactly one got the payment, and
+    // none is left open.
+    const ops = await t.db.db.select().from(providerOperations).where(eq(providerOperations.companyId, merchant.id));
+    const final = await t.db.db.select().from(transactions).where(eq(transactions.companyId, merchant.id));
+    expect(new Set(ops.map((o) => o.resourceId))).toEqual(new Set(final.map((r) => r.id)));
+    for (const row of final) {
+      const mine = ops.filter((o) => o.resourceId === row.id);
+      expect(mine.filter((o) => o.status === 'SUCCEEDED')).toHaveLength(1);
+      expect(mine.filter((o) => o.status === 'PENDING')).toHaveLength(0);
+      expect(new Set(mine.map((o) => o.provider)).size).toBe(mine.length);
+      const deciding = mine.find((o) => o.status === 'SUCCEEDED')!;
+      expect(deciding.provider).toBe(row.provider);
+      expect(row.attempts!.some((a) => a.id === deciding.id && a.outcome === 'APPROVED')).toBe(true);
+    }
     const balances = (
       await t.request({ method: 'GET', url: `/core/v1/merchants/${merchant.id}/balances`, key: merchant.apiKey })
     ).json();

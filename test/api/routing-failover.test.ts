@@ -238,7 +238,8 @@ describe('success-rate windows and the circuit breaker (R6.10-R6.11)', () => {
   it('consecutive technical failures open the circuit; after the cool-down one probe closes it; each move is an event', async () => {
     const { org, merchant } = await payingMerchant(t, ['PROVIDER_A', 'PROVIDER_B']);
     await staff('PATCH', `/platform/provider-accounts/${A}`, {
-      circuit_breaker: { failure_threshold: 2, cooldown_seconds: 1 },
+      // A cool-down a loaded test machine cannot outrun between the failures and the checks of the OPEN state.
+      circuit_breaker: { failure_threshold: 2, cooldown_seconds: 5 },
     });
     await behave(A, { technical_failure: { kind: 'UNAVAILABLE', next: 2 } });
     for (let i = 0; i < 2; i++)
@@ -279,7 +280,8 @@ describe('success-rate windows and the circuit breaker (R6.10-R6.11)', () => {
     expect((await createTx(t, merchant.apiKey, await cardPayment(t))).json().attempts).toMatchObject([
       { provider: 'PROVIDER_B' },
     ]);
-    await new Promise((r) => setTimeout(r, 1100));
+    // Until the cool-down has passed (next_probe_at, on the breaker's real time).
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(account.health.next_probe_at) - Date.now()) + 100));
     const probe = (await createTx(t, merchant.apiKey, await cardPayment(t))).json();
     expect(probe).toMatchObject({ provider: 'PROVIDER_A', status: 'APPROVED' });
     expect((await staff('GET', `/platform/provider-accounts/${A}`)).json().health).toMatchObject({

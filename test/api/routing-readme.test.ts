@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { cardPayment, createTx, makePaying, payingMerchant } from '../helpers/transactions.js';
+import { cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
 
-/** The README's "Route across providers" steps, as a user runs them (three SANDBOX accounts). */
+/**
+ * The README's "Route across providers" steps 1-4 in process (fast); test/e2e/routing-readme.test.ts runs the whole
+ * block against `npm start`.
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
@@ -23,9 +26,14 @@ describe('README: route across providers', () => {
       circuit_breaker: { failure_threshold: 3, cooldown_seconds: 30 },
     });
     expect(c.statusCode).toBe(201);
-    // The README affiliates through POST /v1/merchants/{id}/affiliations; that route takes staff-created names with
-    // providers.md Changes 8 (another branch): here the ACTIVE affiliation is made directly.
-    await makePaying(t, merchant.id, ['SANDBOX_C']);
+    // As the README: a SANDBOX account needs no company onboarding, the affiliation is ACTIVE at once.
+    const affiliated = await t.request({
+      method: 'POST',
+      url: `/core/v1/merchants/${merchant.id}/affiliations`,
+      key: org.apiKey,
+      payload: { provider: 'SANDBOX_C' },
+    });
+    expect(affiliated.json().status).toBe('ACTIVE');
     const put = await t.request({
       method: 'PUT',
       url: '/core/v1/routing',

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import challengePageRoutes from '../../src/modules/payments/three-ds/challenge.routes.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventsOf } from '../helpers/onboarding.js';
 import {

@@ -5,7 +5,7 @@ import { eventsOf } from '../helpers/onboarding.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { cardPayment, createTx, payingMerchant } from '../helpers/transactions.js';
 import { ledgerPostings, ledgerTransactions, transactions } from '../../src/db/schema/index.js';
-import { parseEventPayload } from '../../src/events/payloads.js';
+import { parseEventPayload } from '../../src/modules/event-payloads.js';
 import { systemBalance } from '../../src/ledger/ledger.js';
 import { moveTransaction } from '../../src/modules/payments/shared/transactions.moves.js';
 import { postApproval } from '../../src/modules/payments/shared/transactions.ledger.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { organizationWithReceiver, type FakeReceiver } from '../helpers/webhook-receiver.js';
 import { createDeliveryWorker } from '../../src/modules/webhooks/delivery-worker.js';
-import { EVENT_TYPES } from '../../src/events/payloads.js';
+import { EVENT_TYPES } from '../../src/modules/event-payloads.js';
 import { signDashboardToken } from '../../src/modules/webhooks/dashboard-token.js';
 
 const dashboardSecret = randomBytes(32).toString('base64url');

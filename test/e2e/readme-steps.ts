@@ -19,7 +19,7 @@ export type Json = Record<string, any>;
  * load guard, answered before any handler runs, on a busy test machine) waits and retries, as a client should.
  */
 export async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   key: string | null,
   body?: unknown,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { and, inArray } from 'drizzle-orm';
 import { events, ledgerPostings } from '../../src/db/schema/index.js';
-import { EVENT_TYPES, parseEventPayload } from '../../src/events/payloads.js';
+import { EVENT_TYPES, parseEventPayload } from '../../src/modules/event-payloads.js';
 import { EventConsumerRegistry } from '../../src/events/consumers.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { cashoutMerchant } from '../helpers/cashouts.js';

@@ -5385,6 +5385,7 @@ export interface components {
                 /** @description successes / samples with 4 decimals; null without samples */
                 success_rate: number | null;
                 latency_ms_p50: number | null;
+                latency_ms_p95: number | null;
             }[];
         };
         RequestLogList: {

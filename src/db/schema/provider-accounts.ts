@@ -44,6 +44,7 @@ export const providerAccounts = pgTable('provider_accounts', {
   openedAt: ts('opened_at'),
   nextProbeAt: ts('next_probe_at'),
   probeInFlight: boolean('probe_in_flight').notNull(),
+  probeClaimedAt: ts('probe_claimed_at'),
   lastSuccessAt: ts('last_success_at'),
   lastFailureAt: ts('last_failure_at'),
   lastFailureCode: text('last_failure_code'),

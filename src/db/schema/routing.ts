@@ -31,3 +31,13 @@ export const routingOutcomes = pgTable('routing_outcomes', {
   latencyMs: integer('latency_ms'),
   recordedAt: ts('recorded_at').notNull(),
 });
+
+/** R6.11: each provider call's latency per account (the newest 100 give an account's p50 and p95). */
+export const providerCallLatencies = pgTable('provider_call_latencies', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  provider: text('provider').notNull(),
+  operation: text('operation').notNull(),
+  latencyMs: integer('latency_ms').notNull(),
+  technicalFailure: boolean('technical_failure').notNull(),
+  calledAt: ts('called_at').notNull(),
+});

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/client.js';
 import { bankAccounts, companies, type CompanyRow } from '../../db/schema/index.js';
-import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
-import { ProviderError } from '../../providers/errors.js';
-import type { ProviderRegistry } from '../../providers/registry.js';
-import { insertAccount } from './banking.repo.js';
+import { openBankAccount, openLedgerOnlyAccount, type OpeningDeps } from './account-opening-operation.js';
 import { textOf } from '../../kernel/text.js';
 
 /**
@@ -16,7 +12,8 @@ import { textOf } from '../../kernel/text.js';
  * provider (if it has none); the organization's account at a provider opens with its first merchant's account
  * there". The activation's transaction enqueues ACCOUNT_OPEN_JOB; the job calls the provider outside any
  * transaction under the account's id (derived from company and provider, the same id a first payment's
- * `ensureBankAccount` uses, so whichever comes first opens the one account) and records it.
+ * `ensureBankAccount` uses, so whichever comes first opens the one account) and records it, as a provider
+ * operation (account-opening-operation.ts): a crash or an unknown outcome is finished by its recovery job.
  */
 export const ACCOUNT_OPEN_JOB = 'bank-account.open-at-activation';
 
@@ -46,16 +43,11 @@ export async function scheduleAccountOpening(
   );
 }
 
-interface OpeningDeps {
-  db: Database;
-  clock: Clock;
-  providers: ProviderRegistry;
-}
-
 /**
  * Opens the company's account at the provider unless it has one (any status: a closed account is the
- * company's decision). A provider that opens no accounts: nothing to do. A refusal: nothing opened (a first
- * payment tries again). Unavailable or unknown outcome: thrown, so the runner retries under the same key.
+ * company's decision), on the provider-operation primitive (account-opening-operation.ts). A provider that
+ * opens no accounts: nothing to do. A refusal: nothing opened (a first payment tries again). An unknown outcome
+ * or a failing record step: the operation stays PENDING and its recovery job records the account.
  */
 async function openAccountAt(deps: OpeningDeps, company: CompanyRow, provider: string): Promise<void> {
   const [existing] = await deps.db
@@ -67,42 +59,9 @@ async function openAccountAt(deps: OpeningDeps, company: CompanyRow, provider: s
   const keeps = await deps.providers.keepsBankAccounts(provider);
   if (keeps === null) return;
   const id = bankAccountIdFor(company.id, provider);
-  let opened: { branch: string | null; accountNumber: string | null };
   // providers.md Changes 9: an account without banking opens the company's account on the ledger only.
-  if (!keeps) opened = { branch: null, accountNumber: null };
-  else
-    try {
-      opened = await deps.providers.require(
-        provider,
-        'bank-account.open',
-      )({
-        idempotencyKey: id,
-        companyId: company.id,
-        owner: { name: company.fullName, document: company.documentNumber },
-      });
-    } catch (err) {
-      if (err instanceof ProviderError && err.kind === 'refused') return;
-      throw err;
-    }
-  const organizationId = company.organizationId ?? company.id;
-  const now = deps.clock.now(organizationId);
-  try {
-    await insertAccount(deps.db, {
-      id,
-      companyId: company.id,
-      organizationId,
-      provider,
-      branch: opened.branch,
-      accountNumber: opened.accountNumber,
-      status: 'ACTIVE',
-      available: 0,
-      held: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err; // a first payment opened it meanwhile
-  }
+  if (!keeps) await openLedgerOnlyAccount(deps, company, provider, id);
+  else await openBankAccount(deps, company, provider, id);
 }
 
 export function accountOpeningJobs(deps: OpeningDeps): JobRegistrations {

@@ -4,9 +4,9 @@ import type { Database } from '../../db/client.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { beginRequest, completeRequest, releaseRequest } from '../../kernel/idempotency.js';
-import { ProviderError } from '../../providers/errors.js';
+import { ProviderError, unknownOutcome } from '../../providers/errors.js';
+import { openBankAccount } from './account-opening-operation.js';
 import { providerFailure } from '../provider-failures.js';
 import { companyInReach } from '../../kernel/tenancy.js';
 import type { ProviderName } from '../../providers/port.js';
@@ -15,7 +15,6 @@ import {
   accountsInReach,
   findAccount,
   findAccountRow,
-  insertAccount,
   ledgerOwner,
   type BankAccountWithBalances,
 } from './banking.repo.js';
@@ -46,9 +45,8 @@ export async function openAccount(
   input: OpenAccountInput,
 ) {
   const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
-  let open;
   try {
-    open = providers.require(input.provider, 'bank-account.open');
+    providers.require(input.provider, 'bank-account.open');
   } catch (err) {
     throw providerFailure(err, 'account opening', { field: 'provider', value: input.provider });
   }
@@ -65,48 +63,23 @@ export async function openAccount(
     }
     id = begun.resourceId;
   }
-  let opened;
-  try {
-    opened = await open({
-      idempotencyKey: id,
-      companyId: company.id,
-      owner: { name: company.fullName, document: company.documentNumber },
-    });
-  } catch (err) {
-    if (claim)
-      await releaseRequest(
-        db,
-        claim,
-        err instanceof ProviderError && err.kind === 'refused' ? 'forget' : 'unlock',
-        clock.now(),
-      );
-    throw providerFailure(err, 'account opening');
+  // A retry that resumes a claim whose account was recorded meanwhile (its recovery job): answer it.
+  const recorded = await findAccount(db, eq(bankAccounts.id, id));
+  if (recorded) {
+    if (claim) await completeRequest(db, claim);
+    return { row: recorded, replayed: true };
   }
-  const now = clock.now(company.organizationId ?? company.id);
-  try {
-    const row = await db.transaction(async (tx) => {
-      const inserted = await insertAccount(tx, {
-        id,
-        companyId: company.id,
-        organizationId: company.organizationId ?? company.id,
-        provider: input.provider,
-        branch: opened.branch,
-        accountNumber: opened.accountNumber,
-        status: 'ACTIVE',
-        available: 0,
-        held: 0,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (claim) await completeRequest(tx, claim);
-      return inserted;
-    });
-    return { row, replayed: false };
-  } catch (err) {
-    // A retry that took over a lapsed claim recorded the same account first: answer it.
-    if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err;
-    return { row: (await findAccount(db, eq(bankAccounts.id, id)))!, replayed: true };
+  const opening = await openBankAccount({ db, clock, providers }, company, input.provider, id, claim ?? null);
+  if (opening.status !== 'SUCCEEDED') {
+    if (claim) await releaseRequest(db, claim, opening.status === 'FAILED' ? 'forget' : 'unlock', clock.now());
+    throw providerFailure(asProviderError(opening.error), 'account opening');
   }
+  return { row: (await findAccount(db, eq(bankAccounts.id, id)))!, replayed: false };
+}
+
+/** What the request answers for a run that did not succeed: a failing record step is an unknown outcome too. */
+function asProviderError(err: unknown): unknown {
+  return err instanceof ProviderError ? err : unknownOutcome('the opening was not recorded', 'bank-account.open');
 }
 
 export async function getAccount(

@@ -10,7 +10,7 @@ import {
   type RequirementRow,
 } from '../../db/schema/index.js';
 import { recordEvent, recordEvents } from '../../events/outbox.js';
-import type { EventPayload } from '../../events/payloads.js';
+import type { EventPayload } from '../../events/outbox.js';
 import { applyCompanyStatus } from '../companies/companies.service.js';
 import {
   findAffiliation,

@@ -32,16 +32,17 @@ export {
 } from './provider-facts/provider-facts.js';
 
 // What the composition root (src/composition.ts, src/deps.ts, src/modules/index.ts) takes of payments: routes,
-// jobs, provider-operation handlers, event consumers and the dependencies its use cases are handed.
+// jobs, provider-operation handlers, event payloads and the dependencies its use cases are handed.
 export { default as transactionsRoutes } from './create/transactions.routes.js';
 export { default as threeDsRoutes } from './three-ds/three-ds.routes.js';
 export { default as refundsRoutes } from './refunds/refunds.routes.js';
 export { default as sandboxPaymentControlRoutes } from './sandbox/sandbox-controls.routes.js';
 export { transactionJobs } from './create/transactions.jobs.js';
 export { threeDsJobs } from './three-ds/three-ds.jobs.js';
-export { transactionExpiryScheduler, transactionOperationJobs } from './capture-cancel/operations.jobs.js';
+export { transactionOperationJobs } from './capture-cancel/operations.jobs.js';
 export { operationRuntime, transactionOperationHandlers } from './capture-cancel/operations.handlers.js';
 export { refundOperationHandlers } from './refunds/refunds.operation.js';
 export { operationDeps } from './capture-cancel/operations.context.js';
-export { transactionDeps, type TransactionDeps } from './shared/transactions.context.js';
+export { transactionDeps, type PaymentsHost, type TransactionDeps } from './shared/transactions.context.js';
+export { paymentEventPayloads } from './events.js';
 export { inProcessQrImages, threadQrImages, type QrImages } from './pix/qr-images.js';

@@ -1,14 +1,15 @@
 import { assertBankingCapable, atProvider } from '../banking/banking.repo.js';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../kernel/clock.js';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { bankAccounts, pixKeys, type CompanyRow, type PixKeyRow } from '../../db/schema/index.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { badRequest, conflict, invalidField, notFound } from '../../kernel/errors.js';
 import { beginRequest, completeRequest, findClaim, fingerprint, releaseRequest } from '../../kernel/idempotency.js';
-import { ProviderError } from '../../providers/errors.js';
+import { ProviderError, unknownOutcome } from '../../providers/errors.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { activeKeysOf, registerPixKey } from './pix-key-registration.js';
 import { providerFailure } from '../provider-failures.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
@@ -16,7 +17,6 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import { checkKey, keyLimitFor } from './pix.rules.js';
 import type { CreatePixKeyInput } from './pix.schemas.js';
 
-const ACTIVE_KEY_UQ = 'pix_keys_active_key_uq';
 const taken = (key: string) => conflict('This key is already registered and active', 'key', key);
 const overLimit = (id: string, limit: number) =>
   conflict(`The bank account already has the maximum of ${limit} active PIX keys`, 'bank_account_id', id);
@@ -30,20 +30,12 @@ async function activeKeyExists(tx: Executor, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function activeKeysOf(tx: Executor, bankAccountId: string): Promise<number> {
-  const [counted] = await tx
-    .select({ n: count() })
-    .from(pixKeys)
-    .where(and(eq(pixKeys.bankAccountId, bankAccountId), eq(pixKeys.status, 'ACTIVE')));
-  const n = counted?.n ?? 0; // a count without group by answers one row
-  return n;
-}
-
 /**
  * Registers a key (product.md §7), in atomic phases. Everything that can be refused is checked first; then
- * the request_id is claimed as in progress (own transaction), the provider registers the key under our key
- * id as its idempotency key (outside any transaction), and one transaction re-checks the limit under the
- * account's row lock, inserts and completes the claim. A concurrent duplicate waits and replays (or gets
+ * the request_id is claimed as in progress (own transaction), and the registration runs as a provider
+ * operation (pix-key-registration.ts): claimed with its recovery job, the provider registers the key under our
+ * key id as its idempotency key (outside any transaction), and one transaction re-checks the limit under the
+ * account's row lock, inserts and completes the claim; an unknown outcome is finished by the recovery job. A concurrent duplicate waits and replays (or gets
  * 409 REQUEST_IN_PROGRESS), never a second registration; a key another resource holds is never deleted at the provider.
  */
 export async function createPixKey(
@@ -77,9 +69,8 @@ export async function createPixKey(
     if (recorded) return { row: recorded, replayed: true };
     throw err;
   }
-  let register;
   try {
-    register = providers.require(account.provider, 'pix-key.register');
+    providers.require(account.provider, 'pix-key.register');
   } catch (err) {
     throw providerFailure(err, 'PIX key registration');
   }
@@ -93,54 +84,51 @@ export async function createPixKey(
     }
     id = begun.resourceId;
   }
+  // A retry resuming a claim whose key its recovery job recorded meanwhile: answer it.
+  const [recorded] = await db.select().from(pixKeys).where(eq(pixKeys.id, id)).limit(1);
+  if (recorded) {
+    if (claim) await completeRequest(db, claim);
+    return { row: recorded, replayed: true };
+  }
 
-  let registered;
-  try {
-    registered = await register({
-      idempotencyKey: id,
+  const operations = { db, now: () => clock.now(), enqueue: enqueueJob };
+  const registration = await registerPixKey(
+    { clock, providers, operations },
+    id,
+    { organizationId: company.organizationId ?? company.id, provider: account.provider },
+    {
       keyType: input.key_type,
-      key: check.key,
+      key: check.key ?? null,
       account: atProvider(account),
       owner: { name: company.fullName, document: company.documentNumber },
-    });
-  } catch (err) {
-    const definitive = err instanceof ProviderError && err.kind === 'refused';
-    if (claim) await releaseRequest(db, claim, definitive ? 'forget' : 'unlock', clock.now());
-    if (definitive && err.code === 'KEY_ALREADY_REGISTERED') throw taken(check.key ?? input.key ?? '');
-    throw providerFailure(err, 'PIX key registration');
-  }
-  try {
-    const row = await insertKey(
-      db,
-      company,
-      account.id,
-      id,
-      input.key_type,
-      registered.key,
-      registered.dict,
+      companyId: company.id,
+      bankAccountId: account.id,
       limit,
-      claim,
-      clock.now(principal.organizationId),
-    );
-    return { row, replayed: false };
-  } catch (err) {
-    // A duplicate that resumed this claim recorded the same key first: answer it.
-    if (isUniqueViolation(err, 'pix_keys_pkey')) {
-      const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, id)).limit(1);
-      if (row) return { row, replayed: true };
+      claim: claim ?? null,
+    },
+  );
+  switch (registration.status) {
+    case 'SUCCEEDED':
+      return { row: registration.row, replayed: false };
+    case 'NOT_KEPT':
+      if (claim) await releaseRequest(db, claim, 'forget', clock.now());
+      throw registration.why === 'TAKEN' ? taken(registration.key) : overLimit(account.id, limit);
+    case 'FAILED': {
+      if (claim) await releaseRequest(db, claim, 'forget', clock.now());
+      const err = registration.error;
+      if (err instanceof ProviderError && err.code === 'KEY_ALREADY_REGISTERED')
+        throw taken(check.key ?? input.key ?? '');
+      throw providerFailure(err, 'PIX key registration');
     }
-    if (claim) await releaseRequest(db, claim, 'forget', clock.now());
-    // Another resource holds the key: it is theirs at the provider too, so nothing is removed there.
-    if (isUniqueViolation(err, ACTIVE_KEY_UQ)) throw taken(registered.key);
-    // Refused here (over the limit): only this resource's own registration is removed (the provider
-    // removes a key only for the id that registered it).
-    await providers
-      .require(
-        account.provider,
-        'pix-key.delete',
-      )({ idempotencyKey: id, key: registered.key })
-      .catch(() => undefined);
-    throw err;
+    default:
+      // Nothing submitted (RELEASED) or the outcome unknown (PENDING: its recovery job records the key).
+      if (claim) await releaseRequest(db, claim, 'unlock', clock.now());
+      throw providerFailure(
+        registration.error instanceof ProviderError
+          ? registration.error
+          : unknownOutcome('the registration was not recorded', 'pix-key.register'),
+        'PIX key registration',
+      );
   }
 }
 
@@ -178,44 +166,6 @@ async function peekReplay(
   if (found.phase !== 'DONE') return undefined;
   const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, found.resourceId)).limit(1);
   return row;
-}
-
-async function insertKey(
-  db: Database,
-  company: CompanyRow,
-  accountId: string,
-  id: string,
-  keyType: PixKeyRow['keyType'],
-  key: string,
-  dict: unknown,
-  limit: number,
-  claim: ClaimKey | undefined,
-  now: Date,
-): Promise<PixKeyRow> {
-  return db.transaction(async (tx) => {
-    // The account row lock serializes registrations on one account, so the limit holds under concurrency.
-    await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.id, accountId)).for('update');
-    const active = await activeKeysOf(tx, accountId);
-    if (active >= limit) throw overLimit(accountId, limit);
-    const [row] = await tx
-      .insert(pixKeys)
-      .values({
-        id,
-        companyId: company.id,
-        organizationId: company.organizationId ?? company.id,
-        bankAccountId: accountId,
-        keyType,
-        key,
-        primary: active === 0,
-        status: 'ACTIVE',
-        dictKeyInformation: dict,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (claim) await completeRequest(tx, claim);
-    return row;
-  });
 }
 
 async function findKey(tx: Executor, companyId: string, id: string, lock = false): Promise<PixKeyRow> {

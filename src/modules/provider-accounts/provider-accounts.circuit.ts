@@ -1,7 +1,13 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { providerAccounts, type ProviderAccountRow } from '../../db/schema/index.js';
-import { afterCall, circuitAt, circuitChanged, type CircuitState } from '../../providers/routing/circuit-breaker.js';
+import {
+  afterCall,
+  circuitAt,
+  circuitChanged,
+  PROBE_LEASE_MS,
+  type CircuitState,
+} from '../../providers/routing/circuit-breaker.js';
 import * as repo from './provider-accounts.repo.js';
 
 /**
@@ -12,13 +18,17 @@ import * as repo from './provider-accounts.repo.js';
  */
 
 export const circuitOf = (
-  row: Pick<ProviderAccountRow, 'circuitState' | 'consecutiveFailures' | 'openedAt' | 'nextProbeAt' | 'probeInFlight'>,
+  row: Pick<
+    ProviderAccountRow,
+    'circuitState' | 'consecutiveFailures' | 'openedAt' | 'nextProbeAt' | 'probeInFlight' | 'probeClaimedAt'
+  >,
 ): CircuitState => ({
   state: row.circuitState,
   consecutive_failures: row.consecutiveFailures,
   opened_at: row.openedAt,
   next_probe_at: row.nextProbeAt,
   probe_in_flight: row.probeInFlight,
+  probe_claimed_at: row.probeClaimedAt,
 });
 
 /** Nothing to write after this call: a success on a circuit already closed and clean. */
@@ -95,6 +105,7 @@ export async function recordCircuitCall(
       openedAt: after.opened_at,
       nextProbeAt: after.next_probe_at,
       probeInFlight: after.probe_in_flight,
+      probeClaimedAt: after.probe_in_flight ? (after.probe_claimed_at ?? null) : null,
       ...failure,
       updatedAt: call.now,
     });
@@ -116,7 +127,7 @@ export async function storeDueHalfOpen(
   await db.transaction(async (tx) => {
     const moved = await tx
       .update(providerAccounts)
-      .set({ circuitState: 'HALF_OPEN', probeInFlight: false, updatedAt: now })
+      .set({ circuitState: 'HALF_OPEN', probeInFlight: false, probeClaimedAt: null, updatedAt: now })
       .where(
         and(
           inArray(providerAccounts.id, [...accountIds]),
@@ -135,17 +146,20 @@ export const dueHalfOpen = (rows: readonly { id: string; stored: CircuitState }[
 
 /**
  * A HALF_OPEN account hands out its one probe (R6.11): true when this payment took it. A conditional update, so
- * of concurrent creates exactly one gets it; the others find the account ineligible and go on.
+ * of concurrent creates exactly one gets it; the others find the account ineligible and go on. A probe handed out
+ * PROBE_LEASE_MS ago and never recorded (its process died, its call hung) no longer holds the account: the next
+ * payment takes the probe over.
  */
 export async function claimProbe(db: Executor, accountId: string, now: Date): Promise<boolean> {
+  const stale = new Date(now.getTime() - PROBE_LEASE_MS);
   const taken = await db
     .update(providerAccounts)
-    .set({ probeInFlight: true, updatedAt: now })
+    .set({ probeInFlight: true, probeClaimedAt: now, updatedAt: now })
     .where(
       and(
         eq(providerAccounts.id, accountId),
         eq(providerAccounts.circuitState, 'HALF_OPEN'),
-        eq(providerAccounts.probeInFlight, false),
+        or(eq(providerAccounts.probeInFlight, false), lte(providerAccounts.probeClaimedAt, stale)),
       ),
     )
     .returning({ id: providerAccounts.id });
@@ -153,7 +167,7 @@ export async function claimProbe(db: Executor, accountId: string, now: Date): Pr
   // Still OPEN in the table though due: store the move and try once more.
   const due = await db
     .update(providerAccounts)
-    .set({ circuitState: 'HALF_OPEN', probeInFlight: true, updatedAt: now })
+    .set({ circuitState: 'HALF_OPEN', probeInFlight: true, probeClaimedAt: now, updatedAt: now })
     .where(
       and(
         eq(providerAccounts.id, accountId),
@@ -163,4 +177,21 @@ export async function claimProbe(db: Executor, accountId: string, now: Date): Pr
     )
     .returning({ id: providerAccounts.id });
   return due.length > 0;
+}
+
+/**
+ * A probe handed out for a payment that then called nothing at the account (its bank account there could not be
+ * opened, the time budget ran out): the account may hand it out again at once.
+ */
+export async function releaseProbe(db: Executor, accountId: string, now: Date): Promise<void> {
+  await db
+    .update(providerAccounts)
+    .set({ probeInFlight: false, probeClaimedAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(providerAccounts.id, accountId),
+        eq(providerAccounts.circuitState, 'HALF_OPEN'),
+        eq(providerAccounts.probeInFlight, true),
+      ),
+    );
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { providerAccounts } from '../../db/schema/index.js';
 import { capabilitiesOf } from './capabilities.rules.js';
 import { circuitOf, dueHalfOpen, storeDueHalfOpen } from './provider-accounts.circuit.js';
+import { latenciesByProvider } from './provider-calls.js';
 
 /**
  * providers.md R6.11 / Changes 12: `GET /health` `providers` from the ACTIVE accounts' circuits (one read of a small
@@ -28,13 +29,14 @@ export async function providersHealth(db: Database, now: Date) {
       .where(eq(providerAccounts.status, 'ACTIVE'))
       .orderBy(providerAccounts.provider);
   }
+  const latencies = await latenciesByProvider(db);
   const latest = (...dates: (Date | null)[]) =>
     dates.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
   const health = rows.map((r) => ({
     name: r.provider,
     status: r.circuitState === 'OPEN' ? ('ERROR' as const) : ('OK' as const),
-    // Latencies are not kept per account yet (see docs/decisions/routing.md): 0 as the contract's fallback.
-    responseTime: 0,
+    // R6.11: the account's p50 over its last 100 calls, 0 without calls.
+    responseTime: latencies.get(r.provider)?.latency_ms_p50 ?? 0,
     lastChecked: (latest(r.lastSuccessAt, r.lastFailureAt, r.credentialsCheckedAt) ?? r.updatedAt).toISOString(),
   }));
   const payments = rows.filter((r) => capabilitiesOf(r).payment_methods.length > 0);

@@ -28,6 +28,7 @@ export async function setCircuit(
       openedAt: state === 'OPEN' ? now : row.openedAt,
       nextProbeAt,
       probeInFlight: false,
+      probeClaimedAt: null,
       consecutiveFailures: state === 'CLOSED' ? 0 : row.consecutiveFailures,
       updatedAt: now,
     });

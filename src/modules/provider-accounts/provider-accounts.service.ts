@@ -37,6 +37,7 @@ import { enqueuePixWebhookRegistration } from './pix-webhook-registration.js';
 import * as repo from './provider-accounts.repo.js';
 import type { CreateAccountInput, PatchAccountInput } from './provider-accounts.schemas.js';
 import { toAccountView } from './provider-accounts.views.js';
+import { latenciesByProvider } from './provider-calls.js';
 
 /** providers.md R1: provider accounts' use cases. Staff-only except `organizationAccounts` and `requireUsableAccount`. */
 export interface AccountDeps {
@@ -52,16 +53,19 @@ export interface AccountDeps {
 const newWebhookToken = () => randomBytes(32).toString('base64url');
 
 export async function accountView(db: Executor, row: ProviderAccountRow, coreUrl: string) {
-  const creds = await repo.latestCredentials(db, [row.id]);
-  return toAccountView(row, creds.get(row.id) ?? [], coreUrl);
+  const [creds, latencies] = await Promise.all([repo.latestCredentials(db, [row.id]), latenciesByProvider(db)]);
+  return toAccountView(row, creds.get(row.id) ?? [], coreUrl, latencies.get(row.provider));
 }
 
 export async function accountViews(db: Executor, rows: ProviderAccountRow[], coreUrl: string) {
-  const creds = await repo.latestCredentials(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toAccountView(row, creds.get(row.id) ?? [], coreUrl));
+  const [creds, latencies] = await Promise.all([
+    repo.latestCredentials(
+      db,
+      rows.map((r) => r.id),
+    ),
+    latenciesByProvider(db),
+  ]);
+  return rows.map((row) => toAccountView(row, creds.get(row.id) ?? [], coreUrl, latencies.get(row.provider)));
 }
 
 export async function requireAccount(db: Executor, id: string, lock = false): Promise<ProviderAccountRow> {

@@ -2,6 +2,7 @@ import type { ProviderAccountCredentialsRow, ProviderAccountRow } from '../../db
 import { capabilitiesOf } from './capabilities.rules.js';
 import { webhookUrl } from './provider-accounts.rules.js';
 import type { ProviderAccountView } from './provider-accounts.schemas.js';
+import { NO_LATENCY, type AccountLatency } from './provider-calls.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,6 +25,7 @@ export function toAccountView(
   row: ProviderAccountRow,
   credentials: readonly ProviderAccountCredentialsRow[],
   coreUrl: string,
+  latency: AccountLatency = NO_LATENCY,
 ): ProviderAccountView {
   const token = credentials.find((r) => r.validUntil === null)?.webhookToken ?? null;
   return {
@@ -59,9 +61,9 @@ export function toAccountView(
       last_success_at: iso(row.lastSuccessAt),
       last_failure_at: iso(row.lastFailureAt),
       last_failure_code: row.lastFailureCode,
-      // Latencies over the last 100 calls (R6.11): no call goes through an account's connector yet.
-      latency_ms_p50: null,
-      latency_ms_p95: null,
+      // Over the account's last 100 calls (R6.11; provider-calls.ts).
+      latency_ms_p50: latency.latency_ms_p50,
+      latency_ms_p95: latency.latency_ms_p95,
       credentials_check: {
         status: row.credentialsCheckStatus,
         checked_at: iso(row.credentialsCheckedAt),

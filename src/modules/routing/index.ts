@@ -1,4 +1,10 @@
 /** The routing area's face for other areas (transactions and 3DS sessions route through it). */
 export { routePayment, failoverSettings, type Route, type RouteInput } from './routing-route.js';
 export { recordOutcome } from './routing-outcomes.repo.js';
-export { recordAttemptOutcome } from './routing-record.js';
+export { recordAttemptOutcome, recordResolvedAttempt } from './routing-record.js';
+export {
+  ATTEMPT_KINDS,
+  claimAttemptOperation,
+  closeAttemptOperations,
+  recordAttemptOperation,
+} from './attempt-operations.js';

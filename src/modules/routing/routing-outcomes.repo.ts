@@ -29,6 +29,7 @@ export interface WindowRow {
   samples: number;
   successes: number;
   latency_ms_p50: number | null;
+  latency_ms_p95: number | null;
 }
 
 /**
@@ -54,7 +55,8 @@ export async function windowsOf(
     )
     select provider, max(provider_account_id::text) as provider_account_id, payment_method,
            count(*)::int as samples, count(*) filter (where success and ${fastEnough})::int as successes,
-           (percentile_disc(0.5) within group (order by latency_ms))::int as latency_ms_p50
+           (percentile_disc(0.5) within group (order by latency_ms))::int as latency_ms_p50,
+           (percentile_disc(0.95) within group (order by latency_ms))::int as latency_ms_p95
       from ranked
      where n <= ${size}
      group by provider, payment_method

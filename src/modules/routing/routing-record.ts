@@ -1,6 +1,7 @@
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { TransactionAttemptJson } from '../../db/schema/index.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
-import { failoverRow, type AttemptOutcome } from '../../providers/routing/failover.js';
+import { failoverRow, resolvedSuccess, type AttemptOutcome } from '../../providers/routing/failover.js';
 import { recordCircuitCall } from '../provider-accounts/provider-accounts.circuit.js';
 import { pruneOutcomes, recordOutcome } from './routing-outcomes.repo.js';
 
@@ -64,4 +65,30 @@ function fullCircuit(account: AccountSnapshot) {
     opened_at: c.opened_at ?? null,
     next_probe_at: c.next_probe_at ?? null,
   };
+}
+
+/**
+ * R6.7 / R6.10: a transaction whose deciding attempt was PROCESSING (an unknown outcome, the provider's own
+ * pending) left PROCESSING: that attempt's outcome enters its window now, in the transaction that moves it (so
+ * once, whoever resolved it: a sync, a provider event, a staff control). Its latency is the attempt's own.
+ */
+export async function recordResolvedAttempt(
+  tx: Executor,
+  row: { organizationId: string; paymentMethod: string; attempts: TransactionAttemptJson[] | null },
+  status: string,
+  now: Date,
+): Promise<void> {
+  const success = resolvedSuccess(status);
+  if (success === null || !row.attempts) return;
+  const deciding = [...row.attempts].reverse().find((a) => a.outcome !== 'FAILED');
+  if (!deciding || deciding.outcome !== 'PROCESSING') return;
+  await recordOutcome(tx, {
+    organizationId: row.organizationId,
+    provider: deciding.provider,
+    providerAccountId: deciding.provider_account_id,
+    paymentMethod: row.paymentMethod,
+    success,
+    latencyMs: deciding.latency_ms,
+    recordedAt: now,
+  });
 }

@@ -274,6 +274,7 @@ export const routingStatsSchema = z.object({
       successes: z.int(),
       success_rate: z.number().nullable().describe('successes / samples with 4 decimals; null without samples'),
       latency_ms_p50: z.int().nullable(),
+      latency_ms_p95: z.int().nullable(),
     }),
   ),
 });

@@ -124,6 +124,7 @@ export async function routingStats(db: Database, organizationId: string, size: n
       successes: Number(w.successes),
       success_rate: roundRate(successRate({ samples: Number(w.samples), successes: Number(w.successes) })),
       latency_ms_p50: w.latency_ms_p50 === null ? null : Number(w.latency_ms_p50),
+      latency_ms_p95: w.latency_ms_p95 === null ? null : Number(w.latency_ms_p95),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../../http/schemas.js';
-import { EVENT_TYPES, type EventType } from '../../events/payloads.js';
+import { EVENT_TYPES, type EventType } from '../event-payloads.js';
 import type { WebhookEndpointRow } from '../../db/schema/index.js';
 import { ALL_EVENTS } from './endpoints.rules.js';
 

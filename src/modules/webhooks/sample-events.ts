@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { EVENT_PAYLOADS, type EventType } from '../../events/payloads.js';
+import { EVENT_PAYLOADS, type EventType } from '../event-payloads.js';
 
 type Json = Record<string, any>; // an untyped JSON Schema tree (eslint.config.js says why)
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EVENT_TYPES, type EventType } from '../../events/payloads.js';
+import { EVENT_TYPES, type EventType } from '../event-payloads.js';
 import { eventEnvelope, recordEvent, type AnyNewEvent } from '../../events/outbox.js';
 import { callerCompany } from '../../http/route-helpers.js';
 import { samplePayload } from './sample-events.js';

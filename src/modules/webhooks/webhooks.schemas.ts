@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_MESSAGE_STATUSES } from '../../db/schema/index.js';
 import { listQuery } from '../../http/pagination.js';
 import { timestamp } from '../../http/schemas.js';
-import { EVENT_TYPES as ALL_EVENT_TYPES, type EventType } from '../../events/payloads.js';
+import { EVENT_TYPES as ALL_EVENT_TYPES, type EventType } from '../event-payloads.js';
 
 // Every type a service can record (the payload registry), so the `type` filter never lags a new event.
 export const EVENT_TYPES = ALL_EVENT_TYPES as [EventType, ...EventType[]];

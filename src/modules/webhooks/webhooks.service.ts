@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { invalidState, notFound } from '../../kernel/errors.js';
 import { offsetOf, paginate, type CommonListFilters } from '../../http/pagination.js';
-import { EVENT_PAYLOADS } from '../../events/payloads.js';
+import { EVENT_PAYLOADS } from '../event-payloads.js';
 import { EVENT_VERSION, eventEnvelope } from '../../events/outbox.js';
 import { findMessage, listMessages, lockMessage, resetForReplay, withAttempts } from './messages.repo.js';
 import { toMessageView } from './webhooks.views.js';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { afterCall, circuitAt, CLOSED_CIRCUIT, setManually, takeProbe, type CircuitState } from './circuit-breaker.js';
+import {
+  afterCall,
+  circuitAt,
+  CLOSED_CIRCUIT,
+  PROBE_LEASE_MS,
+  setManually,
+  takeProbe,
+  type CircuitState,
+} from './circuit-breaker.js';
 
 const settings = { failure_threshold: 3, cooldown_seconds: 30 };
 const t0 = new Date('2026-11-27T12:00:00Z');
@@ -39,6 +47,32 @@ describe('circuit breaker (R6.11)', () => {
     expect(fail(probing, at(31), false).state).toBe('HALF_OPEN');
     expect(ok(probing, at(31))).toEqual(CLOSED_CIRCUIT);
     expect(ok(fail(fail(fail(CLOSED_CIRCUIT))), at(5))).toEqual(CLOSED_CIRCUIT);
+  });
+
+  it('a probe that never answers is released after its lease; another payment then probes', () => {
+    const probing = takeProbe(circuitAt(fail(fail(fail(CLOSED_CIRCUIT))), at(30)), at(30))!;
+    expect(probing).toMatchObject({ probe_in_flight: true, probe_claimed_at: at(30) });
+    const lease = PROBE_LEASE_MS / 1000;
+    expect(circuitAt(probing, at(30 + lease - 1))).toMatchObject({ state: 'HALF_OPEN', probe_in_flight: true });
+    expect(takeProbe(probing, at(30 + lease - 1))).toBeNull();
+    expect(circuitAt(probing, at(30 + lease))).toMatchObject({ state: 'HALF_OPEN', probe_in_flight: false });
+    expect(takeProbe(probing, at(30 + lease))).toMatchObject({
+      probe_in_flight: true,
+      probe_claimed_at: at(30 + lease),
+    });
+    // A late answer of the first probe still closes (any success does) or reopens (its technical failure).
+    expect(ok(probing, at(30 + lease + 5))).toEqual(CLOSED_CIRCUIT);
+    expect(fail(probing, at(30 + lease + 5), true).state).toBe('OPEN');
+  });
+
+  it('half-open never stays held longer than the lease (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 * PROBE_LEASE_MS }), (elapsed) => {
+        const probing = takeProbe({ ...CLOSED_CIRCUIT, state: 'HALF_OPEN' }, t0)!;
+        const later = new Date(t0.getTime() + elapsed);
+        expect(takeProbe(probing, later) !== null).toBe(elapsed >= PROBE_LEASE_MS);
+      }),
+    );
   });
 
   it('staff set it by hand', () => {

@@ -11,7 +11,24 @@ export interface CircuitState {
   opened_at: Date | null;
   next_probe_at: Date | null;
   probe_in_flight: boolean;
+  /** When the probe in flight was handed out (null without one): a probe older than PROBE_LEASE_MS is released. */
+  probe_claimed_at?: Date | null;
 }
+
+/**
+ * How long a half-open circuit's probe may stay in flight before the circuit hands out another one: a probe's call
+ * ends within R6.7's 30 s budget (20 s to start, read timeout to 30 s), so one still "in flight" a minute later
+ * never got recorded (the process died, the call hung past its timeout): without a bound the account would stay
+ * HALF_OPEN and ineligible forever.
+ */
+export const PROBE_LEASE_MS = 60_000;
+
+/** The probe in flight was handed out more than PROBE_LEASE_MS before `now` (or when is unknown: a row from before). */
+export const probeExpired = (c: Pick<CircuitState, 'probe_in_flight' | 'probe_claimed_at'>, now: Date) =>
+  c.probe_in_flight &&
+  (c.probe_claimed_at === null || c.probe_claimed_at === undefined
+    ? false
+    : now.getTime() - c.probe_claimed_at.getTime() >= PROBE_LEASE_MS);
 
 export interface CircuitSettings {
   failure_threshold: number;
@@ -24,6 +41,7 @@ export const CLOSED_CIRCUIT: CircuitState = {
   opened_at: null,
   next_probe_at: null,
   probe_in_flight: false,
+  probe_claimed_at: null,
 };
 
 function opened(failures: number, now: Date, settings: CircuitSettings): CircuitState {
@@ -33,14 +51,20 @@ function opened(failures: number, now: Date, settings: CircuitSettings): Circuit
     opened_at: now,
     next_probe_at: new Date(now.getTime() + settings.cooldown_seconds * 1000),
     probe_in_flight: false,
+    probe_claimed_at: null,
   };
 }
 
-/** `OPEN` whose cool-down has passed reads as `HALF_OPEN` (stored by the next decision or health check). */
+/**
+ * `OPEN` whose cool-down has passed reads as `HALF_OPEN` (stored by the next decision or health check); a
+ * `HALF_OPEN` whose probe outlived PROBE_LEASE_MS reads as having none in flight (the next payment probes).
+ */
 export function circuitAt(current: CircuitState, now: Date): CircuitState {
   if (current.state === 'OPEN' && current.next_probe_at !== null && current.next_probe_at.getTime() <= now.getTime()) {
-    return { ...current, state: 'HALF_OPEN', probe_in_flight: false };
+    return { ...current, state: 'HALF_OPEN', probe_in_flight: false, probe_claimed_at: null };
   }
+  if (current.state === 'HALF_OPEN' && probeExpired(current, now))
+    return { ...current, probe_in_flight: false, probe_claimed_at: null };
   return current;
 }
 
@@ -72,7 +96,8 @@ export function afterCall(
 export function takeProbe(current: CircuitState, now: Date): CircuitState | null {
   const state = circuitAt(current, now);
   if (state.state === 'CLOSED') return state;
-  if (state.state === 'HALF_OPEN' && !state.probe_in_flight) return { ...state, probe_in_flight: true };
+  if (state.state === 'HALF_OPEN' && !state.probe_in_flight)
+    return { ...state, probe_in_flight: true, probe_claimed_at: now };
   return null;
 }
 

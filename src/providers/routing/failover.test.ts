@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { failoverRow, failsOver, FAILOVER_TABLE, type AttemptOutcome, type FailoverContext } from './failover.js';
+import {
+  failoverRow,
+  failsOver,
+  FAILOVER_TABLE,
+  resolvedSuccess,
+  type AttemptOutcome,
+  type FailoverContext,
+} from './failover.js';
 
 const card: FailoverContext = {
   payment_method: 'CREDIT_CARD',
@@ -50,5 +57,17 @@ describe('R6.7 failover table', () => {
     expect(FAILOVER_TABLE.filter((r) => r.outcome === 'PROCESSING').every((r) => r.counts_as_success === null)).toBe(
       true,
     );
+  });
+});
+
+describe('a PROCESSING attempt counted when resolved (R6.7, R6.10)', () => {
+  it.each([
+    ['APPROVED', true],
+    ['AUTHORIZED', true],
+    ['REFUSED', false],
+    ['CANCELED', null],
+    ['PROCESSING', null],
+  ])('%s counts %o', (status, expected) => {
+    expect(resolvedSuccess(status)).toBe(expected);
   });
 });

@@ -129,3 +129,14 @@ export function failsOver(outcome: AttemptOutcome, code: string | null, context:
     return false;
   return !(context.connector === 'ADYEN_CHECKOUT' && context.provider_code === NEVER_RETRIED_ADYEN_CODE);
 }
+
+/**
+ * R6.7's "counted when resolved": a PROCESSING attempt's success-rate outcome once its transaction leaves
+ * PROCESSING (a sync, a provider event, the staff control): an authorization is a success, a refusal a failure;
+ * any other move (the payment voided before anyone knew) says nothing of the authorization: null, not counted.
+ */
+export function resolvedSuccess(status: string): boolean | null {
+  if (status === 'APPROVED' || status === 'AUTHORIZED') return true;
+  if (status === 'REFUSED') return false;
+  return null;
+}

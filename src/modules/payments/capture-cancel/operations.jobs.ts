@@ -1,18 +1,11 @@
-import type { EventRow } from '../../../db/schema/index.js';
-import type { EventConsumer } from '../../../events/consumers.js';
 import { DomainError } from '../../../kernel/errors.js';
-import { enqueueJobs, type NewJob } from '../../../jobs/queue.js';
 import { JOB_PRIORITY, type JobRegistrations } from '../../../jobs/registry.js';
 import { authorizationExpiresAt } from '../refunds/refunds.rules.js';
 import { syncRefund } from '../refunds/refunds.provider.js';
 import { REFUND_SYNC_JOB, type RefundDeps } from '../refunds/refunds.service.js';
 import { expireAuthorization, expirePix, OPERATION_SYNC_JOB, syncOperation } from './operations.service.js';
 import { findTransactionRow } from '../shared/transactions.repo.js';
-
-/** P4: an authorization not captured within 7 days is CANCELED (AUTHORIZATION_EXPIRED) and voided. */
-export const AUTHORIZATION_EXPIRY_JOB = 'transaction.authorization-expiry';
-/** P4: a PIX still WAITING_PAYMENT at `expires_at` is EXPIRED. */
-export const PIX_EXPIRY_JOB = 'transaction.pix-expiry';
+import { AUTHORIZATION_EXPIRY_JOB, PIX_EXPIRY_JOB } from '../shared/expiry-jobs.js';
 
 /** How long an expiry waits for a capture or cancel still in progress before it looks again. */
 const EXPIRY_RETRY_MS = 60_000;
@@ -65,49 +58,3 @@ export function transactionOperationJobs(deps: RefundDeps): JobRegistrations {
     },
   };
 }
-
-/**
- * Schedules the expiries in the transaction that makes a transaction AUTHORIZED or WAITING_PAYMENT, whoever
- * made it (the create flow, a PROCESSING card's sync or settle control): an event consumer, so no create or
- * move path has to remember it. Reads `transaction.created` (the transaction as GET shows it) and
- * `transaction.status-changed` to AUTHORIZED (the row, for its `authorized_at`).
- */
-export const transactionExpiryScheduler: EventConsumer = async (tx, rows: EventRow[]) => {
-  // Collected and enqueued with one statement: a batch of creates records its events together.
-  const due: NewJob[] = [];
-  const expiry = (kind: string, transactionId: string, organizationId: string, runAt: Date): NewJob => ({
-    kind,
-    runAt,
-    payload: { transactionId },
-    dedupeKey: `${kind}:${transactionId}`,
-    organizationId,
-  });
-  for (const event of rows) {
-    const payload = event.payload;
-    if (event.type === 'transaction.created') {
-      const id = String(payload.id);
-      if (payload.status === 'AUTHORIZED' && typeof payload.authorized_at === 'string') {
-        due.push(
-          expiry(
-            AUTHORIZATION_EXPIRY_JOB,
-            id,
-            event.organizationId,
-            authorizationExpiresAt(new Date(payload.authorized_at)),
-          ),
-        );
-      }
-      const pix = payload.pix as { expires_at?: unknown } | null | undefined;
-      if (payload.status === 'WAITING_PAYMENT' && typeof pix?.expires_at === 'string') {
-        due.push(expiry(PIX_EXPIRY_JOB, id, event.organizationId, new Date(pix.expires_at)));
-      }
-    } else if (event.type === 'transaction.status-changed' && payload.new_status === 'AUTHORIZED') {
-      const row = await findTransactionRow(tx, String(payload.transaction_id));
-      if (row?.authorizedAt)
-        due.push(
-          expiry(AUTHORIZATION_EXPIRY_JOB, row.id, row.organizationId, authorizationExpiresAt(row.authorizedAt)),
-        );
-    }
-  }
-  // One batch of events shares its occurred_at (recordEvents), the instant the jobs are scheduled at.
-  if (due.length > 0) await enqueueJobs(tx, due, rows[0].occurredAt);
-};

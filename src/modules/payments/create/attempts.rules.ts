@@ -1,7 +1,11 @@
-import type { TransactionAttemptJson, TransactionRoutingJson, TransactionRow } from '../../../db/schema/index.js';
+import type { TransactionAttemptJson, TransactionRow } from '../../../db/schema/index.js';
 import type { AttemptOutcome } from '../../../providers/routing/failover.js';
 import type { CallOutcome } from './transactions.call.js';
 import { cardResultChanges } from './transactions.outcome.js';
+import { decidingIndex } from '../shared/attempts.view.js';
+
+// What the transaction's view needs lives in shared/attempts.view.ts (the view may not import a use case).
+export { attemptsView, decidingIndex, outcomeOfStatus, routingView } from '../shared/attempts.view.js';
 
 /**
  * A create's attempts (providers.md R6.7-R6.8), pure: how a provider call's outcome reads as an attempt, which
@@ -91,15 +95,6 @@ export function classifyFailure(code: string | null | undefined, message: string
 }
 
 /**
- * The attempt that decides the transaction (R6.7): the last one that got an answer; null when every attempt
- * FAILED (nothing is stored: 502 PROVIDERS_UNAVAILABLE).
- */
-export function decidingIndex(attempts: readonly Pick<TransactionAttemptJson, 'outcome'>[]): number | null {
-  for (let i = attempts.length - 1; i >= 0; i--) if (attempts[i].outcome !== 'FAILED') return i;
-  return null;
-}
-
-/**
  * The key the provider knows the payment by: the deciding attempt's id (R6.8), or the transaction id for a
  * transaction created before attempts (its operations keep that key). While a call is in flight the last
  * attempt is the one to ask about.
@@ -109,78 +104,4 @@ export function paymentKeyOf(row: Pick<TransactionRow, 'id' | 'attempts'>): stri
   if (!attempts || attempts.length === 0) return row.id;
   const i = decidingIndex(attempts);
   return attempts[i ?? attempts.length - 1].id;
-}
-
-/** The attempt outcome a transaction's status stands for (a PROCESSING attempt takes its resolved outcome). */
-export function outcomeOfStatus(
-  status: TransactionRow['status'],
-  paymentMethod: string,
-): TransactionAttemptJson['outcome'] {
-  switch (status) {
-    case 'PROCESSING':
-      return 'PROCESSING';
-    case 'AUTHORIZED':
-      return 'AUTHORIZED';
-    case 'REFUSED':
-      return 'REFUSED';
-    case 'WAITING_PAYMENT':
-      return 'WAITING_PAYMENT';
-    case 'CANCELED':
-    case 'EXPIRED':
-      return paymentMethod === 'PIX' ? 'WAITING_PAYMENT' : 'VOIDED';
-    default:
-      return 'APPROVED';
-  }
-}
-
-/**
- * The attempts as the API shows them (R6.8): stored ones, the deciding one's PROCESSING replaced by what it
- * resolved to; a transaction from before routing shows the one attempt R6.8 builds from it.
- */
-export function attemptsView(row: TransactionRow): TransactionAttemptJson[] {
-  const created = row.createdAt.toISOString();
-  if (!row.attempts || row.attempts.length === 0) {
-    const outcome = outcomeOfStatus(row.status, row.paymentMethod);
-    return [
-      {
-        id: row.id,
-        number: 1,
-        provider: row.provider,
-        provider_account_id: null,
-        routing_reason: 'AFFILIATION_ORDER',
-        outcome,
-        error: null,
-        refusal: outcome === 'REFUSED' ? row.refusal : null,
-        failed_over: false,
-        provider_reference: row.providerReference,
-        latency_ms: null,
-        started_at: created,
-        finished_at: created,
-      },
-    ];
-  }
-  const deciding = decidingIndex(row.attempts);
-  return row.attempts.map((a, i) => {
-    if (i !== deciding || a.outcome !== 'PROCESSING' || row.status === 'PROCESSING') return a;
-    const outcome = outcomeOfStatus(row.status, row.paymentMethod);
-    return {
-      ...a,
-      outcome,
-      refusal: outcome === 'REFUSED' ? row.refusal : null,
-      provider_reference: a.provider_reference ?? row.providerReference,
-      finished_at: row.updatedAt.toISOString(),
-    };
-  });
-}
-
-export function routingView(row: TransactionRow): TransactionRoutingJson {
-  return (
-    row.routing ?? {
-      configuration_version: null,
-      rule_id: null,
-      strategy: 'AFFILIATION_ORDER',
-      draw: null,
-      candidates: [row.provider],
-    }
-  );
 }

@@ -15,8 +15,13 @@ import { attemptId } from '../../../providers/routing/draw.js';
 import { noEligibleProvider, type DecisionCandidate, type RoutingDecision } from '../../../providers/routing/decide.js';
 import { failsOver } from '../../../providers/routing/failover.js';
 import { brandFromBin } from '../../../domain/card-brands.js';
-import { claimProbe } from '../../provider-accounts/provider-accounts.circuit.js';
-import { recordAttemptOutcome, type Route } from '../../routing/index.js';
+import { claimProbe, releaseProbe } from '../../provider-accounts/provider-accounts.circuit.js';
+import {
+  claimAttemptOperation,
+  recordAttemptOperation,
+  recordAttemptOutcome,
+  type Route,
+} from '../../routing/index.js';
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
 import { callProvider, type CallOutcome, type PaymentCall } from './transactions.call.js';
@@ -164,7 +169,8 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
           ? l.firstAccount
           : await ensureBankAccount(db, deps.providers, clock, l.company, candidate.provider, l.accounts);
     } catch (err) {
-      // The account at this provider could not be opened: nothing of the payment was sent there.
+      // The account at this provider could not be opened: nothing of the payment was sent there (nor a probe).
+      if (probe) await releaseProbe(db, account.provider_account_id, clock.now()).catch(() => undefined);
       attempts.push(
         finish(
           attempt,
@@ -185,6 +191,8 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         .where(and(eq(transactions.id, l.row.id), eq(transactions.announced, false)));
       recorded = { provider: candidate.provider, bankAccountId: bankAccount.id };
     }
+    // R6.8: the attempt is one provider operation under its own key, claimed before its call.
+    await claimAttemptOperation(db, l.row, attempt, clock.now());
     const t0 = wallMillis();
     let classified: ClassifiedCall;
     let answer: CallOutcome | null = null;
@@ -220,6 +228,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     const latency = classified.outcome === 'FAILED' ? null : Math.max(0, Math.round(wallMillis() - t0));
     const done = finish(attempt, classified, latency, clock.now(l.row.organizationId));
     attempts.push(done);
+    await recordAttemptOperation(db, done, classified.code, clock.now());
     await recordAttemptOutcome(db, {
       organizationId: l.row.organizationId,
       account,

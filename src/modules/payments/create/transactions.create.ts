@@ -15,7 +15,7 @@ import { announce, recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
 import { wallMillis } from '../../../kernel/clock.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
-import { failoverSettings, routePayment, type Route } from '../../routing/index.js';
+import { closeAttemptOperations, failoverSettings, routePayment, type Route } from '../../routing/index.js';
 import {
   assertRoutable,
   pendingAttempt,
@@ -246,6 +246,8 @@ async function complete(
   const { row, claim } = c;
   const undo = async (mode: 'forget' | 'unlock') => {
     await deleteUnannounced(db, row.id);
+    // Each attempt recorded its operation; one the loop could not record ends with the row.
+    await closeAttemptOperations(db, row.id, 'RELEASED', 'create: nothing recorded', clock.now());
     if (claim) await releaseRequest(db, claim, mode, clock.now());
   };
   let ran;

@@ -23,6 +23,7 @@ import { approvePixPayment } from '../pix/pix-payment.js';
 import { pixSyncJobs } from '../pix/pix-sync.jobs.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from '../shared/transactions.repo.js';
 import { pixPayment, refusal } from '../shared/transactions.rules.js';
+import { closeAttemptOperations } from '../../routing/index.js';
 
 /** How long a sync keeps asking when the provider has nothing under our id. */
 export const NOT_FOUND_PATIENCE_MS = 60_000;
@@ -106,6 +107,14 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       }
       if (!answer) {
         await deleteUnannounced(db, row.id);
+        // Nothing kept at the provider: a card's attempt never landed; a PIX charge that did was canceled above.
+        await closeAttemptOperations(
+          db,
+          row.id,
+          row.paymentMethod === 'PIX' ? 'FAILED' : 'RELEASED',
+          'recovery: nothing kept at the provider',
+          now,
+        );
         if (claim) await releaseRequest(db, claim, 'forget', now);
         return;
       }
@@ -119,6 +128,7 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
           autopilot: deps.autopilot,
           syncNow: true,
         });
+        await closeAttemptOperations(tx, row.id, 'SUCCEEDED', 'recovery: found at the provider', now);
         if (claim) await completeRequest(tx, claim);
       });
     },

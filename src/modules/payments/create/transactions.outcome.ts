@@ -9,6 +9,7 @@ import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions
 import { toTransactionView } from '../shared/transactions.view.js';
 import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from '../shared/sandbox-cards.js';
 import { PIX_SYNC_STEPS_MS } from '../pix/pix-sync.rules.js';
+import { expiryJobsOf } from '../shared/expiry-jobs.js';
 
 /** Job kinds of the transactions area (handlers in transactions.jobs.ts). */
 export const TRANSACTION_SYNC_JOB = 'transaction.sync';
@@ -151,7 +152,8 @@ export function followUpJobs(
   options: { autopilot: boolean; syncNow?: boolean },
 ): NewJob[] {
   const at = (ms: number) => new Date(now.getTime() + ms);
-  const jobs: NewJob[] = [];
+  // payments.md P4: an authorization's and a PIX charge's expiry, scheduled by the create itself.
+  const jobs: NewJob[] = expiryJobsOf(row);
   if (row.status === 'PROCESSING' && (options.syncNow || options.autopilot)) {
     // An unknown outcome is synced at once; a delayed sandbox card settles ~2 s later under autopilot (without
     // it, the staff settle control moves it).

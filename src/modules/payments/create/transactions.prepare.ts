@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.js';
-import { isUniqueViolation } from '../../../db/errors.js';
 import {
   bankAccounts,
   companies,
@@ -14,7 +13,8 @@ import { conflict, conflictWithReason, notFound } from '../../../kernel/errors.j
 import type { Clock } from '../../../kernel/clock.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import { providerFailure } from '../../provider-failures.js';
-import { insertAccount } from '../../banking/banking.repo.js';
+import { openBankAccount, openLedgerOnlyAccount } from '../../banking/account-opening-operation.js';
+import { ProviderError, unknownOutcome } from '../../../providers/errors.js';
 import { bankAccountIdFor } from '../../banking/account-opening.js';
 import { assertStatusesMayMoveMoney } from '../../companies/company-status.js';
 
@@ -73,44 +73,23 @@ export async function ensureBankAccount(
   const existing = active.find((a) => a.provider === provider);
   if (existing) return existing;
   const id = bankAccountIdFor(company.id, provider);
-  let opened: { branch: string | null; accountNumber: string | null };
-  try {
-    // providers.md Changes 9: an account without banking keeps the company's account on the ledger only.
-    opened =
-      (await providers.keepsBankAccounts(provider)) === false
-        ? { branch: null, accountNumber: null }
-        : await providers.require(
-            provider,
-            'bank-account.open',
-          )({
-            idempotencyKey: id,
-            companyId: company.id,
-            owner: { name: company.fullName, document: company.documentNumber },
-          });
-  } catch (err) {
-    throw providerFailure(err, 'bank account opening');
-  }
   const organizationId = company.organizationId ?? company.id;
-  const now = clock.now(organizationId);
   let account: BankAccountRow;
   try {
-    account = await insertAccount(db, {
-      id,
-      companyId: company.id,
-      organizationId,
-      provider,
-      branch: opened.branch,
-      accountNumber: opened.accountNumber,
-      status: 'ACTIVE',
-      available: 0,
-      held: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
+    // providers.md Changes 9: an account without banking keeps the company's account on the ledger only.
+    if ((await providers.keepsBankAccounts(provider)) === false)
+      account = await openLedgerOnlyAccount({ db, clock }, company, provider, id);
+    else {
+      providers.require(provider, 'bank-account.open');
+      const opening = await openBankAccount({ db, clock, providers }, company, provider, id);
+      if (opening.status !== 'SUCCEEDED')
+        throw opening.error instanceof ProviderError
+          ? opening.error
+          : unknownOutcome('the opening was not recorded', 'bank-account.open');
+      account = opening.account;
+    }
   } catch (err) {
-    if (!isUniqueViolation(err, 'bank_accounts_pkey')) throw err;
-    const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
-    account = row!;
+    throw providerFailure(err, 'bank account opening');
   }
   if (organizationId !== company.id) await ensureOrganizationAccount(db, providers, clock, organizationId, provider);
   return account;

@@ -2,9 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { transactions, type NewTransactionRow, type TransactionRow } from '../../../db/schema/index.js';
 import { recordEvents } from '../../../events/outbox.js';
+import { enqueueJob } from '../../../jobs/queue.js';
 import { invalidState } from '../../../kernel/errors.js';
 import { lastSequenceOf } from '../../../ledger/sequence.js';
 import { postApproval } from './transactions.ledger.js';
+import { closeAttemptOperations, recordResolvedAttempt } from '../../routing/index.js';
+import { expiryJobsOf } from './expiry-jobs.js';
 import { assertMove, statusChangedEvents, type StatusCause, type TransactionStatus } from './transactions.states.js';
 
 /** Fields a move may set besides the status (the timestamps below get defaults). */
@@ -75,6 +78,12 @@ export async function moveTransaction(
       value: current?.status ?? row.status,
     });
   }
+  // R6.10: an attempt whose outcome was unknown is counted in its window now that it is known, and its provider
+  // operation ends with it (R6.8).
+  if (row.status === 'PROCESSING' && to !== 'PROCESSING') {
+    await recordResolvedAttempt(tx, updated, to, now);
+    await closeAttemptOperations(tx, row.id, to === 'REFUSED' ? 'FAILED' : 'SUCCEEDED', `resolved: ${to}`, now);
+  }
   let sequence = moved.sequence;
   if (to === 'APPROVED' && PAYMENT_STAGES.includes(row.status)) {
     const posted = await postApproval(tx, updated, now);
@@ -93,5 +102,7 @@ export async function moveTransaction(
     })),
     now,
   );
+  // payments.md P4: a card that becomes AUTHORIZED (a PROCESSING card's sync, the settle control) expires in 7 days.
+  if (to === 'AUTHORIZED') for (const job of expiryJobsOf(updated)) await enqueueJob(tx, job, now);
   return updated;
 }

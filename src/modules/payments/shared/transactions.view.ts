@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TransactionRow } from '../../../db/schema/index.js';
-import { attemptsView, routingView } from '../create/attempts.rules.js';
+import { attemptsView, routingView } from './attempts.view.js';
 import { amountDue, DISCOUNT_MODES, FINE_MODES, INTEREST_MODES } from './pix-due.rules.js';
 import { saoPauloDate, type CivilDate } from '../../../domain/business-calendar.js';
 import { CANCEL_REASONS, PAYMENT_METHODS, TRANSACTION_STATUSES } from './transactions.states.js';

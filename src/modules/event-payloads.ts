@@ -1,40 +1,26 @@
 import { z } from 'zod';
-import { merchantSchema } from '../modules/companies/companies.schemas.js';
-import { affiliationSchema } from '../modules/onboarding/onboarding.schemas.js';
-import { internalTransferSchema } from '../modules/banking/banking.schemas.js';
-import { cashoutSchema } from '../modules/cashouts/cashouts.schemas.js';
-import { CASHOUT_STATUSES } from '../modules/cashouts/cashouts.rules.js';
-import { transactionSchema } from '../modules/payments/shared/transactions.view.js';
-import { TRANSACTION_STATUSES } from '../modules/payments/shared/transactions.states.js';
-import { THREE_DS_STATUSES } from '../modules/payments/three-ds/three-ds.rules.js';
-import { settlementCompletedPayload } from '../modules/receivables/receivables.schemas.js';
-import { refundCreatedPayload, refundStatusChangedPayload } from '../modules/payments/refunds/refunds.schemas.js';
-import { disputeCreatedPayload, disputeStatusChangedPayload } from '../modules/disputes/disputes.schemas.js';
-import { routingConfigurationSchema } from '../modules/routing/routing.schemas.js';
-import {
-  anticipationCreatedPayload,
-  anticipationStatusChangedPayload,
-} from '../modules/anticipations/anticipations.schemas.js';
+import { merchantSchema } from './companies/companies.schemas.js';
+import { affiliationSchema } from './onboarding/onboarding.schemas.js';
+import { internalTransferSchema } from './banking/banking.schemas.js';
+import { cashoutSchema } from './cashouts/cashouts.schemas.js';
+import { CASHOUT_STATUSES } from './cashouts/cashouts.rules.js';
+import { settlementCompletedPayload } from './receivables/receivables.schemas.js';
+// The event assembly, like the route list of ./index.ts, is the modules' root: it takes the payloads module
+// itself (not the face, whose routes would load with every reader of event types).
+import { paymentEventPayloads as payments } from './payments/events.js';
+import { disputeCreatedPayload, disputeStatusChangedPayload } from './disputes/disputes.schemas.js';
+import { routingConfigurationSchema } from './routing/routing.schemas.js';
+import { anticipationCreatedPayload, anticipationStatusChangedPayload } from './anticipations/anticipations.schemas.js';
 
 /**
- * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md). Services are
- * type-checked against them when they record an event, a test parses every recorded payload with them, and
- * the OpenAPI `webhooks` section is generated from them. Resource-carrying payloads reuse the resource's
+ * One schema per event type: the payload a receiver gets (platform-api.md Events, product.md), assembled here
+ * from the areas that own them (payments' in src/modules/payments/events.ts). Services are
+ * type-checked against them when they record an event (the outbox's `EventPayloadTypes`, filled below), a
+ * test parses every recorded payload with them, and the OpenAPI `webhooks` section is generated from them. Resource-carrying payloads reuse the resource's
  * response schema (a data shape, not area logic), so an event never drifts from what GET returns.
  */
 const statusChange = <S extends z.ZodType>(idField: string, status: S) =>
   z.object({ [idField]: z.string(), old_status: status.nullable(), new_status: status });
-
-const transactionMoney = {
-  bank_account_id: z
-    .string()
-    .nullable()
-    .describe("The merchant's bank account the payment's money moves on (null while it has none)"),
-  sequence: z
-    .int()
-    .nullable()
-    .describe("That account's last ledger sequence after the change; null when the change moves no money"),
-};
 
 export const EVENT_PAYLOADS = {
   'company.created': merchantSchema,
@@ -71,50 +57,21 @@ export const EVENT_PAYLOADS = {
     new_status: z.string(),
     refusal_reason: z.string().nullable(),
   }),
-  // The seed's fields for the payment events; the transactions and cashouts issues complete them.
-  // payments.md P4: the transaction as GET returns it; every move with all five fields (null when none applies).
-  // money.md M9: transaction events carry the merchant's bank account and its last ledger sequence after the change
-  // (null when the change moves no money: anything but an approval or a refund step).
-  'transaction.created': transactionSchema.extend(transactionMoney),
-  'transaction.status-changed': z.object({
-    transaction_id: z.string(),
-    old_status: z.enum(TRANSACTION_STATUSES),
-    new_status: z.enum(TRANSACTION_STATUSES),
-    refund_id: z.string().nullable().describe('The refund that caused the move, or null'),
-    reason: z.string().nullable().describe('The refusal code or cancel reason where one applies'),
-    ...transactionMoney,
-  }),
-  // payments.md P5 (+ money.md M9's bank_account_id and sequence: a refund moves money).
-  'refund.created': refundCreatedPayload,
-  'refund.status-changed': refundStatusChangedPayload,
+  // The payment events (payments.md P4, P5; money.md M9), owned by src/modules/payments.
+  'transaction.created': payments['transaction.created'],
+  'transaction.status-changed': payments['transaction.status-changed'],
+  'refund.created': payments['refund.created'],
+  'refund.status-changed': payments['refund.status-changed'],
   // money.md M4/M9: the anticipation as GET returns it (+ the account's last ledger sequence).
   'anticipation.created': anticipationCreatedPayload,
   'anticipation.status-changed': anticipationStatusChangedPayload,
   // money.md M5/M9: the cashout as GET returns it, with cashout_id; money events carry the account's last ledger sequence.
   'cashout.created': cashoutSchema.extend({ cashout_id: z.string(), sequence: z.int() }),
-  'three-ds-session.status-changed': statusChange('three_ds_session_id', z.enum(THREE_DS_STATUSES)),
+  'three-ds-session.status-changed': payments['three-ds-session.status-changed'],
   // money.md M6/M9: the dispute as GET returns it (+ the account and its sequence: opening holds money).
   'dispute.created': disputeCreatedPayload,
   'dispute.status-changed': disputeStatusChangedPayload,
-  // providers.md R5.2, R8.2: a provider fact the platform will not apply because it contradicts what it did.
-  'transaction.discrepancy-detected': z.object({
-    transaction_id: z.string(),
-    refund_id: z.string().nullable(),
-    dispute_id: z.string().nullable(),
-    kind: z.enum([
-      'CAPTURE_FAILED_AFTER_APPROVAL',
-      'CANCEL_FAILED_AFTER_CANCEL',
-      'REFUND_FAILED_AFTER_SUCCESS',
-      'REFUND_REVERSED',
-      'SECOND_CHARGEBACK',
-      'OUTCOME_CONFLICT',
-      'AMOUNT_MISMATCH',
-      'DUPLICATE_PAYMENT',
-    ]),
-    provider: z.string(),
-    provider_event_id: z.string().nullable(),
-    detail: z.string().nullable(),
-  }),
+  'transaction.discrepancy-detected': payments['transaction.discrepancy-detected'],
   'cashout.status-changed': z.object({
     cashout_id: z.string(),
     old_status: z.enum(CASHOUT_STATUSES),
@@ -162,6 +119,12 @@ export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
 /** What a service must hand over for an event type (dates already ISO strings, as delivered). */
 export type EventPayload<T extends EventType> = z.input<(typeof EVENT_PAYLOADS)[T]>;
+type AssembledPayloads = { [T in EventType]: EventPayload<T> };
+
+declare module '../events/outbox.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging fills the outbox's map
+  interface EventPayloadTypes extends AssembledPayloads {}
+}
 
 /** Parses a recorded payload against its type's schema (tests and the OpenAPI document use it). */
 export function parseEventPayload(type: string, payload: unknown) {

@@ -1,0 +1,150 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import {
+  providerOperations,
+  type ProviderOperationStatus,
+  type TransactionAttemptJson,
+} from '../../db/schema/index.js';
+import { fingerprintOf } from '../../kernel/provider-operation.rules.js';
+import type { AttemptOutcome } from '../../providers/routing/failover.js';
+
+/**
+ * Each attempt of a create is one provider operation (providers.md R6.8, docs/decisions/provider-operations.md):
+ * a `provider_operations` row whose id is the attempt's id, the key the account receives, claimed PENDING before
+ * the call and finished by its answer. A retry of the same request_id keeps the transaction id, so it re-opens the
+ * same operation under the same key at each account (never a second key, never a second charge); two accounts
+ * never share one. The create's own recovery point (`transaction.recover`, recorded with the row) is these
+ * operations' recovery: an authorization cannot be replayed by a job (the card is never stored), so a stranded
+ * attempt is settled by reading the provider under its key, and its operation closed with the transaction's fate.
+ */
+export const ATTEMPT_KINDS = ['transaction.authorize', 'transaction.pix-charge'] as const;
+const kindOf = (paymentMethod: string) => (paymentMethod === 'PIX' ? ATTEMPT_KINDS[1] : ATTEMPT_KINDS[0]);
+
+export interface AttemptOperationRow {
+  id: string;
+  organizationId: string;
+  companyId: string;
+  paymentMethod: string;
+  amount: number;
+  installments: number;
+  capture: boolean;
+}
+
+/**
+ * Claims the attempt's operation (PENDING) before its call: a new row, or the same operation re-opened by a retry of
+ * the create (a 502 left it RELEASED). An autocommit statement outside any transaction. A resumed create whose
+ * earlier attempt is still PENDING (its process died mid-call; the transaction's recovery settles it) keeps that one
+ * open and calls under its own key all the same: the row is then only written by the recording.
+ */
+export async function claimAttemptOperation(
+  ex: Executor,
+  row: AttemptOperationRow,
+  attempt: Pick<TransactionAttemptJson, 'id' | 'number' | 'provider' | 'provider_account_id'>,
+  now: Date,
+): Promise<void> {
+  const request = {
+    transaction_id: row.id,
+    attempt: attempt.number,
+    provider_account_id: attempt.provider_account_id,
+    payment_method: row.paymentMethod,
+    amount: row.amount,
+    installments: row.installments,
+    capture: row.capture,
+  };
+  const kind = kindOf(row.paymentMethod);
+  try {
+    await ex
+      .insert(providerOperations)
+      .values({
+        id: attempt.id,
+        kind,
+        resourceType: 'transaction',
+        resourceId: row.id,
+        organizationId: row.organizationId,
+        companyId: row.companyId,
+        provider: attempt.provider,
+        status: 'PENDING',
+        attempts: 0,
+        request,
+        fingerprint: fingerprintOf({ kind, provider: attempt.provider, ...request }),
+        outcome: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: providerOperations.id,
+        set: { status: 'PENDING', request, finishedAt: null, updatedAt: now },
+        setWhere: ne(providerOperations.status, 'PENDING'),
+      });
+  } catch (err) {
+    if (!isUniqueViolation(err, 'provider_operations_one_open')) throw err;
+  }
+}
+
+/** How an attempt's call ended, as its operation: null while the outcome is unknown (it stays PENDING). */
+export function operationStatusOf(outcome: AttemptOutcome, code: string | null): ProviderOperationStatus | null {
+  switch (outcome) {
+    case 'FAILED':
+      // The provider looked at the request and rejected it: refused. Anything else reached no one: released.
+      return code === 'PROVIDER_REQUEST_REJECTED' ? 'FAILED' : 'RELEASED';
+    case 'REFUSED':
+      return 'FAILED';
+    case 'PROCESSING':
+      // The provider's own pending is an answer; an unknown outcome is not (the sync or the recovery resolves it).
+      return code === 'UNKNOWN_OUTCOME' ? null : 'SUCCEEDED';
+    default:
+      return 'SUCCEEDED';
+  }
+}
+
+/** Records an attempt's call on its operation (still PENDING: once). An unknown outcome leaves it PENDING. */
+export async function recordAttemptOperation(
+  ex: Executor,
+  attempt: Pick<TransactionAttemptJson, 'id' | 'outcome' | 'error' | 'refusal' | 'provider_reference'>,
+  code: string | null,
+  now: Date,
+): Promise<void> {
+  const status = operationStatusOf(attempt.outcome as AttemptOutcome, code);
+  const outcome = {
+    attempt_outcome: attempt.outcome,
+    code,
+    error: attempt.error,
+    refusal: attempt.refusal,
+    provider_reference: attempt.provider_reference,
+  };
+  await ex
+    .update(providerOperations)
+    .set({
+      status: status ?? 'PENDING',
+      attempts: sql`${providerOperations.attempts} + 1`,
+      outcome,
+      updatedAt: now,
+      finishedAt: status === null ? null : now,
+    })
+    .where(and(eq(providerOperations.id, attempt.id), eq(providerOperations.status, 'PENDING')));
+}
+
+/**
+ * The transaction's attempt operations still PENDING end as `status` (inside the caller's transaction): its
+ * PROCESSING was resolved (a sync, a provider event, a control), or its recovery settled or removed it.
+ */
+export async function closeAttemptOperations(
+  ex: Executor,
+  transactionId: string,
+  status: Exclude<ProviderOperationStatus, 'PENDING'>,
+  why: string,
+  now: Date,
+): Promise<void> {
+  await ex
+    .update(providerOperations)
+    .set({ status, outcome: { resolved_by: why }, updatedAt: now, finishedAt: now })
+    .where(
+      and(
+        eq(providerOperations.resourceType, 'transaction'),
+        eq(providerOperations.resourceId, transactionId),
+        eq(providerOperations.status, 'PENDING'),
+        inArray(providerOperations.kind, [...ATTEMPT_KINDS]),
+      ),
+    );
+}

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { areaArrows, areaOf, cycles, importGraph, type ImportEdge } from './import-graph.js';
+
+/**
+ * The dependency rules of issue 24 item 4 (docs/conventions.md, docs/decisions/payments.md), read from the
+ * import graph of src/ (test/architecture/import-graph.ts: the TypeScript parser, no type checking). Each
+ * failure names the file, line and target. Allow-lists below are ratchets: an entry that no longer occurs
+ * fails too, so they only shrink.
+ */
+let edges: ImportEdge[] = [];
+let files: string[] = [];
+beforeAll(() => {
+  ({ edges, files } = importGraph());
+}, 30_000);
+
+const show = (e: ImportEdge) => `${e.from}:${e.line} -> ${e.to}${e.typeOnly ? ' (type)' : ''}`;
+const under = (dir: string) => (path: string) => path.startsWith(dir);
+
+/** The "nevers": whole layers that must not import another (type-only imports included). */
+const NEVERS: { name: string; from: (f: string) => boolean; to: (f: string) => boolean }[] = [
+  { name: 'Events -> Modules', from: under('src/events/'), to: under('src/modules/') },
+  { name: 'Modules -> Vault', from: under('src/modules/'), to: under('src/vault/') },
+  { name: 'Modules -> deps', from: under('src/modules/'), to: (f) => f === 'src/deps.ts' },
+  { name: 'Kernel -> Jobs', from: under('src/kernel/'), to: under('src/jobs/') },
+  { name: 'Kernel -> Modules', from: under('src/kernel/'), to: under('src/modules/') },
+  { name: 'Ledger -> Http', from: under('src/ledger/'), to: under('src/http/') },
+  { name: 'Ledger -> Modules', from: under('src/ledger/'), to: under('src/modules/') },
+  { name: 'Domain -> anything but Domain', from: under('src/domain/'), to: (f) => !f.startsWith('src/domain/') },
+  {
+    name: 'Areas -> composition root',
+    from: under('src/modules/'),
+    to: (f) => ['src/app.ts', 'src/composition.ts', 'src/server.ts', 'src/worker.ts'].includes(f),
+  },
+];
+
+const PAYMENTS = 'src/modules/payments/';
+/**
+ * Imports of payments' inner files from outside it, besides its face (index.ts). The event assembly takes
+ * payments' payload schemas directly (it is the modules' root, like the route list); the others are pure rules
+ * (states, receivable plan, PIX due dates) still read deep: each goes when its reader moves to the face or the
+ * rule to src/domain.
+ */
+const PAYMENTS_DEEP_ALLOWED = new Set([
+  'src/modules/event-payloads.ts -> src/modules/payments/events.ts',
+  'src/http/openapi-service-rules.ts -> src/modules/payments/shared/pix-due.rules.ts',
+  'src/http/openapi-service-rules.ts -> src/modules/payments/shared/transactions.rules.ts',
+  'src/modules/disputes/disputes.service.ts -> src/modules/payments/shared/transactions.repo.ts',
+  'src/modules/fees/fee-quote.rules.ts -> src/modules/payments/shared/receivables.schedule.ts',
+  'src/modules/fees/fee-quote.rules.ts -> src/modules/payments/shared/transactions.states.ts',
+  'src/modules/fees/fees.schemas.ts -> src/modules/payments/shared/transactions.rules.ts',
+  'src/modules/fees/fees.schemas.ts -> src/modules/payments/shared/transactions.states.ts',
+  'src/modules/provider-accounts/sandbox-behaviour.ts -> src/modules/payments/shared/transactions.rules.ts',
+  'src/modules/receivables/receivables.create.ts -> src/modules/payments/shared/receivables.schedule.ts',
+  'src/modules/routing/routing.schemas.ts -> src/modules/payments/shared/transactions.states.ts',
+]);
+
+/** Circles of runtime imports outside payments, kernel, events and ledger that predate the rule (members sorted). */
+const FILE_CYCLES_ALLOWED = new Set([
+  'src/modules/banking/banking.jobs.ts src/modules/banking/transfer-create.ts src/modules/banking/transfer-submission.ts src/modules/banking/transfers.service.ts',
+  'src/modules/onboarding/biometrics.service.ts src/modules/onboarding/documents.service.ts src/modules/onboarding/onboarding.jobs.ts',
+  'src/providers/pix-api-bcb/callbacks.ts src/providers/pix-api-bcb/connector.ts',
+]);
+
+/** Areas caught in one area cycle today (out of ~40); it may only go down (docs/decisions/payments.md). */
+const MAX_AREAS_IN_CYCLES = 38;
+
+describe('architecture: the import graph', () => {
+  it('reads the whole tree (control: known edges are seen)', () => {
+    expect(files.length).toBeGreaterThan(300);
+    expect(edges.some((e) => e.from === 'src/composition.ts' && e.to === 'src/vault/index.ts')).toBe(true);
+    expect(edges.some((e) => e.from === 'src/events/outbox.ts' && e.to === 'src/db/client.ts' && e.typeOnly)).toBe(
+      true,
+    );
+  });
+
+  for (const rule of NEVERS)
+    it(`never ${rule.name}`, () => {
+      expect(edges.filter((e) => rule.from(e.from) && rule.to(e.to)).map(show)).toEqual([]);
+    });
+
+  it('other areas reach payments only through its face (src/modules/payments/index.ts)', () => {
+    const deep = edges
+      .filter((e) => e.to.startsWith(PAYMENTS) && !e.from.startsWith(PAYMENTS) && e.to !== `${PAYMENTS}index.ts`)
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect([...new Set(deep)].filter((d) => !PAYMENTS_DEEP_ALLOWED.has(d))).toEqual([]);
+    expect([...PAYMENTS_DEEP_ALLOWED].filter((d) => !deep.includes(d))).toEqual([]); // ratchet: drop what went
+  });
+
+  it('payments shared/ imports no use-case folder of payments (use cases depend on shared, not back)', () => {
+    const back = edges.filter(
+      (e) =>
+        e.from.startsWith(`${PAYMENTS}shared/`) &&
+        e.to.startsWith(PAYMENTS) &&
+        !e.to.startsWith(`${PAYMENTS}shared/`) &&
+        // refunds' pure rules (authorization TTL, refundable amounts) are read by shared rules: to move to shared.
+        !e.to.startsWith(`${PAYMENTS}refunds/refunds.rules.ts`) &&
+        // the QR drawer's type, handed to every use case through the deps.
+        !(e.to === `${PAYMENTS}pix/qr-images.ts` && e.typeOnly),
+    );
+    expect(back.map(show)).toEqual([]);
+  });
+
+  it('no file circles (runtime imports; job kinds live apart from their handlers)', () => {
+    const next = new Map<string, string[]>();
+    for (const e of edges) if (!e.typeOnly) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    const found = cycles(files, (f) => next.get(f) ?? []).map((c) => c.join(' '));
+    expect(found.filter((c) => !FILE_CYCLES_ALLOWED.has(c))).toEqual([]);
+    expect([...FILE_CYCLES_ALLOWED].filter((c) => !found.includes(c))).toEqual([]); // ratchet
+  });
+
+  it('area cycles only shrink', () => {
+    const arrows = areaArrows(edges);
+    const areas = [...new Set(files.map(areaOf))];
+    const inCycles = cycles(areas, (a) => arrows.get(a) ?? []).reduce((n, c) => n + c.length, 0);
+    expect(inCycles).toBeLessThanOrEqual(MAX_AREAS_IN_CYCLES);
+  });
+});
