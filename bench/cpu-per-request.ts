@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { request } from 'undici';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { organizationBody } from '../test/helpers/fixtures.js';
 import autocannon from 'autocannon';
-import { startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { cpuMs, startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { setupTransactionBench } from './transactions.js';
 
 /**
@@ -19,7 +20,8 @@ import { setupTransactionBench } from './transactions.js';
  * CPU_ONLY=card|pix limits the scenarios; CPU_ROUNDS=n alternates platform and baseline n times; CPU_REQUEST_ID=1 gives
  * every platform create a fresh request_id (the baseline stays the bench's create without one); CPU_COMPARE=<dir of
  * another checkout, built, or `.`> measures its platform too, after this one in every round, with CPU_COMPARE_ENV's
- * settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one build); CPU_KEEP_DB=1 keeps the database.
+ * settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one build); CPU_KEEP_DB=1 keeps the database;
+ * CPU_COUNT_STATEMENTS=1 also counts each platform's statements per request (bench/pg-count.mjs).
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.CPU_SECONDS ?? 10);
@@ -28,14 +30,17 @@ const PORTS = { platform: 19643, other: 19653, sameSql: 19603 };
 const dbName = `cpubench_${Date.now()}`;
 const dbUrl = ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
+  try {
+    return await apiOnce(method, path, key, body);
+  } catch (err) {
+    // A kept-alive socket the server closed while idle (a loaded machine stretches the gaps between setup calls).
+    if ((err as { code?: string }).code !== 'UND_ERR_SOCKET') throw err;
+    return apiOnce(method, path, key, body);
+  }
 }
 
-async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
+async function apiOnce(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
   const res = await request(`http://127.0.0.1:${PORTS.platform}/core${path}`, {
     method: method as 'GET',
     headers: {
@@ -53,20 +58,10 @@ async function api(method: string, path: string, key: string, body?: unknown): P
 async function main() {
   execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
   const prof = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
-  const env = (port: number) => ({
-    DATABASE_URL: dbUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PCI_PORT: String(port + 1),
-    TRUST_PROXY: 'true',
-    PLATFORM_ADMIN_KEY: platformKey,
-    RATE_LIMIT_STANDARD_RPS: '1000000000',
-    RATE_LIMIT_HIGH_RPS: '1000000000',
-    LOG_LEVEL: 'warn',
-    SANDBOX_AUTOPILOT: 'false',
-  });
+  const count = process.env.CPU_COUNT_STATEMENTS ? ['--import', resolve('bench/pg-count.mjs')] : [];
   const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
-  const platform = await startProcess([...prof, 'dist/server.js'], env(PORTS.platform), 'sandbox organization key');
+  const env = (port: number) => platformEnv({ dbUrl, port, pciPort: port + 1, platformKey, dataDir });
+  const platform = await startProcess([...prof, ...count, 'dist/server.js'], env(PORTS.platform), PLATFORM_READY);
   // CPU_COMPARE=<another checkout, built, or `.` with CPU_COMPARE_ENV>: its platform too, on the same database and keys, measured right after
   // this one in every round (an A/B under the same machine load).
   const compareEnv = Object.fromEntries(
@@ -77,9 +72,9 @@ async function main() {
   );
   const other = process.env.CPU_COMPARE
     ? await startProcess(
-        [join(process.env.CPU_COMPARE, 'dist/server.js')],
+        [...count, join(process.env.CPU_COMPARE, 'dist/server.js')],
         { ...env(PORTS.other), ...compareEnv },
-        'sandbox organization key',
+        PLATFORM_READY,
       )
     : undefined;
   const sameSql = await startProcess(
@@ -157,9 +152,16 @@ async function main() {
 /** A closed-loop measurement (3 s warm-up), with the process's CPU over the measured part. */
 async function windowed(pid: number, name: string, opts: LoadOptions) {
   await load(opts, 3);
+  const statements = () =>
+    existsSync(`/tmp/pg-count-${pid}`) ? Number(readFileSync(`/tmp/pg-count-${pid}`, 'utf8')) : NaN;
   const before = cpuMs(pid);
+  const statementsBefore = statements();
   const r = await load(opts, DURATION);
+  await new Promise((done) => setTimeout(done, 600));
   const used = cpuMs(pid) - before;
+  const sent = statements() - statementsBefore;
+  if (!Number.isNaN(sent))
+    process.stdout.write(`${name}: ${(sent / Math.max(1, r.requests.total)).toFixed(2)} statements per request\n`);
   if (r.non2xx > 0 || r.errors > 0)
     process.stderr.write(
       `${name}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`,

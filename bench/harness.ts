@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { pacedLoad } from './paced.js';
@@ -10,6 +10,8 @@ export interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** With `cpuPid`: that process's user+system CPU over the measured window per request answered (ms). */
+  cpuMsPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -26,6 +28,16 @@ export interface LoadOptions {
   warmupSec?: number;
   /** Offered load (req/s) instead of a closed loop. */
   overallRate?: number;
+  /** A closed loop's server process: its CPU per request over the measured window is measured too. */
+  cpuPid?: number;
+}
+
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** A process's user+system CPU so far, all threads (ms, from /proc/<pid>/stat). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
 }
 
 function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {
@@ -69,7 +81,9 @@ export async function measure(name: string, opts: LoadOptions): Promise<Measurem
   if (opts.overallRate && process.env.BENCH_RATE_DRIVER !== 'autocannon')
     return measurePaced(name, opts, opts.overallRate);
   await run(opts, opts.warmupSec ?? 3);
+  const cpuBefore = opts.cpuPid ? cpuMs(opts.cpuPid) : 0;
   const r = await run(opts, opts.durationSec ?? 10);
+  const cpuUsed = opts.cpuPid ? cpuMs(opts.cpuPid) - cpuBefore : 0;
   // Which statuses, when some answers were not 2xx (a 4xx and a 5xx have different causes).
   if (r.non2xx > 0)
     process.stderr.write(
@@ -82,6 +96,7 @@ export async function measure(name: string, opts: LoadOptions): Promise<Measurem
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    ...(opts.cpuPid ? { cpuMsPerRequest: cpuUsed / Math.max(1, r.requests.total) } : {}),
   };
 }
 

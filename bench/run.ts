@@ -1,58 +1,82 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { measure, sampleRss, startProcess, stopProcess, type LoadOptions, type Measurement } from './harness.js';
 import { pgbenchScripts } from './queries.js';
 import { generateApiKey } from '../src/http/api-keys.js';
-import { randomUUID } from 'node:crypto';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cardBench } from './cards.js';
+import { providersBench } from './providers.js';
 import { moneyBench } from './settlement.js';
-import { fullRunLines, printPartial, writeCardSection, writePerformanceDoc, type RunFigures } from './report.js';
-import {
-  measureTransactionBaselines,
-  measureTransactions,
-  setupTransactionBench,
-  transactionLines,
-  type TransactionBench,
-} from './transactions.js';
+import { PLATFORM_READY, platformEnv } from './platform-env.js';
+import { setupTransactionBench, type TransactionBench } from './transactions.js';
+import { closedLoopRounds, pacedRounds, Runs, targetLines, type PacedSpec, type PairSpec } from './targets.js';
+import { threeDsSessions } from './three-ds-sessions.js';
 
 /**
- * npm run bench: the platform against the machine's PostgreSQL, side by side with its baselines, in one run.
- * Loopback only, bounded rounds; prints req/s, p50, p99 and ratios, and writes docs/performance.md.
+ * npm run bench: issue 28's targets, each a ratio against a baseline measured in the same run (bench/targets.ts),
+ * then issue 14's money figures and issue 12's card-data figures. Loopback only, bounded rounds; prints every
+ * round as it goes and, for a full run, APPENDS a dated section to docs/performance.md (earlier runs stay).
+ *
+ * BENCH_QUICK=1: a smoke run (2 s windows, 1 round, 10 merchants, no money or card-data benches, nothing written).
+ * BENCH_ONLY=<groups, comma separated>: only those, printed, nothing written: hello (node vs Fastify),
+ * merchant (a), transfer (b), onboarding (c), login (d), card (g), pix (h), refund, request-id, three-ds, hot
+ * (e: its baseline's closed loop), paced (card, PIX and the hot account at 0.8 x their baselines: needs card,
+ * pix, hot), settlement, balance-at, cards, pgbench (not in a full run).
+ * BENCH_DURATION_SEC (5), BENCH_WARMUP_SEC (2), BENCH_ROUNDS (3), BENCH_PACED_ROUNDS (BENCH_ROUNDS).
  */
+const QUICK = Boolean(process.env.BENCH_QUICK);
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DURATION = Number(process.env.BENCH_DURATION_SEC ?? 10);
-const HOT_RATE = Number(process.env.BENCH_HOT_RATE ?? 1000);
-const LOGIN_USERS = 64;
+const DURATION = Number(process.env.BENCH_DURATION_SEC ?? (QUICK ? 2 : 5));
+const WARMUP = Number(process.env.BENCH_WARMUP_SEC ?? (QUICK ? 1 : 2));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3)));
+const PACED_ROUNDS = Math.max(1, Number(process.env.BENCH_PACED_ROUNDS ?? ROUNDS));
+const LOGIN_USERS = QUICK ? 8 : 64;
 const PORTS = {
   platform: 19443,
   pci: 19444,
   node: 19501,
   fastify: 19502,
   sameSql: 19503,
+  refundBaseline: 19504,
   cardsCore: 19511,
   cardsPci: 19512,
   money: 19521,
   moneyPci: 19522,
 };
 const dbName = `bench_${Date.now()}`;
-/**
- * BENCH_ONLY=<groups, comma separated> runs only those scenarios (with their baselines) and prints them
- * without rewriting docs/performance.md: hello (node vs Fastify), a (merchant read), b (100 origins),
- * e (hot account), c (onboarding read), d (login), pgbench, settlement and balance-at (issue 14, on databases of
- * their own); `cards` alone rewrites only the card section.
- */
-const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
-const want = (group: string) => !ONLY || ONLY.has(group);
+const ALIASES: Record<string, string> = {
+  a: 'merchant',
+  b: 'transfer',
+  c: 'onboarding',
+  d: 'login',
+  g: 'card',
+  h: 'pix',
+  e: 'hot',
+};
+const ONLY = process.env.BENCH_ONLY
+  ? new Set(process.env.BENCH_ONLY.split(',').map((s) => ALIASES[s.trim()] ?? s.trim()))
+  : undefined;
+const IN_FULL_RUN = new Set(['pgbench']);
+const want = (group: string) =>
+  ONLY ? ONLY.has(group) : !IN_FULL_RUN.has(group) && !(QUICK && ['settlement', 'balance-at', 'cards'].includes(group));
 const dbUrl = PG_ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
 const forwarded = { 'x-forwarded-proto': 'https' };
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const DOC = 'docs/performance.md';
+const PACED_NAMES: Record<string, string> = {
+  card: '(g) card create',
+  pix: '(h) PIX create',
+  hot: '(e) hot account, 1 origin',
+};
 
-function psql(sql: string) {
-  execFileSync('psql', [PG_ADMIN, '-qc', sql], { stdio: 'ignore' });
+function psql(sql: string, url = PG_ADMIN): string {
+  return execFileSync('psql', [url, '-qAtc', sql], { encoding: 'utf8' });
 }
 
 async function api(method: string, path: string, key: string, body?: unknown): Promise<Record<string, any>> {
@@ -89,26 +113,89 @@ function pgbench(script: string): number {
   return Math.round(Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0));
 }
 
-function startPlatform(target: { dbUrl: string; port: number } = { dbUrl, port: PORTS.platform }, build = true) {
-  if (build) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+function startPlatform(target: { dbUrl: string; port: number } = { dbUrl, port: PORTS.platform }) {
   // BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the platform process.
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
   return startProcess(
     [...nodeArgs, 'dist/server.js'],
-    {
-      DATABASE_URL: target.dbUrl,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-      PORT: String(target.port),
-      PCI_PORT: String(target.port === PORTS.platform ? PORTS.pci : PORTS.moneyPci),
-      TRUST_PROXY: 'true',
-      PLATFORM_ADMIN_KEY: platformKey,
-      RATE_LIMIT_STANDARD_RPS: '1000000000',
-      RATE_LIMIT_HIGH_RPS: '1000000000',
-      LOG_LEVEL: 'warn',
-      SANDBOX_AUTOPILOT: 'false',
-    },
-    'sandbox organization key',
+    platformEnv({
+      dbUrl: target.dbUrl,
+      port: target.port,
+      pciPort: target.port === PORTS.platform ? PORTS.pci : PORTS.moneyPci,
+      platformKey,
+      dataDir: target.port === PORTS.platform ? dataDir : undefined,
+    }),
+    PLATFORM_READY,
   );
+}
+
+const tsx = (file: string, env: Record<string, string>, ready = 'ready') =>
+  startProcess(['--import', 'tsx', file], env, ready);
+
+/** Runs `fn` on `items`, `width` at a time (setup calls; the platform answers them concurrently). */
+async function inParallel<T>(items: T[], width: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+const phases: string[] = [];
+let phaseStart = performance.now();
+function phase(name: string) {
+  const now = performance.now();
+  phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(0)} s`);
+  process.stdout.write(`-- ${name} done (${((now - phaseStart) / 1000).toFixed(0)} s)\n`);
+  phaseStart = now;
+}
+
+async function main() {
+  const loadNow = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ');
+  const startLoad = loadNow();
+  const startedAt = new Date();
+  psql(`create database ${dbName}`);
+  const children: ChildProcess[] = [];
+  const output: string[] = [];
+  try {
+    execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
+    phase('build');
+    const runs = new Runs();
+    const lines = await platformFigures(runs, children, startedAt, startLoad);
+    output.push(...lines);
+    if (want('settlement') || want('balance-at')) {
+      output.push('', ...(await moneyFigures()));
+      phase('settlement and balance-at');
+    }
+    if (want('cards')) {
+      output.push(
+        '',
+        ...(await cardBench({ dbUrl, durationSec: DURATION, ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci } })),
+      );
+      phase('card data');
+    }
+    // Issues 25 and 26's rows (bench/providers.ts): Adyen double vs SANDBOX, webhook intake, routing's cost, decide.
+    if (want('providers')) {
+      output.push('', ...(await providersBench({ adminUrl: PG_ADMIN, platformKey, durationSec: DURATION, rounds: ROUNDS })));
+      phase('providers');
+    }
+    output.push('', `Phases: ${phases.join('; ')}. Load average at the end: ${loadNow()}.`);
+  } finally {
+    for (const c of children) await stopProcess(c);
+    psql(`drop database if exists ${dbName} with (force)`);
+  }
+  process.stdout.write(`\n${output.join('\n')}\n`);
+  if (!ONLY && !QUICK) {
+    appendFileSync(
+      DOC,
+      `\n### ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: full \`npm run bench\` (issue 28's targets)\n\n${output.join('\n')}\n`,
+    );
+    process.stdout.write(`appended to ${DOC}\n`);
+  }
 }
 
 /** Issue 14's settlement and `?at=` figures (bench/settlement.ts), on databases of their own; the platform is built already. */
@@ -118,373 +205,399 @@ function moneyFigures(): Promise<string[]> {
     dbName,
     durationSec: DURATION,
     port: PORTS.money,
-    startPlatform: (target) => startPlatform(target, false),
+    startPlatform: (target) => startPlatform(target),
     settlement: want('settlement'),
     balanceAt: want('balance-at'),
   });
 }
 
-/** (g) and (h): the platform's transaction creates, then their same-SQL baselines (the platform stopped first). */
-async function transactionFigures(org: Record<string, any>, stopPlatform: () => Promise<void>): Promise<string[]> {
-  const bench: TransactionBench = await setupTransactionBench(
-    api,
-    org as { id: string; api_key: string },
-    PG_ADMIN,
-    dbUrl,
-  );
-  const measured = await measureTransactions(`http://127.0.0.1:${PORTS.platform}/core`, org.api_key, bench, DURATION);
-  await stopPlatform();
-  const sameSql = await startProcess(
-    ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
-    { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
-    'ready',
-  );
-  try {
-    measured.push(...(await measureTransactionBaselines(`http://127.0.0.1:${PORTS.sameSql}`, org.id, bench, DURATION)));
-  } finally {
-    await stopProcess(sameSql);
-  }
-  return transactionLines(measured);
-}
+/** The platform and its baselines: setup, the closed-loop rounds, the paced rounds, the logins. */
+async function platformFigures(
+  runs: Runs,
+  children: ChildProcess[],
+  startedAt: Date,
+  startLoad: string,
+): Promise<string[]> {
+  const platformWanted = [
+    'hello',
+    'merchant',
+    'transfer',
+    'onboarding',
+    'login',
+    'card',
+    'pix',
+    'refund',
+    'request-id',
+    'three-ds',
+    'hot',
+    'paced',
+    'pgbench',
+  ].some(want);
+  if (!platformWanted) return [];
+  void startedAt;
+  const platform = await startPlatform();
+  children.push(platform);
+  const rss = sampleRss(platform.pid!);
+  const sameSql = await tsx('bench/servers/node-same-sql.ts', { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl });
+  children.push(sameSql);
+  const same = `http://127.0.0.1:${PORTS.sameSql}`;
+  const base = `http://127.0.0.1:${PORTS.platform}/core`;
+  const org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
+  const headers = { 'x-api-key': org.api_key, ...forwarded };
+  const json = { ...headers, 'content-type': 'application/json' };
+  const closed = (o: LoadOptions): LoadOptions => ({ durationSec: DURATION, warmupSec: WARMUP, ...o });
+  const specs: PairSpec[] = [];
+  const paced: PacedSpec[] = [];
 
-/** BENCH_ROUNDS=n: (a) and (b) alternate platform and baseline n times; the median of each is kept (a shared machine's load drifts). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-
-async function pairMeasure(a: [string, LoadOptions], b: [string, LoadOptions]): Promise<Measurement[]> {
-  const runsA: Measurement[] = [];
-  const runsB: Measurement[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    runsA.push(await measure(a[0], a[1]));
-    runsB.push(await measure(b[0], b[1]));
-    if (ROUNDS > 1)
-      process.stdout.write(
-        `round ${i + 1}: ${a[0]} ${runsA[i].rps}, baseline ${runsB[i].rps} (${(runsA[i].rps / runsB[i].rps).toFixed(2)})\n`,
-      );
-  }
-  const median = (runs: Measurement[]) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
-  return [median(runsA), median(runsB)];
-}
-
-async function main() {
-  const startLoad = loadavg()
-    .map((l) => l.toFixed(1))
-    .join(', ');
-  psql(`create database ${dbName}`);
-  if (process.env.BENCH_ONLY === 'transactions') {
-    try {
-      const platform = await startPlatform();
-      const org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
-      const lines = await transactionFigures(org, () => stopProcess(platform));
-      process.stdout.write(`${lines.join('\n')}\n`);
-    } finally {
-      psql(`drop database if exists ${dbName} with (force)`);
-    }
-    return;
-  }
-  if (ONLY && [...ONLY].every((g) => g === 'settlement' || g === 'balance-at')) {
-    try {
-      if (want('balance-at')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
-      process.stdout.write(`${(await moneyFigures()).join('\n')}\n`);
-      process.stdout.write(
-        `load average at the start ${startLoad}, at the end ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(', ')}\n`,
-      );
-    } finally {
-      psql(`drop database if exists ${dbName} with (force)`);
-    }
-    return;
-  }
-  if (ONLY?.size === 1 && ONLY.has('cards')) {
-    try {
-      const card = await cardBench({
-        dbUrl,
-        durationSec: DURATION,
-        ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci },
-      });
-      process.stdout.write(`${card.join('\n')}\n`);
-      writeCardSection(card);
-    } finally {
-      psql(`drop database if exists ${dbName} with (force)`);
-    }
-    return;
-  }
-  const results: Measurement[] = [];
-  const lines: string[] = [];
-  let peakRss: number;
-  let org: Record<string, any>;
-  let merchant: Record<string, any>;
-  let origin: Record<string, any> = {};
-  let destination: Record<string, any> = {};
-  let pj: Record<string, any> = {};
-  let cardLines: string[] = [];
-  let txLines: string[] = [];
-  let moneyLines: string[] = [];
-  const origins: string[] = [];
-  try {
-    if (want('hello')) {
-      const node = await startProcess(
-        ['--import', 'tsx', 'bench/servers/node-hello.ts'],
-        { PORT: String(PORTS.node) },
-        'ready',
-      );
-      results.push(
-        await measure('node:http hello-world', { url: `http://127.0.0.1:${PORTS.node}/`, durationSec: DURATION }),
-      );
-      await stopProcess(node);
-      const fastify = await startProcess(
-        ['--import', 'tsx', 'bench/servers/fastify-hello.ts'],
-        { PORT: String(PORTS.fastify) },
-        'ready',
-      );
-      results.push(
-        await measure('Fastify hello-world', { url: `http://127.0.0.1:${PORTS.fastify}/`, durationSec: DURATION }),
-      );
-      await stopProcess(fastify);
-    }
-
-    // The platform runs as production would: compiled JavaScript, not through the TypeScript loader.
-    const platform = await startPlatform();
-    const rss = sampleRss(platform.pid!);
-    // The same-SQL baseline runs beside the platform (idle until measured), so each pair is measured back to back.
-    const sameSql = await startProcess(
-      ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
-      { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
-      'ready',
-    );
-    const same = `http://127.0.0.1:${PORTS.sameSql}`;
-    org = await api('POST', '/v1/platform/organizations', platformKey, organizationBody());
-    merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
-    const headers = { 'x-api-key': org.api_key, ...forwarded };
-
-    const base = `http://127.0.0.1:${PORTS.platform}/core`;
-    if (want('a')) {
-      results.push(
-        ...(await pairMeasure(
-          [
-            '(a) GET /v1/merchants/{id}',
-            { url: `${base}/v1/merchants/${merchant.id}`, headers, durationSec: DURATION },
-          ],
-          [
-            '(a) baseline: node:http + same SQL',
-            { url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}`, durationSec: DURATION },
-          ],
-        )),
-      );
-    }
-
-    // (b) transfers of 1 cent with a fresh request_id each, spread over 100 funded origin accounts (one shared
-    // destination); (e) the hot account: every transfer from ONE origin at 1,000 offered req/s, which the
-    // per-origin batcher groups into one transaction per batch.
-    origin = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
-    destination = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
-    await api('POST', `/v1/platform/sandbox/bank-accounts/${origin.id}/deposits`, platformKey, {
-      amount: 1_000_000_000,
+  if (want('hello')) {
+    const node = await tsx('bench/servers/node-hello.ts', { PORT: String(PORTS.node) });
+    const fastify = await tsx('bench/servers/fastify-hello.ts', { PORT: String(PORTS.fastify) });
+    children.push(node, fastify);
+    specs.push({
+      key: 'hello',
+      platform: { name: 'Fastify hello-world', opts: closed({ url: `http://127.0.0.1:${PORTS.fastify}/` }) },
+      baseline: { name: 'node:http hello-world', opts: closed({ url: `http://127.0.0.1:${PORTS.node}/` }) },
     });
-    for (let i = 0; i < (want('b') ? 100 : 0); i++) {
-      const o = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
-      await api('POST', `/v1/platform/sandbox/bank-accounts/${o.id}/deposits`, platformKey, { amount: 1_000_000_000 });
-      origins.push(o.id);
-    }
+  }
+
+  if (want('merchant')) {
+    const merchant = await api('POST', '/v1/merchants', org.api_key, merchantBody());
+    specs.push({
+      key: 'merchant',
+      platform: {
+        name: '(a) GET /v1/merchants/{id}',
+        opts: closed({ url: `${base}/v1/merchants/${merchant.id}`, headers }),
+      },
+      baseline: {
+        name: '(a) baseline: node:http + same SQL',
+        opts: closed({ url: `${same}/merchant-read?id=${merchant.id}&org=${org.id}` }),
+      },
+    });
+  }
+
+  // (b) transfers of 1 cent with a fresh request_id each, spread over 100 funded origin accounts (one shared
+  // destination); the hot account: every transfer from ONE origin, which the per-origin batcher groups.
+  const account = async () => {
+    const a = await api('POST', '/v1/banking/bank-accounts', org.api_key, { provider: 'PROVIDER_A' });
+    await api('POST', `/v1/platform/sandbox/bank-accounts/${a.id}/deposits`, platformKey, { amount: 1_000_000_000 });
+    return a.id as string;
+  };
+  const destination = want('transfer') || want('hot') ? await account() : '';
+  if (want('transfer')) {
+    const origins: string[] = [];
+    await inParallel(
+      Array.from({ length: 100 }, (_, i) => i),
+      8,
+      async () => origins.push(await account()),
+    );
     const pick = () => origins[Math.floor(Math.random() * origins.length)];
-    const transfer = {
-      url: `${base}/v1/banking/internal-transfers`,
-      method: 'POST' as const,
-      headers: { ...headers, 'content-type': 'application/json' },
-      durationSec: DURATION,
-    };
-    if (want('b')) {
-      results.push(
-        ...(await pairMeasure(
-          [
-            '(b) POST /v1/banking/internal-transfers (100 origins)',
-            {
-              ...transfer,
-              makeBody: () =>
-                JSON.stringify({
-                  request_id: randomUUID(),
-                  origin_bank_account_id: pick(),
-                  destination_bank_account_id: destination.id,
-                  amount: 1,
-                }),
-            },
-          ],
-          [
-            '(b) baseline: node:http + same SQL (100 origins)',
-            {
-              url: `${same}/transfer-create?org=${org.id}&destination=${destination.id}`,
-              method: 'POST',
-              durationSec: DURATION,
-              headers: { 'content-type': 'application/json' },
-              makeBody: () => JSON.stringify({ origin: pick() }),
-            },
-          ],
-        )),
-      );
-    }
-    if (want('e'))
-      results.push(
-        await measure('(e) hot account: 1 origin at 1000 offered req/s', {
-          ...transfer,
-          overallRate: HOT_RATE,
-          connections: 100,
-          warmupSec: 2,
+    specs.push({
+      key: 'transfer',
+      platform: {
+        name: '(b) POST /v1/banking/internal-transfers (100 origins)',
+        opts: closed({
+          url: `${base}/v1/banking/internal-transfers`,
+          method: 'POST',
+          headers: json,
           makeBody: () =>
             JSON.stringify({
               request_id: randomUUID(),
-              origin_bank_account_id: origin.id,
-              destination_bank_account_id: destination.id,
+              origin_bank_account_id: pick(),
+              destination_bank_account_id: destination,
               amount: 1,
             }),
         }),
-      );
-
-    // (c) a PJ merchant whose shape calls for 7 BASE rows, plus 3 staff rows: ten rows, read again and again.
-    if (want('c')) {
-      pj = await api(
-        'POST',
-        '/v1/merchants',
-        org.api_key,
-        merchantBody({
-          document_number: randomCnpj(),
-          document_tax_type: 'PJ',
-          declared_revenue: 5_000_000,
-          contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }),
-        }),
-      );
-      for (let i = 0; i < 3; i++) {
-        await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, {
-          provider: 'PROVIDER_A',
-          type: 'OTHER',
-          subject_document_number: pj.document_number,
-          subject_role: 'COMPANY',
-          description: `staff request ${i}`,
-        });
-      }
-      const rowsRead = await api(
-        'GET',
-        `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`,
-        org.api_key,
-      );
-      if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
-      results.push(
-        await measure('(c) GET onboarding-requirements (10 rows)', {
-          url: `${base}/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`,
-          headers,
-          durationSec: DURATION,
-        }),
-      );
-    }
-
-    // (d) verified users logging in (argon2id verification on every call). Spread over LOGIN_USERS users: a
-    // login reserves its place in its identifier's per-address pool (5, product.md §14) while its password is
-    // checked, so 32 connections on one user would measure 429s, not logins.
-    if (want('d')) {
-      const password = 'correct horse battery staple';
-      const identifiers: string[] = [];
-      for (let i = 0; i < LOGIN_USERS; i++) {
-        const email = `bench-${Date.now()}-${i}@example.com`;
-        await api('POST', '/v1/users', org.api_key, {
-          first_name: 'Bench',
-          last_name: `User ${i}`,
-          identifier: { type: 'email', value: email },
-          role_ids: [],
-        });
-        const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
-        await api('POST', '/v1/auth/verify', '', { identifier: email, code: inbox.data[0].code, password });
-        identifiers.push(email);
-      }
-      let next = 0;
-      results.push(
-        await measure('(d) POST /v1/auth/login', {
-          url: `${base}/v1/auth/login`,
+      },
+      baseline: {
+        name: '(b) baseline: node:http + same SQL (100 origins)',
+        opts: closed({
+          url: `${same}/transfer-create?org=${org.id}&destination=${destination}`,
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...forwarded },
-          makeBody: () => JSON.stringify({ identifier: identifiers[next++ % identifiers.length], password }),
-          durationSec: DURATION,
+          headers: { 'content-type': 'application/json' },
+          makeBody: () => JSON.stringify({ origin: pick() }),
         }),
-      );
-    }
-    peakRss = rss.stop();
-    await stopProcess(sameSql);
-    if (want('g') || want('h')) txLines = await transactionFigures(org, () => stopProcess(platform));
-    else await stopProcess(platform);
-    if (want('settlement') || want('balance-at')) moneyLines = await moneyFigures();
-    if (want('cards'))
-      cardLines = await cardBench({
-        dbUrl,
-        durationSec: DURATION,
-        ports: { core: PORTS.cardsCore, pci: PORTS.cardsPci },
-      });
-
-    const sameSqlAgain = await startProcess(
-      ['--import', 'tsx', 'bench/servers/node-same-sql.ts'],
-      { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl },
-      'ready',
-    );
-    if (want('e'))
-      results.push(
-        await measure('(e) baseline: same SQL, 1 origin at 1000 offered, batched as the platform batches', {
-          url: `${same}/transfer-create-batched?org=${org.id}&origin=${origin.id}&destination=${destination.id}`,
-          method: 'POST',
-          durationSec: DURATION,
-          overallRate: HOT_RATE,
-          connections: 100,
-          warmupSec: 2,
-        }),
-      );
-    if (want('c'))
-      results.push(
-        await measure('(c) baseline: node:http + same SQL', {
-          url: `${same}/requirements-read?company=${pj.id}&org=${org.id}`,
-          durationSec: DURATION,
-        }),
-      );
-    // Last: without batching the server cannot keep up, and it drains that backlog after the run.
-    if (want('e'))
-      results.push(
-        await measure('(e) baseline: same SQL, 1 origin at 1000 offered, no batching', {
-          url: `${same}/transfer-create?org=${org.id}&origin=${origin.id}&destination=${destination.id}`,
-          method: 'POST',
-          durationSec: DURATION,
-          overallRate: HOT_RATE,
-          connections: 100,
-          warmupSec: 2,
-        }),
-      );
-    await stopProcess(sameSqlAgain);
-
-    const scripts = pgbenchScripts({
-      merchantId: merchant.id,
-      organizationId: org.id,
-      origin: origin.id,
-      destination: destination.id,
+      },
     });
-    const pgTps = want('pgbench') ? pgbench(scripts['merchant-read']) : 0;
-    const pgTransferTps = want('pgbench') ? pgbench(scripts['transfer-create']) : 0;
-    const figures: RunFigures = {
-      results,
-      hotRate: HOT_RATE,
-      durationSec: DURATION,
-      rounds: ROUNDS,
-      pgTps,
-      pgTransferTps,
-      peakRss,
-      startLoad,
-      txLines,
-      moneyLines,
-      cardLines,
-    };
-    if (ONLY) {
-      printPartial(figures, want('pgbench'));
-      return;
-    }
-    lines.push(...fullRunLines(figures));
-  } finally {
-    psql(`drop database if exists ${dbName} with (force)`);
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
-  writePerformanceDoc(lines);
+
+  if (want('onboarding')) {
+    // A PJ merchant whose shape calls for 7 BASE rows, plus 3 staff rows: ten rows, read again and again.
+    const pj = await api(
+      'POST',
+      '/v1/merchants',
+      org.api_key,
+      merchantBody({
+        document_number: randomCnpj(),
+        document_tax_type: 'PJ',
+        declared_revenue: 5_000_000,
+        contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }),
+      }),
+    );
+    for (let i = 0; i < 3; i++)
+      await api('POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, {
+        provider: 'PROVIDER_A',
+        type: 'OTHER',
+        subject_document_number: pj.document_number,
+        subject_role: 'COMPANY',
+        description: `staff request ${i}`,
+      });
+    const path = `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`;
+    const rowsRead = await api('GET', path, org.api_key);
+    if (rowsRead.data.length !== 10) throw new Error(`expected 10 requirement rows, got ${rowsRead.data.length}`);
+    specs.push({
+      key: 'onboarding',
+      platform: { name: '(c) GET onboarding-requirements (10 rows)', opts: closed({ url: `${base}${path}`, headers }) },
+      baseline: {
+        name: '(c) baseline: node:http + same SQL',
+        opts: closed({ url: `${same}/requirements-read?company=${pj.id}&org=${org.id}` }),
+      },
+    });
+  }
+
+  const creates = ['card', 'pix', 'refund', 'request-id', 'three-ds', 'paced'].some(want);
+  let bench: TransactionBench | undefined;
+  if (creates) {
+    bench = await setupTransactionBench(api, org as { id: string; api_key: string }, PG_ADMIN, dbUrl, QUICK ? 10 : 100);
+    phase('setup of the paying merchants');
+  }
+  const merchants = bench?.merchants ?? [];
+  const pickMerchant = () => merchants[Math.floor(Math.random() * merchants.length)]!;
+  let nextCard = 0;
+  const cardBody = () => bench!.bodies.card[nextCard++ % bench!.bodies.card.length]!;
+  const createUrl = `${base}/v1/merchants/${merchants[0]}/transactions`;
+  const platformCreate = (body: () => string): LoadOptions =>
+    closed({
+      url: createUrl,
+      method: 'POST',
+      headers: json,
+      cpuPid: platform.pid!,
+      makeRequest: () => ({ path: `/core/v1/merchants/${pickMerchant()}/transactions`, body: body() }),
+    });
+  // The same SQL doing the create's contract-required work outside SQL too (work=1: the card's ECDH + HKDF
+  // opening, the PIX QR PNG; bench/baseline-work.ts), so both sides do the same work.
+  const baselineCreate = (scenario: string): LoadOptions =>
+    closed({
+      url: `${same}/${scenario}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      cpuPid: sameSql.pid!,
+      makeRequest: () => ({ path: `/${scenario}?org=${org.id}&merchant=${pickMerchant()}&work=1`, body: '{}' }),
+    });
+  const pix = () => bench!.bodies.pix[0]!;
+  if (want('card') || want('paced'))
+    specs.push({
+      key: 'card',
+      platform: { name: '(g) card create, approved (100 merchants)', opts: platformCreate(cardBody) },
+      baseline: { name: '(g) baseline: same SQL + card opening, card create', opts: baselineCreate('card-create') },
+    });
+  if (want('request-id'))
+    specs.push({
+      key: 'request-id',
+      platform: {
+        name: '(g) card create with a request_id',
+        opts: platformCreate(() => `{"request_id":"${randomUUID()}",${cardBody().slice(1)}`),
+      },
+    });
+  if (want('three-ds')) {
+    const sessions = await threeDsSessions(api, org.api_key, merchants.slice(0, 10), QUICK ? 2_000 : 12_000, dbUrl);
+    let nextSession = 0;
+    specs.push({
+      key: 'three-ds',
+      platform: {
+        name: '(g) card create with a 3DS session',
+        opts: closed({
+          url: createUrl,
+          method: 'POST',
+          headers: json,
+          makeRequest: () => {
+            const s = sessions.list[nextSession++ % sessions.list.length]!;
+            return {
+              path: `/core/v1/merchants/${s.companyId}/transactions`,
+              body: JSON.stringify({
+                payment_method: sessions.paymentMethod,
+                amount: sessions.amount,
+                three_ds: { session_id: s.id },
+                card_data: { cvv: sessions.cvv() },
+              }),
+            };
+          },
+        }),
+      },
+    });
+    phase('3DS sessions');
+  }
+  if (want('pix') || want('paced'))
+    specs.push({
+      key: 'pix',
+      platform: { name: '(h) PIX create (100 merchants)', opts: platformCreate(pix) },
+      baseline: { name: '(h) baseline: same SQL + QR PNG, PIX create', opts: baselineCreate('pix-create') },
+    });
+  if (want('refund')) {
+    const refundBaseline = await tsx('bench/servers/refund-service.ts', {
+      ...platformEnv({
+        dbUrl,
+        port: PORTS.refundBaseline + 100,
+        pciPort: PORTS.refundBaseline + 101,
+        platformKey,
+        dataDir,
+      }),
+      REFUND_BASELINE_PORT: String(PORTS.refundBaseline),
+    });
+    children.push(refundBaseline);
+    // Each round refunds 1 cent at a time of the approved card transactions not refunded yet (at most 10 refunds
+    // each, P5), round robin, so concurrent refunds rarely wait on one transaction's lock.
+    let refundable: string[] = [];
+    let nextRefund = 0;
+    const refundOf = () => refundable[nextRefund++ % refundable.length]!;
+    specs.push({
+      key: 'refund',
+      before: async () => {
+        if (!merchants.length) return;
+        if (!want('card')) {
+          // No card rounds to refund: make some approved card transactions first.
+          await inParallel(
+            Array.from({ length: QUICK ? 200 : 1500 }, (_, i) => i),
+            16,
+            async () =>
+              api('POST', `/v1/merchants/${pickMerchant()}/transactions`, org.api_key, JSON.parse(cardBody())),
+          );
+        }
+        refundable = psql(
+          `select id from transactions t where organization_id = '${org.id}' and payment_method = 'CREDIT_CARD' and status = 'APPROVED' and refunded_amount = 0 and pending_refund_amount = 0 order by random()`,
+          dbUrl,
+        )
+          .split('\n')
+          .filter(Boolean);
+        nextRefund = 0;
+        if (refundable.length === 0) throw new Error('no refundable card transactions');
+      },
+      platform: {
+        name: 'refund create (1 cent of an approved card transaction)',
+        opts: closed({
+          url: `${base}/v1/transactions/x/refunds`,
+          method: 'POST',
+          headers: json,
+          makeRequest: () => ({ path: `/core/v1/transactions/${refundOf()}/refunds`, body: '{"amount":1}' }),
+        }),
+      },
+      baseline: {
+        name: 'refund baseline: the refund service on bare node:http',
+        opts: closed({
+          url: `http://127.0.0.1:${PORTS.refundBaseline}/refund`,
+          method: 'POST',
+          makeRequest: () => ({ path: `/refund?org=${org.id}&tx=${refundOf()}`, body: '{}' }),
+        }),
+      },
+    });
+  }
+
+  let hotOrigin = '';
+  const hotTransfer = () =>
+    JSON.stringify({
+      request_id: randomUUID(),
+      origin_bank_account_id: hotOrigin,
+      destination_bank_account_id: destination,
+      amount: 1,
+    });
+  if (want('hot') || want('paced')) {
+    hotOrigin = await account();
+    specs.push({
+      key: 'hot',
+      // The platform's closed loop on the one origin, and the same SQL batched as the platform batches (its
+      // throughput sets the paced rate).
+      platform: {
+        name: '(e) hot account closed loop: 1 origin',
+        opts: closed({
+          url: `${base}/v1/banking/internal-transfers`,
+          method: 'POST',
+          headers: json,
+          makeBody: hotTransfer,
+        }),
+      },
+      baseline: {
+        name: '(e) baseline: same SQL batched as the platform batches, 1 origin, closed loop',
+        opts: closed({
+          url: `${same}/transfer-create-batched?org=${org.id}&origin=${hotOrigin}&destination=${destination}`,
+          method: 'POST',
+        }),
+      },
+    });
+  }
+  phase('setup');
+
+  await closedLoopRounds(specs, ROUNDS, runs);
+  phase(`closed-loop rounds (${ROUNDS})`);
+
+  if (want('paced')) {
+    const open = (o: LoadOptions): LoadOptions => ({
+      ...o,
+      connections: 100,
+      durationSec: DURATION,
+      warmupSec: WARMUP,
+    });
+    const strip = ({ cpuPid: _, ...o }: LoadOptions) => open(o);
+    const byKey = new Map(specs.map((s) => [s.key, s]));
+    for (const key of ['card', 'pix', 'hot']) {
+      const s = byKey.get(key)!;
+      paced.push({
+        key: `${key}-paced`,
+        rateFrom: key,
+        platform: { name: `${PACED_NAMES[key]}: platform, paced at 0.8 x baseline`, opts: strip(s.platform.opts) },
+        baseline: { name: `${PACED_NAMES[key]}: baseline, paced at 0.8 x baseline`, opts: strip(s.baseline!.opts) },
+      });
+    }
+    await pacedRounds(paced, PACED_ROUNDS, runs);
+    phase(`paced rounds (${PACED_ROUNDS})`);
+  }
+
+  // (d) verified users logging in (argon2id verification on every call), last: the peak memory with real logins.
+  let logins: Measurement | undefined;
+  if (want('login')) {
+    const password = 'correct horse battery staple';
+    const identifiers: string[] = [];
+    for (let i = 0; i < LOGIN_USERS; i++) {
+      const email = `bench-${Date.now()}-${i}@example.com`;
+      await api('POST', '/v1/users', org.api_key, {
+        first_name: 'Bench',
+        last_name: `User ${i}`,
+        identifier: { type: 'email', value: email },
+        role_ids: [],
+      });
+      const inbox = await api('GET', `/v1/platform/sandbox/messages?to=${encodeURIComponent(email)}`, platformKey);
+      await api('POST', '/v1/auth/verify', '', { identifier: email, code: inbox.data[0].code, password });
+      identifiers.push(email);
+    }
+    let next = 0;
+    logins = await measure(`(d) POST /v1/auth/login (${LOGIN_USERS} users)`, {
+      url: `${base}/v1/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...forwarded },
+      makeBody: () => JSON.stringify({ identifier: identifiers[next++ % identifiers.length], password }),
+      durationSec: DURATION,
+      warmupSec: WARMUP,
+    });
+    phase('logins');
+  }
+  const peakRssMb = rss.stop();
+  const extra: string[] = [];
+  if (want('pgbench')) {
+    const scripts = pgbenchScripts({ merchantId: org.id, organizationId: org.id, origin: hotOrigin, destination });
+    extra.push(
+      `pgbench: merchant read ${pgbench(scripts['merchant-read'])} tps, transfer ${pgbench(scripts['transfer-create'])} tps`,
+    );
+  }
+  return [
+    ...targetLines(runs, {
+      rounds: ROUNDS,
+      pacedRounds: PACED_ROUNDS,
+      durationSec: DURATION,
+      warmupSec: WARMUP,
+      peakRssMb: want('login') ? peakRssMb : undefined,
+      startLoad,
+      logins,
+    }),
+    ...extra,
+  ];
 }
 
 main().catch((err) => {

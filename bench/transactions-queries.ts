@@ -18,7 +18,12 @@ import {
   recordTransactionsStatement,
   type RecordItem,
 } from '../src/modules/payments/create/transactions.batch.js';
-import { CREATE_READS_STATEMENT, createReadsSelect } from '../src/modules/payments/create/transactions.reads.js';
+import {
+  CREATE_READS_STATEMENT,
+  createReadsSelect,
+  readKeyParams,
+  type ReadKey,
+} from '../src/modules/payments/create/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
 import { drawQr, openSealedCard } from './baseline-work.js';
 
@@ -27,8 +32,8 @@ import { drawQr, openSealedCard } from './baseline-work.js';
  * (merchant variant, organization key, no request_id, approved card / issued PIX, no fee policy), compiled from
  * the platform's own builders, AND grouped as the platform groups them (transactions.batch.ts): the same
  * TransactionBatcher, the same lanes (the organization), the same set-based statements per batch:
- * - per create: the one read statement (named, prepared: company in reach, caller's status, affiliations,
- *   bank accounts, fee policy);
+ * - per batch of creates reading at once: the one read statement (named, prepared: company in reach, caller's
+ *   status, affiliations, bank accounts, fee policy; one lane);
  * - per batch of recordings: one statement (rows + recovery jobs), autocommit;
  * - the provider call: the sandbox provider's record of it (bench/sandbox-claim.ts: one claim statement per
  *   batch of calls, as the platform's sandbox makes it);
@@ -47,6 +52,18 @@ interface Outcome {
 }
 
 function batchers(pool: pg.Pool) {
+  // The reads of concurrent creates, one named statement per batch (one lane), as the platform reads them.
+  const read = new TransactionBatcher<ReadKey, Record<string, any> | undefined>(
+    null as never,
+    async (_db: unknown, keys: ReadKey[]) => {
+      const values: Record<string, unknown> = readKeyParams(keys);
+      const params = reads.params.map((v) => (v instanceof Placeholder ? values[v.name] : v));
+      const rows = (await pool.query({ name: CREATE_READS_STATEMENT, text: reads.sql, values: params })).rows;
+      const byN = new Map(rows.map((r: Record<string, any>) => [Number(r.n), r]));
+      return keys.map((_, i) => ({ ok: true as const, value: byN.get(i + 1) }));
+    },
+    { mode: 'statement' },
+  );
   const record = new TransactionBatcher<RecordItem, TransactionRow>(
     null as never,
     async (_db: unknown, items: RecordItem[]) => {
@@ -134,7 +151,7 @@ function batchers(pool: pg.Pool) {
       return rows.map((value) => ({ ok: true, value }));
     }) as never,
   );
-  return { record, outcome };
+  return { read, record, outcome };
 }
 
 let grouped: ReturnType<typeof batchers> | undefined;
@@ -146,9 +163,7 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
     const merchant = p.get('merchant')!;
     const id = randomUUID();
     const now = new Date();
-    const values: Record<string, unknown> = { id: merchant, kind: 'organization', caller: org, org };
-    const params = reads.params.map((v) => (v instanceof Placeholder ? values[v.name] : v));
-    const found = (await pool.query({ name: CREATE_READS_STATEMENT, text: reads.sql, values: params })).rows[0];
+    const found = (await grouped.read.run('reads', { id: merchant, kind: 'organization', caller: org, org }))!;
     const account = found.active_accounts.find((a: { provider: string }) => a.provider === 'PROVIDER_A');
     const pix = method === 'PIX';
     // ?work=1: the create's required CPU outside SQL too (bench/baseline-work.ts).

@@ -40,10 +40,10 @@ import { storedCardNumbers } from './vault/stored-cards.js';
 import { vaultCardOpener } from './providers/card-opening.js';
 import { providerCredentialsChecker } from './providers/accounts/credentials-checker.js';
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
-import { providerWebhookJobs } from './modules/provider-webhooks/index.js';
+import { orphanVoidHandlers, providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
 import { ProviderCallLog } from './modules/provider-accounts/provider-calls.js';
-import { providerAccountJobs, sandboxOnlyChecker } from './modules/provider-accounts/credentials-check.js';
+import { connectorChecker, providerAccountJobs } from './modules/provider-accounts/credentials-check.js';
 import { cardJobHandlers } from './modules/cards/cards.jobs.js';
 import {
   transactionDeps,
@@ -248,10 +248,10 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     ...(vault ? { storedCardNumbers: storedCardNumbers(vault) } : {}),
     qrImages,
     requestLogs: new RequestLogRecorder(db.db, clock),
-    // R1.4: PIX_API_BCB accounts are checked by a token request at their PSP; the others as before.
+    // R1.4: PIX_API_BCB accounts are checked by a fresh token request at their PSP; the others by their connector.
     providerCredentialsChecker: providerCredentialsChecker(
       { db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl },
-      sandboxOnlyChecker,
+      connectorChecker((name) => providers.resolve(name)),
     ),
     providerCalls,
     ...options.overrides,
@@ -281,6 +281,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       ...transferOperationHandlers(transferDeps(deps)),
       ...accountOpeningHandlers(transferDeps(deps)),
       ...pixKeyOperationHandlers(transferDeps(deps)),
+      ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
     }),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
@@ -290,9 +291,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
-  jobs.registerAll(providerWebhookJobs({ db: db.db, clock }));
+  jobs.registerAll(providerWebhookJobs({ db: db.db, clock, providers: deps.providers }));
   jobs.registerAll(
-    providerAccountJobs({ db: db.db, clock, checker: deps.providerCredentialsChecker ?? sandboxOnlyChecker }),
+    providerAccountJobs({
+      db: db.db,
+      clock,
+      checker: deps.providerCredentialsChecker ?? connectorChecker((name) => providers.resolve(name)),
+    }),
   );
   const runner = createJobRunner({ db: db.db, registry: jobs, clock, logger, ...options.jobRunner });
   if (offsetClock) {

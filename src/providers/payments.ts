@@ -26,6 +26,8 @@ export interface ThreeDsProof {
   authenticationValue: string;
   dsTransactionId: string;
   transStatus: string;
+  /** How it was obtained: a session's frictionless or challenge result, or external data (Adyen's `mpiData`, R2.3). */
+  flow?: 'FRICTIONLESS' | 'CHALLENGE' | 'EXTERNAL';
 }
 
 /** Our statuses of a card payment at the provider. */
@@ -150,6 +152,12 @@ export interface ThreeDsResult {
   acsTransactionId: string;
   /** payments.md P7 failure reasons. */
   failureReason: string | null;
+  /** A real provider's challenge as a redirect the platform's challenge page follows (Adyen, R2.8). */
+  action?: { url: string; method: string; data: Record<string, string> } | null;
+  /** The provider's own reference of the authentication (Adyen's `pspReference`). */
+  providerReference?: string | null;
+  /** When the provider's ECI decides it (R2.8); absent: `transStatus` Y or A. */
+  liabilityShift?: boolean;
 }
 /** `three-ds.sync`: where a session stands (after a challenge). */
 export interface SyncThreeDsRequest {

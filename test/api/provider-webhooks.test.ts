@@ -293,7 +293,7 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
     expect(moves.filter((s) => s === 'APPROVED')).toHaveLength(1);
   });
 
-  it('AUTHORISATION false on a PROCESSING transaction refuses it with R2.5; true after that is an OUTCOME_CONFLICT', async () => {
+  it('AUTHORISATION false on a PROCESSING transaction refuses it with R2.5; true after that is an orphan: VOIDED_ORPHAN with an OUTCOME_CONFLICT', async () => {
     const tr = await atAdyen('PROCESSING');
     await notify([
       item({ eventCode: 'AUTHORISATION', pspReference: tr.psp, merchantReference: tr.id, success: 'false' }),
@@ -301,7 +301,8 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
     expect(await settled(`${tr.psp}:AUTHORISATION:false`)).toMatchObject({ effect: 'APPLIED' });
     expect((await transactionRow(t, tr.id)).refusal).toMatchObject({ code: 'CARD_DECLINED' });
     await notify([item({ eventCode: 'AUTHORISATION', pspReference: tr.psp, merchantReference: tr.id })]);
-    expect(await settled(`${tr.psp}:AUTHORISATION:true`)).toMatchObject({ effect: 'CONFLICT' });
+    // R2.9: the authorization is voided (adyen-notifications-faults.test.ts checks the call), the transaction stays.
+    expect(await settled(`${tr.psp}:AUTHORISATION:true`)).toMatchObject({ effect: 'VOIDED_ORPHAN' });
     expect(await status(tr.id)).toBe('REFUSED');
     expect(
       (await eventsAbout(t, tr.id, ['transaction.discrepancy-detected'])).map(

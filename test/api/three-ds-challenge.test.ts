@@ -165,7 +165,11 @@ describe('outside the sandbox', () => {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    await app.register(challengePageRoutes, { serviceDeps: {} as never, sandbox: false });
+    // The page looks the session up first (a real provider's session is forwarded in any environment, R2.8).
+    await app.register(challengePageRoutes, {
+      serviceDeps: { db: t.db.db, clock: t.deps.clock } as never,
+      sandbox: false,
+    });
     const id = '6f1c2b9e-4a8d-4c3e-9b71-0d2f5e6a7b8c';
     for (const res of [
       await app.inject({ method: 'GET', url: `/3ds/challenge/${id}?t=x` }),

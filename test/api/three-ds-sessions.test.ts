@@ -16,6 +16,7 @@ afterAll(async () => t?.close());
 const SESSION_KEYS = [
   'id',
   'company_id',
+  'provider',
   'status',
   'amount',
   'currency',

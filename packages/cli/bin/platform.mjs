@@ -16,7 +16,7 @@ const HELP = `platform: local development with the payment platform
 Usage:
   platform listen --forward-to <url> [--events <type,type>] [--secret <whsec_...>]
   platform trigger <event type>
-  platform double adyen --port <p> --hmac-key <hex> [--basic-auth user:pass]
+  platform double adyen --port <p> --hmac-key <hex> [--api-key <key>] [--basic-auth user:pass]
   platform double pix --port <p> [--tls [--tls-dir <dir>]]
   platform --help
 
@@ -39,7 +39,8 @@ Options:
   --forward-to <url>   where listen POSTs each event (e.g. http://localhost:3000/hooks)
   --events <a,b>       listen: forward only these event types (default: all)
   --secret <whsec_…>   listen: sign with this secret instead of a new one
-  --api-key <key>      an organization API key (default: PLATFORM_API_KEY, else data/sandbox.json's)
+  --api-key <key>      an organization API key (default: PLATFORM_API_KEY, else data/sandbox.json's); double adyen:
+                       the only X-API-Key the double accepts (any other answers 401)
   --base-url <url>     the core API with its /core prefix (default: PLATFORM_BASE_URL, else
                        data/sandbox.json's core_url, else ${SANDBOX_DEFAULT_URL})
   --ca <file>          a CA certificate to trust (default: data/tls/localhost.crt for a local https URL)
@@ -164,6 +165,7 @@ if (command === 'listen') {
       {
         port: flags.port,
         hmacKey: flags['hmac-key'],
+        apiKey: kind === 'adyen' ? flags['api-key'] : undefined,
         basicAuth: flags['basic-auth'],
         tls: flags.tls,
         tlsDir: flags['tls-dir'],

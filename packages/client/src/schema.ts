@@ -4436,6 +4436,8 @@ export interface components {
         ThreeDsSession: {
             id: string;
             company_id: string;
+            /** @description The provider account the session was routed to (providers.md Changes 7) */
+            provider: string;
             /** @enum {string} */
             status: "ACTION_REQUIRED" | "SUCCEEDED" | "FAILED" | "EXPIRED";
             amount: number;

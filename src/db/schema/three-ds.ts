@@ -40,6 +40,9 @@ export const threeDsSessions = pgTable('three_ds_sessions', {
   failureReason: text('failure_reason'),
   challengeUrl: text('challenge_url'),
   challengeTokenId: text('challenge_token_id'),
+  /** R2.8 (migration 0810): Adyen's redirect action, followed by the challenge page; null for sandbox sessions. */
+  providerAction: jsonb('provider_action').$type<{ url: string; method: string; data: Record<string, string> }>(),
+  providerReference: text('provider_reference'),
   transactionId: uuid('transaction_id'),
   expiresAt: ts('expires_at').notNull(),
   succeededAt: ts('succeeded_at'),

@@ -22,12 +22,14 @@ export {
   findRefundForFact,
   findTransactionForFact,
   lockTransactionRow,
+  markAttemptVoided,
   oldestUnreferencedRefund,
   refundByProviderId,
   settleRefundByProvider,
   transactionByProviderReference,
   transactionByEndToEndId,
   transactionByTxid,
+  transactionRowExists,
   type CardFactMove,
 } from './provider-facts/provider-facts.js';
 

@@ -26,6 +26,38 @@ export type CredentialsChecker = (account: ProviderAccountRow) => Promise<Creden
 export const sandboxOnlyChecker: CredentialsChecker = async (account) =>
   account.connector === 'SANDBOX' ? { status: 'OK', error: null } : { status: 'NOT_CHECKED', error: null };
 
+/** An adapter that can check its own credentials with its provider (the ADYEN_CHECKOUT connector: R1.4). */
+interface ChecksCredentials {
+  checkCredentials(): Promise<CredentialsCheckResult>;
+}
+const checksCredentials = (adapter: unknown): adapter is ChecksCredentials =>
+  typeof (adapter as Partial<ChecksCredentials> | null)?.checkCredentials === 'function';
+
+/**
+ * R1.4 with the connectors: `SANDBOX` always `OK`; `ADYEN_CHECKOUT` `NOT_CHECKED` without a
+ * `default_merchant_account`, else the connector's own call (`POST /paymentMethods`: a `401`/`403` is `FAILED`
+ * `AUTH_FAILED`); any connector whose adapter offers `checkCredentials` is checked by it, the rest `NOT_CHECKED`.
+ * `resolve` is the registry's (`ProviderRegistry.resolve`): the adapter built from the account's current
+ * credentials, opened by the composition root only.
+ */
+export function connectorChecker(resolve: (provider: string) => Promise<unknown>): CredentialsChecker {
+  return async (account) => {
+    if (account.connector === 'SANDBOX') return sandboxOnlyChecker(account);
+    if (account.connector === 'ADYEN_CHECKOUT' && typeof account.settings.default_merchant_account !== 'string')
+      return { status: 'NOT_CHECKED', error: null };
+    let adapter: unknown;
+    try {
+      adapter = await resolve(account.provider);
+    } catch (err) {
+      return {
+        status: 'FAILED',
+        error: `NOT_SENT: ${err instanceof Error ? err.message : 'the adapter could not be built'}`,
+      };
+    }
+    return checksCredentials(adapter) ? adapter.checkCredentials() : { status: 'NOT_CHECKED', error: null };
+  };
+}
+
 export const CHECK_CREDENTIALS_JOB = 'provider-account.check-credentials';
 
 export interface CheckDeps {

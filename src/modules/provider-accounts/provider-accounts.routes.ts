@@ -28,7 +28,7 @@ import {
 } from './provider-accounts.service.js';
 import { checkCredentials, requestWebhookRegistration, setCircuit } from './provider-accounts.health.js';
 import { toOrganizationAccountView } from './provider-accounts.views.js';
-import { sandboxOnlyChecker } from './credentials-check.js';
+import { connectorChecker } from './credentials-check.js';
 
 const platform = { auth: 'platform' as const };
 const params = idParams('id');
@@ -41,7 +41,7 @@ export default async function providerAccountRoutes(app: FastifyInstance) {
     clock: app.deps.clock,
     sealer: app.deps.providerCredentials,
     env: app.deps.config.env,
-    checker: app.deps.providerCredentialsChecker ?? sandboxOnlyChecker,
+    checker: app.deps.providerCredentialsChecker ?? connectorChecker((name) => app.deps.providers.resolve(name)),
   };
   // The public core address the API uses in its links (webhook.url of R1.2).
   const coreUrl = (request: FastifyRequest) =>

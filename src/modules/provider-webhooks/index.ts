@@ -3,3 +3,4 @@ export { default as providerWebhookRoutes } from './provider-webhooks.routes.js'
 export { default as providerEventRoutes } from './provider-events.routes.js';
 export { providerWebhookJobs } from './provider-webhooks.jobs.js';
 export { PROCESS_EVENT_JOB, type SecretSet, type WebhookSecrets } from './intake.service.js';
+export { orphanVoidHandlers, ORPHAN_VOID_OPERATION } from './orphan-void.js';

@@ -4,8 +4,14 @@ import type {
   ProviderEventEffect,
   ProviderEventResource,
   ProviderEventRow,
+  ProviderOperationRow,
   TransactionRow,
 } from '../../db/schema/index.js';
+import { threeDsSessions } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import { attemptId } from '../../providers/routing/draw.js';
+import { claimOrphanVoid, ORPHAN_AFTER_MS, runOrphanVoid } from './orphan-void.js';
 import { recordEvent } from '../../events/outbox.js';
 import type { Clock } from '../../kernel/clock.js';
 import { DomainError } from '../../kernel/errors.js';
@@ -23,6 +29,7 @@ import {
   transactionByProviderReference,
   transactionByEndToEndId,
   transactionByTxid,
+  transactionRowExists,
   type CardFactMove,
   type PixChargeFacts,
   type PixFactsOutcome,
@@ -48,6 +55,8 @@ import { earlierUntried, findEvent, updateEvent } from './provider-events.repo.j
 export interface ProcessDeps {
   db: Database;
   clock: Clock;
+  /** To void an orphan authorization at once (R2.9); without it the operation's recovery job makes the call. */
+  providers?: ProviderRegistry;
 }
 
 interface Outcome {
@@ -57,6 +66,8 @@ interface Outcome {
   resourceId: string | null;
   organizationId: string | null;
   detail: string | null;
+  /** An orphan void claimed in the processing transaction, called once it committed (R2.9). */
+  voidOp?: ProviderOperationRow | null;
 }
 
 const FINAL = new Set(['PROCESSED', 'IGNORED']);
@@ -64,8 +75,9 @@ export const ORDER_WAIT_MS = 30_000;
 
 /** Processes the event now (the job, or staff's reprocess). Returns the event as it ends. */
 export async function processEvent(deps: ProcessDeps, eventId: string): Promise<ProviderEventRow | undefined> {
+  let claimed: ProviderOperationRow | null = null;
   try {
-    return await deps.db.transaction(async (tx) => {
+    const processed = await deps.db.transaction(async (tx) => {
       const ev = await findEvent(tx, eventId, true);
       if (!ev || FINAL.has(ev.status)) return ev;
       const now = deps.clock.now();
@@ -77,7 +89,8 @@ export async function processEvent(deps: ProcessDeps, eventId: string): Promise<
         (await earlierUntried(tx, ev))
       )
         return ev;
-      const outcome = await decideAndApply(tx, deps.clock, ev);
+      const { voidOp, ...outcome } = await decideAndApply(tx, deps.clock, ev);
+      if (voidOp) claimed = voidOp;
       const waiting = outcome.status === 'UNMATCHED';
       return updateEvent(tx, ev.id, {
         ...outcome,
@@ -88,6 +101,12 @@ export async function processEvent(deps: ProcessDeps, eventId: string): Promise<
         updatedAt: now,
       });
     });
+    // R2.9: the orphan's void, outside any transaction; a failure leaves it to the operation's recovery job.
+    if (claimed && deps.providers)
+      await runOrphanVoid({ db: deps.db, clock: deps.clock, providers: deps.providers }, claimed).catch(
+        () => undefined,
+      );
+    return processed;
   } catch (err) {
     // The processing failed (a bug, a lost connection): FAILED, tried again on the same schedule.
     const now = deps.clock.now();
@@ -136,6 +155,10 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
     if (fact.target.kind === 'pix-return' && move.pixReturn)
       return pixReturnFact(tx, clock, ev, fact.target, move.pixReturn);
     return refundFact(tx, clock, ev, fact, move);
+  }
+  if (move.on === 'payment' && move.kind === 'authorised' && fact.target.kind === 'adyen') {
+    const orphan = await authorisationOrphan(tx, clock, ev, fact, fact.target);
+    if (orphan) return orphan;
   }
   const found = await transactionOf(tx, ev, fact);
   if (!found) return unmatched('No transaction of this account matches the event yet');
@@ -422,4 +445,77 @@ async function disputeFact(
     ? { resourceType: 'DISPUTE' as const, resourceId: dispute.id, organizationId: dispute.organizationId }
     : { resourceType: 'TRANSACTION' as const, resourceId: row.id, organizationId: row.organizationId };
   return finish(tx, ev, row, decision, on, now, { disputeId: dispute?.id });
+}
+
+/**
+ * R2.9 `AUTHORISATION` true for an authorization the platform will not use (docs/decisions/providers.md "Orphan
+ * authorizations"): the transaction of this account is REFUSED (discrepancy `OUTCOME_CONFLICT`); the transaction
+ * decided at another account and this account's attempt is not the deciding one; or no transaction row exists at
+ * all for the reference `ORPHAN_AFTER_MS` after receipt (a create records its row before it calls). Each claims
+ * the void (`{attempt id}-void`) and is `VOIDED_ORPHAN`; the transaction never moves. Null: not an orphan.
+ */
+async function authorisationOrphan(
+  tx: Tx,
+  clock: Clock,
+  ev: ProviderEventRow,
+  fact: Fact,
+  t: Extract<Fact['target'], { kind: 'adyen' }>,
+): Promise<Outcome | null> {
+  const now = clock.now();
+  const attemptHere = (row: TransactionRow) =>
+    row.attempts?.filter((a) => a.provider_account_id === ev.providerAccountId).at(-1)?.id ??
+    attemptId(row.id, ev.providerAccountId);
+  const voided = async (row: TransactionRow | null, attempt: string, detail: string): Promise<Outcome> => ({
+    status: 'PROCESSED',
+    effect: 'VOIDED_ORPHAN',
+    resourceType: row ? 'TRANSACTION' : null,
+    resourceId: row?.id ?? null,
+    organizationId: row?.organizationId ?? null,
+    detail,
+    voidOp: await claimOrphanVoid(tx, ev, { attemptId: attempt, pspReference: t.pspReference, transaction: row }, now),
+  });
+  const found = await transactionOf(tx, ev, fact);
+  if (found) {
+    const row = (await lockTransactionRow(tx, found.id))!;
+    if (row.status !== 'REFUSED') return null;
+    const outcome = await voided(
+      row,
+      attemptHere(row),
+      'Authorised by the provider after the platform refused it: voided',
+    );
+    await discrepancy(
+      tx,
+      ev,
+      row,
+      'OUTCOME_CONFLICT',
+      'Authorised by the provider after the platform refused it; the authorization is voided',
+      clock.now(row.organizationId),
+      {},
+    );
+    return outcome;
+  }
+  if (!isUuid(t.merchantReference)) return null;
+  const elsewhere = await findTransactionForFact(tx, t.merchantReference);
+  if (elsewhere) {
+    const attempt = elsewhere.attempts?.filter((a) => a.provider_account_id === ev.providerAccountId).at(-1);
+    if (!attempt) return null;
+    return voided(
+      elsewhere,
+      attempt.id,
+      `Authorised at an attempt that did not decide the transaction (decided at ${elsewhere.provider}): voided`,
+    );
+  }
+  if (now.getTime() - ev.createdAt.getTime() < ORPHAN_AFTER_MS) return null;
+  if (await transactionRowExists(tx, t.merchantReference)) return null;
+  const [session] = await tx
+    .select({ id: threeDsSessions.id })
+    .from(threeDsSessions)
+    .where(eq(threeDsSessions.id, t.merchantReference))
+    .limit(1);
+  if (session) return null;
+  return voided(
+    null,
+    attemptId(t.merchantReference, ev.providerAccountId),
+    'Authorised for a payment the platform never recorded (or abandoned): voided',
+  );
 }

@@ -17,7 +17,10 @@ export async function decide(
   correlationId = 'decide',
 ) {
   const organizationId = principal.organizationId;
-  const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
+  const companyId = input.company_id ?? principal.companyId;
+  // With an explicit provider the company is checked first (404 before its 400), as before; without one (the
+  // common decide) the check is part of the routing read: one statement for the whole decision.
+  const company = input.provider === undefined ? { id: companyId } : await companyInReach(db, principal, companyId);
   const explicit =
     input.provider === undefined ? null : (await requireUsableAccount(db, organizationId, input.provider)).provider;
   const payment: RoutedPayment = {
@@ -43,6 +46,7 @@ export async function decide(
     explicit,
     now: clock.now(),
     correlationId,
+    ...(input.provider === undefined ? { reach: principal } : {}),
   });
   return {
     organization_id: organizationId,

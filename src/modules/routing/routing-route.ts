@@ -1,4 +1,6 @@
 import type { Database } from '../../db/client.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { notFound } from '../../kernel/errors.js';
 import { winningRule, type RoutedPayment } from '../../providers/routing/conditions.js';
 import { decideRoute, type RoutingDecision } from '../../providers/routing/decide.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
@@ -6,7 +8,7 @@ import type { WindowScore } from '../../providers/routing/strategies.js';
 import { storeDueHalfOpen } from '../provider-accounts/provider-accounts.circuit.js';
 import { currentConfiguration } from './routing.repo.js';
 import { toConfiguration } from './routing.schemas.js';
-import { accountSnapshots, strategyScores } from './routing-snapshot.js';
+import { accountSnapshots, routingReads, strategyScores } from './routing-snapshot.js';
 
 export interface RouteInput {
   organizationId: string;
@@ -19,6 +21,8 @@ export interface RouteInput {
   /** Real time: circuits move on the wall clock. */
   now: Date;
   correlationId: string;
+  /** decide without an explicit provider: the caller, whose reach of the company is checked in the same read (404). */
+  reach?: CompanyPrincipal;
 }
 
 export interface Route {
@@ -34,15 +38,22 @@ export interface Route {
  */
 export async function routePayment(db: Database, input: RouteInput): Promise<Route> {
   const { organizationId, payment } = input;
-  const configuration = toConfiguration(organizationId, await currentConfiguration(db, organizationId));
+  const reads = await routingReads(db, organizationId, input.companyId, input.reach);
+  if (reads.inReach === false) throw notFound('Company');
+  const configuration = toConfiguration(organizationId, reads.configuration);
   const rule = input.explicit === null ? winningRule(configuration.rules, payment) : null;
   const strategy = rule?.strategy;
-  const [snapshot, scores] = await Promise.all([
-    accountSnapshots(db, organizationId, input.companyId, input.now),
+  const snapshot = accountSnapshots(reads, organizationId, input.now);
+  const scores =
     strategy?.type === 'SUCCESS_RATE'
-      ? strategyScores(db, organizationId, payment.payment_method, strategy.window_size, strategy.latency_threshold_ms)
-      : Promise.resolve(new Map<string, WindowScore>()),
-  ]);
+      ? await strategyScores(
+          db,
+          organizationId,
+          payment.payment_method,
+          strategy.window_size,
+          strategy.latency_threshold_ms,
+        )
+      : new Map<string, WindowScore>();
   if (snapshot.dueHalfOpen.length > 0) await storeDueHalfOpen(db, snapshot.dueHalfOpen, input.now, input.correlationId);
   const decision = decideRoute({
     configuration,

@@ -1,6 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { affiliations, providerAccounts } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/rows.js';
+import type { CompanyPrincipal } from '../../kernel/context.js';
+import { companiesInReach } from '../../kernel/tenancy.js';
+import {
+  affiliations,
+  companies,
+  providerAccounts,
+  routingConfigurations,
+  type ProviderAccountRow,
+  type RoutingConfigurationRow,
+} from '../../db/schema/index.js';
 import { circuitAt } from '../../providers/routing/circuit-breaker.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
@@ -9,25 +19,75 @@ import { mayUse } from '../provider-accounts/provider-accounts.rules.js';
 import { circuitOf } from '../provider-accounts/provider-accounts.circuit.js';
 import { windowsOf } from './routing-outcomes.repo.js';
 
+export interface RoutingReads {
+  configuration: RoutingConfigurationRow | null;
+  accounts: ProviderAccountRow[];
+  /** The paying company's affiliations (any status), oldest first. */
+  affiliations: { provider: string; status: string }[];
+  /** Whether the caller reaches the company (asked with `reach`), else null. */
+  inReach: boolean | null;
+}
+
 /**
- * What a routing decision reads (R6.5, R6.6): every account with its status, access, capabilities, circuit (as it
- * reads now: an OPEN circuit past its cool-down is HALF_OPEN) and the paying company's affiliation with it, and
- * that company's ACTIVE affiliations oldest first. Accounts are few; one read each of two small tables.
+ * Everything a decision reads (R6.5, R6.6) in ONE statement: the organization's current configuration (its
+ * highest version), every account, the paying company's affiliations oldest first. Each decision (every create and
+ * `POST /v1/routing/decide`) ran these as three statements; on a loaded machine each statement's round trip
+ * costs more CPU than the decision itself (docs/performance.md, 2026-11-27 providers section).
  */
-export async function accountSnapshots(
+export async function routingReads(
   tx: Executor,
   organizationId: string,
   companyId: string,
+  reach?: CompanyPrincipal,
+): Promise<RoutingReads> {
+  // decide's tenancy check (companyInReach) in the same statement, when asked.
+  const inReach = reach
+    ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, companyId), companiesInReach(reach))})`
+    : sql`null::boolean`;
+  const [row] = rowsOf(
+    await tx.execute(sql`select ${inReach} as in_reach,
+      (select row_to_json(c) from (select * from ${routingConfigurations}
+         where ${routingConfigurations.organizationId} = ${organizationId}
+         order by ${routingConfigurations.version} desc limit 1) c) as configuration,
+      (select coalesce(json_agg(a), '[]'::json) from ${providerAccounts} a) as accounts,
+      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
+         from ${affiliations}
+         where ${affiliations.companyId} = ${companyId} and ${affiliations.organizationId} = ${organizationId}
+         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`),
+  );
+  const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+  const configuration = json(row?.configuration) as Record<string, unknown> | null;
+  return {
+    configuration: configuration ? fromJson<RoutingConfigurationRow>(routingConfigurations, configuration) : null,
+    accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) =>
+      fromJson<ProviderAccountRow>(providerAccounts, a),
+    ),
+    affiliations: (json(row?.affiliations) ?? []) as { provider: string; status: string }[],
+    inReach: (row?.in_reach ?? null) as boolean | null,
+  };
+}
+
+/** A table's row from its `row_to_json` / `json_agg` form: database names to fields, each value as Drizzle maps it. */
+function fromJson<T>(table: Table, raw: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+    const value = raw[column.name];
+    out[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T;
+}
+
+/**
+ * What a decision knows of the accounts (R6.5, R6.6), from `routingReads`: every account with its status, access,
+ * capabilities, circuit (as it reads now: an OPEN circuit past its cool-down is HALF_OPEN) and the paying company's
+ * affiliation with it, and that company's ACTIVE affiliations oldest first.
+ */
+export function accountSnapshots(
+  reads: Pick<RoutingReads, 'accounts' | 'affiliations'>,
+  organizationId: string,
   now: Date,
-): Promise<{ accounts: Map<string, AccountSnapshot>; affiliationOrder: string[]; dueHalfOpen: string[] }> {
-  const [accountRows, affiliationRows] = await Promise.all([
-    tx.select().from(providerAccounts),
-    tx
-      .select({ provider: affiliations.provider, status: affiliations.status })
-      .from(affiliations)
-      .where(and(eq(affiliations.companyId, companyId), eq(affiliations.organizationId, organizationId)))
-      .orderBy(asc(affiliations.createdAt), asc(affiliations.id)),
-  ]);
+): { accounts: Map<string, AccountSnapshot>; affiliationOrder: string[]; dueHalfOpen: string[] } {
+  const { accounts: accountRows, affiliations: affiliationRows } = reads;
   const affiliationOf = new Map<string, { status: string; card_brands: string[] }>();
   for (const a of affiliationRows) {
     // A company may have had several with one account; the ACTIVE one is the one that counts.

@@ -96,6 +96,31 @@ export class AdyenCheckoutConnector implements PaymentProvider {
     };
   }
 
+  /**
+   * R1.4's credentials check: `POST /paymentMethods` for the account's default merchant account (no key). `OK` on a
+   * `200`; otherwise `FAILED` with R2.2's class and Adyen's message (a wrong API key is Adyen's `401`/`403`:
+   * `AUTH_FAILED`). Never throws for the provider; never shows the key.
+   */
+  async checkCredentials(): Promise<{ status: 'OK' | 'FAILED'; error: string | null }> {
+    const answer = await this.http.post(
+      '/paymentMethods',
+      { merchantAccount: this.settings.merchantAccount },
+      null,
+      false,
+    );
+    if (answer.class === 'ANSWERED') return { status: 'OK', error: null };
+    const message = typeof answer.body?.message === 'string' ? answer.body.message : null;
+    const what =
+      answer.class === 'AUTH_FAILED'
+        ? 'Adyen refused the API key'
+        : answer.class === 'NOT_SENT'
+          ? 'Adyen could not be reached'
+          : answer.status === null
+            ? 'Adyen gave no readable answer'
+            : `Adyen answered ${answer.status}`;
+    return { status: 'FAILED', error: `${answer.class}: ${what}${message ? ` (${message})` : ''}` };
+  }
+
   /** R1.7: the payment method types Adyen offers this merchant account (`scheme` confirms card payments). */
   async paymentMethods(merchantAccount: string): Promise<string[]> {
     const answer = await this.http.post('/paymentMethods', { merchantAccount }, null, false);

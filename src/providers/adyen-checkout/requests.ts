@@ -106,7 +106,7 @@ export function authorizationBody(
   };
   const mpi = mpiData(
     req.threeDs,
-    req.threeDsFlow ?? 'EXTERNAL',
+    req.threeDsFlow ?? req.threeDs?.flow ?? 'EXTERNAL',
     tokenized ? { cryptogram: card.cryptogram, eci: req.card.networkToken?.eci } : null,
   );
   if (mpi) body.mpiData = mpi;

@@ -26,6 +26,8 @@ export interface AdyenThreeDsRequest extends ThreeDsRequest {
   shopperEmail?: string | null;
   merchant?: MerchantReference;
   fundingSource?: 'credit' | 'debit';
+  /** The session's id (Adyen's `reference`); the key is R6.8's derivation of it (R2.1). Defaults to the key. */
+  reference?: string;
 }
 
 const CHALLENGE_IND: Record<ThreeDsRequest['challengePreference'], string> = {
@@ -44,7 +46,7 @@ export function authenticationBody(
   return {
     merchantAccount: merchant.merchantAccount,
     ...(merchant.store ? { store: merchant.store } : {}),
-    reference: req.idempotencyKey,
+    reference: req.reference ?? req.idempotencyKey,
     amount: { currency: 'BRL', value: req.amount },
     paymentMethod: {
       type: 'scheme',
@@ -83,6 +85,7 @@ export type AdyenThreeDsResult = ThreeDsResult & {
   /** The redirect action to send the browser to (kept by the platform for its challenge page). */
   action: { url: string; method: string; data: Record<string, string> } | null;
   liabilityShift: boolean;
+  providerReference: string | null;
 };
 
 /** ECIs of a full or attempted authentication (payments.md P7): Visa/Amex/Elo 05, 06; Mastercard 01, 02. */
@@ -107,6 +110,7 @@ export function threeDsOutcome(
     failureReason: 'PROTOCOL_ERROR',
     action: null,
     liabilityShift: false,
+    providerReference: typeof body.pspReference === 'string' ? body.pspReference : null,
   };
   const resultCode = textOf(body.resultCode ?? '');
   if (resultCode === 'RedirectShopper') {

@@ -127,6 +127,17 @@ export class AdyenDouble {
     this.forced.push({ resultCode, ...(refusalReasonCode === undefined ? {} : { refusalReasonCode }), count });
   }
 
+  /**
+   * A pending (`Received`) payment becomes authorised at Adyen, as an asynchronous authorization does (the
+   * `AUTHORISATION` notification is the test's to send). Also `POST /__double/payments/{psp}/authorise`.
+   */
+  authorise(psp: string): boolean {
+    const payment = this.payments.get(psp);
+    if (!payment || payment.status !== 'RECEIVED') return false;
+    payment.status = 'AUTHORISED';
+    return true;
+  }
+
   /** Signs the items and posts them to `url` as one notification request; answers the receiver's status and body. */
   async notify(
     url: string,
@@ -172,6 +183,11 @@ export class AdyenDouble {
       const answer = await this.notify(b.url, b.items);
       return { status: 200, json: { delivered: answer.status, answer: answer.body } };
     }
+    const authorise = /^\/__double\/payments\/([^/]+)\/authorise$/.exec(req.path);
+    if (authorise && req.method === 'POST')
+      return this.authorise(decodeURIComponent(authorise[1]!))
+        ? { status: 200, json: { authorised: true } }
+        : { status: 404, json: { authorised: false } };
     const challenge = /^\/__double\/challenge\/([^/]+)$/.exec(req.path);
     if (challenge && req.method === 'GET') {
       // The issuer's challenge page, completed at once: back to the returnUrl with redirectResult = ?result (Y).

@@ -36,7 +36,7 @@ export async function startPixDouble(
 /** `platform double …`: starts one double and prints how to point an account at it; resolves when stopped. */
 export async function runDoubleCommand(
   kind: string,
-  flags: { port?: string; hmacKey?: string; basicAuth?: string; tls?: boolean; tlsDir?: string },
+  flags: { port?: string; hmacKey?: string; apiKey?: string; basicAuth?: string; tls?: boolean; tlsDir?: string },
   log: (line: string) => void,
   signal: AbortSignal,
 ): Promise<void> {
@@ -49,9 +49,16 @@ export async function runDoubleCommand(
       throw new Error('double adyen needs --hmac-key <hex> (the key the account verifies notifications with)');
     const [username, ...rest] = (flags.basicAuth ?? '').split(':');
     const basicAuth = flags.basicAuth ? { username, password: rest.join(':') } : null;
-    const double = await startAdyenDouble({ port, hmacKey, basicAuth });
+    const double = await startAdyenDouble({
+      port,
+      hmacKey,
+      basicAuth,
+      ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+    });
     log(`Adyen Checkout v71 double on ${double.server.url}`);
-    log(`  account base_url: ${double.baseUrl}   (any X-API-Key is accepted)`);
+    log(
+      `  account base_url: ${double.baseUrl}   (${flags.apiKey ? 'X-API-Key must be the --api-key given, else 401' : 'any X-API-Key is accepted'})`,
+    );
     log(`  controls: POST /__double/fail, POST /__double/result, POST /__double/notify, GET /__double/requests`);
     close = () => double.close();
   } else if (kind === 'pix') {

@@ -51,6 +51,8 @@ export interface RoutedPayment {
   wallet_token: boolean;
   /** A 3DS session being routed (R6.8): only accounts that run sessions are capable. */
   three_ds_session?: boolean;
+  /** A session a web browser runs: initiator CUSTOMER and `browser` given (R2.8: what Adyen can authenticate). */
+  three_ds_web?: boolean;
 }
 
 function fieldValue(payment: RoutedPayment, field: RoutingField): Scalar | null {

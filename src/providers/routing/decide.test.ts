@@ -244,6 +244,11 @@ describe('decideRoute (R6.6)', () => {
       { capabilities: { ...SANDBOX_CAPS, three_ds_sessions: false } },
     ],
     [
+      'a 3DS session without a browser (or merchant-initiated) at an Adyen account (R2.8)',
+      { three_ds_session: true, three_ds_web: false },
+      { connector: 'ADYEN_CHECKOUT' },
+    ],
+    [
       'an Adyen brand outside the affiliation',
       { card: { brand: 'ELO', bin: null } },
       { connector: 'ADYEN_CHECKOUT', affiliation: { status: 'ACTIVE', card_brands: ['VISA'] } },

@@ -42,6 +42,10 @@ export type IneligibilityReason = (typeof INELIGIBILITY_REASONS)[number];
 export function capable(account: AccountSnapshot, payment: RoutedPayment): boolean {
   const caps = account.capabilities;
   if (payment.three_ds_session && !caps.three_ds_sessions) return false;
+  // R2.8: Adyen runs web 3DS2 only (browserInfo is required): a session without a browser, or started by the
+  // merchant, is not one it can authenticate.
+  if (payment.three_ds_session && account.connector === 'ADYEN_CHECKOUT' && payment.three_ds_web === false)
+    return false;
   if (!caps.payment_methods.includes(payment.payment_method)) return false;
   const brand = payment.card?.brand ?? null;
   if (brand !== null && !caps.card_brands.includes(brand)) return false;

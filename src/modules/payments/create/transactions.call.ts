@@ -75,8 +75,9 @@ export function cardSourceOf(
       version: s.threeDs.version,
       eci: s.threeDs.eci,
       authenticationValue: s.authenticationValue ?? '',
-      dsTransactionId: '',
+      dsTransactionId: s.dsTransactionId,
       transStatus: s.threeDs.trans_status,
+      flow: s.flow,
     };
   } else if (found.storedCard) {
     const sc = found.storedCard;
@@ -143,6 +144,7 @@ export function cardSourceOf(
       authenticationValue: external.authentication_value,
       dsTransactionId: external.ds_transaction_id,
       transStatus: external.trans_status,
+      flow: 'EXTERNAL',
     };
   }
   return { view, threeDs, card, proof };

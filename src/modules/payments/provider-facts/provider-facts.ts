@@ -189,3 +189,22 @@ export async function settleRefundByProvider(
   const failure = outcome === 'FAILED' ? refundFailure('PROVIDER_DECLINED', input.message ?? undefined) : null;
   return settleRefundIn(tx, clock, correlationId, refund, outcome, failure);
 }
+
+/**
+ * providers.md R2.9: an attempt whose authorization was voided as an orphan shows `VOIDED`; the transaction does not
+ * move. Locks the transaction row; a missing row or attempt changes nothing (idempotent).
+ */
+export async function markAttemptVoided(tx: Tx, transactionId: string, attemptId: string, now: Date): Promise<void> {
+  const row = await lockTransactionRow(tx, transactionId);
+  if (!row?.attempts?.some((a) => a.id === attemptId && a.outcome !== 'VOIDED')) return;
+  const attempts = row.attempts.map((a) =>
+    a.id === attemptId ? { ...a, outcome: 'VOIDED' as const, finished_at: a.finished_at ?? now.toISOString() } : a,
+  );
+  await tx.update(transactions).set({ attempts, updatedAt: now }).where(eq(transactions.id, transactionId));
+}
+
+/** Whether any row (announced or not) has this id: a create records its row before it calls the provider. */
+export async function transactionRowExists(ex: Executor, id: string): Promise<boolean> {
+  const [row] = await ex.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, id)).limit(1);
+  return row !== undefined;
+}

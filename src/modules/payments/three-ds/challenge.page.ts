@@ -9,18 +9,18 @@ import type { Lang } from '../../../http/page-language.js';
  */
 export const newNonce = () => randomBytes(16).toString('base64');
 
-export function pageHeaders(nonce: string): Record<string, string> {
+export function pageHeaders(nonce: string, formAction = "'self'"): Record<string, string> {
   return {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     // The token is in the URL: never sent on to another site.
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self'; frame-ancestors *; base-uri 'none'`,
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action ${formAction}; frame-ancestors *; base-uri 'none'`,
   };
 }
 
-const esc = (v: unknown) =>
+export const esc = (v: unknown) =>
   textOf(v ?? '').replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -31,7 +31,7 @@ main{max-width:360px;margin:0 auto}h1{font-size:18px;margin:0 0 12px}.muted{colo
 input{font:inherit;padding:8px;width:100%;box-sizing:border-box;margin:8px 0;letter-spacing:4px}
 button{font:inherit;padding:8px 16px;margin-right:8px;cursor:pointer}.error{color:#b00020}`;
 
-const page = (lang: Lang, title: string, body: string, script = '', nonce = '') =>
+export const page = (lang: Lang, title: string, body: string, script = '', nonce = '') =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
   `<title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>` +
   (script ? `<script nonce="${esc(nonce)}">${script}</script>` : '') +

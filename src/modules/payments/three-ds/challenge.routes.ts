@@ -16,6 +16,8 @@ import { findSession, merchantNameOf } from './three-ds.repo.js';
 import type { ThreeDsDeps } from './three-ds.service.js';
 import { returnTarget } from './three-ds.session.rules.js';
 import { completeFromPage } from './three-ds.transitions.js';
+import { renderRedirect } from './provider-challenge.page.js';
+import { providerReturnRoutes } from './provider-return.routes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Loose on purpose: whatever arrives, the page answers HTML (a bad link is the 403 page, never a JSON 400). */
@@ -53,6 +55,8 @@ export default async function challengePageRoutes(
     },
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // R2.8: the return from a real provider's challenge (shares this plugin's form parser).
+  providerReturnRoutes(app, options.serviceDeps);
 
   r.get(
     '/3ds/challenge/:sessionId',
@@ -62,9 +66,18 @@ export default async function challengePageRoutes(
     },
     async (request, reply) => {
       const lang = langOf(request, request.query.lang);
-      if (!sandbox) return refuse(reply, 'UNAVAILABLE', lang);
       const id = request.params.sessionId;
       const session = UUID.test(id) ? await findSession(db, id) : undefined;
+      // R2.8: a session at a real provider is forwarded to its redirect action, in any environment.
+      if (session?.providerAction) {
+        const now = clock.now(session.organizationId);
+        const use = tokenUse(await verifyChallengeToken(challengeKey, request.query.t, id, now), session, now);
+        if (use !== 'OK') return refuse(reply, use, lang);
+        const page = renderRedirect(session.providerAction, lang, newNonce());
+        if (!page) return refuse(reply, 'INVALID', lang);
+        return reply.headers(page.headers).send(page.html);
+      }
+      if (!sandbox) return refuse(reply, 'UNAVAILABLE', lang);
       if (!session) return refuse(reply, 'INVALID', lang);
       const now = clock.now(session.organizationId);
       const use = tokenUse(await verifyChallengeToken(challengeKey, request.query.t, id, now), session, now);

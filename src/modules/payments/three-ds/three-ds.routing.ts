@@ -5,6 +5,35 @@ import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import { recordCircuitCall } from '../../provider-accounts/provider-accounts.circuit.js';
 import type { Route } from '../../routing/index.js';
+import { merchantReferenceFor } from '../../onboarding/affiliation-confirmation.js';
+import { PROVIDER_NAMES } from '../../../providers/port.js';
+import { attemptId } from '../../../providers/routing/draw.js';
+
+const BUILT_IN: ReadonlySet<string> = new Set(PROVIDER_NAMES);
+
+/**
+ * R2.1/R2.8 at a real connector: the key is R6.8's derivation with the session's id in place of the transaction's
+ * (so a retry sends each account the same key, and two accounts never share one), `reference` the session id, and
+ * the payment lands at the paying company's merchant account (its confirmed affiliation). The sandbox keeps the
+ * session id as its key.
+ */
+async function realProviderExtras(
+  db: Database,
+  companyId: string,
+  provider: string,
+  providerAccountId: string,
+  request: ThreeDsRequest,
+) {
+  if (BUILT_IN.has(provider)) return {};
+  const ref = await merchantReferenceFor(db, companyId, provider);
+  return {
+    idempotencyKey: attemptId(request.idempotencyKey, providerAccountId),
+    reference: request.idempotencyKey,
+    ...(typeof ref?.merchant_account === 'string'
+      ? { merchant: { merchantAccount: ref.merchant_account, store: typeof ref.store === 'string' ? ref.store : null } }
+      : {}),
+  };
+}
 
 /**
  * A 3DS session's calls in the routed order (providers.md R6.8): the next account only after a `FAILED` call
@@ -17,6 +46,7 @@ export async function authenticateWithFailover(
   request: ThreeDsRequest,
   choice: { provider: string },
   correlationId: string,
+  companyId: string,
 ): Promise<ThreeDsResult> {
   const order = route.decision.attempt_order;
   for (const [i, candidate] of order.entries()) {
@@ -41,7 +71,13 @@ export async function authenticateWithFailover(
         correlationId,
       }).catch(() => undefined);
     try {
-      const result = await deps.providers.require(candidate.provider, 'three-ds.authenticate')(request);
+      const result = await deps.providers.require(
+        candidate.provider,
+        'three-ds.authenticate',
+      )({
+        ...request,
+        ...(await realProviderExtras(deps.db, companyId, candidate.provider, account.provider_account_id, request)),
+      });
       await count(false, null);
       return result;
     } catch (err) {

@@ -15,6 +15,7 @@ import { providerFailure } from '../../provider-failures.js';
 import { brandFromBin, type CardBrand } from '../../../domain/card-brands.js';
 import { cardExpired } from '../shared/transactions.rules.js';
 import { SESSION_TTL_MS } from './three-ds.rules.js';
+import type { BrowserInfo } from '../../../providers/adyen-checkout/three-ds.js';
 import { newTokenId, signChallengeToken } from './challenge-token.js';
 import { companyStatus, findSession, findSessionInReach, storedCardOf } from './three-ds.repo.js';
 import type { CreateSessionInput } from './three-ds.schemas.js';
@@ -53,6 +54,32 @@ interface SessionCard {
 }
 
 const challengePath = (id: string, token: string) => `/core/3ds/challenge/${id}?t=${encodeURIComponent(token)}`;
+/** R2.8: where Adyen's redirect brings the browser back (`returnUrl`), with the challenge page's token. */
+const returnPath = (id: string, token: string) => `/core/3ds/return/${id}?t=${encodeURIComponent(token)}`;
+
+/** The port's session request plus what a real connector takes (R2.8); adapters ignore what they do not use. */
+type ProviderThreeDsRequest = ThreeDsRequest & {
+  browser?: BrowserInfo;
+  returnUrl: string;
+  shopperEmail: string | null;
+};
+
+/**
+ * The session's `browser` as Adyen's `browserInfo` (R2.8). The document requires every field; one the caller did
+ * not send takes a neutral value (docs/decisions/providers.md "3DS sessions at Adyen").
+ */
+function browserInfo(b: NonNullable<CreateSessionInput['browser']>): BrowserInfo {
+  return {
+    acceptHeader: b.accept_header ?? '*/*',
+    userAgent: b.user_agent ?? 'unknown',
+    language: b.language ?? 'pt-BR',
+    colorDepth: b.color_depth ?? 24,
+    screenWidth: b.screen_width ?? 1280,
+    screenHeight: b.screen_height ?? 720,
+    timeZoneOffset: b.time_zone_offset ?? 180,
+    ip: b.ip ?? null,
+  };
+}
 
 /**
  * POST /v1/3ds-sessions (merchantId null) and /v1/merchants/{merchantId}/3ds-sessions (payments.md P7).
@@ -105,6 +132,7 @@ export async function createSession(
       pix_due_date: false,
       wallet_token: false,
       three_ds_session: true,
+      three_ds_web: (input.initiator?.type ?? 'CUSTOMER') === 'CUSTOMER' && input.browser !== undefined,
     },
     key: input.request_id ?? randomUUID(),
     explicit,
@@ -132,7 +160,13 @@ export async function createSession(
     return { row, replayed: true };
   }
   const id = begun.resourceId;
-  const request: ThreeDsRequest = {
+  const now = clock.now(organizationId);
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  // The token is made before the call: a real provider's return URL carries it (R2.8), and a session waiting for
+  // its sync may turn out to need the challenge.
+  const jti = newTokenId();
+  const token = await signChallengeToken(deps.challengeKey, { sessionId: id, jti, expiresAt, now });
+  const request: ProviderThreeDsRequest = {
     idempotencyKey: id,
     amount: input.amount,
     currency: 'BRL',
@@ -147,10 +181,14 @@ export async function createSession(
       lastDigits: card.lastDigits,
     },
     challengePreference: input.challenge_preference ?? 'NO_PREFERENCE',
+    // What a real connector needs besides the port's request (Adyen's web 3DS2, R2.8); the sandbox ignores it.
+    ...(input.browser ? { browser: browserInfo(input.browser) } : {}),
+    returnUrl: `${ctx.baseUrl}${returnPath(id, token)}`,
+    shopperEmail: input.customer?.email ?? null,
   };
   let result: ThreeDsResult | null;
   try {
-    result = await authenticateWithFailover(deps, route, request, choice, ctx.correlationId);
+    result = await authenticateWithFailover(deps, route, request, choice, ctx.correlationId, company.id);
   } catch (err) {
     if (err instanceof ProviderError && err.kind === 'unknown_outcome') result = null;
     else {
@@ -164,11 +202,6 @@ export async function createSession(
     }
   }
 
-  const now = clock.now(organizationId);
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  // The token is made whatever the answer: a session waiting for its sync may turn out to need the challenge.
-  const jti = newTokenId();
-  const token = await signChallengeToken(deps.challengeKey, { sessionId: id, jti, expiresAt, now });
   const row = await db.transaction(async (tx) => {
     const inserted = await recordNewSession(
       tx,

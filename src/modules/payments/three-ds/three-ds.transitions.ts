@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../../db/client.js';
 import type { ThreeDsSessionRow } from '../../../db/schema/index.js';
 import { recordEvent } from '../../../events/outbox.js';
 import { enqueueJob } from '../../../jobs/queue.js';
-import { conflict, notFound } from '../../../kernel/errors.js';
+import { conflict, conflictWithReason, notFound } from '../../../kernel/errors.js';
 import type { Clock } from '../../../kernel/clock.js';
 import type { ThreeDsResult } from '../../../providers/payments.js';
 import type { CardBrand } from '../../../domain/card-brands.js';
@@ -43,6 +43,8 @@ type ResultColumns = Pick<
   | 'acsTransactionId'
   | 'failureReason'
   | 'succeededAt'
+  | 'providerAction'
+  | 'providerReference'
 >;
 
 /** The provider's answer as columns. A card not enrolled has no flow, trans_status or ECI (docs/decisions/transactions.md). */
@@ -55,13 +57,18 @@ export function resultColumns(result: ThreeDsResult, now: Date): ResultColumns &
     version: result.version,
     transStatus: notEnrolled ? null : result.transStatus,
     eci: notEnrolled ? null : result.eci,
-    liabilityShift: result.status === 'SUCCEEDED' && (result.transStatus === 'Y' || result.transStatus === 'A'),
+    liabilityShift:
+      result.status === 'SUCCEEDED' &&
+      (result.liabilityShift ?? (result.transStatus === 'Y' || result.transStatus === 'A')),
     authenticationValue: result.status === 'SUCCEEDED' ? result.authenticationValue : null,
     dsTransactionId: result.dsTransactionId,
     threeDsServerTransId: result.threeDsServerTransId,
     acsTransactionId: result.acsTransactionId,
     failureReason: result.status === 'FAILED' ? (result.failureReason ?? 'AUTHENTICATION_FAILED') : null,
     succeededAt: result.status === 'SUCCEEDED' ? now : null,
+    // R2.8: the redirect action is kept while the challenge is open (the page follows it); gone once final.
+    providerAction: result.status === 'ACTION_REQUIRED' ? (result.action ?? null) : null,
+    ...(result.providerReference ? { providerReference: result.providerReference } : {}),
   };
 }
 
@@ -198,8 +205,39 @@ export async function completeFromPage(
     const now = clock.now(row.organizationId);
     const use = tokenUse(await check(row, now), row, now);
     if (use !== 'OK') return { kind: use, row };
+    // A real provider's challenge is completed by its return (R2.8), never by the sandbox's code form.
+    if (row.providerAction !== null) return { kind: 'INVALID' as const, row };
     if (row.awaitingProvider) return { kind: 'NOT_READY' as const, row };
     return { kind: 'DONE' as const, row: await move(tx, row, completion(row, outcome, now), correlationId, now) };
+  });
+}
+
+export type ProviderChallengeOutcome =
+  | { kind: 'DONE'; row: ThreeDsSessionRow }
+  | { kind: 'FINAL'; row: ThreeDsSessionRow }
+  | { kind: 'INVALID' | 'USED' | 'EXPIRED' | 'NOT_READY'; row?: ThreeDsSessionRow };
+
+/**
+ * R2.8: the provider's answer to the challenge (Adyen's `/payments/details`) applied on the locked row. The token
+ * is checked again there; a session already final (a second return, a racing one) is answered as it is.
+ */
+export async function completeFromProvider(
+  db: Database,
+  clock: Clock,
+  sessionId: string,
+  result: ThreeDsResult,
+  correlationId: string,
+): Promise<ProviderChallengeOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (!row) return { kind: 'INVALID' as const };
+    if (row.status !== 'ACTION_REQUIRED') return { kind: 'FINAL' as const, row };
+    const now = clock.now(row.organizationId);
+    if (now.getTime() >= row.expiresAt.getTime()) return { kind: 'EXPIRED' as const, row };
+    const columns = resultColumns({ ...result, flow: 'CHALLENGE' }, now);
+    // An answer that is still a challenge (a second redirect) is no result: the session keeps waiting.
+    if (columns.status === 'ACTION_REQUIRED') return { kind: 'NOT_READY' as const, row };
+    return { kind: 'DONE' as const, row: await move(tx, row, columns, correlationId, now) };
   });
 }
 
@@ -215,6 +253,14 @@ export async function completeFromControl(
     const row = await lockSession(tx, sessionId);
     if (!row) throw notFound('3DS session');
     const now = clock.now(row.organizationId);
+    // R7.1: the sandbox control stands for the sandbox's ACS only.
+    if (row.providerReference !== null)
+      throw conflictWithReason(
+        'The 3DS session is at a real provider: its challenge completes through the provider',
+        'provider',
+        row.provider,
+        'NOT_A_SANDBOX_PROVIDER',
+      );
     if (row.status !== 'ACTION_REQUIRED')
       throw conflict(`A ${row.status} 3DS session has no challenge to complete`, 'status', row.status);
     if (now.getTime() >= row.expiresAt.getTime()) throw conflict('The 3DS session has expired', 'status', 'EXPIRED');

@@ -41,6 +41,9 @@ export async function consumeThreeDsSession(
     holder_name: string;
   };
   authenticationValue: string | null;
+  /** What a real provider's `mpiData` names (R2.3): how the session authenticated and the directory's id. */
+  flow: 'FRICTIONLESS' | 'CHALLENGE';
+  dsTransactionId: string;
 }> {
   const row = UUID.test(input.sessionId) ? await lockSession(tx, input.sessionId, input.companyId) : undefined;
   if (!row) throw notFound('3DS session');
@@ -83,5 +86,7 @@ export async function consumeThreeDsSession(
       holder_name: row.cardHolderName,
     },
     authenticationValue: authenticationValueVisible(row.succeededAt, input.now) ? row.authenticationValue : null,
+    flow: row.flow === 'CHALLENGE' ? 'CHALLENGE' : 'FRICTIONLESS',
+    dsTransactionId: row.dsTransactionId ?? '',
   };
 }

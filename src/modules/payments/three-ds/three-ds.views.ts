@@ -11,6 +11,7 @@ export function toSessionView(row: ThreeDsSessionRow, now: Date): SessionView {
   return {
     id: row.id,
     company_id: row.companyId,
+    provider: row.provider,
     status: row.status,
     amount: row.amount,
     currency: 'BRL',

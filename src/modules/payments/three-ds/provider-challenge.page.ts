@@ -1,0 +1,77 @@
+import type { Lang } from '../../../http/page-language.js';
+import { esc, page, pageHeaders } from './challenge.page.js';
+
+/**
+ * providers.md R2.8: the challenge page of a session at a real provider (Adyen) is one form that carries the
+ * browser to the provider's redirect action (its `url`, `method` and `data` as hidden inputs), submitted on load;
+ * the return route's pages (a result missing, the provider not answering). No third-party script, no client key.
+ */
+export interface RedirectAction {
+  url: string;
+  method: string;
+  data: Record<string, string>;
+}
+
+const TEXT = {
+  title: { 'pt-BR': '3-D Secure: redirecionando ao emissor', en: '3-D Secure: going to the card issuer' },
+  go: { 'pt-BR': 'Continuar para o emissor do cartão', en: 'Continue to the card issuer' },
+  missingTitle: { 'pt-BR': 'Resultado da autenticação ausente', en: 'The authentication result is missing' },
+  missing: {
+    'pt-BR': 'O emissor não devolveu o resultado. Abra o link de autenticação de novo.',
+    en: 'The card issuer sent no result back. Open the authentication link again.',
+  },
+  unknownTitle: { 'pt-BR': 'Não foi possível concluir agora', en: 'The authentication could not be completed now' },
+  unknown: {
+    'pt-BR': 'O provedor não respondeu. Tente de novo em alguns segundos por este mesmo link.',
+    en: 'The provider did not answer. Try again in a few seconds through this same link.',
+  },
+} as const;
+
+/** Only http(s) action URLs are followed (a provider's answer is data, never a script URL). */
+export function safeActionUrl(url: string): URL | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The auto-submitting form and its headers (form-action allows the provider's origin only besides our own). */
+export function renderRedirect(
+  action: RedirectAction,
+  lang: Lang,
+  nonce: string,
+): { html: string; headers: Record<string, string> } | null {
+  const url = safeActionUrl(action.url);
+  if (!url) return null;
+  const method = action.method.toUpperCase() === 'POST' ? 'post' : 'get';
+  const inputs = Object.entries(action.data ?? {})
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  const body =
+    `<h1>${esc(TEXT.title[lang])}</h1>` +
+    `<form id="provider-redirect" method="${method}" action="${esc(url.href)}">${inputs}` +
+    `<button type="submit">${esc(TEXT.go[lang])}</button></form>`;
+  const script = `document.getElementById('provider-redirect').submit();`;
+  return {
+    html: page(lang, TEXT.title[lang], body, script, nonce),
+    headers: pageHeaders(nonce, `'self' ${url.origin}`),
+  };
+}
+
+/** `400`: the return came without `redirectResult`. */
+export const renderMissingResult = (lang: Lang): string =>
+  page(
+    lang,
+    TEXT.missingTitle[lang],
+    `<h1 data-refusal="MISSING_RESULT">${esc(TEXT.missingTitle[lang])}</h1><p>${esc(TEXT.missing[lang])}</p>`,
+  );
+
+/** `502`: `/payments/details` gave no answer (R2.2: the session stays ACTION_REQUIRED; the same link retries). */
+export const renderProviderUnknown = (lang: Lang): string =>
+  page(
+    lang,
+    TEXT.unknownTitle[lang],
+    `<h1 data-refusal="PROVIDER_UNAVAILABLE">${esc(TEXT.unknownTitle[lang])}</h1><p>${esc(TEXT.unknown[lang])}</p>`,
+  );
