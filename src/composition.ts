@@ -38,6 +38,7 @@ import { join } from 'node:path';
 import { Vault } from './vault/index.js';
 import { storedCardNumbers } from './vault/stored-cards.js';
 import { vaultCardOpener } from './providers/card-opening.js';
+import { providerCredentialsChecker } from './providers/accounts/credentials-checker.js';
 import { credentialsFor, providerCredentialsBox, sealPlainProviderCredentials } from './vault/provider-credentials.js';
 import { orphanVoidHandlers, providerWebhookJobs } from './modules/provider-webhooks/index.js';
 import { settleBuiltInAccounts } from './modules/provider-accounts/provider-accounts.repo.js';
@@ -247,6 +248,11 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     ...(vault ? { storedCardNumbers: storedCardNumbers(vault) } : {}),
     qrImages,
     requestLogs: new RequestLogRecorder(db.db, clock),
+    // R1.4: PIX_API_BCB accounts are checked by a fresh token request at their PSP; the others by their connector.
+    providerCredentialsChecker: providerCredentialsChecker(
+      { db: db.db, sealer: providerCredentials, clock, sandbox, ...(openCard ? { openCard } : {}), coreUrl },
+      connectorChecker((name) => providers.resolve(name)),
+    ),
     providerCalls,
     ...options.overrides,
   };

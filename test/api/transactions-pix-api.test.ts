@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectMoneyInvariants, ok, type MoneyMerchant } from '../helpers/money-checks.js';
 import { eventually } from '../helpers/poll.js';
-import { affiliations, companies, providerAccounts, refunds } from '../../src/db/schema/index.js';
+import { eventsAbout } from '../helpers/seed-transactions.js';
+import { affiliations, companies, jobs, providerAccounts, refunds } from '../../src/db/schema/index.js';
 import { insertAccount } from '../../src/modules/banking/banking.repo.js';
 import { bankAccountIdFor } from '../../src/modules/banking/account-opening.js';
 import { applyPixChargeFacts, syncPixCharge } from '../../src/modules/payments/index.js';
@@ -286,6 +287,83 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     expect(await t.db.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toHaveLength(2);
     await expectMoneyInvariants(t, m);
     everyRequestValid();
+    // The clock advance of 9 days runs R5.1's hourly reads of the charge too (about 200 of them).
+  }, 120_000);
+
+  it('callbacks take the one PIX path: the payment approves, a MED return becomes a MED refund with its events, once (R3.6, R3.7)', async () => {
+    const view = await ok(t, 'GET', `/v1/platform/provider-accounts/${accountId}`, t.platformKey);
+    const route = new URL(view.webhook.url as string).pathname;
+    const callback = (txid: string) =>
+      t.request({
+        method: 'POST',
+        url: `${route}/pix`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ pix: double.charge(txid)!.pix }),
+      });
+    const tx = await ok(
+      t,
+      'POST',
+      '/v1/transactions',
+      m.merchantKey,
+      { payment_method: 'PIX', amount: 40_000, customer },
+      201,
+    );
+    await control(`/__double/cob/${tx.pix.txid}/pay`, { horario: '2027-03-10T16:30:00.000Z' });
+    expect((await callback(tx.pix.txid)).json()).toEqual({ accepted: 1 });
+    const paid = await eventually(
+      () => get(tx.id),
+      (x) => x.status === 'APPROVED',
+      'the payment by callback',
+      15_000,
+      100,
+    );
+    expect(paid).toMatchObject({ captured_amount: 40_000, pix: { paid_amount: 40_000 } });
+    await expectMoneyInvariants(t, m);
+
+    // The PSP returns 150.00 by MED (operational failure): the callback resends the Pix with its devolução.
+    await control(`/__double/med/${paid.pix.end_to_end_id}`, { valor: '150.00', natureza: 'MED_OPERACIONAL' });
+    expect((await callback(tx.pix.txid)).json()).toEqual({ accepted: 2 });
+    const list = await eventually(
+      () => ok(t, 'GET', `/v1/transactions/${tx.id}/refunds`, m.merchantKey),
+      (l) => l.data.length === 1 && l.data[0].status === 'SUCCEEDED',
+      'the MED refund',
+      15_000,
+      100,
+    );
+    const [med] = (double.charge(tx.pix.txid)!.pix as Array<{ devolucoes: Array<{ id: string; rtrId: string }> }>)[0]!
+      .devolucoes;
+    expect(med).toBeDefined();
+    expect(list.data[0]).toMatchObject({
+      origin: 'MED',
+      reason: 'OTHER',
+      amount: 15_000,
+      provider_refund_id: med!.id,
+      pix_return_id: med!.rtrId,
+    });
+    expect(await get(tx.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', refunded_amount: 15_000 });
+    const events = await eventsAbout(t, tx.id, ['refund.created', 'refund.status-changed']);
+    expect(events.map((e) => e.type).sort()).toEqual(['refund.created', 'refund.status-changed']);
+    const stored = await ok(
+      t,
+      'GET',
+      `/v1/platform/provider-events?provider_account_id=${accountId}&dedupe_key=${encodeURIComponent(`devolucao:${med!.rtrId}:DEVOLVIDO`)}`,
+      t.platformKey,
+    );
+    expect(stored.data[0]).toMatchObject({
+      status: 'PROCESSED',
+      effect: 'APPLIED',
+      event_type: 'DEVOLUCAO_DEVOLVIDO',
+      resource_type: 'REFUND',
+      resource_id: list.data[0].id,
+    });
+    await expectMoneyInvariants(t, m);
+
+    // Delivered again (the PSP retries): counted as a duplicate, nothing recorded twice.
+    expect((await callback(tx.pix.txid)).json()).toEqual({ accepted: 2 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await t.db.db.select().from(refunds).where(eq(refunds.transactionId, tx.id))).toHaveLength(1);
+    await expectMoneyInvariants(t, m);
+    everyRequestValid();
   });
 
   it('R3.8: an unknown PUT is resolved by the read; 502 only while it stays unknown; a 503 or 400 stores nothing', async () => {
@@ -386,5 +464,58 @@ describe('PIX at a PIX_API_BCB account (providers.md R3)', () => {
     expect(
       (await applyPixChargeFacts(factsDeps(), { provider: PSP, txid: 'f'.repeat(32), charge: null })).transactionId,
     ).toBeNull();
+  });
+  it('R5.1: a paid PIX whose callback never comes is approved by the periodic read as the clock advances; an unpaid one is read on the schedule, then no more', async () => {
+    const advance = (to: Date) =>
+      ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
+        to: to.toISOString(),
+      });
+    const reads = (txid: string) => double.server.received(`/cob/${txid}`).filter((r) => r.method === 'GET').length;
+    const paid = await ok(
+      t,
+      'POST',
+      '/v1/transactions',
+      m.merchantKey,
+      { payment_method: 'PIX', amount: 7_000, pix: { expires_in: 3_600 } },
+      201,
+    );
+    // Paid at the PSP, and no callback (the account registers none): nothing tells the platform...
+    await control(`/__double/cob/${paid.pix.txid}/pay`, {});
+    expect((await get(paid.id)).status).toBe('WAITING_PAYMENT');
+    // ...until the sync's first read, 10 s later.
+    await advance(new Date(new Date(paid.created_at as string).getTime() + 15_000));
+    expect(await get(paid.id)).toMatchObject({
+      status: 'APPROVED',
+      captured_amount: 7_000,
+      pix: { paid_amount: 7_000 },
+    });
+    expect(reads(paid.pix.txid)).toBe(1);
+    await expectMoneyInvariants(t, m);
+
+    // Never paid, expiring in 10 min: read at +10 s, 40 s, 100 s, 220 s, 520 s, then at expiry + 10 min, + 1 h and
+    // + 24 h (a late payment), then no more.
+    const unpaid = await ok(
+      t,
+      'POST',
+      '/v1/transactions',
+      m.merchantKey,
+      { payment_method: 'PIX', amount: 8_000, pix: { expires_in: 600 } },
+      201,
+    );
+    const created = new Date(unpaid.created_at as string).getTime();
+    await advance(new Date(created + 30 * 60_000));
+    expect((await get(unpaid.id)).status).toBe('EXPIRED');
+    expect(reads(unpaid.pix.txid)).toBe(6);
+    await advance(new Date(created + 600_000 + 86_400_000 + 60_000));
+    expect(reads(unpaid.pix.txid)).toBe(8);
+    await advance(new Date(created + 3 * 86_400_000));
+    expect(reads(unpaid.pix.txid)).toBe(8);
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `transaction.pix-sync:${unpaid.id}`));
+    expect(job!.status).toBe('DONE');
+    await expectMoneyInvariants(t, m);
+    everyRequestValid();
   });
 });

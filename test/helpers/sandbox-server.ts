@@ -24,7 +24,7 @@ export function sandboxServers() {
      */
     start(
       dataDir: string,
-      options: { databaseUrl?: string } = {},
+      options: { databaseUrl?: string; env?: Record<string, string> } = {},
     ): Promise<{ child: ChildProcess; output: () => string }> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         // The load guard off: on a busy machine the embedded database's own work fills the event loop, and a
@@ -38,6 +38,7 @@ export function sandboxServers() {
           DATABASE_URL: options.databaseUrl ?? '',
           REDIS_URL: '',
           LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+          ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -1,14 +1,17 @@
 /**
- * The transactions area's face for other areas. The provider-webhooks ingestion applies API Pix callbacks
- * through `applyPixChargeFacts` (providers.md R3.5-R3.7); the PIX read of a sync through `syncPixCharge`.
+ * The transactions area's face for other areas. Every PIX fact from a provider (a PSP callback, a sandbox
+ * `charge.updated`, a read) is applied by one path, `applyPixFactsIn` (providers.md R3.5-R3.7, R4.5); the PIX read
+ * of a sync is `syncPixCharge`.
  */
 export {
   applyPixChargeFacts,
+  applyPixFactsIn,
   findByTxid,
   syncPixCharge,
   type PixChargeFacts,
   type PixFactsDeps,
   type PixFactsOutcome,
+  type PixFactsSource,
 } from './pix/pix-facts.js';
 export { amountDue, type PixDueJson } from './shared/pix-due.rules.js';
 export { expectedPixAmount } from './pix/pix-payment.js';
@@ -16,7 +19,6 @@ export { expectedPixAmount } from './pix/pix-payment.js';
 // What other areas may use of transactions. Provider events (src/modules/provider-webhooks, R4.5):
 export {
   applyCardFact,
-  applyPixFact,
   findRefundForFact,
   findTransactionForFact,
   lockTransactionRow,
@@ -25,10 +27,10 @@ export {
   refundByProviderId,
   settleRefundByProvider,
   transactionByProviderReference,
+  transactionByEndToEndId,
   transactionByTxid,
   transactionRowExists,
   type CardFactMove,
-  type PixFactMove,
 } from './provider-facts/provider-facts.js';
 
 // What the composition root (src/composition.ts, src/deps.ts, src/modules/index.ts) takes of payments: routes,

@@ -145,6 +145,7 @@ export function changesWebhookTarget(
   return (
     before.baseUrl !== after.baseUrl ||
     before.settings.token_url !== after.settings.token_url ||
-    before.settings.default_chave !== after.settings.default_chave
+    before.settings.default_chave !== after.settings.default_chave ||
+    (before.settings.register_webhooks === false) !== (after.settings.register_webhooks === false)
   );
 }

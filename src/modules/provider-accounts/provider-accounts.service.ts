@@ -33,6 +33,7 @@ import {
   liveRefused,
   type AppEnv,
 } from './provider-accounts.rules.js';
+import { enqueuePixWebhookRegistration } from './pix-webhook-registration.js';
 import * as repo from './provider-accounts.repo.js';
 import type { CreateAccountInput, PatchAccountInput } from './provider-accounts.schemas.js';
 import { toAccountView } from './provider-accounts.views.js';
@@ -231,6 +232,8 @@ export async function createAccount(
       if (credentials) await repo.insertCredentials(tx, sealedSet(deps.sealer, id, 1, connector, credentials, now));
       // R1.3: a credentials check runs in the background right after (SANDBOX needs none: OK above).
       if (connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
+      // R3.7: an ACTIVE PIX_API_BCB account registers its callback URL at the PSP (a job, after this commits).
+      if (connector === 'PIX_API_BCB') await enqueuePixWebhookRegistration(tx, id, now);
       return { row, replayed: false };
     });
   } catch (err) {
@@ -296,6 +299,11 @@ export async function patchAccount(
         : url?.value === undefined
           ? defaultBaseUrl(current.connector, current.environment, nextSettings)
           : url.value;
+    const reregister =
+      current.connector === 'PIX_API_BCB' &&
+      changesWebhookTarget(current, { baseUrl: nextBaseUrl, settings: nextSettings });
+    // R3.7: the PSP learns the new target at once (a job; a no-op for an account that is not ACTIVE).
+    if (reregister) await enqueuePixWebhookRegistration(tx, id, now);
     return repo.updateAccount(tx, id, {
       ...(input.display_name !== undefined && { displayName: input.display_name }),
       ...((url !== undefined || followsDefault) && { baseUrl: nextBaseUrl }),
@@ -310,11 +318,10 @@ export async function patchAccount(
         circuitCooldownSeconds: input.circuit_breaker.cooldown_seconds,
       }),
       // R1.3: a PIX_API_BCB account registers its webhooks again when their target changes (R3.7, the PIX connector).
-      ...(current.connector === 'PIX_API_BCB' &&
-        changesWebhookTarget(current, { baseUrl: nextBaseUrl, settings: nextSettings }) && {
-          webhookRegistration: 'PENDING' as const,
-          webhookUpdatedAt: now,
-        }),
+      ...(reregister && {
+        webhookRegistration: 'PENDING' as const,
+        webhookUpdatedAt: now,
+      }),
       updatedAt: now,
     });
   });
@@ -342,6 +349,7 @@ export async function setAccountStatus(
       updatedAt: now,
     });
     if (target === 'ACTIVE' && row.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
+    if (target === 'ACTIVE' && row.connector === 'PIX_API_BCB') await enqueuePixWebhookRegistration(tx, id, now);
     const payload = {
       provider_account_id: id,
       provider: row.provider,
@@ -384,6 +392,8 @@ export async function rotateCredentials(
     await repo.retireCurrentCredentials(tx, id, graceEnd(now, input.grace_seconds ?? DEFAULT_GRACE_SECONDS));
     await repo.insertCredentials(tx, sealedSet(deps.sealer, id, version, account.connector, checked.credentials, now));
     if (account.connector !== 'SANDBOX') await scheduleCredentialsCheck(tx, id, now);
+    // R1.4: a new path token, so the PSP is told the new callback URL (the job reads the new set).
+    if (account.connector === 'PIX_API_BCB') await enqueuePixWebhookRegistration(tx, id, now);
     return repo.updateAccount(tx, id, {
       updatedAt: now,
       ...(account.connector === 'SANDBOX'

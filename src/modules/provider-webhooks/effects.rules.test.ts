@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   decideCard,
   decideDispute,
-  decidePix,
   decideRefund,
   disputeReasonOf,
   type CardTarget,
@@ -84,21 +83,6 @@ describe('decideCard (R2.9, R4.3, R4.5)', () => {
         }
       }),
     );
-  });
-});
-
-describe('decidePix (R3.5)', () => {
-  it('pays a waiting charge, a late one after expiry, and calls a second payment a duplicate', () => {
-    expect(summary(decidePix('paid', { status: 'WAITING_PAYMENT', endToEndId: null }, 'E1'))).toBe('APPLIED APPROVED');
-    expect(summary(decidePix('paid', { status: 'EXPIRED', endToEndId: null }, 'E1'))).toBe('APPLIED APPROVED_LATE');
-    expect(summary(decidePix('paid', { status: 'APPROVED', endToEndId: 'E1' }, 'E1'))).toBe('NO_CHANGE');
-    expect(summary(decidePix('paid', { status: 'APPROVED', endToEndId: 'E1' }, 'E2'))).toBe(
-      'CONFLICT DUPLICATE_PAYMENT',
-    );
-    expect(summary(decidePix('removed', { status: 'WAITING_PAYMENT', endToEndId: null }, null))).toBe(
-      'APPLIED CANCELED',
-    );
-    expect(summary(decidePix('expired', { status: 'APPROVED', endToEndId: 'E1' }, null))).toBe('NO_CHANGE');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { DiscrepancyKind, DisputeMove, PaymentMove, PixMove, RefundMove } from './facts.js';
+import type { DiscrepancyKind, DisputeMove, PaymentMove, RefundMove } from './facts.js';
 
 /**
  * providers.md R4.5: the effect of a provider fact depends only on the resource's current state. A legal
@@ -76,37 +76,6 @@ export function decideCard(move: PaymentMove, t: { status: TxStatus; capture: bo
     case 'expired':
       if (s === 'AUTHORIZED') return applied('CANCELED_EXPIRED', 'The authorization expired at the provider');
       return same(`Nothing expires; the transaction is ${s}`);
-  }
-}
-
-export type PixTarget = 'APPROVED' | 'APPROVED_LATE' | 'EXPIRED' | 'CANCELED';
-
-/** A PIX transaction's move (R3.5; the sandbox's `charge.updated`). A second payment of the same charge is `DUPLICATE_PAYMENT`. */
-export function decidePix(
-  move: PixMove,
-  t: { status: TxStatus; endToEndId: string | null },
-  endToEndId: string | null,
-): Decision<PixTarget> {
-  const s = t.status;
-  switch (move) {
-    case 'active':
-      return same(`The charge is active; the transaction is ${s}`);
-    case 'paid':
-      if (s === 'WAITING_PAYMENT') return applied('APPROVED', 'Paid');
-      if (s === 'EXPIRED' || s === 'CANCELED')
-        return applied('APPROVED_LATE', 'Paid after it expired or was canceled (late payment)');
-      if (endToEndId && t.endToEndId && endToEndId !== t.endToEndId)
-        return conflict(
-          'DUPLICATE_PAYMENT',
-          `A second payment ${endToEndId} of a charge already paid by ${t.endToEndId}`,
-        );
-      return same(`Already ${s}`);
-    case 'expired':
-      if (s === 'WAITING_PAYMENT') return applied('EXPIRED', 'Expired at the provider');
-      return same(`Already ${s}`);
-    case 'removed':
-      if (s === 'WAITING_PAYMENT') return applied('CANCELED', 'Removed at the provider');
-      return same(`Already ${s}`);
   }
 }
 

@@ -1,3 +1,5 @@
+import type { PixReturn } from '../../providers/pix-api-bcb/connector.js';
+
 /**
  * The normalized facts a provider event carries (providers.md R2.9, R3.5-R3.7, R4.3), whatever the connector:
  * `target` says how to find our resource, `move` what the provider says happened to it. Both are plain JSON
@@ -16,7 +18,8 @@ export type Target =
       amount: number | null;
     }
   | { kind: 'pix-charge'; txid: string }
-  | { kind: 'pix-return'; returnId: string; endToEndId: string }
+  /** `returnId`: our refund id when the devolução is ours; `txid` names the charge (absent in older events). */
+  | { kind: 'pix-return'; returnId: string; endToEndId: string; txid?: string | null }
   | { kind: 'none' };
 
 export type PaymentMove =
@@ -34,7 +37,14 @@ export type Move =
       amount?: number | null;
     }
   | { on: 'pix'; kind: PixMove; endToEndId?: string | null; paidAt?: string | null; amount?: number | null }
-  | { on: 'refund'; kind: RefundMove; message?: string | null; providerRefundId?: string | null }
+  | {
+      on: 'refund';
+      kind: RefundMove;
+      message?: string | null;
+      providerRefundId?: string | null;
+      /** A PSP's devolução as reported (R3.6): applied with the charge's other facts, ours or not. */
+      pixReturn?: PixReturn | null;
+    }
   | { on: 'dispute'; kind: DisputeMove; amount?: number | null; reasonCode?: string | null }
   /** Stored `IGNORED` (effect `NOT_HANDLED`): a code or status this version does not act on. */
   | { on: 'none'; why: string };

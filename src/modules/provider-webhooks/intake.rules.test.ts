@@ -87,7 +87,43 @@ describe('dedupe keys and facts (R4.4)', () => {
       ['pix:E123', 'PIX_RECEIVED'],
       ['devolucao:D9:DEVOLVIDO', 'DEVOLUCAO_DEVOLVIDO'],
     ]);
-    expect(events[1]!.fact.target).toEqual({ kind: 'pix-return', returnId: ID, endToEndId: 'E123' });
+    expect(events[1]!.fact.target).toEqual({ kind: 'pix-return', returnId: ID, endToEndId: 'E123', txid });
+    expect(events[1]!.fact.move).toMatchObject({
+      on: 'refund',
+      kind: 'succeeded',
+      pixReturn: { id: txid, amount: 500 },
+    });
+  });
+
+  it('PIX: a devolução the platform did not ask for (MED) is a fact to apply, not IGNORED (R3.6)', () => {
+    const txid = ID.replace(/-/g, '');
+    const [, med] = pixEvents({
+      eventId: 'E124',
+      txid,
+      endToEndId: 'E124',
+      amount: 1000,
+      paidAt: new Date('2026-01-01T00:00:00Z'),
+      raw: {},
+      returns: [
+        {
+          id: 'MEDxPSPx0000000000000000000000001',
+          rtrId: 'D99999008abc',
+          amount: 300,
+          status: 'SUCCEEDED',
+          nature: 'MED_FRAUDE',
+          reason: 'fraude',
+          paymentEndToEndId: 'E124',
+        },
+      ],
+    });
+    expect(med!.dedupeKey).toBe('devolucao:D99999008abc:DEVOLVIDO');
+    expect(med!.fact.target).toEqual({
+      kind: 'pix-return',
+      returnId: 'MEDxPSPx0000000000000000000000001',
+      endToEndId: 'E124',
+      txid,
+    });
+    expect(med!.fact.move).toMatchObject({ on: 'refund', pixReturn: { nature: 'MED_FRAUDE', amount: 300 } });
   });
 });
 

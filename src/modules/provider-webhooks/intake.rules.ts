@@ -206,18 +206,11 @@ export function pixEvents(entry: PixCallbackEntry): IncomingEvent[] {
       eventType: `DEVOLUCAO_${native}`,
       success: null,
       occurredAt: null,
-      fact: returnId
-        ? {
-            target: { kind: 'pix-return', returnId, endToEndId: entry.endToEndId },
-            move: { on: 'refund', kind, message: r.reason, providerRefundId: r.id },
-          }
-        : {
-            target: { kind: 'none' },
-            move: {
-              on: 'none',
-              why: `The devolução ${r.id} was not requested by the platform (MED and provider returns are not applied by this version)`,
-            },
-          },
+      // R3.6: ours (its id is our refund's) or one the platform did not ask for (MED, PROVIDER): the same path.
+      fact: {
+        target: { kind: 'pix-return', returnId: returnId ?? r.id, endToEndId: entry.endToEndId, txid: entry.txid },
+        move: { on: 'refund', kind, message: r.reason, providerRefundId: r.id, pixReturn: { ...r } },
+      },
       raw: { ...entry.raw, devolucoes: [r] },
     };
   });

@@ -19,8 +19,7 @@ import { keyOfPixId } from '../../providers/pix-api-bcb/bodies.js';
 import { latestDisputeOf, moveDispute, openDisputeIn } from '../disputes/index.js';
 import {
   applyCardFact,
-  expectedPixAmount,
-  applyPixFact,
+  applyPixFactsIn,
   findRefundForFact,
   findTransactionForFact,
   lockTransactionRow,
@@ -28,14 +27,16 @@ import {
   refundByProviderId,
   settleRefundByProvider,
   transactionByProviderReference,
+  transactionByEndToEndId,
   transactionByTxid,
   transactionRowExists,
   type CardFactMove,
+  type PixChargeFacts,
+  type PixFactsOutcome,
 } from '../payments/index.js';
 import {
   decideCard,
   decideDispute,
-  decidePix,
   decideRefund,
   disputeReasonOf,
   type CardTarget,
@@ -150,7 +151,11 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
       organizationId: null,
       detail: move.why,
     };
-  if (move.on === 'refund') return refundFact(tx, clock, ev, fact, move);
+  if (move.on === 'refund') {
+    if (fact.target.kind === 'pix-return' && move.pixReturn)
+      return pixReturnFact(tx, clock, ev, fact.target, move.pixReturn);
+    return refundFact(tx, clock, ev, fact, move);
+  }
   if (move.on === 'payment' && move.kind === 'authorised' && fact.target.kind === 'adyen') {
     const orphan = await authorisationOrphan(tx, clock, ev, fact, fact.target);
     if (orphan) return orphan;
@@ -180,39 +185,110 @@ async function decideAndApply(tx: Tx, clock: Clock, ev: ProviderEventRow): Promi
       ...on,
       detail: 'A PIX event for a card transaction changes nothing',
     };
-  const decision = decidePix(
-    move.kind,
-    { status: row.status, endToEndId: row.pix?.end_to_end_id ?? null },
-    move.endToEndId ?? null,
-  );
-  let mismatch: string | null = null;
-  if (decision.effect === 'APPLIED') {
-    if (decision.to === 'APPROVED' || decision.to === 'APPROVED_LATE') {
-      const paidAt = move.paidAt ? new Date(move.paidAt) : now;
-      const late =
-        decision.to === 'APPROVED_LATE' ||
-        (row.pix ? paidAt.getTime() > new Date(row.pix.expires_at).getTime() : false);
-      await applyPixFact(
-        tx,
-        row,
-        {
-          to: 'APPROVED',
-          late,
-          endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`,
-          paidAt,
-          ...(typeof move.amount === 'number' ? { amount: move.amount } : {}),
-        },
-        now,
-      );
-      // R3.4/R3.5: captured as paid; a due-date PIX is expected to pay what was due that day.
-      const expected = expectedPixAmount(row, paidAt);
-      if (typeof move.amount === 'number' && move.amount !== expected)
-        mismatch = `Paid ${move.amount} for a charge of ${expected} due`;
-    } else await applyPixFact(tx, row, { to: decision.to }, now);
+  // R3.5 / R4.3: the one path for PIX facts (src/modules/payments/pix/pix-facts.ts), discrepancies recorded there.
+  const facts = pixFactsOf(move, row, now);
+  const out = await applyPixFactsIn(tx, clock, pixSource(ev), row, facts);
+  return pixOutcome(out, on, row.status, move.kind === 'active' ? 'The charge is active; ' : '');
+}
+
+/** A PIX event's move as the charge facts the one PIX path applies. */
+function pixFactsOf(
+  move: Extract<Move, { on: 'pix' }>,
+  row: TransactionRow,
+  now: Date,
+): Pick<PixChargeFacts, 'charge' | 'payments'> {
+  const unpaid = { paidAt: null, endToEndId: null, paidAmount: null };
+  switch (move.kind) {
+    case 'paid':
+      return {
+        payments: [
+          {
+            endToEndId: move.endToEndId ?? `E${row.id.replace(/-/g, '')}`,
+            amount: typeof move.amount === 'number' ? move.amount : null,
+            paidAt: move.paidAt ? new Date(move.paidAt) : now,
+            returns: [],
+          },
+        ],
+      };
+    case 'expired':
+      return { charge: { status: 'EXPIRED', ...unpaid } };
+    case 'removed':
+      return { charge: { status: 'CANCELED', cancelReason: 'PIX_CANCELED', ...unpaid } };
+    case 'active':
+      return {};
   }
-  const outcome = await finish(tx, ev, row, decision, on, now, null);
-  if (mismatch) await discrepancy(tx, ev, row, 'AMOUNT_MISMATCH', mismatch, now, {});
-  return outcome;
+}
+
+const pixSource = (ev: ProviderEventRow) => ({
+  correlationId: ev.id,
+  providerEventId: ev.providerEventId,
+  recordDiscrepancies: true,
+});
+
+/** The event's outcome from what the PIX path did: applied, a contradiction recorded, or nothing to do. */
+function pixOutcome(
+  out: PixFactsOutcome,
+  on: Pick<Outcome, 'resourceType' | 'resourceId' | 'organizationId'>,
+  before: TransactionRow['status'],
+  prefix: string,
+): Outcome {
+  const said = (a: string) =>
+    a === 'APPROVED'
+      ? before === 'WAITING_PAYMENT'
+        ? 'Paid'
+        : 'Paid after it expired or was canceled (late payment)'
+      : a === 'CANCELED'
+        ? 'Removed at the provider'
+        : a === 'EXPIRED'
+          ? 'Expired at the provider'
+          : `Devolução applied: ${a.split(':').slice(2).join(':')}`;
+  if (out.applied.length > 0)
+    return { status: 'PROCESSED', effect: 'APPLIED', ...on, detail: out.applied.map(said).join('; ') };
+  if (out.discrepancies.length > 0)
+    return {
+      status: 'PROCESSED',
+      effect: 'CONFLICT',
+      ...on,
+      detail: out.discrepancies.map((d) => d.detail).join('; '),
+    };
+  return {
+    status: 'PROCESSED',
+    effect: 'NO_CHANGE',
+    ...on,
+    detail: `${prefix}${prefix ? 'the transaction is' : 'Already'} ${before}`,
+  };
+}
+
+/**
+ * A devolução at an API Pix PSP (R3.6): the charge's transaction (by `txid`, else the payment's `endToEndId`) goes
+ * through the one PIX path with this return, which settles our refund or records one the platform did not ask for.
+ */
+async function pixReturnFact(
+  tx: Tx,
+  clock: Clock,
+  ev: ProviderEventRow,
+  target: Extract<Fact['target'], { kind: 'pix-return' }>,
+  pixReturn: NonNullable<Extract<Move, { on: 'refund' }>['pixReturn']>,
+): Promise<Outcome> {
+  const found = target.txid
+    ? await transactionByTxid(
+        tx,
+        ev.provider,
+        target.txid,
+        isUuid(keyOfPixId(target.txid)) ? keyOfPixId(target.txid) : null,
+      )
+    : await transactionByEndToEndId(tx, ev.provider, target.endToEndId);
+  if (!found) return unmatched('No transaction of this account matches the devolução yet');
+  const row = (await lockTransactionRow(tx, found.id))!;
+  const out = await applyPixFactsIn(tx, clock, pixSource(ev), row, { returns: [pixReturn] });
+  const refundId = out.refundIds[0] ?? null;
+  const on = refundId
+    ? { resourceType: 'REFUND' as const, resourceId: refundId, organizationId: row.organizationId }
+    : { resourceType: 'TRANSACTION' as const, resourceId: row.id, organizationId: row.organizationId };
+  const outcome = pixOutcome(out, on, row.status, '');
+  return outcome.effect === 'NO_CHANGE'
+    ? { ...outcome, detail: `The devolução ${pixReturn.id} is already ${pixReturn.status} here` }
+    : outcome;
 }
 
 function cardMove(to: CardTarget, move: Extract<Move, { on: 'payment' }>): CardFactMove {

@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { signNotificationItem, type NotificationItemFields } from '../adyen-checkout/hmac.js';
 import { REFUSAL_REASONS } from '../adyen-checkout/mapping.js';
 import { adyenCheckoutDocument, adyenWebhooksDocument } from './documents.js';
-import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
+import { callbackDispatcher, DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
 import { textOf } from '../../kernel/text.js';
 import { must } from '../../kernel/must.js';
 
@@ -163,7 +163,13 @@ export class AdyenDouble {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.options.basicAuth)
       headers.authorization = `Basic ${Buffer.from(`${this.options.basicAuth.username}:${this.options.basicAuth.password}`).toString('base64')}`;
-    const res = await request(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const dispatcher = callbackDispatcher(url);
+    const res = await request(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      ...(dispatcher && { dispatcher }),
+    });
     return { status: res.statusCode, body: await res.body.text() };
   }
 

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { Agent, type Dispatcher } from 'undici';
 
 /**
  * The shared part of the provider doubles (providers.md R7.2): a local HTTP(S) server on 127.0.0.1 that
@@ -216,4 +217,16 @@ function send(res: ServerResponse, answer: DoubleAnswer): void {
     ...answer.headers,
   });
   res.end(body);
+}
+
+const loopbackAgent = new Agent({ connect: { rejectUnauthorized: false } });
+
+/**
+ * How a double reaches the platform it calls back (PIX callbacks, Adyen notifications). A local sandbox serves
+ * https with its own self-signed certificate (data/tls), which a stand-in on the same machine cannot know: for a
+ * loopback address only the certificate is not verified; anything else is verified as usual (undici's default).
+ */
+export function callbackDispatcher(url: string): Dispatcher | undefined {
+  const host = new URL(url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? loopbackAgent : undefined;
 }

@@ -5,7 +5,7 @@ import { saoPauloDate } from '../../domain/business-calendar.js';
 import { cents, reais, termsOfCobv } from '../pix-api-bcb/bodies.js';
 import { amountDueOn } from '../pix-api-bcb/due-date.rules.js';
 import { pixApiDocument } from './documents.js';
-import { DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
+import { callbackDispatcher, DoubleServer, type DoubleAnswer, type DoubleRequest } from './double-server.js';
 import type { ThrowawayPki } from './tls-material.js';
 import { textOf } from '../../kernel/text.js';
 import { must } from '../../kernel/must.js';
@@ -323,10 +323,12 @@ export class PixDouble {
     const url = `${base.replace(/\/$/, '')}/pix`;
     const body = { pix: [pixView(entry)] };
     try {
+      const dispatcher = callbackDispatcher(url);
       const res = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
+        ...(dispatcher && { dispatcher }),
       });
       await res.body.text();
       this.callbacks.push({ url, status: res.statusCode, body });

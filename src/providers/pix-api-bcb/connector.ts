@@ -105,6 +105,11 @@ export class PixApiConnector implements PaymentProvider {
     };
   }
 
+  /** R1.4: the account's credentials checked by a token request (R3.1). */
+  checkCredentials(): Promise<{ ok: true } | { ok: false; error: string }> {
+    return this.http.checkCredentials();
+  }
+
   /** R3.3 / R3.4: `PUT /cob/{txid}` or `/cobv/{txid}`; an unknown outcome is resolved at once by a `GET` (R3.8). */
   async 'pix.charge'(req: PixApiChargeRequest): Promise<PixApiChargeResult> {
     const kind: ChargeKind = req.due ? 'cobv' : 'cob';

@@ -84,7 +84,8 @@ export class PixTransport {
     return this.pendingToken;
   }
 
-  private async fetchToken(operation: string): Promise<string> {
+  /** R3.1's token request as sent (client credentials by HTTP Basic, over the account's mTLS agent). */
+  private async tokenRequest(): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
     const basic = Buffer.from(
       `${encodeURIComponent(this.settings.clientId)}:${encodeURIComponent(this.settings.clientSecret)}`,
     ).toString('base64');
@@ -92,19 +93,54 @@ export class PixTransport {
       grant_type: 'client_credentials',
       ...(this.settings.scopes.length ? { scope: this.settings.scopes.join(' ') } : {}),
     });
+    const res = await request(this.settings.tokenUrl, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      dispatcher: this.dispatcher,
+      headersTimeout: this.readMs,
+      bodyTimeout: this.readMs,
+    });
+    return { status: res.statusCode, body: parseJson(await res.body.text()) };
+  }
+
+  /**
+   * R1.4's credentials check for an API Pix account: a fresh token request (never the cached token), answered
+   * as `OK` or the class of R3.8 with the PSP's own words (`error`, `error_description`; never a credential).
+   */
+  async checkCredentials(): Promise<{ ok: true } | { ok: false; error: string }> {
+    let answer: { status: number; body: Record<string, unknown> | undefined };
+    try {
+      answer = await this.tokenRequest();
+    } catch (err) {
+      const code = errorCode(err);
+      return {
+        ok: false,
+        error: `${classifyPixNetworkError(code)}: the token endpoint could not be reached (${code ?? 'network error'})`,
+      };
+    }
+    const token = answer.body?.access_token;
+    if (answer.status === 200 && typeof token === 'string' && token.length > 0) return { ok: true };
+    // R3.1: a token answer 400 or 401 (`invalid_client`, `invalid_grant`...) is AUTH_FAILED, as a 403 is.
+    const cls =
+      answer.status === 200
+        ? 'UNKNOWN'
+        : [400, 401, 403].includes(answer.status)
+          ? 'AUTH_FAILED'
+          : classifyPixAnswer(answer.status, answer.body);
+    const said = [answer.body?.error, answer.body?.error_description ?? answer.body?.detail]
+      .filter((v) => typeof v === 'string' && v.length > 0)
+      .map((v) => textOf(v).slice(0, 200))
+      .join(': ');
+    const what = answer.status === 200 ? 'answered 200 without an access_token' : `answered ${answer.status}`;
+    return { ok: false, error: `${cls}: the token endpoint ${what}${said ? ` (${said})` : ''}` };
+  }
+
+  private async fetchToken(operation: string): Promise<string> {
     let status: number;
     let parsed: Record<string, unknown> | undefined;
     try {
-      const res = await request(this.settings.tokenUrl, {
-        method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-        dispatcher: this.dispatcher,
-        headersTimeout: this.readMs,
-        bodyTimeout: this.readMs,
-      });
-      status = res.statusCode;
-      parsed = parseJson(await res.body.text());
+      ({ status, body: parsed } = await this.tokenRequest());
     } catch {
       // No token answer: nothing of the operation was sent.
       throw new ConnectorError(

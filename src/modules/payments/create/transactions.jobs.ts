@@ -20,6 +20,7 @@ import {
 } from './transactions.outcome.js';
 import { sandboxEndToEndId } from '../pix/transactions.pix.js';
 import { approvePixPayment } from '../pix/pix-payment.js';
+import { pixSyncJobs } from '../pix/pix-sync.jobs.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from '../shared/transactions.repo.js';
 import { pixPayment, refusal } from '../shared/transactions.rules.js';
 import { closeAttemptOperations } from '../../routing/index.js';
@@ -54,6 +55,7 @@ const dropIllegalMove = (err: unknown) => {
 export function transactionJobs(deps: TransactionDeps): JobRegistrations {
   const { db, clock, providers } = deps;
   return {
+    ...pixSyncJobs(deps),
     [TRANSACTION_SYNC_JOB]: async (job) => {
       const row = await findTransactionRow(db, payloadId(job));
       if (!row || !row.announced || row.status !== 'PROCESSING') return;

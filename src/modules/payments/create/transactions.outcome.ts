@@ -8,12 +8,15 @@ import { announceRow, findTransactionRow } from '../shared/transactions.repo.js'
 import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
 import { toTransactionView } from '../shared/transactions.view.js';
 import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from '../shared/sandbox-cards.js';
+import { PIX_SYNC_STEPS_MS } from '../pix/pix-sync.rules.js';
 import { expiryJobsOf } from '../shared/expiry-jobs.js';
 
 /** Job kinds of the transactions area (handlers in transactions.jobs.ts). */
 export const TRANSACTION_SYNC_JOB = 'transaction.sync';
 export const TRANSACTION_RECOVER_JOB = 'transaction.recover';
 export const PIX_AUTOPILOT_JOB = 'transaction.pix-autopilot';
+/** providers.md R5.1: a PIX waiting at an API Pix PSP is read on a schedule (pix-sync.jobs.ts). */
+export const PIX_SYNC_JOB = 'transaction.pix-sync';
 /** A row recorded before its provider call and still unannounced this long after (real time) is recovered. */
 export const RECOVER_AFTER_MS = 60_000;
 
@@ -162,7 +165,23 @@ export function followUpJobs(
       organizationId: row.organizationId,
     });
   }
-  if (row.status === 'WAITING_PAYMENT' && options.autopilot && row.amount <= AUTOPILOT_PIX_MAX_AMOUNT) {
+  if (row.status === 'WAITING_PAYMENT' && row.pix?.charge_kind) {
+    // A charge at an API Pix PSP (SANDBOX accounts keep their autopilot): a missed callback never leaves it unpaid.
+    jobs.push({
+      kind: PIX_SYNC_JOB,
+      runAt: at(PIX_SYNC_STEPS_MS[0]),
+      payload: { transactionId: row.id, startedAt: now.toISOString() },
+      dedupeKey: `${PIX_SYNC_JOB}:${row.id}`,
+      organizationId: row.organizationId,
+    });
+  }
+  // The autopilot pays sandbox charges only: a charge at a real PSP is paid there (R5.1: SANDBOX keeps it).
+  if (
+    row.status === 'WAITING_PAYMENT' &&
+    options.autopilot &&
+    row.amount <= AUTOPILOT_PIX_MAX_AMOUNT &&
+    !row.pix?.charge_kind
+  ) {
     jobs.push({
       kind: PIX_AUTOPILOT_JOB,
       runAt: at(AUTOPILOT_DELAY_MS),

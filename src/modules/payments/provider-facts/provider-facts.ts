@@ -1,4 +1,3 @@
-import { approvePixPayment } from '../pix/pix-payment.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.js';
 import { refunds, transactions, type RefundRow, type TransactionRow } from '../../../db/schema/index.js';
@@ -7,7 +6,6 @@ import { captureApproved } from '../capture-cancel/operations.handlers.js';
 import { findRefund, updateRefund } from '../refunds/refunds.repo.js';
 import { refundFailure, settleRefundIn } from '../refunds/refunds.service.js';
 import { moveTransaction } from '../shared/transactions.moves.js';
-import { paidPix } from '../pix/transactions.pix.js';
 import { lockTransactionRow } from '../shared/transactions.repo.js';
 import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
 
@@ -56,6 +54,26 @@ export async function transactionByTxid(
         eq(transactions.provider, provider),
         eq(transactions.announced, true),
         idOfTxid ? sql`(${byTxid} or ${transactions.id} = ${idOfTxid})` : byTxid,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** An announced PIX transaction of this account whose payment has this `endToEndId` (a devolução names it). */
+export async function transactionByEndToEndId(
+  ex: Executor,
+  provider: string,
+  endToEndId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.provider, provider),
+        eq(transactions.announced, true),
+        sql`${transactions.pix}->>'end_to_end_id' = ${endToEndId}`,
       ),
     )
     .limit(1);
@@ -152,38 +170,6 @@ export async function applyCardFact(
         canceledAt: now,
       });
   }
-}
-
-export type PixFactMove =
-  /** `amount`: the Pix's `valor` in cents (R3.5, Changes 4: the captured amount); absent, what was due that day. */
-  | { to: 'APPROVED'; late: boolean; endToEndId: string; paidAt: Date; amount?: number }
-  | { to: 'EXPIRED' }
-  | { to: 'CANCELED'; reason?: 'PIX_CANCELED' | 'PIX_REMOVED_BY_PROVIDER' };
-
-/** A PIX transaction moved by a provider fact (paid, late paid, expired, removed). */
-export async function applyPixFact(tx: Tx, row: TransactionRow, move: PixFactMove, now: Date): Promise<TransactionRow> {
-  if (move.to === 'APPROVED') {
-    // The captured amount is what was paid (a due-date PIX's fine, interest or discount), the fee following it.
-    const approved = row.pix
-      ? await approvePixPayment(
-          tx,
-          row,
-          { paidAt: move.paidAt, endToEndId: move.endToEndId, amount: move.amount ?? null, payer: null },
-          now,
-        )
-      : null;
-    if (approved) return approved;
-    const pix = row.pix
-      ? paidPix(row.pix, { paidAt: move.paidAt, endToEndId: move.endToEndId, payer: null, late: move.late })
-      : row.pix;
-    return moveTransaction(tx, row, 'APPROVED', { kind: 'move' }, now, { pix });
-  }
-  if (move.to === 'EXPIRED') return moveTransaction(tx, row, 'EXPIRED', { kind: 'move' }, now, { expiredAt: now });
-  const reason = move.reason ?? 'PIX_CANCELED';
-  return moveTransaction(tx, row, 'CANCELED', { kind: 'move', reason }, now, {
-    cancelReason: reason,
-    canceledAt: now,
-  });
 }
 
 /**

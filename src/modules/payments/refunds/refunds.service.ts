@@ -99,148 +99,162 @@ export async function recordRefund(
   idempotency?: { companyId: string; body: unknown },
 ): Promise<{ row: RefundRow; replayed: boolean }> {
   const id = randomUUID();
-  return deps.db.transaction(async (tx) => {
-    if (input.requestId && idempotency) {
-      const existing = await claimRequestId(tx, {
-        companyId: idempotency.companyId,
-        scope: 'refund',
-        requestId: input.requestId,
-        body: idempotency.body,
-        resourceId: id,
-      });
-      if (existing) {
-        const row = await findRefund(tx, existing);
-        if (!row) throw notFound('Refund');
-        return { row, replayed: true };
-      }
-    }
-    const locked = (await lockTransactionRow(tx, transaction.id))!;
-    const now = deps.clock.now(locked.organizationId);
-    // providers.md R8.1: a capture or cancel whose outcome is still unknown decides what there is to refund.
-    if (await openOperationOf(tx, TRANSACTION_RESOURCE, locked.id)) throw operationInProgress(locked.status);
-    const previous = await refundsOfTransaction(tx, locked.id);
-    // What disputes claim (in progress, lost, accepted) is not refundable: the cardholder is never paid twice.
-    const disputed = await disputedAmountOf(tx, locked.id);
-    const tr = {
-      status: locked.status,
-      paymentMethod: locked.paymentMethod,
-      capturedAmount: locked.capturedAmount - disputed,
-      capturedAt: locked.capturedAt,
-      paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null,
-    };
-    const checked = checkRefund(tr, previous, input.amount, now);
-    if (!checked.ok) throw refundRefusalError(checked.refusal);
-    // money.md M2: the refund's money is reserved now: its transaction's receivables (last installment first),
-    // then available, the shortfall as debt -> held. The ledger takes from pending exactly what the receivables gave.
-    const fromReceivables = await consumeForRefund(tx, {
-      transactionId: locked.id,
-      organizationId: locked.organizationId,
-      refundId: id,
-      amount: checked.amount,
-      now,
+  return deps.db.transaction((tx) => recordRefundIn(tx, deps, correlationId, transaction, input, idempotency, id));
+}
+
+/**
+ * recordRefund inside the caller's transaction (a provider fact recording a return made at the provider,
+ * providers.md R3.6: `input.external`, which hands nothing to a provider and so needs no provider deps).
+ */
+export async function recordRefundIn(
+  tx: Tx,
+  deps: Pick<RefundDeps, 'clock'> & Partial<RefundDeps>,
+  correlationId: string,
+  transaction: Pick<TransactionRow, 'id'>,
+  input: NewRefund,
+  idempotency?: { companyId: string; body: unknown },
+  id: string = randomUUID(),
+): Promise<{ row: RefundRow; replayed: boolean }> {
+  if (input.requestId && idempotency) {
+    const existing = await claimRequestId(tx, {
+      companyId: idempotency.companyId,
+      scope: 'refund',
+      requestId: input.requestId,
+      body: idempotency.body,
+      resourceId: id,
     });
-    let split = { pending: 0, available: 0, debt: 0 };
-    let sequence: number | null = null;
-    if (locked.bankAccountId) {
-      const owner = { provider: locked.provider, companyId: locked.companyId, organizationId: locked.organizationId };
-      const reserved = await reserve(tx, {
-        code: 'REFUND',
-        source: source(id),
-        account: { id: locked.bankAccountId, owner },
-        amount: checked.amount,
-        maxFromPending: fromReceivables,
-        now,
-      });
-      split = reserved.split ?? split;
-      sequence = reserved.lastSequence;
+    if (existing) {
+      const row = await findRefund(tx, existing);
+      if (!row) throw notFound('Refund');
+      return { row, replayed: true };
     }
-    const row = await insertRefund(tx, {
-      id,
-      transactionId: locked.id,
-      companyId: locked.companyId,
-      organizationId: locked.organizationId,
-      requestId: input.requestId ?? null,
-      provider: locked.provider,
-      paymentMethod: locked.paymentMethod,
-      amount: checked.amount,
-      status: 'PENDING',
-      reason: input.reason ?? 'REQUESTED_BY_CUSTOMER',
-      description: input.description ?? null,
-      origin: input.origin,
-      medNature: input.medNature ?? null,
-      bankAccountId: locked.bankAccountId,
-      reservedPending: split.pending,
-      reservedAvailable: split.available,
-      reservedDebt: split.debt,
-      ...(input.external
-        ? {
-            providerRefundId: input.external.providerRefundId,
-            pixReturnId: input.external.pixReturnId,
-            submittedAt: now,
-          }
-        : {}),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordEvent(
-      tx,
-      {
-        type: 'refund.created',
-        companyId: row.companyId,
-        organizationId: row.organizationId,
-        correlationId,
-        payload: { ...toRefundView(row), bank_account_id: row.bankAccountId, sequence },
-      },
-      now,
-    );
-    const change = afterRefundCreated(
-      locked.id,
-      { status: locked.status, capturedAmount: locked.capturedAmount },
-      previous,
-      { id, amount: row.amount, status: 'PENDING' },
-    );
-    await moveTransaction(
-      tx,
-      locked,
-      change.status,
-      { kind: 'refund-created', refundId: id },
-      now,
-      {
-        refundedAmount: change.totals.refunded_amount,
-        pendingRefundAmount: change.totals.pending_refund_amount,
-      },
-      { sequence },
-    );
-    // The call that hands it to the provider, claimed with its recovery job in this same transaction: a
-    // process that dies before or after the call leaves it to that job (same key: the refund id).
-    if (input.external) return { row, replayed: false };
-    const call: RefundCall = {
-      paymentKey: paymentKeyOf(locked),
-      amount: row.amount,
-      reason: row.reason,
-      rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD',
-      // An API Pix devolução acts on the payment's endToEndId (R3.6); other adapters ignore it.
-      ...(locked.pix?.end_to_end_id ? { endToEndId: locked.pix.end_to_end_id } : {}),
-      ...(row.description ? { description: row.description } : {}),
-    };
-    await claimProviderOperation(
-      tx,
-      enqueueJob,
-      {
-        id,
-        kind: REFUND_OPERATION,
-        resourceType: REFUND_RESOURCE,
-        resourceId: id,
-        organizationId: row.organizationId,
-        companyId: row.companyId,
-        provider: row.provider,
-        request: { ...call },
-      },
-      deps.clock.now(),
-    );
-    await scheduleRefundJobs(tx, deps, row, now);
-    return { row, replayed: false };
+  }
+  const locked = (await lockTransactionRow(tx, transaction.id))!;
+  const now = deps.clock.now(locked.organizationId);
+  // providers.md R8.1: a capture or cancel whose outcome is still unknown decides what there is to refund.
+  if (await openOperationOf(tx, TRANSACTION_RESOURCE, locked.id)) throw operationInProgress(locked.status);
+  const previous = await refundsOfTransaction(tx, locked.id);
+  // What disputes claim (in progress, lost, accepted) is not refundable: the cardholder is never paid twice.
+  const disputed = await disputedAmountOf(tx, locked.id);
+  const tr = {
+    status: locked.status,
+    paymentMethod: locked.paymentMethod,
+    capturedAmount: locked.capturedAmount - disputed,
+    capturedAt: locked.capturedAt,
+    paidAt: locked.pix?.paid_at ? new Date(locked.pix.paid_at) : null,
+  };
+  const checked = checkRefund(tr, previous, input.amount, now);
+  if (!checked.ok) throw refundRefusalError(checked.refusal);
+  // money.md M2: the refund's money is reserved now: its transaction's receivables (last installment first),
+  // then available, the shortfall as debt -> held. The ledger takes from pending exactly what the receivables gave.
+  const fromReceivables = await consumeForRefund(tx, {
+    transactionId: locked.id,
+    organizationId: locked.organizationId,
+    refundId: id,
+    amount: checked.amount,
+    now,
   });
+  let split = { pending: 0, available: 0, debt: 0 };
+  let sequence: number | null = null;
+  if (locked.bankAccountId) {
+    const owner = { provider: locked.provider, companyId: locked.companyId, organizationId: locked.organizationId };
+    const reserved = await reserve(tx, {
+      code: 'REFUND',
+      source: source(id),
+      account: { id: locked.bankAccountId, owner },
+      amount: checked.amount,
+      maxFromPending: fromReceivables,
+      now,
+    });
+    split = reserved.split ?? split;
+    sequence = reserved.lastSequence;
+  }
+  const row = await insertRefund(tx, {
+    id,
+    transactionId: locked.id,
+    companyId: locked.companyId,
+    organizationId: locked.organizationId,
+    requestId: input.requestId ?? null,
+    provider: locked.provider,
+    paymentMethod: locked.paymentMethod,
+    amount: checked.amount,
+    status: 'PENDING',
+    reason: input.reason ?? 'REQUESTED_BY_CUSTOMER',
+    description: input.description ?? null,
+    origin: input.origin,
+    medNature: input.medNature ?? null,
+    bankAccountId: locked.bankAccountId,
+    reservedPending: split.pending,
+    reservedAvailable: split.available,
+    reservedDebt: split.debt,
+    ...(input.external
+      ? {
+          providerRefundId: input.external.providerRefundId,
+          pixReturnId: input.external.pixReturnId,
+          submittedAt: now,
+        }
+      : {}),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordEvent(
+    tx,
+    {
+      type: 'refund.created',
+      companyId: row.companyId,
+      organizationId: row.organizationId,
+      correlationId,
+      payload: { ...toRefundView(row), bank_account_id: row.bankAccountId, sequence },
+    },
+    now,
+  );
+  const change = afterRefundCreated(
+    locked.id,
+    { status: locked.status, capturedAmount: locked.capturedAmount },
+    previous,
+    { id, amount: row.amount, status: 'PENDING' },
+  );
+  await moveTransaction(
+    tx,
+    locked,
+    change.status,
+    { kind: 'refund-created', refundId: id },
+    now,
+    {
+      refundedAmount: change.totals.refunded_amount,
+      pendingRefundAmount: change.totals.pending_refund_amount,
+    },
+    { sequence },
+  );
+  // The call that hands it to the provider, claimed with its recovery job in this same transaction: a
+  // process that dies before or after the call leaves it to that job (same key: the refund id).
+  if (input.external) return { row, replayed: false };
+  const call: RefundCall = {
+    paymentKey: paymentKeyOf(locked),
+    amount: row.amount,
+    reason: row.reason,
+    rail: locked.paymentMethod === 'PIX' ? 'PIX' : 'CARD',
+    // An API Pix devolução acts on the payment's endToEndId (R3.6); other adapters ignore it.
+    ...(locked.pix?.end_to_end_id ? { endToEndId: locked.pix.end_to_end_id } : {}),
+    ...(row.description ? { description: row.description } : {}),
+  };
+  await claimProviderOperation(
+    tx,
+    enqueueJob,
+    {
+      id,
+      kind: REFUND_OPERATION,
+      resourceType: REFUND_RESOURCE,
+      resourceId: id,
+      organizationId: row.organizationId,
+      companyId: row.companyId,
+      provider: row.provider,
+      request: { ...call },
+    },
+    deps.clock.now(),
+  );
+  await scheduleRefundJobs(tx, deps as RefundDeps, row, now);
+  return { row, replayed: false };
 }
 
 async function scheduleRefundJobs(tx: Executor, deps: RefundDeps, row: RefundRow, now: Date) {
