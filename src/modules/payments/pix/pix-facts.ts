@@ -11,7 +11,6 @@ import { findRefund, updateRefund } from '../refunds/refunds.repo.js';
 import { recordRefundIn, refundFailure, settleRefundIn, type RefundDeps } from '../refunds/refunds.service.js';
 import { lockTransactionRow } from '../shared/transactions.repo.js';
 import { moveTransaction } from '../shared/transactions.moves.js';
-import { must } from '../../../kernel/must.js';
 
 /**
  * The one path for what a provider says about a PIX charge (providers.md R3.5, R3.6, R4.5, R5.1), whoever heard
