@@ -1,4 +1,4 @@
-import { must } from '../kernel/must.js'; /**
+/**
  * CPF and CNPJ (numeric and alphanumeric) normalization and check digits.
  * Alphanumeric CNPJ (Receita Federal, from July 2026): 12 positions [A-Z0-9] and 2 numeric check digits,
  * each character valued as its ASCII code minus 48, then the classic mod-11 weights. A numeric CNPJ is the
@@ -18,7 +18,8 @@ export function documentTypeOf(normalized: string): DocumentType | null {
 }
 
 function mod11Digit(values: number[], weights: number[]): number {
-  const sum = values.reduce((acc, v, i) => acc + v * must(weights[i], 'a weight for every digit'), 0);
+  // The weights are as long as the digits (both fixed by the document type); a missing one would weigh 0.
+  const sum = values.reduce((acc, v, i) => acc + v * (weights[i] ?? 0), 0);
   const rest = sum % 11;
   return rest < 2 ? 0 : 11 - rest;
 }

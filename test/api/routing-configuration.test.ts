@@ -281,6 +281,7 @@ describe('routing configuration (R6.1-R6.2)', () => {
         successes: 10,
         success_rate: 1,
         latency_ms_p50: 106,
+        latency_ms_p95: 111,
       },
       {
         provider: 'PROVIDER_B',
@@ -290,6 +291,7 @@ describe('routing configuration (R6.1-R6.2)', () => {
         successes: 1,
         success_rate: 0.3333,
         latency_ms_p50: 50,
+        latency_ms_p95: 50,
       },
     ]);
     expect(

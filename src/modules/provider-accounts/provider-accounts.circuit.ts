@@ -109,7 +109,15 @@ export async function recordCircuitCall(
       ...failure,
       updatedAt: call.now,
     });
-    if (circuitChanged(before, after)) await emitHealthChanged(tx, row, updated, call.correlationId, call.now);
+    // A circuit stored OPEN whose cool-down has passed reads HALF_OPEN (no decision stored the move yet): its
+    // events chain OPEN -> HALF_OPEN -> the call's outcome, never OPEN -> CLOSED skipping the half-open state.
+    const due = circuitAt(before, call.now);
+    let from = row;
+    if (due.state !== before.state) {
+      from = { ...row, circuitState: due.state, probeInFlight: false, probeClaimedAt: null };
+      await emitHealthChanged(tx, row, from, call.correlationId, call.now);
+    }
+    if (circuitChanged(due, after)) await emitHealthChanged(tx, from, updated, call.correlationId, call.now);
   });
 }
 

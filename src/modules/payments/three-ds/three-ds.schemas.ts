@@ -135,7 +135,7 @@ export const controlBody = z.strictObject({ outcome: upperEnum(['SUCCEEDED', 'FA
 export const sessionSchema = z.object({
   id: z.string(),
   company_id: z.string(),
-  provider: z.string().meta({ description: 'The provider account the session was routed to (providers.md Changes 7)' }),
+  provider: z.string().meta({ description: 'The provider account the session was routed to' }),
   status: z.enum(THREE_DS_STATUSES),
   amount: z.int(),
   currency: z.literal('BRL'),
