@@ -4436,7 +4436,7 @@ export interface components {
         ThreeDsSession: {
             id: string;
             company_id: string;
-            /** @description The provider account the session was routed to (providers.md Changes 7) */
+            /** @description The provider account the session was routed to */
             provider: string;
             /** @enum {string} */
             status: "ACTION_REQUIRED" | "SUCCEEDED" | "FAILED" | "EXPIRED";
