@@ -32,7 +32,7 @@ import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/deliv
 import { HealthMonitor } from './providers/health-monitor.js';
 import { sandboxFaults, sandboxProviders } from './providers/registry.js';
 import { accountResolver } from './providers/accounts/resolver.js';
-import { DatabaseSandboxRecords } from './db/sandbox-records.js';
+import { DatabaseSandboxRecords } from './providers/sandbox/database-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const loaded = await Promise.all([
     import('./app.js'),
     import('./composition.js'),
-    import('./runtime/sandbox-bootstrap.js'),
+    import('./sandbox-bootstrap.js'),
     import('./runtime/tls.js'),
   ]);
   const [

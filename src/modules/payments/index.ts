@@ -13,7 +13,7 @@ export {
   type PixFactsOutcome,
   type PixFactsSource,
 } from './pix/pix-facts.js';
-export { amountDue, type PixDueJson } from './shared/pix-due.rules.js';
+export { amountDue, DAYS_AFTER_DUE_DEFAULT, type PixDueJson } from './shared/pix-due.rules.js';
 export { expectedPixAmount } from './pix/pix-payment.js';
 
 // What other areas may use of transactions. Provider events (src/modules/provider-webhooks, R4.5):

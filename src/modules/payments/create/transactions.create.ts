@@ -6,7 +6,7 @@ import { validationError } from '../../../kernel/errors.js';
 import { beginRequest, completeRequest, releaseRequest } from '../../../kernel/idempotency.js';
 import { enqueueJob } from '../../../jobs/queue.js';
 import { ProviderError, ProviderNotCapable } from '../../../providers/errors.js';
-import { outcomeUnknown, providerFailure } from '../../provider-failures.js';
+import { outcomeUnknown, providerFailure } from '../../../kernel/provider-failures.js';
 import { feeUnder } from '../../fees/effective-fee.js';
 import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';

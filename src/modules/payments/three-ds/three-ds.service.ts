@@ -11,7 +11,7 @@ import type { Clock } from '../../../kernel/clock.js';
 import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.js';
 import { ProviderError } from '../../../providers/errors.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
-import { providerFailure } from '../../provider-failures.js';
+import { providerFailure } from '../../../kernel/provider-failures.js';
 import { brandFromBin, type CardBrand } from '../../../domain/card-brands.js';
 import { cardExpired } from '../shared/transactions.rules.js';
 import { SESSION_TTL_MS } from './three-ds.rules.js';
