@@ -17,7 +17,7 @@ import { openApiOptions } from './http/openapi.js';
 import { applyServiceRules } from './modules/openapi-service-rules.js';
 import { webhooksSection } from './modules/openapi-webhooks.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
-import { routeModules } from './modules/index.js';
+import { routeModules } from './areas.js';
 import { buildPciHost } from './pci/pci-app.js';
 import { wallMillis } from './kernel/clock.js';
 

@@ -26,7 +26,7 @@ import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
 import { eventConsumers } from './events/consumers.js';
-import { registerEventConsumers } from './modules/index.js';
+import { registerEventConsumers } from './areas.js';
 import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.js';
 import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
 import { HealthMonitor } from './providers/health-monitor.js';

@@ -33,7 +33,7 @@ export {
   type CardFactMove,
 } from './provider-facts/provider-facts.js';
 
-// What the composition root (src/composition.ts, src/deps.ts, src/modules/index.ts) takes of payments: routes,
+// What the composition root (src/composition.ts, src/deps.ts, src/areas.ts) takes of payments: routes,
 // jobs, provider-operation handlers, event payloads and the dependencies its use cases are handed.
 export { default as transactionsRoutes } from './create/transactions.routes.js';
 export { default as threeDsRoutes } from './three-ds/three-ds.routes.js';
