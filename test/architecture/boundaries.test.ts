@@ -39,20 +39,16 @@ const PAYMENTS = 'src/modules/payments/';
  * payments' payload schemas directly (it is the modules' root, like the route list); the pure rules others read
  * (payment methods, bounds, refusal codes, the receivable plan) are in src/domain.
  */
-const PAYMENTS_DEEP_ALLOWED = new Set([
-  'src/modules/event-payloads.ts -> src/modules/payments/events.ts',
-  'src/modules/disputes/disputes.service.ts -> src/modules/payments/shared/transactions.repo.ts',
-]);
+const PAYMENTS_DEEP_ALLOWED = new Set(['src/modules/event-payloads.ts -> src/modules/payments/events.ts']);
 
 /** Circles of runtime imports outside payments, kernel, events and ledger that predate the rule (members sorted). */
 const FILE_CYCLES_ALLOWED = new Set([
   'src/modules/banking/banking.jobs.ts src/modules/banking/transfer-create.ts src/modules/banking/transfer-submission.ts src/modules/banking/transfers.service.ts',
   'src/modules/onboarding/biometrics.service.ts src/modules/onboarding/documents.service.ts src/modules/onboarding/onboarding.jobs.ts',
-  'src/providers/pix-api-bcb/callbacks.ts src/providers/pix-api-bcb/connector.ts',
 ]);
 
 /** Areas caught in area cycles today (out of 40); it may only go down (docs/decisions/payments.md). */
-const MAX_AREAS_IN_CYCLES = 15;
+const MAX_AREAS_IN_CYCLES = 11;
 
 describe('architecture: the import graph', () => {
   it('reads the whole tree (control: known edges are seen)', () => {
