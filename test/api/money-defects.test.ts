@@ -214,6 +214,23 @@ describe('the bank account opens with the ACTIVE affiliation (issue 24, money.md
   });
 });
 
+interface Entry {
+  sequence: number;
+  balance_type: string;
+  amount: number;
+  resulting_balance: number;
+  code: string;
+  company_id: string;
+  source: { id: string };
+}
+const brief = (e: Entry) => [e.sequence, e.balance_type, e.amount, e.resulting_balance, e.code, e.source.id];
+/** The balances the entries reach (their sums per balance type), as a client replaying a statement would. */
+const replay = (list: Entry[]) => {
+  const out: Record<string, number> = {};
+  for (const e of list) out[e.balance_type] = (out[e.balance_type] ?? 0) + e.amount;
+  return out;
+};
+
 describe("the organization's pending is its fee shares (issue 24, money.md M3)", () => {
   it('a 10,000 payment at 2.5% shows pending 250 on the organization account, now and at ?at=, until its sweep', async () => {
     const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
@@ -251,6 +268,22 @@ describe("the organization's pending is its fee shares (issue 24, money.md M3)",
         m.orgKey,
       ),
     ).toMatchObject({ pending: 0 });
+    // The entries' view agrees: the fee share is a PENDING entry of the organization's account (sequence 1).
+    const entries = async (query = '') =>
+      (
+        await ok(
+          t,
+          'GET',
+          `/v1/ledger/entries?bank_account_id=${orgAccount.id}&sort=sequence&limit=100${query}`,
+          m.orgKey,
+        )
+      ).data as Entry[];
+    expect((await entries()).map(brief)).toEqual([[1, 'PENDING', 250, 250, 'TRANSACTION_APPROVED', tr.id]]);
+    expect(replay(await entries(`&created_at_to=${encodeURIComponent(at)}`))).toMatchObject({ PENDING: 250 });
+    expect(replay(await entries(`&created_at_to=${encodeURIComponent(before)}`))).toEqual({});
+    expect((await ok(t, 'GET', `/v1/ledger/entries?balance_type=PENDING&limit=100`, m.orgKey)).data).toContainEqual(
+      expect.objectContaining({ bank_account_id: orgAccount.id, company_id: m.orgId, amount: 250 }),
+    );
     // The sweep of the share's date: pending to available, on the organization's account as on a merchant's.
     await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
       seconds: 40 * 86_400,
@@ -259,6 +292,17 @@ describe("the organization's pending is its fee shares (issue 24, money.md M3)",
       pending: 0,
       available: 250,
     });
+    const settled = await entries();
+    expect(settled.map(brief)).toEqual([
+      [1, 'PENDING', 250, 250, 'TRANSACTION_APPROVED', tr.id],
+      [2, 'PENDING', -250, 0, 'RECEIVABLE_SETTLED', expect.any(String)],
+      [3, 'AVAILABLE', 250, 250, 'RECEIVABLE_SETTLED', expect.any(String)],
+    ]);
+    expect(replay(settled)).toEqual({ PENDING: 0, AVAILABLE: 250 });
+    // The merchant's own statement is unchanged: its net as PENDING, then settled.
+    const own = (await ok(t, 'GET', `/v1/ledger/entries?sort=sequence&limit=100`, m.merchantKey)).data as Entry[];
+    expect(own.every((e) => e.company_id === m.merchantId)).toBe(true);
+    expect(replay(own)).toMatchObject({ PENDING: 0, AVAILABLE: 9_750 });
     await expectMoneyInvariants(t, m);
   });
 });
