@@ -125,7 +125,10 @@ describe('3DS authentication on the provider-operation primitive', () => {
     const crashed = await failingRecord(() => createSession(t, org.apiKey, body));
     expect(crashed.statusCode).toBeGreaterThanOrEqual(500);
     const [op] = (
-      await t.db.db.select().from(providerOperations).where(eq(providerOperations.kind, 'three-ds-session.authenticate'))
+      await t.db.db
+        .select()
+        .from(providerOperations)
+        .where(eq(providerOperations.kind, 'three-ds-session.authenticate'))
     ).filter((o) => (o.request as { claim?: { requestId?: string } }).claim?.requestId === requestId);
     expect(op).toMatchObject({ status: 'PENDING' });
     const id = op!.resourceId;
@@ -142,7 +145,11 @@ describe('3DS authentication on the provider-operation primitive', () => {
     expect((await getSession(t, org.apiKey, id)).json()).toMatchObject({ status: 'SUCCEEDED' });
     expect(await claimOf(requestId)).toMatchObject({ phase: 'DONE' });
     expect(sandbox.faults.calls('three-ds.authenticate', id)).toBe(1);
-    const replay = await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { request_id: requestId }));
+    const replay = await createSession(
+      t,
+      org.apiKey,
+      await sessionBody(t, '4111111111111111', { request_id: requestId }),
+    );
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({ id, status: 'SUCCEEDED' });
   });
@@ -155,11 +162,18 @@ describe('3DS authentication on the provider-operation primitive', () => {
     expect(down.statusCode).toBe(502);
     // Released: nothing submitted, nothing stored; the request_id is free for the retry under the same key.
     const [released] = (
-      await t.db.db.select().from(providerOperations).where(eq(providerOperations.kind, 'three-ds-session.authenticate'))
+      await t.db.db
+        .select()
+        .from(providerOperations)
+        .where(eq(providerOperations.kind, 'three-ds-session.authenticate'))
     ).filter((o) => (o.request as { claim?: { requestId?: string } }).claim?.requestId === requestId);
     expect(released).toMatchObject({ status: 'RELEASED' });
     expect(await sessionRow(released!.resourceId)).toBeUndefined();
-    const retry = await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { request_id: requestId }));
+    const retry = await createSession(
+      t,
+      org.apiKey,
+      await sessionBody(t, '4111111111111111', { request_id: requestId }),
+    );
     expect(retry.statusCode).toBe(201);
     expect(retry.json().id).toBe(released!.resourceId);
     expect((await operationsOf(retry.json().id))[0]).toMatchObject({ id: released!.id, status: 'SUCCEEDED' });
@@ -171,7 +185,10 @@ describe('3DS authentication on the provider-operation primitive', () => {
     const res = await createSession(t, org.apiKey, await sessionBody(t, '4111111111111111', { request_id: requestId }));
     expect(res.json().error).toMatchObject({ code: 'INTEGRATION_ERROR', details: { reason: 'DIRECTORY_DOWN' } });
     const [op] = (
-      await t.db.db.select().from(providerOperations).where(eq(providerOperations.kind, 'three-ds-session.authenticate'))
+      await t.db.db
+        .select()
+        .from(providerOperations)
+        .where(eq(providerOperations.kind, 'three-ds-session.authenticate'))
     ).filter((o) => (o.request as { claim?: { requestId?: string } }).claim?.requestId === requestId);
     expect(op).toMatchObject({ status: 'FAILED', attempts: 1 });
     expect(await sessionRow(op!.resourceId)).toBeUndefined();

@@ -28,7 +28,6 @@ const query = z.looseObject({
 });
 const form = z.looseObject({ redirectResult: z.unknown().optional(), lang: z.unknown().optional() });
 
-
 /**
  * providers.md R2.8: `GET` and `POST /3ds/return/{sessionId}?t=` (no key; the challenge page's token, valid until
  * the session is final). `redirectResult` from the query or the form body (missing: `400` page); the platform calls

@@ -28,7 +28,12 @@ import { technicalFailureOf } from '../../../providers/routing/call-health.js';
 import { circuitOf, recordCircuitCall } from '../../provider-accounts/provider-accounts.circuit.js';
 import { SESSION_TTL_MS } from './three-ds.rules.js';
 import { findSession, insertSession, lockSession, type NewSession } from './three-ds.repo.js';
-import { announceSession, applyProviderResultIn, completeFromProviderIn, resultColumns } from './three-ds.transitions.js';
+import {
+  announceSession,
+  applyProviderResultIn,
+  completeFromProviderIn,
+  resultColumns,
+} from './three-ds.transitions.js';
 
 /**
  * 3DS authentication on the provider-operation primitive (docs/decisions/provider-operations.md "3DS
@@ -213,8 +218,8 @@ export function threeDsOperationHandlers(deps: ThreeDsOperationDeps): OperationH
   };
 
   return {
-    [AUTHENTICATE_OPERATION]: authenticateHandler as OperationHandler,
-    [DETAILS_OPERATION]: detailsHandler as OperationHandler,
+    [AUTHENTICATE_OPERATION]: authenticateHandler,
+    [DETAILS_OPERATION]: detailsHandler,
   };
 }
 
@@ -260,11 +265,7 @@ export async function claimAuthentication(
     const existing = await lockSession(tx, input.session.id);
     if (existing && existing.announced) throw new Error(`3DS session ${existing.id} is already recorded`);
     if (!existing) await insertSession(tx, { ...input.session, provider: input.provider, announced: false });
-    else
-      await tx
-        .update(threeDsSessions)
-        .set({ provider: input.provider })
-        .where(eq(threeDsSessions.id, existing.id));
+    else await tx.update(threeDsSessions).set({ provider: input.provider }).where(eq(threeDsSessions.id, existing.id));
     const claim = {
       kind: AUTHENTICATE_OPERATION,
       resourceType: SESSION_RESOURCE,
@@ -322,9 +323,7 @@ async function reopenReleased(
 
 /** Every attempt's operation released: the unannounced session goes (as before, a 502 stores no session). */
 export async function dropUnannounced(db: Database, sessionId: string): Promise<void> {
-  await db
-    .delete(threeDsSessions)
-    .where(and(eq(threeDsSessions.id, sessionId), eq(threeDsSessions.announced, false)));
+  await db.delete(threeDsSessions).where(and(eq(threeDsSessions.id, sessionId), eq(threeDsSessions.announced, false)));
 }
 
 /**

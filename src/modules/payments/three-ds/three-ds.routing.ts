@@ -97,10 +97,17 @@ export async function authenticateWithFailover(
         now: deps.clock.now(),
         correlationId,
       }).catch(() => undefined);
-    const extras = await realProviderExtras(deps.db, companyId, candidate.provider, account.provider_account_id, request);
+    const extras = await realProviderExtras(
+      deps.db,
+      companyId,
+      candidate.provider,
+      account.provider_account_id,
+      request,
+    );
     const builtIn = BUILT_IN.has(candidate.provider);
     // The key: R6.8's derivation at a real account; the session id at a built-in's first attempt (as before).
-    const id = builtIn && i > 0 ? attemptId(sessionId, account.provider_account_id) : (extras.idempotencyKey ?? sessionId);
+    const id =
+      builtIn && i > 0 ? attemptId(sessionId, account.provider_account_id) : (extras.idempotencyKey ?? sessionId);
     const op = await claimAuthentication(rt, {
       id,
       session,
@@ -126,9 +133,13 @@ export async function authenticateWithFailover(
     const technical = error instanceof ProviderError && error.kind !== 'refused';
     if (error !== undefined) await count(technical, error instanceof ProviderError ? error.code : null);
     if (ran.status === 'PENDING') return null;
-    if (ran.status === 'FAILED') throw error ?? new ProviderError('refused', 'REFUSED', 'refused', '3DS authentication');
+    const failure =
+      error instanceof Error
+        ? error
+        : new ProviderError(ran.status === 'FAILED' ? 'refused' : 'unavailable', 'REFUSED', 'no answer', 'three-ds');
+    if (ran.status === 'FAILED') throw failure;
     // RELEASED: nothing reached the provider; the next account, or the 502.
-    if (i === order.length - 1) throw error;
+    if (i === order.length - 1) throw failure;
   }
   throw new Error('a routed 3DS session has at least one account to call');
 }

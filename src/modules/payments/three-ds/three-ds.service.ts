@@ -5,7 +5,7 @@ import { parseEv } from '../../../crypto/ev.js';
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import type { PublicKeyRing } from '../../../kernel/encryption-keys.js';
 import { badRequest, conflict, conflictWithReason, invalidField, notFound } from '../../../kernel/errors.js';
-import { beginRequest, completeRequest, releaseRequest, type BeginOutcome } from '../../../kernel/idempotency.js';
+import { beginRequest, releaseRequest, type BeginOutcome } from '../../../kernel/idempotency.js';
 import { companyInReach } from '../../../kernel/tenancy.js';
 import type { Clock } from '../../../kernel/clock.js';
 import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.js';
@@ -226,9 +226,7 @@ export async function createSession(
   };
   // Each routed attempt is a provider operation (three-ds.operations.ts): the session is recorded unannounced with
   // the claim, and announced by the recording of the answer (which completes the request_id).
-  const claimKey = claim
-    ? { companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId }
-    : null;
+  const claimKey = claim ? { companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId } : null;
   let result: ThreeDsResult | null;
   try {
     result = await authenticateWithFailover(

@@ -16,7 +16,7 @@ import {
   type ThreeDsStatus,
 } from './three-ds.rules.js';
 import { tokenUse, type TokenCheck } from './challenge-token.js';
-import { insertSession, lockSession, updateSession, type NewSession } from './three-ds.repo.js';
+import { lockSession, updateSession, type NewSession } from './three-ds.repo.js';
 import { challengeResult } from './three-ds.session.rules.js';
 
 /**
@@ -124,19 +124,6 @@ async function scheduleFor(tx: Executor, row: ThreeDsSessionRow, now: Date) {
       now,
     );
   }
-}
-
-/** A new session: its row, its first event (old_status null) and its jobs, in the caller's transaction. */
-export async function recordNewSession(
-  tx: Executor,
-  values: NewSession,
-  correlationId: string,
-  now: Date,
-): Promise<ThreeDsSessionRow> {
-  const row = await insertSession(tx, values);
-  await statusEvent(tx, row, null, correlationId, now);
-  await scheduleFor(tx, row, now);
-  return row;
 }
 
 /**
