@@ -49,6 +49,7 @@ import {
   transactionDeps,
   transactionJobs,
   threeDsJobs,
+  threeDsOperationHandlers,
   transactionOperationJobs,
   operationRuntime,
   transactionOperationHandlers,
@@ -282,6 +283,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       ...accountOpeningHandlers(transferDeps(deps)),
       ...pixKeyOperationHandlers(transferDeps(deps)),
       ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
+      ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
     }),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
