@@ -9,6 +9,8 @@ import type { SandboxProvider } from '../../src/providers/sandbox.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { createSession, getSession, makePaymentReady, sessionBody } from '../helpers/three-ds.js';
+import { payingMerchant } from '../helpers/transactions.js';
+import { attemptId } from '../../src/providers/routing/draw.js';
 
 /**
  * Issue 24 item 1: 3DS authentication runs on the provider-operation primitive. Each routed attempt is a
@@ -207,5 +209,34 @@ describe('3DS authentication on the provider-operation primitive', () => {
       status: 'FAILED',
       failure_reason: 'DIRECTORY_UNAVAILABLE',
     });
+  });
+
+  it('failover: the first account releases (nothing submitted), the next runs under its own operation and key', async () => {
+    const A = '00000000-0000-4000-8000-0000000000a1';
+    const B = '00000000-0000-4000-8000-0000000000b1';
+    const behaviour = (account: string, method: 'PUT' | 'DELETE', payload?: Record<string, unknown>) =>
+      t.request({
+        method,
+        url: `/core/v1/platform/sandbox/provider-accounts/${account}/behaviour`,
+        key: t.platformKey,
+        ...(payload ? { payload } : {}),
+      });
+    const { merchant } = await payingMerchant(t, ['PROVIDER_A', 'PROVIDER_B']);
+    expect((await behaviour(A, 'PUT', { technical_failure: { kind: 'UNAVAILABLE', next: 1 } })).statusCode).toBe(200);
+    try {
+      const res = await createSession(t, merchant.apiKey, await sessionBody(t, '4111111111111111'));
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as string;
+      expect(res.json()).toMatchObject({ status: 'SUCCEEDED', provider: 'PROVIDER_B' });
+      const ops = (await operationsOf(id)).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      expect(ops.map((o) => [o.id, o.provider, o.status])).toEqual([
+        [id, 'PROVIDER_A', 'RELEASED'],
+        [attemptId(id, B), 'PROVIDER_B', 'SUCCEEDED'],
+      ]);
+      const b = t.deps.providers.get('PROVIDER_B') as SandboxProvider;
+      expect(b.faults.calls('three-ds.authenticate', attemptId(id, B))).toBe(1);
+    } finally {
+      await behaviour(A, 'DELETE');
+    }
   });
 });
