@@ -10,7 +10,6 @@ import { ok } from './money-checks.js';
  * any way of calling the API (`Call`): in-process (`appCall(t)`) or a spawned server (the fault tests' `Api`).
  */
 /** One API call that must answer `status`; answers the JSON body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Call = (
   method: 'GET' | 'POST' | 'PATCH',
   path: string,
