@@ -26,11 +26,10 @@ export {
   oldestUnreferencedRefund,
   refundByProviderId,
   settleRefundByProvider,
-  transactionByProviderReference,
-  transactionByEndToEndId,
-  transactionByTxid,
+  announcedTransactionOf,
   transactionRowExists,
   type CardFactMove,
+  type TransactionCondition,
 } from './provider-facts/provider-facts.js';
 
 // What the composition root (src/composition.ts, src/deps.ts, src/modules/index.ts) takes of payments: routes,
