@@ -2,7 +2,7 @@ import type { Lang } from './page-language.js';
 
 /**
  * Every text of the platform's HTML pages in both languages, one table (pt-BR first: the readers are in Brazil):
- * the hosted onboarding page and the sandbox 3DS challenge page. Each page reads its own part through `pageText`,
+ * the hosted onboarding page and the 3DS challenge pages (sandbox and provider). Each page reads its own part through `pageText`,
  * with the same `{name}` interpolation.
  */
 export const PAGE_TEXT = {
@@ -96,6 +96,21 @@ export const PAGE_TEXT = {
     cancelled: { 'pt-BR': 'Autenticação cancelada.', en: 'Authentication cancelled.' },
     continue: { 'pt-BR': 'Continuar', en: 'Continue' },
     close: { 'pt-BR': 'Você pode fechar esta janela.', en: 'You may close this window.' },
+  },
+  /** The 3DS challenge of a session at a real provider: the redirect form and the return route's pages. */
+  providerChallenge: {
+    title: { 'pt-BR': '3-D Secure: redirecionando ao emissor', en: '3-D Secure: going to the card issuer' },
+    go: { 'pt-BR': 'Continuar para o emissor do cartão', en: 'Continue to the card issuer' },
+    missingTitle: { 'pt-BR': 'Resultado da autenticação ausente', en: 'The authentication result is missing' },
+    missing: {
+      'pt-BR': 'O emissor não devolveu o resultado. Abra o link de autenticação de novo.',
+      en: 'The card issuer sent no result back. Open the authentication link again.',
+    },
+    unknownTitle: { 'pt-BR': 'Não foi possível concluir agora', en: 'The authentication could not be completed now' },
+    unknown: {
+      'pt-BR': 'O provedor não respondeu. Tente de novo em alguns segundos por este mesmo link.',
+      en: 'The provider did not answer. Try again in a few seconds through this same link.',
+    },
   },
 } as const satisfies Record<string, Record<string, Record<Lang, string>>>;
 
