@@ -26,11 +26,10 @@ export {
   oldestUnreferencedRefund,
   refundByProviderId,
   settleRefundByProvider,
-  transactionByProviderReference,
-  transactionByEndToEndId,
-  transactionByTxid,
+  announcedTransactionOf,
   transactionRowExists,
   type CardFactMove,
+  type TransactionCondition,
 } from './provider-facts/provider-facts.js';
 
 // What the composition root (src/composition.ts, src/deps.ts, src/areas.ts) takes of payments: routes,
@@ -41,6 +40,7 @@ export { default as refundsRoutes } from './refunds/refunds.routes.js';
 export { default as sandboxPaymentControlRoutes } from './sandbox/sandbox-controls.routes.js';
 export { transactionJobs } from './create/transactions.jobs.js';
 export { threeDsJobs } from './three-ds/three-ds.jobs.js';
+export { threeDsOperationHandlers } from './three-ds/three-ds.operations.js';
 export { transactionOperationJobs } from './capture-cancel/operations.jobs.js';
 export { operationRuntime, transactionOperationHandlers } from './capture-cancel/operations.handlers.js';
 export { refundOperationHandlers } from './refunds/refunds.operation.js';

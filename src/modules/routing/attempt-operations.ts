@@ -19,6 +19,7 @@ import type { AttemptOutcome } from '../../providers/routing/failover.js';
  * attempt is settled by reading the provider under its key, and its operation closed with the transaction's fate.
  */
 export const ATTEMPT_KINDS = ['transaction.authorize', 'transaction.pix-charge'] as const;
+type NewProviderOperationRow = typeof providerOperations.$inferInsert;
 const kindOf = (paymentMethod: string) => (paymentMethod === 'PIX' ? ATTEMPT_KINDS[1] : ATTEMPT_KINDS[0]);
 
 export interface AttemptOperationRow {
@@ -43,6 +44,30 @@ export async function claimAttemptOperation(
   attempt: Pick<TransactionAttemptJson, 'id' | 'number' | 'provider' | 'provider_account_id'>,
   now: Date,
 ): Promise<void> {
+  const op = attemptOperationRow(row, attempt, now);
+  try {
+    await ex
+      .insert(providerOperations)
+      .values(op)
+      .onConflictDoUpdate({
+        target: providerOperations.id,
+        set: { status: 'PENDING', request: op.request, finishedAt: null, updatedAt: now },
+        setWhere: ne(providerOperations.status, 'PENDING'),
+      });
+  } catch (err) {
+    if (!isUniqueViolation(err, 'provider_operations_one_open')) throw err;
+  }
+}
+
+/**
+ * The operation row an attempt claims (PENDING). A create whose transaction id is new claims its first attempt's
+ * with the row itself, in the recording's one statement (nothing can exist under a new id).
+ */
+export function attemptOperationRow(
+  row: AttemptOperationRow,
+  attempt: Pick<TransactionAttemptJson, 'id' | 'number' | 'provider' | 'provider_account_id'>,
+  now: Date,
+): NewProviderOperationRow {
   const request = {
     transaction_id: row.id,
     attempt: attempt.number,
@@ -53,33 +78,22 @@ export async function claimAttemptOperation(
     capture: row.capture,
   };
   const kind = kindOf(row.paymentMethod);
-  try {
-    await ex
-      .insert(providerOperations)
-      .values({
-        id: attempt.id,
-        kind,
-        resourceType: 'transaction',
-        resourceId: row.id,
-        organizationId: row.organizationId,
-        companyId: row.companyId,
-        provider: attempt.provider,
-        status: 'PENDING',
-        attempts: 0,
-        request,
-        fingerprint: fingerprintOf({ kind, provider: attempt.provider, ...request }),
-        outcome: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: providerOperations.id,
-        set: { status: 'PENDING', request, finishedAt: null, updatedAt: now },
-        setWhere: ne(providerOperations.status, 'PENDING'),
-      });
-  } catch (err) {
-    if (!isUniqueViolation(err, 'provider_operations_one_open')) throw err;
-  }
+  return {
+    id: attempt.id,
+    kind,
+    resourceType: 'transaction',
+    resourceId: row.id,
+    organizationId: row.organizationId,
+    companyId: row.companyId,
+    provider: attempt.provider,
+    status: 'PENDING',
+    attempts: 0,
+    request,
+    fingerprint: fingerprintOf({ kind, provider: attempt.provider, ...request }),
+    outcome: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** How an attempt's call ended, as its operation: null while the outcome is unknown (it stays PENDING). */
@@ -101,28 +115,46 @@ export function operationStatusOf(outcome: AttemptOutcome, code: string | null):
 /** Records an attempt's call on its operation (still PENDING: once). An unknown outcome leaves it PENDING. */
 export async function recordAttemptOperation(
   ex: Executor,
-  attempt: Pick<TransactionAttemptJson, 'id' | 'outcome' | 'error' | 'refusal' | 'provider_reference'>,
+  attempt: AttemptAnswer,
   code: string | null,
   now: Date,
 ): Promise<void> {
-  const status = operationStatusOf(attempt.outcome as AttemptOutcome, code);
-  const outcome = {
-    attempt_outcome: attempt.outcome,
-    code,
-    error: attempt.error,
-    refusal: attempt.refusal,
-    provider_reference: attempt.provider_reference,
-  };
-  await ex
-    .update(providerOperations)
-    .set({
+  await recordAttemptOperations(ex, [{ attempt, code }], now);
+}
+
+type AttemptAnswer = Pick<TransactionAttemptJson, 'id' | 'outcome' | 'error' | 'refusal' | 'provider_reference'>;
+
+/**
+ * recordAttemptOperation for several attempts, ONE statement (a batch of creates records its deciding attempts'
+ * operations in its outcome's transaction). Only an operation still PENDING is written.
+ */
+export async function recordAttemptOperations(
+  ex: Executor,
+  list: { attempt: AttemptAnswer; code: string | null }[],
+  now: Date,
+): Promise<void> {
+  if (list.length === 0) return;
+  const at = now.toISOString();
+  const values = list.map(({ attempt, code }) => {
+    const status = operationStatusOf(attempt.outcome as AttemptOutcome, code);
+    return {
+      id: attempt.id,
       status: status ?? 'PENDING',
-      attempts: sql`${providerOperations.attempts} + 1`,
-      outcome,
-      updatedAt: now,
-      finishedAt: status === null ? null : now,
-    })
-    .where(and(eq(providerOperations.id, attempt.id), eq(providerOperations.status, 'PENDING')));
+      finished: status !== null,
+      outcome: {
+        attempt_outcome: attempt.outcome,
+        code,
+        error: attempt.error,
+        refusal: attempt.refusal,
+        provider_reference: attempt.provider_reference,
+      },
+    };
+  });
+  await ex.execute(sql`
+    update provider_operations o set status = r.status, attempts = o.attempts + 1, outcome = r.outcome,
+      updated_at = ${at}::timestamptz, finished_at = case when r.finished then ${at}::timestamptz else null end
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, status text, finished boolean, outcome jsonb)
+    where o.id = r.id and o.status = 'PENDING'`);
 }
 
 /**

@@ -6,5 +6,7 @@ export {
   ATTEMPT_KINDS,
   claimAttemptOperation,
   closeAttemptOperations,
+  attemptOperationRow,
   recordAttemptOperation,
+  recordAttemptOperations,
 } from './attempt-operations.js';

@@ -123,6 +123,12 @@ export interface AttemptsResult {
   failures: { provider: string; code: string }[];
   /** What the row names now (the last attempt made): the outcome's recording moves it back to the deciding one. */
   recorded: { provider: string; bankAccountId: string | null };
+  /**
+   * The deciding attempt's operation, finished by the outcome's recording (in its transaction, with the batch's
+   * others: one statement) rather than by a statement of its own; a crash before it leaves the operation PENDING
+   * for the transaction's recovery, which closes it with the transaction's fate.
+   */
+  operation: { attempt: TransactionAttemptJson; code: string | null } | null;
 }
 
 interface LoopInput {
@@ -132,6 +138,8 @@ interface LoopInput {
   firstAccount: BankAccountRow;
   /** The row was recorded naming the first attempt (its provider, bank account and pending attempt). */
   rowNamesFirst: boolean;
+  /** The first attempt's operation was claimed with the row (a new transaction id: transactions.batch.ts). */
+  firstClaimed: boolean;
   accounts: readonly BankAccountRow[];
   input: CreateTransactionInput;
   route: Route;
@@ -153,13 +161,27 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
   let genericDeclineFailedOver = false;
   const threeDsAuthenticated = l.row.threeDs?.trans_status === 'Y' || l.row.threeDs?.trans_status === 'A';
   let recorded = { provider: l.row.provider, bankAccountId: l.row.bankAccountId };
+  let operation: AttemptsResult['operation'] = null;
   const order = l.route.decision.attempt_order;
+  // The first attempt's operation claimed with the row; released if that call is never made (a probe taken, its
+  // bank account not opened), so the next attempt can claim its own (one open operation per transaction).
+  let preclaimed: TransactionAttemptJson | null =
+    l.firstClaimed && order[0] ? pendingAttempt(l.row.id, 1, order[0], clock.now(l.row.organizationId)) : null;
+  const releasePreclaimed = async () => {
+    if (!preclaimed) return;
+    const released = finish(preclaimed, classifyFailure(null, 'not sent'), null, clock.now());
+    preclaimed = null;
+    await recordAttemptOperation(db, released, released.error?.code ?? null, clock.now());
+  };
   for (const [i, candidate] of order.entries()) {
     if (i > 0 && wallMillis() - l.beganAt > ATTEMPT_BUDGET_MS) break;
     const account = l.route.accounts.get(candidate.provider)!;
     // R6.11: a half-open account takes one payment at a time, its probe; taken already, it is skipped.
     const probe = account.circuit.state === 'HALF_OPEN';
-    if (probe && !(await claimProbe(db, account.provider_account_id, clock.now()))) continue;
+    if (probe && !(await claimProbe(db, account.provider_account_id, clock.now()))) {
+      await releasePreclaimed();
+      continue;
+    }
     const startedAt = clock.now(l.row.organizationId);
     const attempt = pendingAttempt(l.row.id, attempts.length + 1, candidate, startedAt);
     let bankAccount: BankAccountRow;
@@ -180,6 +202,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         ),
       );
       failures.push({ provider: candidate.provider, code: attempts.at(-1)!.error!.code });
+      await releasePreclaimed();
       continue;
     }
     // The row names the attempt in flight (its provider, bank account and key), so its recovery job asks the right account.
@@ -191,8 +214,13 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         .where(and(eq(transactions.id, l.row.id), eq(transactions.announced, false)));
       recorded = { provider: candidate.provider, bankAccountId: bankAccount.id };
     }
-    // R6.8: the attempt is one provider operation under its own key, claimed before its call.
-    await claimAttemptOperation(db, l.row, attempt, clock.now());
+    // R6.8: the attempt is one provider operation under its own key, claimed before its call (the first one of a
+    // new transaction id was claimed with its row).
+    if (preclaimed?.id === attempt.id) preclaimed = null;
+    else {
+      await releasePreclaimed();
+      await claimAttemptOperation(db, l.row, attempt, clock.now());
+    }
     const t0 = wallMillis();
     let classified: ClassifiedCall;
     let answer: CallOutcome | null = null;
@@ -228,7 +256,21 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     const latency = classified.outcome === 'FAILED' ? null : Math.max(0, Math.round(wallMillis() - t0));
     const done = finish(attempt, classified, latency, clock.now(l.row.organizationId));
     attempts.push(done);
-    await recordAttemptOperation(db, done, classified.code, clock.now());
+    const next =
+      fatal === null
+        ? failsOver(classified.outcome, classified.code, {
+            payment_method: l.row.paymentMethod,
+            three_ds_authenticated: threeDsAuthenticated,
+            on_generic_decline: l.onGenericDecline,
+            generic_decline_failed_over: genericDeclineFailedOver,
+            provider_code: classified.providerCode,
+            connector: account.connector,
+          })
+        : false;
+    // The deciding attempt's operation is finished with the outcome (AttemptsResult.operation); any other now.
+    if (fatal === null && classified.outcome !== 'FAILED' && !next)
+      operation = { attempt: done, code: classified.code ?? null };
+    else await recordAttemptOperation(db, done, classified.code, clock.now());
     await recordAttemptOutcome(db, {
       organizationId: l.row.organizationId,
       account,
@@ -243,20 +285,13 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     if (fatal !== null) throw fatal instanceof Error ? fatal : new Error('a provider call failed unexpectedly');
     if (classified.outcome === 'FAILED') failures.push({ provider: candidate.provider, code: classified.code! });
     else deciding = { outcome: answer!, provider: candidate.provider, bankAccount };
-    const next = failsOver(classified.outcome, classified.code, {
-      payment_method: l.row.paymentMethod,
-      three_ds_authenticated: threeDsAuthenticated,
-      on_generic_decline: l.onGenericDecline,
-      generic_decline_failed_over: genericDeclineFailedOver,
-      provider_code: classified.providerCode,
-      connector: account.connector,
-    });
     if (!next) break;
     if (classified.outcome === 'REFUSED' && classified.code === 'CARD_DECLINED') genericDeclineFailedOver = true;
   }
   // R6.8 `failed_over`: the next attempt was made because of this outcome.
   for (const [i, a] of attempts.entries()) a.failed_over = i < attempts.length - 1;
-  return { attempts, deciding, failures, recorded };
+  await releasePreclaimed();
+  return { attempts, deciding, failures, recorded, operation };
 }
 
 function finish(

@@ -4,18 +4,22 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { validationError } from '../../../kernel/errors.js';
 import { beginRequest, completeRequest, releaseRequest } from '../../../kernel/idempotency.js';
-import { enqueueJob } from '../../../jobs/queue.js';
 import { ProviderError, ProviderNotCapable } from '../../../providers/errors.js';
 import { outcomeUnknown, providerFailure } from '../../../kernel/provider-failures.js';
 import { feeUnder } from '../../fees/effective-fee.js';
-import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';
-import { announce, recoveryPointJob } from './transactions.outcome.js';
+import { recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
 import { wallMillis } from '../../../kernel/clock.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
-import { closeAttemptOperations, failoverSettings, routePayment, type Route } from '../../routing/index.js';
+import {
+  attemptOperationRow,
+  closeAttemptOperations,
+  failoverSettings,
+  routePayment,
+  type Route,
+} from '../../routing/index.js';
 import {
   assertRoutable,
   pendingAttempt,
@@ -25,8 +29,8 @@ import {
   runAttempts,
 } from './transactions.attempts.js';
 import { readForCreate } from './transactions.reads.js';
-import { createBatchers, outcomeChanges } from './transactions.batch.js';
-import { deleteUnannounced, findTransactionRow, insertTransaction } from '../shared/transactions.repo.js';
+import { createBatchers, type RecordItem } from './transactions.batch.js';
+import { deleteUnannounced, findTransactionRow } from '../shared/transactions.repo.js';
 import { checkCreation, externalThreeDsRefusal } from '../shared/transactions.rules.js';
 import type { CreateTransactionInput } from '../shared/transactions.schemas.js';
 import { cardSourceOf, type PaymentCall } from './transactions.call.js';
@@ -158,57 +162,68 @@ export async function createTransaction(
   const callOf = (source: ReturnType<typeof cardSourceOf>): PaymentCall =>
     source
       ? { kind: 'card', card: source.card, threeDs: source.proof }
-      : { kind: 'pix', expiresAt: check.pixExpiresAt!, due: check.pixDue ?? null };
-  let recorded: { row: TransactionRow; call: PaymentCall | null };
+      : { kind: 'pix', expiresAt: must(check.pixExpiresAt, 'a PIX create has its expiry'), due: check.pixDue ?? null };
+  // External 3DS N/R: refused without calling the provider (P3); its outcome is recorded as any other.
+  const declined = input.three_ds?.external ? externalThreeDsRefusal(input.three_ds.external.trans_status) : null;
+  // A new transaction id (no claim, or a claim made just now) claims its first attempt's operation with its row.
+  const fresh = !claim || firstClaim;
+  const recordOf = (source: ReturnType<typeof cardSourceOf>): RecordItem => {
+    const row = newRow(source);
+    return {
+      row,
+      recoverJob,
+      now,
+      ...(fresh && !declined
+        ? { operation: attemptOperationRow(row, pendingAttempt(id, 1, first, now), clock.now()) }
+        : {}),
+    };
+  };
+  const batch = createBatchers(db, clock);
+  let recorded: { row: TransactionRow; call: PaymentCall };
   try {
-    if ((!claim || firstClaim) && !input.three_ds) {
-      // The common create (no request_id to resume, no 3DS session to consume, no external 3DS to judge): the
-      // row and its recovery job in one statement shared with the creates recording at the same time
-      // (transactions.batch.ts), one round trip and one commit for all of them.
+    // Only a resumed claim can find its row already recorded (a crash after the first recording).
+    const existing = fresh ? undefined : await findTransactionRow(db, id);
+    if (input.three_ds?.session_id) {
+      // Recorded with the creates of the organization consuming a session now (one transaction for all): the
+      // session consumed exactly when its row is recorded (transactions.batch.ts).
+      const { row, session } = await batch.recordWithSession.run(organizationId, {
+        use: {
+          sessionId: input.three_ds.session_id,
+          companyId: company.id,
+          amount: input.amount,
+          installments: check.installments,
+          transactionId: id,
+          now,
+        },
+        build: (consumed) => recordOf(cardSourceOf(input, { storedCard, session: consumed })),
+        ...(existing ? { existing } : {}),
+      });
+      recorded = { row, call: callOf(cardSourceOf(input, { storedCard, session })) };
+    } else {
+      // The row, its recovery job and its first attempt's operation in one statement shared with the creates
+      // recording at the same time, one round trip and one commit for all of them.
       const source = cardSourceOf(input, { storedCard });
       recorded = {
-        row: await createBatchers(db, clock).record.run(organizationId, { row: newRow(source), recoverJob, now }),
+        row: existing ?? (await batch.record.run(organizationId, recordOf(source))),
         call: callOf(source),
       };
-    } else {
-      recorded = await db.transaction(async (tx) => {
-        // Only a resumed claim can find its row already recorded (a crash after the first recording).
-        const existing = claim ? await findTransactionRow(tx, id) : undefined;
-        const session = input.three_ds?.session_id
-          ? await consumeThreeDsSession(tx, {
-              sessionId: input.three_ds.session_id,
-              companyId: company.id,
-              amount: input.amount,
-              installments: check.installments,
-              transactionId: id,
-              now,
-            })
-          : undefined;
-        const source = cardSourceOf(input, { storedCard, session });
-        const row = existing ?? (await insertTransaction(tx, newRow(source)));
-        // External 3DS N/R: refused without calling the provider (P3).
-        const failed = input.three_ds?.external ? externalThreeDsRefusal(input.three_ds.external.trans_status) : null;
-        if (failed) {
-          const refused = await announce(
-            tx,
-            row,
-            { status: 'REFUSED', refusal: failed },
-            { now, correlationId, autopilot: deps.autopilot },
-          );
-          if (claim) await completeRequest(tx, claim);
-          return { row: refused, call: null };
-        }
-        await enqueueJob(tx, recoverJob, now);
-        return { row, call: callOf(source) };
-      });
     }
   } catch (err) {
     if (claim) await releaseRequest(db, claim, 'forget', clock.now());
     if (isUniqueViolation(err, 'transactions_pkey'))
-      return { row: (await findTransactionRow(db, id))!, replayed: true };
+      return { row: must(await findTransactionRow(db, id), 'the row that holds the key'), replayed: true };
     throw err;
   }
-  if (!recorded.call) return { row: recorded.row, replayed: false };
+  if (declined) {
+    const refused = await batch.outcome.run(organizationId, {
+      row: recorded.row,
+      outcome: { kind: 'declined', refusal: declined },
+      correlationId,
+      autopilot: deps.autopilot,
+      ...(claim ? { claim } : {}),
+    });
+    return { row: refused, replayed: false };
+  }
   const failover = await failoverSettings(db, organizationId);
   return complete(deps, {
     row: recorded.row,
@@ -221,7 +236,7 @@ export async function createTransaction(
     beganAt,
     input,
     claim,
-    grouped: !claim || firstClaim,
+    firstClaimed: fresh,
     correlationId,
   });
 }
@@ -239,7 +254,7 @@ async function complete(
     beganAt: number;
     input: CreateTransactionInput;
     claim?: { companyId: string; scope: string; requestId: string };
-    grouped: boolean;
+    firstClaimed: boolean;
     correlationId: string;
   },
 ): Promise<{ row: TransactionRow; replayed: boolean }> {
@@ -259,6 +274,7 @@ async function complete(
       company: c.company,
       firstAccount: c.account,
       rowNamesFirst: true,
+      firstClaimed: c.firstClaimed,
       accounts: c.accounts,
       input: c.input,
       route: c.route,
@@ -303,31 +319,17 @@ async function complete(
     bankAccountId: ran.deciding.bankAccount.id,
     attempts: ran.attempts,
   };
-  if (c.grouped) {
-    // Grouped with the outcomes of the organization's other creates finishing now: one transaction for all,
-    // which also completes their claims (so a claim is DONE exactly when its outcome is recorded, as below).
-    const announced = await createBatchers(db, clock).outcome.run(row.organizationId, {
-      row: decided,
-      outcome,
-      extra,
-      correlationId: c.correlationId,
-      autopilot: deps.autopilot,
-      claim,
-    });
-    return { row: announced, replayed: false };
-  }
-  if (!claim) throw new Error('an ungrouped outcome has a claim');
-  const now = clock.now(row.organizationId);
-  const changes = { ...outcomeChanges(outcome, decided, now), ...extra };
-  const announced = await db.transaction(async (tx) => {
-    const result = await announce(tx, decided, changes, {
-      now,
-      correlationId: c.correlationId,
-      autopilot: deps.autopilot,
-      syncNow: outcome.kind === 'unknown',
-    });
-    await completeRequest(tx, claim);
-    return result;
+  // Recorded with the outcomes of the organization's other creates finishing now: one transaction for all, which
+  // also completes their claims (so a claim is DONE exactly when its outcome is recorded) and finishes their
+  // deciding attempts' operations. A batch of one is the single create: the same code.
+  const announced = await createBatchers(db, clock).outcome.run(row.organizationId, {
+    row: decided,
+    outcome,
+    extra,
+    correlationId: c.correlationId,
+    autopilot: deps.autopilot,
+    ...(claim ? { claim } : {}),
+    ...(ran.operation ? { operation: ran.operation } : {}),
   });
   return { row: announced, replayed: false };
 }

@@ -3,7 +3,7 @@ import { paymentKeyOf } from './attempts.rules.js';
 import type { JobRow, TransactionRow } from '../../../db/schema/index.js';
 import { DomainError } from '../../../kernel/errors.js';
 import { derivedOperationId } from '../../../kernel/provider-operation.rules.js';
-import { completeRequest, releaseRequest } from '../../../kernel/idempotency.js';
+import { releaseRequest } from '../../../kernel/idempotency.js';
 import type { JobRegistrations, JobResult } from '../../../jobs/registry.js';
 import { ProviderError } from '../../../providers/errors.js';
 import type { CardPaymentResult } from '../../../providers/payments.js';
@@ -122,14 +122,16 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       await db.transaction(async (tx) => {
         const locked = await lockTransactionRow(tx, row.id);
         if (!locked || locked.announced) return;
+        // The same outcome recording as the create's own (announceOutcomes, a batch of one), its claim completed.
         await announce(tx, locked, cardResultChanges(found, locked, now), {
           now,
+          realNow: clock.now(),
           correlationId: job.id,
           autopilot: deps.autopilot,
           syncNow: true,
+          ...(claim ? { claim } : {}),
         });
         await closeAttemptOperations(tx, row.id, 'SUCCEEDED', 'recovery: found at the provider', now);
-        if (claim) await completeRequest(tx, claim);
       });
     },
 

@@ -1,10 +1,20 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { transactions, type NewTransactionRow, type TransactionRow } from '../../../db/schema/index.js';
-import { recordEvent } from '../../../events/outbox.js';
-import { enqueueJob, type NewJob } from '../../../jobs/queue.js';
+import { rowsOf } from '../../../db/rows.js';
+import {
+  transactions,
+  type NewTransactionRow,
+  type TransactionAttemptJson,
+  type TransactionRow,
+} from '../../../db/schema/index.js';
+import { recordEvents, type AnyNewEvent } from '../../../events/outbox.js';
+import { jobsInsert, type NewJob } from '../../../jobs/queue.js';
+import { completeRequests, type ClaimKey } from '../../../kernel/idempotency.js';
+import { must } from '../../../kernel/must.js';
 import type { CardPaymentResult } from '../../../providers/payments.js';
-import { postApproval } from '../shared/transactions.ledger.js';
-import { announceRow, findTransactionRow } from '../shared/transactions.repo.js';
+import { recordAttemptOperations } from '../../routing/index.js';
+import { postApprovals } from '../shared/transactions.ledger.js';
+import { findTransactionRow } from '../shared/transactions.repo.js';
 import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
 import { toTransactionView } from '../shared/transactions.view.js';
 import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from '../shared/sandbox-cards.js';
@@ -50,7 +60,7 @@ export async function rowOrReinstated(tx: Executor, recorded: TransactionRow): P
     .values({ ...recorded, announced: false })
     .onConflictDoNothing()
     .returning();
-  return inserted ?? (await findTransactionRow(tx, recorded.id))!;
+  return must(inserted ?? (await findTransactionRow(tx, recorded.id)), 'a row inserted or found');
 }
 /** First status sync after an unknown outcome. */
 export const SYNC_DELAY_MS = 2_000;
@@ -96,56 +106,188 @@ export function cardResultChanges(
   }
 }
 
+/** An outcome to record on a create's row (the provider's answer as our status and fields). */
+export interface AnnounceItem {
+  row: TransactionRow;
+  changes: { status: TransactionRow['status'] } & Partial<NewTransactionRow>;
+  correlationId: string;
+  autopilot: boolean;
+  syncNow?: boolean;
+  /** The create's request_id claim, completed in the same transaction as its outcome. */
+  claim?: ClaimKey;
+  /** The deciding attempt's provider operation (R6.8), finished in the same transaction as its outcome. */
+  operation?: { attempt: TransactionAttemptJson; code: string | null };
+}
+
+/** The columns an outcome may set (announceRowsStatement sets them all from the row as recorded plus its changes). */
+const OUTCOME_COLUMNS = new Set<string>([
+  'status',
+  'provider',
+  'bankAccountId',
+  'providerPaymentId',
+  'providerReference',
+  'authorizationCode',
+  'authorizedAt',
+  'capturedAt',
+  'capturedAmount',
+  'refusal',
+  'pix',
+  'attempts',
+]);
+
 /**
- * Records a creation's outcome in one transaction: the row gets its status and becomes a resource
- * (`announced`), an approval is posted to the ledger, `transaction.created` carries the transaction as GET
- * returns it, and the later work is scheduled (a status sync for PROCESSING, the sandbox autopilot).
- * Idempotent: an already announced row is answered as it is (a recovery job may have got there first).
+ * The outcomes set on rows still unannounced, and their recovery jobs closed (the row is a resource now: the job
+ * would find nothing to do; a job running now keeps its lease), one statement; answers the ids updated.
+ * (Exported so the bench's baseline runs exactly it.)
  */
+export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQL {
+  const values = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    provider: r.provider,
+    bank_account_id: r.bankAccountId,
+    provider_payment_id: r.providerPaymentId,
+    provider_reference: r.providerReference,
+    authorization_code: r.authorizationCode,
+    authorized_at: r.authorizedAt?.toISOString() ?? null,
+    captured_at: r.capturedAt?.toISOString() ?? null,
+    captured_amount: r.capturedAmount,
+    refusal: r.refusal,
+    pix: r.pix,
+    attempts: r.attempts,
+    updated_at: r.updatedAt.toISOString(),
+  }));
+  const at = realNow.toISOString();
+  return sql`
+    with u as (
+      update transactions t set status = r.status, provider = r.provider, bank_account_id = r.bank_account_id,
+        provider_payment_id = r.provider_payment_id, provider_reference = r.provider_reference,
+        authorization_code = r.authorization_code, authorized_at = r.authorized_at, captured_at = r.captured_at, captured_amount = r.captured_amount,
+        refusal = r.refusal, pix = r.pix, attempts = r.attempts, announced = true, updated_at = r.updated_at
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, status text, provider text, bank_account_id uuid,
+        provider_payment_id text, provider_reference text, authorization_code text, authorized_at timestamptz, captured_at timestamptz,
+        captured_amount bigint, refusal jsonb, pix jsonb, attempts jsonb, updated_at timestamptz)
+      where t.id = r.id and t.announced = false
+      returning t.id
+    ), j as (
+      update jobs set status = 'DONE', finished_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      where dedupe_key in (select ${`${TRANSACTION_RECOVER_JOB}:`}::text || u.id::text from u)
+        and status = 'PENDING' and (locked_until is null or locked_until <= ${at}::timestamptz)
+    )
+    select id from u`;
+}
+
+/**
+ * Records creates' outcomes, set-based, in the caller's transaction: THE one implementation, whether a batch of
+ * a hundred creates (transactions.batch.ts), one create, or a recovery job that found the answer. Each row gets
+ * its status and becomes a resource (`announced`) with its recovery job closed (one update); the claims are
+ * completed (one update) and the deciding attempts' operations finished (one update); the approvals are posted
+ * with their receivables (postApprovals: one ledger statement, one insert); the later work is scheduled (one
+ * insert: a status sync for PROCESSING, the sandbox autopilot, expiries, settlements); `transaction.created`
+ * carries each transaction as GET returns it (one insert, each consumer once). `now`: the organization's clock
+ * (one reading for the batch); `realNow`: real time, for the recovery jobs' leases.
+ *
+ * Idempotent: a row already announced (a recovery job got there first) is answered as it is; a row removed
+ * meanwhile (a recovery that found nothing at the provider before this create's call landed) is recorded again
+ * and announced with the answer this create holds (never an empty answer, issue 24).
+ */
+export async function announceOutcomes(
+  tx: Executor,
+  items: AnnounceItem[],
+  now: Date,
+  realNow: Date,
+): Promise<TransactionRow[]> {
+  const out: (TransactionRow | undefined)[] = items.map((item) => (item.row.announced ? item.row : undefined));
+  const announced = (i: number, row: TransactionRow): TransactionRow => {
+    const { changes } = must(items[i], 'an index of items');
+    const unfit = Object.keys(changes).find((k) => !OUTCOME_COLUMNS.has(k));
+    if (unfit) throw new Error(`an outcome does not set ${unfit}`);
+    return { ...row, ...changes, announced: true, updatedAt: now };
+  };
+  let todo = items.flatMap((item, i) => (item.row.announced ? [] : [{ i, row: announced(i, item.row) }]));
+  const done: typeof todo = [];
+  // Two rounds at most: the second for rows recorded again after a recovery removed them.
+  for (let round = 0; todo.length > 0; round++) {
+    if (round === 2) throw new Error('a recorded row could not be announced');
+    const updated = new Set(
+      rowsOf(
+        await tx.execute(
+          announceRowsStatement(
+            todo.map((t) => t.row),
+            realNow,
+          ),
+        ),
+      ).map((r) => String(r.id)),
+    );
+    const next: typeof todo = [];
+    for (const t of todo) {
+      if (updated.has(t.row.id)) {
+        done.push(t);
+        continue;
+      }
+      const current = await rowOrReinstated(tx, must(items[t.i], 'an index of items').row);
+      if (current.announced) out[t.i] = current;
+      else next.push({ i: t.i, row: announced(t.i, current) });
+    }
+    todo = next;
+  }
+  // Claims complete whether their row was announced here or meanwhile (its recovery completes it too).
+  await completeRequests(
+    tx,
+    items.flatMap((item) => (item.claim ? [item.claim] : [])),
+  );
+  await recordAttemptOperations(
+    tx,
+    items.flatMap((item) => (item.operation ? [item.operation] : [])),
+    realNow,
+  );
+  const jobs: NewJob[] = [];
+  const approved = done.filter((d) => d.row.status === 'APPROVED');
+  const posted = await postApprovals(
+    tx,
+    approved.map((d) => ({ row: d.row })),
+    now,
+    jobs,
+  );
+  const sequences = new Map(approved.map((d, k) => [d.row.id, posted[k]?.sequence ?? null]));
+  for (const d of done) {
+    const item = must(items[d.i], 'an index of items');
+    jobs.push(...followUpJobs(d.row, now, { autopilot: item.autopilot, syncNow: item.syncNow }));
+  }
+  if (jobs.length > 0) await tx.execute(jobsInsert(jobs.map((job) => ({ job, now }))));
+  // money.md M9: an approval moves money; the event carries the account's sequence after its post.
+  const created: AnyNewEvent[] = done.map((d) => ({
+    type: 'transaction.created',
+    companyId: d.row.companyId,
+    organizationId: d.row.organizationId,
+    payload: { ...toTransactionView(d.row), bank_account_id: d.row.bankAccountId, sequence: sequences.get(d.row.id) ?? null },
+    correlationId: must(items[d.i], 'an index of items').correlationId,
+  }));
+  if (created.length > 0) await recordEvents(tx, created, now);
+  for (const d of done) out[d.i] = d.row;
+  return out.map((row) => must(row, 'every outcome answered'));
+}
+
+/** announceOutcomes for one outcome (the same code: a batch of one). */
 export async function announce(
   tx: Executor,
   row: TransactionRow,
-  changes: { status: TransactionRow['status'] } & Partial<NewTransactionRow>,
-  options: { now: Date; correlationId: string; autopilot: boolean; syncNow?: boolean },
+  changes: AnnounceItem['changes'],
+  options: {
+    now: Date;
+    realNow?: Date;
+    correlationId: string;
+    autopilot: boolean;
+    syncNow?: boolean;
+    claim?: ClaimKey;
+  },
 ): Promise<TransactionRow> {
-  if (row.announced) return row;
-  const { now } = options;
-  // Only an unannounced row is updated: a recovery job that got there first leaves this a no-op answering its row.
-  let updated = await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now });
-  if (!updated) {
-    const current = await rowOrReinstated(tx, row);
-    if (current.announced) return current;
-    updated = (await announceRow(tx, row.id, { ...changes, announced: true, updatedAt: now }))!;
-  }
-  // money.md M9: an approval moves money; the event carries the account's last sequence from the post itself.
-  const sequence = updated.status === 'APPROVED' ? (await postApproval(tx, updated, now)).sequence : null;
-  const payload = { ...toTransactionView(updated), bank_account_id: updated.bankAccountId, sequence };
-  await recordEvent(
-    tx,
-    {
-      type: 'transaction.created',
-      companyId: updated.companyId,
-      organizationId: updated.organizationId,
-      payload,
-      correlationId: options.correlationId,
-    },
-    now,
-  );
-  await scheduleFollowUps(tx, updated, now, options);
-  return updated;
+  const { now, realNow, ...rest } = options;
+  const [answer] = await announceOutcomes(tx, [{ row, changes, ...rest }], now, realNow ?? now);
+  return must(answer, 'one answer per outcome');
 }
 
-/** P9 autopilot and status syncs: jobs, due on the organization's clock. */
-export async function scheduleFollowUps(
-  tx: Executor,
-  row: TransactionRow,
-  now: Date,
-  options: { autopilot: boolean; syncNow?: boolean },
-): Promise<void> {
-  for (const job of followUpJobs(row, now, options)) await enqueueJob(tx, job, now);
-}
-
-/** The jobs scheduleFollowUps enqueues (a batch of outcomes enqueues all of theirs with one statement). */
+/** P9 autopilot, status syncs, expiries: the jobs an outcome schedules, due on the organization's clock. */
 export function followUpJobs(
   row: TransactionRow,
   now: Date,

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { transactions, type TransactionRow } from '../../../db/schema/index.js';
-import type { PostResult } from '../../../ledger/ledger.js';
-import { postPendingCredit } from '../../../ledger/post-pending-credit.js';
+import { receivables, transactions, type NewReceivableRow, type TransactionRow } from '../../../db/schema/index.js';
+import { bulkInsertStatement } from '../../../db/bulk-insert.js';
+import { jobsInsert, type NewJob } from '../../../jobs/queue.js';
+import { post, type NewLedgerTransaction, type PostResult } from '../../../ledger/ledger.js';
+import { postPendingCreditsSequenced } from '../../../ledger/post-pending-credits.js';
 import type { Posting } from '../../../ledger/rules.js';
-import { createApprovalReceivables } from '../../receivables/receivables.create.js';
+import { approvalReceivables, createApprovalReceivables } from '../../receivables/receivables.create.js';
+import { organizationAccountAt } from '../../receivables/receivables.repo.js';
+import { must } from '../../../kernel/must.js';
 
 /**
  * money.md M3: an approved transaction of A with fee F posts clearing +A (DEBIT), the merchant's bank account
@@ -45,47 +49,116 @@ export function approvalPostings(input: {
 
 export class MissingBankAccountError extends Error {}
 
+/** One approval to post: `amount` defaults to the captured amount (else the whole amount), `fee` to the stored fee. */
+export interface ApprovalItem {
+  row: TransactionRow;
+  amount?: number;
+  fee?: number;
+}
+
+/** The ledger transaction of an approval, with the amount and fee it posts. */
+export function approvalOf(
+  item: ApprovalItem,
+  now: Date,
+): { ledger: NewLedgerTransaction; amount: number; fee: number } {
+  const { row } = item;
+  if (!row.bankAccountId) throw new MissingBankAccountError(`transaction ${row.id} has no bank account to credit`);
+  const amount = item.amount ?? (row.capturedAmount > 0 ? row.capturedAmount : row.amount);
+  const fee = item.fee ?? row.fee?.amount ?? 0;
+  const postings = approvalPostings({
+    provider: row.provider,
+    organizationId: row.organizationId,
+    bankAccount: { id: row.bankAccountId, companyId: row.companyId, organizationId: row.organizationId },
+    amount,
+    fee,
+  });
+  return {
+    ledger: { code: 'TRANSACTION_APPROVED', source: { type: 'TRANSACTION', id: row.id }, postings, now },
+    amount,
+    fee,
+  };
+}
+
+export type ApprovalResult = Pick<PostResult, 'replayed'> & { sequence: number | null };
+
 /**
- * Posts the approval of `row` exactly once (source `{ type: 'TRANSACTION', id }`, code TRANSACTION_APPROVED:
- * a retry or a concurrent second call replays the first post). `amount` defaults to the captured amount (the
- * whole amount when nothing is recorded as captured yet), `fee` to the fee stored at creation; a partial
- * capture passes both (the fee evaluated again on the captured amount, money.md M2). Runs in the caller's
- * transaction (the move to APPROVED), with the approval's receivables. `sequence`: the merchant account's last
- * ledger sequence after it, when the posts made it known (money.md M9).
+ * Posts approvals exactly once each (source `{ type: 'TRANSACTION', id }`, code TRANSACTION_APPROVED: a retry
+ * or a concurrent second call replays the first post), set-based: ONE ledger statement for all of them
+ * (postPendingCreditsSequenced: several merchants' accounts, the same account possibly several times), their
+ * receivables in ONE insert and their settlement jobs in ONE insert. An approval the statement did not write
+ * (a replay, a balance row not opened yet, an approval that credits the merchant nothing) is posted by `post`,
+ * which answers it as it always did; its receivables only when it was not a replay (money.md M2: they exist
+ * exactly when the approval's posting does). A batch of one is the single approval (a sync, a capture, a PIX
+ * payment); a batch of creates' outcomes is the same code. Runs in the caller's transaction (the move to
+ * APPROVED). `sequence`: the merchant account's last ledger sequence after it, when the posts made it known
+ * (money.md M9). A partial capture passes `amount` and `fee` (the fee evaluated again on the captured amount,
+ * money.md M2), and the transaction's `fee` then follows (issue 24), in the same change as its postings.
  */
+export async function postApprovals(
+  tx: Executor,
+  items: ApprovalItem[],
+  now: Date,
+  /** Where to add the settlement jobs when the caller inserts jobs of its own (else inserted here). */
+  jobSink?: NewJob[],
+): Promise<ApprovalResult[]> {
+  if (items.length === 0) return [];
+  const approvals = items.map((item) => approvalOf(item, now));
+  const sequenced = await postPendingCreditsSequenced(
+    tx,
+    approvals.map((a) => a.ledger),
+  );
+  const results: ApprovalResult[] = [];
+  const cards: { row: TransactionRow; amount: number; fee: number }[] = [];
+  for (const [k, item] of items.entries()) {
+    const { ledger, amount, fee } = must(approvals[k], 'one approval per item');
+    const batched = sequenced[k];
+    let result: ApprovalResult;
+    if (batched !== null && batched !== undefined) result = { replayed: false, sequence: batched };
+    else {
+      const posted = await post(tx, ledger);
+      const bankAccountId = must(item.row.bankAccountId, 'checked by approvalOf');
+      result = { replayed: posted.replayed, sequence: posted.lastSequences?.[bankAccountId] ?? null };
+    }
+    results.push(result);
+    if (result.replayed) continue;
+    if (item.row.paymentMethod === 'PIX') {
+      // A PIX approval settles at once (its receivables PAID, the net moved to available): its own posts.
+      const settled = await createApprovalReceivables(tx, item.row, { amount, fee, now });
+      result.sequence = settled ?? result.sequence;
+    } else cards.push({ row: item.row, amount, fee });
+    if (item.row.fee && item.row.fee.amount !== fee) {
+      await tx
+        .update(transactions)
+        .set({ fee: { ...item.row.fee, amount: fee } })
+        .where(eq(transactions.id, item.row.id));
+    }
+  }
+  const orgAccounts = new Map<string, string | null>();
+  const receivableRows: NewReceivableRow[] = [];
+  const jobs: NewJob[] = jobSink ?? [];
+  for (const { row, amount, fee } of cards) {
+    let orgAccount: string | null = null;
+    if (Math.min(Math.max(0, fee), amount) > 0) {
+      const key = `${row.organizationId}|${row.provider}`;
+      if (!orgAccounts.has(key))
+        orgAccounts.set(key, await organizationAccountAt(tx, row.organizationId, row.provider));
+      orgAccount = orgAccounts.get(key) ?? null;
+    }
+    const planned = approvalReceivables(row, { amount, fee, now }, orgAccount);
+    receivableRows.push(...planned.rows);
+    jobs.push(...planned.jobs);
+  }
+  if (receivableRows.length > 0) await tx.execute(bulkInsertStatement(receivables, receivableRows));
+  if (!jobSink && jobs.length > 0) await tx.execute(jobsInsert(jobs.map((job) => ({ job, now }))));
+  return results;
+}
+
+/** postApprovals for one approval (the same code: a batch of one). */
 export async function postApproval(
   tx: Executor,
   row: TransactionRow,
   now: Date,
   options: { amount?: number; fee?: number } = {},
-): Promise<PostResult & { sequence: number | null }> {
-  if (!row.bankAccountId) throw new MissingBankAccountError(`transaction ${row.id} has no bank account to credit`);
-  const amount = options.amount ?? (row.capturedAmount > 0 ? row.capturedAmount : row.amount);
-  const fee = options.fee ?? row.fee?.amount ?? 0;
-  // One statement (postPendingCredit): the merchant's pending credit needs no balance read first.
-  const posted = await postPendingCredit(tx, {
-    code: 'TRANSACTION_APPROVED',
-    source: { type: 'TRANSACTION', id: row.id },
-    postings: approvalPostings({
-      provider: row.provider,
-      organizationId: row.organizationId,
-      bankAccount: { id: row.bankAccountId, companyId: row.companyId, organizationId: row.organizationId },
-      amount,
-      fee,
-    }),
-    now,
-  });
-  // money.md M2: the receivables exist exactly when the approval's posting does (a replay creates none).
-  const settled = posted.replayed ? null : await createApprovalReceivables(tx, row, { amount, fee, now });
-  // The transaction's `fee` is what the approval charged: a partial capture's fee, evaluated again on the captured
-  // amount, replaces the one evaluated on the authorized amount (issue 24), in the same change as its postings.
-  if (!posted.replayed && row.fee && row.fee.amount !== fee) {
-    await tx
-      .update(transactions)
-      .set({ fee: { ...row.fee, amount: fee } })
-      .where(eq(transactions.id, row.id));
-  }
-  // M9: the merchant account's last sequence after the change, from the posts themselves (null: not known
-  // without a query, i.e. a replay or an approval that credited the merchant nothing).
-  return { ...posted, sequence: settled ?? posted.lastSequences?.[row.bankAccountId] ?? null };
+): Promise<ApprovalResult> {
+  return must((await postApprovals(tx, [{ row, ...options }], now))[0], 'one result per approval');
 }

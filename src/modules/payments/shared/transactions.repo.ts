@@ -4,19 +4,10 @@ import { transactions, type NewTransactionRow, type TransactionRow } from '../..
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { ownedRowsInReach } from '../../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../../http/pagination.js';
-import { must } from '../../../kernel/must.js';
 
 // SQL only (docs/conventions.md). Reads of resources skip rows not yet announced: a row recorded before its
 // provider call is not a transaction until the call's outcome is recorded (or is deleted when nothing was
 // submitted), so an `unavailable` provider leaves nothing observable.
-
-export async function insertTransaction(ex: Executor, row: NewTransactionRow): Promise<TransactionRow> {
-  const inserted = must(
-    (await ex.insert(transactions).values(row).returning())[0],
-    'an insert returns the row it wrote',
-  );
-  return inserted;
-}
 
 export async function findTransactionRow(ex: Executor, id: string): Promise<TransactionRow | undefined> {
   const [row] = await ex.select().from(transactions).where(eq(transactions.id, id)).limit(1);
@@ -48,20 +39,6 @@ export async function updateTransactionRow(
   set: Partial<NewTransactionRow>,
 ): Promise<TransactionRow | undefined> {
   const [row] = await ex.update(transactions).set(set).where(eq(transactions.id, id)).returning();
-  return row;
-}
-
-/** Sets a creation's outcome on a row still unannounced (undefined when it was announced meanwhile). */
-export async function announceRow(
-  ex: Executor,
-  id: string,
-  set: Partial<NewTransactionRow>,
-): Promise<TransactionRow | undefined> {
-  const [row] = await ex
-    .update(transactions)
-    .set(set)
-    .where(and(eq(transactions.id, id), eq(transactions.announced, false)))
-    .returning();
   return row;
 }
 
