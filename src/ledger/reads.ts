@@ -152,7 +152,8 @@ async function listEntriesWithRevenue(
       ', ',
     ),
   );
-  const entries = sql`
+  // The count needs no merge: the filters read no sequence nor resulting balance, so it skips both windows.
+  const entriesOf = (numbered: boolean) => sql`
     with recv (account_id, organization_id, provider) as (values ${recv}),
     own as (
       select p.*, max(p.created_at) over (partition by p.account_id order by p.sequence) as merge_at, 1 as kind
@@ -170,14 +171,19 @@ async function listEntriesWithRevenue(
       select m.*, row_number() over (partition by account_id order by merge_at, kind, sequence, id) as position
       from (select ${ENTRY_COLUMNS}, merge_at, kind from own union all select ${ENTRY_COLUMNS}, merge_at, kind from revenue) m
     ),
-    shown as (
+    shown as (${
+      numbered
+        ? sql`
       select id, transaction_id, account_type, account_id, provider, company_id, balance_type, direction, amount, delta,
         position as sequence,
         case when balance_type = 'PENDING'
           then sum(delta) over (partition by account_id, balance_type order by position)
           else resulting_balance end as resulting_balance,
         code, source_type, source_id, created_at
-      from merged
+      from merged`
+        : sql`
+      select ${ENTRY_COLUMNS} from own union all select ${ENTRY_COLUMNS} from revenue`
+    }
     ),
     entries as (
       select ${ENTRY_COLUMNS} from ledger_postings
@@ -187,9 +193,9 @@ async function listEntriesWithRevenue(
     )`;
   const [page, counted] = await Promise.all([
     ex.execute(
-      sql`${entries} select * from entries ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+      sql`${entriesOf(true)} select * from entries ${where} order by ${order} limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
     ),
-    ex.execute(sql`${entries} select count(*) as total from entries ${where}`),
+    ex.execute(sql`${entriesOf(false)} select count(*) as total from entries ${where}`),
   ]);
   return { rows: rowsOf(page).map(entryRowOf), total: Number(rowsOf(counted)[0]?.total ?? 0) };
 }
