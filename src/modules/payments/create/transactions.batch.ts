@@ -50,7 +50,9 @@ export interface RecordItem {
 export function recordTransactionsStatement(items: RecordItem[]): SQL {
   const operations = items.flatMap((i) => (i.operation ? [i.operation] : []));
   const claimed =
-    operations.length > 0 ? sql`, attempt_operation as (${bulkInsertStatement(providerOperations, operations)})` : sql``;
+    operations.length > 0
+      ? sql`, attempt_operation as (${bulkInsertStatement(providerOperations, operations)})`
+      : sql``;
   return sql`with recover_job as (${jobsInsert(items.map((i) => ({ job: i.recoverJob, now: i.now })))})${claimed} ${bulkInsertStatement(
     transactions,
     items.map((i) => i.row),

@@ -260,7 +260,11 @@ export async function announceOutcomes(
     type: 'transaction.created',
     companyId: d.row.companyId,
     organizationId: d.row.organizationId,
-    payload: { ...toTransactionView(d.row), bank_account_id: d.row.bankAccountId, sequence: sequences.get(d.row.id) ?? null },
+    payload: {
+      ...toTransactionView(d.row),
+      bank_account_id: d.row.bankAccountId,
+      sequence: sequences.get(d.row.id) ?? null,
+    },
     correlationId: must(items[d.i], 'an index of items').correlationId,
   }));
   if (created.length > 0) await recordEvents(tx, created, now);
