@@ -64,7 +64,12 @@ export default tseslint.config(
     // nature, read and rewritten at any depth. They hold it as `Json` (`Record<string, any>`); a typed model
     // of every schema keyword would be larger than the walkers. Their output is checked by `npm run openapi:lint`
     // and the OpenAPI tests.
-    files: ['src/http/openapi*.ts', 'src/modules/webhooks/sample-events.ts', 'packages/client/scripts/refine.ts'],
+    files: [
+      'src/http/openapi*.ts',
+      'src/modules/openapi*.ts',
+      'src/modules/webhooks/sample-events.ts',
+      'packages/client/scripts/refine.ts',
+    ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { TransactionBatcher } from '../src/db/batcher.js';
-import { claimStatement, SANDBOX_CLAIM_STATEMENT, type Claim } from '../src/db/sandbox-records.js';
+import { claimStatement, SANDBOX_CLAIM_STATEMENT, type Claim } from '../src/providers/sandbox/database-records.js';
 import { runNamed } from './same-sql.js';
 
 /**
- * The sandbox provider's own write on a create (src/db/sandbox-records.ts): the platform process issues it on
+ * The sandbox provider's own write on a create (src/providers/sandbox/database-records.ts): the platform process issues it on
  * every transfer submit, card authorize and PIX charge, so a same-SQL baseline issues it too, grouped the way
  * the platform groups it (one claim lane, statement mode, gathering one event-loop turn) and as the same named
  * statement. A real provider's adapter would make a network call here instead.

@@ -14,8 +14,10 @@ import { clientErrorHandler, MAX_URL_BYTES, serverFactory } from './http/raw-err
 import { validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logger.js';
 import { openApiOptions } from './http/openapi.js';
+import { applyServiceRules } from './modules/openapi-service-rules.js';
+import { webhooksSection } from './modules/openapi-webhooks.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
-import { routeModules } from './modules/index.js';
+import { routeModules } from './areas.js';
 import { buildPciHost } from './pci/pci-app.js';
 import { wallMillis } from './kernel/clock.js';
 
@@ -124,7 +126,7 @@ export async function buildApp(deps: AppDeps, serverOptions: FastifyServerOption
   const app = await baseApp(deps, serverOptions);
   installIdempotencyKey(app);
   deps.requestLogs?.install(app);
-  await app.register(fastifySwagger, openApiOptions(deps.config));
+  await app.register(fastifySwagger, openApiOptions(deps.config, { applyServiceRules, webhooksSection }));
   // The reference with its try-it client (Scalar, bundled) and the guides.
   await app.register(docsRoutes, { base: CORE_PREFIX });
   await app.register(

@@ -26,13 +26,13 @@ import { onboardingDeps } from './modules/onboarding/onboarding.context.js';
 import { onboardingJobs } from './modules/onboarding/onboarding.jobs.js';
 import { createAuthServices } from './modules/auth/services.js';
 import { eventConsumers } from './events/consumers.js';
-import { registerEventConsumers } from './modules/index.js';
+import { registerEventConsumers } from './areas.js';
 import { LocalFileStore, type FileStore } from './modules/onboarding/file-store.js';
 import { startDeliveryWorker, type WorkerLogger } from './modules/webhooks/delivery-worker.js';
 import { HealthMonitor } from './providers/health-monitor.js';
 import { sandboxFaults, sandboxProviders } from './providers/registry.js';
 import { accountResolver } from './providers/accounts/resolver.js';
-import { DatabaseSandboxRecords } from './db/sandbox-records.js';
+import { DatabaseSandboxRecords } from './providers/sandbox/database-records.js';
 import { deriveKey, resolveSecrets, type Secrets } from './runtime/secrets.js';
 import { join } from 'node:path';
 import { Vault } from './vault/index.js';
@@ -49,6 +49,7 @@ import {
   transactionDeps,
   transactionJobs,
   threeDsJobs,
+  threeDsOperationHandlers,
   transactionOperationJobs,
   operationRuntime,
   transactionOperationHandlers,
@@ -105,6 +106,11 @@ export interface BackgroundOptions {
   jobs?: boolean;
   /** Restrict the delivery worker to some organizations (dedicated workers). */
   organizationIds?: string[];
+  /**
+   * The core address the server is listening on (`{scheme}://{host}:{bound port}/core`): without PUBLIC_BASE_URL
+   * it is the `{core}` the platform hands providers from now on (webhook registration, returnUrl).
+   */
+  listeningCoreUrl?: string;
 }
 
 export interface Dependencies {
@@ -192,7 +198,13 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     records: new DatabaseSandboxRecords(db.db),
     ...(openCard ? { openCard } : {}),
   };
-  const coreUrl = `${config.publicBaseUrl ?? `https://${config.host}:${config.port}`}/core`;
+  // {core} for providers: PUBLIC_BASE_URL, else the address the server listens on once it does (port 0 learns its
+  // port at listen; `start` hands it in), else the configured one.
+  let listeningCoreUrl: string | undefined;
+  const coreUrl = (): string =>
+    config.publicBaseUrl
+      ? `${config.publicBaseUrl}/core`
+      : (listeningCoreUrl ?? `https://${config.host}:${config.port}/core`);
   const resolver = accountResolver({
     db: db.db,
     sealer: providerCredentials,
@@ -282,6 +294,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       ...accountOpeningHandlers(transferDeps(deps)),
       ...pixKeyOperationHandlers(transferDeps(deps)),
       ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
+      ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
     }),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
@@ -314,6 +327,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     runner,
     secrets,
     start(background) {
+      if (background.listeningCoreUrl) listeningCoreUrl = background.listeningCoreUrl;
       jobLog = background.logger;
       if (background.health ?? true) {
         health.start();

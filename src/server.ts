@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const loaded = await Promise.all([
     import('./app.js'),
     import('./composition.js'),
-    import('./runtime/sandbox-bootstrap.js'),
+    import('./sandbox-bootstrap.js'),
     import('./runtime/tls.js'),
   ]);
   const [
@@ -54,13 +54,12 @@ async function main(): Promise<void> {
   done();
   await core.listen({ host: config.host, port: config.port });
   await pci.listen({ host: config.host, port: config.pciPort });
-  // Background work (health checks; with RUN_WORKER, webhook delivery and jobs) starts once listening.
-  built.start({ logger: core.log });
-
   const scheme = tls ? 'https' : 'http';
-  const coreUrl = config.publicBaseUrl
-    ? `${config.publicBaseUrl}${CORE_PREFIX}`
-    : `${scheme}://${displayHost(config)}:${portOf(core)}${CORE_PREFIX}`;
+  const listeningCoreUrl = `${scheme}://${displayHost(config)}:${portOf(core)}${CORE_PREFIX}`;
+  const coreUrl = config.publicBaseUrl ? `${config.publicBaseUrl}${CORE_PREFIX}` : listeningCoreUrl;
+  // Background work (health checks; with RUN_WORKER, webhook delivery and jobs) starts once listening; without
+  // PUBLIC_BASE_URL, what providers are told to call is the bound address (a PORT of 0 included).
+  built.start({ logger: core.log, listeningCoreUrl });
   const pciUrl = `${scheme}://${displayHost(config)}:${portOf(pci)}${CORE_PREFIX}`;
   const urls = { core_url: coreUrl, pci_url: pciUrl, docs_url: `${coreUrl}/docs` };
   const lines = [

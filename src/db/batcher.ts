@@ -1,5 +1,5 @@
 import type { Database, Executor, Tx } from './client.js';
-import { must } from '../kernel/must.js';
+import { must } from '../domain/must.js';
 
 /** What a batch handler answers for one item: its value, or the error that item alone answers with. */
 export type ItemOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { must } from '../kernel/must.js';
+import { must } from '../domain/must.js';
 
 /**
  * Many rows of one table as ONE insert whose values travel as a single JSON parameter

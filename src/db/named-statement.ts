@@ -22,3 +22,20 @@ export function executeNamed(executor: Executor, name: string, statement: SQL): 
   const session = (executor as unknown as { session: PreparingSession }).session;
   return session.prepareQuery(session.dialect.sqlToQuery(statement), undefined, name, false).execute();
 }
+
+const namesByText = new Map<string, string>();
+
+/**
+ * `executeNamed` for a statement whose text takes a few forms (e.g. a tenancy condition that depends on the
+ * caller): each distinct text gets its own name (`{prefix}_{n}`, the same in every connection of this process).
+ */
+export function executeNamedByText(executor: Executor, prefix: string, statement: SQL): Promise<unknown> {
+  const session = (executor as unknown as { session: PreparingSession }).session;
+  const query = session.dialect.sqlToQuery(statement);
+  let name = namesByText.get(query.sql);
+  if (name === undefined) {
+    name = `${prefix}_${namesByText.size}`;
+    namesByText.set(query.sql, name);
+  }
+  return session.prepareQuery(query, undefined, name, false).execute();
+}

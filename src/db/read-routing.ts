@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from '../kernel/clock.js';
 import type { Database, DbHandle } from './client.js';
 
 /**
@@ -60,7 +59,8 @@ export function redisRecentWriters(redis: Redis, prefix = 'ryw:'): RecentWriters
 export interface ReadRoutingOptions {
   primary: DbHandle;
   replica?: DbHandle;
-  clock: Clock;
+  /** The clock (src/kernel/clock.ts), read without an organization: real time. */
+  clock: { now(): Date };
   /** How long after a caller's write its reads stay on the primary: above the replica's worst replay lag. */
   readYourWritesMs: number;
   writers: RecentWriters;

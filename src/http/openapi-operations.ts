@@ -22,7 +22,7 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /v1/provider-webhooks/{accountId}/{token}': 'providerWebhooks.pixWithoutSuffix.receive',
 };
 
-/** Operations that call a provider and so may answer 502 INTEGRATION_ERROR (src/modules/provider-failures.ts). */
+/** Operations that call a provider and so may answer 502 INTEGRATION_ERROR (src/kernel/provider-failures.ts). */
 export const PROVIDER_OPERATIONS = new Set([
   'transactions.create',
   'merchants.transactions.create',

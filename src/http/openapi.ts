@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Config } from '../config.js';
 import type { AuthMode } from './context.js';
 import { MONEY_FLOW_MARKDOWN } from './money-flow.js';
 import { nameBodySchemas } from './openapi-components.js';
-import { applyServiceRules } from './openapi-service-rules.js';
 import { publicWording } from './openapi-wording.js';
 import { CREATE_EXAMPLES } from './openapi-examples.js';
 import { commaListValues } from './pagination.js';
 import { finishOperations, HTTP_METHODS, type Json } from './openapi-operations.js';
-import { webhooksSection } from './openapi-webhooks.js';
 import { idempotencyKeyParameter, idempotentReplayedHeader, takesRequestId } from './idempotency-key.js';
 
 export const DOCS_PREFIX = '/core/docs';
@@ -40,14 +37,24 @@ function addCreateExamples(doc: Json): void {
   }
 }
 
+/**
+ * What the areas add to the document, handed in by the composition root (src/app.ts) from the modules' root: the
+ * rules the services check beyond the schemas (src/modules/openapi-service-rules.ts) and the `webhooks` section
+ * from the event payloads (src/modules/openapi-webhooks.ts). The HTTP layer imports no area.
+ */
+export interface OpenApiSections {
+  applyServiceRules(doc: Json): void;
+  webhooksSection(): Json;
+}
+
 /** product.md §15 over the generated document: operation ids, declared errors, named schemas, webhooks. */
-export function finishDocument(doc: Json): Json {
+export function finishDocument(doc: Json, sections: OpenApiSections): Json {
   ((doc.components ??= {}).schemas ??= {}).Error = errorJson;
   finishOperations(doc, { $ref: '#/components/schemas/Error' });
   addCreateExamples(doc);
-  applyServiceRules(doc);
+  sections.applyServiceRules(doc);
   nameBodySchemas(doc);
-  doc.webhooks = webhooksSection();
+  doc.webhooks = sections.webhooksSection();
   publicWording(doc);
   return doc;
 }
@@ -130,7 +137,15 @@ function transform(input: TransformInput) {
   };
 }
 
-export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
+/** The configuration's fields (src/runtime/config.ts) the document's `servers` entry reads. */
+export interface OpenApiServer {
+  env: string;
+  host: string;
+  port: number;
+  publicBaseUrl?: string;
+}
+
+export function openApiOptions(config: OpenApiServer, sections: OpenApiSections): FastifyDynamicSwaggerOptions {
   const base = config.publicBaseUrl ?? `https://${config.host}:${config.port}`;
   return {
     openapi: {
@@ -162,6 +177,7 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
     transformObject: ((input: { openapiObject?: unknown }) =>
       finishDocument(
         structuredClone(input.openapiObject) as Json,
+        sections,
       )) as unknown as FastifyDynamicSwaggerOptions['transformObject'],
   };
 }

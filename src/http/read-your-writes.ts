@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.js';
-import type { AppDeps } from '../deps.js';
+import type { Database, DbHandle } from '../db/client.js';
+import type { ReadDatabases } from '../db/read-routing.js';
+
+/** The slice of the apps' dependencies (src/deps.ts `AppDeps`) these read: the primary and the read routing. */
+export interface ReadHost {
+  db: DbHandle;
+  reads?: ReadDatabases;
+}
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,7 +21,7 @@ const credentialOf = (request: FastifyRequest): string | undefined => {
  * for DATABASE_READ_AFTER_WRITE_MS. Noted in onSend, before the answer leaves, so the caller's next request
  * (on any instance, through Redis) already knows. Docs: docs/deployment.md "Read replica".
  */
-export function installReadYourWrites(app: FastifyInstance, deps: AppDeps): void {
+export function installReadYourWrites(app: FastifyInstance, deps: ReadHost): void {
   const reads = deps.reads;
   if (!reads?.replica) return;
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -31,7 +37,7 @@ export function installReadYourWrites(app: FastifyInstance, deps: AppDeps): void
  * or the primary when there is none or the caller wrote within the window. Never for a read that decides a
  * change: those run on the primary inside the change's transaction.
  */
-export function readDatabase(deps: AppDeps, request: FastifyRequest): Promise<Database> {
+export function readDatabase(deps: ReadHost, request: FastifyRequest): Promise<Database> {
   const credential = credentialOf(request);
   if (!deps.reads || !credential) return Promise.resolve(deps.db.db);
   return deps.reads.forCaller(credential);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { refused, unavailable, unknownOutcome } from '../providers/errors.js';
+import { refused, unavailable, unknownOutcome } from './provider-errors.js';
 import {
   derivedOperationId,
   fingerprintOf,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProviderOperationStatus } from '../db/schema/provider-operations.js';
-import { isProviderError } from '../providers/errors.js';
+import { isProviderError } from './provider-errors.js';
 import { canonicalJson } from './idempotency.js';
 
 /**

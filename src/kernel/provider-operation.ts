@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../db/client.js';
 import { providerOperations, type ProviderOperationRow, type ProviderOperationStatus } from '../db/schema/index.js';
-import { ProviderError } from '../providers/errors.js';
+import { ProviderError } from './provider-errors.js';
 import {
   derivedOperationId,
   fingerprintOf,

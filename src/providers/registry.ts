@@ -35,9 +35,12 @@ export interface ProviderResolver {
 }
 
 /** One provider call the registry handed out, as it ended (`error` null for an answer). */
+/** Calls made outside the port's operations that still count as the account's calls (R6.11). */
+export type ExtraCallName = 'three-ds.details';
+
 export interface ObservedCall {
   provider: string;
-  operation: OperationName;
+  operation: OperationName | ExtraCallName;
   latencyMs: number;
   error: unknown;
 }
@@ -197,6 +200,27 @@ export class ProviderRegistry {
       const provider = await this.resolve(name);
       return (bound(provider, name, operation) as (r: unknown) => Promise<unknown>)(req);
     }) as ProviderOperations[K]);
+  }
+
+  /**
+   * A provider call made outside the port's operations (a connector's own method, e.g. Adyen's
+   * `/payments/details` of a 3DS challenge), timed and reported as `require`'s calls are.
+   */
+  async observedCall<T>(name: string, operation: ExtraCallName, call: () => Promise<T>): Promise<T> {
+    const observer = this.observer;
+    if (!observer) return call();
+    const t0 = performance.now();
+    const report = (error: unknown) =>
+      observer({ provider: upper(name), operation, latencyMs: performance.now() - t0, error }).catch(() => undefined);
+    let answer: T;
+    try {
+      answer = await call();
+    } catch (err) {
+      if (!(err instanceof ProviderNotCapable)) await report(err);
+      throw err;
+    }
+    await report(null);
+    return answer;
   }
 
   private observed<K extends OperationName>(

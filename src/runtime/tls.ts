@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 import { writeFileAtomic } from './secrets.js';
 import { wallMillis } from '../kernel/clock.js';
 

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { providerCallLatencies, providerOperations } from '../../src/db/schema/index.js';
+import { flushProviderCalls } from '../../src/modules/provider-accounts/provider-calls.js';
 import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
 import { attemptId } from '../../src/providers/routing/draw.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -22,6 +25,11 @@ let adyen: AdyenDouble;
 let account: { id: string; provider: string };
 let merchant: { id: string; apiKey: string };
 const HMAC = randomBytes(32).toString('hex');
+const operationsOf = (sessionId: string, kind: string) =>
+  t.db.db
+    .select()
+    .from(providerOperations)
+    .where(and(eq(providerOperations.resourceId, sessionId), eq(providerOperations.kind, kind)));
 const MERCHANT_ACCOUNT = 'Platform3DSECOM';
 const BROWSER = {
   accept_header: 'text/html',
@@ -107,6 +115,9 @@ describe('3DS sessions at an ADYEN_CHECKOUT account (R2.8)', () => {
     const auth = adyen.server.received('/v71/payments').at(-1)!;
     // R2.1: the key is R6.8's derivation with the session's id; `reference` the session id.
     expect(auth.headers['idempotency-key']).toBe(attemptId(session.id, account.id));
+    // Issue 24 item 1: the authentication is a provider operation whose id is that key.
+    const [authOp] = await operationsOf(session.id, 'three-ds-session.authenticate');
+    expect(authOp).toMatchObject({ id: attemptId(session.id, account.id), status: 'SUCCEEDED' });
     expect(auth.body).toMatchObject({
       merchantAccount: MERCHANT_ACCOUNT,
       reference: session.id,
@@ -178,7 +189,17 @@ describe('3DS sessions at an ADYEN_CHECKOUT account (R2.8)', () => {
     });
     const details = adyen.server.received('/v71/payments/details');
     expect(details).toHaveLength(1);
-    expect(details[0]!.headers['idempotency-key']).toBe(`${session.id}-details`);
+    // The details submission is its own provider operation; its id is the key Adyen received.
+    const [detailsOp] = await operationsOf(session.id, 'three-ds-session.details');
+    expect(detailsOp).toMatchObject({ status: 'SUCCEEDED', provider: account.provider });
+    expect(details[0]!.headers['idempotency-key']).toBe(detailsOp!.id);
+    // The routing call-health sees it as a payment call of the account (R6.11's latencies).
+    await flushProviderCalls();
+    const timed = await t.db.db
+      .select()
+      .from(providerCallLatencies)
+      .where(eq(providerCallLatencies.operation, 'three-ds.details'));
+    expect(timed.map((r) => r.provider)).toContain(account.provider.toUpperCase());
     expect(details[0]!.body).toEqual({ details: { redirectResult: 'Y' } });
 
     const final = (await getSession(t, merchant.apiKey, session.id)).json();

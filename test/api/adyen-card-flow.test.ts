@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
-import { signNotificationItem } from '../../src/providers/adyen-checkout/hmac.js';
+import type { AdyenDouble } from '../../src/providers/doubles/index.js';
+import { adyenAccount, adyenNotification, appCall, type AdyenAccount } from '../helpers/adyen.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../helpers/poll.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
@@ -16,29 +15,14 @@ import { cardPayment, createTx } from '../helpers/transactions.js';
  */
 let t: TestApp;
 let adyen: AdyenDouble;
+let set: AdyenAccount;
 let account: { id: string; provider: string };
-const HMAC = randomBytes(32).toString('hex');
 const MERCHANT_ACCOUNT = 'PlatformTestECOM';
 
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
-  adyen = await startAdyenDouble({ hmacKey: HMAC });
-  account = (await ok(
-    t,
-    'POST',
-    '/v1/platform/provider-accounts',
-    t.platformKey,
-    {
-      provider: `ADY_${randomBytes(4).toString('hex').toUpperCase()}`,
-      display_name: 'Adyen (double)',
-      connector: 'ADYEN_CHECKOUT',
-      environment: 'TEST',
-      base_url: adyen.baseUrl,
-      settings: { default_merchant_account: MERCHANT_ACCOUNT },
-      credentials: { api_key: 'test-api-key', hmac_key: HMAC },
-    },
-    201,
-  )) as { id: string; provider: string };
+  set = await adyenAccount(appCall(t), t.platformKey, { merchantAccount: MERCHANT_ACCOUNT });
+  ({ adyen, account } = set);
 });
 afterAll(async () => {
   await t?.close();
@@ -214,31 +198,20 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
     await invariants();
 
     // R2.9: Adyen's REFUND notification (HMAC-signed, answered [accepted]) settles it; the ledger still balances.
-    const item = {
-      pspReference: 'RFND' + refund.id.slice(0, 8).toUpperCase(),
-      originalReference: tx.provider_reference,
-      merchantAccountCode: MERCHANT_ACCOUNT,
-      merchantReference: refund.id,
-      amount: { value: 10_000, currency: 'BRL' },
-      eventCode: 'REFUND',
-      success: 'true',
-    };
     const notified = await t.request({
       method: 'POST',
       url: `/core/v1/provider-webhooks/${account.id}`,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        live: 'false',
-        notificationItems: [
-          {
-            NotificationRequestItem: {
-              ...item,
-              eventDate: '2026-01-01T10:00:00+01:00',
-              additionalData: { hmacSignature: signNotificationItem(item, HMAC) },
-            },
-          },
-        ],
-      }),
+      payload: adyenNotification(set, [
+        {
+          pspReference: 'RFND' + refund.id.slice(0, 8).toUpperCase(),
+          originalReference: tx.provider_reference,
+          merchantReference: refund.id,
+          amount: { value: 10_000, currency: 'BRL' },
+          eventCode: 'REFUND',
+          success: 'true',
+        },
+      ]),
     });
     expect(notified.statusCode, notified.body).toBe(200);
     expect(notified.body).toBe('[accepted]');

@@ -2,8 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../src/db/schema/index.js';
-import { signNotificationItem } from '../../src/providers/adyen-checkout/hmac.js';
-import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
+import type { AdyenDouble } from '../../src/providers/doubles/index.js';
+import {
+  adyenAccount,
+  adyenNotification,
+  affiliateToAdyen,
+  appCall,
+  type AdyenAccount,
+  type AdyenItem,
+} from '../helpers/adyen.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { expectIntegrity, ok } from '../helpers/money-checks.js';
@@ -20,74 +27,31 @@ import { cardPayment, createTx } from '../helpers/transactions.js';
  */
 let t: TestApp;
 let adyen: AdyenDouble;
+let set: AdyenAccount;
 let account: { id: string; provider: string };
 let merchant: { id: string; apiKey: string };
-const HMAC = randomBytes(32).toString('hex');
 const MA = 'PlatformFaultsECOM';
 
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });
-  adyen = await startAdyenDouble({ hmacKey: HMAC });
-  account = (await ok(
-    t,
-    'POST',
-    '/v1/platform/provider-accounts',
-    t.platformKey,
-    {
-      provider: `ADYF_${randomBytes(4).toString('hex').toUpperCase()}`,
-      display_name: 'Adyen faults (double)',
-      connector: 'ADYEN_CHECKOUT',
-      environment: 'TEST',
-      base_url: adyen.baseUrl,
-      settings: { default_merchant_account: MA },
-      credentials: { api_key: 'test-api-key', hmac_key: HMAC },
-    },
-    201,
-  )) as { id: string; provider: string };
+  set = await adyenAccount(appCall(t), t.platformKey, { prefix: 'ADYF', merchantAccount: MA });
+  ({ adyen, account } = set);
   const org = await t.createOrganization();
   merchant = await t.createMerchant(org.apiKey);
-  const aff = await ok(
-    t,
-    'POST',
-    `/v1/merchants/${merchant.id}/affiliations`,
-    org.apiKey,
-    { provider: account.provider },
-    201,
-  );
-  await ok(t, 'POST', `/v1/platform/affiliations/${aff.id}/confirm`, t.platformKey, {
-    merchant_reference: { merchant_account: MA },
-  });
+  await affiliateToAdyen(appCall(t), { platformKey: t.platformKey, orgKey: org.apiKey }, merchant.id, set);
 });
 afterAll(async () => {
   await t?.close();
   await adyen?.close();
 });
 
-type Item = {
-  pspReference: string;
-  originalReference?: string;
-  merchantReference: string;
-  eventCode: string;
-  success: 'true' | 'false';
-  amount: { value: number; currency: 'BRL' };
-  reason?: string;
-};
+type Item = AdyenItem;
 const notify = async (items: Item[]) => {
   const res = await t.request({
     method: 'POST',
     url: `/core/v1/provider-webhooks/${account.id}`,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({
-      live: 'false',
-      notificationItems: items.map((i) => ({
-        NotificationRequestItem: {
-          ...i,
-          merchantAccountCode: MA,
-          eventDate: '2026-11-27T10:00:00+01:00',
-          additionalData: { hmacSignature: signNotificationItem({ ...i, merchantAccountCode: MA }, HMAC) },
-        },
-      })),
-    }),
+    payload: adyenNotification(set, items),
   });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.body).toBe('[accepted]');

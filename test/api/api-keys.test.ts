@@ -10,7 +10,7 @@ import { apiKeys } from '../../src/db/schema/index.js';
 import { hashApiKey } from '../../src/http/api-keys.js';
 import { systemClock } from '../../src/kernel/clock.js';
 import { keyWorks } from '../../src/modules/api-keys/api-keys.repo.js';
-import { ensureSandboxOrganization } from '../../src/runtime/sandbox-bootstrap.js';
+import { ensureSandboxOrganization } from '../../src/sandbox-bootstrap.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createRole, createVerifiedUser } from '../helpers/users.js';
 

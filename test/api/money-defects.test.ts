@@ -214,6 +214,24 @@ describe('the bank account opens with the ACTIVE affiliation (issue 24, money.md
   });
 });
 
+interface Entry {
+  sequence: number;
+  balance_type: string;
+  amount: number;
+  resulting_balance: number;
+  code: string;
+  company_id: string;
+  created_at: string;
+  source: { id: string };
+}
+const brief = (e: Entry) => [e.sequence, e.balance_type, e.amount, e.resulting_balance, e.code, e.source.id];
+/** The balances the entries reach (their sums per balance type), as a client replaying a statement would. */
+const replay = (list: Entry[]) => {
+  const out: Record<string, number> = {};
+  for (const e of list) out[e.balance_type] = (out[e.balance_type] ?? 0) + e.amount;
+  return out;
+};
+
 describe("the organization's pending is its fee shares (issue 24, money.md M3)", () => {
   it('a 10,000 payment at 2.5% shows pending 250 on the organization account, now and at ?at=, until its sweep', async () => {
     const m = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
@@ -251,6 +269,22 @@ describe("the organization's pending is its fee shares (issue 24, money.md M3)",
         m.orgKey,
       ),
     ).toMatchObject({ pending: 0 });
+    // The entries' view agrees: the fee share is a PENDING entry of the organization's account (sequence 1).
+    const entries = async (query = '') =>
+      (
+        await ok(
+          t,
+          'GET',
+          `/v1/ledger/entries?bank_account_id=${orgAccount.id}&sort=sequence&limit=100${query}`,
+          m.orgKey,
+        )
+      ).data as Entry[];
+    expect((await entries()).map(brief)).toEqual([[1, 'PENDING', 250, 250, 'TRANSACTION_APPROVED', tr.id]]);
+    expect(replay(await entries(`&created_at_to=${encodeURIComponent(at)}`))).toMatchObject({ PENDING: 250 });
+    expect(replay(await entries(`&created_at_to=${encodeURIComponent(before)}`))).toEqual({});
+    expect((await ok(t, 'GET', `/v1/ledger/entries?balance_type=PENDING&limit=100`, m.orgKey)).data).toContainEqual(
+      expect.objectContaining({ bank_account_id: orgAccount.id, company_id: m.orgId, amount: 250 }),
+    );
     // The sweep of the share's date: pending to available, on the organization's account as on a merchant's.
     await ok(t, 'POST', `/v1/platform/sandbox/organizations/${m.orgId}/clock/advance`, t.platformKey, {
       seconds: 40 * 86_400,
@@ -259,6 +293,95 @@ describe("the organization's pending is its fee shares (issue 24, money.md M3)",
       pending: 0,
       available: 250,
     });
+    const settled = await entries();
+    expect(settled.map(brief)).toEqual([
+      [1, 'PENDING', 250, 250, 'TRANSACTION_APPROVED', tr.id],
+      [2, 'PENDING', -250, 0, 'RECEIVABLE_SETTLED', expect.any(String)],
+      [3, 'AVAILABLE', 250, 250, 'RECEIVABLE_SETTLED', expect.any(String)],
+    ]);
+    expect(replay(settled)).toEqual({ PENDING: 0, AVAILABLE: 250 });
+    // The merchant's own statement is unchanged: its net as PENDING, then settled.
+    const own = (await ok(t, 'GET', `/v1/ledger/entries?sort=sequence&limit=100`, m.merchantKey)).data as Entry[];
+    expect(own.every((e) => e.company_id === m.merchantId)).toBe(true);
+    expect(replay(own)).toMatchObject({ PENDING: 0, AVAILABLE: 9_750 });
     await expectMoneyInvariants(t, m);
+  });
+});
+
+/**
+ * The account's statement (GET /v1/ledger/entries) agrees with its balance: sequences 1..n without gaps, each
+ * entry's resulting balance the running sum of its balance type, the last one the balance, and (with `at`) the
+ * entries up to `at` replay the `?at=` balances.
+ */
+async function expectStatementAgrees(key: string, accountId: string, at?: string): Promise<Entry[]> {
+  const list: Entry[] = [];
+  for (let page = 1; ; page++) {
+    const res = await ok(
+      t,
+      'GET',
+      `/v1/ledger/entries?bank_account_id=${accountId}&sort=sequence&limit=100&page=${page}`,
+      key,
+    );
+    list.push(...(res.data as Entry[]));
+    if (list.length >= res.pagination.total) break;
+  }
+  expect(list.map((e) => e.sequence)).toEqual(list.map((_, i) => i + 1));
+  const running: Record<string, number> = {};
+  for (const e of list) {
+    running[e.balance_type] = (running[e.balance_type] ?? 0) + e.amount;
+    expect(e.resulting_balance, JSON.stringify(e)).toBe(running[e.balance_type]);
+  }
+  const balance = await ok(t, 'GET', `/v1/banking/bank-accounts/${accountId}/balance`, key);
+  const four = (b: Record<string, number | undefined>) => ({
+    pending: b.PENDING ?? b.pending ?? 0,
+    available: b.AVAILABLE ?? b.available ?? 0,
+    held: b.HELD ?? b.held ?? 0,
+    debt: b.DEBT ?? b.debt ?? 0,
+  });
+  expect(four(running)).toEqual(four(balance));
+  if (at) {
+    const then = await ok(t, 'GET', `/v1/banking/bank-accounts/${accountId}/balance?at=${encodeURIComponent(at)}`, key);
+    expect(four(replay(list.filter((e) => Date.parse(e.created_at) <= Date.parse(at))))).toEqual(four(then));
+  }
+  return list;
+}
+
+describe("the organization's statement agrees with its balance (issue 24, money.md M3)", () => {
+  it('fee shares of two merchants, a later payment and the sweep: sequences, running balances and ?at= agree', async () => {
+    const m1 = await moneyMerchant(t, { feePercentage: 2.5, cashoutPrice: 0 });
+    const m2 = await moneyMerchant(t, {
+      feePercentage: 2.5,
+      cashoutPrice: 0,
+      org: { id: m1.orgId, apiKey: m1.orgKey },
+    });
+    const orgAccount = await ok(t, 'POST', '/v1/banking/bank-accounts', m1.orgKey, { provider: 'PROVIDER_A' }, 201);
+    const clock = async () =>
+      (await ok(t, 'GET', `/v1/platform/sandbox/organizations/${m1.orgId}/clock`, t.platformKey)).now as string;
+    const advance = (seconds: number) =>
+      ok(t, 'POST', `/v1/platform/sandbox/organizations/${m1.orgId}/clock/advance`, t.platformKey, { seconds });
+    await card(m1.merchantKey, { amount: 10_000 });
+    await card(m2.merchantKey, { amount: 4_000 });
+    const middle = await clock();
+    let list = await expectStatementAgrees(m1.orgKey, orgAccount.id, middle);
+    expect(list.map((e) => [e.balance_type, e.amount, e.resulting_balance])).toEqual([
+      ['PENDING', 250, 250],
+      ['PENDING', 100, 350],
+    ]);
+    await advance(86_400);
+    await card(m1.merchantKey, { amount: 2_000 });
+    list = await expectStatementAgrees(m1.orgKey, orgAccount.id, middle);
+    expect(list.at(-1)).toMatchObject({ balance_type: 'PENDING', amount: 50, resulting_balance: 400 });
+    // A merchant's key never sees the organization's account, nor its shares.
+    const seen = (await ok(t, 'GET', `/v1/ledger/entries?limit=100`, m2.merchantKey)).data as Entry[];
+    expect(seen.every((e) => e.company_id === m2.merchantId)).toBe(true);
+    await advance(40 * 86_400);
+    list = await expectStatementAgrees(m1.orgKey, orgAccount.id, middle);
+    expect(replay(list)).toEqual({ PENDING: 0, AVAILABLE: 400 });
+    // The organization-wide list (no account filter) shows the same entries for that account.
+    const all = (await ok(t, 'GET', `/v1/ledger/entries?company_id=${m1.orgId}&sort=sequence&limit=100`, m1.orgKey))
+      .data as Entry[];
+    expect(all.map(brief)).toEqual(list.map(brief));
+    await expectMoneyInvariants(t, m1);
+    await expectMoneyInvariants(t, m2);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_EXAMPLES } from '../../src/http/openapi-examples.js';
-import { SERVICE_RULES } from '../../src/http/openapi-service-rules.js';
+import { SERVICE_RULES } from '../../src/modules/openapi-service-rules.js';
 import { installmentIssues } from '../../src/modules/payments/shared/transactions.rules.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { inlinedDocument } from '../helpers/openapi.js';

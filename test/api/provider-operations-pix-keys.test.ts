@@ -138,7 +138,7 @@ describe('PIX key registration on the provider-operation primitive', () => {
     const { m, account } = await merchantWithAccount();
     const [row] = await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.id, account.id));
     const email = `over-${randomUUID()}@example.com`;
-    const operations = { db: t.db.db, now: () => new Date(), enqueue: enqueueJob };
+    const operations = { db: t.db.db, now: () => t.deps.clock.now(), enqueue: enqueueJob };
     const keyId = randomUUID();
     const del = sandbox.faults.calls('pix-key.delete');
     const result = await registerPixKey(

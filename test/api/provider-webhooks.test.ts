@@ -402,6 +402,30 @@ describe('ADYEN_CHECKOUT notifications (R2.9, R4.2)', () => {
     const stored = await t.db.db.select().from(providerEvents).where(eq(providerEvents.id, ev.id));
     expect(JSON.stringify(stored)).not.toContain('4111111111111111');
   });
+
+  it('notifications arriving together are stored by one group commit: each once, a twin counted as a duplicate, one job each', async () => {
+    const tag = randomBytes(4).toString('hex').toUpperCase();
+    const items = Array.from({ length: 6 }, (_, i) =>
+      item({ eventCode: 'REPORT_AVAILABLE', pspReference: `GRP${tag}${i}` }),
+    );
+    const twin = items[0];
+    const answers = await Promise.all([
+      ...items.slice(0, 4).map((x) => notify([x])),
+      notify([twin]),
+      notify(items.slice(4)),
+    ]);
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.db.db
+      .select()
+      .from(providerEvents)
+      .where(sql`${providerEvents.dedupeKey} like ${`GRP${tag}%`}`);
+    expect(rows).toHaveLength(6);
+    expect(rows.reduce((n, r) => n + r.duplicates, 0)).toBe(1);
+    for (let i = 0; i < 6; i++) {
+      const ev = await settled(`GRP${tag}${i}:REPORT_AVAILABLE:true`);
+      expect(ev).toMatchObject({ status: 'IGNORED', effect: 'NOT_HANDLED', tries: 1 });
+    }
+  });
 });
 
 describe('SANDBOX events (R4.3)', () => {

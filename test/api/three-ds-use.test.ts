@@ -147,7 +147,8 @@ describe('consumeThreeDsSession (the transactions area calls it in its transacti
 });
 
 /**
- * Runs the session's sync job here at once. On a shared PostgreSQL another test file's runner could take it when
+ * Runs the session's sync (its authentication operation's recovery job; the operation's id is the session's at the
+ * sandbox) here at once. On a shared PostgreSQL another test file's runner could take it when
  * due, and its in-memory sandbox provider and key ring know nothing of this session (in a deployment every
  * instance shares both).
  */
@@ -155,7 +156,7 @@ async function runSyncNow(sessionId: string) {
   const [job] = await t.db.db
     .select()
     .from(jobs)
-    .where(eq(jobs.dedupeKey, `three-ds-session.sync:${sessionId}`));
+    .where(eq(jobs.dedupeKey, `provider-operation.recover:${sessionId}`));
   expect(job).toBeDefined();
   await t.built.runner.runById(job!.id);
 }

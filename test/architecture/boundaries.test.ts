@@ -27,6 +27,12 @@ const NEVERS: { name: string; from: (f: string) => boolean; to: (f: string) => b
   { name: 'Ledger -> Modules', from: under('src/ledger/'), to: under('src/modules/') },
   { name: 'Domain -> anything but Domain', from: under('src/domain/'), to: (f) => !f.startsWith('src/domain/') },
   {
+    // What a lower layer needs of an area (the OpenAPI sections, a port) is handed in at the composition root.
+    name: 'lower layers -> Modules or root',
+    from: (f) => /^src\/(domain|kernel|db|providers|vault|runtime|jobs|events|ledger|http|pci|crypto)\//.test(f),
+    to: (f) => f.startsWith('src/modules/') || /^src\/[^/]+\.ts$/.test(f),
+  },
+  {
     name: 'Areas -> composition root',
     from: under('src/modules/'),
     to: (f) => ['src/app.ts', 'src/composition.ts', 'src/server.ts', 'src/worker.ts'].includes(f),
@@ -36,33 +42,19 @@ const NEVERS: { name: string; from: (f: string) => boolean; to: (f: string) => b
 const PAYMENTS = 'src/modules/payments/';
 /**
  * Imports of payments' inner files from outside it, besides its face (index.ts). The event assembly takes
- * payments' payload schemas directly (it is the modules' root, like the route list); the others are pure rules
- * (states, receivable plan, PIX due dates) still read deep: each goes when its reader moves to the face or the
- * rule to src/domain.
+ * payments' payload schemas directly (it is the modules' root, like the route list); the pure rules others read
+ * (payment methods, bounds, refusal codes, the receivable plan) are in src/domain.
  */
-const PAYMENTS_DEEP_ALLOWED = new Set([
-  'src/modules/event-payloads.ts -> src/modules/payments/events.ts',
-  'src/http/openapi-service-rules.ts -> src/modules/payments/shared/pix-due.rules.ts',
-  'src/http/openapi-service-rules.ts -> src/modules/payments/shared/transactions.rules.ts',
-  'src/modules/disputes/disputes.service.ts -> src/modules/payments/shared/transactions.repo.ts',
-  'src/modules/fees/fee-quote.rules.ts -> src/modules/payments/shared/receivables.schedule.ts',
-  'src/modules/fees/fee-quote.rules.ts -> src/modules/payments/shared/transactions.states.ts',
-  'src/modules/fees/fees.schemas.ts -> src/modules/payments/shared/transactions.rules.ts',
-  'src/modules/fees/fees.schemas.ts -> src/modules/payments/shared/transactions.states.ts',
-  'src/modules/provider-accounts/sandbox-behaviour.ts -> src/modules/payments/shared/transactions.rules.ts',
-  'src/modules/receivables/receivables.create.ts -> src/modules/payments/shared/receivables.schedule.ts',
-  'src/modules/routing/routing.schemas.ts -> src/modules/payments/shared/transactions.states.ts',
-]);
+const PAYMENTS_DEEP_ALLOWED = new Set(['src/modules/event-payloads.ts -> src/modules/payments/events.ts']);
 
 /** Circles of runtime imports outside payments, kernel, events and ledger that predate the rule (members sorted). */
 const FILE_CYCLES_ALLOWED = new Set([
   'src/modules/banking/banking.jobs.ts src/modules/banking/transfer-create.ts src/modules/banking/transfer-submission.ts src/modules/banking/transfers.service.ts',
   'src/modules/onboarding/biometrics.service.ts src/modules/onboarding/documents.service.ts src/modules/onboarding/onboarding.jobs.ts',
-  'src/providers/pix-api-bcb/callbacks.ts src/providers/pix-api-bcb/connector.ts',
 ]);
 
-/** Areas caught in one area cycle today (out of ~40); it may only go down (docs/decisions/payments.md). */
-const MAX_AREAS_IN_CYCLES = 38;
+/** Areas caught in area cycles today (out of 40); it may only go down (docs/decisions/payments.md). */
+const MAX_AREAS_IN_CYCLES = 11;
 
 describe('architecture: the import graph', () => {
   it('reads the whole tree (control: known edges are seen)', () => {

@@ -5,7 +5,7 @@ import { openDatabase, type DbHandle } from '../../src/db/client.js';
 import { openTestDatabase } from '../helpers/database.js';
 import { migrate } from '../../src/db/migrate.js';
 import { rowsOf } from '../../src/db/rows.js';
-import { DatabaseSandboxRecords } from '../../src/db/sandbox-records.js';
+import { DatabaseSandboxRecords } from '../../src/providers/sandbox/database-records.js';
 import { sandboxProviders, type ProviderRegistry } from '../../src/providers/registry.js';
 import { SANDBOX_CARDS } from '../../src/providers/sandbox.js';
 import { ProviderError } from '../../src/providers/errors.js';

@@ -12,7 +12,7 @@ import type { RateLimiter } from '../../src/http/rate-limit.js';
 import { loggerOptions } from '../../src/http/logger.js';
 import { systemClock } from '../../src/kernel/clock.js';
 import { toApiError } from '../../src/http/pipeline.js';
-import { ensureSandboxOrganization } from '../../src/runtime/sandbox-bootstrap.js';
+import { ensureSandboxOrganization } from '../../src/sandbox-bootstrap.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createRole, createVerifiedUser, latestCode, PASSWORD, randomEmail } from '../helpers/users.js';
 

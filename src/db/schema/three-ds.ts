@@ -44,6 +44,8 @@ export const threeDsSessions = pgTable('three_ds_sessions', {
   providerAction: jsonb('provider_action').$type<{ url: string; method: string; data: Record<string, string> }>(),
   providerReference: text('provider_reference'),
   transactionId: uuid('transaction_id'),
+  /** Migration 0840: false from its operation's claim until the provider's answer is recorded (never shown). */
+  announced: boolean('announced').notNull().default(true),
   expiresAt: ts('expires_at').notNull(),
   succeededAt: ts('succeeded_at'),
   createdAt: ts('created_at').notNull(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../kernel/clock.js';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import type { Config } from '../../runtime/config.js';
 import type { DbHandle } from '../../db/client.js';
 import type { BearerAuthenticator } from '../../http/auth.js';
 import { serviceUnavailable } from '../../kernel/errors.js';

@@ -7,7 +7,7 @@ import { notFound } from '../../kernel/errors.js';
 import { beginRequest, completeRequest, releaseRequest } from '../../kernel/idempotency.js';
 import { ProviderError, unknownOutcome } from '../../providers/errors.js';
 import { openBankAccount } from './account-opening-operation.js';
-import { providerFailure } from '../provider-failures.js';
+import { providerFailure } from '../../kernel/provider-failures.js';
 import { companyInReach } from '../../kernel/tenancy.js';
 import type { ProviderName } from '../../providers/port.js';
 import type { ProviderRegistry } from '../../providers/registry.js';

@@ -1,4 +1,4 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   bankAccounts,
@@ -171,6 +171,26 @@ export async function shownBalances(
     out.set(r.id, { ...own, pending: own.pending + (revenue.get(`${r.organizationId}|${r.provider}`) ?? 0) });
   }
   return out;
+}
+
+/**
+ * The accounts that show their organization's REVENUE as `pending` (shownBalances), one per provider: the
+ * organization's oldest ACTIVE account there (receivables.repo organizationAccountAt, the one the sweep credits).
+ * Only an organization's caller reaches them; the ledger entries' view shows that REVENUE on them.
+ */
+export async function revenueShownOn(
+  ex: Executor,
+  principal: CompanyPrincipal,
+): Promise<{ accountId: string; organizationId: string; provider: string }[]> {
+  if (principal.kind !== 'organization') return [];
+  const rows = await ex
+    .select({ id: bankAccounts.id, provider: bankAccounts.provider })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.companyId, principal.organizationId), eq(bankAccounts.status, 'ACTIVE')))
+    .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id));
+  const first = new Map<string, string>();
+  for (const r of rows) if (!first.has(r.provider)) first.set(r.provider, r.id);
+  return [...first].map(([provider, accountId]) => ({ accountId, organizationId: principal.organizationId, provider }));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { encryptEv } from '../../crypto/ev.js';
-import { keyRing } from '../encryption-keys/keys.routes.js';
+import { keyRing } from './key-ring.js';
 import { brandFromBin, CARD_BRANDS } from '../../domain/card-brands.js';
 
 /** The sandbox test cards of payments.md P9 (any future expiry, any CVV). */

@@ -9,7 +9,7 @@ import { defineStateMachine } from '../../kernel/state-machine.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
 import type { PixKeyType } from '../../providers/banking.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { providerFailure } from '../provider-failures.js';
+import { providerFailure } from '../../kernel/provider-failures.js';
 import { toAffiliationView } from '../onboarding/onboarding.views.js';
 import type { SettlementAccountInput } from './cashouts.schemas.js';
 

@@ -3,9 +3,11 @@ import type { Executor } from '../../db/client.js';
 import {
   disputeDocuments,
   disputes,
+  transactions,
   type DisputeDocumentRow,
   type DisputeRow,
   type NewDisputeRow,
+  type TransactionRow,
 } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
@@ -13,6 +15,16 @@ import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { must } from '../../kernel/must.js';
 
 /** SQL of disputes only; every tenant read goes through the caller's reach. */
+
+/**
+ * The disputed transaction's row, locked for the dispute's money moves (the same lock payments' moves take, so a
+ * refund and a dispute of one transaction queue). Read here rather than through payments: payments reads
+ * disputes (what refunds may return), so disputes does not import payments.
+ */
+export async function lockTransactionRow(ex: Executor, id: string): Promise<TransactionRow | undefined> {
+  const [row] = await ex.select().from(transactions).where(eq(transactions.id, id)).for('update');
+  return row;
+}
 
 export async function insertDispute(ex: Executor, row: NewDisputeRow): Promise<DisputeRow> {
   return must((await ex.insert(disputes).values(row).returning())[0], 'an insert returns the row it wrote');

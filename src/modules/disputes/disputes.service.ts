@@ -6,7 +6,6 @@ import { conflict, conflictWithReason, DomainError, notFound } from '../../kerne
 import { recordEvent } from '../../events/outbox.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Clock } from '../../kernel/clock.js';
-import { lockTransactionRow } from '../payments/shared/transactions.repo.js';
 import {
   checkOpen,
   closingOf,
@@ -22,6 +21,7 @@ import {
   hasOpenDispute,
   insertDispute,
   listDisputesInReach,
+  lockTransactionRow,
   lostAmountOf,
   updateDispute,
   type DisputeListQuery,

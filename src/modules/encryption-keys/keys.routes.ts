@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emptyBody } from '../../http/schemas.js';
-import { serviceUnavailable } from '../../kernel/errors.js';
-import type { PublicKeyRing } from '../../kernel/encryption-keys.js';
 import { scheduleKeyRotationWork } from '../cards/cards.jobs.js';
+import { keyRing } from '../cards/key-ring.js';
 
 export const publicKeySchema = z.object({
   kid: z.string(),
@@ -25,12 +24,6 @@ const keysDocumentSchema = z.object({
   current_kid: z.string(),
   keys: z.array(publicKeySchema),
 });
-
-export function keyRing(app: FastifyInstance): PublicKeyRing {
-  const ring = app.deps.vault;
-  if (!ring) throw serviceUnavailable('Card encryption keys are not configured');
-  return ring;
-}
 
 /** The card-data public keys (payments.md P6) and their rotation by staff. */
 export default async function encryptionKeyRoutes(app: FastifyInstance) {

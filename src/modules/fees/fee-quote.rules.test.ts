@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { feeQuote, type FeeQuoteTransaction } from './fee-quote.rules.js';
 import { feeUnder, type EffectivePolicy } from './effective-fee.js';
 import { isBusinessDay } from '../../domain/business-calendar.js';
-import { PAYMENT_METHODS } from '../payments/shared/transactions.states.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 
 const policy = (
   price: Record<string, number>,

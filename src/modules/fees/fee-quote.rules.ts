@@ -1,6 +1,6 @@
 import { type CivilDate } from '../../domain/business-calendar.js';
-import { planReceivables } from '../payments/shared/receivables.schedule.js';
-import type { PaymentMethod } from '../payments/shared/transactions.states.js';
+import { planReceivables } from '../../domain/receivables-schedule.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
 import type { EffectivePolicy } from './effective-fee.js';
 import { quote } from './fees.rules.js';
 

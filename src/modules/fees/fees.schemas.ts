@@ -11,8 +11,8 @@ import {
   type Rule,
 } from './fees.rules.js';
 import { CARD_BRANDS } from '../../domain/card-brands.js';
-import { PAYMENT_METHODS } from '../payments/shared/transactions.states.js';
-import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT } from '../payments/shared/transactions.rules.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
+import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT } from '../../domain/payment-limits.js';
 
 /** 0-100, a multiple of 0.0001, checked on the decimal rendering (never by float division). */
 const percentage = () =>

@@ -15,6 +15,7 @@ import {
   toLedgerTransactionView,
 } from './ledger.schemas.js';
 import { getLedgerTransaction } from './ledger.service.js';
+import { revenueShownOn } from '../banking/banking.repo.js';
 
 /** money.md M3: ledger entries and transactions within reach, and the staff integrity check. */
 export default async function ledgerRoutes(app: FastifyInstance) {
@@ -33,7 +34,10 @@ export default async function ledgerRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await listEntries(await readDatabase(app.deps, request), callerCompany(request), q);
+      const ex = await readDatabase(app.deps, request);
+      const principal = callerCompany(request);
+      // The organization's REVENUE shows as PENDING entries of its receiving accounts (money.md M3, issue 24).
+      const { rows, total } = await listEntries(ex, principal, q, await revenueShownOn(ex, principal));
       return { data: rows.map(toEntryView), pagination: paginate(q.page, q.limit, total) };
     },
   );

@@ -17,6 +17,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import { isPixKey } from '../provider-accounts/connector-input.js';
 import { latestCredentials } from '../provider-accounts/provider-accounts.repo.js';
 import { webhookUrl } from '../provider-accounts/provider-accounts.rules.js';
+import { enqueuePixWebhookRegistration } from '../provider-accounts/pix-webhook-registration.js';
 import { requireAccount } from '../provider-accounts/provider-accounts.service.js';
 import { scheduleAccountOpening } from '../banking/account-opening.js';
 import { activateCompany, recordAffiliationStatus, type EngineContext } from './engine.js';
@@ -204,6 +205,9 @@ export async function confirmAffiliation(
       await activateCompany(tx, ctx, locked.companyId);
       await scheduleAccountOpening(tx, updated!, now); // money.md M2, on the ledger only at a banking:false account (Changes 9)
     }
+    // R3.7: each confirmation registers the account's webhook again, for every key it now serves.
+    if (account.connector === 'PIX_API_BCB' && account.settings.register_webhooks !== false)
+      await enqueuePixWebhookRegistration(tx, account.id, now);
     return updated!;
   });
 }

@@ -1,75 +1,12 @@
 /** The hosted onboarding page's two languages: every text the page shows exists in both (chosen as every page's). */
 import { type Lang } from '../../http/page-language.js';
+import { pageText, type PageTextKey } from '../../http/page-text.js';
 export { chooseLang, DEFAULT_LANG, LANGS, type Lang } from '../../http/page-language.js';
 
-const TEXT = {
-  title: { 'pt-BR': 'Cadastro da sua empresa', en: 'Your company onboarding' },
-  intro: {
-    'pt-BR': 'Envie o que o provedor {provider} ainda pede para ativar a sua conta.',
-    en: 'Send what the provider {provider} still asks for to activate your account.',
-  },
-  switchTo: { 'pt-BR': 'English', en: 'Português' },
-  validUntil: { 'pt-BR': 'Este link vale até {date}.', en: 'This link is valid until {date}.' },
-  pending: { 'pt-BR': 'Pendências', en: 'Still asked' },
-  done: { 'pt-BR': 'Concluído', en: 'Done' },
-  nothingLeft: {
-    'pt-BR': 'Não há nada pendente: o provedor tem tudo o que pediu.',
-    en: 'Nothing is pending: the provider has everything it asked for.',
-  },
-  notAvailable: {
-    'pt-BR': 'O cadastro de empresas ainda não está disponível.',
-    en: 'Company onboarding is not available yet.',
-  },
-  subject: { 'pt-BR': 'Referente a', en: 'About' },
-  status: { 'pt-BR': 'Situação', en: 'Status' },
-  rejectedHint: {
-    'pt-BR': 'O provedor recusou o que foi enviado: envie novamente.',
-    en: 'The provider refused what was sent: send it again.',
-  },
-  identityHint: {
-    'pt-BR': 'Envie a CNH digital, ou a frente e o verso do mesmo documento.',
-    en: 'Send the digital CNH, or the front and the back of the same document.',
-  },
-  sendBack: {
-    'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.',
-    en: 'We received {sent}. Now send {missing} of the same document.',
-  },
-  sendFront: {
-    'pt-BR': 'Recebemos {sent}. Envie agora {missing} do mesmo documento.',
-    en: 'We received {sent}. Now send {missing} of the same document.',
-  },
-  received: { 'pt-BR': 'Já recebido:', en: 'Already received:' },
-  documentType: { 'pt-BR': 'Tipo de documento', en: 'Document type' },
-  file: { 'pt-BR': 'Arquivo (JPEG, PNG ou PDF, até 10 MiB)', en: 'File (JPEG, PNG or PDF, up to 10 MiB)' },
-  files: { 'pt-BR': 'Arquivos (JPEG, PNG ou PDF, até 10 MiB cada)', en: 'Files (JPEG, PNG or PDF, up to 10 MiB each)' },
-  upload: { 'pt-BR': 'Enviar documento', en: 'Upload document' },
-  answer: { 'pt-BR': 'Sua resposta', en: 'Your answer' },
-  sendAnswer: { 'pt-BR': 'Enviar resposta', en: 'Send answer' },
-  sendPackage: { 'pt-BR': 'Enviar arquivos e resposta', en: 'Send files and answer' },
-  startCapture: { 'pt-BR': 'Iniciar verificação biométrica', en: 'Start biometric capture' },
-  captureInReview: { 'pt-BR': 'Verificação biométrica em análise.', en: 'Biometric capture under review.' },
-  sandboxApprove: { 'pt-BR': 'Aprovar verificação (sandbox)', en: 'Approve capture (sandbox)' },
-  sandboxNote: { 'pt-BR': 'Sandbox: nenhuma captura real acontece.', en: 'Sandbox: no real capture takes place.' },
-  forbiddenTitle: { 'pt-BR': 'Link inválido ou expirado', en: 'Invalid or expired link' },
-  forbiddenExpired: {
-    'pt-BR': 'Este link de cadastro expirou. Peça um novo link a quem o enviou.',
-    en: 'This onboarding link has expired. Ask whoever sent it for a new link.',
-  },
-  forbiddenInvalid: {
-    'pt-BR': 'Este link de cadastro é inválido (foi alterado ou está incompleto). Peça um novo link a quem o enviou.',
-    en: 'This onboarding link is invalid (it was altered or is incomplete). Ask whoever sent it for a new link.',
-  },
-  tooLargeTitle: { 'pt-BR': 'Arquivo grande demais', en: 'File too large' },
-  tooLargeBody: {
-    'pt-BR': 'Cada arquivo pode ter até 10 MiB. Volte e escolha um arquivo menor.',
-    en: 'Each file may be at most 10 MiB. Go back and choose a smaller file.',
-  },
-} as const satisfies Record<string, Record<Lang, string>>;
+export type TextKey = PageTextKey<'onboarding'>;
 
-export type TextKey = keyof typeof TEXT;
-
-export const t = (lang: Lang, key: TextKey, vars: Record<string, string> = {}) =>
-  TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+/** The page's texts live in the platform pages' one table (src/http/page-text.ts). */
+export const t = pageText('onboarding');
 
 /** Outcomes of the page's forms, shown once after the 303 back to the page. */
 export const NOTICES = {

@@ -13,7 +13,7 @@ export {
   type PixFactsOutcome,
   type PixFactsSource,
 } from './pix/pix-facts.js';
-export { amountDue, type PixDueJson } from './shared/pix-due.rules.js';
+export { amountDue, DAYS_AFTER_DUE_DEFAULT, type PixDueJson } from './shared/pix-due.rules.js';
 export { expectedPixAmount } from './pix/pix-payment.js';
 
 // What other areas may use of transactions. Provider events (src/modules/provider-webhooks, R4.5):
@@ -26,14 +26,13 @@ export {
   oldestUnreferencedRefund,
   refundByProviderId,
   settleRefundByProvider,
-  transactionByProviderReference,
-  transactionByEndToEndId,
-  transactionByTxid,
+  announcedTransactionOf,
   transactionRowExists,
   type CardFactMove,
+  type TransactionCondition,
 } from './provider-facts/provider-facts.js';
 
-// What the composition root (src/composition.ts, src/deps.ts, src/modules/index.ts) takes of payments: routes,
+// What the composition root (src/composition.ts, src/deps.ts, src/areas.ts) takes of payments: routes,
 // jobs, provider-operation handlers, event payloads and the dependencies its use cases are handed.
 export { default as transactionsRoutes } from './create/transactions.routes.js';
 export { default as threeDsRoutes } from './three-ds/three-ds.routes.js';
@@ -41,6 +40,7 @@ export { default as refundsRoutes } from './refunds/refunds.routes.js';
 export { default as sandboxPaymentControlRoutes } from './sandbox/sandbox-controls.routes.js';
 export { transactionJobs } from './create/transactions.jobs.js';
 export { threeDsJobs } from './three-ds/three-ds.jobs.js';
+export { threeDsOperationHandlers } from './three-ds/three-ds.operations.js';
 export { transactionOperationJobs } from './capture-cancel/operations.jobs.js';
 export { operationRuntime, transactionOperationHandlers } from './capture-cancel/operations.handlers.js';
 export { refundOperationHandlers } from './refunds/refunds.operation.js';

@@ -10,7 +10,7 @@ import { beginRequest, completeRequest, findClaim, fingerprint, releaseRequest }
 import { ProviderError, unknownOutcome } from '../../providers/errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { activeKeysOf, registerPixKey } from './pix-key-registration.js';
-import { providerFailure } from '../provider-failures.js';
+import { providerFailure } from '../../kernel/provider-failures.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { merchantPathCompany } from '../../kernel/tenancy.js';
 import type { ProviderRegistry } from '../../providers/registry.js';

@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { coreUrlOf, type CoreUrl } from '../../kernel/core-url.js';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { providerAccountCredentials, providerAccounts } from '../../db/schema/index.js';
+import { affiliations, providerAccountCredentials, providerAccounts } from '../../db/schema/index.js';
 import type { Clock } from '../../kernel/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
@@ -11,8 +12,7 @@ import { must } from '../../kernel/must.js';
 
 /**
  * providers.md R3.7: the platform registers its callback URL at an API Pix PSP (`PUT /webhook/{chave}`) for the
- * account's `default_chave` (and, once affiliations carry a `merchant_reference.chave`, every distinct one of
- * its confirmed affiliations). A job, outside any database transaction: registration never blocks payments
+ * account's `default_chave` and every distinct `merchant_reference.chave` of its confirmed affiliations. A job, outside any database transaction: registration never blocks payments
  * (the PIX reads cover a missing webhook). A failure is `FAILED` with `last_error`, tried again at 1 min,
  * 5 min, 30 min, then hourly.
  */
@@ -23,8 +23,8 @@ export interface RegistrationDeps {
   db: Database;
   clock: Clock;
   providers: ProviderRegistry;
-  /** `{core}`: the public core address (`PUBLIC_BASE_URL/core`). */
-  coreUrl: string;
+  /** `{core}`: the public core address (`PUBLIC_BASE_URL/core`, else the address the server listens on). */
+  coreUrl: CoreUrl;
 }
 
 /** Enqueued when an account becomes ACTIVE, on rotation, on `POST …/webhook-registration`, on a confirmation. */
@@ -47,6 +47,27 @@ export async function enqueuePixWebhookRegistration(
   );
 }
 
+/**
+ * R3.7: every PIX key the platform uses at the account: its `default_chave` and the distinct `chave` of each
+ * confirmed (`ACTIVE`) affiliation with it, sorted. Registering is a `PUT` per key, so a repeat is harmless.
+ */
+export async function chavesOf(db: Executor, accountId: string, defaultChave: unknown): Promise<string[]> {
+  const rows = await db
+    .select({ chave: sql<string | null>`${affiliations.merchantReference}->>'chave'` })
+    .from(affiliations)
+    .where(
+      and(
+        eq(affiliations.providerAccountId, accountId),
+        eq(affiliations.status, 'ACTIVE'),
+        isNotNull(affiliations.confirmedAt),
+      ),
+    );
+  const keys = [defaultChave, ...rows.map((r) => r.chave)].filter(
+    (c): c is string => typeof c === 'string' && c.length > 0,
+  );
+  return [...new Set(keys)].sort();
+}
+
 /** One registration attempt; answers what it recorded (null: nothing to do for this account). */
 export async function registerPixWebhooks(
   deps: RegistrationDeps,
@@ -67,8 +88,8 @@ export async function registerPixWebhooks(
     .where(and(eq(providerAccountCredentials.accountId, accountId), isNull(providerAccountCredentials.validUntil)))
     .orderBy(desc(providerAccountCredentials.version))
     .limit(1);
-  const chaves = [account.settings.default_chave].filter((c): c is string => typeof c === 'string' && c.length > 0);
-  const url = webhookUrl(deps.coreUrl, account, credentials?.token ?? null);
+  const chaves = await chavesOf(deps.db, account.id, account.settings.default_chave);
+  const url = webhookUrl(coreUrlOf(deps.coreUrl), account, credentials?.token ?? null);
   const now = deps.clock.now();
   try {
     if (chaves.length === 0) throw new Error('the account has no default_chave to register a webhook for');

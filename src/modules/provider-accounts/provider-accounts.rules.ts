@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { defineStateMachine } from '../../kernel/state-machine.js';
-import { isPublicAddress } from '../webhooks/url-safety.js';
+import { isPublicAddress } from '../../kernel/url-safety.js';
 import type {
   AccountEnvironment,
   AccountStatus,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { DatabaseSandboxRecords } from '../../db/sandbox-records.js';
+import { DatabaseSandboxRecords } from '../../providers/sandbox/database-records.js';
 import type { Clock } from '../../kernel/clock.js';
 import { conflictWithReason } from '../../kernel/errors.js';
 import {
@@ -15,7 +15,7 @@ import {
   forgetAbsentBehaviour,
   type StoredBehaviour,
 } from '../../providers/sandbox/behaviour-store.js';
-import { REFUSAL_CODES } from '../payments/shared/transactions.rules.js';
+import { REFUSAL_CODES } from '../../domain/payment-limits.js';
 import { requireAccount } from './provider-accounts.service.js';
 
 /** providers.md R7.1: a SANDBOX account's behaviour, set by staff (sandbox only). */

@@ -26,9 +26,8 @@ import {
   oldestUnreferencedRefund,
   refundByProviderId,
   settleRefundByProvider,
-  transactionByProviderReference,
-  transactionByEndToEndId,
-  transactionByTxid,
+  announcedTransactionOf,
+  type TransactionCondition,
   transactionRowExists,
   type CardFactMove,
   type PixChargeFacts,
@@ -270,14 +269,11 @@ async function pixReturnFact(
   target: Extract<Fact['target'], { kind: 'pix-return' }>,
   pixReturn: NonNullable<Extract<Move, { on: 'refund' }>['pixReturn']>,
 ): Promise<Outcome> {
-  const found = target.txid
-    ? await transactionByTxid(
-        tx,
-        ev.provider,
-        target.txid,
-        isUuid(keyOfPixId(target.txid)) ? keyOfPixId(target.txid) : null,
-      )
-    : await transactionByEndToEndId(tx, ev.provider, target.endToEndId);
+  const found = await announcedTransactionOf(
+    tx,
+    ev.provider,
+    target.txid ? byTxid(target.txid) : { endToEndId: target.endToEndId },
+  );
   if (!found) return unmatched('No transaction of this account matches the devolução yet');
   const row = (await lockTransactionRow(tx, found.id))!;
   const out = await applyPixFactsIn(tx, clock, pixSource(ev), row, { returns: [pixReturn] });
@@ -352,22 +348,28 @@ async function discrepancy(
 }
 
 /** The transaction an event names, within the event's account (R2.9's order for Adyen; our id or txid otherwise). */
+/** R3.2: a txid names the charge, and the transaction it was derived from when it is one of ours. */
+const byTxid = (txid: string): TransactionCondition => ({
+  txid,
+  idOfTxid: isUuid(keyOfPixId(txid)) ? keyOfPixId(txid) : null,
+});
+
 async function transactionOf(tx: Tx, ev: ProviderEventRow, fact: Fact): Promise<TransactionRow | undefined> {
   const t = fact.target;
-  const mine = (row: TransactionRow | undefined) => (row && row.provider === ev.provider ? row : undefined);
+  const of = (condition: TransactionCondition) => announcedTransactionOf(tx, ev.provider, condition);
   switch (t.kind) {
     case 'transaction':
-      return mine(await findTransactionForFact(tx, t.id));
+      return of({ id: t.id });
     case 'pix-charge':
-      return transactionByTxid(tx, ev.provider, t.txid, isUuid(keyOfPixId(t.txid)) ? keyOfPixId(t.txid) : null);
+      return of(byTxid(t.txid));
     case 'adyen': {
-      const byPsp = await transactionByProviderReference(tx, ev.provider, t.pspReference);
+      const byPsp = await of({ providerReference: t.pspReference });
       if (byPsp) return byPsp;
       if (ev.eventType === 'AUTHORISATION' && isUuid(t.merchantReference)) {
-        const byRef = mine(await findTransactionForFact(tx, t.merchantReference));
+        const byRef = await of({ id: t.merchantReference });
         if (byRef) return byRef;
       }
-      return t.originalReference ? transactionByProviderReference(tx, ev.provider, t.originalReference) : undefined;
+      return t.originalReference ? of({ providerReference: t.originalReference }) : undefined;
     }
     default:
       return undefined;
@@ -389,7 +391,7 @@ async function refundFact(
     found = await refundByProviderId(tx, ev.provider, t.pspReference);
     if (!found && isUuid(t.merchantReference)) found = await findRefundForFact(tx, t.merchantReference);
     if (!found && t.originalReference) {
-      const payment = await transactionByProviderReference(tx, ev.provider, t.originalReference);
+      const payment = await announcedTransactionOf(tx, ev.provider, { providerReference: t.originalReference });
       if (payment) found = await oldestUnreferencedRefund(tx, payment.id, t.amount);
     }
   }

@@ -19,23 +19,27 @@ export async function findAccountForWebhook(db: Executor, id: string): Promise<P
 
 /**
  * Stores each event once per (account, dedupe_key): a key seen before only counts a duplicate on the first row
- * (R4.4). Returns the rows stored new (the ones the caller enqueues).
+ * (R4.4). Returns the rows stored new (the ones the caller enqueues). One insert for all the rows (a key twice
+ * among them: the first is stored, the second counts a duplicate), then one update per row not stored.
  */
 export async function storeEvents(tx: Executor, rows: NewProviderEventRow[], now: Date): Promise<ProviderEventRow[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(providerEvents)
+    .values(rows)
+    .onConflictDoNothing({ target: [providerEvents.providerAccountId, providerEvents.dedupeKey] })
+    .returning();
+  const byId = new Map(inserted.map((r) => [r.id, r]));
   const stored: ProviderEventRow[] = [];
   for (const row of rows) {
-    const [inserted] = await tx
-      .insert(providerEvents)
-      .values(row)
-      .onConflictDoNothing({ target: [providerEvents.providerAccountId, providerEvents.dedupeKey] })
-      .returning();
-    if (inserted) {
-      stored.push(inserted);
+    const mine = byId.get(row.id);
+    if (mine) {
+      stored.push(mine);
       continue;
     }
     await tx
       .update(providerEvents)
-      .set({ duplicates: sql`${providerEvents.duplicates} + 1`, updatedAt: now })
+      .set({ duplicates: sql`${providerEvents.duplicates} + 1`, updatedAt: row.updatedAt ?? now })
       .where(
         and(eq(providerEvents.providerAccountId, row.providerAccountId), eq(providerEvents.dedupeKey, row.dedupeKey)),
       );

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BODY_LIMIT } from '../../http/pipeline.js';
 import { notFound } from '../../kernel/errors.js';
 import { acceptedSchema } from './provider-webhooks.schemas.js';
-import { receiveWebhook, type IntakeDeps, type WebhookSecrets } from './intake.service.js';
+import { eventStore, receiveWebhook, type IntakeDeps, type WebhookSecrets } from './intake.service.js';
 
 /**
  * providers.md R4.1: the providers' own webhooks, no API key (authenticity per connector, R4.2), counted per
@@ -25,7 +25,7 @@ const DESCRIPTION =
 export default async function providerWebhookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secrets = app.deps.providerWebhookSecrets ?? noSecrets;
-  const deps: IntakeDeps = { db: app.deps.db.db, clock: app.deps.clock, secrets };
+  const deps: IntakeDeps = { db: app.deps.db.db, clock: app.deps.clock, secrets, store: eventStore(app.deps.db.db) };
   const trustProxy = Boolean(app.deps.config.trustProxy);
   // This plugin's own parser (encapsulated): the raw text, whatever the content type, up to 1 MiB (413 above).
   app.removeAllContentTypeParsers();

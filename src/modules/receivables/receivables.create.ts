@@ -5,7 +5,7 @@ import { enqueueJob, type NewJob } from '../../jobs/queue.js';
 import { post } from '../../ledger/ledger.js';
 import type { Posting } from '../../ledger/rules.js';
 import { addDays, settlementInstant } from '../../domain/business-calendar.js';
-import { planReceivables } from '../payments/shared/receivables.schedule.js';
+import { planReceivables } from '../../domain/receivables-schedule.js';
 import { insertReceivables, organizationAccountAt } from './receivables.repo.js';
 
 export const SETTLEMENT_JOB = 'receivables.settle';

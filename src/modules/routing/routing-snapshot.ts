@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executeNamedByText } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
@@ -19,9 +20,31 @@ import { mayUse } from '../provider-accounts/provider-accounts.rules.js';
 import { circuitOf } from '../provider-accounts/provider-accounts.circuit.js';
 import { windowsOf } from './routing-outcomes.repo.js';
 
+/** The account columns a decision reads (`accountSnapshots`): the rest of the row (settings, health) is not sent. */
+const SNAPSHOT_COLUMNS = [
+  'id',
+  'provider',
+  'connector',
+  'status',
+  'builtIn',
+  'organizationAccess',
+  'organizationIds',
+  'circuitState',
+  'consecutiveFailures',
+  'openedAt',
+  'nextProbeAt',
+  'probeInFlight',
+  'probeClaimedAt',
+] as const satisfies readonly (keyof ProviderAccountRow)[];
+export type SnapshotAccountRow = Pick<ProviderAccountRow, (typeof SNAPSHOT_COLUMNS)[number]>;
+const ACCOUNT_COLUMNS = SNAPSHOT_COLUMNS.map((field) => [field, getTableColumns(providerAccounts)[field]] as const);
+const accountJson = sql.raw(
+  `json_build_object(${ACCOUNT_COLUMNS.map(([, c]) => `'${c.name}', a."${c.name}"`).join(', ')})`,
+);
+
 export interface RoutingReads {
   configuration: RoutingConfigurationRow | null;
-  accounts: ProviderAccountRow[];
+  accounts: SnapshotAccountRow[];
   /** The paying company's affiliations (any status), oldest first. */
   affiliations: { provider: string; status: string }[];
   /** Whether the caller reaches the company (asked with `reach`), else null. */
@@ -45,26 +68,38 @@ export async function routingReads(
     ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, companyId), companiesInReach(reach))})`
     : sql`null::boolean`;
   const [row] = rowsOf(
-    await tx.execute(sql`select ${inReach} as in_reach,
+    await executeNamedByText(
+      tx,
+      'routing_reads',
+      sql`select ${inReach} as in_reach,
       (select row_to_json(c) from (select * from ${routingConfigurations}
          where ${routingConfigurations.organizationId} = ${organizationId}
          order by ${routingConfigurations.version} desc limit 1) c) as configuration,
-      (select coalesce(json_agg(a), '[]'::json) from ${providerAccounts} a) as accounts,
+      (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
       (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
          from ${affiliations}
          where ${affiliations.companyId} = ${companyId} and ${affiliations.organizationId} = ${organizationId}
-         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`),
+         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
+    ),
   );
   const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
   const configuration = json(row?.configuration) as Record<string, unknown> | null;
   return {
     configuration: configuration ? fromJson<RoutingConfigurationRow>(routingConfigurations, configuration) : null,
-    accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) =>
-      fromJson<ProviderAccountRow>(providerAccounts, a),
-    ),
+    accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
     affiliations: (json(row?.affiliations) ?? []) as { provider: string; status: string }[],
     inReach: (row?.in_reach ?? null) as boolean | null,
   };
+}
+
+/** An account's snapshot columns from their `json_build_object` form, each value as Drizzle maps it. */
+function accountFromJson(raw: Record<string, unknown>): SnapshotAccountRow {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of ACCOUNT_COLUMNS) {
+    const value = raw[column.name];
+    out[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as SnapshotAccountRow;
 }
 
 /** A table's row from its `row_to_json` / `json_agg` form: database names to fields, each value as Drizzle maps it. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RoutingConfigurationRow } from '../../db/schema/index.js';
 import { upperEnum } from '../../http/schemas.js';
 import { CARD_BRANDS } from '../../domain/card-brands.js';
-import { PAYMENT_METHODS } from '../payments/shared/transactions.states.js';
+import { PAYMENT_METHODS } from '../../domain/payment-methods.js';
 import {
   OPERATORS_BY_FIELD,
   ROUTING_FIELDS,

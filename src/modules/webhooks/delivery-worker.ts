@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config.js';
+import type { Config } from '../../runtime/config.js';
 import type { DbHandle } from '../../db/client.js';
 import { eventEnvelope } from '../../events/outbox.js';
 import {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../kernel/clock.js';
 import { recordEvent } from '../../events/outbox.js';
 import { conflictWithReason, invalidField, invalidState, notFound } from '../../kernel/errors.js';
-import { webhookUrlProblem, type Resolve } from './url-safety.js';
+import { webhookUrlProblem, type Resolve } from '../../kernel/url-safety.js';
 import {
   ALL_EVENTS,
   generateSigningSecret,

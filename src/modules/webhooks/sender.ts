@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import { Webhook } from 'standardwebhooks';
-import { guardedLookup, isPublicAddress, isSandboxLocalhost } from './url-safety.js';
+import { guardedLookup, isPublicAddress, isSandboxLocalhost } from '../../kernel/url-safety.js';
 import { isAcknowledged } from './retry.rules.js';
 import type { AttemptOutcome } from './deliveries.repo.js';
 import { systemClock, type Clock } from '../../kernel/clock.js';

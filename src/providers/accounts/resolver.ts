@@ -1,3 +1,4 @@
+import { coreUrlOf, type CoreUrl } from '../../kernel/core-url.js';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -26,8 +27,8 @@ export interface ResolverOptions {
   sandbox: SandboxOptions;
   /** Opens card values for the real connectors (the vault); absent: values pass as given (tests). */
   openCard?: CardOpener;
-  /** `{core}` of the connectors' return URLs (R2.3, R2.8). */
-  coreUrl: string;
+  /** `{core}` of the connectors' return URLs (R2.3, R2.8), read at each use (src/kernel/core-url.ts). */
+  coreUrl: CoreUrl;
 }
 
 export const CONNECT_TIMEOUT_MS = 3_000;
@@ -106,7 +107,10 @@ export function adapterOf(
           apiKey: str(c.api_key) ?? '',
           hmacKeys,
           merchantAccount: str(s.default_merchant_account) ?? '',
-          coreUrl: options.coreUrl,
+          // Read when used: the adapter may be built before the server knows the port it listens on.
+          get coreUrl() {
+            return coreUrlOf(options.coreUrl);
+          },
           timeouts,
           live: row.environment === 'LIVE',
           notificationBasicAuth: basic ?? null,

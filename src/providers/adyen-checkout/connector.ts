@@ -348,12 +348,19 @@ export class AdyenCheckoutConnector implements PaymentProvider {
     return threeDsOutcome(answer.body ?? {}, 'FRICTIONLESS', { dsTransactionId: '', threeDsServerTransId: '' });
   }
 
-  /** R2.8: the challenge's result (`redirectResult` from our return route), under `{session id}-details`. */
-  async completeChallenge(sessionId: string, redirectResult: string): Promise<AdyenThreeDsResult> {
+  /**
+   * R2.8: the challenge's result (`redirectResult` from our return route), under the key given (the platform's
+   * `three-ds-session.details` operation's id), else `{session id}-details`.
+   */
+  async completeChallenge(
+    sessionId: string,
+    redirectResult: string,
+    idempotencyKey?: string,
+  ): Promise<AdyenThreeDsResult> {
     const answer = await this.http.post(
       '/payments/details',
       { details: { redirectResult } },
-      `${sessionId}-details`,
+      idempotencyKey ?? `${sessionId}-details`,
       false,
     );
     if (answer.class !== 'ANSWERED') throw this.failure(answer, 'three-ds.authenticate');

@@ -1,7 +1,7 @@
 import { refused } from '../errors.js';
 import type { ParsedWebhook, StatusReport } from '../webhooks.js';
 import { cents, keyOfPixId } from './bodies.js';
-import { returnsOf, type PixReturn } from './connector.js';
+import { returnsOf, type PixReturn } from './returns.js';
 
 /**
  * R3.7: the PSP's callback `POST {webhookUrl}/pix` with `{ pix: [Pix] }` (the document's `listaPix` callback).

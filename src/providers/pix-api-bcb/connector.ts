@@ -7,6 +7,7 @@ import type { ProviderWebhook } from '../webhooks.js';
 import type { MerchantReferenceAnswer, MerchantReferenceInput } from '../merchant-reference.js';
 import { cobBody, cobvBody, cents, devolucaoBody, pixIdOf, type PixApiChargeRequest } from './bodies.js';
 import { parseCallback, type PixCallbackParsed } from './callbacks.js';
+import { RETURN_STATUS, returnsOf, type PixReturn } from './returns.js';
 import { PixTransport, type PixAnswer, type PixCallLog } from './http.js';
 import type { PixApiSettings } from './settings.js';
 import { textOf } from '../../kernel/text.js';
@@ -40,15 +41,8 @@ export interface PixApiChargeResult extends P.PixChargeResult {
   extraPayments: Array<{ endToEndId: string; amount: number; paidAt: Date }>;
   returns: PixReturn[];
 }
-export interface PixReturn {
-  id: string;
-  rtrId: string | null;
-  amount: number;
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
-  nature: string | null;
-  reason: string | null;
-  paymentEndToEndId: string;
-}
+// The devoluções' reading is shared with the callbacks (./returns.js); importers of the connector keep their path.
+export { returnsOf, type PixReturn };
 
 export type PixApiSyncRequest = P.SyncPixChargeRequest & { kind?: ChargeKind };
 export type PixApiCancelRequest = P.CancelPixChargeRequest & { kind?: ChargeKind };
@@ -61,11 +55,6 @@ const STATUS: Record<string, P.PixChargeStatus> = {
   CONCLUIDA: 'PAID',
   REMOVIDA_PELO_USUARIO_RECEBEDOR: 'CANCELED',
   REMOVIDA_PELO_PSP: 'CANCELED',
-};
-const RETURN_STATUS: Record<string, PixReturn['status']> = {
-  EM_PROCESSAMENTO: 'PENDING',
-  DEVOLVIDO: 'SUCCEEDED',
-  NAO_REALIZADO: 'FAILED',
 };
 
 /**
@@ -310,23 +299,6 @@ function chargeOf(body: Record<string, unknown>, kind: ChargeKind): PixApiCharge
     extraPayments: rest.map(({ raw: _raw, ...p }) => p),
     returns: entries.flatMap((e) => returnsOf(e.raw, e.endToEndId)),
   };
-}
-
-export function returnsOf(pix: Record<string, unknown>, paymentEndToEndId: string): PixReturn[] {
-  const raw = pix.devolucoes;
-  // One of the document's own callback examples sends a single object: read it as a one-element array (R3.7).
-  const list = (Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? [raw] : []) as Array<
-    Record<string, unknown>
-  >;
-  return list.map((d) => ({
-    id: String(d.id),
-    rtrId: d.rtrId ? textOf(d.rtrId) : null,
-    amount: cents(String(d.valor)),
-    status: RETURN_STATUS[String(d.status)] ?? 'PENDING',
-    nature: d.natureza ? textOf(d.natureza) : null,
-    reason: d.motivo ? textOf(d.motivo) : null,
-    paymentEndToEndId,
-  }));
 }
 
 function refundOf(body: Record<string, unknown>, id: string): P.RefundResult & { returnId: string | null } {

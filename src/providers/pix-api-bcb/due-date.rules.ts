@@ -4,7 +4,7 @@ import { addDays, rollForward, type CivilDate } from '../../domain/business-cale
  * Due-date PIX (providers.md R3.4): the last payable date and the amount due on a payment date, computed in
  * integers exactly as every API Pix PSP computes them for the modes the platform offers. Percentages are
  * integers `P` = percent × 100 (2.5 % is 250); `round` is round-half-up; dates are São Paulo calendar dates
- * and business days are money.md M2's (the calendar of receivables.schedule.ts).
+ * and business days are money.md M2's (the calendar of src/domain/receivables-schedule.ts).
  */
 export type Fine = { mode: 'FIXED' | 'PERCENTAGE'; value: number };
 export type Interest = { mode: 'FIXED_PER_DAY' | 'PERCENTAGE_PER_DAY' | 'PERCENTAGE_PER_MONTH'; value: number };

@@ -12,7 +12,7 @@ import { enqueueJob } from '../../../jobs/queue.js';
 import type { Clock } from '../../../kernel/clock.js';
 import { isProviderError, ProviderNotCapable } from '../../../providers/errors.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
-import { outcomeUnknown, providerFailure, providerRefused } from '../../provider-failures.js';
+import { outcomeUnknown, providerFailure, providerRefused } from '../../../kernel/provider-failures.js';
 import { checkCancel, checkCapture } from '../refunds/refunds.rules.js';
 import {
   CANCEL_OPERATION,

@@ -5,7 +5,7 @@ import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { validationError } from '../../../kernel/errors.js';
 import { beginRequest, completeRequest, releaseRequest } from '../../../kernel/idempotency.js';
 import { ProviderError, ProviderNotCapable } from '../../../providers/errors.js';
-import { outcomeUnknown, providerFailure } from '../../provider-failures.js';
+import { outcomeUnknown, providerFailure } from '../../../kernel/provider-failures.js';
 import { feeUnder } from '../../fees/effective-fee.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
 import { assertKnownKeys, cardFieldIssues, cardDataIssue, fingerprintBody } from './transactions.input.js';

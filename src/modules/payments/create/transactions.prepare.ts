@@ -12,7 +12,7 @@ import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { conflict, conflictWithReason, notFound } from '../../../kernel/errors.js';
 import type { Clock } from '../../../kernel/clock.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
-import { providerFailure } from '../../provider-failures.js';
+import { providerFailure } from '../../../kernel/provider-failures.js';
 import { openBankAccount, openLedgerOnlyAccount } from '../../banking/account-opening-operation.js';
 import { ProviderError, unknownOutcome } from '../../../providers/errors.js';
 import { bankAccountIdFor } from '../../banking/account-opening.js';

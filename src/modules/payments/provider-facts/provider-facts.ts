@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../db/client.js';
 import { refunds, transactions, type RefundRow, type TransactionRow } from '../../../db/schema/index.js';
 import type { Clock } from '../../../kernel/clock.js';
@@ -18,68 +18,42 @@ import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions
 
 export { lockTransactionRow };
 
-/** An announced transaction of this account (`provider`) whose `provider_reference` is `reference`. */
-export async function transactionByProviderReference(
+/** How a provider names a transaction of its account (R2.9, R3.2, R3.6). */
+export type TransactionCondition =
+  /** The transaction's `provider_reference` (Adyen's `pspReference` of the authorization). */
+  | { providerReference: string }
+  /** A PIX charge's `txid`, or the transaction id the txid was derived from (R3.2). */
+  | { txid: string; idOfTxid: string | null }
+  /** The `endToEndId` of a PIX payment (a devolução names it). */
+  | { endToEndId: string }
+  /** Our own id (Adyen's `merchantReference` of an authorization). */
+  | { id: string };
+
+function conditionSql(c: TransactionCondition): SQL {
+  if ('providerReference' in c) return eq(transactions.providerReference, c.providerReference);
+  if ('endToEndId' in c) return sql`${transactions.pix}->>'end_to_end_id' = ${c.endToEndId}`;
+  if ('txid' in c) {
+    const byTxid = sql`${transactions.pix}->>'txid' = ${c.txid}`;
+    return c.idOfTxid ? sql`(${byTxid} or ${transactions.id} = ${c.idOfTxid})` : byTxid;
+  }
+  return eq(transactions.id, c.id);
+}
+
+/** The announced transaction of this account (`provider`) that the provider names by `condition`. */
+export async function announcedTransactionOf(
   ex: Executor,
   provider: string,
-  reference: string,
+  condition: TransactionCondition,
 ): Promise<TransactionRow | undefined> {
   const [row] = await ex
     .select()
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.provider, provider),
-        eq(transactions.providerReference, reference),
-        eq(transactions.announced, true),
-      ),
-    )
+    .where(and(eq(transactions.provider, provider), eq(transactions.announced, true), conditionSql(condition)))
     .limit(1);
   return row;
 }
 
-/** An announced PIX transaction of this account whose charge has `txid` (or whose id is the txid, R3.2). */
-export async function transactionByTxid(
-  ex: Executor,
-  provider: string,
-  txid: string,
-  idOfTxid: string | null,
-): Promise<TransactionRow | undefined> {
-  const byTxid = sql`${transactions.pix}->>'txid' = ${txid}`;
-  const [row] = await ex
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.provider, provider),
-        eq(transactions.announced, true),
-        idOfTxid ? sql`(${byTxid} or ${transactions.id} = ${idOfTxid})` : byTxid,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** An announced PIX transaction of this account whose payment has this `endToEndId` (a devolução names it). */
-export async function transactionByEndToEndId(
-  ex: Executor,
-  provider: string,
-  endToEndId: string,
-): Promise<TransactionRow | undefined> {
-  const [row] = await ex
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.provider, provider),
-        eq(transactions.announced, true),
-        sql`${transactions.pix}->>'end_to_end_id' = ${endToEndId}`,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
+/** An announced transaction by id, at any account (a fact naming a transaction decided elsewhere, R2.9). */
 export const findTransactionForFact = async (ex: Executor, id: string): Promise<TransactionRow | undefined> => {
   const [row] = await ex
     .select()

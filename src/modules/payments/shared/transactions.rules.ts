@@ -1,25 +1,17 @@
 import { badRequest, validationError, type DomainError, type ValidationIssue } from '../../../kernel/errors.js';
 import type { PaymentMethod } from './transactions.states.js';
 import { saoPauloDate } from '../../../domain/business-calendar.js';
+import {
+  MAX_AMOUNT,
+  MAX_INSTALLMENTS,
+  MAX_PIX_AMOUNT,
+  PIX_EXPIRES_IN,
+  REFUSAL_CODES,
+  type RefusalCode,
+} from '../../../domain/payment-limits.js';
 import { dueExpiresAt, pixDueIssues, pixDueOf, type PixDueInput, type PixDueJson } from './pix-due.rules.js';
 
-/** P11 refusal codes; `retryable` is true for the last three. */
-export const REFUSAL_CODES = [
-  'CARD_DECLINED',
-  'INSUFFICIENT_FUNDS',
-  'EXPIRED_CARD',
-  'INVALID_CVV',
-  'INVALID_CARD_NUMBER',
-  'BLOCKED_CARD',
-  'LOST_OR_STOLEN',
-  'CALL_ISSUER',
-  'SUSPECTED_FRAUD',
-  'AUTHENTICATION_FAILED',
-  'AUTHENTICATION_REQUIRED',
-  'ISSUER_UNAVAILABLE',
-  'PROCESSING_ERROR',
-] as const;
-export type RefusalCode = (typeof REFUSAL_CODES)[number];
+export { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT, PIX_EXPIRES_IN, REFUSAL_CODES, type RefusalCode };
 const RETRYABLE: ReadonlySet<RefusalCode> = new Set([
   'AUTHENTICATION_REQUIRED',
   'ISSUER_UNAVAILABLE',
@@ -46,12 +38,6 @@ export function externalThreeDsRefusal(transStatus: 'Y' | 'A' | 'U' | 'N' | 'R')
     : null;
 }
 
-export const MAX_INSTALLMENTS = 12;
-/** The amount is bigint in the database and a number in JSON: the safe-integer range is the real ceiling. */
-export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
-/** A BR Code's field 54 holds at most 13 characters: 9999999999.99. */
-export const MAX_PIX_AMOUNT = 999_999_999_999;
-export const PIX_EXPIRES_IN = { min: 60, max: 2_592_000, default: 86_400 } as const;
 const DAY_MS = 86_400_000;
 
 /** The body after Zod's structural parse: the cross-field rules below are what a schema cannot say. */

@@ -1,5 +1,6 @@
 import { defineStateMachine, type StateMachine } from '../../../kernel/state-machine.js';
 import { invalidState } from '../../../kernel/errors.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/payment-methods.js';
 
 /** payments.md P2/P4. */
 export const TRANSACTION_STATUSES = [
@@ -16,8 +17,7 @@ export const TRANSACTION_STATUSES = [
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['CREDIT_CARD', 'DEBIT_CARD', 'PIX'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, type PaymentMethod };
 
 export const CANCEL_REASONS = [
   'REQUESTED',

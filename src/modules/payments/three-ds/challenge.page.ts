@@ -1,6 +1,7 @@
 import { textOf } from '../../../kernel/text.js';
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '../../../http/page-language.js';
+import { pageText } from '../../../http/page-text.js';
 
 /**
  * The sandbox challenge page (payments.md P7) as HTML: the code form, the result (which tells the opener or
@@ -52,33 +53,8 @@ export interface ChallengeForm {
   expiresAt: Date;
 }
 
-/** Every text of the challenge pages in both languages (pt-BR first: the cardholders are in Brazil). */
-const TEXT = {
-  title: { 'pt-BR': '3-D Secure: confirme a compra', en: '3-D Secure: confirm the purchase' },
-  heading: { 'pt-BR': 'Confirme a compra', en: 'Confirm the purchase' },
-  paying: { 'pt-BR': '{amount} para {merchant}', en: '{amount} to {merchant}' },
-  card: {
-    'pt-BR': 'Cartão {brand} •••• {last} · validade {expiry}',
-    en: '{brand} card •••• {last} · expires {expiry}',
-  },
-  sandbox: {
-    'pt-BR': 'Sandbox: digite o código {code} para autenticar; qualquer outro código falha.',
-    en: 'Sandbox: enter the code {code} to authenticate; any other code fails.',
-  },
-  code: { 'pt-BR': 'Código de verificação', en: 'Verification code' },
-  verify: { 'pt-BR': 'Verificar', en: 'Verify' },
-  cancel: { 'pt-BR': 'Cancelar', en: 'Cancel' },
-  validUntil: { 'pt-BR': 'Válido até {time}.', en: 'Valid until {time}.' },
-  doneTitle: { 'pt-BR': '3-D Secure', en: '3-D Secure' },
-  success: { 'pt-BR': 'Autenticação concluída.', en: 'Authentication succeeded.' },
-  failure: { 'pt-BR': 'A autenticação falhou.', en: 'Authentication failed.' },
-  cancelled: { 'pt-BR': 'Autenticação cancelada.', en: 'Authentication cancelled.' },
-  continue: { 'pt-BR': 'Continuar', en: 'Continue' },
-  close: { 'pt-BR': 'Você pode fechar esta janela.', en: 'You may close this window.' },
-} as const satisfies Record<string, Record<Lang, string>>;
-
-const text = (lang: Lang, key: keyof typeof TEXT, vars: Record<string, string> = {}) =>
-  TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+/** The challenge pages' texts, in the platform pages' one table (src/http/page-text.ts). */
+const text = pageText('challenge');
 
 /** Money as Brazilians write it (R$ 1.234,56), in either language: the amount is in reais. */
 export const money = (cents: number) =>

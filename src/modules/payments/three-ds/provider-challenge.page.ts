@@ -1,4 +1,5 @@
 import type { Lang } from '../../../http/page-language.js';
+import { pageText } from '../../../http/page-text.js';
 import { esc, page, pageHeaders } from './challenge.page.js';
 
 /**
@@ -12,20 +13,8 @@ export interface RedirectAction {
   data: Record<string, string>;
 }
 
-const TEXT = {
-  title: { 'pt-BR': '3-D Secure: redirecionando ao emissor', en: '3-D Secure: going to the card issuer' },
-  go: { 'pt-BR': 'Continuar para o emissor do cartão', en: 'Continue to the card issuer' },
-  missingTitle: { 'pt-BR': 'Resultado da autenticação ausente', en: 'The authentication result is missing' },
-  missing: {
-    'pt-BR': 'O emissor não devolveu o resultado. Abra o link de autenticação de novo.',
-    en: 'The card issuer sent no result back. Open the authentication link again.',
-  },
-  unknownTitle: { 'pt-BR': 'Não foi possível concluir agora', en: 'The authentication could not be completed now' },
-  unknown: {
-    'pt-BR': 'O provedor não respondeu. Tente de novo em alguns segundos por este mesmo link.',
-    en: 'The provider did not answer. Try again in a few seconds through this same link.',
-  },
-} as const;
+/** The provider challenge pages' texts, in the platform pages' one table (src/http/page-text.ts). */
+const text = pageText('providerChallenge');
 
 /** Only http(s) action URLs are followed (a provider's answer is data, never a script URL). */
 export function safeActionUrl(url: string): URL | null {
@@ -50,12 +39,12 @@ export function renderRedirect(
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
   const body =
-    `<h1>${esc(TEXT.title[lang])}</h1>` +
+    `<h1>${esc(text(lang, 'title'))}</h1>` +
     `<form id="provider-redirect" method="${method}" action="${esc(url.href)}">${inputs}` +
-    `<button type="submit">${esc(TEXT.go[lang])}</button></form>`;
+    `<button type="submit">${esc(text(lang, 'go'))}</button></form>`;
   const script = `document.getElementById('provider-redirect').submit();`;
   return {
-    html: page(lang, TEXT.title[lang], body, script, nonce),
+    html: page(lang, text(lang, 'title'), body, script, nonce),
     headers: pageHeaders(nonce, `'self' ${url.origin}`),
   };
 }
@@ -64,14 +53,14 @@ export function renderRedirect(
 export const renderMissingResult = (lang: Lang): string =>
   page(
     lang,
-    TEXT.missingTitle[lang],
-    `<h1 data-refusal="MISSING_RESULT">${esc(TEXT.missingTitle[lang])}</h1><p>${esc(TEXT.missing[lang])}</p>`,
+    text(lang, 'missingTitle'),
+    `<h1 data-refusal="MISSING_RESULT">${esc(text(lang, 'missingTitle'))}</h1><p>${esc(text(lang, 'missing'))}</p>`,
   );
 
 /** `502`: `/payments/details` gave no answer (R2.2: the session stays ACTION_REQUIRED; the same link retries). */
 export const renderProviderUnknown = (lang: Lang): string =>
   page(
     lang,
-    TEXT.unknownTitle[lang],
-    `<h1 data-refusal="PROVIDER_UNAVAILABLE">${esc(TEXT.unknownTitle[lang])}</h1><p>${esc(TEXT.unknown[lang])}</p>`,
+    text(lang, 'unknownTitle'),
+    `<h1 data-refusal="PROVIDER_UNAVAILABLE">${esc(text(lang, 'unknownTitle'))}</h1><p>${esc(text(lang, 'unknown'))}</p>`,
   );

@@ -2,15 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chooseLang, type Lang } from '../../../http/page-language.js';
-import { ProviderError } from '../../../providers/errors.js';
-import type { ThreeDsResult } from '../../../providers/payments.js';
+import { runForRequest } from '../../../kernel/provider-operation.js';
+import { must } from '../../../kernel/must.js';
 import { verifyChallengeToken } from './challenge-token.js';
 import { newNonce, pageHeaders, renderDone, renderRefusal, type RefusalKind } from './challenge.page.js';
 import { renderMissingResult, renderProviderUnknown } from './provider-challenge.page.js';
 import { findSession } from './three-ds.repo.js';
 import type { ThreeDsDeps } from './three-ds.service.js';
 import { returnTarget } from './three-ds.session.rules.js';
-import { completeFromProvider } from './three-ds.transitions.js';
+import {
+  claimDetails,
+  completesChallenge,
+  DETAILS_OPERATION,
+  operationRuntimeOf,
+  threeDsOperationHandlers,
+} from './three-ds.operations.js';
 import type { ThreeDsSessionRow } from '../../../db/schema/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,13 +27,6 @@ const query = z.looseObject({
   lang: z.unknown().optional(),
 });
 const form = z.looseObject({ redirectResult: z.unknown().optional(), lang: z.unknown().optional() });
-
-/** A connector that completes a challenge from the provider's redirect (the ADYEN_CHECKOUT connector). */
-interface CompletesChallenge {
-  completeChallenge(sessionId: string, redirectResult: string): Promise<ThreeDsResult>;
-}
-const completesChallenge = (adapter: unknown): adapter is CompletesChallenge =>
-  typeof (adapter as Partial<CompletesChallenge> | null)?.completeChallenge === 'function';
 
 /**
  * providers.md R2.8: `GET` and `POST /3ds/return/{sessionId}?t=` (no key; the challenge page's token, valid until
@@ -83,21 +82,23 @@ export function providerReturnRoutes(app: FastifyInstance, deps: ThreeDsDeps) {
     if (now.getTime() >= session.expiresAt.getTime()) return refuse(reply, 'EXPIRED', lang);
     if (typeof redirectResult !== 'string' || redirectResult.length === 0 || redirectResult.length > 10_000)
       return html(reply, 400, renderMissingResult(lang));
-    let answer: ThreeDsResult;
-    try {
-      const adapter = await providers.resolve(session.provider);
-      if (!completesChallenge(adapter)) return refuse(reply, 'INVALID', lang);
-      answer = await adapter.completeChallenge(session.id, redirectResult);
-    } catch (err) {
-      // R2.2: no readable answer (or nothing applied): the session stays ACTION_REQUIRED; the same link retries.
-      if (err instanceof ProviderError) return html(reply, 502, renderProviderUnknown(lang));
-      throw err;
-    }
-    const done = await completeFromProvider(db, clock, session.id, answer, request.id);
-    if (done.kind === 'DONE') return result(reply, done.row, lang, true);
-    if (done.kind === 'FINAL') return result(reply, done.row, lang, false);
-    if (done.kind === 'NOT_READY') return html(reply, 502, renderProviderUnknown(lang));
-    return refuse(reply, done.kind, lang);
+    const adapter = await providers.resolve(session.provider).catch(() => null);
+    if (adapter === null) return html(reply, 502, renderProviderUnknown(lang));
+    if (!completesChallenge(adapter)) return refuse(reply, 'INVALID', lang);
+    // The details submission is a provider operation (three-ds.operations.ts): claimed with its recovery job, called
+    // outside any transaction under the operation's id, the answer applied by its recording.
+    const rt = operationRuntimeOf(deps);
+    const op = await claimDetails(rt, session, redirectResult, request.id);
+    if (!op) return html(reply, 502, renderProviderUnknown(lang));
+    const ran = await runForRequest(rt, op, must(threeDsOperationHandlers(deps)[DETAILS_OPERATION], 'details handler'));
+    // R2.2: no readable answer (or nothing applied): the session stays ACTION_REQUIRED; the same link retries
+    // (an unknown outcome also resolves by the operation's recovery job).
+    if (ran.status !== 'SUCCEEDED') return html(reply, 502, renderProviderUnknown(lang));
+    const done = await findSession(db, session.id);
+    if (!done) return refuse(reply, 'INVALID', lang);
+    if (done.status !== 'ACTION_REQUIRED') return result(reply, done, lang, true);
+    if (clock.now(done.organizationId).getTime() >= done.expiresAt.getTime()) return refuse(reply, 'EXPIRED', lang);
+    return html(reply, 502, renderProviderUnknown(lang));
   };
 
   r.get(

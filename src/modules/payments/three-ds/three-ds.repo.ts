@@ -56,7 +56,7 @@ export async function findSessionInReach(
   const [row] = await tx
     .select()
     .from(threeDsSessions)
-    .where(and(eq(threeDsSessions.id, id), reach))
+    .where(and(eq(threeDsSessions.id, id), eq(threeDsSessions.announced, true), reach))
     .limit(1);
   return row;
 }

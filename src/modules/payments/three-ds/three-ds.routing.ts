@@ -2,6 +2,17 @@ import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../kernel/clock.js';
 import { ProviderError } from '../../../providers/errors.js';
 import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.js';
+import type { BrowserInfo } from '../../../providers/adyen-checkout/three-ds.js';
+import { runForRequest } from '../../../kernel/provider-operation.js';
+import { must } from '../../../kernel/must.js';
+import type { NewSession } from './three-ds.repo.js';
+import {
+  AUTHENTICATE_OPERATION,
+  claimAuthentication,
+  operationRuntimeOf,
+  threeDsOperationHandlers,
+  type AuthenticateRequest,
+} from './three-ds.operations.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
 import { recordCircuitCall } from '../../provider-accounts/provider-accounts.circuit.js';
 import type { Route } from '../../routing/index.js';
@@ -23,7 +34,11 @@ async function realProviderExtras(
   provider: string,
   providerAccountId: string,
   request: ThreeDsRequest,
-) {
+): Promise<{
+  idempotencyKey?: string;
+  reference?: string;
+  merchant?: { merchantAccount: string; store: string | null };
+}> {
   if (BUILT_IN.has(provider)) return {};
   const ref = await merchantReferenceFor(db, companyId, provider);
   return {
@@ -35,23 +50,35 @@ async function realProviderExtras(
   };
 }
 
+/** What the session's unannounced row holds before any answer (three-ds.operations.ts records it at the claim). */
+export type UnannouncedSession = NewSession;
+
 /**
- * A 3DS session's calls in the routed order (providers.md R6.8): the next account only after a `FAILED` call
- * (nothing reached the provider), the session's id as the key at each. Every call counts for the account's
- * circuit (R6.11). `choice.provider` ends as the account that answered.
+ * A 3DS session's calls in the routed order (providers.md R6.8), each one provider operation
+ * (`three-ds-session.authenticate`, three-ds.operations.ts) whose id is the key the account receives: the session's
+ * id at a built-in provider's first attempt, R6.8's derivation at a real account (so a retry sends each account the
+ * same key, and two accounts never share one). The next account only after a released call (`unavailable`: nothing
+ * reached the provider). Every call counts for the account's circuit (R6.11). `choice.provider` ends as the account
+ * that answered. Answers the result, or null when the outcome is unknown (the session is then announced waiting,
+ * its operation's recovery job resolves it); throws the provider's refusal or the last `unavailable`.
  */
 export async function authenticateWithFailover(
   deps: { db: Database; clock: Clock; providers: ProviderRegistry },
   route: Route,
-  request: ThreeDsRequest,
+  session: UnannouncedSession,
+  request: ThreeDsRequest & { browser?: BrowserInfo; returnUrl: string; shopperEmail: string | null },
+  claim: AuthenticateRequest['claim'],
   choice: { provider: string },
   correlationId: string,
   companyId: string,
-): Promise<ThreeDsResult> {
+): Promise<ThreeDsResult | null> {
+  const rt = operationRuntimeOf(deps);
+  const handler = must(threeDsOperationHandlers(deps)[AUTHENTICATE_OPERATION], 'the authenticate handler');
   const order = route.decision.attempt_order;
+  const sessionId = request.idempotencyKey;
   for (const [i, candidate] of order.entries()) {
     choice.provider = candidate.provider;
-    const account = route.accounts.get(candidate.provider)!;
+    const account = must(route.accounts.get(candidate.provider), 'a routed attempt names a known account');
     const count = (technicalFailure: boolean, code: string | null) =>
       recordCircuitCall(deps.db, {
         accountId: account.provider_account_id,
@@ -70,21 +97,49 @@ export async function authenticateWithFailover(
         now: deps.clock.now(),
         correlationId,
       }).catch(() => undefined);
-    try {
-      const result = await deps.providers.require(
-        candidate.provider,
-        'three-ds.authenticate',
-      )({
-        ...request,
-        ...(await realProviderExtras(deps.db, companyId, candidate.provider, account.provider_account_id, request)),
-      });
+    const extras = await realProviderExtras(
+      deps.db,
+      companyId,
+      candidate.provider,
+      account.provider_account_id,
+      request,
+    );
+    const builtIn = BUILT_IN.has(candidate.provider);
+    // The key: R6.8's derivation at a real account; the session id at a built-in's first attempt (as before).
+    const id =
+      builtIn && i > 0 ? attemptId(sessionId, account.provider_account_id) : (extras.idempotencyKey ?? sessionId);
+    const op = await claimAuthentication(rt, {
+      id,
+      session,
+      provider: candidate.provider,
+      request: {
+        providerAccountId: account.provider_account_id,
+        challengePreference: request.challengePreference,
+        ...(request.browser ? { browser: { ...request.browser } } : {}),
+        returnUrl: request.returnUrl,
+        shopperEmail: request.shopperEmail,
+        ...(extras.reference ? { reference: extras.reference } : {}),
+        ...(extras.merchant ? { merchant: extras.merchant } : {}),
+        claim,
+        correlationId,
+      },
+    });
+    const ran = await runForRequest(rt, op, handler);
+    const error = ran.error;
+    if (ran.status === 'SUCCEEDED') {
       await count(false, null);
-      return result;
-    } catch (err) {
-      const technical = err instanceof ProviderError && err.kind !== 'refused';
-      await count(technical, err instanceof ProviderError ? err.code : null);
-      if (!(err instanceof ProviderError && err.kind === 'unavailable') || i === order.length - 1) throw err;
+      return (ran.op.outcome as { answer?: ThreeDsResult } | null)?.answer ?? null;
     }
+    const technical = error instanceof ProviderError && error.kind !== 'refused';
+    if (error !== undefined) await count(technical, error instanceof ProviderError ? error.code : null);
+    if (ran.status === 'PENDING') return null;
+    const failure =
+      error instanceof Error
+        ? error
+        : new ProviderError(ran.status === 'FAILED' ? 'refused' : 'unavailable', 'REFUSED', 'no answer', 'three-ds');
+    if (ran.status === 'FAILED') throw failure;
+    // RELEASED: nothing reached the provider; the next account, or the 502.
+    if (i === order.length - 1) throw failure;
   }
   throw new Error('a routed 3DS session has at least one account to call');
 }

@@ -5,13 +5,13 @@ import { parseEv } from '../../../crypto/ev.js';
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import type { PublicKeyRing } from '../../../kernel/encryption-keys.js';
 import { badRequest, conflict, conflictWithReason, invalidField, notFound } from '../../../kernel/errors.js';
-import { beginRequest, completeRequest, releaseRequest, type BeginOutcome } from '../../../kernel/idempotency.js';
+import { beginRequest, releaseRequest, type BeginOutcome } from '../../../kernel/idempotency.js';
 import { companyInReach } from '../../../kernel/tenancy.js';
 import type { Clock } from '../../../kernel/clock.js';
 import type { ThreeDsRequest, ThreeDsResult } from '../../../providers/payments.js';
 import { ProviderError } from '../../../providers/errors.js';
 import type { ProviderRegistry } from '../../../providers/registry.js';
-import { providerFailure } from '../../provider-failures.js';
+import { providerFailure } from '../../../kernel/provider-failures.js';
 import { brandFromBin, type CardBrand } from '../../../domain/card-brands.js';
 import { cardExpired } from '../shared/transactions.rules.js';
 import { SESSION_TTL_MS } from './three-ds.rules.js';
@@ -23,8 +23,9 @@ import { withoutEncryptedValues } from './three-ds.session.rules.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
 import { routePayment } from '../../routing/index.js';
 import { assertRoutable } from '../create/transactions.attempts.js';
-import { authenticateWithFailover } from './three-ds.routing.js';
-import { recordNewSession, resultColumns } from './three-ds.transitions.js';
+import { authenticateWithFailover, type UnannouncedSession } from './three-ds.routing.js';
+import { announceWaiting } from './three-ds.transitions.js';
+import { dropUnannounced } from './three-ds.operations.js';
 import { must } from '../../../kernel/must.js';
 
 export interface ThreeDsDeps {
@@ -84,9 +85,11 @@ function browserInfo(b: NonNullable<CreateSessionInput['browser']>): BrowserInfo
 
 /**
  * POST /v1/3ds-sessions (merchantId null) and /v1/merchants/{merchantId}/3ds-sessions (payments.md P7).
- * Checks the sources, the card (a card_id outside reach is 404 before anything else) and P1's preconditions, then claims the request_id (ev: values ignored), calls
- * the provider outside any transaction with the session id as its key, and records the session in one
- * transaction with its event and jobs. A timeout records the session waiting for a sync job, never a failure.
+ * Checks the sources, the card (a card_id outside reach is 404 before anything else) and P1's preconditions, then
+ * claims the request_id (ev: values ignored) and runs each routed attempt as a provider operation: the session
+ * recorded unannounced with the claim, the provider called outside any transaction under the operation's id, the
+ * session announced with its event and jobs by the recording. A timeout announces the session waiting for its
+ * operation's recovery job, never a failure; only a definitive refusal fails.
  */
 export async function createSession(
   deps: ThreeDsDeps,
@@ -189,63 +192,68 @@ export async function createSession(
     returnUrl: `${ctx.baseUrl}${returnPath(id, token)}`,
     shopperEmail: input.customer?.email ?? null,
   };
+  const session: UnannouncedSession = {
+    id,
+    companyId: company.id,
+    organizationId,
+    provider: choice.provider,
+    requestId: input.request_id ?? null,
+    amount: input.amount,
+    currency: 'BRL',
+    installments: input.installments ?? 1,
+    cardNumberCiphertext: card.number,
+    storedCardId: card.storedCardId,
+    cardBrand: card.brand,
+    cardBin: card.bin,
+    cardLastDigits: card.lastDigits,
+    cardExpiryMonth: card.expiryMonth,
+    cardExpiryYear: card.expiryYear,
+    cardHolderName: card.holderName,
+    customer: input.customer ?? null,
+    browser: input.browser ?? null,
+    challengePreference: request.challengePreference,
+    initiatorType: input.initiator?.type ?? 'CUSTOMER',
+    initiatorReason: input.initiator?.reason ?? null,
+    returnUrl: input.return_url ?? null,
+    challengeUrl: `${ctx.baseUrl}${challengePath(id, token)}`,
+    challengeTokenId: jti,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+    status: 'ACTION_REQUIRED',
+    awaitingProvider: true,
+    liabilityShift: false,
+  };
+  // Each routed attempt is a provider operation (three-ds.operations.ts): the session is recorded unannounced with
+  // the claim, and announced by the recording of the answer (which completes the request_id).
+  const claimKey = claim ? { companyId: claim.companyId, scope: claim.scope, requestId: claim.requestId } : null;
   let result: ThreeDsResult | null;
   try {
-    result = await authenticateWithFailover(deps, route, request, choice, ctx.correlationId, company.id);
-  } catch (err) {
-    if (err instanceof ProviderError && err.kind === 'unknown_outcome') result = null;
-    else {
-      const refused = err instanceof ProviderError && err.kind === 'refused';
-      if (claim) await releaseRequest(db, claim, refused ? 'forget' : 'unlock', clock.now());
-      if (refused) {
-        const cardProblem = cardDataRefusal(err.code, input.card_id);
-        if (cardProblem) throw cardProblem;
-      }
-      throw providerFailure(err, '3DS authentication');
-    }
-  }
-
-  const row = await db.transaction(async (tx) => {
-    const inserted = await recordNewSession(
-      tx,
-      {
-        id,
-        companyId: company.id,
-        organizationId,
-        provider: choice.provider,
-        requestId: input.request_id ?? null,
-        amount: input.amount,
-        currency: 'BRL',
-        installments: input.installments ?? 1,
-        cardNumberCiphertext: card.number,
-        storedCardId: card.storedCardId,
-        cardBrand: card.brand,
-        cardBin: card.bin,
-        cardLastDigits: card.lastDigits,
-        cardExpiryMonth: card.expiryMonth,
-        cardExpiryYear: card.expiryYear,
-        cardHolderName: card.holderName,
-        customer: input.customer ?? null,
-        browser: input.browser ?? null,
-        challengePreference: request.challengePreference,
-        initiatorType: input.initiator?.type ?? 'CUSTOMER',
-        initiatorReason: input.initiator?.reason ?? null,
-        returnUrl: input.return_url ?? null,
-        challengeUrl: `${ctx.baseUrl}${challengePath(id, token)}`,
-        challengeTokenId: jti,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-        ...(result
-          ? resultColumns(result, now)
-          : { status: 'ACTION_REQUIRED' as const, awaitingProvider: true, liabilityShift: false }),
-      },
+    result = await authenticateWithFailover(
+      deps,
+      route,
+      session,
+      request,
+      claimKey,
+      choice,
       ctx.correlationId,
-      now,
+      company.id,
     );
-    if (claim) await completeRequest(tx, claim);
-    return inserted;
-  });
+  } catch (err) {
+    const refused = err instanceof ProviderError && err.kind === 'refused';
+    // A refusal's recording removed the session and forgot the request_id; nothing submitted: both go here.
+    await dropUnannounced(db, id);
+    if (claim) await releaseRequest(db, claim, refused ? 'forget' : 'unlock', clock.now());
+    if (refused) {
+      const cardProblem = cardDataRefusal(err.code, input.card_id);
+      if (cardProblem) throw cardProblem;
+    }
+    throw providerFailure(err, '3DS authentication');
+  }
+  // An unknown outcome: the session is announced waiting for its provider; the operation's recovery resolves it.
+  const row = result
+    ? must(await findSession(db, id), 'the recording announced the session')
+    : await announceWaiting(db, id, claimKey, ctx.correlationId, now);
   return { row, replayed: false };
 }
 

@@ -4,6 +4,7 @@ import type { ThreeDsSessionRow } from '../../../db/schema/index.js';
 import { recordEvent } from '../../../events/outbox.js';
 import { enqueueJob } from '../../../jobs/queue.js';
 import { conflict, conflictWithReason, notFound } from '../../../kernel/errors.js';
+import { completeRequest } from '../../../kernel/idempotency.js';
 import type { Clock } from '../../../kernel/clock.js';
 import type { ThreeDsResult } from '../../../providers/payments.js';
 import type { CardBrand } from '../../../domain/card-brands.js';
@@ -15,17 +16,19 @@ import {
   type ThreeDsStatus,
 } from './three-ds.rules.js';
 import { tokenUse, type TokenCheck } from './challenge-token.js';
-import { insertSession, lockSession, updateSession, type NewSession } from './three-ds.repo.js';
+import { lockSession, updateSession, type NewSession } from './three-ds.repo.js';
 import { challengeResult } from './three-ds.session.rules.js';
 
 /**
  * Every status move of a session: one transaction each, through the machine, with its event and the jobs it
- * needs (expiry at `expires_at`, the authentication value's removal an hour after success).
+ * needs (expiry at `expires_at`, the authentication value's removal an hour after success). A session waiting for
+ * its provider is resolved by its provider operation's recovery job (three-ds.operations.ts), not by a job here.
  */
 export const JOB_EXPIRE = 'three-ds-session.expire';
+/** Sessions recorded before 3DS ran on provider operations: their queued syncs still run (three-ds.jobs.ts). */
 export const JOB_SYNC = 'three-ds-session.sync';
 export const JOB_FORGET_VALUE = 'three-ds-session.forget-authentication-value';
-/** How soon a session whose provider answer timed out is synced. */
+/** How soon a legacy session's sync looks again. */
 export const SYNC_DELAY_MS = 2_000;
 
 type ResultColumns = Pick<
@@ -107,18 +110,6 @@ async function scheduleFor(tx: Executor, row: ThreeDsSessionRow, now: Date) {
       },
       now,
     );
-  if (row.awaitingProvider)
-    await enqueueJob(
-      tx,
-      {
-        kind: JOB_SYNC,
-        runAt: new Date(now.getTime() + SYNC_DELAY_MS),
-        payload: { sessionId: row.id },
-        dedupeKey: `${JOB_SYNC}:${row.id}`,
-        organizationId: org,
-      },
-      now,
-    );
   if (row.status === 'SUCCEEDED' && row.succeededAt && row.authenticationValue) {
     const runAt = new Date(row.succeededAt.getTime() + AUTHENTICATION_VALUE_TTL_MS);
     await enqueueJob(
@@ -135,17 +126,49 @@ async function scheduleFor(tx: Executor, row: ThreeDsSessionRow, now: Date) {
   }
 }
 
-/** A new session: its row, its first event (old_status null) and its jobs, in the caller's transaction. */
-export async function recordNewSession(
+/**
+ * The recording of a session's provider answer when the session was claimed unannounced (three-ds.operations.ts):
+ * its result (or, for an unknown outcome, waiting for its provider), its first event (old_status null) and its
+ * jobs, in the recording transaction on the locked row.
+ */
+export async function announceSession(
   tx: Executor,
-  values: NewSession,
+  row: ThreeDsSessionRow,
+  changes: Partial<NewSession>,
   correlationId: string,
   now: Date,
 ): Promise<ThreeDsSessionRow> {
-  const row = await insertSession(tx, values);
-  await statusEvent(tx, row, null, correlationId, now);
-  await scheduleFor(tx, row, now);
-  return row;
+  const updated = await updateSession(tx, row.id, { ...changes, announced: true, updatedAt: now });
+  await statusEvent(tx, updated, null, correlationId, now);
+  await scheduleFor(tx, updated, now);
+  return updated;
+}
+
+/**
+ * The request's answer after an unknown outcome (or a failing recording): the unannounced session announced
+ * waiting for its provider, the request_id completed. A session the recovery already announced is answered as is.
+ */
+export async function announceWaiting(
+  db: Database,
+  sessionId: string,
+  claim: { companyId: string; scope: string; requestId: string } | null,
+  correlationId: string,
+  now: Date,
+): Promise<ThreeDsSessionRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockSession(tx, sessionId);
+    if (!row) throw notFound('3DS session');
+    if (row.announced) return row;
+    const announced = await announceSession(
+      tx,
+      row,
+      { status: 'ACTION_REQUIRED', awaitingProvider: true, liabilityShift: false },
+      correlationId,
+      now,
+    );
+    if (claim) await completeRequest(tx, claim);
+    return announced;
+  });
 }
 
 /** One move through the machine, in the caller's transaction on a locked row. */
@@ -228,17 +251,26 @@ export async function completeFromProvider(
   result: ThreeDsResult,
   correlationId: string,
 ): Promise<ProviderChallengeOutcome> {
-  return db.transaction(async (tx) => {
-    const row = await lockSession(tx, sessionId);
-    if (!row) return { kind: 'INVALID' as const };
-    if (row.status !== 'ACTION_REQUIRED') return { kind: 'FINAL' as const, row };
-    const now = clock.now(row.organizationId);
-    if (now.getTime() >= row.expiresAt.getTime()) return { kind: 'EXPIRED' as const, row };
-    const columns = resultColumns({ ...result, flow: 'CHALLENGE' }, now);
-    // An answer that is still a challenge (a second redirect) is no result: the session keeps waiting.
-    if (columns.status === 'ACTION_REQUIRED') return { kind: 'NOT_READY' as const, row };
-    return { kind: 'DONE' as const, row: await move(tx, row, columns, correlationId, now) };
-  });
+  return db.transaction(async (tx) => completeFromProviderIn(tx, clock, sessionId, result, correlationId));
+}
+
+/** completeFromProvider in the caller's transaction (the recording of a `three-ds-session.details` operation). */
+export async function completeFromProviderIn(
+  tx: Executor,
+  clock: Clock,
+  sessionId: string,
+  result: ThreeDsResult,
+  correlationId: string,
+): Promise<ProviderChallengeOutcome> {
+  const row = await lockSession(tx, sessionId);
+  if (!row) return { kind: 'INVALID' as const };
+  if (row.status !== 'ACTION_REQUIRED') return { kind: 'FINAL' as const, row };
+  const now = clock.now(row.organizationId);
+  if (now.getTime() >= row.expiresAt.getTime()) return { kind: 'EXPIRED' as const, row };
+  const columns = resultColumns({ ...result, flow: 'CHALLENGE' }, now);
+  // An answer that is still a challenge (a second redirect) is no result: the session keeps waiting.
+  if (columns.status === 'ACTION_REQUIRED') return { kind: 'NOT_READY' as const, row };
+  return { kind: 'DONE' as const, row: await move(tx, row, columns, correlationId, now) };
 }
 
 /** POST /v1/platform/sandbox/3ds-sessions/{id}/challenge: completes an ACTION_REQUIRED session (else 409). */
@@ -300,25 +332,38 @@ export async function applySyncedResult(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockSession(tx, sessionId);
-    if (!row || !row.awaitingProvider || row.status !== 'ACTION_REQUIRED') return;
-    const now = clock.now(row.organizationId);
-    if (result === 'REFUSED') {
-      await move(
-        tx,
-        row,
-        { status: 'FAILED', awaitingProvider: false, failureReason: 'DIRECTORY_UNAVAILABLE' },
-        correlationId,
-        now,
-      );
-      return;
-    }
-    const columns = resultColumns(result, now);
-    if (columns.status === 'ACTION_REQUIRED') {
-      await updateSession(tx, row.id, { ...columns, updatedAt: now });
-      return;
-    }
-    await move(tx, row, columns, correlationId, now);
+    if (row) await applyProviderResultIn(tx, row, result, correlationId, clock.now(row.organizationId));
   });
+}
+
+/**
+ * In the caller's transaction on a locked row: an announced session waiting for its provider takes the answer of
+ * its sync (a refusal: FAILED `DIRECTORY_UNAVAILABLE`); any other session is left as it is.
+ */
+export async function applyProviderResultIn(
+  tx: Executor,
+  row: ThreeDsSessionRow,
+  result: ThreeDsResult | 'REFUSED',
+  correlationId: string,
+  now: Date,
+): Promise<void> {
+  if (!row.awaitingProvider || row.status !== 'ACTION_REQUIRED') return;
+  if (result === 'REFUSED') {
+    await move(
+      tx,
+      row,
+      { status: 'FAILED', awaitingProvider: false, failureReason: 'DIRECTORY_UNAVAILABLE' },
+      correlationId,
+      now,
+    );
+    return;
+  }
+  const columns = resultColumns(result, now);
+  if (columns.status === 'ACTION_REQUIRED') {
+    await updateSession(tx, row.id, { ...columns, updatedAt: now });
+    return;
+  }
+  await move(tx, row, columns, correlationId, now);
 }
 
 /** An hour after success the authentication value is gone for good (the view hides it from then on anyway). */

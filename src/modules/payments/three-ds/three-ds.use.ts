@@ -46,7 +46,8 @@ export async function consumeThreeDsSession(
   dsTransactionId: string;
 }> {
   const row = UUID.test(input.sessionId) ? await lockSession(tx, input.sessionId, input.companyId) : undefined;
-  if (!row) throw notFound('3DS session');
+  // A session claimed but not yet announced (its provider's answer not recorded) is no session yet.
+  if (!row || !row.announced) throw notFound('3DS session');
   const check = checkSessionUse(
     {
       status: row.status,

@@ -1,5 +1,5 @@
-import { badRequest, DomainError } from '../kernel/errors.js';
-import { ProviderError, ProviderNotCapable } from '../providers/errors.js';
+import { badRequest, DomainError } from './errors.js';
+import { ProviderError, ProviderNotCapable } from './provider-errors.js';
 
 /**
  * Where provider failures meet the envelope: adapters and the registry throw `ProviderError` /

@@ -9,8 +9,8 @@ import {
   rollForward,
   saoPauloDate,
   settlementInstant,
-} from '../../../domain/business-calendar.js';
-import { paymentDate, planReceivables, splitInstallments } from './receivables.schedule.js';
+} from './business-calendar.js';
+import { paymentDate, planReceivables, splitInstallments } from './receivables-schedule.js';
 
 const civil = fc
   .integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 11, 31) })

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { recordId, type SandboxRecords, type StoredRecord } from '../providers/sandbox.js';
-import { TransactionBatcher, type StatementHandler } from './batcher.js';
-import type { Database } from './client.js';
-import { executeNamed } from './named-statement.js';
-import { rowsOf } from './rows.js';
+import { recordId, type SandboxRecords, type StoredRecord } from './records.js';
+import { TransactionBatcher, type StatementHandler } from '../../db/batcher.js';
+import type { Database } from '../../db/client.js';
+import { executeNamed } from '../../db/named-statement.js';
+import { rowsOf } from '../../db/rows.js';
 
 /** How many times a claim re-reads when a concurrent first writer is not yet visible to it. */
 const CLAIM_ATTEMPTS = 5;

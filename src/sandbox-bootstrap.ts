@@ -1,15 +1,15 @@
-import type { Clock } from '../kernel/clock.js';
+import type { Clock } from './kernel/clock.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { companies } from '../db/schema/index.js';
-import { cnpjFromBase, cpfFromBase } from '../domain/brazilian-documents.js';
-import { createCompany } from '../modules/companies/companies.service.js';
-import { PLATFORM_SCOPE } from '../kernel/idempotency.js';
-import { writeFileAtomic } from './secrets.js';
-import { backfillLast4, issueKey, keyWorks } from '../modules/api-keys/api-keys.repo.js';
+import type { Database } from './db/client.js';
+import { companies } from './db/schema/index.js';
+import { cnpjFromBase, cpfFromBase } from './domain/brazilian-documents.js';
+import { createCompany } from './modules/companies/companies.service.js';
+import { PLATFORM_SCOPE } from './kernel/idempotency.js';
+import { writeFileAtomic } from './runtime/secrets.js';
+import { backfillLast4, issueKey, keyWorks } from './modules/api-keys/api-keys.repo.js';
 
 export interface SandboxInfo {
   core_url: string;

@@ -1,11 +1,6 @@
-import {
-  MAX_AMOUNT,
-  MAX_INSTALLMENTS,
-  MAX_PIX_AMOUNT,
-  PIX_EXPIRES_IN,
-} from '../modules/payments/shared/transactions.rules.js';
-import { DAYS_AFTER_DUE_DEFAULT } from '../modules/payments/shared/pix-due.rules.js';
-import { HTTP_METHODS, type Json } from './openapi-operations.js';
+import { MAX_AMOUNT, MAX_INSTALLMENTS, MAX_PIX_AMOUNT, PIX_EXPIRES_IN } from '../domain/payment-limits.js';
+import { DAYS_AFTER_DUE_DEFAULT } from './payments/index.js';
+import { HTTP_METHODS, type Json } from '../http/openapi-operations.js';
 
 /**
  * Rules the validators check beyond what their JSON Schema shows: refinements (a fee percentage's 0-100) and

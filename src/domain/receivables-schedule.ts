@@ -1,12 +1,6 @@
-import type { PaymentMethod } from './transactions.states.js';
-import {
-  type CivilDate,
-  addDays,
-  nextBusinessDay,
-  rollForward,
-  saoPauloDate,
-} from '../../../domain/business-calendar.js';
-import { must } from '../../../kernel/must.js';
+import type { PaymentMethod } from './payment-methods.js';
+import { type CivilDate, addDays, nextBusinessDay, rollForward, saoPauloDate } from './business-calendar.js';
+import { must } from './must.js';
 
 /** money.md M2: when an approved transaction's money reaches the merchant (the calendar: src/domain). */
 

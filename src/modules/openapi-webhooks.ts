@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EVENT_PAYLOADS } from '../modules/event-payloads.js';
-import type { Json } from './openapi-operations.js';
+import { EVENT_PAYLOADS } from './event-payloads.js';
+import type { Json } from '../http/openapi-operations.js';
 
 /** platform-api.md "Events": the envelope every delivery carries, `payload` typed per event type. */
 // `type` is the entry's own literal so that a typed client can narrow the union of envelopes by it.
