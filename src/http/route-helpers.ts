@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireCompany, type CompanyPrincipal, type RequestContext } from '../kernel/context.js';
+import { serviceUnavailable } from '../kernel/errors.js';
 
 export function requestContext(request: FastifyRequest): RequestContext {
   return { requestId: request.id, principal: request.principal };
@@ -17,4 +18,14 @@ export function callerCompany(request: FastifyRequest): CompanyPrincipal {
 export function createdOrReplayed(reply: FastifyReply, replayed: boolean): FastifyReply {
   if (replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(replayed ? 200 : 201);
+}
+
+/**
+ * The users, auth and zipcode services the composition root built (`deps.auth`), or 503 on a deployment without
+ * them. Read from the deps so that the users and zipcodes areas need not import the auth area.
+ */
+export function authServices(app: FastifyInstance): NonNullable<FastifyInstance['deps']['auth']> {
+  const services = app.deps.auth;
+  if (!services) throw serviceUnavailable('Authentication is not configured on this deployment');
+  return services;
 }

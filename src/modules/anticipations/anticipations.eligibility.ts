@@ -1,23 +1,25 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { feePolicies, transactions, type ReceivableRow } from '../../db/schema/index.js';
+import { disputes, feePolicies, transactions, type ReceivableRow } from '../../db/schema/index.js';
 import { conflictWithReason, DomainError, notFound } from '../../kernel/errors.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { effectivePolicy } from '../fees/effective-fee.js';
-import { hasOpenDispute } from '../disputes/index.js';
+import { OPEN_DISPUTE_STATUSES } from '../../domain/open-disputes.js';
 import { saoPauloDate } from '../../domain/business-calendar.js';
 import { accountById, accountInReach, affiliationStatus, eligibleReceivables } from './anticipations.repo.js';
 import { isEligible, parseRate, type Candidate, type CivilDate, type RateE4 } from './anticipations.rules.js';
 
 /**
- * The transactions among `ids` with an open dispute (OPEN or UNDER_REVIEW), by the disputes area's own
- * definition (`hasOpenDispute`, src/modules/disputes/). One query per transaction: a set variant in the disputes
- * area would make a large automatic run cheaper (docs/decisions/anticipation.md).
+ * The transactions among `ids` with an open dispute (src/domain/open-disputes.ts, the definition the disputes area
+ * uses too), in one statement for the whole set.
  */
 export async function transactionsWithOpenDispute(ex: Executor, ids: readonly string[]): Promise<Set<string>> {
-  const open = new Set<string>();
-  for (const id of ids) if (await hasOpenDispute(ex, id)) open.add(id);
-  return open;
+  if (ids.length === 0) return new Set();
+  const rows = await ex
+    .selectDistinct({ id: disputes.transactionId })
+    .from(disputes)
+    .where(and(inArray(disputes.transactionId, [...ids]), inArray(disputes.status, [...OPEN_DISPUTE_STATUSES])));
+  return new Set(rows.map((r) => r.id));
 }
 
 export interface AnticipationAccount {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { JobRow } from '../../db/schema/index.js';
 import { DomainError } from '../../kernel/errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import { JOB_PRIORITY, type JobRegistrations } from '../../jobs/registry.js';
 import type { Clock } from '../../kernel/clock.js';
 import { anticipationAccount, eligibleFor, toCandidate } from './anticipations.eligibility.js';
@@ -10,42 +9,10 @@ import { moveAnticipation } from './anticipations.moves.js';
 import { automaticAccounts } from './anticipations.repo.js';
 import { addDays, approvedOnOrBefore, selectForQuote, type CivilDate } from './anticipations.rules.js';
 import { ANTICIPATION_COMPLETE_JOB, recordAnticipation } from './anticipations.service.js';
+import { AUTOMATIC_ANTICIPATION_JOB, scheduleAutomaticAnticipation } from '../companies/configuration-schedules.js';
 
-export const AUTOMATIC_ANTICIPATION_JOB = 'anticipation.automatic';
-const DAY_MS = 86_400_000;
-/** M4: automatic anticipation runs daily at 03:05 UTC (after the 03:00 settlements). */
-export const automaticInstant = (date: CivilDate): Date => new Date(Date.parse(`${date}T03:05:00Z`));
-/** The first 03:05 UTC slot at or after `now`, with the São Paulo date it anticipates to. */
-export function nextAutomaticSlot(now: Date): { date: CivilDate; at: Date } {
-  const utcDate = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
-  const today = automaticInstant(utcDate);
-  const date = today.getTime() >= now.getTime() ? utcDate : addDays(utcDate, 1);
-  return { date, at: automaticInstant(date) };
-}
-
-/**
- * Schedules an organization's daily automatic-anticipation run from `now` on (once per day: dedupe key per
- * organization and date). Called when a merchant turns automatic anticipation on; each run schedules the next.
- */
-export async function scheduleAutomaticAnticipation(
-  tx: Executor,
-  organizationId: string,
-  now: Date,
-  date?: CivilDate,
-): Promise<void> {
-  const slot = date ? { date, at: automaticInstant(date) } : nextAutomaticSlot(now);
-  await enqueueJob(
-    tx,
-    {
-      kind: AUTOMATIC_ANTICIPATION_JOB,
-      runAt: slot.at,
-      payload: { organizationId, date: slot.date },
-      dedupeKey: `${AUTOMATIC_ANTICIPATION_JOB}:${organizationId}:${slot.date}`,
-      organizationId,
-    },
-    now,
-  );
-}
+// The job kind and its scheduling live with the company settings that start it (configuration-schedules.ts).
+export { AUTOMATIC_ANTICIPATION_JOB, scheduleAutomaticAnticipation };
 
 /**
  * One account's AUTOMATIC anticipation of `date` (M4), in its own transaction: every eligible receivable of a

@@ -16,7 +16,7 @@ import {
   verifyBody,
 } from './auth.schemas.js';
 import { changePassword, forgotPassword, login, me, resetPassword, selectCompany, verify } from './auth.service.js';
-import { SandboxMailer } from './mailer.js';
+import { SandboxMailer } from '../users/mailer.js';
 import { authServices } from './services.js';
 
 const open = { auth: 'public' as const };

@@ -18,7 +18,7 @@ import {
 } from '../users/users.repo.js';
 import { clearLoginAttempts, releaseLoginAttempt, reserveLoginAttempt } from './login-limits.js';
 import { toUserView } from '../users/users.views.js';
-import { issueCode, redeemCode } from './codes.js';
+import { issueCode, redeemCode } from '../users/codes.js';
 import { hashPassword } from './passwords.js';
 import type { AuthServices } from './services.js';
 

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../kernel/clock.js';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../runtime/config.js';
 import type { DbHandle } from '../../db/client.js';
 import type { BearerAuthenticator } from '../../http/auth.js';
-import { serviceUnavailable } from '../../kernel/errors.js';
 import { createZipcodeLookup, type ZipcodeLookup } from '../zipcodes/zipcodes.client.js';
-import { createMailer, type Mailer } from './mailer.js';
+import { createMailer, type Mailer } from '../users/mailer.js';
 import { PasswordVerifier } from './passwords.js';
 import { JwtBearerAuthenticator, TokenService } from './tokens.js';
 
@@ -64,8 +62,4 @@ export function createAuthServices(
   };
 }
 
-export function authServices(app: FastifyInstance): AuthServices {
-  const services = app.deps.auth;
-  if (!services) throw serviceUnavailable('Authentication is not configured on this deployment');
-  return services;
-}
+export { authServices } from '../../http/route-helpers.js';

@@ -5,7 +5,8 @@ import type { JobRegistrations } from '../../jobs/registry.js';
 import type { JobLogger } from '../../jobs/runner.js';
 import { findTransfer } from './banking.repo.js';
 import { adoptLegacyTransfer, TRANSFER_SUBMIT_JOB, TRANSFER_SYNC_JOB } from './transfer-submission.js';
-import { applyStatusReport, type TransferDeps } from './transfers.service.js';
+import { applyStatusReport } from './transfer-status.js';
+import type { TransferDeps } from './transfers.service.js';
 import { accountOpeningJobs } from './account-opening.js';
 import { textOf } from '../../kernel/text.js';
 

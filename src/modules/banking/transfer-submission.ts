@@ -24,7 +24,8 @@ import type { SubmitTransferRequest, SubmitTransferResult } from '../../provider
 import { isProviderError } from '../../providers/errors.js';
 import { canMoveTransfer } from './banking.rules.js';
 import { atProvider, findTransfer, updateTransfer } from './banking.repo.js';
-import { applyStatusReportIn, type TransferDeps } from './transfers.service.js';
+import { applyStatusReportIn } from './transfer-status.js';
+import type { TransferDeps } from './transfers.service.js';
 
 /**
  * An internal transfer's submission is one provider operation (src/kernel/provider-operation.ts,

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { affiliations, bankAccounts, companies, type BankAccountRow, type CompanyRow } from '../../db/schema/index.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import { DomainError } from '../../kernel/errors.js';
 import { balancesOf } from '../../ledger/ledger.js';
 import { cashoutPriceOf } from './cashouts.repo.js';
@@ -16,39 +15,10 @@ import {
   type Schedule,
 } from './cashouts.rules.js';
 import { createForAccount, type CashoutDeps } from './cashouts.service.js';
+import { AUTOMATIC_CASHOUT_JOB, scheduleNextSlot } from '../companies/configuration-schedules.js';
 
-/** One job per merchant and slot (dedupe key), on the organization's clock; it schedules the next one. */
-export const AUTOMATIC_CASHOUT_JOB = 'cashout.automatic-slot';
-
-const slotKey = (companyId: string, slot: Date) => `${AUTOMATIC_CASHOUT_JOB}:${companyId}:${slotName(slot)}`;
-
-/**
- * Schedules the merchant's first slot after `after` (nothing when automatic cashouts are off). Called in the
- * transaction that sets transfer_configurations, and by each slot for the next: the dedupe key makes every
- * slot one job whoever schedules it, and a missed slot's job, run late, schedules the next missed one, so
- * missed slots run in order.
- */
-export async function scheduleNextSlot(
-  ex: Executor,
-  company: Pick<CompanyRow, 'id' | 'organizationId' | 'transferConfigurations'>,
-  after: Date,
-  now: Date,
-): Promise<void> {
-  const schedule = scheduleOf(company.transferConfigurations);
-  if (!schedule) return;
-  const slot = nextSlot(schedule, after);
-  await enqueueJob(
-    ex,
-    {
-      kind: AUTOMATIC_CASHOUT_JOB,
-      runAt: slot,
-      payload: { companyId: company.id, slot: slotName(slot) },
-      dedupeKey: slotKey(company.id, slot),
-      organizationId: company.organizationId ?? company.id,
-    },
-    now,
-  );
-}
+// The job kind and the slot scheduling live with the company settings that start them (configuration-schedules.ts).
+export { AUTOMATIC_CASHOUT_JOB, scheduleNextSlot };
 
 /** The accounts a slot pays out: the company's ACTIVE accounts whose provider affiliation is ACTIVE with a settlement account. */
 export async function eligibleAccounts(ex: Executor, companyId: string): Promise<BankAccountRow[]> {

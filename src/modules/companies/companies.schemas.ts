@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { systemClock } from '../../kernel/clock.js';
 import { BRAZILIAN_STATES } from '../../domain/brazilian-documents.js';
-import { configurationIssues } from '../cashouts/cashouts.rules.js';
+import { configurationIssues } from '../../domain/payout-schedules.js';
 import { documentNumber, requestIdField, timestamp, upperEnum, uuid } from '../../http/schemas.js';
 
 export const CONTACT_ROLES = [

@@ -11,7 +11,7 @@ import { claimRequestId } from '../../kernel/idempotency.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
 import { recordEvent } from '../../events/outbox.js';
 import { deriveCompanyShape, mergeNested } from './companies.rules.js';
-import { scheduleNextSlot } from '../cashouts/automatic-cashouts.js';
+import { scheduleAutomaticAnticipation, scheduleNextSlot } from './configuration-schedules.js';
 import {
   findCompany,
   findMerchantInReach,
@@ -26,7 +26,6 @@ import {
   type PatchMerchantInput,
   type PatchMyCompanyInput,
 } from './companies.schemas.js';
-import { scheduleAutomaticAnticipation } from '../anticipations/anticipations.jobs.js';
 import { assertAttachable, feePolicyChange } from '../fees/fee-attachment.js';
 import { toMerchantView } from './companies.views.js';
 

@@ -10,6 +10,7 @@ import {
   type TransactionRow,
 } from '../../db/schema/index.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
+import { OPEN_DISPUTE_STATUSES } from '../../domain/open-disputes.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
 import { selectPage, type CommonListFilters } from '../../http/pagination.js';
 import { must } from '../../kernel/must.js';
@@ -102,13 +103,13 @@ export async function disputedAmountOf(ex: Executor, transactionId: string): Pro
 
 /**
  * money.md M4: anticipation needs "a transaction with no open dispute". Open = OPEN or UNDER_REVIEW (the money
- * is still held and the outcome unknown). Exported for the anticipation area.
+ * is still held and the outcome unknown; src/domain/open-disputes.ts).
  */
 export async function hasOpenDispute(ex: Executor, transactionId: string): Promise<boolean> {
   const [row] = await ex
     .select({ one: sql<number>`1` })
     .from(disputes)
-    .where(and(eq(disputes.transactionId, transactionId), inArray(disputes.status, ['OPEN', 'UNDER_REVIEW'])))
+    .where(and(eq(disputes.transactionId, transactionId), inArray(disputes.status, [...OPEN_DISPUTE_STATUSES])))
     .limit(1);
   return row !== undefined;
 }

@@ -10,7 +10,7 @@ import { findCompany } from '../companies/companies.repo.js';
 import { organizationIdOf, type EngineContext } from './engine.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
-import { BIOMETRIC_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.jobs.js';
+import { BIOMETRIC_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.job-kinds.js';
 import { must } from '../../kernel/must.js';
 
 /** A biometric capture starts PENDING; a new capture moves a REJECTED row back to PENDING (product.md §6). */

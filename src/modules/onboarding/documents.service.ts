@@ -15,7 +15,7 @@ import type { FileStore } from './file-store.js';
 import { MAX_DOCUMENT_BYTES, type UploadDocumentInput } from './onboarding.schemas.js';
 import { lockCompanyOnboarding } from './onboarding.repo.js';
 import { reevaluateAffiliations } from './requirements.service.js';
-import { DOCUMENT_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.jobs.js';
+import { DOCUMENT_REVIEW_JOB, scheduleAutopilotReview } from './onboarding.job-kinds.js';
 import { must } from '../../kernel/must.js';
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };

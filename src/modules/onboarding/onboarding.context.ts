@@ -5,7 +5,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import { PROVIDER_NAMES, type ProviderName } from '../../providers/port.js';
 import type { EngineContext } from './engine.js';
-import { AUTOPILOT_DELAY_MS } from './onboarding.jobs.js';
+import { AUTOPILOT_DELAY_MS } from './onboarding.job-kinds.js';
 import { LocalFileStore, type FileStore } from './file-store.js';
 import { DownloadSigner } from './signed-urls.js';
 import { HostedLinkSigner, type LinkSubject } from './hosted-link.js';

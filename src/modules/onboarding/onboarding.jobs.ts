@@ -1,51 +1,18 @@
-import type { Database, Tx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { Clock } from '../../kernel/clock.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import type { JobRegistrations } from '../../jobs/registry.js';
 import { reviewBiometric } from './biometrics.service.js';
 import { reviewDocument } from './documents.service.js';
 import type { EngineContext } from './engine.js';
 
-/** How long the sandbox "provider" takes to review a document or a biometric capture by itself. */
-export const AUTOPILOT_DELAY_MS = 2000;
+import { BIOMETRIC_REVIEW_JOB, DOCUMENT_REVIEW_JOB, type ReviewPayload } from './onboarding.job-kinds.js';
 
-export const DOCUMENT_REVIEW_JOB = 'onboarding-document.autopilot-review';
-export const BIOMETRIC_REVIEW_JOB = 'biometric-verification.autopilot-review';
-
-interface ReviewPayload {
-  id: string;
-  /** The creating request: the review's events correlate with it, and its links use the same base. */
-  correlationId: string;
-  baseUrl: string;
-}
-
-/**
- * SANDBOX_AUTOPILOT (product.md §1): schedules, inside the creating transaction, the sandbox provider's
- * approval of what is still pending a short while later (on the organization's clock). Each job re-checks
- * the status it expects, so a review made through the sandbox controls first wins.
- */
-export async function scheduleAutopilotReview(
-  tx: Tx,
-  ctx: EngineContext,
-  kind: typeof DOCUMENT_REVIEW_JOB | typeof BIOMETRIC_REVIEW_JOB,
-  id: string,
-  organizationId: string,
-  now: Date,
-): Promise<void> {
-  if (ctx.autopilotReviewMs === undefined) return;
-  const payload: ReviewPayload = { id, correlationId: ctx.correlationId, baseUrl: ctx.baseUrl };
-  await enqueueJob(
-    tx,
-    {
-      kind,
-      runAt: new Date(now.getTime() + ctx.autopilotReviewMs),
-      payload: { ...payload },
-      dedupeKey: `${kind}:${id}`,
-      organizationId,
-    },
-    now,
-  );
-}
+export {
+  AUTOPILOT_DELAY_MS,
+  BIOMETRIC_REVIEW_JOB,
+  DOCUMENT_REVIEW_JOB,
+  scheduleAutopilotReview,
+} from './onboarding.job-kinds.js';
 
 /** The onboarding area's job kinds, registered by the composition root. */
 export function onboardingJobs(deps: {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listEnvelope, listQuery, paginate } from '../../http/pagination.js';
-import { callerCompany, createdOrReplayed, requestContext } from '../../http/route-helpers.js';
+import { authServices, callerCompany, createdOrReplayed, requestContext } from '../../http/route-helpers.js';
 import { emptyBody, idParams } from '../../http/schemas.js';
-import { authServices } from '../auth/services.js';
 import { createRole, replaceRole } from './roles.service.js';
 import { listRoles } from './users.repo.js';
 import {

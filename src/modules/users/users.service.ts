@@ -9,8 +9,11 @@ import { conflict, forbidden, notFound } from '../../kernel/errors.js';
 import { claimRequestId } from '../../kernel/idempotency.js';
 import { escalations } from '../../http/permissions.js';
 import type { CommonListFilters } from '../../http/pagination.js';
-import { issueCode } from '../auth/codes.js';
-import type { AuthServices } from '../auth/services.js';
+import { issueCode, type CodeKeys } from './codes.js';
+import type { Mailer } from './mailer.js';
+
+/** What creating a user needs beyond the database: the code keys and the mailer (the auth services carry both). */
+export type UserCreationServices = CodeKeys & { mailer: Mailer };
 import {
   findIdentifier,
   findMembership,
@@ -71,7 +74,7 @@ export async function createUser(
   ctx: RequestContext,
   principal: CompanyPrincipal,
   input: CreateUserInput,
-  services: AuthServices,
+  services: UserCreationServices,
   log: FastifyBaseLogger,
 ): Promise<{ user: UserView; replayed: boolean }> {
   const newId = randomUUID();

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../kernel/errors.js';
+import { authServices } from '../../http/route-helpers.js';
 import { NO_PERMISSION } from '../../http/permissions.js';
-import { authServices } from '../auth/services.js';
 import { toCep } from './zipcodes.client.js';
 
 const params = z.strictObject({ id: z.string().regex(/^[0-9]{5,9}$/, 'must be 5 to 9 digits') });

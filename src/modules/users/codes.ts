@@ -3,15 +3,8 @@ import type { Clock } from '../../kernel/clock.js';
 import type { Database, Tx } from '../../db/client.js';
 import type { CodePurpose, IdentifierRow } from '../../db/schema/index.js';
 import { badRequest } from '../../kernel/errors.js';
-import { findIdentifier, insertCode, latestCode, openCodes, retireOpenCodes, updateCode } from '../users/users.repo.js';
-import {
-  checkCode,
-  CODE_FAILURE_MESSAGES,
-  CODE_TTL_MS,
-  codeMatches,
-  generateCode,
-  hashCode,
-} from '../users/users.rules.js';
+import { findIdentifier, insertCode, latestCode, openCodes, retireOpenCodes, updateCode } from './users.repo.js';
+import { checkCode, CODE_FAILURE_MESSAGES, CODE_TTL_MS, codeMatches, generateCode, hashCode } from './users.rules.js';
 
 /** Issues a code inside the caller's transaction; only its HMAC is stored. Send it after the commit. */
 /** The code key and the (real-time) clock: `AuthServices` carries both. */
