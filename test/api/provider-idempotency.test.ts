@@ -33,7 +33,6 @@ const inProgressOrReplay = (res: { statusCode: number; json(): any }, id: string
 describe('bank account opening around the provider call', () => {
   it('concurrent opens with one request_id: one provider call, one account, duplicates 409 in progress or 200', async () => {
     const org = await t.createOrganization();
-    const before = sandbox.faults.calls('bank-account.open');
     const replies = await Promise.all(
       Array.from({ length: 6 }, () => openAccount(org.apiKey, { provider: 'PROVIDER_A', request_id: 'race-1' })),
     );
@@ -41,7 +40,9 @@ describe('bank account opening around the provider call', () => {
     expect(created).toHaveLength(1);
     const id = created[0]!.json().id;
     for (const r of replies.filter((x) => x !== created[0])) inProgressOrReplay(r, id);
-    expect(sandbox.faults.calls('bank-account.open') - before).toBe(1);
+    // Counted under the account's key: the worker's database is shared by the files a worker runs, so this app's
+    // job runner may open another file's leftover accounts at the same sandbox meanwhile.
+    expect(sandbox.faults.calls('bank-account.open', id)).toBe(1);
     expect(await t.db.db.select().from(bankAccounts).where(eq(bankAccounts.companyId, org.id))).toHaveLength(1);
     const again = await openAccount(org.apiKey, { provider: 'PROVIDER_A', request_id: 'race-1' });
     expect(again.statusCode).toBe(200);
