@@ -248,7 +248,7 @@ export async function completeRequests(tx: Executor, keys: ClaimKey[]): Promise<
  * outcome is unknown, or nothing was submitted) keeps it STARTED under the same resource id and lets the
  * next retry resume it at once.
  */
-export async function releaseRequest(db: Database, key: ClaimKey, mode: 'forget' | 'unlock', now: Date): Promise<void> {
+export async function releaseRequest(db: Executor, key: ClaimKey, mode: 'forget' | 'unlock', now: Date): Promise<void> {
   const stillStarted = and(claimWhere(key), eq(idempotencyKeys.phase, 'STARTED'));
   if (mode === 'forget') await db.delete(idempotencyKeys).where(stillStarted);
   else await db.update(idempotencyKeys).set({ lockedUntil: now }).where(stillStarted);

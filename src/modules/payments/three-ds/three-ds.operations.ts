@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../../db/client.js';
 import {
-  idempotencyKeys,
   providerAccounts,
   providerOperations,
   threeDsSessions,
@@ -10,7 +9,7 @@ import {
 } from '../../../db/schema/index.js';
 import { enqueueJob } from '../../../jobs/queue.js';
 import type { Clock } from '../../../kernel/clock.js';
-import { completeRequest } from '../../../kernel/idempotency.js';
+import { completeRequest, releaseRequest } from '../../../kernel/idempotency.js';
 import {
   RECOVER_OPERATION_JOB,
   claimProviderOperation,
@@ -139,20 +138,6 @@ async function countRecoveryCall(deps: ThreeDsOperationDeps, provider: string, e
   }).catch(() => undefined);
 }
 
-async function forgetClaim(tx: Executor, claim: AuthenticateRequest['claim']): Promise<void> {
-  if (!claim) return;
-  await tx
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.companyId, claim.companyId),
-        eq(idempotencyKeys.scope, claim.scope),
-        eq(idempotencyKeys.requestId, claim.requestId),
-        eq(idempotencyKeys.phase, 'STARTED'),
-      ),
-    );
-}
-
 export function threeDsOperationHandlers(deps: ThreeDsOperationDeps): OperationHandlers {
   const sessionOf = async (op: ProviderOperationRow) =>
     must(await findSession(deps.db, op.resourceId), 'an operation claimed with its session keeps it');
@@ -199,7 +184,8 @@ export function threeDsOperationHandlers(deps: ThreeDsOperationDeps): OperationH
       }
       // Never announced: nothing was shown, so nothing stays (as before, a refused create stores no session).
       await tx.delete(threeDsSessions).where(eq(threeDsSessions.id, row.id));
-      await forgetClaim(tx, authenticateOf(op).claim);
+      const claim = authenticateOf(op).claim;
+      if (claim) await releaseRequest(tx, claim, 'forget', deps.clock.now(row.organizationId));
     },
     // Once the session expired, an answer changes nothing.
     stopAfterMs: SESSION_TTL_MS,
