@@ -124,15 +124,16 @@ describe('PIX key creation around the provider call', () => {
   it('concurrent creates with one request_id: one registration, one key, no provider-side delete of the live key', async () => {
     const { m, account } = await merchantWithAccount();
     const email = `race-${randomUUID()}@example.com`;
-    const calls = { register: sandbox.faults.calls('pix-key.register'), del: sandbox.faults.calls('pix-key.delete') };
     const payload = { key_type: 'EMAIL', key: email, bank_account_id: account.id, request_id: 'pix-race' };
     const replies = await Promise.all(Array.from({ length: 5 }, () => register(m.apiKey, m.id, payload)));
     const created = replies.filter((r) => r.statusCode === 201);
     expect(created, replies.map((r) => r.body).join('\n')).toHaveLength(1);
     const id = created[0]!.json().id;
     for (const r of replies.filter((x) => x !== created[0])) inProgressOrReplay(r, id);
-    expect(sandbox.faults.calls('pix-key.register') - calls.register).toBe(1);
-    expect(sandbox.faults.calls('pix-key.delete') - calls.del).toBe(0);
+    // Counted under the key's id (the claim's resource id): the worker's shared database can hand this app's job
+    // runner another file's leftover PIX-key work, so a global count is not this test's.
+    expect(sandbox.faults.calls('pix-key.register', id)).toBe(1);
+    expect(sandbox.faults.calls('pix-key.delete', id)).toBe(0);
     const rows = await t.db.db.select().from(pixKeys).where(eq(pixKeys.key, email));
     expect(rows.map((r) => r.status)).toEqual(['ACTIVE']);
     expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: id })).toMatchObject({
@@ -147,7 +148,6 @@ describe('PIX key creation around the provider call', () => {
   it('concurrent creates of one key under different request_ids: one 201, the others 409 on key, the winner stays registered', async () => {
     const { m, account } = await merchantWithAccount();
     const email = `twice-${randomUUID()}@example.com`;
-    const del = sandbox.faults.calls('pix-key.delete');
     const replies = await Promise.all(
       ['a', 'b', 'c'].map((r) =>
         register(m.apiKey, m.id, { key_type: 'EMAIL', key: email, bank_account_id: account.id, request_id: `k-${r}` }),
@@ -157,7 +157,7 @@ describe('PIX key creation around the provider call', () => {
     for (const r of replies.filter((x) => x.statusCode === 409))
       expect(r.json().error.details).toMatchObject({ field: 'key', value: email });
     const winner = replies.find((r) => r.statusCode === 201)!.json();
-    expect(sandbox.faults.calls('pix-key.delete') - del).toBe(0);
+    expect(sandbox.faults.calls('pix-key.delete', winner.id)).toBe(0);
     expect(await t.deps.providers.require('PROVIDER_A', 'pix-key.sync')({ idempotencyKey: winner.id })).toMatchObject({
       found: true,
       status: 'ACTIVE',
