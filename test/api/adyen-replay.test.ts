@@ -48,7 +48,7 @@ const processEvents = async () => {
     .where(and(eq(jobs.kind, PROCESS_EVENT_JOB), eq(jobs.status, 'PENDING')));
   for (const j of due) await t.built.runner.runById(j.id);
 };
-const notify = async (items: Parameters<typeof adyenNotification>[1]) => {
+const deliver = async (items: Parameters<typeof adyenNotification>[1]) => {
   const res = await t.request({
     method: 'POST',
     url: `/core/v1/provider-webhooks/${set.account.id}`,
@@ -56,6 +56,9 @@ const notify = async (items: Parameters<typeof adyenNotification>[1]) => {
     payload: adyenNotification(set, items),
   });
   expect(res.statusCode, res.body).toBe(200);
+};
+const notify = async (items: Parameters<typeof adyenNotification>[1]) => {
+  await deliver(items);
   await processEvents();
 };
 /** The authorizations Adyen received under a key, oldest first. */
@@ -72,7 +75,7 @@ const approvals = async (id: string) =>
   ).length;
 const movesTo = async (id: string, status: string) =>
   (await eventsAbout(t, id, ['transaction.status-changed'])).filter(
-    (e) => (e.payload as { status?: string }).status === status,
+    (e) => (e.payload as { new_status?: string }).new_status === status,
   ).length;
 const invariants = async () => {
   await expectLedgerInvariants(t.db.db);
@@ -184,6 +187,25 @@ describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays i
       status: 'APPROVED',
       provider_reference: psp,
     });
+    expect(await approvals(tx.id)).toBe(1);
+    expect(await movesTo(tx.id, 'APPROVED')).toBe(1);
+    await invariants();
+  });
+
+  it('the notification and the sync at once: whichever lands first moves it, the other finds it resolved; one approval', async () => {
+    const { tx } = await unknownCreate(5_500);
+    await deliver([
+      {
+        pspReference: `PSP${randomBytes(6).toString('hex').toUpperCase()}`,
+        merchantReference: tx.id,
+        eventCode: 'AUTHORISATION',
+        success: 'true',
+        amount: { value: 5_500, currency: 'BRL' },
+      },
+    ]);
+    await Promise.all([advance(15), processEvents()]);
+    expect((await transactionRow(t, tx.id))!.status).toBe('APPROVED');
+    expect(await kept(tx.id)).toEqual([]);
     expect(await approvals(tx.id)).toBe(1);
     expect(await movesTo(tx.id, 'APPROVED')).toBe(1);
     await invariants();
