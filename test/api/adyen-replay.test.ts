@@ -92,7 +92,7 @@ async function unknownCreate(amount: number) {
   expect(tx).toMatchObject({ status: 'PROCESSING', refusal: null });
   const key = tx.attempts.at(-1).id as string;
   expect(underKey(key).map((r) => r.status)).toEqual([500, 500, 500]);
-  return { tx, key, cvv: body.card_data.cvv as string, number: body.card_data.number as string };
+  return { tx, key, cvv: body.card_data.cvv, number: body.card_data.number };
 }
 
 describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays it', () => {
@@ -181,7 +181,10 @@ describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays i
     expect(await kept(tx.id)).toEqual([]);
     await advance(120);
     expect(underKey(key)).toHaveLength(3);
-    const [job] = await t.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
     expect(job!.status).toBe('DONE');
     expect(await ok(t, 'GET', `/v1/transactions/${tx.id}`, merchant.apiKey)).toMatchObject({
       status: 'APPROVED',
@@ -224,7 +227,10 @@ describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays i
     await advance(2 * 3_600);
     expect((await transactionRow(t, tx.id))!.status).toBe('PROCESSING');
     expect(await kept(tx.id)).toEqual([]);
-    const [job] = await t.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
     expect(job!.status).toBe('DONE');
     const stopped = underKey(key).length;
     expect(stopped - before).toBeLessThanOrEqual(2);
@@ -253,7 +259,10 @@ describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays i
     await advance(600);
     expect(underKey(key)).toHaveLength(3);
     expect((await transactionRow(t, tx.id))!.status).toBe('PROCESSING');
-    const [job] = await t.db.db.select().from(jobs).where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
+    const [job] = await t.db.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
     expect(job!.status).toBe('PENDING');
   });
 });
