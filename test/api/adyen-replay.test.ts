@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, keptAuthorizations, ledgerTransactions } from '../../src/db/schema/index.js';
+import { jobs, keptAuthorizations, ledgerTransactions, providerOperations } from '../../src/db/schema/index.js';
+import { keepAuthorization } from '../../src/modules/payments/shared/kept-authorizations.repo.js';
+import { claimAttemptOperation } from '../../src/modules/routing/index.js';
 import { PROCESS_EVENT_JOB } from '../../src/modules/provider-webhooks/intake.service.js';
 import type { AdyenDouble } from '../../src/providers/doubles/index.js';
 import { adyenAccount, adyenNotification, affiliateToAdyen, appCall, type AdyenAccount } from '../helpers/adyen.js';
@@ -251,6 +253,25 @@ describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays i
     expect((await transactionRow(t, tx.id))!.status).toBe('APPROVED');
     expect(await approvals(tx.id)).toBe(1);
     await invariants();
+  });
+
+  it("the claim's kept row is written even when another attempt's operation is still open (the savepoint)", async () => {
+    const { tx, key } = await unknownCreate(2_200);
+    const row = (await transactionRow(t, tx.id))!;
+    const other = { id: randomUUID(), number: 2, provider: set.account.provider, provider_account_id: set.account.id };
+    await claimAttemptOperation(t.db.db, row, other, new Date(), (x) =>
+      keepAuthorization(x, {
+        attemptId: other.id,
+        transactionId: tx.id,
+        organizationId: org.id,
+        request: { probe: true },
+        transactionCreatedAt: row.createdAt,
+      }),
+    );
+    expect((await kept(tx.id)).map((k) => k.attemptId).sort()).toEqual([key, other.id].sort());
+    const ops = await t.db.db.select().from(providerOperations).where(eq(providerOperations.resourceId, tx.id));
+    expect(ops.map((o) => [o.id, o.status])).toEqual([[key, 'PENDING']]);
+    await t.db.db.delete(keptAuthorizations).where(eq(keptAuthorizations.attemptId, other.id));
   });
 
   it('a row without a kept request (before issue 25): the sync keeps asking (REPLAY_NEEDS_REQUEST), sends nothing', async () => {
