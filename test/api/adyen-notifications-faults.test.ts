@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions } from '../../src/db/schema/index.js';
+import { jobs, ledgerTransactions } from '../../src/db/schema/index.js';
 import type { AdyenDouble } from '../../src/providers/doubles/index.js';
 import {
   adyenAccount,
@@ -96,6 +96,12 @@ describe('ADYEN_CHECKOUT faults: unknown outcomes, duplicates, order, orphans', 
       .slice(-3)
       .map((r) => r.headers['idempotency-key']);
     expect(new Set(keys)).toEqual(new Set([tx.attempts.at(-1).id]));
+    // The notification is the subject here: the sync's replay (R5.1, test/api/adyen-replay.test.ts) is held off so
+    // it cannot decide the transaction first.
+    await t.db.db
+      .update(jobs)
+      .set({ runAt: new Date('2100-01-01T00:00:00Z') })
+      .where(eq(jobs.dedupeKey, `transaction.sync:${tx.id}`));
 
     const psp = `PSP${randomBytes(6).toString('hex').toUpperCase()}`;
     const authorised: Item = {

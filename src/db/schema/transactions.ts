@@ -167,3 +167,17 @@ export const transactions = pgTable('transactions', {
 });
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransactionRow = typeof transactions.$inferInsert;
+
+/**
+ * Migration 0850 (providers.md R5.1): an attempt's authorization request kept for its sync's replay at a provider
+ * without a payment read (ADYEN_CHECKOUT). `request` is the port's request without `card.cvv`; `card.number` (and a
+ * wallet's cryptogram) stay the ev: values the core received. No view reads it.
+ */
+export const keptAuthorizations = pgTable('kept_authorizations', {
+  attemptId: uuid('attempt_id').primaryKey(),
+  transactionId: uuid('transaction_id').notNull(),
+  organizationId: uuid('organization_id').notNull(),
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});

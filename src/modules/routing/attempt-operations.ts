@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   providerOperations,
@@ -15,8 +15,9 @@ import type { AttemptOutcome } from '../../providers/routing/failover.js';
  * the call and finished by its answer. A retry of the same request_id keeps the transaction id, so it re-opens the
  * same operation under the same key at each account (never a second key, never a second charge); two accounts
  * never share one. The create's own recovery point (`transaction.recover`, recorded with the row) is these
- * operations' recovery: an authorization cannot be replayed by a job (the card is never stored), so a stranded
- * attempt is settled by reading the provider under its key, and its operation closed with the transaction's fate.
+ * operations' recovery: a stranded attempt is settled by asking the provider under its key (a read, or at a provider
+ * without one the replay of the request kept with the claim, CVV-less: R5.1), and its operation closed with the
+ * transaction's fate.
  */
 export const ATTEMPT_KINDS = ['transaction.authorize', 'transaction.pix-charge'] as const;
 type NewProviderOperationRow = typeof providerOperations.$inferInsert;
@@ -34,7 +35,7 @@ export interface AttemptOperationRow {
 
 /**
  * Claims the attempt's operation (PENDING) before its call: a new row, or the same operation re-opened by a retry of
- * the create (a 502 left it RELEASED). An autocommit statement outside any transaction. A resumed create whose
+ * the create (a 502 left it RELEASED). An autocommit statement outside any transaction, or one transaction with what `alongside` writes. A resumed create whose
  * earlier attempt is still PENDING (its process died mid-call; the transaction's recovery settles it) keeps that one
  * open and calls under its own key all the same: the row is then only written by the recording.
  */
@@ -43,10 +44,12 @@ export async function claimAttemptOperation(
   row: AttemptOperationRow,
   attempt: Pick<TransactionAttemptJson, 'id' | 'number' | 'provider' | 'provider_account_id'>,
   now: Date,
+  /** What the claim writes with it, in the same transaction (an attempt's kept request, R5.1). */
+  alongside?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const op = attemptOperationRow(row, attempt, now);
-  try {
-    await ex
+  const insert = (e: Executor) =>
+    e
       .insert(providerOperations)
       .values(op)
       .onConflictDoUpdate({
@@ -54,9 +57,18 @@ export async function claimAttemptOperation(
         set: { status: 'PENDING', request: op.request, finishedAt: null, updatedAt: now },
         setWhere: ne(providerOperations.status, 'PENDING'),
       });
-  } catch (err) {
+  const keepOpen = (err: unknown) => {
     if (!isUniqueViolation(err, 'provider_operations_one_open')) throw err;
+  };
+  if (!alongside) {
+    await insert(ex).catch(keepOpen);
+    return;
   }
+  await (ex as Database).transaction(async (tx) => {
+    await alongside(tx);
+    // A savepoint: another attempt still open fails only the insert, not what was written alongside.
+    await tx.transaction(async (sp) => void (await insert(sp))).catch(keepOpen);
+  });
 }
 
 /**

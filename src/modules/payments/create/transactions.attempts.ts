@@ -24,7 +24,8 @@ import {
 } from '../../routing/index.js';
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
-import { callProvider, type CallOutcome, type PaymentCall } from './transactions.call.js';
+import { callProvider, cardAuthorization, type CallOutcome, type PaymentCall } from './transactions.call.js';
+import { keepAuthorization, keepsAuthorization, keptRequestOf } from '../shared/kept-authorizations.repo.js';
 import { ensureBankAccount } from './transactions.prepare.js';
 import type { CreateTransactionInput } from '../shared/transactions.schemas.js';
 
@@ -214,27 +215,42 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         .where(and(eq(transactions.id, l.row.id), eq(transactions.announced, false)));
       recorded = { provider: candidate.provider, bankAccountId: bankAccount.id };
     }
+    const attemptRow = { ...l.row, provider: candidate.provider, bankAccountId: bankAccount.id };
+    // R5.1: at a provider without a payment read the request is kept (CVV-less) for the sync's replay, written with
+    // the claim; such an attempt is never claimed with the row (transactions.create.ts).
+    const prepared =
+      l.call.kind === 'card' && keepsAuthorization(account.connector)
+        ? await cardAuthorization(deps, attemptRow, l.call, attempt.id)
+        : undefined;
+    const kept = prepared ? keptRequestOf(prepared) : null;
     // R6.8: the attempt is one provider operation under its own key, claimed before its call (the first one of a
     // new transaction id was claimed with its row).
     if (preclaimed?.id === attempt.id) preclaimed = null;
     else {
       await releasePreclaimed();
-      await claimAttemptOperation(db, l.row, attempt, clock.now());
+      await claimAttemptOperation(
+        db,
+        l.row,
+        attempt,
+        clock.now(),
+        kept
+          ? (tx) =>
+              keepAuthorization(tx, {
+                attemptId: attempt.id,
+                transactionId: l.row.id,
+                organizationId: l.row.organizationId,
+                request: kept,
+                transactionCreatedAt: l.row.createdAt,
+              })
+          : undefined,
+      );
     }
     const t0 = wallMillis();
     let classified: ClassifiedCall;
     let answer: CallOutcome | null = null;
     let fatal: unknown = null;
     try {
-      answer = await callProvider(
-        deps,
-        { ...l.row, provider: candidate.provider, bankAccountId: bankAccount.id },
-        l.call,
-        l.company,
-        bankAccount,
-        l.input,
-        attempt.id,
-      );
+      answer = await callProvider(deps, attemptRow, l.call, l.company, bankAccount, l.input, attempt.id, prepared);
       classified = classifyAnswer(answer, l.row.amount, startedAt);
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'unavailable')

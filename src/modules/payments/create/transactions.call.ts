@@ -8,7 +8,13 @@ import type {
   TransactionThreeDsJson,
 } from '../../../db/schema/index.js';
 import { ProviderError, unavailable, unknownOutcome } from '../../../providers/errors.js';
-import type { CardInput, CardPaymentResult, PixChargeRequest, ThreeDsProof } from '../../../providers/payments.js';
+import type {
+  AuthorizeCardRequest,
+  CardInput,
+  CardPaymentResult,
+  PixChargeRequest,
+  ThreeDsProof,
+} from '../../../providers/payments.js';
 import type { PixApiChargeRequest } from '../../../providers/pix-api-bcb/bodies.js';
 import { CHARGE_READ_UNANSWERED } from '../../../providers/pix-api-bcb/connector.js';
 import { debtorOf, termsOf, type PixDueJson } from '../shared/pix-due.rules.js';
@@ -171,28 +177,16 @@ export async function callProvider(
   account: BankAccountRow,
   input: CreateTransactionInput,
   key: string = row.id,
+  /** The card attempt's request when built already (to be kept with its claim: R5.1). */
+  prepared?: AuthorizeCardRequest,
 ): Promise<CallOutcome> {
   const { providers } = deps;
   if (call.kind === 'card') {
-    // A real connector's extras (merchant account, reference, customer: R2.3); nothing is read for the built-ins.
-    const extras = await providerExtras(deps.db, row);
     try {
       const result = await providers.require(
         row.provider,
         'card.authorize',
-      )({
-        ...(isBuiltIn(row.provider)
-          ? {}
-          : { ...authorizationExtras(row), ...(extras.merchant ? { merchant: extras.merchant } : {}) }),
-        idempotencyKey: key,
-        amount: row.amount,
-        currency: 'BRL',
-        installments: row.installments,
-        capture: row.capture,
-        card: call.card,
-        ...(call.threeDs ? { threeDs: call.threeDs } : {}),
-        ...(row.statementDescriptor ? { statementDescriptor: row.statementDescriptor } : {}),
-      });
+      )(prepared ?? (await cardAuthorization(deps, row, call, key)));
       return { kind: 'card', result };
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'unknown_outcome') return { kind: 'unknown' };
@@ -213,6 +207,32 @@ export async function callProvider(
       expiresAt: call.expiresAt,
       due: call.due ?? null,
     }),
+  };
+}
+
+/**
+ * The card attempt's `card.authorize` request under its key (R6.8's attempt id). A real connector gets its extras
+ * (merchant account, reference, customer: R2.3); nothing is read for the built-ins.
+ */
+export async function cardAuthorization(
+  deps: Pick<TransactionDeps, 'db'>,
+  row: TransactionRow,
+  call: Extract<PaymentCall, { kind: 'card' }>,
+  key: string,
+): Promise<AuthorizeCardRequest> {
+  const extras = isBuiltIn(row.provider) ? {} : await providerExtras(deps.db, row);
+  return {
+    ...(isBuiltIn(row.provider)
+      ? {}
+      : { ...authorizationExtras(row), ...(extras.merchant ? { merchant: extras.merchant } : {}) }),
+    idempotencyKey: key,
+    amount: row.amount,
+    currency: 'BRL',
+    installments: row.installments,
+    capture: row.capture,
+    card: call.card,
+    ...(call.threeDs ? { threeDs: call.threeDs } : {}),
+    ...(row.statementDescriptor ? { statementDescriptor: row.statementDescriptor } : {}),
   };
 }
 

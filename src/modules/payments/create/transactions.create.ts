@@ -33,6 +33,7 @@ import { createBatchers, type RecordItem } from './transactions.batch.js';
 import { deleteUnannounced, findTransactionRow } from '../shared/transactions.repo.js';
 import { checkCreation, externalThreeDsRefusal } from '../shared/transactions.rules.js';
 import type { CreateTransactionInput } from '../shared/transactions.schemas.js';
+import { keepsAuthorization } from '../shared/kept-authorizations.repo.js';
 import { cardSourceOf, type PaymentCall } from './transactions.call.js';
 import { must } from '../../../kernel/must.js';
 
@@ -165,8 +166,11 @@ export async function createTransaction(
       : { kind: 'pix', expiresAt: must(check.pixExpiresAt, 'a PIX create has its expiry'), due: check.pixDue ?? null };
   // External 3DS N/R: refused without calling the provider (P3); its outcome is recorded as any other.
   const declined = input.three_ds?.external ? externalThreeDsRefusal(input.three_ds.external.trans_status) : null;
-  // A new transaction id (no claim, or a claim made just now) claims its first attempt's operation with its row.
-  const fresh = !claim || firstClaim;
+  // A new transaction id (no claim, or a claim made just now) claims its first attempt's operation with its row,
+  // unless that attempt keeps its request (R5.1): its claim writes it, in transactions.attempts.ts.
+  const keepsFirst = !pix && keepsAuthorization(route.accounts.get(provider)?.connector ?? '');
+  const newId = !claim || firstClaim;
+  const fresh = newId && !keepsFirst;
   const recordOf = (source: ReturnType<typeof cardSourceOf>): RecordItem => {
     const row = newRow(source);
     return {
@@ -182,7 +186,7 @@ export async function createTransaction(
   let recorded: { row: TransactionRow; call: PaymentCall };
   try {
     // Only a resumed claim can find its row already recorded (a crash after the first recording).
-    const existing = fresh ? undefined : await findTransactionRow(db, id);
+    const existing = newId ? undefined : await findTransactionRow(db, id);
     if (input.three_ds?.session_id) {
       // Recorded with the creates of the organization consuming a session now (one transaction for all): the
       // session consumed exactly when its row is recorded (transactions.batch.ts).

@@ -6,7 +6,7 @@ import { derivedOperationId } from '../../../kernel/provider-operation.rules.js'
 import { releaseRequest } from '../../../kernel/idempotency.js';
 import type { JobRegistrations, JobResult } from '../../../jobs/registry.js';
 import { ProviderError } from '../../../providers/errors.js';
-import type { CardPaymentResult } from '../../../providers/payments.js';
+import type { CardPaymentResult, SyncCardRequest } from '../../../providers/payments.js';
 import { backoff } from '../../banking/banking.jobs.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
 import { TRANSACTION_SCOPE } from './transactions.create.js';
@@ -24,6 +24,12 @@ import { pixSyncJobs } from '../pix/pix-sync.jobs.js';
 import { deleteUnannounced, findTransactionRow, lockTransactionRow } from '../shared/transactions.repo.js';
 import { pixPayment, refusal } from '../shared/transactions.rules.js';
 import { closeAttemptOperations } from '../../routing/index.js';
+import {
+  forgetKeptAuthorizations,
+  keptAuthorization,
+  mayHaveKeptAuthorization,
+} from '../shared/kept-authorizations.repo.js';
+import { replayDelayMs, replayStep } from './replay.rules.js';
 
 /** How long a sync keeps asking when the provider has nothing under our id. */
 export const NOT_FOUND_PATIENCE_MS = 60_000;
@@ -46,7 +52,9 @@ const dropIllegalMove = (err: unknown) => {
  * The transactions area's job kinds (registered by the composition root):
  * - `transaction.sync` {transactionId}: a PROCESSING card transaction asks the provider (card.sync) and moves
  *   to its answer; still processing or unreachable: again later with backoff. Nothing at the provider under
- *   our id: nothing was authorized, REFUSED `PROCESSING_ERROR` (retryable).
+ *   our id: nothing was authorized, REFUSED `PROCESSING_ERROR` (retryable). At a provider without a payment read
+ *   (ADYEN_CHECKOUT) the ask is the replay of the attempt's kept request (R5.1), on the standard schedule, until
+ *   24 h after creation: then it stops and the transaction stays PROCESSING.
  * - `transaction.recover` {transactionId}: the recovery point recorded before every provider call. A row still
  *   unannounced (the process died around the call) is settled from the provider's record, or deleted when the
  *   provider has none (its request_id claim forgotten, so a retry starts afresh).
@@ -60,13 +68,27 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       const row = await findTransactionRow(db, payloadId(job));
       if (!row || !row.announced || row.status !== 'PROCESSING') return;
       const now = clock.now(row.organizationId);
+      const kept = mayHaveKeptAuthorization(row) ? await keptAuthorization(db, paymentKeyOf(row)) : null;
+      if (kept && replayStep(kept.expiresAt, now) === 'stop') {
+        // R5.1: 24 h after creation the replays stop; the transaction stays PROCESSING (OUTCOME_UNKNOWN) and a
+        // later notification still resolves it. The kept request goes.
+        await forgetKeptAuthorizations(db, row.id);
+        return;
+      }
+      // A replaying sync follows R5.1's standard schedule; a read keeps its backoff.
+      const later = (): JobResult => ({
+        rescheduleAt: kept
+          ? new Date(now.getTime() + replayDelayMs(now.getTime() - job.createdAt.getTime()))
+          : backoff(job, now),
+      });
       let synced;
       try {
-        synced = await providers.require(row.provider, 'card.sync')({ idempotencyKey: paymentKeyOf(row) });
+        synced = await providers.require(row.provider, 'card.sync')(syncRequestOf(row, kept));
       } catch (err) {
-        return retryLater(job, now, err);
+        if (err instanceof ProviderError && err.kind !== 'refused') return later();
+        throw err;
       }
-      if (synced.found && synced.status === 'PROCESSING') return { rescheduleAt: backoff(job, now) };
+      if (synced.found && synced.status === 'PROCESSING') return later();
       // Nothing under our id yet: asked again for a while (a provider's status may lag its answer) before
       // concluding nothing was authorized.
       if (!synced.found && now.getTime() - job.createdAt.getTime() < NOT_FOUND_PATIENCE_MS)
@@ -90,7 +112,9 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
       let answer: CardPaymentResult | null = null;
       try {
         if (row.paymentMethod !== 'PIX') {
-          const synced = await providers.require(row.provider, 'card.sync')({ idempotencyKey: paymentKeyOf(row) });
+          const kept = mayHaveKeptAuthorization(row) ? await keptAuthorization(db, paymentKeyOf(row)) : null;
+          const serving = kept && replayStep(kept.expiresAt, now) === 'replay' ? kept : null;
+          const synced = await providers.require(row.provider, 'card.sync')(syncRequestOf(row, serving));
           answer = synced.found ? synced : null;
         } else {
           // The charge's BR Code needs what only the create knew (expiry): a stranded charge is canceled.
@@ -159,6 +183,22 @@ export function transactionJobs(deps: TransactionDeps): JobRegistrations {
         .catch(dropIllegalMove);
     },
   };
+}
+
+/**
+ * The sync's request: the payment's key, and at a provider without a payment read the attempt's kept request
+ * (CVV-less, its card still the ev: value only the adapter opens), which its connector replays under that key
+ * (R5.1). Without one (a row older than the kept requests) the connector answers `REPLAY_NEEDS_REQUEST`.
+ */
+function syncRequestOf(
+  row: Pick<TransactionRow, 'id' | 'attempts'>,
+  kept: { request: Record<string, unknown> } | null,
+): SyncCardRequest {
+  const request: SyncCardRequest & { authorization?: Record<string, unknown> } = {
+    idempotencyKey: paymentKeyOf(row),
+    ...(kept ? { authorization: kept.request } : {}),
+  };
+  return request;
 }
 
 /** A PROCESSING card transaction moved by the provider's answer (null: the provider has nothing under our id). */

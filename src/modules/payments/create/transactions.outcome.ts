@@ -20,6 +20,7 @@ import { toTransactionView } from '../shared/transactions.view.js';
 import { AUTOPILOT_DELAY_MS, AUTOPILOT_PIX_MAX_AMOUNT } from '../shared/sandbox-cards.js';
 import { PIX_SYNC_STEPS_MS } from '../pix/pix-sync.rules.js';
 import { expiryJobsOf } from '../shared/expiry-jobs.js';
+import { forgetKeptAuthorizations, mayHaveKeptAuthorization } from '../shared/kept-authorizations.repo.js';
 
 /** Job kinds of the transactions area (handlers in transactions.jobs.ts). */
 export const TRANSACTION_SYNC_JOB = 'transaction.sync';
@@ -240,6 +241,11 @@ export async function announceOutcomes(
     tx,
     items.flatMap((item) => (item.operation ? [item.operation] : [])),
     realNow,
+  );
+  // R5.1: a request kept for a replay goes once the outcome is known (an unknown one keeps it for its sync).
+  await forgetKeptAuthorizations(
+    tx,
+    done.filter((d) => d.row.status !== 'PROCESSING' && mayHaveKeptAuthorization(d.row)).map((d) => d.row.id),
   );
   const jobs: NewJob[] = [];
   const approved = done.filter((d) => d.row.status === 'APPROVED');

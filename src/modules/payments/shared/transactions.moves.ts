@@ -8,6 +8,7 @@ import { lastSequenceOf } from '../../../ledger/sequence.js';
 import { postApproval } from './transactions.ledger.js';
 import { closeAttemptOperations, recordResolvedAttempt } from '../../routing/index.js';
 import { expiryJobsOf } from './expiry-jobs.js';
+import { forgetKeptAuthorizations, mayHaveKeptAuthorization } from './kept-authorizations.repo.js';
 import { assertMove, statusChangedEvents, type StatusCause, type TransactionStatus } from './transactions.states.js';
 
 /** Fields a move may set besides the status (the timestamps below get defaults). */
@@ -83,6 +84,8 @@ export async function moveTransaction(
   if (row.status === 'PROCESSING' && to !== 'PROCESSING') {
     await recordResolvedAttempt(tx, updated, to, now);
     await closeAttemptOperations(tx, row.id, to === 'REFUSED' ? 'FAILED' : 'SUCCEEDED', `resolved: ${to}`, now);
+    // R5.1: a request kept for the sync's replay goes with the PROCESSING it served.
+    if (mayHaveKeptAuthorization(row)) await forgetKeptAuthorizations(tx, row.id);
   }
   let sequence = moved.sequence;
   if (to === 'APPROVED' && PAYMENT_STAGES.includes(row.status)) {
