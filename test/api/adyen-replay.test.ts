@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, keptAuthorizations, ledgerTransactions, providerOperations } from '../../src/db/schema/index.js';
-import { keepAuthorization } from '../../src/modules/payments/shared/kept-authorizations.repo.js';
+import { keptAuthorizationInsert } from '../../src/modules/payments/shared/kept-authorizations.repo.js';
 import { claimAttemptOperation } from '../../src/modules/routing/index.js';
 import { PROCESS_EVENT_JOB } from '../../src/modules/provider-webhooks/intake.service.js';
 import type { AdyenDouble } from '../../src/providers/doubles/index.js';
@@ -255,12 +255,16 @@ describe('R5.1 at ADYEN_CHECKOUT: the sync of an unknown authorization replays i
     await invariants();
   });
 
-  it("the claim's kept row is written even when another attempt's operation is still open (the savepoint)", async () => {
+  it("the claim's kept row is written even when another attempt's operation is still open (the claim fails alone)", async () => {
     const { tx, key } = await unknownCreate(2_200);
     const row = (await transactionRow(t, tx.id))!;
     const other = { id: randomUUID(), number: 2, provider: set.account.provider, provider_account_id: set.account.id };
-    await claimAttemptOperation(t.db.db, row, other, new Date(), (x) =>
-      keepAuthorization(x, {
+    await claimAttemptOperation(
+      t.db.db,
+      row,
+      other,
+      new Date(),
+      keptAuthorizationInsert(t.db.db, {
         attemptId: other.id,
         transactionId: tx.id,
         organizationId: org.id,

@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database, Executor, Tx } from '../../db/client.js';
+import { and, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
   providerOperations,
@@ -35,8 +35,8 @@ export interface AttemptOperationRow {
 
 /**
  * Claims the attempt's operation (PENDING) before its call: a new row, or the same operation re-opened by a retry of
- * the create (a 502 left it RELEASED). An autocommit statement outside any transaction, or one transaction with what `alongside` writes. A resumed create whose
- * earlier attempt is still PENDING (its process died mid-call; the transaction's recovery settles it) keeps that one
+ * the create (a 502 left it RELEASED). One autocommit statement outside any transaction (with what `alongside`
+ * inserts, as a data-modifying CTE). A resumed create whose earlier attempt is still PENDING (its process died mid-call; the transaction's recovery settles it) keeps that one
  * open and calls under its own key all the same: the row is then only written by the recording.
  */
 export async function claimAttemptOperation(
@@ -44,31 +44,34 @@ export async function claimAttemptOperation(
   row: AttemptOperationRow,
   attempt: Pick<TransactionAttemptJson, 'id' | 'number' | 'provider' | 'provider_account_id'>,
   now: Date,
-  /** What the claim writes with it, in the same transaction (an attempt's kept request, R5.1). */
-  alongside?: (tx: Tx) => Promise<void>,
+  /** An insert the claim writes with it, in the same statement (an attempt's kept request, R5.1). */
+  alongside?: SQLWrapper,
 ): Promise<void> {
   const op = attemptOperationRow(row, attempt, now);
-  const insert = (e: Executor) =>
-    e
-      .insert(providerOperations)
-      .values(op)
-      .onConflictDoUpdate({
-        target: providerOperations.id,
-        set: { status: 'PENDING', request: op.request, finishedAt: null, updatedAt: now },
-        setWhere: ne(providerOperations.status, 'PENDING'),
-      });
+  const insert = ex
+    .insert(providerOperations)
+    .values(op)
+    .onConflictDoUpdate({
+      target: providerOperations.id,
+      set: { status: 'PENDING', request: op.request, finishedAt: null, updatedAt: now },
+      setWhere: ne(providerOperations.status, 'PENDING'),
+    });
   const keepOpen = (err: unknown) => {
     if (!isUniqueViolation(err, 'provider_operations_one_open')) throw err;
   };
   if (!alongside) {
-    await insert(ex).catch(keepOpen);
+    await insert.catch(keepOpen);
     return;
   }
-  await (ex as Database).transaction(async (tx) => {
-    await alongside(tx);
-    // A savepoint: another attempt still open fails only the insert, not what was written alongside.
-    await tx.transaction(async (sp) => void (await insert(sp))).catch(keepOpen);
-  });
+  // One statement (a data-modifying CTE) instead of a transaction of its own: both rows or neither.
+  try {
+    // getSQL(): a builder embedded as is would be wrapped in parentheses, which a statement cannot be.
+    await ex.execute(sql`with alongside as (${alongside.getSQL()}) ${insert.getSQL()}`);
+  } catch (err) {
+    keepOpen(err);
+    // Another attempt is still open and keeps the claim; what goes alongside is written all the same.
+    await ex.execute(alongside.getSQL());
+  }
 }
 
 /**

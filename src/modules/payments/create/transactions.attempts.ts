@@ -25,7 +25,7 @@ import {
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
 import { callProvider, cardAuthorization, type CallOutcome, type PaymentCall } from './transactions.call.js';
-import { keepAuthorization, keepsAuthorization, keptRequestOf } from '../shared/kept-authorizations.repo.js';
+import { keptAuthorizationInsert, keepsAuthorization, keptRequestOf } from '../shared/kept-authorizations.repo.js';
 import { ensureBankAccount } from './transactions.prepare.js';
 import type { CreateTransactionInput } from '../shared/transactions.schemas.js';
 
@@ -234,14 +234,13 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         attempt,
         clock.now(),
         kept
-          ? (tx) =>
-              keepAuthorization(tx, {
-                attemptId: attempt.id,
-                transactionId: l.row.id,
-                organizationId: l.row.organizationId,
-                request: kept,
-                transactionCreatedAt: l.row.createdAt,
-              })
+          ? keptAuthorizationInsert(db, {
+              attemptId: attempt.id,
+              transactionId: l.row.id,
+              organizationId: l.row.organizationId,
+              request: kept,
+              transactionCreatedAt: l.row.createdAt,
+            })
           : undefined,
       );
     }

@@ -39,10 +39,12 @@ export interface KeptAuthorization {
   transactionCreatedAt: Date;
 }
 
-/** Writes the attempt's kept request (a resumed create claiming the same attempt writes the same request). */
-export async function keepAuthorization(ex: Executor, k: KeptAuthorization): Promise<void> {
-  const expiresAt = new Date(k.transactionCreatedAt.getTime() + KEPT_AUTHORIZATION_MS);
-  await ex
+/**
+ * The insert of the attempt's kept request, unexecuted, for the claim to run in its own statement (a resumed create
+ * claiming the same attempt writes the same request).
+ */
+export function keptAuthorizationInsert(ex: Executor, k: KeptAuthorization) {
+  return ex
     .insert(keptAuthorizations)
     .values({
       attemptId: k.attemptId,
@@ -50,7 +52,7 @@ export async function keepAuthorization(ex: Executor, k: KeptAuthorization): Pro
       organizationId: k.organizationId,
       request: k.request,
       createdAt: k.transactionCreatedAt,
-      expiresAt,
+      expiresAt: new Date(k.transactionCreatedAt.getTime() + KEPT_AUTHORIZATION_MS),
     })
     .onConflictDoUpdate({ target: keptAuthorizations.attemptId, set: { request: k.request } });
 }
