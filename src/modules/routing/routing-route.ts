@@ -2,11 +2,10 @@ import type { Database } from '../../db/client.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { winningRule, type RoutedPayment } from '../../providers/routing/conditions.js';
-import { decideRoute, type RoutingDecision } from '../../providers/routing/decide.js';
+import { decideRoute, type RoutingConfiguration, type RoutingDecision } from '../../providers/routing/decide.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
 import { storeDueHalfOpen } from '../provider-accounts/provider-accounts.circuit.js';
-import { currentConfiguration } from './routing.repo.js';
 import { toConfiguration } from './routing.schemas.js';
 import { accountSnapshots, routingReads, strategyScores } from './routing-snapshot.js';
 
@@ -28,6 +27,8 @@ export interface RouteInput {
 export interface Route {
   decision: RoutingDecision;
   accounts: ReadonlyMap<string, AccountSnapshot>;
+  /** R6.2 `failover` of the configuration the decision read (a create follows the one it was routed by). */
+  failover: RoutingConfiguration['failover'];
 }
 
 /**
@@ -64,10 +65,5 @@ export async function routePayment(db: Database, input: RouteInput): Promise<Rou
     affiliationOrder: snapshot.affiliationOrder,
     scores,
   });
-  return { decision, accounts: snapshot.accounts };
-}
-
-/** The failover settings a create follows (R6.2 `failover`), from the same configuration read. */
-export async function failoverSettings(db: Database, organizationId: string) {
-  return toConfiguration(organizationId, await currentConfiguration(db, organizationId)).failover;
+  return { decision, accounts: snapshot.accounts, failover: configuration.failover };
 }

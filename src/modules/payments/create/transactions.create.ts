@@ -16,7 +16,6 @@ import { requireUsableAccount } from '../../provider-accounts/provider-accounts.
 import {
   attemptOperationRow,
   closeAttemptOperations,
-  failoverSettings,
   routePayment,
   type Route,
 } from '../../routing/index.js';
@@ -224,7 +223,6 @@ export async function createTransaction(
     });
     return { row: refused, replayed: false };
   }
-  const failover = await failoverSettings(db, organizationId);
   return complete(deps, {
     row: recorded.row,
     call: recorded.call,
@@ -232,7 +230,7 @@ export async function createTransaction(
     account,
     accounts: reads.accounts,
     route,
-    onGenericDecline: failover.on_generic_decline,
+    onGenericDecline: route.failover.on_generic_decline,
     beganAt,
     input,
     claim,
