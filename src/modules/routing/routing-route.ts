@@ -7,7 +7,7 @@ import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
 import { storeDueHalfOpen } from '../provider-accounts/provider-accounts.circuit.js';
 import { toConfiguration } from './routing.schemas.js';
-import { accountSnapshots, routingReads, strategyScores } from './routing-snapshot.js';
+import { accountSnapshots, routingReads, strategyScores, type RoutingReads } from './routing-snapshot.js';
 
 export interface RouteInput {
   organizationId: string;
@@ -22,6 +22,8 @@ export interface RouteInput {
   correlationId: string;
   /** decide without an explicit provider: the caller, whose reach of the company is checked in the same read (404). */
   reach?: CompanyPrincipal;
+  /** The reads, made already with the caller's own (a create's grouped read: `routingReadColumns`). */
+  reads?: RoutingReads;
 }
 
 export interface Route {
@@ -39,7 +41,7 @@ export interface Route {
  */
 export async function routePayment(db: Database, input: RouteInput): Promise<Route> {
   const { organizationId, payment } = input;
-  const reads = await routingReads(db, organizationId, input.companyId, input.reach);
+  const reads = input.reads ?? (await routingReads(db, organizationId, input.companyId, input.reach));
   if (reads.inReach === false) throw notFound('Company');
   const configuration = toConfiguration(organizationId, reads.configuration);
   const rule = input.explicit === null ? winningRule(configuration.rules, payment) : null;

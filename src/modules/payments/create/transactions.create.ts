@@ -105,6 +105,7 @@ export async function createTransaction(
       explicit,
       now: clock.now(),
       correlationId,
+      reads: reads.routing,
     });
     assertRoutable(route.decision);
     account = await ensureBankAccount(
