@@ -98,10 +98,12 @@ export function routingReadColumns(company: { id: SQL; organizationId: SQL }) {
     routingConfiguration: sql<unknown>`(select row_to_json(c) from (select * from ${routingConfigurations}
          where ${routingConfigurations.organizationId} = ${organization}
          order by ${routingConfigurations.version} desc limit 1) c)`.as('routing_configuration'),
-    routingAccounts: sql<unknown>`(select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a)`.as(
-      'routing_accounts',
-    ),
-    routingAffiliations: sql<unknown>`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
+    routingAccounts:
+      sql<unknown>`(select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a)`.as(
+        'routing_accounts',
+      ),
+    routingAffiliations:
+      sql<unknown>`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
          from ${affiliations}
          where ${affiliations.companyId} = ${company.id} and ${affiliations.organizationId} = ${organization}
          order by ${affiliations.createdAt}, ${affiliations.id}) f)`.as('routing_affiliations'),

@@ -13,12 +13,7 @@ import { recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
 import { wallMillis } from '../../../kernel/clock.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
-import {
-  attemptOperationRow,
-  closeAttemptOperations,
-  routePayment,
-  type Route,
-} from '../../routing/index.js';
+import { attemptOperationRow, closeAttemptOperations, routePayment, type Route } from '../../routing/index.js';
 import {
   assertRoutable,
   pendingAttempt,
