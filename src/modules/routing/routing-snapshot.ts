@@ -15,7 +15,7 @@ import {
 import { circuitAt } from '../../providers/routing/circuit-breaker.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
-import { capabilitiesOf } from '../provider-accounts/capabilities.rules.js';
+import { sharedCapabilitiesOf } from '../provider-accounts/capabilities.rules.js';
 import { mayUse } from '../provider-accounts/provider-accounts.rules.js';
 import { circuitOf } from '../provider-accounts/provider-accounts.circuit.js';
 import { windowsOf } from './routing-outcomes.repo.js';
@@ -176,7 +176,7 @@ export function accountSnapshots(
       connector: row.connector,
       status: row.status,
       allowed: mayUse(row, organizationId),
-      capabilities: capabilitiesOf(row),
+      capabilities: sharedCapabilitiesOf(row),
       affiliation: affiliationOf.get(row.provider) ?? null,
       circuit,
     });
