@@ -21,7 +21,8 @@ import { setupTransactionBench } from './transactions.js';
  * every platform create a fresh request_id (the baseline stays the bench's create without one); CPU_COMPARE=<dir of
  * another checkout, built, or `.`> measures its platform too, after this one in every round, with CPU_COMPARE_ENV's
  * settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one build); CPU_KEEP_DB=1 keeps the database;
- * CPU_COUNT_STATEMENTS=1 also counts each platform's statements per request (bench/pg-count.mjs).
+ * CPU_COUNT_STATEMENTS=1 also counts each platform's statements per request (bench/pg-count.mjs); CPU_LIST_STATEMENTS=1
+ * also lists them by normalized text, per request over the measured window (bench/pg-texts.mjs).
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.CPU_SECONDS ?? 10);
@@ -58,7 +59,10 @@ async function apiOnce(method: string, path: string, key: string, body?: unknown
 async function main() {
   execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
   const prof = process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
-  const count = process.env.CPU_COUNT_STATEMENTS ? ['--import', resolve('bench/pg-count.mjs')] : [];
+  const count = [
+    ...(process.env.CPU_COUNT_STATEMENTS ? ['--import', resolve('bench/pg-count.mjs')] : []),
+    ...(process.env.CPU_LIST_STATEMENTS ? ['--import', resolve('bench/pg-texts.mjs')] : []),
+  ];
   const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
   const env = (port: number) => platformEnv({ dbUrl, port, pciPort: port + 1, platformKey, dataDir });
   const platform = await startProcess([...prof, ...count, 'dist/server.js'], env(PORTS.platform), PLATFORM_READY);
@@ -154,14 +158,23 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
   await load(opts, 3);
   const statements = () =>
     existsSync(`/tmp/pg-count-${pid}`) ? Number(readFileSync(`/tmp/pg-count-${pid}`, 'utf8')) : NaN;
+  const texts = (): Record<string, number> =>
+    existsSync(`/tmp/pg-texts-${pid}.json`) ? JSON.parse(readFileSync(`/tmp/pg-texts-${pid}.json`, 'utf8')) : {};
   const before = cpuMs(pid);
   const statementsBefore = statements();
+  const textsBefore = texts();
   const r = await load(opts, DURATION);
   await new Promise((done) => setTimeout(done, 600));
   const used = cpuMs(pid) - before;
   const sent = statements() - statementsBefore;
   if (!Number.isNaN(sent))
     process.stdout.write(`${name}: ${(sent / Math.max(1, r.requests.total)).toFixed(2)} statements per request\n`);
+  const textsAfter = texts();
+  const listed = Object.entries(textsAfter)
+    .map(([text, n]) => [text, (n - (textsBefore[text] ?? 0)) / Math.max(1, r.requests.total)] as const)
+    .filter(([, perRequest]) => perRequest > 0)
+    .sort((a, b) => b[1] - a[1]);
+  for (const [text, perRequest] of listed) process.stdout.write(`  ${perRequest.toFixed(3)}  ${text.slice(0, 300)}\n`);
   if (r.non2xx > 0 || r.errors > 0)
     process.stderr.write(
       `${name}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`,

@@ -42,9 +42,15 @@ export async function openCardInput(open: CardOpener, card: CardInput, operation
       throw err;
     }
   };
-  const number = await attempt(card.number, tokenized ? 'ntk' : 'pan');
-  if (card.cvv !== undefined) await attempt(card.cvv, 'cvv');
-  if (card.networkToken) await attempt(card.networkToken.cryptogram, 'cry');
+  // Opened together (their thread calls then share one message, runtime/thread-calls.ts); a failure is judged in
+  // the order they were opened one by one before: the number's first, then the CVV's, then the cryptogram's.
+  const opened = await Promise.allSettled([
+    attempt(card.number, tokenized ? 'ntk' : 'pan'),
+    card.cvv !== undefined ? attempt(card.cvv, 'cvv') : Promise.resolve(''),
+    card.networkToken ? attempt(card.networkToken.cryptogram, 'cry') : Promise.resolve(''),
+  ]);
+  for (const o of opened) if (o.status === 'rejected') throw o.reason;
+  const number = (opened[0] as PromiseFulfilledResult<string>).value;
   // Without an opener (contract tests) an ev: value stays as given: nothing to compare.
   if (number.startsWith('ev:')) return number;
   if (card.bin !== undefined && !number.startsWith(card.bin))

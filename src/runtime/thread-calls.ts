@@ -17,11 +17,19 @@ export function siblingModule(callerUrl: string, relativeName: string): URL {
  *
  * The thread starts on the first call and is unref'd (it never keeps a process alive). If it dies, its pending
  * calls fail and the next call starts a new one.
+ *
+ * Calls made in the same turn of the event loop cross as ONE message each way (the outbox is posted from
+ * `setImmediate`, the thread answers a message's calls together): under load a port message costs the request
+ * thread far more than 5 µs (a wake-up of the other thread each; 6% of the request thread's busy time for a card
+ * create's two openings at load 14, docs/performance.md 2026-11-28 04:26), and concurrent creates' openings
+ * share one.
  */
 export class ThreadCalls<Request, Response> {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (value: Response) => void; reject: (err: Error) => void }>();
   private next = 1;
+  /** Calls (and orders, id 0) of this turn, posted together in call order. */
+  private outbox: { id: number; request: Request }[] = [];
 
   /** `module`: the serving module's URL (a `.ts` source under tsx or vitest, a `.js` file once built). */
   constructor(
@@ -30,17 +38,30 @@ export class ThreadCalls<Request, Response> {
   ) {}
 
   call(request: Request): Promise<Response> {
-    const worker = this.worker ?? this.start();
+    if (!this.worker) this.start();
     const id = this.next++;
     return new Promise<Response>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, request });
+      this.post({ id, request });
     });
   }
 
   /** Sends a request to the thread without waiting (an order the thread applies before any later call). */
   tell(request: Request): void {
-    this.worker?.postMessage({ id: 0, request });
+    if (this.worker) this.post({ id: 0, request });
+  }
+
+  private post(message: { id: number; request: Request }): void {
+    this.outbox.push(message);
+    if (this.outbox.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const messages = this.outbox;
+    this.outbox = [];
+    if (messages.length === 0) return;
+    // A thread that died since has failed these calls already (failAll); a new one starts for the next call.
+    this.worker?.postMessage(messages);
   }
 
   async close(): Promise<void> {
@@ -59,12 +80,14 @@ export class ThreadCalls<Request, Response> {
         )
       : new Worker(this.module, { workerData: this.workerData });
     worker.unref();
-    worker.on('message', (message: { id: number; ok: boolean; value?: Response; error?: string }) => {
-      const call = this.pending.get(message.id);
-      if (!call) return;
-      this.pending.delete(message.id);
-      if (message.ok) call.resolve(message.value as Response);
-      else call.reject(new Error(message.error ?? 'the thread failed'));
+    worker.on('message', (answers: { id: number; ok: boolean; value?: Response; error?: string }[]) => {
+      for (const answer of answers) {
+        const call = this.pending.get(answer.id);
+        if (!call) continue;
+        this.pending.delete(answer.id);
+        if (answer.ok) call.resolve(answer.value as Response);
+        else call.reject(new Error(answer.error ?? 'the thread failed'));
+      }
     });
     const died = (err: Error) => {
       if (this.worker !== worker) return;
@@ -80,5 +103,6 @@ export class ThreadCalls<Request, Response> {
   private failAll(err: Error): void {
     for (const call of this.pending.values()) call.reject(err);
     this.pending.clear();
+    this.outbox = [];
   }
 }

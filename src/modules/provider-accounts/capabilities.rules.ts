@@ -85,3 +85,29 @@ export function capabilitiesOf(account: { connector: Connector; provider: string
   })();
   return structuredClone(base);
 }
+
+const shared = new Map<string, Capabilities>();
+
+/**
+ * The same table row as `capabilitiesOf`, shared and deeply frozen: a routing decision reads every account's
+ * capabilities on every create and `decide`, and the copy per account per decision showed in the create's
+ * profile (docs/performance.md, 2026-11-28 04:26). Frozen, so no reader can change the table through it.
+ */
+export function sharedCapabilitiesOf(account: {
+  connector: Connector;
+  provider: string;
+  builtIn: boolean;
+}): Readonly<Capabilities> {
+  const key = `${account.connector}|${account.builtIn}|${account.provider}`;
+  let found = shared.get(key);
+  if (!found) shared.set(key, (found = deepFreeze(capabilitiesOf(account))));
+  return found;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -17,6 +17,22 @@ export interface RecordedOutcome {
   recordedAt: Date;
 }
 
+/**
+ * Records final attempt outcomes in one statement (the creates finishing together: routing-record.ts groups
+ * them); the ids written, each with its organization (for the pruning cadence).
+ */
+export async function recordOutcomes(
+  tx: Executor,
+  outcomes: readonly RecordedOutcome[],
+): Promise<{ id: number; organizationId: string }[]> {
+  if (outcomes.length === 0) return [];
+  const rows = await tx
+    .insert(routingOutcomes)
+    .values([...outcomes])
+    .returning({ id: routingOutcomes.id, organizationId: routingOutcomes.organizationId });
+  return rows.map((r) => ({ id: Number(r.id), organizationId: r.organizationId }));
+}
+
 /** Records a final attempt outcome (before the create answers, so the next decision sees it). */
 export async function recordOutcome(tx: Executor, outcome: RecordedOutcome): Promise<number> {
   const row = must(

@@ -1,9 +1,10 @@
+import { TransactionBatcher, type StatementHandler } from '../../db/batcher.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { TransactionAttemptJson } from '../../db/schema/index.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import { failoverRow, resolvedSuccess, type AttemptOutcome } from '../../providers/routing/failover.js';
 import { recordCircuitCall } from '../provider-accounts/provider-accounts.circuit.js';
-import { pruneOutcomes, recordOutcome } from './routing-outcomes.repo.js';
+import { pruneOutcomes, recordOutcome, recordOutcomes, type RecordedOutcome } from './routing-outcomes.repo.js';
 
 /** A group is pruned back to its last 1000 outcomes about once every PRUNE_EVERY outcomes the platform records. */
 const PRUNE_EVERY = 200;
@@ -31,7 +32,7 @@ export interface FinishedAttempt {
 export async function recordAttemptOutcome(db: Database, attempt: FinishedAttempt): Promise<void> {
   const row = failoverRow(attempt.outcome, attempt.code);
   if (row.counts_as_success !== null) {
-    const id = await recordOutcome(db, {
+    await outcomeWriterOf(db).run('outcomes', {
       organizationId: attempt.organizationId,
       provider: attempt.account.provider,
       providerAccountId: attempt.account.provider_account_id,
@@ -40,7 +41,6 @@ export async function recordAttemptOutcome(db: Database, attempt: FinishedAttemp
       latencyMs: attempt.latencyMs,
       recordedAt: attempt.now,
     });
-    if (id % PRUNE_EVERY === 0) await pruneOutcomes(db, attempt.organizationId);
   }
   // NONE (the provider rejected the request: it answered) moves nothing, except that a probe's answer closes.
   if (row.counts_for_circuit === 'NONE' && !attempt.probe) return;
@@ -53,6 +53,30 @@ export async function recordAttemptOutcome(db: Database, attempt: FinishedAttemp
     now: attempt.now,
     correlationId: attempt.correlationId,
   });
+}
+
+/**
+ * The outcomes of the attempts finishing together (every create's deciding attempt writes one), inserted by ONE
+ * statement shared by them (src/db/batcher.ts, autocommit: each insert was its own autocommit statement before),
+ * one lane for the process (any organization). Each create still waits for its outcome's commit before it
+ * answers. An organization whose new ids cross a multiple of PRUNE_EVERY is pruned after the insert, as before.
+ */
+const outcomeWriters = new WeakMap<Database, TransactionBatcher<RecordedOutcome, void>>();
+
+function outcomeWriterOf(db: Database): TransactionBatcher<RecordedOutcome, void> {
+  let writer = outcomeWriters.get(db);
+  if (!writer) {
+    const handler: StatementHandler<RecordedOutcome, void> = async (ex, items) => {
+      const written = await recordOutcomes(ex, items);
+      const due = new Set(written.filter((w) => w.id % PRUNE_EVERY === 0).map((w) => w.organizationId));
+      // Housekeeping after the insert committed: a failure here must not fail (and so rerun) the inserts; the
+      // next crossing prunes again.
+      for (const organizationId of due) await pruneOutcomes(ex, organizationId).catch(() => undefined);
+      return items.map(() => ({ ok: true, value: undefined }));
+    };
+    outcomeWriters.set(db, (writer = new TransactionBatcher(db, handler, { mode: 'statement' })));
+  }
+  return writer;
 }
 
 function fullCircuit(account: AccountSnapshot) {

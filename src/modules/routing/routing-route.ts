@@ -2,13 +2,12 @@ import type { Database } from '../../db/client.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { notFound } from '../../kernel/errors.js';
 import { winningRule, type RoutedPayment } from '../../providers/routing/conditions.js';
-import { decideRoute, type RoutingDecision } from '../../providers/routing/decide.js';
+import { decideRoute, type RoutingConfiguration, type RoutingDecision } from '../../providers/routing/decide.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
 import { storeDueHalfOpen } from '../provider-accounts/provider-accounts.circuit.js';
-import { currentConfiguration } from './routing.repo.js';
 import { toConfiguration } from './routing.schemas.js';
-import { accountSnapshots, routingReads, strategyScores } from './routing-snapshot.js';
+import { accountSnapshots, routingReads, strategyScores, type RoutingReads } from './routing-snapshot.js';
 
 export interface RouteInput {
   organizationId: string;
@@ -23,11 +22,15 @@ export interface RouteInput {
   correlationId: string;
   /** decide without an explicit provider: the caller, whose reach of the company is checked in the same read (404). */
   reach?: CompanyPrincipal;
+  /** The reads, made already with the caller's own (a create's grouped read: `routingReadColumns`). */
+  reads?: RoutingReads;
 }
 
 export interface Route {
   decision: RoutingDecision;
   accounts: ReadonlyMap<string, AccountSnapshot>;
+  /** R6.2 `failover` of the configuration the decision read (a create follows the one it was routed by). */
+  failover: RoutingConfiguration['failover'];
 }
 
 /**
@@ -38,7 +41,7 @@ export interface Route {
  */
 export async function routePayment(db: Database, input: RouteInput): Promise<Route> {
   const { organizationId, payment } = input;
-  const reads = await routingReads(db, organizationId, input.companyId, input.reach);
+  const reads = input.reads ?? (await routingReads(db, organizationId, input.companyId, input.reach));
   if (reads.inReach === false) throw notFound('Company');
   const configuration = toConfiguration(organizationId, reads.configuration);
   const rule = input.explicit === null ? winningRule(configuration.rules, payment) : null;
@@ -64,10 +67,5 @@ export async function routePayment(db: Database, input: RouteInput): Promise<Rou
     affiliationOrder: snapshot.affiliationOrder,
     scores,
   });
-  return { decision, accounts: snapshot.accounts };
-}
-
-/** The failover settings a create follows (R6.2 `failover`), from the same configuration read. */
-export async function failoverSettings(db: Database, organizationId: string) {
-  return toConfiguration(organizationId, await currentConfiguration(db, organizationId)).failover;
+  return { decision, accounts: snapshot.accounts, failover: configuration.failover };
 }

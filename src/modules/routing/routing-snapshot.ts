@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { executeNamedByText } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
@@ -15,7 +15,7 @@ import {
 import { circuitAt } from '../../providers/routing/circuit-breaker.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
-import { capabilitiesOf } from '../provider-accounts/capabilities.rules.js';
+import { sharedCapabilitiesOf } from '../provider-accounts/capabilities.rules.js';
 import { mayUse } from '../provider-accounts/provider-accounts.rules.js';
 import { circuitOf } from '../provider-accounts/provider-accounts.circuit.js';
 import { windowsOf } from './routing-outcomes.repo.js';
@@ -82,13 +82,48 @@ export async function routingReads(
          order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
     ),
   );
+  return routingReadsOf(row ?? {});
+}
+
+/**
+ * The same reads as columns of another statement (the creates' grouped read, transactions.reads.ts: one
+ * statement for all concurrent creates instead of one routing read each), for the company whose row is
+ * `company` (a column reference: its id and organization decide the configuration and the affiliations). The
+ * configuration, the accounts and the affiliations are the subselects of `routingReads`; the accounts' subselect
+ * is uncorrelated, so PostgreSQL computes it once per statement.
+ */
+export function routingReadColumns(company: { id: SQL; organizationId: SQL }) {
+  const organization = sql`coalesce(${company.organizationId}, ${company.id})`;
+  return {
+    routingConfiguration: sql<unknown>`(select row_to_json(c) from (select * from ${routingConfigurations}
+         where ${routingConfigurations.organizationId} = ${organization}
+         order by ${routingConfigurations.version} desc limit 1) c)`.as('routing_configuration'),
+    routingAccounts:
+      sql<unknown>`(select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a)`.as(
+        'routing_accounts',
+      ),
+    routingAffiliations:
+      sql<unknown>`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
+         from ${affiliations}
+         where ${affiliations.companyId} = ${company.id} and ${affiliations.organizationId} = ${organization}
+         order by ${affiliations.createdAt}, ${affiliations.id}) f)`.as('routing_affiliations'),
+  };
+}
+
+/** The reads from their JSON columns (`routingReads`' row, or `routingReadColumns` in another statement's row). */
+export function routingReadsOf(row: {
+  configuration?: unknown;
+  accounts?: unknown;
+  affiliations?: unknown;
+  in_reach?: unknown;
+}): RoutingReads {
   const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-  const configuration = json(row?.configuration) as Record<string, unknown> | null;
+  const configuration = json(row.configuration) as Record<string, unknown> | null | undefined;
   return {
     configuration: configuration ? fromJson<RoutingConfigurationRow>(routingConfigurations, configuration) : null,
-    accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
-    affiliations: (json(row?.affiliations) ?? []) as { provider: string; status: string }[],
-    inReach: (row?.in_reach ?? null) as boolean | null,
+    accounts: ((json(row.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
+    affiliations: (json(row.affiliations) ?? []) as { provider: string; status: string }[],
+    inReach: (row.in_reach ?? null) as boolean | null,
   };
 }
 
@@ -141,7 +176,7 @@ export function accountSnapshots(
       connector: row.connector,
       status: row.status,
       allowed: mayUse(row, organizationId),
-      capabilities: capabilitiesOf(row),
+      capabilities: sharedCapabilitiesOf(row),
       affiliation: affiliationOf.get(row.provider) ?? null,
       circuit,
     });

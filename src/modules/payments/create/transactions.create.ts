@@ -13,13 +13,7 @@ import { recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
 import { wallMillis } from '../../../kernel/clock.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
-import {
-  attemptOperationRow,
-  closeAttemptOperations,
-  failoverSettings,
-  routePayment,
-  type Route,
-} from '../../routing/index.js';
+import { attemptOperationRow, closeAttemptOperations, routePayment, type Route } from '../../routing/index.js';
 import {
   assertRoutable,
   pendingAttempt,
@@ -107,6 +101,7 @@ export async function createTransaction(
       explicit,
       now: clock.now(),
       correlationId,
+      reads: reads.routing,
     });
     assertRoutable(route.decision);
     account = await ensureBankAccount(
@@ -228,7 +223,6 @@ export async function createTransaction(
     });
     return { row: refused, replayed: false };
   }
-  const failover = await failoverSettings(db, organizationId);
   return complete(deps, {
     row: recorded.row,
     call: recorded.call,
@@ -236,7 +230,7 @@ export async function createTransaction(
     account,
     accounts: reads.accounts,
     route,
-    onGenericDecline: failover.on_generic_decline,
+    onGenericDecline: route.failover.on_generic_decline,
     beganAt,
     input,
     claim,

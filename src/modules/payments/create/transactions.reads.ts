@@ -6,13 +6,14 @@ import { companies, type BankAccountRow, type CompanyRow } from '../../../db/sch
 import type { CompanyPrincipal } from '../../../kernel/context.js';
 import { notFound } from '../../../kernel/errors.js';
 import type { EffectivePolicy } from '../../fees/effective-fee.js';
+import { routingReadColumns, routingReadsOf, type RoutingReads } from '../../routing/index.js';
 
 /**
  * Everything a create reads before it writes (payments.md P1), in ONE statement instead of five, and that
  * statement shared by the creates reading at the same time (issue 28: it was one statement per create, never
  * grouped, half of a grouped create's statements): the paying company in the caller's reach, the caller's own status (an organization acting for a merchant), the
- * company's ACTIVE affiliations (oldest first), its ACTIVE bank accounts (oldest first) and its effective fee
- * policy (money.md M1: the merchant's own, else its organization's default). One snapshot, no lock, as the five
+ * company's ACTIVE affiliations (oldest first), its ACTIVE bank accounts (oldest first), its effective fee
+ * policy (money.md M1: the merchant's own, else its organization's default) and the routing decision's reads. One snapshot, no lock, as the five
  * separate reads took none. The checks are made on it in the same order as before (transactions.create.ts),
  * so each refusal is the one it was.
  *
@@ -24,6 +25,11 @@ export interface CreateReads {
   affiliations: string[];
   accounts: BankAccountRow[];
   policy: EffectivePolicy | null;
+  /**
+   * The routing decision's reads (R6.5, R6.6: the organization's configuration, every account, the company's
+   * affiliations), read here with the rest instead of by a statement of each create's own (routing-snapshot.ts).
+   */
+  routing: RoutingReads;
 }
 
 /**
@@ -54,6 +60,7 @@ export function createReadsSelect(db: Database) {
       } | null>`(select json_build_object('id', f.id, 'rules', f.rules) from companies o join fee_policies f on f.id = coalesce(companies.fee_policy_id, o.default_fee_policy_id) where o.id = companies.organization_id and companies.kind = 'MERCHANT' limit 1)`.as(
         'fee_policy',
       ),
+      ...routingReadColumns({ id: sql`${companies.id}`, organizationId: sql`${companies.organizationId}` }),
     })
     .from(
       sql`unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('kinds')}::text[], ${sql.placeholder('callers')}::uuid[], ${sql.placeholder('orgs')}::uuid[]) with ordinality as p(id, kind, caller, org, n)`,
@@ -133,5 +140,10 @@ export async function readForCreate(
     affiliations: row.affiliations,
     accounts: row.accounts.map(bankAccountRowOf),
     policy: policy ? { id: policy.id, rules: policy.rules as EffectivePolicy['rules'] } : null,
+    routing: routingReadsOf({
+      configuration: row.routingConfiguration,
+      accounts: row.routingAccounts,
+      affiliations: row.routingAffiliations,
+    }),
   };
 }
