@@ -28,6 +28,8 @@ export interface RouteInput {
 export interface Route {
   decision: RoutingDecision;
   accounts: ReadonlyMap<string, AccountSnapshot>;
+  /** The paying company's affiliations' merchant references by provider, from the same read (absent: none). */
+  merchantReferences: ReadonlyMap<string, Record<string, unknown> | null>;
 }
 
 /**
@@ -64,7 +66,11 @@ export async function routePayment(db: Database, input: RouteInput): Promise<Rou
     affiliationOrder: snapshot.affiliationOrder,
     scores,
   });
-  return { decision, accounts: snapshot.accounts };
+  const merchantReferences = new Map<string, Record<string, unknown> | null>();
+  // Oldest first, as merchantReferenceFor's `limit 1` would find one (a company has one affiliation per provider).
+  for (const a of reads.affiliations)
+    if (!merchantReferences.has(a.provider)) merchantReferences.set(a.provider, a.merchant_reference ?? null);
+  return { decision, accounts: snapshot.accounts, merchantReferences };
 }
 
 /** The failover settings a create follows (R6.2 `failover`), from the same configuration read. */

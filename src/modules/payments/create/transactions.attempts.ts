@@ -234,6 +234,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
         bankAccount,
         l.input,
         attempt.id,
+        l.route.merchantReferences,
       );
       classified = classifyAnswer(answer, l.row.amount, startedAt);
     } catch (err) {

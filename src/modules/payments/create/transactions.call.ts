@@ -171,11 +171,13 @@ export async function callProvider(
   account: BankAccountRow,
   input: CreateTransactionInput,
   key: string = row.id,
+  merchantReferences?: ReadonlyMap<string, Record<string, unknown> | null>,
 ): Promise<CallOutcome> {
   const { providers } = deps;
   if (call.kind === 'card') {
-    // A real connector's extras (merchant account, reference, customer: R2.3); nothing is read for the built-ins.
-    const extras = await providerExtras(deps.db, row);
+    // A real connector's extras (merchant account, reference, customer: R2.3); nothing is read for the built-ins,
+    // nor for a create, whose routing read brought the company's merchant references (one statement less).
+    const extras = await providerExtras(deps.db, row, merchantReferences);
     try {
       const result = await providers.require(
         row.provider,
