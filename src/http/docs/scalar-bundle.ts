@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
  * integration carries the bundle as an ~8 MB string literal in its own module: importing the integration at start
  * kept that module's source and the string in the V8 heap for the process's life (+20 MB of live heap, +34 MB
  * RSS, measured), though the API never serves it and V8 sizes the heap's growth on what is live
- * (docs/performance.md, 2026-11-28 04:xx section). Here the integration's file is read as text once, the literal
+ * (docs/performance.md, section "2026-11-28, 04:10-05:20 UTC"). Here the integration's file is read as text once, the literal
  * evaluated alone (an isolated context, nothing else of the module runs) and kept as bytes outside the heap.
  */
 let bundle: Promise<Buffer> | undefined;
