@@ -1,8 +1,8 @@
-import scalarApiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../kernel/errors.js';
 import { guideHtml } from './guides.js';
 import { guidePage, referencePage, scalarBundlePath } from './page.js';
+import { scalarBundle } from './scalar-bundle.js';
 
 /**
  * product.md §15: `/core/docs` is the reference (Scalar's API reference, with its try-it client, bundled from
@@ -27,21 +27,22 @@ export async function docsRoutes(app: FastifyInstance, options: { base: string }
       reply.redirect(`${prefix}/docs`),
     );
   }
-  // Scalar's Fastify integration carries the standalone bundle; only its script route is ours to use (its own
-  // page and document routes would be a second reference, so they lead to the one above).
+  // Scalar's bundle, read on its first request (scalar-bundle.ts: not its Fastify integration, whose module keeps
+  // it in the heap). What the integration served under this prefix stays as it was: the script, and its own page
+  // (with and without the slash) leading to the one reference above.
   const bundleRoute = scalarBundlePath(prefix);
-  await app.register(scalarApiReference, {
-    routePrefix: bundleRoute.slice(0, -'/js/scalar.js'.length) as `/${string}`,
-    configuration: { url: `${prefix}/openapi.json` },
-    hooks: {
-      // Fastify awaits an async hook; the plugin's type names only the callback form.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      onRequest: async (request, reply) => {
-        if (request.routeOptions.url !== bundleRoute) return reply.redirect(`${prefix}/docs`);
-        reply.header('cache-control', 'public, max-age=3600');
-      },
-    },
-  });
+  app.get(bundleRoute, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await scalarBundle()),
+  );
+  const integrationPage = bundleRoute.slice(0, -'/js/scalar.js'.length);
+  for (const page of [integrationPage, `${integrationPage}/`]) {
+    app.get(page, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect(`${prefix}/docs`),
+    );
+  }
   app.get(`${prefix}/docs/guides`, { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
     reply.redirect(`${prefix}/docs/guides/quick-start`),
   );

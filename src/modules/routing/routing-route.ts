@@ -31,6 +31,8 @@ export interface Route {
   accounts: ReadonlyMap<string, AccountSnapshot>;
   /** R6.2 `failover` of the configuration the decision read (a create follows the one it was routed by). */
   failover: RoutingConfiguration['failover'];
+  /** The paying company's affiliations' merchant references by provider, from the same read (absent: none). */
+  merchantReferences: ReadonlyMap<string, Record<string, unknown> | null>;
 }
 
 /**
@@ -67,5 +69,9 @@ export async function routePayment(db: Database, input: RouteInput): Promise<Rou
     affiliationOrder: snapshot.affiliationOrder,
     scores,
   });
-  return { decision, accounts: snapshot.accounts, failover: configuration.failover };
+  const merchantReferences = new Map<string, Record<string, unknown> | null>();
+  // Oldest first, as merchantReferenceFor's `limit 1` would find one (a company has one affiliation per provider).
+  for (const a of reads.affiliations)
+    if (!merchantReferences.has(a.provider)) merchantReferences.set(a.provider, a.merchant_reference ?? null);
+  return { decision, accounts: snapshot.accounts, failover: configuration.failover, merchantReferences };
 }

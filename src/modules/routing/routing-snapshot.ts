@@ -45,8 +45,9 @@ const accountJson = sql.raw(
 export interface RoutingReads {
   configuration: RoutingConfigurationRow | null;
   accounts: SnapshotAccountRow[];
-  /** The paying company's affiliations (any status), oldest first. */
-  affiliations: { provider: string; status: string }[];
+  /** The paying company's affiliations (any status), oldest first, with the merchant reference a real connector
+   * sends (R2.3): a create to such an account takes it from here instead of reading it again before its call. */
+  affiliations: { provider: string; status: string; merchant_reference: Record<string, unknown> | null }[];
   /** Whether the caller reaches the company (asked with `reach`), else null. */
   inReach: boolean | null;
 }
@@ -76,7 +77,8 @@ export async function routingReads(
          where ${routingConfigurations.organizationId} = ${organizationId}
          order by ${routingConfigurations.version} desc limit 1) c) as configuration,
       (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
-      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
+      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
+         ${affiliations.merchantReference} as merchant_reference
          from ${affiliations}
          where ${affiliations.companyId} = ${companyId} and ${affiliations.organizationId} = ${organizationId}
          order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
@@ -103,7 +105,8 @@ export function routingReadColumns(company: { id: SQL; organizationId: SQL }) {
         'routing_accounts',
       ),
     routingAffiliations:
-      sql<unknown>`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
+      sql<unknown>`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
+         ${affiliations.merchantReference} as merchant_reference
          from ${affiliations}
          where ${affiliations.companyId} = ${company.id} and ${affiliations.organizationId} = ${organization}
          order by ${affiliations.createdAt}, ${affiliations.id}) f)`.as('routing_affiliations'),
@@ -122,7 +125,7 @@ export function routingReadsOf(row: {
   return {
     configuration: configuration ? fromJson<RoutingConfigurationRow>(routingConfigurations, configuration) : null,
     accounts: ((json(row.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
-    affiliations: (json(row.affiliations) ?? []) as { provider: string; status: string }[],
+    affiliations: (json(row.affiliations) ?? []) as RoutingReads['affiliations'],
     inReach: (row.in_reach ?? null) as boolean | null,
   };
 }

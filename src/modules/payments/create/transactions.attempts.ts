@@ -220,7 +220,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     // the claim; such an attempt is never claimed with the row (transactions.create.ts).
     const prepared =
       l.call.kind === 'card' && keepsAuthorization(account.connector)
-        ? await cardAuthorization(deps, attemptRow, l.call, attempt.id)
+        ? await cardAuthorization(deps, attemptRow, l.call, attempt.id, l.route.merchantReferences)
         : undefined;
     const kept = prepared ? keptRequestOf(prepared) : null;
     // R6.8: the attempt is one provider operation under its own key, claimed before its call (the first one of a
@@ -249,7 +249,17 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     let answer: CallOutcome | null = null;
     let fatal: unknown = null;
     try {
-      answer = await callProvider(deps, attemptRow, l.call, l.company, bankAccount, l.input, attempt.id, prepared);
+      answer = await callProvider(
+        deps,
+        attemptRow,
+        l.call,
+        l.company,
+        bankAccount,
+        l.input,
+        attempt.id,
+        prepared,
+        l.route.merchantReferences,
+      );
       classified = classifyAnswer(answer, l.row.amount, startedAt);
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'unavailable')

@@ -179,6 +179,8 @@ export async function callProvider(
   key: string = row.id,
   /** The card attempt's request when built already (to be kept with its claim: R5.1). */
   prepared?: AuthorizeCardRequest,
+  /** The company's merchant references by provider when a create's routing read brought them (one read less). */
+  merchantReferences?: ReadonlyMap<string, Record<string, unknown> | null>,
 ): Promise<CallOutcome> {
   const { providers } = deps;
   if (call.kind === 'card') {
@@ -186,7 +188,7 @@ export async function callProvider(
       const result = await providers.require(
         row.provider,
         'card.authorize',
-      )(prepared ?? (await cardAuthorization(deps, row, call, key)));
+      )(prepared ?? (await cardAuthorization(deps, row, call, key, merchantReferences)));
       return { kind: 'card', result };
     } catch (err) {
       if (err instanceof ProviderError && err.kind === 'unknown_outcome') return { kind: 'unknown' };
@@ -219,8 +221,10 @@ export async function cardAuthorization(
   row: TransactionRow,
   call: Extract<PaymentCall, { kind: 'card' }>,
   key: string,
+  /** The company's merchant references by provider, when a create's routing read brought them (no read then). */
+  merchantReferences?: ReadonlyMap<string, Record<string, unknown> | null>,
 ): Promise<AuthorizeCardRequest> {
-  const extras = isBuiltIn(row.provider) ? {} : await providerExtras(deps.db, row);
+  const extras = isBuiltIn(row.provider) ? {} : await providerExtras(deps.db, row, merchantReferences);
   return {
     ...(isBuiltIn(row.provider)
       ? {}

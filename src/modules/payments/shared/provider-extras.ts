@@ -19,12 +19,17 @@ export interface ProviderExtras {
 const BUILT_IN: ReadonlySet<string> = new Set(PROVIDER_NAMES);
 export const isBuiltIn = (provider: string) => BUILT_IN.has(provider);
 
+/**
+ * `known`: the affiliations' merchant references by provider as the caller already read them (a create's routing
+ * read, src/modules/routing/routing-route.ts), absent from it meaning no affiliation; without it, one read.
+ */
 export async function providerExtras(
   db: Executor,
   row: Pick<TransactionRow, 'id' | 'companyId' | 'provider' | 'providerReference'>,
+  known?: ReadonlyMap<string, Record<string, unknown> | null>,
 ): Promise<ProviderExtras> {
   if (BUILT_IN.has(row.provider)) return {};
-  const ref = await merchantReferenceFor(db, row.companyId, row.provider);
+  const ref = known ? (known.get(row.provider) ?? null) : await merchantReferenceFor(db, row.companyId, row.provider);
   return {
     ...(typeof ref?.merchant_account === 'string'
       ? { merchant: { merchantAccount: ref.merchant_account, store: typeof ref.store === 'string' ? ref.store : null } }
