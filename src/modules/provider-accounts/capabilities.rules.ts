@@ -75,13 +75,41 @@ const PIX_API_BCB: Capabilities = {
   pix_due_date: true,
 };
 
+type CapabilityAccount = { connector: Connector; provider: string; builtIn: boolean };
+
+function baseOf(account: CapabilityAccount): Capabilities {
+  if (account.connector === 'ADYEN_CHECKOUT') return ADYEN_CHECKOUT;
+  if (account.connector === 'PIX_API_BCB') return PIX_API_BCB;
+  if (account.builtIn && account.provider === INTERNAL_PROVIDER) return { ...NOTHING, banking: true };
+  return { ...SANDBOX, company_onboarding: account.builtIn && ONBOARDING_PROVIDERS.includes(account.provider) };
+}
+
 /** A fresh copy each call, so no caller can change the table. */
-export function capabilitiesOf(account: { connector: Connector; provider: string; builtIn: boolean }): Capabilities {
-  const base = (() => {
-    if (account.connector === 'ADYEN_CHECKOUT') return ADYEN_CHECKOUT;
-    if (account.connector === 'PIX_API_BCB') return PIX_API_BCB;
-    if (account.builtIn && account.provider === INTERNAL_PROVIDER) return { ...NOTHING, banking: true };
-    return { ...SANDBOX, company_onboarding: account.builtIn && ONBOARDING_PROVIDERS.includes(account.provider) };
-  })();
-  return structuredClone(base);
+export function capabilitiesOf(account: CapabilityAccount): Capabilities {
+  return structuredClone(baseOf(account));
+}
+
+/** The few distinct capability sets, each built once and deeply frozen (a write throws in strict mode). */
+const shared = new Map<string, Readonly<Capabilities>>();
+
+/**
+ * `capabilitiesOf` for readers that never change it (routing's snapshot, built for every decision and create):
+ * one frozen object per distinct set instead of a `structuredClone` per account and decision.
+ */
+export function sharedCapabilitiesOf(account: CapabilityAccount): Readonly<Capabilities> {
+  const key = `${account.connector}|${account.builtIn}|${account.provider === INTERNAL_PROVIDER || ONBOARDING_PROVIDERS.includes(account.provider) ? account.provider : ''}`;
+  let caps = shared.get(key);
+  if (!caps) {
+    caps = deepFreeze(structuredClone(baseOf(account)));
+    shared.set(key, caps);
+  }
+  return caps;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -15,7 +15,7 @@ import {
 import { circuitAt } from '../../providers/routing/circuit-breaker.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import type { WindowScore } from '../../providers/routing/strategies.js';
-import { capabilitiesOf } from '../provider-accounts/capabilities.rules.js';
+import { sharedCapabilitiesOf } from '../provider-accounts/capabilities.rules.js';
 import { mayUse } from '../provider-accounts/provider-accounts.rules.js';
 import { circuitOf } from '../provider-accounts/provider-accounts.circuit.js';
 import { windowsOf } from './routing-outcomes.repo.js';
@@ -63,6 +63,8 @@ export async function routingReads(
   companyId: string,
   reach?: CompanyPrincipal,
 ): Promise<RoutingReads> {
+  const configurations = configurationCache(tx);
+  const cached = configurations.get(organizationId);
   // decide's tenancy check (companyInReach) in the same statement, when asked.
   const inReach = reach
     ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, companyId), companiesInReach(reach))})`
@@ -72,7 +74,10 @@ export async function routingReads(
       tx,
       'routing_reads',
       sql`select ${inReach} as in_reach,
-      (select row_to_json(c) from (select * from ${routingConfigurations}
+      (select json_build_object('version', c.version, 'xmin', c.row_xmin,
+         'row', case when c.version = ${cached?.version ?? 0} and c.row_xmin = ${cached?.xmin ?? ''} then null
+                else row_to_json(c) end)
+         from (select xmin::text as row_xmin, * from ${routingConfigurations}
          where ${routingConfigurations.organizationId} = ${organizationId}
          order by ${routingConfigurations.version} desc limit 1) c) as configuration,
       (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
@@ -83,13 +88,66 @@ export async function routingReads(
     ),
   );
   const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-  const configuration = json(row?.configuration) as Record<string, unknown> | null;
+  const current = json(row?.configuration) as { version: number; xmin: string; row: Record<string, unknown> | null } | null;
   return {
-    configuration: configuration ? fromJson<RoutingConfigurationRow>(routingConfigurations, configuration) : null,
+    configuration: configurationOf(configurations, organizationId, cached, current),
     accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
     affiliations: (json(row?.affiliations) ?? []) as { provider: string; status: string }[],
     inReach: (row?.in_reach ?? null) as boolean | null,
   };
+}
+
+interface CachedConfiguration {
+  version: number;
+  /** The row's xmin: a version number alone could name another row after a reset of the table (tests). */
+  xmin: string;
+  row: RoutingConfigurationRow;
+}
+
+/**
+ * The organizations' current configurations, per executor (a database, or a transaction that reads its own). The
+ * rows are immutable (a PUT inserts the next version; routing.service.ts), so the statement sends the stored
+ * configuration only when its current (version, xmin) is not the cached one: every read still asks the database
+ * which version is current, in the same statement, so a PUT on any instance is seen by the next decision
+ * everywhere, with no signal to miss. What is saved is the 50-rule JSON PostgreSQL builds and the driver parses on
+ * every decision and create (docs/performance.md, 2026-11-28 04:15).
+ */
+const cachesByExecutor = new WeakMap<object, Map<string, CachedConfiguration>>();
+const MAX_CACHED = 10_000;
+
+function configurationCache(executor: Executor): Map<string, CachedConfiguration> {
+  let cache = cachesByExecutor.get(executor);
+  if (!cache) cachesByExecutor.set(executor, (cache = new Map()));
+  return cache;
+}
+
+function configurationOf(
+  cache: Map<string, CachedConfiguration>,
+  organizationId: string,
+  sent: CachedConfiguration | undefined,
+  current: { version: number; xmin: string; row: Record<string, unknown> | null } | null,
+): RoutingConfigurationRow | null {
+  if (!current) return null;
+  if (current.row === null) {
+    // No row only when the one sent (the entry as it was before the statement, whatever a concurrent read cached
+    // since) is current; anything else is a bug to see, not to route by.
+    if (!sent || sent.version !== current.version || sent.xmin !== current.xmin)
+      throw new Error('routing configuration cache out of step with its read');
+    return sent.row;
+  }
+  const row = deepFreeze(fromJson<RoutingConfigurationRow>(routingConfigurations, current.row));
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(organizationId, { version: current.version, xmin: current.xmin, row });
+  return row;
+}
+
+/** Shared between decisions: nothing may change it (a write throws in strict mode). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** An account's snapshot columns from their `json_build_object` form, each value as Drizzle maps it. */
@@ -141,7 +199,7 @@ export function accountSnapshots(
       connector: row.connector,
       status: row.status,
       allowed: mayUse(row, organizationId),
-      capabilities: capabilitiesOf(row),
+      capabilities: sharedCapabilitiesOf(row),
       affiliation: affiliationOf.get(row.provider) ?? null,
       circuit,
     });
