@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executeNamedByText } from '../../db/named-statement.js';
+import { buildText, executeNamedQuery, type PreparedText } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
@@ -42,6 +42,56 @@ const accountJson = sql.raw(
   `json_build_object(${ACCOUNT_COLUMNS.map(([, c]) => `'${c.name}', a."${c.name}"`).join(', ')})`,
 );
 
+const p = {
+  organizationId: sql.placeholder('organizationId'),
+  companyId: sql.placeholder('companyId'),
+  cachedVersion: sql.placeholder('cachedVersion'),
+  cachedXmin: sql.placeholder('cachedXmin'),
+  reachCompanyId: sql.placeholder('reachCompanyId'),
+  reachOrganizationId: sql.placeholder('reachOrganizationId'),
+};
+type Variant = 'none' | CompanyPrincipal['kind'];
+
+/**
+ * The statement's text and parameters (placeholders), built by Drizzle once per variant: without a tenancy check,
+ * or with the merchant's or the organization's (`companiesInReach` of a caller of that kind, its ids placeholders).
+ * Building it at every decision was 5% of a decide's CPU (docs/performance.md, 2026-11-28 04:15).
+ */
+const built = new Map<Variant, PreparedText>();
+function builtStatement(executor: Executor, variant: Variant): PreparedText {
+  let statement = built.get(variant);
+  if (statement) return statement;
+  // decide's tenancy check (companyInReach) in the same statement, when asked.
+  const reach =
+    variant === 'none'
+      ? null
+      : ({
+          kind: variant,
+          companyId: p.reachCompanyId,
+          organizationId: p.reachOrganizationId,
+        } as unknown as CompanyPrincipal);
+  const inReach = reach
+    ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, p.companyId), companiesInReach(reach))})`
+    : sql`null::boolean`;
+  statement = buildText(
+    executor,
+    sql`select ${inReach} as in_reach,
+      (select json_build_object('version', c.version, 'xmin', c.row_xmin,
+         'row', case when c.version = ${p.cachedVersion} and c.row_xmin = ${p.cachedXmin} then null
+                else row_to_json(c) end)
+         from (select xmin::text as row_xmin, * from ${routingConfigurations}
+         where ${routingConfigurations.organizationId} = ${p.organizationId}
+         order by ${routingConfigurations.version} desc limit 1) c) as configuration,
+      (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
+      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
+         from ${affiliations}
+         where ${affiliations.companyId} = ${p.companyId} and ${affiliations.organizationId} = ${p.organizationId}
+         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
+  );
+  built.set(variant, statement);
+  return statement;
+}
+
 export interface RoutingReads {
   configuration: RoutingConfigurationRow | null;
   accounts: SnapshotAccountRow[];
@@ -65,27 +115,16 @@ export async function routingReads(
 ): Promise<RoutingReads> {
   const configurations = configurationCache(tx);
   const cached = configurations.get(organizationId);
-  // decide's tenancy check (companyInReach) in the same statement, when asked.
-  const inReach = reach
-    ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, companyId), companiesInReach(reach))})`
-    : sql`null::boolean`;
+  const variant = reach?.kind ?? 'none';
   const [row] = rowsOf(
-    await executeNamedByText(
-      tx,
-      'routing_reads',
-      sql`select ${inReach} as in_reach,
-      (select json_build_object('version', c.version, 'xmin', c.row_xmin,
-         'row', case when c.version = ${cached?.version ?? 0} and c.row_xmin = ${cached?.xmin ?? ''} then null
-                else row_to_json(c) end)
-         from (select xmin::text as row_xmin, * from ${routingConfigurations}
-         where ${routingConfigurations.organizationId} = ${organizationId}
-         order by ${routingConfigurations.version} desc limit 1) c) as configuration,
-      (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
-      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status
-         from ${affiliations}
-         where ${affiliations.companyId} = ${companyId} and ${affiliations.organizationId} = ${organizationId}
-         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
-    ),
+    await executeNamedQuery(tx, `routing_reads_${variant}`, builtStatement(tx, variant), {
+      organizationId,
+      companyId,
+      cachedVersion: cached?.version ?? 0,
+      cachedXmin: cached?.xmin ?? '',
+      reachCompanyId: reach?.companyId ?? null,
+      reachOrganizationId: reach?.organizationId ?? null,
+    }),
   );
   const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
   const current = json(row?.configuration) as { version: number; xmin: string; row: Record<string, unknown> | null } | null;
