@@ -57,7 +57,14 @@ async function api(base: string, method: string, path: string, key: string, body
 function load(o: { url: string; method?: string; headers: Record<string, string>; body?: string }, sec: number) {
   return new Promise<autocannon.Result>((ok, ko) =>
     autocannon(
-      { url: o.url, method: (o.method ?? 'GET') as 'GET', headers: o.headers, body: o.body, connections: 32, duration: sec },
+      {
+        url: o.url,
+        method: (o.method ?? 'GET') as 'GET',
+        headers: o.headers,
+        body: o.body,
+        connections: 32,
+        duration: sec,
+      },
       (err: Error | null, r) => (err ? ko(err) : ok(r)),
     ),
   );

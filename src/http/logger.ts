@@ -142,7 +142,6 @@ type PinoLike = FastifyBaseLogger & {
   flush(cb?: (err?: Error) => void): void;
 };
 type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
-type LogMethod = (...args: unknown[]) => void;
 
 /**
  * A request's logger, made only when something is written: Fastify makes a pino child per request (its bindings
@@ -163,7 +162,8 @@ class LazyRequestLogger {
   }
   private write(level: Level, args: unknown[]): void {
     if (this.made === undefined && !this.parent.isLevelEnabled(level)) return;
-    (this.real()[level] as LogMethod)(...args);
+    const real = this.real();
+    Reflect.apply(real[level], real, args);
   }
   get level(): string {
     return (this.made ?? this.parent).level;
@@ -212,5 +212,5 @@ export function lazyChildLogger(
 ): FastifyBaseLogger {
   const pino = logger as PinoLike;
   if (options.level !== undefined || typeof pino.isLevelEnabled !== 'function') return logger.child(bindings, options);
-  return new LazyRequestLogger(pino, bindings, options) as unknown as FastifyBaseLogger;
+  return new LazyRequestLogger(pino, bindings, options);
 }

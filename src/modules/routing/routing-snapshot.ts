@@ -127,7 +127,11 @@ export async function routingReads(
     }),
   );
   const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-  const current = json(row?.configuration) as { version: number; xmin: string; row: Record<string, unknown> | null } | null;
+  const current = json(row?.configuration) as {
+    version: number;
+    xmin: string;
+    row: Record<string, unknown> | null;
+  } | null;
   return {
     configuration: configurationOf(configurations, organizationId, cached, current),
     accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
@@ -156,7 +160,7 @@ const MAX_CACHED = 10_000;
 
 function configurationCache(executor: Executor): Map<string, CachedConfiguration> {
   let cache = cachesByExecutor.get(executor);
-  if (!cache) cachesByExecutor.set(executor, (cache = new Map()));
+  if (!cache) cachesByExecutor.set(executor, (cache = new Map<string, CachedConfiguration>()));
   return cache;
 }
 
