@@ -12,7 +12,7 @@ import { createLoadGuard, type LoadGuard } from './http/load-guard.js';
 import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequestId } from './http/pipeline.js';
 import { clientErrorHandler, MAX_URL_BYTES, serverFactory } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
-import { loggerOptions } from './http/logger.js';
+import { lazyChildLogger, loggerOptions } from './http/logger.js';
 import { openApiOptions } from './http/openapi.js';
 import { applyServiceRules } from './modules/openapi-service-rules.js';
 import { webhooksSection } from './modules/openapi-webhooks.js';
@@ -62,6 +62,7 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
   const app = Fastify({
     serverFactory: serverFactory({ requestTimeout: timeout, tls }),
     logger: loggerOptions(deps.config.logLevel, deps.config.logFormat),
+    childLoggerFactory: lazyChildLogger,
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,

@@ -8,7 +8,7 @@ interface PreparingSession {
     fields: undefined,
     name: string,
     arrayMode: boolean,
-  ): { execute(): Promise<unknown> };
+  ): { execute(placeholders?: Record<string, unknown>): Promise<unknown> };
 }
 
 /**
@@ -23,19 +23,27 @@ export function executeNamed(executor: Executor, name: string, statement: SQL): 
   return session.prepareQuery(session.dialect.sqlToQuery(statement), undefined, name, false).execute();
 }
 
-const namesByText = new Map<string, string>();
+/** A statement's text and its parameters (values, or Drizzle placeholders filled at each run). */
+export interface PreparedText {
+  sql: string;
+  params: unknown[];
+}
+
+/** Builds a statement's text once (Drizzle's SQL builder), for `executeNamedQuery` to run again and again. */
+export function buildText(executor: Executor, statement: SQL): PreparedText {
+  return (executor as unknown as { session: PreparingSession }).session.dialect.sqlToQuery(statement);
+}
 
 /**
- * `executeNamed` for a statement whose text takes a few forms (e.g. a tenancy condition that depends on the
- * caller): each distinct text gets its own name (`{prefix}_{n}`, the same in every connection of this process).
+ * `executeNamed` of a text built once (`buildText`) with `sql.placeholder`s filled from `values` at each run: no
+ * SQL building per call. One name must always mean this one text (as for `executeNamed`).
  */
-export function executeNamedByText(executor: Executor, prefix: string, statement: SQL): Promise<unknown> {
+export function executeNamedQuery(
+  executor: Executor,
+  name: string,
+  query: PreparedText,
+  values: Record<string, unknown>,
+): Promise<unknown> {
   const session = (executor as unknown as { session: PreparingSession }).session;
-  const query = session.dialect.sqlToQuery(statement);
-  let name = namesByText.get(query.sql);
-  if (name === undefined) {
-    name = `${prefix}_${namesByText.size}`;
-    namesByText.set(query.sql, name);
-  }
-  return session.prepareQuery(query, undefined, name, false).execute();
+  return session.prepareQuery(query, undefined, name, false).execute(values);
 }

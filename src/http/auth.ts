@@ -44,9 +44,21 @@ export class ApiKeyResolver {
     this.platformKeyHash = platformKey === undefined ? undefined : hashApiKey(platformKey);
   }
 
+  /**
+   * The last key's hash: the pipeline asks `isKnown` (before the rate limit) and then `resolve` for the same
+   * request's key, one SHA-256 is enough. A string compare, so a different key is never given this hash.
+   */
+  private last: { key: string; hash: string } | undefined;
+  private hashOf(key: string): string {
+    if (this.last?.key === key) return this.last.hash;
+    const hash = hashApiKey(key);
+    this.last = { key, hash };
+    return hash;
+  }
+
   /** Whether the key is known from the cache alone (no database work): unknown keys are rate limited first. */
   isKnown(key: string): Principal | undefined {
-    const hash = hashApiKey(key);
+    const hash = this.hashOf(key);
     if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash))
       return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
     const hit = this.fresh(hash);
@@ -80,7 +92,7 @@ export class ApiKeyResolver {
 
   async resolve(key: string): Promise<Principal | null> {
     // One hash per request: it is compared with the staff key's and looked up among the stored ones.
-    const hash = hashApiKey(key);
+    const hash = this.hashOf(key);
     if (this.platformKeyHash && sameDigest(hash, this.platformKeyHash))
       return { kind: 'platform', credentialId: `staff-${hash.slice(0, 16)}` };
     const hit = this.fresh(hash);

@@ -137,3 +137,47 @@ describe('POST /v1/routing/decide (R6.9)', () => {
     ).toEqual(['amount', 'extra', 'payment_method']);
   });
 });
+
+/** Decides a PIX payment for `key`: its configuration version and selection. */
+async function decidedBy(app: TestApp, key: string) {
+  const res = await app.request({
+    method: 'POST',
+    url: '/core/v1/routing/decide',
+    key,
+    payload: { payment_method: 'PIX', amount: 500 },
+  });
+  expect(res.statusCode).toBe(200);
+  return { version: res.json().configuration_version, selected: res.json().selected };
+}
+
+const priority = (providers: string[]) => ({
+  rules: [{ name: 'p', priority: 0, strategy: { type: 'PRIORITY', providers } }],
+});
+
+describe('the configuration cached by version (routing-snapshot.ts)', () => {
+  it('a PUT is followed by the very next decision, however often the earlier version was read', async () => {
+    const { org, merchant } = await payingMerchant(t, ['PROVIDER_A', 'PROVIDER_B']);
+    expect((await put(org.apiKey, priority(['PROVIDER_A', 'PROVIDER_B']))).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(await decidedBy(t, merchant.apiKey)).toEqual({ version: 1, selected: 'PROVIDER_A' });
+    expect((await put(org.apiKey, priority(['PROVIDER_B', 'PROVIDER_A']))).statusCode).toBe(200);
+    expect(await decidedBy(t, merchant.apiKey)).toEqual({ version: 2, selected: 'PROVIDER_B' });
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'another instance on the same PostgreSQL follows a PUT at its next decision (no signal needed)',
+    async () => {
+      const second = await createTestApp({ sandboxAutopilot: false }, {}, {}, { redis: false });
+      try {
+        const { org, merchant } = await payingMerchant(t, ['PROVIDER_A', 'PROVIDER_B']);
+        expect((await put(org.apiKey, priority(['PROVIDER_A', 'PROVIDER_B']))).statusCode).toBe(200);
+        expect(await decidedBy(second, merchant.apiKey)).toEqual({ version: 1, selected: 'PROVIDER_A' });
+        expect((await put(org.apiKey, priority(['PROVIDER_B', 'PROVIDER_A']))).statusCode).toBe(200);
+        expect(await decidedBy(second, merchant.apiKey)).toEqual({ version: 2, selected: 'PROVIDER_B' });
+      } finally {
+        await second.close();
+      }
+    },
+    60_000,
+  );
+});

@@ -75,15 +75,18 @@ const PIX_API_BCB: Capabilities = {
   pix_due_date: true,
 };
 
+type CapabilityAccount = { connector: Connector; provider: string; builtIn: boolean };
+
+function baseOf(account: CapabilityAccount): Capabilities {
+  if (account.connector === 'ADYEN_CHECKOUT') return ADYEN_CHECKOUT;
+  if (account.connector === 'PIX_API_BCB') return PIX_API_BCB;
+  if (account.builtIn && account.provider === INTERNAL_PROVIDER) return { ...NOTHING, banking: true };
+  return { ...SANDBOX, company_onboarding: account.builtIn && ONBOARDING_PROVIDERS.includes(account.provider) };
+}
+
 /** A fresh copy each call, so no caller can change the table. */
-export function capabilitiesOf(account: { connector: Connector; provider: string; builtIn: boolean }): Capabilities {
-  const base = (() => {
-    if (account.connector === 'ADYEN_CHECKOUT') return ADYEN_CHECKOUT;
-    if (account.connector === 'PIX_API_BCB') return PIX_API_BCB;
-    if (account.builtIn && account.provider === INTERNAL_PROVIDER) return { ...NOTHING, banking: true };
-    return { ...SANDBOX, company_onboarding: account.builtIn && ONBOARDING_PROVIDERS.includes(account.provider) };
-  })();
-  return structuredClone(base);
+export function capabilitiesOf(account: CapabilityAccount): Capabilities {
+  return structuredClone(baseOf(account));
 }
 
 const shared = new Map<string, Capabilities>();

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executeNamedByText } from '../../db/named-statement.js';
+import { buildText, executeNamedQuery, type PreparedText } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
 import type { CompanyPrincipal } from '../../kernel/context.js';
 import { companiesInReach } from '../../kernel/tenancy.js';
@@ -42,6 +42,57 @@ const accountJson = sql.raw(
   `json_build_object(${ACCOUNT_COLUMNS.map(([, c]) => `'${c.name}', a."${c.name}"`).join(', ')})`,
 );
 
+const p = {
+  organizationId: sql.placeholder('organizationId'),
+  companyId: sql.placeholder('companyId'),
+  cachedVersion: sql.placeholder('cachedVersion'),
+  cachedXmin: sql.placeholder('cachedXmin'),
+  reachCompanyId: sql.placeholder('reachCompanyId'),
+  reachOrganizationId: sql.placeholder('reachOrganizationId'),
+};
+type Variant = 'none' | CompanyPrincipal['kind'];
+
+/**
+ * The statement's text and parameters (placeholders), built by Drizzle once per variant: without a tenancy check,
+ * or with the merchant's or the organization's (`companiesInReach` of a caller of that kind, its ids placeholders).
+ * Building it at every decision was 5% of a decide's CPU (docs/performance.md, 2026-11-28 04:15).
+ */
+const built = new Map<Variant, PreparedText>();
+function builtStatement(executor: Executor, variant: Variant): PreparedText {
+  let statement = built.get(variant);
+  if (statement) return statement;
+  // decide's tenancy check (companyInReach) in the same statement, when asked.
+  const reach =
+    variant === 'none'
+      ? null
+      : ({
+          kind: variant,
+          companyId: p.reachCompanyId,
+          organizationId: p.reachOrganizationId,
+        } as unknown as CompanyPrincipal);
+  const inReach = reach
+    ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, p.companyId), companiesInReach(reach))})`
+    : sql`null::boolean`;
+  statement = buildText(
+    executor,
+    sql`select ${inReach} as in_reach,
+      (select json_build_object('version', c.version, 'xmin', c.row_xmin,
+         'row', case when c.version = ${p.cachedVersion} and c.row_xmin = ${p.cachedXmin} then null
+                else row_to_json(c) end)
+         from (select xmin::text as row_xmin, * from ${routingConfigurations}
+         where ${routingConfigurations.organizationId} = ${p.organizationId}
+         order by ${routingConfigurations.version} desc limit 1) c) as configuration,
+      (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
+      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
+         ${affiliations.merchantReference} as merchant_reference
+         from ${affiliations}
+         where ${affiliations.companyId} = ${p.companyId} and ${affiliations.organizationId} = ${p.organizationId}
+         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
+  );
+  built.set(variant, statement);
+  return statement;
+}
+
 export interface RoutingReads {
   configuration: RoutingConfigurationRow | null;
   accounts: SnapshotAccountRow[];
@@ -64,27 +115,31 @@ export async function routingReads(
   companyId: string,
   reach?: CompanyPrincipal,
 ): Promise<RoutingReads> {
-  // decide's tenancy check (companyInReach) in the same statement, when asked.
-  const inReach = reach
-    ? sql`exists (select 1 from ${companies} where ${and(eq(companies.id, companyId), companiesInReach(reach))})`
-    : sql`null::boolean`;
+  const configurations = configurationCache(tx);
+  const cached = configurations.get(organizationId);
+  const variant = reach?.kind ?? 'none';
   const [row] = rowsOf(
-    await executeNamedByText(
-      tx,
-      'routing_reads',
-      sql`select ${inReach} as in_reach,
-      (select row_to_json(c) from (select * from ${routingConfigurations}
-         where ${routingConfigurations.organizationId} = ${organizationId}
-         order by ${routingConfigurations.version} desc limit 1) c) as configuration,
-      (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
-      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
-         ${affiliations.merchantReference} as merchant_reference
-         from ${affiliations}
-         where ${affiliations.companyId} = ${companyId} and ${affiliations.organizationId} = ${organizationId}
-         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
-    ),
+    await executeNamedQuery(tx, `routing_reads_${variant}`, builtStatement(tx, variant), {
+      organizationId,
+      companyId,
+      cachedVersion: cached?.version ?? 0,
+      cachedXmin: cached?.xmin ?? '',
+      reachCompanyId: reach?.companyId ?? null,
+      reachOrganizationId: reach?.organizationId ?? null,
+    }),
   );
-  return routingReadsOf(row ?? {});
+  const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+  const current = json(row?.configuration) as {
+    version: number;
+    xmin: string;
+    row: Record<string, unknown> | null;
+  } | null;
+  return {
+    configuration: configurationOf(configurations, organizationId, cached, current),
+    accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
+    affiliations: (json(row?.affiliations) ?? []) as RoutingReads['affiliations'],
+    inReach: (row?.in_reach ?? null) as boolean | null,
+  };
 }
 
 /**
@@ -128,6 +183,59 @@ export function routingReadsOf(row: {
     affiliations: (json(row.affiliations) ?? []) as RoutingReads['affiliations'],
     inReach: (row.in_reach ?? null) as boolean | null,
   };
+}
+
+interface CachedConfiguration {
+  version: number;
+  /** The row's xmin: a version number alone could name another row after a reset of the table (tests). */
+  xmin: string;
+  row: RoutingConfigurationRow;
+}
+
+/**
+ * The organizations' current configurations, per executor (a database, or a transaction that reads its own). The
+ * rows are immutable (a PUT inserts the next version; routing.service.ts), so the statement sends the stored
+ * configuration only when its current (version, xmin) is not the cached one: every read still asks the database
+ * which version is current, in the same statement, so a PUT on any instance is seen by the next decision
+ * everywhere, with no signal to miss. What is saved is the 50-rule JSON PostgreSQL builds and the driver parses on
+ * every decision and create (docs/performance.md, 2026-11-28 04:15).
+ */
+const cachesByExecutor = new WeakMap<object, Map<string, CachedConfiguration>>();
+const MAX_CACHED = 10_000;
+
+function configurationCache(executor: Executor): Map<string, CachedConfiguration> {
+  let cache = cachesByExecutor.get(executor);
+  if (!cache) cachesByExecutor.set(executor, (cache = new Map<string, CachedConfiguration>()));
+  return cache;
+}
+
+function configurationOf(
+  cache: Map<string, CachedConfiguration>,
+  organizationId: string,
+  sent: CachedConfiguration | undefined,
+  current: { version: number; xmin: string; row: Record<string, unknown> | null } | null,
+): RoutingConfigurationRow | null {
+  if (!current) return null;
+  if (current.row === null) {
+    // No row only when the one sent (the entry as it was before the statement, whatever a concurrent read cached
+    // since) is current; anything else is a bug to see, not to route by.
+    if (!sent || sent.version !== current.version || sent.xmin !== current.xmin)
+      throw new Error('routing configuration cache out of step with its read');
+    return sent.row;
+  }
+  const row = deepFreeze(fromJson<RoutingConfigurationRow>(routingConfigurations, current.row));
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(organizationId, { version: current.version, xmin: current.xmin, row });
+  return row;
+}
+
+/** Shared between decisions: nothing may change it (a write throws in strict mode). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** An account's snapshot columns from their `json_build_object` form, each value as Drizzle maps it. */

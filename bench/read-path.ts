@@ -1,0 +1,167 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { request } from 'undici';
+import autocannon from 'autocannon';
+import { generateApiKey } from '../src/http/api-keys.js';
+import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
+import { cpuMs, startProcess, stopProcess } from './harness.js';
+import { PLATFORM_READY, platformEnv } from './platform-env.js';
+import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
+
+/**
+ * The simple reads' per-request cost (issues 26 and 28), as CPU ms per request of the platform process and
+ * statements per request, instead of req/s alone (a shared machine moves req/s much more than CPU per request):
+ * `npx tsx bench/read-path.ts` after `npm run build`. One database; each checkout's built platform
+ * (READ_DIRS=<dir>,<dir>: an A/B of two builds, alternating per round, default `.`) runs the merchant GET,
+ * the onboarding requirements GET (10 rows) and `POST /v1/routing/decide` (50 rules, 4 sandbox accounts),
+ * READ_SECONDS (5) each after a 2 s warm-up, 32 connections closed loop, READ_ROUNDS (2) rounds.
+ * READ_PROF=<dir> profiles each platform (`--cpu-prof`); READ_ONLY=merchant,onboarding,decide limits the paths.
+ */
+const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.READ_SECONDS ?? 5);
+const ROUNDS = Number(process.env.READ_ROUNDS ?? 2);
+const DIRS = (process.env.READ_DIRS ?? '.').split(',').map((d) => resolve(d));
+const ONLY = new Set((process.env.READ_ONLY ?? 'merchant,onboarding,decide').split(','));
+const dbName = `readbench_${Date.now()}`;
+const dbUrl = ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
+const platformKey = generateApiKey('PLATFORM');
+const HEADERS = { 'x-forwarded-proto': 'https' };
+
+function startPlatform(dir: string, port: number): Promise<ChildProcess> {
+  const prof = process.env.READ_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.READ_PROF}`] : [];
+  const counting = ['--import', resolve('bench/pg-count.mjs')];
+  return startProcess(
+    [...prof, ...counting, resolve(dir, 'dist/server.js')],
+    platformEnv({ dbUrl, port, pciPort: port + 1, platformKey }),
+    PLATFORM_READY,
+  );
+}
+
+async function api(base: string, method: string, path: string, key: string, body?: unknown) {
+  const res = await request(`${base}${path}`, {
+    method: method as 'GET',
+    headers: {
+      ...HEADERS,
+      ...(key ? { 'x-api-key': key } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.body.json()) as Record<string, any>;
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
+  return json;
+}
+
+function load(o: { url: string; method?: string; headers: Record<string, string>; body?: string }, sec: number) {
+  return new Promise<autocannon.Result>((ok, ko) =>
+    autocannon(
+      {
+        url: o.url,
+        method: (o.method ?? 'GET') as 'GET',
+        headers: o.headers,
+        body: o.body,
+        connections: 32,
+        duration: sec,
+      },
+      (err: Error | null, r) => (err ? ko(err) : ok(r)),
+    ),
+  );
+}
+
+/** The statements a platform process has sent so far (bench/pg-count.mjs writes them every 500 ms). */
+async function statements(pid: number): Promise<number> {
+  await new Promise((r) => setTimeout(r, 600));
+  return Number(readFileSync(`/tmp/pg-count-${pid}`, 'utf8'));
+}
+
+async function main() {
+  execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
+  const children: ChildProcess[] = [];
+  try {
+    const ports = DIRS.map((_, i) => 19700 + i * 10);
+    for (const [i, dir] of DIRS.entries()) children.push(await startPlatform(dir, ports[i]!));
+    const base = `http://127.0.0.1:${ports[0]}/core`;
+    const org = await api(base, 'POST', '/v1/platform/organizations', platformKey, organizationBody());
+    const merchant = await api(base, 'POST', '/v1/merchants', org.api_key, merchantBody());
+    const pj = await api(base, 'POST', '/v1/merchants', org.api_key, {
+      ...merchantBody({
+        document_number: randomCnpj(),
+        document_tax_type: 'PJ',
+        declared_revenue: 5_000_000,
+        contact: contact({ role: 'ADMINISTRATOR', politically_exposed: true }),
+      }),
+    });
+    for (let i = 0; i < 3; i++)
+      await api(base, 'POST', `/v1/platform/companies/${pj.id}/onboarding-requirements`, platformKey, {
+        provider: 'PROVIDER_A',
+        type: 'OTHER',
+        subject_document_number: pj.document_number,
+        subject_role: 'COMPANY',
+        description: `staff request ${i}`,
+      });
+    for (const provider of SANDBOX_EXTRA)
+      await api(base, 'POST', '/v1/platform/provider-accounts', platformKey, {
+        provider,
+        display_name: provider,
+        connector: 'SANDBOX',
+        environment: 'TEST',
+      });
+    const sandboxes = ['PROVIDER_A', 'PROVIDER_B', ...SANDBOX_EXTRA].map((p) => `'${p}'`).join(',');
+    execFileSync('psql', [
+      dbUrl,
+      '-qc',
+      `update companies set status = 'ACTIVE' where id = '${merchant.id}';
+       insert into affiliations (id, company_id, organization_id, provider, provider_account_id, status, created_at, updated_at)
+       select gen_random_uuid(), '${merchant.id}', '${org.id}', a.provider, a.id, 'ACTIVE', now(), now()
+       from provider_accounts a where a.provider in (${sandboxes})`,
+    ]);
+    await api(base, 'PUT', `/v1/platform/organizations/${org.id}/routing`, platformKey, routingRules());
+    const headers = { ...HEADERS, 'x-api-key': org.api_key };
+    const paths = {
+      merchant: { path: `/v1/merchants/${merchant.id}`, headers },
+      onboarding: { path: `/v1/merchants/${pj.id}/onboarding-requirements?provider=PROVIDER_A`, headers },
+      decide: {
+        path: '/v1/routing/decide',
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          company_id: merchant.id,
+          payment_method: 'CREDIT_CARD',
+          amount: 1990,
+          card_data: { brand: 'VISA', bin: '411111' },
+        }),
+      },
+    };
+    const rows: string[] = [];
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [name, p] of Object.entries(paths)) {
+        if (!ONLY.has(name)) continue;
+        const order = round % 2 === 0 ? DIRS.map((_, i) => i) : DIRS.map((_, i) => DIRS.length - 1 - i);
+        for (const i of order) {
+          const b = `http://127.0.0.1:${ports[i]}/core`;
+          const o = { ...p, url: `${b}${p.path}` };
+          await load(o, 2);
+          const pid = children[i]!.pid!;
+          const st0 = await statements(pid);
+          const cpu0 = cpuMs(pid);
+          const r = await load(o, SECONDS);
+          const cpu = cpuMs(pid) - cpu0;
+          const st = (await statements(pid)) - st0;
+          const n = Math.max(1, r.requests.total);
+          const row = `| ${round + 1} | ${name} | ${DIRS[i]} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${loadavg()[0]!.toFixed(1)} |`;
+          rows.push(row);
+          process.stdout.write(`${row}\n`);
+        }
+      }
+    process.stdout.write(
+      `\n| round | path | build | req/s | CPU ms/req | statements/req | non-2xx | load |\n|---|---|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+    );
+  } finally {
+    for (const c of children) await stopProcess(c);
+    execFileSync('psql', [ADMIN, '-qc', `drop database if exists ${dbName} with (force)`], { stdio: 'ignore' });
+  }
+}
+
+await main();
