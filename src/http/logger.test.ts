@@ -37,10 +37,10 @@ describe('lazyChildLogger: the lines Fastify’s own child would write, and no c
     const parent = logger('warn', lines);
     let made = 0;
     const child = parent.child.bind(parent);
-    parent.child = ((...args: Parameters<FastifyBaseLogger['child']>) => {
+    parent.child = (...args: Parameters<FastifyBaseLogger['child']>) => {
       made++;
       return child(...args);
-    });
+    };
     const log = lazyChildLogger(parent, { reqId: 'req-2' }, {});
     log.info('not written');
     log.debug('not written');
