@@ -286,7 +286,9 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
   jobs.register(
     RECOVER_OPERATION_JOB,
-    recoverProviderOperations(operationRuntime({ db: db.db, clock }), {
+    recoverProviderOperations(
+      { ...operationRuntime({ db: db.db, clock }), inFlightGraceMs: config.recovery.inFlightGraceMs },
+      {
       ...transactionOperationHandlers(operationDeps(deps)),
       ...refundOperationHandlers(operationDeps(deps)),
       ...cashoutOperationHandlers(cashoutDeps(deps)),
@@ -295,7 +297,8 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       ...pixKeyOperationHandlers(transferDeps(deps)),
       ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
       ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
-    }),
+      },
+    ),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));

@@ -11,6 +11,7 @@ import {
   databaseUrl,
   freePort,
   removeTempDirs,
+  SHORT_RECOVERY_ENV,
   startServer,
   tempDir,
   until,
@@ -58,7 +59,11 @@ describe.skipIf(!databaseUrl)('kill -9 after the provider applied a capture, a c
         databaseUrl: url,
         port,
         dataDir,
-        env: { SANDBOX_AUTOPILOT: 'true', ...(faults ? { SANDBOX_PROVIDER_FAULTS: faults } : {}) },
+        env: {
+          SANDBOX_AUTOPILOT: 'true',
+          ...SHORT_RECOVERY_ENV,
+          ...(faults ? { SANDBOX_PROVIDER_FAULTS: faults } : {}),
+        },
       });
       servers.push(server);
       return { server, api: new Api(server.baseUrl) };
@@ -113,7 +118,8 @@ describe.skipIf(!databaseUrl)('kill -9 after the provider applied a capture, a c
 
     ({ server, api } = await start());
     const view = (id: string) => api.ok('GET', `/v1/transactions/${id}`, { key: merchant.api_key });
-    // The recovery jobs run on the server's own runner (their first look comes 30 s after the claim at most).
+    // The recovery jobs run on the server's own runner (their first look comes 10 s after the claim: the first
+    // R5.1 step, the in-flight grace being 3 s here; the refund's recovery point 3 s after it).
     await until(async () => (await view(toCapture.id)).status === 'APPROVED', 'the capture recovered', 120_000, 500);
     await until(async () => (await view(toCancel.id)).status === 'CANCELED', 'the cancel recovered', 120_000, 500);
     await until(
