@@ -289,14 +289,14 @@ export async function buildDependencies(config: Config, options: CompositionOpti
     recoverProviderOperations(
       { ...operationRuntime({ db: db.db, clock }), inFlightGraceMs: config.recovery.inFlightGraceMs },
       {
-      ...transactionOperationHandlers(operationDeps(deps)),
-      ...refundOperationHandlers(operationDeps(deps)),
-      ...cashoutOperationHandlers(cashoutDeps(deps)),
-      ...transferOperationHandlers(transferDeps(deps)),
-      ...accountOpeningHandlers(transferDeps(deps)),
-      ...pixKeyOperationHandlers(transferDeps(deps)),
-      ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
-      ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
+        ...transactionOperationHandlers(operationDeps(deps)),
+        ...refundOperationHandlers(operationDeps(deps)),
+        ...cashoutOperationHandlers(cashoutDeps(deps)),
+        ...transferOperationHandlers(transferDeps(deps)),
+        ...accountOpeningHandlers(transferDeps(deps)),
+        ...pixKeyOperationHandlers(transferDeps(deps)),
+        ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
+        ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
       },
     ),
   );

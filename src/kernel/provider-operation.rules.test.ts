@@ -96,9 +96,7 @@ describe('recoveryStep', () => {
   it.each([
     ['a configured grace: waited while young', op(), at(2_000), 3_000, { action: 'wait', until: at(3_000) }],
     ['a configured grace: resumed once past it', op(), at(3_000), 3_000, { action: 'resume' }],
-  ])('%s', (_what, row, now, grace, expected) =>
-    expect(recoveryStep(row, now, undefined, grace)).toEqual(expected),
-  );
+  ])('%s', (_what, row, now, grace, expected) => expect(recoveryStep(row, now, undefined, grace)).toEqual(expected));
 });
 
 describe('fingerprintOf', () => {
