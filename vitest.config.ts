@@ -1,5 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pureTestFiles } from './test/setup/pure-tests.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+// TEST_SKIP_PURE (.ci/run's PostgreSQL stage): the pure unit files, which reach no database, Redis, server or
+// process (derived from their imports: test/setup/pure-tests.ts), ran on the PGlite stage already.
+const skipped = process.env.TEST_SKIP_PURE === 'true' ? pureTestFiles(root) : [];
 
 export default defineConfig({
   // The client package's exports name its build (dist/); in this repository tests use its sources.
@@ -8,7 +14,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    exclude: ['test/faults/**', '**/node_modules/**'],
+    exclude: ['test/faults/**', '**/node_modules/**', ...skipped],
     pool: 'forks',
     // A worker process runs file after file with its module cache kept (docs/decisions/testing.md): each file
     // imported the whole app again in a fresh process before (CI: collect 298 s + setup 71 s of 247 files, summed

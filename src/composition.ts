@@ -286,16 +286,19 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   // One recovery job for every provider operation, with each area's handlers (src/kernel/provider-operation.ts).
   jobs.register(
     RECOVER_OPERATION_JOB,
-    recoverProviderOperations(operationRuntime({ db: db.db, clock }), {
-      ...transactionOperationHandlers(operationDeps(deps)),
-      ...refundOperationHandlers(operationDeps(deps)),
-      ...cashoutOperationHandlers(cashoutDeps(deps)),
-      ...transferOperationHandlers(transferDeps(deps)),
-      ...accountOpeningHandlers(transferDeps(deps)),
-      ...pixKeyOperationHandlers(transferDeps(deps)),
-      ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
-      ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
-    }),
+    recoverProviderOperations(
+      { ...operationRuntime({ db: db.db, clock }), inFlightGraceMs: config.recovery.inFlightGraceMs },
+      {
+        ...transactionOperationHandlers(operationDeps(deps)),
+        ...refundOperationHandlers(operationDeps(deps)),
+        ...cashoutOperationHandlers(cashoutDeps(deps)),
+        ...transferOperationHandlers(transferDeps(deps)),
+        ...accountOpeningHandlers(transferDeps(deps)),
+        ...pixKeyOperationHandlers(transferDeps(deps)),
+        ...orphanVoidHandlers({ db: db.db, clock, providers: deps.providers }),
+        ...threeDsOperationHandlers({ db: db.db, clock, providers: deps.providers }),
+      },
+    ),
   );
   jobs.registerAll(receivableJobs({ db: db.db, clock }));
   jobs.registerAll(ledgerJobs({ db: db.db, clock }));

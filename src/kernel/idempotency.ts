@@ -150,7 +150,10 @@ export type BeginOutcome =
   /** The resource is recorded: answer it (200). */
   | { kind: 'replay'; resourceId: string };
 
-/** How long a claim stays "in progress" before a retry may take it over (a provider call is far shorter). */
+/**
+ * How long a claim stays "in progress" before a retry may take it over (a provider call is far shorter). The
+ * default; callers pass config `recovery.requestLeaseMs` (REQUEST_CLAIM_LEASE_MS) as `leaseMs`.
+ */
 export const IN_PROGRESS_LEASE_MS = 30_000;
 
 export type ClaimKey = Pick<IdempotencyClaim, 'companyId' | 'scope' | 'requestId'>;

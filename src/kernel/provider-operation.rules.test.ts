@@ -92,6 +92,11 @@ describe('recoveryStep', () => {
     ['an unknown outcome was recorded: sync at once', op({ attempts: 1 }), at(10_000), { action: 'resume' }],
     ['24 h later: give up (reconciliation shows it)', op({ attempts: 9 }), at(24 * 3_600_000), { action: 'give-up' }],
   ])('%s', (_what, row, now, expected) => expect(recoveryStep(row, now)).toEqual(expected));
+  // PROVIDER_IN_FLIGHT_GRACE_MS (the fault tests use 3 s): the same rule with another grace.
+  it.each([
+    ['a configured grace: waited while young', op(), at(2_000), 3_000, { action: 'wait', until: at(3_000) }],
+    ['a configured grace: resumed once past it', op(), at(3_000), 3_000, { action: 'resume' }],
+  ])('%s', (_what, row, now, grace, expected) => expect(recoveryStep(row, now, undefined, grace)).toEqual(expected));
 });
 
 describe('fingerprintOf', () => {

@@ -62,7 +62,7 @@ export function syncDelayMs(tries: number): number {
 /**
  * A call may still be running (the request that claimed it has not finished its call) while no call has
  * completed and the claim is younger than this: the recovery job waits so it never races a live call.
- * Adapters time out well within it.
+ * Adapters time out well within it. The default; PROVIDER_IN_FLIGHT_GRACE_MS sets it (the fault tests: seconds).
  */
 export const IN_FLIGHT_GRACE_MS = 30_000;
 /** R5.1: a capture or cancel with an unknown outcome is asked for 24 h; then reconciliation shows it. */
@@ -76,10 +76,11 @@ export function recoveryStep(
   op: { status: ProviderOperationStatus; attempts: number; createdAt: Date; updatedAt: Date },
   now: Date,
   stopAfterMs = DEFAULT_STOP_AFTER_MS,
+  graceMs = IN_FLIGHT_GRACE_MS,
 ): RecoveryStep {
   if (op.status !== 'PENDING') return { action: 'skip' };
-  if (op.attempts === 0 && now.getTime() < op.createdAt.getTime() + IN_FLIGHT_GRACE_MS)
-    return { action: 'wait', until: new Date(op.createdAt.getTime() + IN_FLIGHT_GRACE_MS) };
+  if (op.attempts === 0 && now.getTime() < op.createdAt.getTime() + graceMs)
+    return { action: 'wait', until: new Date(op.createdAt.getTime() + graceMs) };
   if (now.getTime() >= op.createdAt.getTime() + stopAfterMs) return { action: 'give-up' };
   return { action: 'resume' };
 }

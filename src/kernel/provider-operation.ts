@@ -47,6 +47,8 @@ export interface OperationRuntime {
   db: Database;
   now: () => Date;
   enqueue: EnqueueJob;
+  /** The recovery job's in-flight grace (config `recovery.inFlightGraceMs`); default IN_FLIGHT_GRACE_MS. */
+  inFlightGraceMs?: number;
 }
 
 export interface ClaimInput {
@@ -242,7 +244,7 @@ export function recoverProviderOperations(rt: OperationRuntime, handlers: Operat
     if (!op) return;
     const handler = handlers[op.kind];
     if (!handler) throw new Error(`no handler for provider operation kind ${op.kind}`);
-    const step = recoveryStep(op, rt.now(), handler.stopAfterMs);
+    const step = recoveryStep(op, rt.now(), handler.stopAfterMs, rt.inFlightGraceMs);
     if (step.action === 'skip' || step.action === 'give-up') return;
     if (step.action === 'wait') return { rescheduleAt: step.until };
     const ran = await runProviderOperation(rt, op, handler, 'recovery');

@@ -84,6 +84,14 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** The load guard sheds API requests (503) past this mean event-loop delay; 0 turns it off (docs/decisions.md). */
   LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Crash-recovery waits (docs/decisions/testing.md): how long a request_id claim stays in progress, how long a
+   * provider call may still be running before the recovery job repeats it, when a committed refund is handed to
+   * its provider by its recovery point. 30 s each; the fault tests lower them so a lapse takes seconds.
+   */
+  REQUEST_CLAIM_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  PROVIDER_IN_FLIGHT_GRACE_MS: z.coerce.number().int().min(100).default(30_000),
+  REFUND_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,6 +145,17 @@ export interface Config {
   requestTimeoutMs: number;
   /** Mean event-loop delay past which the load guard sheds API requests; 0: never. */
   loadShedEventLoopDelayMs?: number;
+  /** Crash-recovery waits (defaults 30 s; REQUEST_CLAIM_LEASE_MS, PROVIDER_IN_FLIGHT_GRACE_MS, REFUND_RECOVERY_AFTER_MS). */
+  recovery: RecoveryTimings;
+}
+
+export interface RecoveryTimings {
+  /** A request_id claim's lease: a retry takes a crashed request's claim over after it (kernel/idempotency.ts). */
+  requestLeaseMs: number;
+  /** No recovery of a provider operation with no completed call before this (kernel/provider-operation.rules.ts). */
+  inFlightGraceMs: number;
+  /** A committed refund's recovery point: submitted to its provider by then if its request died. */
+  refundRecoveryAfterMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -187,6 +206,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+    recovery: {
+      requestLeaseMs: e.REQUEST_CLAIM_LEASE_MS,
+      inFlightGraceMs: e.PROVIDER_IN_FLIGHT_GRACE_MS,
+      refundRecoveryAfterMs: e.REFUND_RECOVERY_AFTER_MS,
+    },
   };
   if (config.env === 'production') assertProductionReady(config);
   return config;

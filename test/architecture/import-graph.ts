@@ -33,9 +33,12 @@ function resolveSpecifier(fromFile: string, spec: string): string | null {
   return null;
 }
 
-/** Every edge between two files of src/ (imports of packages and of src/library are left out). */
-export function importGraph(root = ROOT): { files: string[]; edges: ImportEdge[] } {
-  const abs = walk(join(root, 'src'));
+/**
+ * Every edge between two files of src/ (imports of packages and of src/library are left out); `extra` (repo-relative
+ * files, e.g. test files) are read too, their edges included.
+ */
+export function importGraph(root = ROOT, extra: string[] = []): { files: string[]; edges: ImportEdge[] } {
+  const abs = [...walk(join(root, 'src')), ...extra.map((f) => join(root, f))];
   const edges: ImportEdge[] = [];
   for (const file of abs) {
     const text = readFileSync(file, 'utf8');

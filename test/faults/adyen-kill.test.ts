@@ -14,6 +14,7 @@ import {
   freePort,
   PLATFORM_KEY,
   removeTempDirs,
+  SHORT_RECOVERY_ENV,
   startServer,
   tempDir,
   until,
@@ -49,7 +50,7 @@ describe.skipIf(!databaseUrl)("kill -9 between Adyen's answer and our record", (
   let port = 0;
   let dataDir = '';
   const start = async () => {
-    server = await startServer({ databaseUrl: url, port, dataDir });
+    server = await startServer({ databaseUrl: url, port, dataDir, env: SHORT_RECOVERY_ENV });
     servers.push(server);
     api = new Api(server.baseUrl);
   };
@@ -145,7 +146,8 @@ describe.skipIf(!databaseUrl)("kill -9 between Adyen's answer and our record", (
     expect(stranded).toMatchObject({ announced: false, status: 'PROCESSING' });
 
     await start();
-    // The client retries the same request_id (409 REQUEST_IN_PROGRESS until the crashed claim's lease lapses).
+    // The client retries the same request_id (409 REQUEST_IN_PROGRESS until the crashed claim's lease lapses:
+    // 3 s here, SHORT_RECOVERY_ENV).
     let tx: { id: string; status: string; attempts: Array<{ id: string }> } | undefined;
     await until(
       async () => {
@@ -231,7 +233,8 @@ describe.skipIf(!databaseUrl)("kill -9 between Adyen's answer and our record", (
     const view = (id: string) => api.ok('GET', `/v1/transactions/${id}`, { key: merchant.api_key });
     await until(async () => (await view(toCancel.id)).status === 'CANCELED', 'the cancel recovered', 60_000, 250);
     // The capture and the refund's submission: their operations' recovery jobs replay them under the same keys
-    // (the first look comes once a live call must have ended, 30 s after the claim).
+    // (the first look comes once a live call must have ended: 10 s after the claim, the first R5.1 step, as the
+    // in-flight grace is 3 s here; 30 s with the default grace).
     await until(async () => (await view(toCapture.id)).status === 'APPROVED', 'the capture recovered', 90_000, 500);
     await until(
       async () =>
@@ -344,7 +347,7 @@ describe.skipIf(!databaseUrl)("kill -9 between Adyen's answer and our record", (
   it('on port 0 without PUBLIC_BASE_URL, the PIX webhook is registered at the bound address for every key (R3.7)', async () => {
     await server.stop();
     await api.close();
-    server = await startServer({ databaseUrl: url, port: 0, dataDir });
+    server = await startServer({ databaseUrl: url, port: 0, dataDir, env: SHORT_RECOVERY_ENV });
     servers.push(server);
     const bound = /core: (http:\/\/127\.0\.0\.1:(\d+)\/core)/.exec(server.output());
     expect(bound, server.output()).not.toBeNull();

@@ -43,6 +43,8 @@ export async function openAccount(
   clock: Clock,
   principal: CompanyPrincipal,
   input: OpenAccountInput,
+  /** A request_id claim's lease (config `recovery.requestLeaseMs`); default IN_PROGRESS_LEASE_MS. */
+  requestLeaseMs?: number,
 ) {
   const company = await companyInReach(db, principal, input.company_id ?? principal.companyId);
   try {
@@ -55,7 +57,7 @@ export async function openAccount(
     ? { companyId: principal.companyId, scope: 'bank-account', requestId: input.request_id }
     : undefined;
   if (claim) {
-    const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock);
+    const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock, { leaseMs: requestLeaseMs });
     if (begun.kind === 'replay') {
       const row = await findAccount(db, eq(bankAccounts.id, begun.resourceId));
       if (row) return { row, replayed: true };

@@ -69,7 +69,14 @@ export default async function bankingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const opened = await openAccount(db, providers, app.deps.clock, callerCompany(request), request.body);
+      const opened = await openAccount(
+        db,
+        providers,
+        app.deps.clock,
+        callerCompany(request),
+        request.body,
+        app.deps.config.recovery.requestLeaseMs,
+      );
       createdOrReplayed(reply, opened.replayed);
       return toBankAccountView(opened.row);
     },

@@ -39,6 +39,7 @@ export default async function pixRoutes(app: FastifyInstance) {
         callerCompany(request),
         request.params.merchantId,
         request.body,
+        app.deps.config.recovery.requestLeaseMs,
       );
       createdOrReplayed(reply, created.replayed);
       return toPixKeyView(created.row);

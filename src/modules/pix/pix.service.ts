@@ -46,6 +46,8 @@ export async function createPixKey(
   principal: CompanyPrincipal,
   merchantId: string,
   input: CreatePixKeyInput,
+  /** A request_id claim's lease (config `recovery.requestLeaseMs`); default IN_PROGRESS_LEASE_MS. */
+  requestLeaseMs?: number,
 ) {
   const company = await merchantPathCompany(db, principal, merchantId);
   const [account] = await db
@@ -78,7 +80,7 @@ export async function createPixKey(
 
   let id: string = randomUUID();
   if (claim) {
-    const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock);
+    const begun = await beginRequest(db, { ...claim, body: input, resourceId: id }, clock, { leaseMs: requestLeaseMs });
     if (begun.kind === 'replay') {
       const [row] = await db.select().from(pixKeys).where(eq(pixKeys.id, begun.resourceId)).limit(1);
       if (row) return { row, replayed: true };

@@ -50,6 +50,20 @@ export function removeTempDirs(): void {
   for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
+/**
+ * Crash-recovery waits of seconds instead of 30 (src/runtime/config.ts `recovery`): the files that kill a
+ * server mid-call (adyen-kill, operation-crash) still wait for the crashed claim's lease and the in-flight grace
+ * to lapse, in seconds (docs/decisions/testing.md). A live call finishes well within 3 s even on a loaded
+ * machine; one that did not would be repeated under its own key, which is what recovery is built for.
+ */
+export const SHORT_RECOVERY_ENV: Record<string, string> = {
+  REQUEST_CLAIM_LEASE_MS: '3000',
+  PROVIDER_IN_FLIGHT_GRACE_MS: '3000',
+  // Not shorter than the first R5.1 look (10 s): a refund's recovery point must not fall due on a server the test
+  // is about to kill, whose runner would hold the job for its 60 s lease.
+  REFUND_RECOVERY_AFTER_MS: '10000',
+};
+
 /** How long a server may take to print its banner (FAULTS_SERVER_START_MS; a loaded machine compiles slowly). */
 const START_TIMEOUT_MS = Number(process.env.FAULTS_SERVER_START_MS ?? 60_000);
 

@@ -14,5 +14,6 @@ export function operationDeps(deps: Pick<PaymentsHost, 'config' | 'db' | 'clock'
     autopilot: sandbox && config.sandboxAutopilot ? { delayMs: AUTOPILOT_DELAY_MS } : undefined,
     // The sandbox's refunds move only by its autopilot or its settle control (payments.md P9).
     pollProviders: !sandbox,
+    recoveryAfterMs: config.recovery?.refundRecoveryAfterMs,
   };
 }

@@ -78,7 +78,9 @@ export async function createTransaction(
   // look for, and it records and announces with the grouped creates (its claim completed in the outcome's batch).
   let firstClaim = false;
   if (claim) {
-    const begun = await beginRequest(db, { ...claim, body: fingerprintBody(input), resourceId: id }, clock);
+    const begun = await beginRequest(db, { ...claim, body: fingerprintBody(input), resourceId: id }, clock, {
+      leaseMs: deps.requestLeaseMs,
+    });
     id = begun.resourceId;
     firstClaim = begun.kind === 'first';
     const existing = firstClaim ? undefined : await findTransactionRow(db, id);

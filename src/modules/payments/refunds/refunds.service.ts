@@ -36,6 +36,8 @@ export interface RefundDeps {
   autopilot?: { delayMs: number };
   /** A real deployment polls its providers for pending refunds; the sandbox without autopilot waits for the control. */
   pollProviders: boolean;
+  /** The recovery point's delay (config `recovery.refundRecoveryAfterMs`); default REFUND_RECOVERY_AFTER_MS. */
+  recoveryAfterMs?: number;
 }
 
 export const REFUND_SYNC_JOB = 'refund.sync';
@@ -265,7 +267,7 @@ async function scheduleRefundJobs(tx: Executor, deps: RefundDeps, row: RefundRow
     tx,
     {
       kind: REFUND_SYNC_JOB,
-      runAt: new Date(real.getTime() + REFUND_RECOVERY_AFTER_MS),
+      runAt: new Date(real.getTime() + (deps.recoveryAfterMs ?? REFUND_RECOVERY_AFTER_MS)),
       payload: { ...recover },
       dedupeKey: `${REFUND_SYNC_JOB}:${row.id}:recover`,
     },

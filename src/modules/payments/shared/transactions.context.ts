@@ -15,6 +15,8 @@ export interface TransactionDeps {
   autopilot: boolean;
   /** Draws the PIX QR code (in process or in its own thread: the composition root decides). */
   qrImages: QrImages;
+  /** A request_id claim's lease (config `recovery.requestLeaseMs`); default IN_PROGRESS_LEASE_MS. */
+  requestLeaseMs?: number;
 }
 
 /**
@@ -22,7 +24,12 @@ export interface TransactionDeps {
  * dependencies (the composition root and route plugins pass theirs), so no area imports src/deps.ts.
  */
 export interface PaymentsHost {
-  config: { env: string; sandboxAutopilot: boolean };
+  config: {
+    env: string;
+    sandboxAutopilot: boolean;
+    /** Crash-recovery waits (src/runtime/config.ts); absent: the 30 s defaults. */
+    recovery?: { requestLeaseMs: number; refundRecoveryAfterMs: number };
+  };
   db: { db: Database };
   clock: Clock;
   providers: ProviderRegistry;
@@ -38,5 +45,6 @@ export function transactionDeps(deps: PaymentsHost): TransactionDeps {
     keys: deps.vault,
     autopilot: deps.config.env === 'sandbox' && deps.config.sandboxAutopilot,
     qrImages: deps.qrImages,
+    requestLeaseMs: deps.config.recovery?.requestLeaseMs,
   };
 }

@@ -22,6 +22,7 @@ export default async function threeDsRoutes(app: FastifyInstance) {
     keys: deps.vault,
     // Without a configured secret (a bare test app) the links work on this instance only.
     challengeKey: challengeKey(deps.threeDsChallengeSecret ?? randomBytes(32).toString('hex')),
+    requestLeaseMs: deps.config.recovery.requestLeaseMs,
   };
   const body = createSessionBody(deps.config.env === 'sandbox');
   const response = { 200: sessionSchema, 201: sessionSchema };

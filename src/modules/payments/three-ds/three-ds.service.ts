@@ -36,6 +36,8 @@ export interface ThreeDsDeps {
   keys: PublicKeyRing | undefined;
   /** Signs the challenge page's one-time tokens. */
   challengeKey: Uint8Array;
+  /** A request_id claim's lease (config `recovery.requestLeaseMs`); default IN_PROGRESS_LEASE_MS. */
+  requestLeaseMs?: number;
 }
 
 export interface CreateContext {
@@ -158,7 +160,7 @@ export async function createSession(
       }
     : undefined;
   const begun: BeginOutcome = claim
-    ? await beginRequest(db, claim, clock)
+    ? await beginRequest(db, claim, clock, { leaseMs: deps.requestLeaseMs })
     : { kind: 'first', resourceId: randomUUID() };
   if (begun.kind === 'replay') {
     const row = await findSession(db, begun.resourceId);
