@@ -33,9 +33,15 @@ export interface StoredBehaviour {
  */
 const ABSENT_TTL_MS = 1000;
 const absent = new Map<string, number>();
+/**
+ * Bumped by every forget: a call whose read began before a staff write must not remember "no behaviour" after it
+ * (under load the read can end after the write; its stale "absent" would hide the new behaviour for a second).
+ */
+const writes = new Map<string, number>();
 
 export function forgetAbsentBehaviour(provider: string): void {
   absent.delete(provider);
+  writes.set(provider, (writes.get(provider) ?? 0) + 1);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,9 +92,10 @@ export async function withBehaviour<T>(
   if (!isBehaviourOperation(operation)) return run();
   const known = absent.get(provider);
   if (known !== undefined && now() - known < ABSENT_TTL_MS) return run();
+  const generation = writes.get(provider) ?? 0;
   const effect = await takeEffect(store, provider, operation);
   if (!effect) {
-    absent.set(provider, now());
+    if ((writes.get(provider) ?? 0) === generation) absent.set(provider, now());
     return run();
   }
   if (effect.latency_ms > effect.timeout_ms) {
