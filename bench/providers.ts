@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { request } from 'undici';
 import { signNotificationItem } from '../src/providers/adyen-checkout/hmac.js';
 import { measure, startProcess, stopProcess, type LoadOptions } from './harness.js';
 import { setupProviders, type ProvidersSetup } from './providers-setup.js';
+import { jsonCall as apiOnce } from './json-call.js';
 
 /**
  * Issues 25 and 26's figures (`BENCH_ONLY=providers`), each a ratio of two measurements taken back to back in
@@ -313,27 +313,6 @@ const api = (core: string) => async (method: string, path: string, key: string, 
     if ((err as { code?: string }).code !== 'UND_ERR_SOCKET') throw err;
     return apiOnce(core, method, path, key, body);
   }
-};
-
-const apiOnce = async (
-  core: string,
-  method: string,
-  path: string,
-  key: string,
-  body?: unknown,
-): Promise<Record<string, any>> => {
-  const res = await request(`${core}${path}`, {
-    method: method as 'GET',
-    headers: {
-      ...HEADERS,
-      ...(key ? { 'x-api-key': key } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.body.json()) as Record<string, any>;
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
-  return json;
 };
 
 const ms = (n: number) => n.toFixed(2);

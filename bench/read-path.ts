@@ -2,11 +2,11 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { request } from 'undici';
 import autocannon from 'autocannon';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
 import { cpuMs, startProcess, stopProcess } from './harness.js';
+import { jsonCall } from './json-call.js';
 import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
 
@@ -39,20 +39,7 @@ function startPlatform(dir: string, port: number): Promise<ChildProcess> {
   );
 }
 
-async function api(base: string, method: string, path: string, key: string, body?: unknown) {
-  const res = await request(`${base}${path}`, {
-    method: method as 'GET',
-    headers: {
-      ...HEADERS,
-      ...(key ? { 'x-api-key': key } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.body.json()) as Record<string, any>;
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = jsonCall;
 
 function load(o: { url: string; method?: string; headers: Record<string, string>; body?: string }, sec: number) {
   return new Promise<autocannon.Result>((ok, ko) =>
