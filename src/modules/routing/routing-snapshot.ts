@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Column, type Placeholder, type SQL, type Table } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buildText, executeNamedQuery, type PreparedText } from '../../db/named-statement.js';
 import { rowsOf } from '../../db/rows.js';
@@ -52,6 +52,17 @@ const p = {
 };
 type Variant = 'none' | CompanyPrincipal['kind'];
 
+/** Every account's snapshot columns as a JSON array (uncorrelated: computed once per statement). */
+const accountsJson = sql`(select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a)`;
+
+/** The company's affiliations (any status) oldest first, with their merchant references, as a JSON array. */
+const affiliationsJson = (companyId: SQL | Placeholder, organizationId: SQL | Placeholder) =>
+  sql`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
+         ${affiliations.merchantReference} as merchant_reference
+         from ${affiliations}
+         where ${affiliations.companyId} = ${companyId} and ${affiliations.organizationId} = ${organizationId}
+         order by ${affiliations.createdAt}, ${affiliations.id}) f)`;
+
 /**
  * The statement's text and parameters (placeholders), built by Drizzle once per variant: without a tenancy check,
  * or with the merchant's or the organization's (`companiesInReach` of a caller of that kind, its ids placeholders).
@@ -82,12 +93,8 @@ function builtStatement(executor: Executor, variant: Variant): PreparedText {
          from (select xmin::text as row_xmin, * from ${routingConfigurations}
          where ${routingConfigurations.organizationId} = ${p.organizationId}
          order by ${routingConfigurations.version} desc limit 1) c) as configuration,
-      (select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a) as accounts,
-      (select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
-         ${affiliations.merchantReference} as merchant_reference
-         from ${affiliations}
-         where ${affiliations.companyId} = ${p.companyId} and ${affiliations.organizationId} = ${p.organizationId}
-         order by ${affiliations.createdAt}, ${affiliations.id}) f) as affiliations`,
+      ${accountsJson} as accounts,
+      ${affiliationsJson(p.companyId, p.organizationId)} as affiliations`,
   );
   built.set(variant, statement);
   return statement;
@@ -128,18 +135,14 @@ export async function routingReads(
       reachOrganizationId: reach?.organizationId ?? null,
     }),
   );
-  const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-  const current = json(row?.configuration) as {
+  // The configuration comes as (version, xmin, row or null when the cached one is current); the rest as a create's.
+  const { configuration, ...reads } = row ?? {};
+  const current = jsonValue(configuration) as {
     version: number;
     xmin: string;
     row: Record<string, unknown> | null;
   } | null;
-  return {
-    configuration: configurationOf(configurations, organizationId, cached, current),
-    accounts: ((json(row?.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
-    affiliations: (json(row?.affiliations) ?? []) as RoutingReads['affiliations'],
-    inReach: (row?.in_reach ?? null) as boolean | null,
-  };
+  return { ...routingReadsOf(reads), configuration: configurationOf(configurations, organizationId, cached, current) };
 }
 
 /**
@@ -155,18 +158,13 @@ export function routingReadColumns(company: { id: SQL; organizationId: SQL }) {
     routingConfiguration: sql<unknown>`(select row_to_json(c) from (select * from ${routingConfigurations}
          where ${routingConfigurations.organizationId} = ${organization}
          order by ${routingConfigurations.version} desc limit 1) c)`.as('routing_configuration'),
-    routingAccounts:
-      sql<unknown>`(select coalesce(json_agg(${accountJson}), '[]'::json) from ${providerAccounts} a)`.as(
-        'routing_accounts',
-      ),
-    routingAffiliations:
-      sql<unknown>`(select coalesce(json_agg(f), '[]'::json) from (select ${affiliations.provider} as provider, ${affiliations.status} as status,
-         ${affiliations.merchantReference} as merchant_reference
-         from ${affiliations}
-         where ${affiliations.companyId} = ${company.id} and ${affiliations.organizationId} = ${organization}
-         order by ${affiliations.createdAt}, ${affiliations.id}) f)`.as('routing_affiliations'),
+    routingAccounts: sql<unknown>`${accountsJson}`.as('routing_accounts'),
+    routingAffiliations: sql<unknown>`${affiliationsJson(company.id, organization)}`.as('routing_affiliations'),
   };
 }
+
+/** A json column as the driver gives it: parsed already (node-postgres), or text (some PGlite paths). */
+const jsonValue = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** The reads from their JSON columns (`routingReads`' row, or `routingReadColumns` in another statement's row). */
 export function routingReadsOf(row: {
@@ -175,12 +173,11 @@ export function routingReadsOf(row: {
   affiliations?: unknown;
   in_reach?: unknown;
 }): RoutingReads {
-  const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-  const configuration = json(row.configuration) as Record<string, unknown> | null | undefined;
+  const configuration = jsonValue(row.configuration) as Record<string, unknown> | null | undefined;
   return {
     configuration: configuration ? fromJson<RoutingConfigurationRow>(routingConfigurations, configuration) : null,
-    accounts: ((json(row.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
-    affiliations: (json(row.affiliations) ?? []) as RoutingReads['affiliations'],
+    accounts: ((jsonValue(row.accounts) ?? []) as Record<string, unknown>[]).map((a) => accountFromJson(a)),
+    affiliations: (jsonValue(row.affiliations) ?? []) as RoutingReads['affiliations'],
     inReach: (row.in_reach ?? null) as boolean | null,
   };
 }
