@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { routingOutcomes } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
+import { buildText, executeNamedQuery, type PreparedText } from '../../db/named-statement.js';
 import { must } from '../../kernel/must.js';
 
 /** R6.10: each group keeps its last 1000 outcomes. */
@@ -26,12 +27,36 @@ export async function recordOutcomes(
   outcomes: readonly RecordedOutcome[],
 ): Promise<{ id: number; organizationId: string }[]> {
   if (outcomes.length === 0) return [];
-  const rows = await tx
-    .insert(routingOutcomes)
-    .values([...outcomes])
-    .returning({ id: routingOutcomes.id, organizationId: routingOutcomes.organizationId });
-  return rows.map((r) => ({ id: Number(r.id), organizationId: r.organizationId }));
+  const rows = rowsOf(
+    await executeNamedQuery(tx, OUTCOMES_INSERT, outcomesInsertText(tx), {
+      rows: JSON.stringify(
+        outcomes.map((o) => ({
+          organization_id: o.organizationId,
+          provider: o.provider,
+          provider_account_id: o.providerAccountId,
+          payment_method: o.paymentMethod,
+          success: o.success,
+          latency_ms: o.latencyMs,
+          recorded_at: o.recordedAt.toISOString(),
+        })),
+      ),
+    }),
+  );
+  return rows.map((r) => ({ id: Number(r.id), organizationId: String(r.organization_id) }));
 }
+
+/** The outcomes as one JSON parameter in a text that never changes: a named statement, no SQL built per value. */
+const OUTCOMES_INSERT = 'routing_outcomes_insert';
+let outcomesInsert: PreparedText | undefined;
+const outcomesInsertText = (tx: Executor) =>
+  (outcomesInsert ??= buildText(
+    tx,
+    sql`insert into routing_outcomes (organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at)
+      select organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at
+      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(organization_id uuid, provider text,
+        provider_account_id uuid, payment_method text, success boolean, latency_ms integer, recorded_at timestamptz)
+      returning id, organization_id`,
+  ));
 
 /** Records a final attempt outcome (before the create answers, so the next decision sees it). */
 export async function recordOutcome(tx: Executor, outcome: RecordedOutcome): Promise<number> {
