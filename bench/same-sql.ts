@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema/index.js';
+import { EVENTS_INSERT_STATEMENT, eventRecordsJson, eventsInsertStatement } from '../src/events/outbox.js';
 import { ENQUEUE_MESSAGES_STATEMENT, enqueueMessagesStatement } from '../src/modules/webhooks/messages.repo.js';
 
 /** Shared by the same-SQL baselines: statements built with the platform's builders, run on bare node-postgres. */
@@ -42,14 +43,7 @@ export async function recordEventsSql(
     payload: r.payload as Record<string, unknown>,
     occurredAt: now,
   }));
-  await runSql(
-    c,
-    mock
-      .insert(schema.events)
-      .values(events)
-      .returning({ id: schema.events.id, createdAt: schema.events.createdAt })
-      .getSQL(),
-  );
+  await runNamed(c, EVENTS_INSERT_STATEMENT, eventsInsertStatement(eventRecordsJson(events)));
   await runNamed(
     c,
     ENQUEUE_MESSAGES_STATEMENT,

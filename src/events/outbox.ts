@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { buildText, executeNamedQuery, type PreparedText } from '../db/named-statement.js';
 import { rowsOf } from '../db/rows.js';
@@ -62,18 +62,39 @@ export async function recordEvent<T extends EventType>(
  * A batch's events as one JSON parameter, in a statement whose text never changes: it runs as a named prepared
  * statement (parsed and planned once per connection), and nothing builds SQL per value (Drizzle's multi-row
  * insert built its text value by value: about 5% of a card create's CPU, docs/performance.md 2026-11-28).
+ * Exported so the bench's same-SQL baseline sends exactly it.
  */
-const EVENTS_INSERT = 'events_insert';
+export const EVENTS_INSERT_STATEMENT = 'events_insert';
+export const eventsInsertStatement = (rows: string | Placeholder) =>
+  sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
+      select id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at
+      from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, type text, version integer, source text,
+        company_id uuid, organization_id uuid, correlation_id text, payload jsonb, occurred_at timestamptz)
+      returning id, created_at`;
 let eventsInsert: PreparedText | undefined;
 const eventsInsertText = (tx: Executor) =>
-  (eventsInsert ??= buildText(
-    tx,
-    sql`insert into events (id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at)
-      select id, type, version, source, company_id, organization_id, correlation_id, payload, occurred_at
-      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(id uuid, type text, version integer, source text,
-        company_id uuid, organization_id uuid, correlation_id text, payload jsonb, occurred_at timestamptz)
-      returning id, created_at`,
-  ));
+  (eventsInsert ??= buildText(tx, eventsInsertStatement(sql.placeholder('rows'))));
+
+/** The statement's parameter: the events as the rows of `jsonb_to_recordset`. */
+export const eventRecordsJson = (
+  values: readonly (Omit<ReturnType<typeof eventValues>[number], 'type' | 'payload'> & {
+    type: string;
+    payload: unknown;
+  })[],
+) =>
+  JSON.stringify(
+    values.map((v) => ({
+      id: v.id,
+      type: v.type,
+      version: v.version,
+      source: v.source,
+      company_id: v.companyId,
+      organization_id: v.organizationId,
+      correlation_id: v.correlationId,
+      payload: v.payload,
+      occurred_at: v.occurredAt.toISOString(),
+    })),
+  );
 const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 function eventValues(list: AnyNewEvent[], occurredAt: Date) {
@@ -116,21 +137,7 @@ export async function recordEvents(tx: Executor, list: AnyNewEvent[], occurredAt
   if (list.length === 0) return [];
   const values = eventValues(list, occurredAt);
   const written = rowsOf(
-    await executeNamedQuery(tx, EVENTS_INSERT, eventsInsertText(tx), {
-      rows: JSON.stringify(
-        values.map((v) => ({
-          id: v.id,
-          type: v.type,
-          version: v.version,
-          source: v.source,
-          company_id: v.companyId,
-          organization_id: v.organizationId,
-          correlation_id: v.correlationId,
-          payload: v.payload,
-          occurred_at: occurredAt.toISOString(),
-        })),
-      ),
-    }),
+    await executeNamedQuery(tx, EVENTS_INSERT_STATEMENT, eventsInsertText(tx), { rows: eventRecordsJson(values) }),
   );
   const createdAt = new Map(written.map((w) => [String(w.id), dateOf(w.created_at)]));
   const rows: EventRow[] = values.map((v) => ({ ...v, createdAt: must(createdAt.get(v.id), 'one row per event') }));
