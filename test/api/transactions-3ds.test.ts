@@ -61,4 +61,37 @@ describe('transactions with a 3DS session', () => {
     ).toBe(404);
     await expectLedgerInvariants(t.db.db);
   });
+
+  it('concurrent creates in one batch: each session used once, by one create; the others answer USED', async () => {
+    const { merchant } = await payingMerchant(t);
+    const sessions = await Promise.all(
+      [0, 1].map(async () =>
+        (await createSession(t, merchant.apiKey, await sessionBody(t, '4000000000002701', { amount: 1500 }))).json(),
+      ),
+    );
+    // Four creates per session at once: the grouped recording locks and marks them together.
+    const answers = await Promise.all(
+      sessions.flatMap((session) =>
+        [0, 1, 2, 3].map(async () =>
+          createTx(t, merchant.apiKey, {
+            payment_method: 'DEBIT_CARD',
+            amount: 1500,
+            three_ds: { session_id: session.id },
+            card_data: { cvv: await encryptFor(t, '123', 'cvv') },
+          }),
+        ),
+      ),
+    );
+    for (const [k, session] of sessions.entries()) {
+      const mine = answers.slice(k * 4, k * 4 + 4);
+      const created = mine.filter((a) => a.statusCode === 201);
+      expect(created, mine.map((a) => a.body).join('\n')).toHaveLength(1);
+      for (const refused of mine.filter((a) => a.statusCode !== 201)) {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error.details).toMatchObject({ field: 'three_ds.session_id', value: 'USED' });
+      }
+      expect((await getSession(t, merchant.apiKey, session.id)).json().transaction_id).toBe(created[0]!.json().id);
+    }
+    await expectLedgerInvariants(t.db.db);
+  });
 });

@@ -15,7 +15,7 @@ import { DomainError } from '../../../kernel/errors.js';
 import type { ClaimKey } from '../../../kernel/idempotency.js';
 import type { NewLedgerTransaction } from '../../../ledger/ledger.js';
 import type { attemptOperationRow } from '../../routing/index.js';
-import { consumeThreeDsSession } from '../three-ds/three-ds.use.js';
+import { consumeThreeDsSessions, type ConsumedSession, type SessionUseInput } from '../three-ds/three-ds.use.js';
 import type { CallOutcome } from './transactions.call.js';
 import { approvalOf as approvalOfItem } from '../shared/transactions.ledger.js';
 import { announceOutcomes, cardResultChanges } from './transactions.outcome.js';
@@ -68,20 +68,21 @@ export async function recordRows(ex: Executor, items: RecordItem[]): Promise<Tra
 const recordHandler: StatementHandler<RecordItem, TransactionRow> = async (db, items) =>
   (await recordRows(db, items)).map((value) => ({ ok: true, value }));
 
-export type ConsumedSession = Awaited<ReturnType<typeof consumeThreeDsSession>>;
+export type { ConsumedSession };
 
 /** A create that consumes a 3DS session: the session's use, and the row built from what it holds. */
 export interface SessionRecordItem {
-  use: Parameters<typeof consumeThreeDsSession>[1];
+  use: SessionUseInput;
   build: (session: ConsumedSession) => RecordItem;
   /** A resumed create whose row is recorded already: the session is read again, nothing is inserted. */
   existing?: TransactionRow;
 }
 
 /**
- * The creates consuming a 3DS session, one transaction for the batch: each session locked and consumed (a
- * refusal, 404 or 409, answers that create alone and leaves the transaction usable), then every row recorded
- * with the one recording statement, so a session is consumed exactly when its row is recorded.
+ * The creates consuming a 3DS session, one transaction for the batch: every session locked by one statement and
+ * every use marked by one (a refusal, 404 or 409, answers that create alone), then every row recorded with the one
+ * recording statement, so a session is consumed exactly when its row is recorded: five statements per batch
+ * (with BEGIN and COMMIT), where each session's own lock and mark made it 2 per create plus 3.
  */
 const sessionRecordHandler: BatchHandler<SessionRecordItem, { row: TransactionRow; session: ConsumedSession }> = async (
   tx,
@@ -89,16 +90,14 @@ const sessionRecordHandler: BatchHandler<SessionRecordItem, { row: TransactionRo
 ) => {
   const out = new Array<ItemOutcome<{ row: TransactionRow; session: ConsumedSession }>>(items.length);
   const fresh: { i: number; record: RecordItem; session: ConsumedSession }[] = [];
+  const sessions = await consumeThreeDsSessions(
+    tx,
+    items.map((item) => item.use),
+  );
   for (const [i, item] of items.entries()) {
-    let session: ConsumedSession;
-    try {
-      session = await consumeThreeDsSession(tx, item.use);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      out[i] = { ok: false, error };
-      continue;
-    }
-    if (item.existing) out[i] = { ok: true, value: { row: item.existing, session } };
+    const session = must(sessions[i], 'one answer per use');
+    if (session instanceof DomainError) out[i] = { ok: false, error: session };
+    else if (item.existing) out[i] = { ok: true, value: { row: item.existing, session } };
     else fresh.push({ i, record: item.build(session), session });
   }
   const rows = await recordRows(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import {
   affiliations,
@@ -42,6 +42,37 @@ export async function lockSession(
       : and(eq(threeDsSessions.id, id), eq(threeDsSessions.companyId, companyId));
   const [row] = await tx.select().from(threeDsSessions).where(where).limit(1).for('update');
   return row;
+}
+
+/**
+ * Several sessions locked at once, in id order (two batches locking overlapping sessions cannot deadlock), each
+ * only if it belongs to one of `companyIds` (the caller pairs each row with its company).
+ */
+export function lockSessions(
+  tx: Executor,
+  ids: readonly string[],
+  companyIds: readonly string[],
+): Promise<ThreeDsSessionRow[]> {
+  return tx
+    .select()
+    .from(threeDsSessions)
+    .where(and(inArray(threeDsSessions.id, [...ids]), inArray(threeDsSessions.companyId, [...companyIds])))
+    .orderBy(asc(threeDsSessions.id))
+    .for('update');
+}
+
+/** Marks sessions used by their transactions, one statement (rows locked by `lockSessions` in this transaction). */
+export async function markSessionsUsed(
+  tx: Executor,
+  uses: readonly { id: string; transactionId: string; updatedAt: Date }[],
+): Promise<void> {
+  if (uses.length === 0) return;
+  const rows = JSON.stringify(
+    uses.map((u) => ({ id: u.id, transaction_id: u.transactionId, updated_at: u.updatedAt.toISOString() })),
+  );
+  await tx.execute(sql`update three_ds_sessions s set transaction_id = r.transaction_id, updated_at = r.updated_at
+    from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, transaction_id uuid, updated_at timestamptz)
+    where s.id = r.id`);
 }
 
 export async function findSessionInReach(
