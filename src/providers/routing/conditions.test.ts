@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { routingConditionHolds, winningRule, type RoutedPayment, type RoutingCondition } from './conditions.js';
+import {
+  ROUTING_FIELDS,
+  ROUTING_OPERATORS,
+  routingConditionHolds,
+  winningRule,
+  type RoutedPayment,
+  type RoutingCondition,
+} from './conditions.js';
 
 const card: RoutedPayment = {
   payment_method: 'CREDIT_CARD',
@@ -54,5 +61,34 @@ describe('routing conditions (R6.3)', () => {
     const pixOnly = rule('p', 0, true, [{ field: 'transaction.payment_method', operator: 'EQUALS', value: 'PIX' }]);
     expect(winningRule([pixOnly], card)).toBeNull();
     expect(winningRule([pixOnly], pix)?.id).toBe('p');
+  });
+
+  it('a frozen (cached) rule list, compiled once, picks the rule the plain scan picks', () => {
+    // Deterministic pseudo-random rules and payments over every field and operator (a fixed LCG: reproducible).
+    let state = 7;
+    const next = (n: number) => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31), state % n);
+    const strings = ['visa', 'VISA', 'MASTERCARD', 'credit_card', 'PIX', '4111', '41', '5', card.company_id];
+    const value = (): string | number => (next(2) === 0 ? strings[next(strings.length)]! : [0, 1, 3, 5_000][next(4)]!);
+    const condition = (): RoutingCondition => {
+      const field = ROUTING_FIELDS[next(ROUTING_FIELDS.length)]!;
+      const operator = ROUTING_OPERATORS[next(ROUTING_OPERATORS.length)]!;
+      return { field, operator, value: next(2) === 0 ? value() : [value(), value()] };
+    };
+    const payments = [
+      card,
+      pix,
+      { ...card, card: { brand: null, bin: null } },
+      { ...card, amount: 0, installments: 1 },
+    ];
+    for (let round = 0; round < 300; round++) {
+      const rules = Array.from({ length: 1 + next(6) }, (_, i) => ({
+        id: `r${i}`,
+        priority: next(3),
+        enabled: next(5) !== 0,
+        conditions: Array.from({ length: next(3) }, condition),
+      }));
+      const frozen = Object.freeze(rules.map((r) => Object.freeze({ ...r, conditions: Object.freeze(r.conditions) })));
+      for (const payment of payments) expect(winningRule(frozen, payment)?.id).toBe(winningRule(rules, payment)?.id);
+    }
   });
 });

@@ -110,10 +110,90 @@ export interface MatchableRule {
 
 /** The enabled rule whose conditions all hold with the lowest `priority`; ties go to the earlier rule. */
 export function winningRule<R extends MatchableRule>(rules: readonly R[], payment: RoutedPayment): R | null {
+  // A frozen list (the cached configuration's, shared by every decision of its version) is compiled once; any other
+  // is scanned as it is: compiling a list used once costs more than the scan (a create's own read).
+  if (Object.isFrozen(rules)) return firstMatch(compiledRules(rules), payment);
   let best: R | null = null;
   for (const rule of rules) {
     if (!rule.enabled || !rule.conditions.every((c) => routingConditionHolds(payment, c))) continue;
     if (best === null || rule.priority < best.priority) best = rule;
   }
   return best;
+}
+
+/** A condition with its values prepared: the uppercase strings and the numbers a set operator compares with. */
+interface CompiledCondition {
+  field: RoutingField;
+  operator: RoutingOperator;
+  strings: ReadonlySet<string>;
+  numbers: ReadonlySet<number>;
+  prefixes: readonly string[];
+  bound: Scalar | undefined;
+}
+
+interface CompiledRule<R> {
+  rule: R;
+  conditions: readonly CompiledCondition[];
+}
+
+/**
+ * The enabled rules in the order a decision tries them: `priority` ascending, ties in list order (a stable sort),
+ * so the first whose conditions hold is `winningRule`'s. Per frozen list; a 50-rule configuration's sorting and
+ * uppercasing was redone by each decision (docs/performance.md, 2026-11-28 08:30).
+ */
+const compiled = new WeakMap<readonly MatchableRule[], readonly CompiledRule<MatchableRule>[]>();
+
+function compiledRules<R extends MatchableRule>(rules: readonly R[]): readonly CompiledRule<R>[] {
+  let list = compiled.get(rules) as readonly CompiledRule<R>[] | undefined;
+  if (list) return list;
+  list = rules
+    .filter((rule) => rule.enabled)
+    .map((rule, index) => ({ rule, index }))
+    .sort((a, b) => a.rule.priority - b.rule.priority || a.index - b.index)
+    .map(({ rule }) => ({ rule, conditions: rule.conditions.map(compileCondition) }));
+  compiled.set(rules, list);
+  return list;
+}
+
+function compileCondition(condition: RoutingCondition): CompiledCondition {
+  const values = Array.isArray(condition.value) ? condition.value : [condition.value];
+  return {
+    field: condition.field,
+    operator: condition.operator,
+    strings: new Set(values.filter((v): v is string => typeof v === 'string').map((v) => v.toUpperCase())),
+    numbers: new Set(values.filter((v): v is number => typeof v === 'number')),
+    prefixes: values.filter((v): v is string => typeof v === 'string'),
+    bound: values[0],
+  };
+}
+
+function firstMatch<R>(rules: readonly CompiledRule<R>[], payment: RoutedPayment): R | null {
+  for (const { rule, conditions } of rules) if (conditions.every((c) => compiledHolds(payment, c))) return rule;
+  return null;
+}
+
+/** `routingConditionHolds` on a compiled condition: the same answers (conditions.test.ts compares them). */
+function compiledHolds(payment: RoutedPayment, condition: CompiledCondition): boolean {
+  const actual = fieldValue(payment, condition.field);
+  if (actual === null) return false;
+  switch (condition.operator) {
+    case 'EQUALS':
+    case 'IN':
+    case 'NOT_EQUALS':
+    case 'NOT_IN': {
+      const found =
+        typeof actual === 'string' ? condition.strings.has(actual.toUpperCase()) : condition.numbers.has(actual);
+      return condition.operator === 'EQUALS' || condition.operator === 'IN' ? found : !found;
+    }
+    case 'STARTS_WITH':
+      return typeof actual === 'string' && condition.prefixes.some((prefix) => actual.startsWith(prefix));
+    default: {
+      const bound = condition.bound;
+      if (typeof actual !== 'number' || typeof bound !== 'number') return false;
+      if (condition.operator === 'GREATER_THAN') return actual > bound;
+      if (condition.operator === 'GREATER_THAN_OR_EQUAL') return actual >= bound;
+      if (condition.operator === 'LESS_THAN') return actual < bound;
+      return actual <= bound;
+    }
+  }
 }
