@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiKeyResolver, noBearerSupport } from './http/auth.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { localKeyRevocations } from './http/key-revocations.js';
@@ -12,6 +11,7 @@ import { createLoadGuard, type LoadGuard } from './http/load-guard.js';
 import { BODY_LIMIT, errorEnvelope, frameworkErrors, installPipeline, newRequestId } from './http/pipeline.js';
 import { clientErrorHandler, MAX_URL_BYTES, serverFactory } from './http/raw-errors.js';
 import { validatorCompiler } from './http/validation.js';
+import { compiledSerializerCompiler } from './http/serializer.js';
 import { lazyChildLogger, loggerOptions } from './http/logger.js';
 import { openApiOptions } from './http/openapi.js';
 import { applyServiceRules } from './modules/openapi-service-rules.js';
@@ -76,7 +76,7 @@ async function baseApp(deps: AppDeps, serverOptions: FastifyServerOptions): Prom
     ...serverOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ verify: deps.config.verifyResponseSerializers }));
   app.decorate('deps', deps);
   app.decorate('permissionCatalogue', new Set<string>());
   // Shed load before any work (auth, database) when the event loop is overwhelmed: a fast 503 in the

@@ -90,6 +90,8 @@ const envSchema = z.object({
    * its provider by its recovery point. 30 s each; the fault tests lower them so a lapse takes seconds.
    */
   REQUEST_CLAIM_LEASE_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Serialize every response both ways (compiled writer and Zod) and fail on a difference (src/http/serializer.ts). */
+  VERIFY_RESPONSE_SERIALIZERS: booleanFlag(false),
   PROVIDER_IN_FLIGHT_GRACE_MS: z.coerce.number().int().min(100).default(30_000),
   REFUND_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30_000),
 });
@@ -104,6 +106,8 @@ export type TrustProxy = false | number | string[];
 
 export interface Config {
   env: 'sandbox' | 'production';
+  /** Tests: every response serialized by the compiled writer and by Zod, a difference an error. */
+  verifyResponseSerializers: boolean;
   host: string;
   port: number;
   pciPort: number;
@@ -174,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const config: Config = {
     env: e.APP_ENV,
+    verifyResponseSerializers: e.VERIFY_RESPONSE_SERIALIZERS,
     host: e.HOST,
     port: e.PORT,
     pciPort: e.PCI_PORT,
@@ -232,5 +237,5 @@ function assertProductionReady(config: Config): void {
 
 /** A config for tests and tools: sandbox defaults plus overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), verifyResponseSerializers: true, ...overrides };
 }
