@@ -65,8 +65,18 @@ const skipsCardScan = (key: string) =>
   key.endsWith('document_number') ||
   key === 'document';
 
-const fieldOf = (path: readonly (string | number)[], fallback: string) =>
-  path.length ? path.map(String).join('.') : fallback;
+/** Where a value sits: its key or index and its parent's place (a path is built only for an issue found). */
+interface Place {
+  parent: Place | undefined;
+  key: string | number;
+}
+
+const fieldOf = (place: Place | undefined, fallback: string) => {
+  if (!place) return fallback;
+  const path: (string | number)[] = [];
+  for (let p: Place | undefined = place; p; p = p.parent) path.push(p.key);
+  return path.reverse().map(String).join('.');
+};
 
 /**
  * Walks a parsed body, query or params: NUL/unpaired surrogates in a value (on its field) or a key (on the
@@ -75,30 +85,32 @@ const fieldOf = (path: readonly (string | number)[], fallback: string) =>
 export function scanInput(input: unknown, part: string, cards = true): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
-  const add = (path: (string | number)[], message: string) => {
-    const field = fieldOf(path, part);
+  const add = (place: Place | undefined, message: string) => {
+    const field = fieldOf(place, part);
     if (seen.has(field)) return;
     seen.add(field);
     issues.push({ field, type: 'INVALID_FORMAT', message: `${field} ${message}` });
   };
-  const stack: { value: unknown; path: (string | number)[]; scanCards: boolean }[] = [
-    { value: input, path: [], scanCards: cards },
+  const stack: { value: unknown; place: Place | undefined; scanCards: boolean }[] = [
+    { value: input, place: undefined, scanCards: cards },
   ];
   while (stack.length > 0 && issues.length < 20) {
-    const { value, path, scanCards } = stack.pop()!;
+    const { value, place, scanCards } = stack.pop()!;
     if (typeof value === 'string') {
-      if (hasUnstorableChar(value)) add(path, 'must not contain NUL characters or unpaired surrogates');
-      else if (scanCards && containsCardNumber(value)) add(path, 'must not contain card data');
+      if (hasUnstorableChar(value)) add(place, 'must not contain NUL characters or unpaired surrogates');
+      else if (scanCards && containsCardNumber(value)) add(place, 'must not contain card data');
     } else if (typeof value === 'number') {
       if (scanCards && Number.isInteger(value) && containsCardNumber(String(value)))
-        add(path, 'must not contain card data');
+        add(place, 'must not contain card data');
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, path: [...path, i], scanCards }));
+      value.forEach((item, i) => stack.push({ value: item, place: { parent: place, key: i }, scanCards }));
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
-        if (hasUnstorableChar(key)) add(path, 'has a key with NUL characters or unpaired surrogates');
-        else if (scanCards && containsCardNumber(key)) add(path, 'has a key that contains card data');
-        stack.push({ value: item, path: [...path, key], scanCards: scanCards && !skipsCardScan(key) });
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const item = (value as Record<string, unknown>)[key];
+        if (hasUnstorableChar(key)) add(place, 'has a key with NUL characters or unpaired surrogates');
+        else if (scanCards && containsCardNumber(key)) add(place, 'has a key that contains card data');
+        stack.push({ value: item, place: { parent: place, key }, scanCards: scanCards && !skipsCardScan(key) });
       }
     }
   }
