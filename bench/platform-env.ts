@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,3 +30,17 @@ export function platformEnv(o: {
 
 /** What dist/server.js prints once it listens (the sandbox's first banner line). */
 export const PLATFORM_READY = 'sandbox organization key';
+
+/**
+ * The node flags the platform is deployed with (package.json `config.nodeFlags`, which `start:prod` and
+ * `worker:prod` pass to node; decision in docs/decisions/benchmarks.md), then BENCH_NODE_ARGS (e.g. --cpu-prof).
+ * The bench measures the platform as deployed: its peak RSS and CPU include the heap bound's GCs.
+ * BENCH_DEPLOYED_FLAGS=0 leaves the deployed flags out (an A/B of the flags themselves).
+ */
+export function platformNodeArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    config?: { nodeFlags?: string };
+  };
+  const deployed = process.env.BENCH_DEPLOYED_FLAGS === '0' ? '' : (pkg.config?.nodeFlags ?? '');
+  return [...deployed.split(' '), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ')].filter(Boolean);
+}

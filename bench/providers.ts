@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { signNotificationItem } from '../src/providers/adyen-checkout/hmac.js';
 import { measure, startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { platformNodeArgs } from './platform-env.js';
 import { setupProviders, type ProvidersSetup } from './providers-setup.js';
 import { jsonCall as apiOnce } from './json-call.js';
 
@@ -133,7 +134,7 @@ export async function providersBench(opts: ProvidersBenchOptions): Promise<strin
   execFileSync('psql', [opts.adminUrl, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
   if (!existsSync('dist/server.js')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'ignore' });
   const hmacKey = randomBytes(32).toString('hex');
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const nodeArgs = platformNodeArgs();
   const started: Awaited<ReturnType<typeof startProcess>>[] = [];
   try {
     const platform = await startProcess(

@@ -12,7 +12,7 @@ import { contact, merchantBody, organizationBody, randomCnpj } from '../test/hel
 import { cardBench } from './cards.js';
 import { providersBench } from './providers.js';
 import { moneyBench } from './settlement.js';
-import { PLATFORM_READY, platformEnv } from './platform-env.js';
+import { PLATFORM_READY, platformEnv, platformNodeArgs } from './platform-env.js';
 import { setupTransactionBench, type TransactionBench } from './transactions.js';
 import { closedLoopRounds, pacedRounds, Runs, targetLines, type PacedSpec, type PairSpec } from './targets.js';
 import { threeDsSessions } from './three-ds-sessions.js';
@@ -115,8 +115,8 @@ function pgbench(script: string): number {
 }
 
 function startPlatform(target: { dbUrl: string; port: number } = { dbUrl, port: PORTS.platform }) {
-  // BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) profiles the platform process.
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  // The deployed node flags, then BENCH_NODE_ARGS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof) to profile it.
+  const nodeArgs = platformNodeArgs();
   return startProcess(
     [...nodeArgs, 'dist/server.js'],
     platformEnv({
