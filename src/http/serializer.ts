@@ -182,7 +182,7 @@ function zodSerialize(schema: ZodType, data: unknown, method: string, url: strin
 function resolveSchema(maybeSchema: unknown): ZodType {
   const candidate =
     maybeSchema && typeof maybeSchema === 'object' && 'properties' in maybeSchema
-      ? (maybeSchema).properties
+      ? maybeSchema.properties
       : maybeSchema;
   if (!candidate || typeof candidate !== 'object' || !('_zod' in candidate))
     throw new Error(`Not a Zod response schema: ${JSON.stringify(maybeSchema)}`);
