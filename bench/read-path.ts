@@ -17,13 +17,16 @@ import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
  * (READ_DIRS=<dir>,<dir>: an A/B of two builds, alternating per round, default `.`) runs the merchant GET,
  * the onboarding requirements GET (10 rows) and `POST /v1/routing/decide` (50 rules, 4 sandbox accounts),
  * READ_SECONDS (5) each after a 2 s warm-up, 32 connections closed loop, READ_ROUNDS (2) rounds.
- * READ_PROF=<dir> profiles each platform (`--cpu-prof`); READ_ONLY=merchant,onboarding,decide limits the paths.
+ * READ_PROF=<dir> profiles each platform (`--cpu-prof`); READ_ONLY=merchant,onboarding,decide limits the paths;
+ * READ_PORT (19700) is the first platform's port (each next build's is 10 higher).
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.READ_SECONDS ?? 5);
 const ROUNDS = Number(process.env.READ_ROUNDS ?? 2);
 const DIRS = (process.env.READ_DIRS ?? '.').split(',').map((d) => resolve(d));
 const ONLY = new Set((process.env.READ_ONLY ?? 'merchant,onboarding,decide').split(','));
+// READ_PORT: another helper's run of this bench may hold the default ports on a shared machine.
+const PORT = Number(process.env.READ_PORT ?? 19700);
 const dbName = `readbench_${Date.now()}`;
 const dbUrl = ADMIN.replace(/\/[^/]*$/, `/${dbName}`);
 const platformKey = generateApiKey('PLATFORM');
@@ -67,7 +70,7 @@ async function main() {
   execFileSync('psql', [ADMIN, '-qc', `create database ${dbName}`], { stdio: 'ignore' });
   const children: ChildProcess[] = [];
   try {
-    const ports = DIRS.map((_, i) => 19700 + i * 10);
+    const ports = DIRS.map((_, i) => PORT + i * 10);
     for (const [i, dir] of DIRS.entries()) children.push(await startPlatform(dir, ports[i]!));
     const base = `http://127.0.0.1:${ports[0]}/core`;
     const org = await api(base, 'POST', '/v1/platform/organizations', platformKey, organizationBody());
