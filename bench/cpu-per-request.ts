@@ -72,7 +72,8 @@ async function main() {
     (process.env.CPU_COMPARE_ENV ?? '')
       .split(',')
       .filter(Boolean)
-      .map((kv) => kv.split('=') as [string, string]),
+      // Split at the first `=` only: a value may hold one (NODE_OPTIONS=--max-old-space-size=160).
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string]),
   );
   const other = process.env.CPU_COMPARE
     ? await startProcess(
