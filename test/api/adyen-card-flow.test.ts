@@ -68,7 +68,9 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
     expect(bad.json().error.details.issues?.[0]?.field ?? JSON.stringify(bad.json())).toContain(
       'merchant_reference.merchant_account',
     );
-    adyen.server.fail('/v71/paymentMethods', 422);
+    // Every /paymentMethods call fails until cleared: a one-shot fault could be taken by the account's periodic
+    // credentials check (R1.4 calls the same path) before the confirm's own call (a CI run under load saw it).
+    adyen.server.fail('/v71/paymentMethods', 422, 1_000);
     const refused = await t.request({
       method: 'POST',
       url: `/core/v1/platform/affiliations/${aff.id}/confirm`,
@@ -81,6 +83,7 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       value: null,
       reason: 'PROVIDER_REJECTED_REFERENCE',
     });
+    adyen.server.clearFaults();
 
     const confirmed = await ok(t, 'POST', `/v1/platform/affiliations/${aff.id}/confirm`, t.platformKey, {
       merchant_reference: { merchant_account: MERCHANT_ACCOUNT },
@@ -94,7 +97,11 @@ describe('an ADYEN_CHECKOUT account end to end', () => {
       },
       confirmed_at: expect.any(String),
     });
-    const checked = adyen.server.received('/v71/paymentMethods').at(-1)!;
+    // The confirm's own check (the account's periodic credentials check posts to the same path, merchant only).
+    const checked = adyen.server
+      .received('/v71/paymentMethods')
+      .filter((r) => (r.body as { countryCode?: string } | null)?.countryCode !== undefined)
+      .at(-1)!;
     expect(checked.body).toEqual({
       merchantAccount: MERCHANT_ACCOUNT,
       countryCode: 'BR',

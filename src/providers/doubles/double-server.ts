@@ -103,6 +103,11 @@ export class DoubleServer {
     this.faults.push({ pathPrefix, status, count });
   }
 
+  /** Removes the faults not yet used (a test that failed a path for as long as it needed). */
+  clearFaults(): void {
+    this.faults.length = 0;
+  }
+
   /** Requests to a path (exact, or a prefix ending in `*`), oldest first. */
   received(path?: string): RecordedRequest[] {
     if (!path) return this.requests;
