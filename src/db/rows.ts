@@ -6,7 +6,8 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
-const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+/** A timestamp column of a raw row: a Date from node-postgres, or text (PGlite, `json_agg`). */
+export const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 /** A bank_accounts row from raw SQL (snake_case keys; timestamps as Date, or as text from `json_agg`). */
 export function bankAccountRowOf(r: Record<string, unknown>): BankAccountRow {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { buildText, executeNamedQuery, type PreparedText } from '../db/named-statement.js';
-import { rowsOf } from '../db/rows.js';
+import { dateOf, rowsOf } from '../db/rows.js';
 import { events, type EventRow } from '../db/schema/index.js';
 import { eventConsumers } from './consumers.js';
 import { must } from '../kernel/must.js';
@@ -95,7 +95,6 @@ export const eventRecordsJson = (
       occurred_at: v.occurredAt.toISOString(),
     })),
   );
-const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 function eventValues(list: AnyNewEvent[], occurredAt: Date) {
   return list.map((event) => ({

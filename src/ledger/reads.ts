@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
+import { dateOf, rowsOf } from '../db/rows.js';
 import {
   companies,
   ledgerAccounts,
@@ -200,7 +200,6 @@ async function listEntriesWithRevenue(
   return { rows: rowsOf(page).map(entryRowOf), total: Number(rowsOf(counted)[0]?.total ?? 0) };
 }
 
-const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** A ledger_postings row from raw SQL (snake_case keys, bigints possibly as text). */

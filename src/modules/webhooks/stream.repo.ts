@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { EventRow } from '../../db/schema/index.js';
-import { rowsOf } from '../../db/rows.js';
+import { dateOf, rowsOf } from '../../db/rows.js';
 
 /**
  * A place in an organization's recorded order of events: (tx_id, seq), the recording transaction's id then the
@@ -42,8 +42,6 @@ export interface StreamBatch {
   /** Committed events held back behind a transaction that is still open (read again shortly). */
   heldBack: boolean;
 }
-
-const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 /**
  * The organization's events after `cursor`, in recorded order (the numeric columns: their text copies have other
