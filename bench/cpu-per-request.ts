@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { organizationBody } from '../test/helpers/fixtures.js';
 import autocannon from 'autocannon';
-import { cpuMs, startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { cpuMs, postgresCpuMs, postgresCpuSince, startProcess, stopProcess, type LoadOptions } from './harness.js';
 import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { setupTransactionBench } from './transactions.js';
 
@@ -162,11 +162,31 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
   const texts = (): Record<string, number> =>
     existsSync(`/tmp/pg-texts-${pid}.json`) ? JSON.parse(readFileSync(`/tmp/pg-texts-${pid}.json`, 'utf8')) : {};
   const before = cpuMs(pid);
+  const pgBefore = postgresCpuMs();
+  // CPU_PGSS=1 (with BENCH_PG_ADMIN_URL on a cluster that preloads pg_stat_statements): each window's statements by time.
+  if (process.env.CPU_PGSS)
+    execFileSync('psql', [ADMIN, '-qAtc', 'select pg_stat_statements_reset()'], { stdio: 'ignore' });
   const statementsBefore = statements();
   const textsBefore = texts();
   const r = await load(opts, DURATION);
   await new Promise((done) => setTimeout(done, 600));
   const used = cpuMs(pid) - before;
+  const pgUsed = postgresCpuSince(pgBefore);
+  if (process.env.CPU_PGSS)
+    process.stdout.write(
+      execFileSync(
+        'psql',
+        [
+          ADMIN,
+          '-qAtF',
+          ' | ',
+          '-c',
+          `select round((total_exec_time + total_plan_time)::numeric / ${Math.max(1, r.requests.total)}, 4), calls, round((total_exec_time / calls)::numeric, 3), left(regexp_replace(query, '\\s+', ' ', 'g'), 110)
+             from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25`,
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
   const sent = statements() - statementsBefore;
   if (!Number.isNaN(sent))
     process.stdout.write(`${name}: ${(sent / Math.max(1, r.requests.total)).toFixed(2)} statements per request\n`);
@@ -180,7 +200,11 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
     process.stderr.write(
       `${name}: ${r.non2xx} non-2xx, ${r.errors} errors ${JSON.stringify((r as { statusCodeStats?: unknown }).statusCodeStats ?? {})}\n`,
     );
-  return { rps: Math.round(r.requests.average), cpu: used / Math.max(1, r.requests.total), p99: r.latency.p99 };
+  const perRequest = (ms: number) => ms / Math.max(1, r.requests.total);
+  process.stdout.write(
+    `${name}: ${Math.round(r.requests.average)} req/s, CPU ms/req: process ${perRequest(used).toFixed(3)}, PostgreSQL ${perRequest(pgUsed).toFixed(3)}\n`,
+  );
+  return { rps: Math.round(r.requests.average), cpu: perRequest(used), pgCpu: perRequest(pgUsed), p99: r.latency.p99 };
 }
 
 function load(opts: LoadOptions, duration: number): Promise<autocannon.Result> {

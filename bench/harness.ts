@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { pacedLoad } from './paced.js';
 
@@ -38,6 +38,32 @@ const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: '
 export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
+}
+
+/**
+ * Every PostgreSQL server process's CPU so far (ms by pid: the backends, the WAL writer, the checkpointer): the
+ * database's share of a request, which the platform's own process CPU leaves out. A backend started later counts
+ * from zero; one that exited is lost (the pools keep theirs open).
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      out.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return out;
+}
+
+/** PostgreSQL's CPU (ms) between two postgresCpuMs() readings. */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of postgresCpuMs()) used += ms - (before.get(pid) ?? 0);
+  return used;
 }
 
 function run(opts: LoadOptions, duration: number): Promise<autocannon.Result> {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { TransactionBatcher } from '../src/db/batcher.js';
-import { claimStatement, SANDBOX_CLAIM_STATEMENT, type Claim } from '../src/providers/sandbox/database-records.js';
-import { runNamed } from './same-sql.js';
+import { claimStatement, type Claim } from '../src/providers/sandbox/database-records.js';
+import { runSql } from './same-sql.js';
 
 /**
  * The sandbox provider's own write on a create (src/providers/sandbox/database-records.ts): the platform process issues it on
  * every transfer submit, card authorize and PIX charge, so a same-SQL baseline issues it too, grouped the way
- * the platform groups it (one claim lane, statement mode, gathering one event-loop turn) and as the same named
+ * the platform groups it (one claim lane, statement mode, gathering one event-loop turn) and as the same unnamed
  * statement. A real provider's adapter would make a network call here instead.
  */
 const batchers = new WeakMap<pg.Pool, TransactionBatcher<Claim, true>>();
@@ -18,7 +18,7 @@ export function sandboxClaim(pool: pg.Pool, claim: Claim): Promise<true> {
     batcher = new TransactionBatcher<Claim, true>(
       null as never,
       async (_db: unknown, items: Claim[]) => {
-        const { rows } = await runNamed(pool, SANDBOX_CLAIM_STATEMENT, claimStatement(items));
+        const { rows } = await runSql(pool, claimStatement(items));
         if (rows.length < new Set(items.map((i) => i.key)).size) throw new Error('sandbox claim not answered');
         return items.map(() => ({ ok: true as const, value: true as const }));
       },

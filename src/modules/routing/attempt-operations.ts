@@ -165,11 +165,15 @@ export async function recordAttemptOperations(
       },
     };
   });
+  // `coalesce(o.status, '')`: the same test as `o.status = 'PENDING'` (the column is never null), written so the
+  // planner cannot answer it from the partial index of open operations: it did, scanning every PENDING entry, and
+  // every dead one not yet vacuumed (all the operations written since), for each batch (docs/performance.md,
+  // 2026-11-28 11:00); the primary key finds the batch's own rows.
   await ex.execute(sql`
     update provider_operations o set status = r.status, attempts = o.attempts + 1, outcome = r.outcome,
       updated_at = ${at}::timestamptz, finished_at = case when r.finished then ${at}::timestamptz else null end
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, status text, finished boolean, outcome jsonb)
-    where o.id = r.id and o.status = 'PENDING'`);
+    where o.id = r.id and coalesce(o.status, '') = 'PENDING'`);
 }
 
 /**
