@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
+import { recordset } from '../db/recordset.js';
 import { rowsOf } from '../db/rows.js';
 import { conflict, conflictWithReason } from './errors.js';
 import { wallMillis, type Clock } from './clock.js';
@@ -241,7 +242,7 @@ export async function completeRequests(tx: Executor, keys: ClaimKey[]): Promise<
   const rows = keys.map((k) => ({ company_id: k.companyId, scope: k.scope, request_id: k.requestId }));
   await tx.execute(sql`
     update idempotency_keys k set phase = 'DONE', locked_until = null
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text)
+    from ${recordset(rows, 'company_id uuid, scope text, request_id text')} as r
     where k.company_id = r.company_id and k.scope = r.scope and k.request_id = r.request_id`);
 }
 

@@ -1,3 +1,4 @@
+import { recordset } from '../../db/recordset.js';
 import { and, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -172,7 +173,7 @@ export async function recordAttemptOperations(
   await ex.execute(sql`
     update provider_operations o set status = r.status, attempts = o.attempts + 1, outcome = r.outcome,
       updated_at = ${at}::timestamptz, finished_at = case when r.finished then ${at}::timestamptz else null end
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, status text, finished boolean, outcome jsonb)
+    from ${recordset(values, 'id uuid, status text, finished boolean, outcome jsonb')} as r
     where o.id = r.id and coalesce(o.status, '') = 'PENDING'`);
 }
 

@@ -1,3 +1,4 @@
+import { recordset } from '../../../db/recordset.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
@@ -165,9 +166,12 @@ export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQ
         provider_payment_id = r.provider_payment_id, provider_reference = r.provider_reference,
         authorization_code = r.authorization_code, authorized_at = r.authorized_at, captured_at = r.captured_at, captured_amount = r.captured_amount,
         refusal = r.refusal, pix = r.pix, attempts = r.attempts, announced = true, updated_at = r.updated_at
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(id uuid, status text, provider text, bank_account_id uuid,
-        provider_payment_id text, provider_reference text, authorization_code text, authorized_at timestamptz, captured_at timestamptz,
-        captured_amount bigint, refusal jsonb, pix jsonb, attempts jsonb, updated_at timestamptz)
+      from ${recordset(
+        values,
+        `id uuid, status text, provider text, bank_account_id uuid, provider_payment_id text, provider_reference text,
+        authorization_code text, authorized_at timestamptz, captured_at timestamptz, captured_amount bigint, refusal jsonb,
+        pix jsonb, attempts jsonb, updated_at timestamptz`,
+      )} as r
       where t.id = r.id and t.announced = false
       returning t.id
     ), j as (
