@@ -25,6 +25,7 @@ import {
   type ReadKey,
 } from '../src/modules/payments/create/transactions.reads.js';
 import type { NewTransactionRow, TransactionRow } from '../src/db/schema/index.js';
+import { attemptOperationRow, recordAttemptOperationsStatement } from '../src/modules/routing/index.js';
 import { drawQr, openSealedCard } from './baseline-work.js';
 
 /**
@@ -34,10 +35,10 @@ import { drawQr, openSealedCard } from './baseline-work.js';
  * TransactionBatcher, the same lanes (the organization), the same set-based statements per batch:
  * - per batch of creates reading at once: the one read statement (named, prepared: company in reach, caller's
  *   status, affiliations, bank accounts, fee policy; one lane);
- * - per batch of recordings: one statement (rows + recovery jobs), autocommit;
+ * - per batch of recordings: one statement (rows + recovery jobs + the first attempts' provider operations), autocommit;
  * - the provider call: the sandbox provider's record of it (bench/sandbox-claim.ts: one claim statement per
  *   batch of calls, as the platform's sandbox makes it);
- * - per batch of outcomes, one transaction: rows announced (recovery jobs closed), for cards the approvals
+ * - per batch of outcomes, one transaction: rows announced (recovery jobs closed), the attempts' operations finished, for cards the approvals
  *   posted (one ledger statement), their receivables (one insert) and settlement jobs (one insert);
  *   transaction.created (one insert, returning id and created_at) and its webhook messages (one named statement);
  *   for PIX the expiry jobs (one insert).
@@ -49,6 +50,8 @@ const reads = createReadsSelect(mock).toSQL();
 interface Outcome {
   row: TransactionRow;
   pix: boolean;
+  /** The first attempt's provider operation (claimed with the row), finished with the outcome. */
+  attemptId: string;
 }
 
 function batchers(pool: pg.Pool) {
@@ -109,6 +112,23 @@ function batchers(pool: pg.Pool) {
       }));
       const updated = await run(c, announceRowsStatement(rows, now));
       if (updated.rows.length !== rows.length) throw new Error('not announced');
+      // The deciding attempts' operations finished (recordAttemptOperations), as the platform's outcome does.
+      await run(
+        c,
+        recordAttemptOperationsStatement(
+          items.map((i) => ({
+            attempt: {
+              id: i.attemptId,
+              outcome: i.pix ? 'WAITING_PAYMENT' : 'APPROVED',
+              error: null,
+              refusal: null,
+              provider_reference: i.row.id,
+            },
+            code: null,
+          })),
+          now,
+        ),
+      );
       const approved = rows.filter((r) => r.status === 'APPROVED');
       const jobs: NewJob[] = [];
       if (approved.length > 0) {
@@ -218,7 +238,14 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
       dedupeKey: `transaction.recover:${id}`,
       organizationId: org,
     };
-    const recorded = await grouped.record.run(org, { row, recoverJob, now });
+    // The first attempt's provider operation, claimed in the recording's statement (R6.8), as the platform claims it.
+    const attemptId = randomUUID();
+    const operation = attemptOperationRow(
+      row as TransactionRow,
+      { id: attemptId, number: 1, provider: 'PROVIDER_A', provider_account_id: null },
+      now,
+    );
+    const recorded = await grouped.record.run(org, { row, recoverJob, now, operation });
     await sandboxClaim(
       pool,
       pix
@@ -255,7 +282,7 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
             },
           },
     );
-    return grouped.outcome.run(org, { row: recorded, pix });
+    return grouped.outcome.run(org, { row: recorded, pix, attemptId });
   };
 }
 

@@ -1,7 +1,7 @@
-import { recordset } from '../../db/recordset.js';
-import { and, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { recordset } from '../../db/recordset.js';
 import {
   providerOperations,
   type ProviderOperationStatus,
@@ -149,7 +149,14 @@ export async function recordAttemptOperations(
   list: { attempt: AttemptAnswer; code: string | null }[],
   now: Date,
 ): Promise<void> {
-  if (list.length === 0) return;
+  if (list.length > 0) await ex.execute(recordAttemptOperationsStatement(list, now));
+}
+
+/** recordAttemptOperations' one statement (exported so the bench's same-SQL baseline runs it too). */
+export function recordAttemptOperationsStatement(
+  list: { attempt: AttemptAnswer; code: string | null }[],
+  now: Date,
+): SQL {
   const at = now.toISOString();
   const values = list.map(({ attempt, code }) => {
     const status = operationStatusOf(attempt.outcome as AttemptOutcome, code);
@@ -170,11 +177,11 @@ export async function recordAttemptOperations(
   // planner cannot answer it from the partial index of open operations: it did, scanning every PENDING entry, and
   // every dead one not yet vacuumed (all the operations written since), for each batch (docs/performance.md,
   // 2026-11-28 11:00); the primary key finds the batch's own rows.
-  await ex.execute(sql`
+  return sql`
     update provider_operations o set status = r.status, attempts = o.attempts + 1, outcome = r.outcome,
       updated_at = ${at}::timestamptz, finished_at = case when r.finished then ${at}::timestamptz else null end
     from ${recordset(values, 'id uuid, status text, finished boolean, outcome jsonb')} as r
-    where o.id = r.id and coalesce(o.status, '') = 'PENDING'`);
+    where o.id = r.id and coalesce(o.status, '') = 'PENDING'`;
 }
 
 /**

@@ -10,4 +10,5 @@ export {
   attemptOperationRow,
   recordAttemptOperation,
   recordAttemptOperations,
+  recordAttemptOperationsStatement,
 } from './attempt-operations.js';

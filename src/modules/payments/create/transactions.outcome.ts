@@ -1,6 +1,6 @@
-import { recordset } from '../../../db/recordset.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { recordset } from '../../../db/recordset.js';
 import { rowsOf } from '../../../db/rows.js';
 import {
   transactions,
