@@ -179,7 +179,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** Samples a process's resident memory (VmRSS) until stopped; returns the peak in MB. */
-export function sampleRss(pid: number): { stop(): number } {
+export function sampleRss(pid: number): { stop(): number; peak(): number } {
   let peakKb = 0;
   const timer = setInterval(() => {
     try {
@@ -194,5 +194,7 @@ export function sampleRss(pid: number): { stop(): number } {
       clearInterval(timer);
       return Math.round(peakKb / 1024);
     },
+    /** The peak so far (MB), for the phase log. */
+    peak: () => Math.round(peakKb / 1024),
   };
 }

@@ -145,10 +145,13 @@ async function inParallel<T>(items: T[], width: number, fn: (item: T) => Promise
 
 const phases: string[] = [];
 let phaseStart = performance.now();
+/** The platform's RSS sampler while it runs: each phase's log line says the peak so far (which phase set it). */
+let platformRss: { peak(): number } | undefined;
 function phase(name: string) {
   const now = performance.now();
   phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(0)} s`);
-  process.stdout.write(`-- ${name} done (${((now - phaseStart) / 1000).toFixed(0)} s)\n`);
+  const rss = platformRss ? `; platform peak RSS so far ${platformRss.peak()} MB` : '';
+  process.stdout.write(`-- ${name} done (${((now - phaseStart) / 1000).toFixed(0)} s${rss})\n`);
   phaseStart = now;
 }
 
@@ -242,6 +245,7 @@ async function platformFigures(
   const platform = await startPlatform();
   children.push(platform);
   const rss = sampleRss(platform.pid!);
+  platformRss = rss;
   const sameSql = await tsx('bench/servers/node-same-sql.ts', { PORT: String(PORTS.sameSql), DATABASE_URL: dbUrl });
   children.push(sameSql);
   const same = `http://127.0.0.1:${PORTS.sameSql}`;
@@ -403,7 +407,10 @@ async function platformFigures(
       },
     });
   if (want('three-ds')) {
-    const sessions = await threeDsSessions(api, org.api_key, merchants.slice(0, 10), QUICK ? 2_000 : 12_000, dbUrl);
+    // A session pays one create: enough for every round at 2,000 creates a second (12,000 ran out at ~660/s, 3 rounds:
+    // the last round's creates answered 409 USED and the row measured refusals).
+    const sessionsNeeded = Math.max(2_000, ROUNDS * (WARMUP + DURATION) * 2_000);
+    const sessions = await threeDsSessions(api, org.api_key, merchants.slice(0, 10), sessionsNeeded, dbUrl);
     let nextSession = 0;
     specs.push({
       key: 'three-ds',
