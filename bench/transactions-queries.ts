@@ -241,7 +241,7 @@ function create(method: 'CREDIT_CARD' | 'PIX'): Scenario {
     // The first attempt's provider operation, claimed in the recording's statement (R6.8), as the platform claims it.
     const attemptId = randomUUID();
     const operation = attemptOperationRow(
-      row as TransactionRow,
+      row,
       { id: attemptId, number: 1, provider: 'PROVIDER_A', provider_account_id: null },
       now,
     );
