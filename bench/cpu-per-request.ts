@@ -22,7 +22,10 @@ import { setupTransactionBench } from './transactions.js';
  * another checkout, built, or `.`> measures its platform too, after this one in every round, with CPU_COMPARE_ENV's
  * settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one build); CPU_KEEP_DB=1 keeps the database;
  * CPU_COUNT_STATEMENTS=1 also counts each platform's statements per request (bench/pg-count.mjs); CPU_LIST_STATEMENTS=1
- * also lists them by normalized text, per request over the measured window (bench/pg-texts.mjs).
+ * also lists them by normalized text, per request over the measured window (bench/pg-texts.mjs). Every window also
+ * prints PostgreSQL's CPU per request (all `postgres` processes); CPU_PGSS=1, with BENCH_PG_ADMIN_URL on a cluster
+ * that preloads pg_stat_statements, lists the window's statements by execution time per request
+ * (docs/decisions/benchmarks.md, "PostgreSQL's CPU per request beside the platform's").
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.CPU_SECONDS ?? 10);
