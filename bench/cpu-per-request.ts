@@ -207,7 +207,7 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
   process.stdout.write(
     `${name}: ${Math.round(r.requests.average)} req/s, CPU ms/req: process ${perRequest(used).toFixed(3)}, PostgreSQL ${perRequest(pgUsed).toFixed(3)}\n`,
   );
-  return { rps: Math.round(r.requests.average), cpu: perRequest(used), pgCpu: perRequest(pgUsed), p99: r.latency.p99 };
+  return { rps: Math.round(r.requests.average), cpu: perRequest(used), p99: r.latency.p99 };
 }
 
 function load(opts: LoadOptions, duration: number): Promise<autocannon.Result> {

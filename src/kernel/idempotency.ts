@@ -113,14 +113,21 @@ export type ClaimRow = {
   fingerprint: string;
   resource_id: string;
   ord: number;
+  /** A claim begun before its provider call (beginRequest): STARTED with its lease; without, DONE at once. */
+  started?: { locked_until: string; created_at: string };
 };
 
-/** The claim statement (exported so the bench's bare node+pg baseline runs exactly the same SQL). */
+/**
+ * The claim statement, rows in key order (exported so the bench's bare node+pg baseline runs exactly the same
+ * SQL). Rows without `started` take the columns' defaults (DONE, no lease, now()).
+ */
 export function claimRequestIdsStatement(rows: ClaimRow[]) {
+  const values = rows.map(({ started, ...row }) => ({ ...row, ...started, phase: started ? 'STARTED' : 'DONE' }));
   return sql`
-    insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id)
-    select company_id, scope, request_id, fingerprint, resource_id
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text, fingerprint text, resource_id uuid, ord int)
+    insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id, phase, locked_until, created_at)
+    select company_id, scope, request_id, fingerprint, resource_id, phase, locked_until, coalesce(created_at, now())
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r(company_id uuid, scope text, request_id text,
+      fingerprint text, resource_id uuid, ord int, phase text, locked_until timestamptz, created_at timestamptz)
     order by company_id, scope, request_id, ord
     on conflict do nothing
     returning resource_id`;
@@ -134,7 +141,7 @@ export async function releaseClaims(
   if (claims.length === 0) return;
   const rows = claims.map((c) => ({ company_id: c.companyId, scope: c.scope, request_id: c.requestId }));
   await tx.execute(sql`
-    delete from idempotency_keys k using jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text)
+    delete from idempotency_keys k using ${recordset(rows, 'company_id uuid, scope text, request_id text')} as r
     where k.company_id = r.company_id and k.scope = r.scope and k.request_id = r.request_id`);
 }
 
@@ -206,31 +213,16 @@ export async function beginRequest(
  * on each other in the same order), autocommit. A claim whose key exists already, or came earlier in the same
  * statement, is not inserted: beginRequest then takes it through tryBegin (replay, wait, resume or 409). Before,
  * every create carrying a request_id claimed it in a transaction of its own (BEGIN, insert, COMMIT and a commit's
- * flush each); the creates without one shared their statements (docs/performance.md, 2026-11-28 11:00).
+ * flush each); the creates without one shared their statements (docs/performance.md, 2026-11-28 11:00). The
+ * statement is claimRequestIds' own, each claim's place in the batch its `ord`.
  */
-interface FirstClaim {
-  company_id: string;
-  scope: string;
-  request_id: string;
-  fingerprint: string;
-  resource_id: string;
-  locked_until: string;
-  created_at: string;
-}
+type FirstClaim = Omit<ClaimRow, 'ord'>;
 
 const insertFirstClaims: StatementHandler<FirstClaim, boolean> = async (db, items) => {
-  const rows = items.map((item, ord) => ({ ...item, ord }));
   const inserted = new Set(
-    rowsOf(
-      await db.execute(sql`
-        insert into idempotency_keys (company_id, scope, request_id, fingerprint, resource_id, phase, locked_until, created_at)
-        select company_id, scope, request_id, fingerprint, resource_id, 'STARTED', locked_until, created_at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(company_id uuid, scope text, request_id text,
-          fingerprint text, resource_id uuid, locked_until timestamptz, created_at timestamptz, ord int)
-        order by company_id, scope, request_id, ord
-        on conflict do nothing
-        returning resource_id`),
-    ).map((r) => String(r.resource_id)),
+    rowsOf(await db.execute(claimRequestIdsStatement(items.map((item, ord) => ({ ...item, ord }))))).map((r) =>
+      String(r.resource_id),
+    ),
   );
   return items.map((item) => ({ ok: true, value: inserted.has(item.resource_id) }));
 };
@@ -249,8 +241,7 @@ function claimFirst(db: Database, claim: IdempotencyClaim, now: Date, leaseMs: n
     request_id: claim.requestId,
     fingerprint: fingerprint(claim.body),
     resource_id: claim.resourceId,
-    locked_until: new Date(now.getTime() + leaseMs).toISOString(),
-    created_at: now.toISOString(),
+    started: { locked_until: new Date(now.getTime() + leaseMs).toISOString(), created_at: now.toISOString() },
   });
 }
 

@@ -2,6 +2,7 @@ import { textOf } from '../../kernel/text.js';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { StatementHandler } from '../../db/batcher.js';
 import type { Tx } from '../../db/client.js';
+import { recordset } from '../../db/recordset.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   bankAccounts,
@@ -292,7 +293,7 @@ export function recordProviderIdsStatement(
   return sql`
     with u as (
       update internal_transfers t set provider_transfer_id = r.provider_transfer_id, external_request_id = r.external_request_id, updated_at = r.updated_at
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, provider_transfer_id text, external_request_id text, updated_at timestamptz, answer jsonb)
+      from ${recordset(rows, 'id uuid, provider_transfer_id text, external_request_id text, updated_at timestamptz, answer jsonb')} as r
       where t.id = r.id
       returning t.id, t.status, t.error_message, r.answer
     ), o as (

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { recordset } from '../../../db/recordset.js';
 import {
   affiliations,
   companies,
@@ -67,11 +68,9 @@ export async function markSessionsUsed(
   uses: readonly { id: string; transactionId: string; updatedAt: Date }[],
 ): Promise<void> {
   if (uses.length === 0) return;
-  const rows = JSON.stringify(
-    uses.map((u) => ({ id: u.id, transaction_id: u.transactionId, updated_at: u.updatedAt.toISOString() })),
-  );
+  const rows = uses.map((u) => ({ id: u.id, transaction_id: u.transactionId, updated_at: u.updatedAt.toISOString() }));
   await tx.execute(sql`update three_ds_sessions s set transaction_id = r.transaction_id, updated_at = r.updated_at
-    from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, transaction_id uuid, updated_at timestamptz)
+    from ${recordset(rows, 'id uuid, transaction_id uuid, updated_at timestamptz')} as r
     where s.id = r.id`);
 }
 
