@@ -157,6 +157,13 @@ async function main() {
   }
 }
 
+/** The read and write system calls a process has made so far (/proc/<pid>/io: sockets included, every thread). */
+function syscalls(pid: number): { reads: number; writes: number } {
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(io)?.[1] ?? NaN);
+  return { reads: field('syscr'), writes: field('syscw') };
+}
+
 /** A closed-loop measurement (3 s warm-up), with the process's CPU over the measured part. */
 async function windowed(pid: number, name: string, opts: LoadOptions) {
   await load(opts, 3);
@@ -165,6 +172,7 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
   const texts = (): Record<string, number> =>
     existsSync(`/tmp/pg-texts-${pid}.json`) ? JSON.parse(readFileSync(`/tmp/pg-texts-${pid}.json`, 'utf8')) : {};
   const before = cpuMs(pid);
+  const ioBefore = syscalls(pid);
   const pgBefore = postgresCpuMs();
   // CPU_PGSS=1 (with BENCH_PG_ADMIN_URL on a cluster that preloads pg_stat_statements): each window's statements by time.
   if (process.env.CPU_PGSS)
@@ -174,6 +182,7 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
   const r = await load(opts, DURATION);
   await new Promise((done) => setTimeout(done, 600));
   const used = cpuMs(pid) - before;
+  const ioAfter = syscalls(pid);
   const pgUsed = postgresCpuSince(pgBefore);
   if (process.env.CPU_PGSS)
     process.stdout.write(
@@ -205,7 +214,7 @@ async function windowed(pid: number, name: string, opts: LoadOptions) {
     );
   const perRequest = (ms: number) => ms / Math.max(1, r.requests.total);
   process.stdout.write(
-    `${name}: ${Math.round(r.requests.average)} req/s, CPU ms/req: process ${perRequest(used).toFixed(3)}, PostgreSQL ${perRequest(pgUsed).toFixed(3)}\n`,
+    `${name}: ${Math.round(r.requests.average)} req/s, CPU ms/req: process ${perRequest(used).toFixed(3)}, PostgreSQL ${perRequest(pgUsed).toFixed(3)}; reads/writes per request ${perRequest(ioAfter.reads - ioBefore.reads).toFixed(1)}/${perRequest(ioAfter.writes - ioBefore.writes).toFixed(1)}\n`,
   );
   return { rps: Math.round(r.requests.average), cpu: perRequest(used), p99: r.latency.p99 };
 }

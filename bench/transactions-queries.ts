@@ -38,7 +38,7 @@ import { drawQr, openSealedCard } from './baseline-work.js';
  * - per batch of recordings: one statement (rows + recovery jobs + the first attempts' provider operations), autocommit;
  * - the provider call: the sandbox provider's record of it (bench/sandbox-claim.ts: one claim statement per
  *   batch of calls, as the platform's sandbox makes it);
- * - per batch of outcomes, one transaction: rows announced (recovery jobs closed), the attempts' operations finished, for cards the approvals
+ * - per batch of outcomes, one transaction: rows announced (recovery jobs closed) with the attempts' operations finished (one statement), for cards the approvals
  *   posted (one ledger statement), their receivables (one insert) and settlement jobs (one insert);
  *   transaction.created (one insert, returning id and created_at) and its webhook messages (one named statement);
  *   for PIX the expiry jobs (one insert).
@@ -110,25 +110,23 @@ function batchers(pool: pg.Pool) {
         announced: true,
         updatedAt: now,
       }));
-      const updated = await run(c, announceRowsStatement(rows, now));
-      if (updated.rows.length !== rows.length) throw new Error('not announced');
-      // The deciding attempts' operations finished (recordAttemptOperations), as the platform's outcome does.
-      await run(
-        c,
-        recordAttemptOperationsStatement(
-          items.map((i) => ({
-            attempt: {
-              id: i.attemptId,
-              outcome: i.pix ? 'WAITING_PAYMENT' : 'APPROVED',
-              error: null,
-              refusal: null,
-              provider_reference: i.row.id,
-            },
-            code: null,
-          })),
-          now,
-        ),
+      // The deciding attempts' operations finished (recordAttemptOperations) by the announce statement, as the
+      // platform's outcome does.
+      const operations = recordAttemptOperationsStatement(
+        items.map((i) => ({
+          attempt: {
+            id: i.attemptId,
+            outcome: i.pix ? 'WAITING_PAYMENT' : 'APPROVED',
+            error: null,
+            refusal: null,
+            provider_reference: i.row.id,
+          },
+          code: null,
+        })),
+        now,
       );
+      const updated = await run(c, announceRowsStatement(rows, now, operations));
+      if (updated.rows.length !== rows.length) throw new Error('not announced');
       const approved = rows.filter((r) => r.status === 'APPROVED');
       const jobs: NewJob[] = [];
       if (approved.length > 0) {

@@ -18,11 +18,13 @@ export function siblingModule(callerUrl: string, relativeName: string): URL {
  * The thread starts on the first call and is unref'd (it never keeps a process alive). If it dies, its pending
  * calls fail and the next call starts a new one.
  *
- * Calls made in the same turn of the event loop cross as ONE message each way (the outbox is posted from
- * `setImmediate`, the thread answers a message's calls together): under load a port message costs the request
- * thread far more than 5 µs (a wake-up of the other thread each; 6% of the request thread's busy time for a card
- * create's two openings at load 14, docs/performance.md 2026-11-28 04:26), and concurrent creates' openings
- * share one.
+ * Calls made in the same task cross as ONE message each way (the outbox is posted from a microtask, the thread
+ * answers a message's calls together): under load a port message costs the request thread far more than 5 µs (a
+ * wake-up of the other thread each; 6% of the request thread's busy time for a card create's two openings at load
+ * 14, docs/performance.md 2026-11-28 04:26), so a card's two openings share one. Not a whole turn of the event
+ * loop (`setImmediate`, as before): that waited for every other ready callback of the turn before the message
+ * left, ~6 of the ~11 ms a card's opening took under the closed-loop bench, where the thread itself was mostly
+ * idle (docs/decisions/benchmarks.md, "Where a create's latency goes").
  */
 export class ThreadCalls<Request, Response> {
   private worker: Worker | undefined;
@@ -53,7 +55,7 @@ export class ThreadCalls<Request, Response> {
 
   private post(message: { id: number; request: Request }): void {
     this.outbox.push(message);
-    if (this.outbox.length === 1) setImmediate(() => this.flush());
+    if (this.outbox.length === 1) queueMicrotask(() => this.flush());
   }
 
   private flush(): void {

@@ -130,6 +130,12 @@ export interface AttemptsResult {
    * for the transaction's recovery, which closes it with the transaction's fate.
    */
   operation: { attempt: TransactionAttemptJson; code: string | null } | null;
+  /**
+   * The deciding attempt's entry into its success-rate window and circuit (recordAttemptOutcome), in flight: the
+   * create awaits it with the outcome's recording, before it answers (R6.10), instead of before that recording
+   * starts (a stage of its own in every create's latency: docs/decisions/benchmarks.md). Never rejects.
+   */
+  windowed: Promise<void> | null;
 }
 
 interface LoopInput {
@@ -163,6 +169,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
   const threeDsAuthenticated = l.row.threeDs?.trans_status === 'Y' || l.row.threeDs?.trans_status === 'A';
   let recorded = { provider: l.row.provider, bankAccountId: l.row.bankAccountId };
   let operation: AttemptsResult['operation'] = null;
+  let deciderWindowed: Promise<void> | null = null;
   const order = l.route.decision.attempt_order;
   // The first attempt's operation claimed with the row; released if that call is never made (a probe taken, its
   // bank account not opened), so the next attempt can claim its own (one open operation per transaction).
@@ -296,7 +303,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     if (fatal === null && classified.outcome !== 'FAILED' && !next)
       operation = { attempt: done, code: classified.code ?? null };
     else await recordAttemptOperation(db, done, classified.code, clock.now());
-    await recordAttemptOutcome(db, {
+    const windowed = recordAttemptOutcome(db, {
       organizationId: l.row.organizationId,
       account,
       paymentMethod: l.row.paymentMethod,
@@ -307,6 +314,10 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
       now: clock.now(),
       correlationId: l.correlationId,
     }).catch(() => undefined);
+    // The deciding attempt's outcome is written beside the outcome's recording (AttemptsResult.windowed); any
+    // other before the next attempt's decision reads the windows.
+    if (operation?.attempt === done) deciderWindowed = windowed;
+    else await windowed;
     if (fatal !== null) throw fatal instanceof Error ? fatal : new Error('a provider call failed unexpectedly');
     if (classified.outcome === 'FAILED') failures.push({ provider: candidate.provider, code: classified.code! });
     else deciding = { outcome: answer!, provider: candidate.provider, bankAccount };
@@ -316,7 +327,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
   // R6.8 `failed_over`: the next attempt was made because of this outcome.
   for (const [i, a] of attempts.entries()) a.failed_over = i < attempts.length - 1;
   await releasePreclaimed();
-  return { attempts, deciding, failures, recorded, operation };
+  return { attempts, deciding, failures, recorded, operation, windowed: deciderWindowed };
 }
 
 function finish(

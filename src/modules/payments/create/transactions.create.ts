@@ -322,14 +322,17 @@ async function complete(
   // Recorded with the outcomes of the organization's other creates finishing now: one transaction for all, which
   // also completes their claims (so a claim is DONE exactly when its outcome is recorded) and finishes their
   // deciding attempts' operations. A batch of one is the single create: the same code.
-  const announced = await createBatchers(db, clock).outcome.run(row.organizationId, {
-    row: decided,
-    outcome,
-    extra,
-    correlationId: c.correlationId,
-    autopilot: deps.autopilot,
-    ...(claim ? { claim } : {}),
-    ...(ran.operation ? { operation: ran.operation } : {}),
-  });
+  const [announced] = await Promise.all([
+    createBatchers(db, clock).outcome.run(row.organizationId, {
+      row: decided,
+      outcome,
+      extra,
+      correlationId: c.correlationId,
+      autopilot: deps.autopilot,
+      ...(claim ? { claim } : {}),
+      ...(ran.operation ? { operation: ran.operation } : {}),
+    }),
+    ran.windowed,
+  ]);
   return { row: announced, replayed: false };
 }

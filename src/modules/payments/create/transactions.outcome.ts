@@ -13,7 +13,7 @@ import { jobsInsert, type NewJob } from '../../../jobs/queue.js';
 import { completeRequests, type ClaimKey } from '../../../kernel/idempotency.js';
 import { must } from '../../../kernel/must.js';
 import type { CardPaymentResult } from '../../../providers/payments.js';
-import { recordAttemptOperations } from '../../routing/index.js';
+import { recordAttemptOperations, recordAttemptOperationsStatement } from '../../routing/index.js';
 import { postApprovals } from '../shared/transactions.ledger.js';
 import { findTransactionRow } from '../shared/transactions.repo.js';
 import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
@@ -140,9 +140,12 @@ const OUTCOME_COLUMNS = new Set<string>([
 /**
  * The outcomes set on rows still unannounced, and their recovery jobs closed (the row is a resource now: the job
  * would find nothing to do; a job running now keeps its lease), one statement; answers the ids updated.
- * (Exported so the bench's baseline runs exactly it.)
+ * `alongside`: another update of the same transaction's outcome (the deciding attempts' operations finished:
+ * recordAttemptOperationsStatement) carried by this statement as a CTE of its own, so the batch's outcome
+ * transaction makes one round trip fewer (each one waits for the request thread's turn under load: docs/decisions/
+ * benchmarks.md, "Where a create's latency goes"). (Exported so the bench's baseline runs exactly it.)
  */
-export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQL {
+export function announceRowsStatement(rows: TransactionRow[], realNow: Date, alongside?: SQL): SQL {
   const values = rows.map((r) => ({
     id: r.id,
     status: r.status,
@@ -178,7 +181,7 @@ export function announceRowsStatement(rows: TransactionRow[], realNow: Date): SQ
       update jobs set status = 'DONE', finished_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
       where dedupe_key in (select ${`${TRANSACTION_RECOVER_JOB}:`}::text || u.id::text from u)
         and status = 'PENDING' and (locked_until is null or locked_until <= ${at}::timestamptz)
-    )
+    )${alongside ? sql`, alongside as (${alongside})` : sql``}
     select id from u`;
 }
 
@@ -211,15 +214,21 @@ export async function announceOutcomes(
   };
   let todo = items.flatMap((item, i) => (item.row.announced ? [] : [{ i, row: announced(i, item.row) }]));
   const done: typeof todo = [];
+  // The deciding attempts' operations finish whether their row is announced here or was meanwhile: with the first
+  // announce statement when there is one, else on their own below.
+  let operations = items.flatMap((item) => (item.operation ? [item.operation] : []));
   // Two rounds at most: the second for rows recorded again after a recovery removed them.
   for (let round = 0; todo.length > 0; round++) {
     if (round === 2) throw new Error('a recorded row could not be announced');
+    const alongside = operations.length > 0 ? recordAttemptOperationsStatement(operations, realNow) : undefined;
+    operations = [];
     const updated = new Set(
       rowsOf(
         await tx.execute(
           announceRowsStatement(
             todo.map((t) => t.row),
             realNow,
+            alongside,
           ),
         ),
       ).map((r) => String(r.id)),
@@ -241,11 +250,7 @@ export async function announceOutcomes(
     tx,
     items.flatMap((item) => (item.claim ? [item.claim] : [])),
   );
-  await recordAttemptOperations(
-    tx,
-    items.flatMap((item) => (item.operation ? [item.operation] : [])),
-    realNow,
-  );
+  await recordAttemptOperations(tx, operations, realNow);
   // R5.1: a request kept for a replay goes once the outcome is known (an unknown one keeps it for its sync).
   await forgetKeptAuthorizations(
     tx,
