@@ -5,12 +5,11 @@ import type { Scenario } from './pg-transaction.js';
 import { sandboxClaim } from './sandbox-claim.js';
 import { dialect, mock, recordEventsSql, runSql } from './same-sql.js';
 import { inTransaction } from './pg-transaction.js';
-import * as schema from '../src/db/schema/index.js';
 import { TransactionBatcher } from '../src/db/batcher.js';
-import { bulkInsertStatement } from '../src/db/bulk-insert.js';
 import { jobsInsert, type NewJob } from '../src/jobs/queue.js';
 import { pendingCreditsStatement } from '../src/ledger/post-pending-credits.js';
 import { approvalReceivables } from '../src/modules/receivables/receivables.create.js';
+import { receivablesAndJobsStatement } from '../src/modules/payments/shared/transactions.ledger.js';
 import {
   announceRowsStatement,
   approvalOf,
@@ -39,7 +38,7 @@ import { drawQr, openSealedCard } from './baseline-work.js';
  * - the provider call: the sandbox provider's record of it (bench/sandbox-claim.ts: one claim statement per
  *   batch of calls, as the platform's sandbox makes it);
  * - per batch of outcomes, one transaction: rows announced (recovery jobs closed) with the attempts' operations finished (one statement), for cards the approvals
- *   posted (one ledger statement), their receivables (one insert) and settlement jobs (one insert);
+ *   posted (one ledger statement), their receivables and settlement jobs (one statement);
  *   transaction.created (one insert, returning id and created_at) and its webhook messages (one named statement);
  *   for PIX the expiry jobs (one insert).
  */
@@ -142,8 +141,8 @@ function batchers(pool: pg.Pool) {
           jobs.push(...planned.jobs);
           return planned.rows;
         });
-        await run(c, bulkInsertStatement(schema.receivables, receivableRows));
-        await run(c, jobsInsert(jobs.map((job) => ({ job, now }))));
+        // The receivables and the jobs in one statement, as the platform's outcome writes them.
+        await run(c, receivablesAndJobsStatement(receivableRows, jobs, now)!);
       }
       // transaction.created: the outbox's insert (recordEvents) and the webhook consumer's.
       await recordEventsSql(

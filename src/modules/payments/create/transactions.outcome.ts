@@ -4,17 +4,18 @@ import { recordset } from '../../../db/recordset.js';
 import { rowsOf } from '../../../db/rows.js';
 import {
   transactions,
+  type NewReceivableRow,
   type NewTransactionRow,
   type TransactionAttemptJson,
   type TransactionRow,
 } from '../../../db/schema/index.js';
 import { recordEvents, type AnyNewEvent } from '../../../events/outbox.js';
-import { jobsInsert, type NewJob } from '../../../jobs/queue.js';
+import type { NewJob } from '../../../jobs/queue.js';
 import { completeRequests, type ClaimKey } from '../../../kernel/idempotency.js';
 import { must } from '../../../kernel/must.js';
 import type { CardPaymentResult } from '../../../providers/payments.js';
 import { recordAttemptOperations, recordAttemptOperationsStatement } from '../../routing/index.js';
-import { postApprovals } from '../shared/transactions.ledger.js';
+import { postApprovals, receivablesAndJobsStatement } from '../shared/transactions.ledger.js';
 import { findTransactionRow } from '../shared/transactions.repo.js';
 import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
 import { toTransactionView } from '../shared/transactions.view.js';
@@ -257,19 +258,21 @@ export async function announceOutcomes(
     done.filter((d) => d.row.status !== 'PROCESSING' && mayHaveKeptAuthorization(d.row)).map((d) => d.row.id),
   );
   const jobs: NewJob[] = [];
+  const receivableRows: NewReceivableRow[] = [];
   const approved = done.filter((d) => d.row.status === 'APPROVED');
   const posted = await postApprovals(
     tx,
     approved.map((d) => ({ row: d.row })),
     now,
-    jobs,
+    { jobs, receivables: receivableRows },
   );
   const sequences = new Map(approved.map((d, k) => [d.row.id, posted[k]?.sequence ?? null]));
   for (const d of done) {
     const item = must(items[d.i], 'an index of items');
     jobs.push(...followUpJobs(d.row, now, { autopilot: item.autopilot, syncNow: item.syncNow }));
   }
-  if (jobs.length > 0) await tx.execute(jobsInsert(jobs.map((job) => ({ job, now }))));
+  const scheduled = receivablesAndJobsStatement(receivableRows, jobs, now);
+  if (scheduled) await tx.execute(scheduled);
   // money.md M9: an approval moves money; the event carries the account's sequence after its post.
   const created: AnyNewEvent[] = done.map((d) => ({
     type: 'transaction.created',

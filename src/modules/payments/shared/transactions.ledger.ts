@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { receivables, transactions, type NewReceivableRow, type TransactionRow } from '../../../db/schema/index.js';
 import { bulkInsertStatement } from '../../../db/bulk-insert.js';
@@ -98,8 +98,11 @@ export async function postApprovals(
   tx: Executor,
   items: ApprovalItem[],
   now: Date,
-  /** Where to add the settlement jobs when the caller inserts jobs of its own (else inserted here). */
-  jobSink?: NewJob[],
+  /**
+   * Where to add the settlement jobs and the receivables when the caller inserts jobs of its own, with the
+   * receivables in the same statement (receivablesAndJobsStatement); else both are inserted here.
+   */
+  sink?: { jobs: NewJob[]; receivables: NewReceivableRow[] },
 ): Promise<ApprovalResult[]> {
   if (items.length === 0) return [];
   const approvals = items.map((item) => approvalOf(item, now));
@@ -134,8 +137,8 @@ export async function postApprovals(
     }
   }
   const orgAccounts = new Map<string, string | null>();
-  const receivableRows: NewReceivableRow[] = [];
-  const jobs: NewJob[] = jobSink ?? [];
+  const receivableRows: NewReceivableRow[] = sink?.receivables ?? [];
+  const jobs: NewJob[] = sink?.jobs ?? [];
   for (const { row, amount, fee } of cards) {
     let orgAccount: string | null = null;
     if (Math.min(Math.max(0, fee), amount) > 0) {
@@ -148,9 +151,24 @@ export async function postApprovals(
     receivableRows.push(...planned.rows);
     jobs.push(...planned.jobs);
   }
-  if (receivableRows.length > 0) await tx.execute(bulkInsertStatement(receivables, receivableRows));
-  if (!jobSink && jobs.length > 0) await tx.execute(jobsInsert(jobs.map((job) => ({ job, now }))));
+  if (!sink) {
+    const statement = receivablesAndJobsStatement(receivableRows, jobs, now);
+    if (statement) await tx.execute(statement);
+  }
   return results;
+}
+
+/**
+ * Receivables and jobs of one change in ONE statement (the receivables' insert a CTE of the jobs' insert: two
+ * tables, no row of one read by the other), or either alone, or null when there is neither: a batch of creates'
+ * outcomes makes one round trip fewer (each one waits for the request thread's turn under load: docs/decisions/
+ * benchmarks.md, "Where a create's latency goes"). Exported so the bench's baseline runs exactly it.
+ */
+export function receivablesAndJobsStatement(rows: NewReceivableRow[], jobs: NewJob[], now: Date): SQL | null {
+  const written = rows.length > 0 ? bulkInsertStatement(receivables, rows) : null;
+  const scheduled = jobs.length > 0 ? jobsInsert(jobs.map((job) => ({ job, now }))) : null;
+  if (written && scheduled) return sql`with receivables_written as (${written}) ${scheduled}`;
+  return written ?? scheduled;
 }
 
 /** postApprovals for one approval (the same code: a batch of one). */
