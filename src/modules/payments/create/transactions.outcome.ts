@@ -189,10 +189,10 @@ export function announceRowsStatement(rows: TransactionRow[], realNow: Date, alo
 /**
  * Records creates' outcomes, set-based, in the caller's transaction: THE one implementation, whether a batch of
  * a hundred creates (transactions.batch.ts), one create, or a recovery job that found the answer. Each row gets
- * its status and becomes a resource (`announced`) with its recovery job closed (one update); the claims are
- * completed (one update) and the deciding attempts' operations finished (one update); the approvals are posted
- * with their receivables (postApprovals: one ledger statement, one insert); the later work is scheduled (one
- * insert: a status sync for PROCESSING, the sandbox autopilot, expiries, settlements); `transaction.created`
+ * its status and becomes a resource (`announced`) with its recovery job closed and the deciding attempts'
+ * operations finished (one statement); the claims are completed (one update); the approvals are posted (postApprovals:
+ * one ledger statement); their receivables and the later work (a status sync for PROCESSING, the sandbox autopilot,
+ * expiries, settlements) are written together (one statement: receivablesAndJobsStatement); `transaction.created`
  * carries each transaction as GET returns it (one insert, each consumer once). `now`: the organization's clock
  * (one reading for the batch); `realNow`: real time, for the recovery jobs' leases.
  *

@@ -85,7 +85,8 @@ export type ApprovalResult = Pick<PostResult, 'replayed'> & { sequence: number |
  * Posts approvals exactly once each (source `{ type: 'TRANSACTION', id }`, code TRANSACTION_APPROVED: a retry
  * or a concurrent second call replays the first post), set-based: ONE ledger statement for all of them
  * (postPendingCreditsSequenced: several merchants' accounts, the same account possibly several times), their
- * receivables in ONE insert and their settlement jobs in ONE insert. An approval the statement did not write
+ * receivables and settlement jobs in ONE statement (receivablesAndJobsStatement; with `sink`, the caller's, with
+ * its own jobs). An approval the statement did not write
  * (a replay, a balance row not opened yet, an approval that credits the merchant nothing) is posted by `post`,
  * which answers it as it always did; its receivables only when it was not a replay (money.md M2: they exist
  * exactly when the approval's posting does). A batch of one is the single approval (a sync, a capture, a PIX
