@@ -87,9 +87,13 @@ export async function queryOnce<T extends Record<string, unknown>>(url: string, 
   }
 }
 
-/** Waits until the replica has replayed everything the primary has written so far. */
+/**
+ * Waits until the replica has replayed everything the primary has written so far. The insert position, not
+ * pg_current_wal_lsn(): the throwaway primary runs with synchronous_commit=off, so a commit already answered
+ * may still sit in WAL buffers, past the write position (a landing CI run read an empty list that way).
+ */
 export async function caughtUp(primaryUrl: string, replicaUrl: string, timeoutMs = 30_000): Promise<void> {
-  const { lsn } = (await queryOnce<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn'))[0]!;
+  const { lsn } = (await queryOnce<{ lsn: string }>(primaryUrl, 'select pg_current_wal_insert_lsn()::text as lsn'))[0]!;
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const { done } = (
