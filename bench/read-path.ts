@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
-import { cpuMs, startProcess, stopProcess } from './harness.js';
+import { cpuMs, postgresCpuMs, postgresCpuSince, startProcess, stopProcess } from './harness.js';
 import { jsonCall } from './json-call.js';
 import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
@@ -18,7 +18,9 @@ import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
  * the onboarding requirements GET (10 rows) and `POST /v1/routing/decide` (50 rules, 4 sandbox accounts),
  * READ_SECONDS (5) each after a 2 s warm-up, 32 connections closed loop, READ_ROUNDS (2) rounds.
  * READ_PROF=<dir> profiles each platform (`--cpu-prof`); READ_ONLY=merchant,onboarding,decide limits the paths;
- * READ_PORT (19700) is the first platform's port (each next build's is 10 higher).
+ * READ_PORT (19700) is the first platform's port (each next build's is 10 higher). READ_BASELINE=1 also measures the
+ * same-SQL node:http baseline (bench/servers/node-same-sql.ts) on the merchant and onboarding reads, as the row
+ * `baseline`: the CPU a bare server spends on the same statement and answer.
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.READ_SECONDS ?? 5);
@@ -72,6 +74,16 @@ async function main() {
   try {
     const ports = DIRS.map((_, i) => PORT + i * 10);
     for (const [i, dir] of DIRS.entries()) children.push(await startPlatform(dir, ports[i]!));
+    const baselinePort = PORT + 100;
+    const baseline =
+      process.env.READ_BASELINE === '1'
+        ? await startProcess(
+            ['--import', 'tsx', '--import', resolve('bench/pg-count.mjs'), 'bench/servers/node-same-sql.ts'],
+            { PORT: String(baselinePort), DATABASE_URL: dbUrl },
+            'ready',
+          )
+        : undefined;
+    if (baseline) children.push(baseline);
     const base = `http://127.0.0.1:${ports[0]}/core`;
     const org = await api(base, 'POST', '/v1/platform/organizations', platformKey, organizationBody());
     const merchant = await api(base, 'POST', '/v1/merchants', org.api_key, merchantBody());
@@ -124,29 +136,38 @@ async function main() {
         }),
       },
     };
+    const baselinePaths: Record<string, string> = {
+      merchant: `merchant-read?id=${merchant.id}&org=${org.id}`,
+      onboarding: `requirements-read?company=${pj.id}&org=${org.id}`,
+    };
     const rows: string[] = [];
     for (let round = 0; round < ROUNDS; round++)
       for (const [name, p] of Object.entries(paths)) {
         if (!ONLY.has(name)) continue;
         const order = round % 2 === 0 ? DIRS.map((_, i) => i) : DIRS.map((_, i) => DIRS.length - 1 - i);
+        if (baseline && baselinePaths[name]) order.push(DIRS.length);
         for (const i of order) {
-          const b = `http://127.0.0.1:${ports[i]}/core`;
-          const o = { ...p, url: `${b}${p.path}` };
+          const o =
+            i === DIRS.length
+              ? { headers: {}, url: `http://127.0.0.1:${baselinePort}/${baselinePaths[name]}` }
+              : { ...p, url: `http://127.0.0.1:${ports[i]}/core${p.path}` };
           await load(o, 2);
           const pid = children[i]!.pid!;
           const st0 = await statements(pid);
           const cpu0 = cpuMs(pid);
+          const pg0 = postgresCpuMs();
           const r = await load(o, SECONDS);
           const cpu = cpuMs(pid) - cpu0;
+          const pgCpu = postgresCpuSince(pg0);
           const st = (await statements(pid)) - st0;
           const n = Math.max(1, r.requests.total);
-          const row = `| ${round + 1} | ${name} | ${DIRS[i]} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${loadavg()[0]!.toFixed(1)} |`;
+          const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? 'baseline'} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${loadavg()[0]!.toFixed(1)} |`;
           rows.push(row);
           process.stdout.write(`${row}\n`);
         }
       }
     process.stdout.write(
-      `\n| round | path | build | req/s | CPU ms/req | statements/req | non-2xx | load |\n|---|---|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+      `\n| round | path | build | req/s | CPU ms/req | PostgreSQL CPU ms/req | statements/req | non-2xx | load |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
     );
   } finally {
     for (const c of children) await stopProcess(c);
