@@ -20,7 +20,8 @@ import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
  * READ_PROF=<dir> profiles each platform (`--cpu-prof`); READ_ONLY=merchant,onboarding,decide limits the paths;
  * READ_PORT (19700) is the first platform's port (each next build's is 10 higher). READ_BASELINE=1 also measures the
  * same-SQL node:http baseline (bench/servers/node-same-sql.ts) on the merchant and onboarding reads, as the row
- * `baseline`: the CPU a bare server spends on the same statement and answer.
+ * `baseline`: the CPU a bare server spends on the same statement and answer (profiled too with READ_PROF, in
+ * <dir>/baseline).
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.READ_SECONDS ?? 5);
@@ -78,7 +79,14 @@ async function main() {
     const baseline =
       process.env.READ_BASELINE === '1'
         ? await startProcess(
-            ['--import', 'tsx', '--import', resolve('bench/pg-count.mjs'), 'bench/servers/node-same-sql.ts'],
+            [
+              ...(process.env.READ_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.READ_PROF}/baseline`] : []),
+              '--import',
+              'tsx',
+              '--import',
+              resolve('bench/pg-count.mjs'),
+              'bench/servers/node-same-sql.ts',
+            ],
             { PORT: String(baselinePort), DATABASE_URL: dbUrl },
             'ready',
           )
@@ -161,13 +169,16 @@ async function main() {
           const pgCpu = postgresCpuSince(pg0);
           const st = (await statements(pid)) - st0;
           const n = Math.max(1, r.requests.total);
-          const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? 'baseline'} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${loadavg()[0]!.toFixed(1)} |`;
+          const rssMb = Math.round(
+            Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+          );
+          const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? 'baseline'} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${rssMb} | ${loadavg()[0]!.toFixed(1)} |`;
           rows.push(row);
           process.stdout.write(`${row}\n`);
         }
       }
     process.stdout.write(
-      `\n| round | path | build | req/s | CPU ms/req | PostgreSQL CPU ms/req | statements/req | non-2xx | load |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
+      `\n| round | path | build | req/s | CPU ms/req | PostgreSQL CPU ms/req | statements/req | non-2xx | RSS MB | load |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
     );
   } finally {
     for (const c of children) await stopProcess(c);

@@ -34,3 +34,5 @@ async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
 createServer((req, res) => void serve(req, res)).listen(Number(process.env.PORT), '127.0.0.1', () =>
   process.stdout.write('ready\n'),
 );
+// Exits through process.exit on SIGTERM, so `--cpu-prof` writes its profile (bench/read-path.ts READ_PROF).
+process.on('SIGTERM', () => process.exit(0));
