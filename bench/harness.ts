@@ -178,13 +178,17 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** A running process's resident memory now (VmRSS, kB; 0 when /proc does not show it). Throws once it is gone. */
+export function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
+
 /** Samples a process's resident memory (VmRSS) until stopped; returns the peak in MB. */
 export function sampleRss(pid: number): { stop(): number; peak(): number } {
   let peakKb = 0;
   const timer = setInterval(() => {
     try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+      peakKb = Math.max(peakKb, rssKb(pid));
     } catch {
       /* process gone */
     }

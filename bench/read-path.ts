@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { generateApiKey } from '../src/http/api-keys.js';
 import { contact, merchantBody, organizationBody, randomCnpj } from '../test/helpers/fixtures.js';
-import { cpuMs, postgresCpuMs, postgresCpuSince, startProcess, stopProcess } from './harness.js';
+import { cpuMs, postgresCpuMs, postgresCpuSince, rssKb, startProcess, stopProcess } from './harness.js';
 import { jsonCall } from './json-call.js';
 import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
@@ -160,7 +160,7 @@ async function main() {
               ? { headers: {}, url: `http://127.0.0.1:${baselinePort}/${baselinePaths[name]}` }
               : { ...p, url: `http://127.0.0.1:${ports[i]}/core${p.path}` };
           await load(o, 2);
-          const pid = children[i]!.pid!;
+          const pid = (i === DIRS.length ? baseline! : children[i]!).pid!;
           const st0 = await statements(pid);
           const cpu0 = cpuMs(pid);
           const pg0 = postgresCpuMs();
@@ -169,9 +169,7 @@ async function main() {
           const pgCpu = postgresCpuSince(pg0);
           const st = (await statements(pid)) - st0;
           const n = Math.max(1, r.requests.total);
-          const rssMb = Math.round(
-            Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
-          );
+          const rssMb = Math.round(rssKb(pid) / 1024);
           const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? 'baseline'} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${rssMb} | ${loadavg()[0]!.toFixed(1)} |`;
           rows.push(row);
           process.stdout.write(`${row}\n`);
