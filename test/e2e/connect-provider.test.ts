@@ -13,9 +13,9 @@ import { call, TEST_CARD, type Json } from './readme-steps.js';
 /**
  * README "Connect a real provider", step by step as a new user runs it (issue 25 item 7): `npm start`'s server,
  * `platform double adyen` and `platform double pix` as processes, then each curl of the section. The only
- * differences are the ports (chosen free here, fixed in the README) and that the README's `sleep 2` is a wait
- * for the same answer; the server is told its public address (PUBLIC_BASE_URL) because it listens on a port
- * chosen here, which the webhook URL it registers at the PSP must name.
+ * differences are the ports (fixed in the README; here the doubles bind any free port and print it, the server's is
+ * chosen free) and that the README's `sleep 2` is a wait for the same answer; the server is told its public address
+ * (PUBLIC_BASE_URL) because it listens on a port chosen here, which the webhook URL it registers at the PSP must name.
  */
 const BIN = join(process.cwd(), 'packages/cli/bin/platform.mjs');
 const servers = sandboxServers();
@@ -34,14 +34,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `npx platform double …` in the background; resolves once it printed its address. */
-async function double(args: string[]): Promise<void> {
+/**
+ * `npx platform double …` in the background, on a port it binds itself (`--port` left out: any free port, printed), so
+ * no other test's server can take a port chosen here before the double binds it. Resolves with the printed address;
+ * a double that exits first fails at once with what it printed.
+ */
+async function double(args: string[]): Promise<string> {
   const child = spawn(process.execPath, [BIN, 'double', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout.on('data', (d) => (out += String(d)));
   child.stderr.on('data', (d) => (out += String(d)));
-  await until(() => / double on /.test(out), `the double (${args[0]}) to start:\n${out}`, 60_000, 100);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await until(() => exited || / double on /.test(out), `the double (${args[0]}) to start`, 60_000, 100);
+  const address = / double on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  if (!address) throw new Error(`the double (${args[0]}) exited (${child.exitCode ?? child.signalCode}):\n${out}`);
+  return address;
 }
 
 /** The README's `sleep 2`: the same read again until it shows what the README prints. */
@@ -60,7 +69,6 @@ const day = (d: Date, plus: number) => new Date(d.getTime() + plus * 86_400_000)
 describe('README: connect a real provider', () => {
   it('Adyen and a PIX PSP through their doubles: 3 installments, capture, refund, a due-date PIX paid late, a MED return; balanced after each step', async () => {
     const corePort = await freePort();
-    const [ADYEN_PORT, PIX_PORT] = [await freePort(), await freePort()];
     const dataDir = servers.dataDir();
     await servers.start(dataDir, {
       env: { PORT: String(corePort), PUBLIC_BASE_URL: `https://127.0.0.1:${corePort}` },
@@ -93,10 +101,8 @@ describe('README: connect a real provider', () => {
 
     // 1. The doubles.
     const HMAC = randomBytes(32).toString('hex');
-    await double(['adyen', '--port', String(ADYEN_PORT), '--hmac-key', HMAC]);
-    await double(['pix', '--port', String(PIX_PORT)]);
-    const ADYEN = `http://127.0.0.1:${ADYEN_PORT}`;
-    const PSP_URL = `http://127.0.0.1:${PIX_PORT}`;
+    const ADYEN = await double(['adyen', '--hmac-key', HMAC]);
+    const PSP_URL = await double(['pix']);
 
     // 2. The two accounts; the PIX one checks its credentials and registers its webhook by itself.
     const ady = await staff('POST', '/v1/platform/provider-accounts', {
