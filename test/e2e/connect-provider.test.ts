@@ -64,15 +64,28 @@ async function eventually(probe: () => Promise<Json>, done: (j: Json) => boolean
   throw new Error(`${what}: ${JSON.stringify(last)}`);
 }
 
+/**
+ * The server must know its public address before it starts, so its port is chosen here; another test's server can
+ * bind that port first (EADDRINUSE), and then a new port is chosen. Resolves with the server's data directory.
+ */
+async function startServerOnFreePort(): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const dataDir = servers.dataDir();
+    try {
+      await servers.start(dataDir, { env: { PORT: String(port), PUBLIC_BASE_URL: `https://127.0.0.1:${port}` } });
+      return dataDir;
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(err))) throw err;
+    }
+  }
+}
+
 const day = (d: Date, plus: number) => new Date(d.getTime() + plus * 86_400_000).toISOString().slice(0, 10);
 
 describe('README: connect a real provider', () => {
   it('Adyen and a PIX PSP through their doubles: 3 installments, capture, refund, a due-date PIX paid late, a MED return; balanced after each step', async () => {
-    const corePort = await freePort();
-    const dataDir = servers.dataDir();
-    await servers.start(dataDir, {
-      env: { PORT: String(corePort), PUBLIC_BASE_URL: `https://127.0.0.1:${corePort}` },
-    });
+    const dataDir = await startServerOnFreePort();
     const sandbox = JSON.parse(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'));
     const C = sandbox.core_url as string;
     const P = sandbox.pci_url as string;
