@@ -10,7 +10,7 @@ import { qrPng } from '../src/modules/payments/pix/qr-png.js';
  *
  * The bench's card bodies carry two values, `number` and `cvv`, each encrypted under a fresh ephemeral key as
  * platform.js does (bench/transactions.ts): two openings per create. Until 2026-11-28 this baseline opened one value
- * holding both, so it did one ECDH fewer than the platform must (~75 us here, ~9% of a card create's CPU;
+ * holding both, so it did one ECDH fewer than the platform must (~75 us here, ~15% of the baseline's CPU per create;
  * docs/performance.md, "On-CPU profiles").
  */
 const recipient = createECDH('prime256v1');

@@ -45,9 +45,8 @@ async function double(args: string[]): Promise<string> {
   let out = '';
   child.stdout.on('data', (d) => (out += String(d)));
   child.stderr.on('data', (d) => (out += String(d)));
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  await until(() => exited || / double on /.test(out), `the double (${args[0]}) to start`, 60_000, 100);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  await until(() => exited() || / double on /.test(out), `the double (${args[0]}) to start`, 60_000, 100);
   const address = / double on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
   if (!address) throw new Error(`the double (${args[0]}) exited (${child.exitCode ?? child.signalCode}):\n${out}`);
   return address;
