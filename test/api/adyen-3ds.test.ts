@@ -10,6 +10,7 @@ import { expectLedgerInvariants } from '../helpers/ledger-invariants.js';
 import { ok } from '../helpers/money-checks.js';
 import { createSession, getSession, sessionBody } from '../helpers/three-ds.js';
 import { cardPayment, createTx } from '../helpers/transactions.js';
+import { acceptedHmacKey } from '../helpers/hmac-key.js';
 
 /**
  * providers.md R2.8 end to end with the Adyen double: a 3DS session routed to an ADYEN_CHECKOUT account is an
@@ -24,7 +25,7 @@ let t: TestApp;
 let adyen: AdyenDouble;
 let account: { id: string; provider: string };
 let merchant: { id: string; apiKey: string };
-const HMAC = randomBytes(32).toString('hex');
+const HMAC = acceptedHmacKey();
 const operationsOf = (sessionId: string, kind: string) =>
   t.db.db
     .select()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { eventually } from '../helpers/poll.js';
+import { acceptedHmacKey } from '../helpers/hmac-key.js';
 
 /**
  * providers.md R1.4: an ADYEN_CHECKOUT account's credentials are checked with Adyen (`POST /paymentMethods` for
@@ -14,7 +15,7 @@ let t: TestApp;
 let adyen: AdyenDouble;
 const RIGHT_KEY = `AQE-right-${randomBytes(12).toString('hex')}`;
 const WRONG_KEY = `AQE-wrong-${randomBytes(12).toString('hex')}`;
-const HMAC = randomBytes(32).toString('hex');
+const HMAC = acceptedHmacKey();
 const BASE = '/core/v1/platform/provider-accounts';
 
 beforeAll(async () => {

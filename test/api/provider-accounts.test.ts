@@ -15,6 +15,7 @@ import { loggerOptions } from '../../src/http/logger.js';
 import { sandboxOnlyChecker, type CredentialsChecker } from '../../src/modules/provider-accounts/credentials-check.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { CLIENT_CERT, CLIENT_KEY, OTHER_CERT, OTHER_KEY } from '../helpers/provider-pems.js';
+import { acceptedHmacKey } from '../helpers/hmac-key.js';
 
 /**
  * providers.md R1: staff routes, the account resource, per-connector settings, write-only credentials (never in a
@@ -23,7 +24,7 @@ import { CLIENT_CERT, CLIENT_KEY, OTHER_CERT, OTHER_KEY } from '../helpers/provi
 let t: TestApp;
 const BASE = '/core/v1/platform/provider-accounts';
 const API_KEY = `AQE-api-key-${randomBytes(12).toString('hex')}`;
-const HMAC_KEY = randomBytes(32).toString('hex').toUpperCase();
+const HMAC_KEY = acceptedHmacKey().toUpperCase();
 
 // Every log line of this file's app: no credential may appear in any (checked last).
 const logLines: string[] = [];
@@ -609,7 +610,7 @@ describe('credentials rotation', () => {
   it('the new set is current at once; the previous one verifies during its grace; nothing secret comes back', async () => {
     const a = await create(adyenBody());
     const newKey = `AQE-rotated-${randomBytes(10).toString('hex')}`;
-    const newHmac = randomBytes(32).toString('hex');
+    const newHmac = acceptedHmacKey();
     const before = t.deps.clock.now();
     const res = await staff('POST', `${BASE}/${a.id}/credentials`, {
       credentials: {

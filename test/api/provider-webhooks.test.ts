@@ -26,6 +26,7 @@ import {
   transactionRow,
   type Merchant,
 } from '../helpers/seed-transactions.js';
+import { acceptedHmacKey } from '../helpers/hmac-key.js';
 
 /**
  * providers.md R4 over HTTP: the public intake of each connector (authenticity, [accepted], dedupe, redaction),
@@ -38,8 +39,8 @@ let m: Merchant;
 let ma: Merchant;
 let adyen: { id: string; provider: string };
 let sandboxAccountId: string;
-const HMAC_KEY = randomBytes(32).toString('hex').toUpperCase();
-const OTHER_KEY = randomBytes(32).toString('hex').toUpperCase();
+const HMAC_KEY = acceptedHmacKey().toUpperCase();
+const OTHER_KEY = acceptedHmacKey().toUpperCase();
 
 beforeAll(async () => {
   t = await createTestApp({ sandboxAutopilot: false });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -9,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxServers } from '../helpers/sandbox-server.js';
 import { until } from '../helpers/poll.js';
 import { call, TEST_CARD, type Json } from './readme-steps.js';
+import { acceptedHmacKey } from '../helpers/hmac-key.js';
 
 /**
  * README "Connect a real provider", step by step as a new user runs it (issue 25 item 7): `npm start`'s server,
@@ -112,7 +112,7 @@ describe('README: connect a real provider', () => {
     ).toBe(201);
 
     // 1. The doubles.
-    const HMAC = randomBytes(32).toString('hex');
+    const HMAC = acceptedHmacKey();
     const ADYEN = await double(['adyen', '--hmac-key', HMAC]);
     const PSP_URL = await double(['pix']);
 

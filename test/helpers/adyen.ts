@@ -3,6 +3,7 @@ import { signNotificationItem } from '../../src/providers/adyen-checkout/hmac.js
 import { startAdyenDouble, type AdyenDouble } from '../../src/providers/doubles/index.js';
 import type { TestApp } from './app.js';
 import { ok } from './money-checks.js';
+import { acceptedHmacKey } from './hmac-key.js';
 
 /**
  * The set-up every Adyen test repeats (providers.md R1, R1.7, R2.9): the Adyen double, an ADYEN_CHECKOUT account
@@ -50,7 +51,7 @@ export async function adyenAccount(
   platformKey: string,
   options: AdyenAccountOptions = {},
 ): Promise<AdyenAccount> {
-  const hmacKey = options.hmacKey ?? randomBytes(32).toString('hex');
+  const hmacKey = options.hmacKey ?? acceptedHmacKey();
   const merchantAccount = options.merchantAccount ?? 'PlatformTestECOM';
   const adyen =
     options.adyen ?? (await startAdyenDouble({ hmacKey, ...(options.apiKey ? { apiKey: options.apiKey } : {}) }));

@@ -6,11 +6,12 @@ import { ProviderNotCapable } from '../../src/providers/errors.js';
 import { PixApiConnector } from '../../src/providers/pix-api-bcb/connector.js';
 import { SandboxProvider } from '../../src/providers/sandbox.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { acceptedHmacKey } from '../helpers/hmac-key.js';
 
 /** Dispatch (providers.md R1): any provider account name reaches its adapter through the registry. */
 let t: TestApp;
 let adyen: AdyenDouble;
-const HMAC = randomBytes(32).toString('hex');
+const HMAC = acceptedHmacKey();
 const name = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex').toUpperCase()}`;
 
 beforeAll(async () => {
