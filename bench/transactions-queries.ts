@@ -124,7 +124,7 @@ function batchers(pool: pg.Pool) {
         })),
         now,
       );
-      const updated = await run(c, announceRowsStatement(rows, now, operations));
+      const updated = await run(c, announceRowsStatement(rows, now, [operations]));
       if (updated.rows.length !== rows.length) throw new Error('not announced');
       const approved = rows.filter((r) => r.status === 'APPROVED');
       const jobs: NewJob[] = [];

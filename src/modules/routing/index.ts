@@ -2,7 +2,16 @@
 export { routePayment, type Route, type RouteInput } from './routing-route.js';
 export { routingReadColumns, routingReadsOf, type RoutingReads } from './routing-snapshot.js';
 export { recordOutcome } from './routing-outcomes.repo.js';
-export { recordAttemptOutcome, recordResolvedAttempt } from './routing-record.js';
+export {
+  recordAttemptCircuit,
+  recordAttemptOutcome,
+  recordResolvedAttempt,
+  windowEntriesStatement,
+  windowEntriesWritten,
+  windowEntryOf,
+  type FinishedAttempt,
+  type WindowEntry,
+} from './routing-record.js';
 export {
   ATTEMPT_KINDS,
   claimAttemptOperation,

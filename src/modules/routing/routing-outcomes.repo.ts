@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { routingOutcomes } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
@@ -20,30 +20,43 @@ export interface RecordedOutcome {
 
 /**
  * Records final attempt outcomes in one statement (the creates finishing together: routing-record.ts groups
- * them); the ids written, each with its organization (for the pruning cadence).
+ * them); the organization of each row written (for the pruning cadence).
  */
-export async function recordOutcomes(
-  tx: Executor,
-  outcomes: readonly RecordedOutcome[],
-): Promise<{ id: number; organizationId: string }[]> {
+export async function recordOutcomes(tx: Executor, outcomes: readonly RecordedOutcome[]): Promise<string[]> {
   if (outcomes.length === 0) return [];
   const rows = rowsOf(
-    await executeNamedQuery(tx, OUTCOMES_INSERT, outcomesInsertText(tx), {
-      rows: JSON.stringify(
-        outcomes.map((o) => ({
-          organization_id: o.organizationId,
-          provider: o.provider,
-          provider_account_id: o.providerAccountId,
-          payment_method: o.paymentMethod,
-          success: o.success,
-          latency_ms: o.latencyMs,
-          recorded_at: o.recordedAt.toISOString(),
-        })),
-      ),
-    }),
+    await executeNamedQuery(tx, OUTCOMES_INSERT, outcomesInsertText(tx), { rows: outcomesJson(outcomes) }),
   );
-  return rows.map((r) => ({ id: Number(r.id), organizationId: String(r.organization_id) }));
+  return rows.map((r) => String(r.organization_id));
 }
+
+/**
+ * The same insert as an SQL fragment with the rows inline, for a statement that carries it as a data-modifying CTE
+ * (a create's outcome: its deciding attempt's window entry is written by the outcome's announce statement, so
+ * within its transaction and without a statement of its own). Never empty: callers pass at least one outcome.
+ */
+export function outcomesInsertStatement(outcomes: readonly RecordedOutcome[]): SQL {
+  return sql`${sql.raw(OUTCOMES_INSERT_HEAD)}(${outcomesJson(outcomes)}::jsonb) as r(${sql.raw(OUTCOME_COLUMN_TYPES)})`;
+}
+
+const outcomesJson = (outcomes: readonly RecordedOutcome[]) =>
+  JSON.stringify(
+    outcomes.map((o) => ({
+      organization_id: o.organizationId,
+      provider: o.provider,
+      provider_account_id: o.providerAccountId,
+      payment_method: o.paymentMethod,
+      success: o.success,
+      latency_ms: o.latencyMs,
+      recorded_at: o.recordedAt.toISOString(),
+    })),
+  );
+
+const OUTCOMES_INSERT_HEAD = `insert into routing_outcomes (organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at)
+      select organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at
+      from jsonb_to_recordset`;
+const OUTCOME_COLUMN_TYPES = `organization_id uuid, provider text, provider_account_id uuid, payment_method text, success boolean,
+        latency_ms integer, recorded_at timestamptz`;
 
 /** The outcomes as one JSON parameter in a text that never changes: a named statement, no SQL built per value. */
 const OUTCOMES_INSERT = 'routing_outcomes_insert';
@@ -51,11 +64,8 @@ let outcomesInsert: PreparedText | undefined;
 const outcomesInsertText = (tx: Executor) =>
   (outcomesInsert ??= buildText(
     tx,
-    sql`insert into routing_outcomes (organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at)
-      select organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at
-      from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(organization_id uuid, provider text,
-        provider_account_id uuid, payment_method text, success boolean, latency_ms integer, recorded_at timestamptz)
-      returning id, organization_id`,
+    sql`${sql.raw(OUTCOMES_INSERT_HEAD)}(${sql.placeholder('rows')}::jsonb) as r(${sql.raw(OUTCOME_COLUMN_TYPES)})
+      returning organization_id`,
   ));
 
 /** Records a final attempt outcome (before the create answers, so the next decision sees it). */

@@ -4,9 +4,16 @@ import type { TransactionAttemptJson } from '../../db/schema/index.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import { failoverRow, resolvedSuccess, type AttemptOutcome } from '../../providers/routing/failover.js';
 import { recordCircuitCall } from '../provider-accounts/provider-accounts.circuit.js';
-import { pruneOutcomes, recordOutcome, recordOutcomes, type RecordedOutcome } from './routing-outcomes.repo.js';
+import type { SQL } from 'drizzle-orm';
+import {
+  outcomesInsertStatement,
+  pruneOutcomes,
+  recordOutcome,
+  recordOutcomes,
+  type RecordedOutcome,
+} from './routing-outcomes.repo.js';
 
-/** A group is pruned back to its last 1000 outcomes about once every PRUNE_EVERY outcomes the platform records. */
+/** A group is pruned back to its last 1000 outcomes about once every PRUNE_EVERY outcomes recorded. */
 const PRUNE_EVERY = 200;
 
 export interface FinishedAttempt {
@@ -30,18 +37,35 @@ export interface FinishedAttempt {
  * something changes (provider-accounts.circuit.ts).
  */
 export async function recordAttemptOutcome(db: Database, attempt: FinishedAttempt): Promise<void> {
+  const entry = windowEntryOf(attempt);
+  if (entry) await outcomeWriterOf(db).run('outcomes', entry);
+  await recordAttemptCircuit(db, attempt);
+}
+
+/** An attempt's entry into its success-rate window (R6.10), or null when its outcome does not count (yet). */
+export function windowEntryOf(attempt: FinishedAttempt): WindowEntry | null {
   const row = failoverRow(attempt.outcome, attempt.code);
-  if (row.counts_as_success !== null) {
-    await outcomeWriterOf(db).run('outcomes', {
-      organizationId: attempt.organizationId,
-      provider: attempt.account.provider,
-      providerAccountId: attempt.account.provider_account_id,
-      paymentMethod: attempt.paymentMethod,
-      success: row.counts_as_success,
-      latencyMs: attempt.latencyMs,
-      recordedAt: attempt.now,
-    });
-  }
+  if (row.counts_as_success === null) return null;
+  return {
+    organizationId: attempt.organizationId,
+    provider: attempt.account.provider,
+    providerAccountId: attempt.account.provider_account_id,
+    paymentMethod: attempt.paymentMethod,
+    success: row.counts_as_success,
+    latencyMs: attempt.latencyMs,
+    recordedAt: attempt.now,
+  };
+}
+
+/** A success-rate window's entry, as a create's outcome carries it to its recording. */
+export type WindowEntry = RecordedOutcome;
+
+/**
+ * A create's deciding attempt: its window entry is written by the outcome's recording (windowEntriesStatement, in
+ * the outcome's transaction: one statement fewer per batch of creates); its circuit here.
+ */
+export async function recordAttemptCircuit(db: Database, attempt: FinishedAttempt): Promise<void> {
+  const row = failoverRow(attempt.outcome, attempt.code);
   // NONE (the provider rejected the request: it answered) moves nothing, except that a probe's answer closes.
   if (row.counts_for_circuit === 'NONE' && !attempt.probe) return;
   await recordCircuitCall(db, {
@@ -55,11 +79,42 @@ export async function recordAttemptOutcome(db: Database, attempt: FinishedAttemp
   });
 }
 
+/** The window entries of a batch of outcomes, as an insert a statement of the outcome's transaction carries. */
+export const windowEntriesStatement = (entries: readonly WindowEntry[]): SQL => outcomesInsertStatement(entries);
+
 /**
- * The outcomes of the attempts finishing together (every create's deciding attempt writes one), inserted by ONE
- * statement shared by them (src/db/batcher.ts, autocommit: each insert was its own autocommit statement before),
- * one lane for the process (any organization). Each create still waits for its outcome's commit before it
- * answers. An organization whose new ids cross a multiple of PRUNE_EVERY is pruned after the insert, as before.
+ * Entries written by an outcome's recording (committed): counted for the pruning cadence like the writer's own.
+ * Never rejects: pruning is housekeeping, the next crossing prunes again.
+ */
+export async function windowEntriesWritten(db: Database, organizationIds: readonly string[]): Promise<void> {
+  await pruneWhenDue(db, db, organizationIds);
+}
+
+/**
+ * Each organization's groups are pruned back to their last WINDOW_KEPT outcomes once every PRUNE_EVERY outcomes
+ * this process writes for it (a count per process: the entries are written by two paths, the window writer and the
+ * outcomes' own statement, and none of them reads ids back). Housekeeping after the insert committed: a failure
+ * here must not fail (and so rerun) the inserts.
+ */
+const written = new WeakMap<Database, Map<string, number>>();
+
+async function pruneWhenDue(db: Database, ex: Executor, organizationIds: readonly string[]): Promise<void> {
+  let counts = written.get(db);
+  if (!counts) written.set(db, (counts = new Map<string, number>()));
+  const due = new Set<string>();
+  for (const organizationId of organizationIds) {
+    const n = (counts.get(organizationId) ?? 0) + 1;
+    counts.set(organizationId, n % PRUNE_EVERY);
+    if (n === PRUNE_EVERY) due.add(organizationId);
+  }
+  for (const organizationId of due) await pruneOutcomes(ex, organizationId).catch(() => undefined);
+}
+
+/**
+ * The outcomes of the attempts finishing together (an attempt that failed over writes one; a create's deciding
+ * attempt writes its own with its outcome: windowEntriesStatement), inserted by ONE statement shared by them
+ * (src/db/batcher.ts, autocommit), one lane for the process (any organization). Each waits for its insert's
+ * commit before the next attempt's decision reads the windows.
  */
 const outcomeWriters = new WeakMap<Database, TransactionBatcher<RecordedOutcome, void>>();
 
@@ -67,11 +122,7 @@ function outcomeWriterOf(db: Database): TransactionBatcher<RecordedOutcome, void
   let writer = outcomeWriters.get(db);
   if (!writer) {
     const handler: StatementHandler<RecordedOutcome, void> = async (ex, items) => {
-      const written = await recordOutcomes(ex, items);
-      const due = new Set(written.filter((w) => w.id % PRUNE_EVERY === 0).map((w) => w.organizationId));
-      // Housekeeping after the insert committed: a failure here must not fail (and so rerun) the inserts; the
-      // next crossing prunes again.
-      for (const organizationId of due) await pruneOutcomes(ex, organizationId).catch(() => undefined);
+      await pruneWhenDue(db, ex, await recordOutcomes(ex, items));
       return items.map(() => ({ ok: true, value: undefined }));
     };
     outcomeWriters.set(db, (writer = new TransactionBatcher(db, handler, { mode: 'statement' })));

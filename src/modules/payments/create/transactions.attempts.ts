@@ -19,8 +19,12 @@ import { claimProbe, releaseProbe } from '../../provider-accounts/provider-accou
 import {
   claimAttemptOperation,
   recordAttemptOperation,
+  recordAttemptCircuit,
   recordAttemptOutcome,
+  windowEntryOf,
+  type FinishedAttempt,
   type Route,
+  type WindowEntry,
 } from '../../routing/index.js';
 import { classifyAnswer, classifyFailure, type ClassifiedCall } from './attempts.rules.js';
 import type { TransactionDeps } from '../shared/transactions.context.js';
@@ -131,11 +135,17 @@ export interface AttemptsResult {
    */
   operation: { attempt: TransactionAttemptJson; code: string | null } | null;
   /**
-   * The deciding attempt's entry into its success-rate window and circuit (recordAttemptOutcome), in flight: the
-   * create awaits it with the outcome's recording, before it answers (R6.10), instead of before that recording
-   * starts (a stage of its own in every create's latency: docs/decisions/benchmarks.md). Never rejects.
+   * The deciding attempt's entry into its success-rate window (R6.10), written by the outcome's recording in its
+   * transaction (the announce statement carries it), so before the create answers and without a statement of its
+   * own; null when the outcome does not count yet (PROCESSING: counted when resolved).
    */
-  windowed: Promise<void> | null;
+  window: WindowEntry | null;
+  /**
+   * The deciding attempt's circuit (recordAttemptCircuit), in flight: the create awaits it with the outcome's
+   * recording, before it answers (R6.11), instead of before that recording starts (a stage of its own in every
+   * create's latency: docs/decisions/benchmarks.md). Never rejects.
+   */
+  circuit: Promise<void> | null;
 }
 
 interface LoopInput {
@@ -169,7 +179,8 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
   const threeDsAuthenticated = l.row.threeDs?.trans_status === 'Y' || l.row.threeDs?.trans_status === 'A';
   let recorded = { provider: l.row.provider, bankAccountId: l.row.bankAccountId };
   let operation: AttemptsResult['operation'] = null;
-  let deciderWindowed: Promise<void> | null = null;
+  let deciderCircuit: Promise<void> | null = null;
+  let deciderWindow: WindowEntry | null = null;
   const order = l.route.decision.attempt_order;
   // The first attempt's operation claimed with the row; released if that call is never made (a probe taken, its
   // bank account not opened), so the next attempt can claim its own (one open operation per transaction).
@@ -303,7 +314,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
     if (fatal === null && classified.outcome !== 'FAILED' && !next)
       operation = { attempt: done, code: classified.code ?? null };
     else await recordAttemptOperation(db, done, classified.code, clock.now());
-    const windowed = recordAttemptOutcome(db, {
+    const finished: FinishedAttempt = {
       organizationId: l.row.organizationId,
       account,
       paymentMethod: l.row.paymentMethod,
@@ -313,11 +324,13 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
       probe,
       now: clock.now(),
       correlationId: l.correlationId,
-    }).catch(() => undefined);
-    // The deciding attempt's outcome is written beside the outcome's recording (AttemptsResult.windowed); any
-    // other before the next attempt's decision reads the windows.
-    if (operation?.attempt === done) deciderWindowed = windowed;
-    else await windowed;
+    };
+    // The deciding attempt's window entry is written by the outcome's recording and its circuit beside it
+    // (AttemptsResult.window and .circuit); any other attempt's both before the next attempt's decision reads them.
+    if (operation?.attempt === done) {
+      deciderWindow = windowEntryOf(finished);
+      deciderCircuit = recordAttemptCircuit(db, finished).catch(() => undefined);
+    } else await recordAttemptOutcome(db, finished).catch(() => undefined);
     if (fatal !== null) throw fatal instanceof Error ? fatal : new Error('a provider call failed unexpectedly');
     if (classified.outcome === 'FAILED') failures.push({ provider: candidate.provider, code: classified.code! });
     else deciding = { outcome: answer!, provider: candidate.provider, bankAccount };
@@ -327,7 +340,7 @@ export async function runAttempts(deps: TransactionDeps, l: LoopInput): Promise<
   // R6.8 `failed_over`: the next attempt was made because of this outcome.
   for (const [i, a] of attempts.entries()) a.failed_over = i < attempts.length - 1;
   await releasePreclaimed();
-  return { attempts, deciding, failures, recorded, operation, windowed: deciderWindowed };
+  return { attempts, deciding, failures, recorded, operation, window: deciderWindow, circuit: deciderCircuit };
 }
 
 function finish(

@@ -14,7 +14,7 @@ import type { Clock } from '../../../kernel/clock.js';
 import { DomainError } from '../../../kernel/errors.js';
 import type { ClaimKey } from '../../../kernel/idempotency.js';
 import type { NewLedgerTransaction } from '../../../ledger/ledger.js';
-import type { attemptOperationRow } from '../../routing/index.js';
+import type { attemptOperationRow, WindowEntry } from '../../routing/index.js';
 import { consumeThreeDsSessions, type ConsumedSession, type SessionUseInput } from '../three-ds/three-ds.use.js';
 import type { CallOutcome } from './transactions.call.js';
 import { approvalOf as approvalOfItem } from '../shared/transactions.ledger.js';
@@ -160,6 +160,8 @@ export interface OutcomeItem {
   claim?: ClaimKey;
   /** The deciding attempt's operation, finished in the same transaction as its outcome. */
   operation?: { attempt: TransactionAttemptJson; code: string | null };
+  /** The deciding attempt's success-rate window entry (R6.10), written in the same transaction as its outcome. */
+  window?: WindowEntry;
 }
 
 /** The approval of `row` as an outcome posts it at creation (the bench's baseline builds the same). */
@@ -187,6 +189,7 @@ export function outcomesHandler(clock: Clock): BatchHandler<OutcomeItem, Transac
         syncNow: item.outcome.kind === 'unknown',
         claim: item.claim,
         operation: item.operation,
+        window: item.window,
       })),
       now,
       clock.now(),

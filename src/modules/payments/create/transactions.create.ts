@@ -13,7 +13,13 @@ import { recoveryPointJob } from './transactions.outcome.js';
 import { assertCompanyMayPay, ensureBankAccount, storedCardOf } from './transactions.prepare.js';
 import { wallMillis } from '../../../kernel/clock.js';
 import { requireUsableAccount } from '../../provider-accounts/provider-accounts.service.js';
-import { attemptOperationRow, closeAttemptOperations, routePayment, type Route } from '../../routing/index.js';
+import {
+  attemptOperationRow,
+  closeAttemptOperations,
+  routePayment,
+  windowEntriesWritten,
+  type Route,
+} from '../../routing/index.js';
 import {
   assertRoutable,
   pendingAttempt,
@@ -331,8 +337,10 @@ async function complete(
       autopilot: deps.autopilot,
       ...(claim ? { claim } : {}),
       ...(ran.operation ? { operation: ran.operation } : {}),
+      ...(ran.window ? { window: ran.window } : {}),
     }),
-    ran.windowed,
+    ran.circuit,
   ]);
+  if (ran.window) await windowEntriesWritten(db, [row.organizationId]);
   return { row: announced, replayed: false };
 }

@@ -14,7 +14,12 @@ import type { NewJob } from '../../../jobs/queue.js';
 import { completeRequests, type ClaimKey } from '../../../kernel/idempotency.js';
 import { must } from '../../../kernel/must.js';
 import type { CardPaymentResult } from '../../../providers/payments.js';
-import { recordAttemptOperations, recordAttemptOperationsStatement } from '../../routing/index.js';
+import {
+  recordAttemptOperations,
+  recordAttemptOperationsStatement,
+  windowEntriesStatement,
+  type WindowEntry,
+} from '../../routing/index.js';
 import { postApprovals, receivablesAndJobsStatement } from '../shared/transactions.ledger.js';
 import { findTransactionRow } from '../shared/transactions.repo.js';
 import { REFUSAL_CODES, refusal, type RefusalCode } from '../shared/transactions.rules.js';
@@ -120,6 +125,8 @@ export interface AnnounceItem {
   claim?: ClaimKey;
   /** The deciding attempt's provider operation (R6.8), finished in the same transaction as its outcome. */
   operation?: { attempt: TransactionAttemptJson; code: string | null };
+  /** The deciding attempt's success-rate window entry (R6.10), written in the same transaction as its outcome. */
+  window?: WindowEntry;
 }
 
 /** The columns an outcome may set (announceRowsStatement sets them all from the row as recorded plus its changes). */
@@ -141,12 +148,12 @@ const OUTCOME_COLUMNS = new Set<string>([
 /**
  * The outcomes set on rows still unannounced, and their recovery jobs closed (the row is a resource now: the job
  * would find nothing to do; a job running now keeps its lease), one statement; answers the ids updated.
- * `alongside`: another update of the same transaction's outcome (the deciding attempts' operations finished:
- * recordAttemptOperationsStatement) carried by this statement as a CTE of its own, so the batch's outcome
- * transaction makes one round trip fewer (each one waits for the request thread's turn under load: docs/decisions/
+ * `alongside`: other writes of the same transactions' outcomes (the deciding attempts' operations finished:
+ * recordAttemptOperationsStatement; their success-rate window entries: windowEntriesStatement) carried by this
+ * statement as CTEs of their own, so the batch's outcome transaction makes a round trip fewer for each (each one waits for the request thread's turn under load: docs/decisions/
  * benchmarks.md, "Where a create's latency goes"). (Exported so the bench's baseline runs exactly it.)
  */
-export function announceRowsStatement(rows: TransactionRow[], realNow: Date, alongside?: SQL): SQL {
+export function announceRowsStatement(rows: TransactionRow[], realNow: Date, alongside: readonly SQL[] = []): SQL {
   const values = rows.map((r) => ({
     id: r.id,
     status: r.status,
@@ -182,7 +189,10 @@ export function announceRowsStatement(rows: TransactionRow[], realNow: Date, alo
       update jobs set status = 'DONE', finished_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
       where dedupe_key in (select ${`${TRANSACTION_RECOVER_JOB}:`}::text || u.id::text from u)
         and status = 'PENDING' and (locked_until is null or locked_until <= ${at}::timestamptz)
-    )${alongside ? sql`, alongside as (${alongside})` : sql``}
+    )${sql.join(
+      alongside.map((statement, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${statement})`),
+      sql``,
+    )}
     select id from u`;
 }
 
@@ -218,11 +228,17 @@ export async function announceOutcomes(
   // The deciding attempts' operations finish whether their row is announced here or was meanwhile: with the first
   // announce statement when there is one, else on their own below.
   let operations = items.flatMap((item) => (item.operation ? [item.operation] : []));
+  // So do the deciding attempts' window entries (R6.10: the attempt was made and answered either way).
+  let windows = items.flatMap((item) => (item.window ? [item.window] : []));
   // Two rounds at most: the second for rows recorded again after a recovery removed them.
   for (let round = 0; todo.length > 0; round++) {
     if (round === 2) throw new Error('a recorded row could not be announced');
-    const alongside = operations.length > 0 ? recordAttemptOperationsStatement(operations, realNow) : undefined;
+    const alongside = [
+      ...(operations.length > 0 ? [recordAttemptOperationsStatement(operations, realNow)] : []),
+      ...(windows.length > 0 ? [windowEntriesStatement(windows)] : []),
+    ];
     operations = [];
+    windows = [];
     const updated = new Set(
       rowsOf(
         await tx.execute(
@@ -252,6 +268,7 @@ export async function announceOutcomes(
     items.flatMap((item) => (item.claim ? [item.claim] : [])),
   );
   await recordAttemptOperations(tx, operations, realNow);
+  if (windows.length > 0) await tx.execute(windowEntriesStatement(windows));
   // R5.1: a request kept for a replay goes once the outcome is known (an unknown one keeps it for its sync).
   await forgetKeptAuthorizations(
     tx,
