@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -8,6 +7,7 @@ import { safePath } from '../../http/raw-errors.js';
 import { containsPan } from '../../domain/pan.js';
 import { isSensitivePath } from '../../http/validation.js';
 import { executeNamed } from '../../db/named-statement.js';
+import { v7 as timeOrderedUuid } from 'uuid';
 
 type NewRequestLog = typeof requestLogs.$inferInsert;
 
@@ -91,8 +91,11 @@ export class RequestLogRecorder {
       accepted && typeof sentRequestId === 'string' && !containsPan(sentRequestId) && !sentRequestId.startsWith('ev:')
         ? sentRequestId
         : null;
+    const createdAt = this.clock.now();
     return {
-      id: randomUUID(),
+      // Time-ordered (RFC 9562 v7, from the row's own time): each insert lands at the primary key index's right
+      // edge instead of a random leaf, ~20% less of PostgreSQL's CPU per row written (docs/decisions/benchmarks.md).
+      id: timeOrderedUuid({ msecs: createdAt.getTime() }),
       organizationId: principal.organizationId,
       companyId: principal.companyId,
       apiKeyId: principal.via === 'api_key' ? principal.credentialId : null,
@@ -108,7 +111,7 @@ export class RequestLogRecorder {
       idempotencyKey: requestIdField,
       replayed: reply.getHeader('idempotent-replayed') === 'true',
       bodySummary: summary,
-      createdAt: this.clock.now(),
+      createdAt,
     };
   }
 }
