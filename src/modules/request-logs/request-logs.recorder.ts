@@ -7,7 +7,7 @@ import { safePath } from '../../http/raw-errors.js';
 import { containsPan } from '../../domain/pan.js';
 import { isSensitivePath } from '../../http/validation.js';
 import { executeNamed } from '../../db/named-statement.js';
-import { v7 as timeOrderedUuid } from 'uuid';
+import { timeOrderedUuid } from '../../db/time-ordered-uuid.js';
 
 type NewRequestLog = typeof requestLogs.$inferInsert;
 
@@ -93,9 +93,8 @@ export class RequestLogRecorder {
         : null;
     const createdAt = this.clock.now();
     return {
-      // Time-ordered (RFC 9562 v7, from the row's own time): each insert lands at the primary key index's right
-      // edge instead of a random leaf, ~20% less of PostgreSQL's CPU per row written (docs/decisions/benchmarks.md).
-      id: timeOrderedUuid({ msecs: createdAt.getTime() }),
+      // Time-ordered (UUIDv7 from the row's own time): ~20% less of PostgreSQL's CPU per row than a random id.
+      id: timeOrderedUuid(createdAt.getTime()),
       organizationId: principal.organizationId,
       companyId: principal.companyId,
       apiKeyId: principal.via === 'api_key' ? principal.credentialId : null,
