@@ -68,7 +68,8 @@ async function main() {
   ];
   const dataDir = mkdtempSync(join(tmpdir(), 'cpubench-'));
   const env = (port: number) => platformEnv({ dbUrl, port, pciPort: port + 1, platformKey, dataDir });
-  const platform = await startProcess([...prof, ...count, 'dist/server.js'], env(PORTS.platform), PLATFORM_READY);
+  const startPlatform = () => startProcess([...prof, ...count, 'dist/server.js'], env(PORTS.platform), PLATFORM_READY);
+  let platform = await startPlatform();
   // CPU_COMPARE=<another checkout, built, or `.` with CPU_COMPARE_ENV>: its platform too, on the same database and keys, measured right after
   // this one in every round (an A/B under the same machine load).
   const compareEnv = Object.fromEntries(
@@ -96,6 +97,12 @@ async function main() {
       api_key: string;
     };
     const bench = await setupTransactionBench(api, org, ADMIN, dbUrl);
+    // With CPU_COMPARE, this platform starts again after serving the setup, as fresh as the other one: a process
+    // that served the setup measured ~25% more CPU per request (docs/decisions/benchmarks.md, "An A/B of builds").
+    if (other) {
+      await stopProcess(platform);
+      platform = await startPlatform();
+    }
     const pick = () => bench.merchants[Math.floor(Math.random() * bench.merchants.length)];
     const headers = { 'x-api-key': org.api_key, 'content-type': 'application/json', 'x-forwarded-proto': 'https' };
     let i = 0;
