@@ -4,6 +4,7 @@ import type { TransactionAttemptJson } from '../../db/schema/index.js';
 import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import { failoverRow, resolvedSuccess, type AttemptOutcome } from '../../providers/routing/failover.js';
 import { recordCircuitCall } from '../provider-accounts/provider-accounts.circuit.js';
+import { dueForPruning } from './window-pruning.rules.js';
 import type { SQL } from 'drizzle-orm';
 import {
   outcomesInsertStatement,
@@ -101,13 +102,8 @@ const written = new WeakMap<Database, Map<string, number>>();
 async function pruneWhenDue(db: Database, ex: Executor, organizationIds: readonly string[]): Promise<void> {
   let counts = written.get(db);
   if (!counts) written.set(db, (counts = new Map<string, number>()));
-  const due = new Set<string>();
-  for (const organizationId of organizationIds) {
-    const n = (counts.get(organizationId) ?? 0) + 1;
-    counts.set(organizationId, n % PRUNE_EVERY);
-    if (n === PRUNE_EVERY) due.add(organizationId);
-  }
-  for (const organizationId of due) await pruneOutcomes(ex, organizationId).catch(() => undefined);
+  for (const organizationId of dueForPruning(counts, organizationIds, PRUNE_EVERY))
+    await pruneOutcomes(ex, organizationId).catch(() => undefined);
 }
 
 /**
