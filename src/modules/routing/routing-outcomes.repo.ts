@@ -31,13 +31,12 @@ export async function recordOutcomes(tx: Executor, outcomes: readonly RecordedOu
 }
 
 /**
- * The same insert as an SQL fragment with the rows inline, for a statement that carries it as a data-modifying CTE
- * (a create's outcome: its deciding attempt's window entry is written by the outcome's announce statement, so
- * within its transaction and without a statement of its own). Never empty: callers pass at least one outcome.
+ * The same insert with the rows inline, for a statement that carries it as a data-modifying CTE (a create's outcome:
+ * its deciding attempt's window entry is written by the outcome's announce statement, so within its transaction and
+ * without a statement of its own). Never empty: callers pass at least one outcome.
  */
-export function outcomesInsertStatement(outcomes: readonly RecordedOutcome[]): SQL {
-  return sql`${sql.raw(OUTCOMES_INSERT_HEAD)}(${outcomesJson(outcomes)}::jsonb) as r(${sql.raw(OUTCOME_COLUMN_TYPES)})`;
-}
+export const outcomesInsertStatement = (outcomes: readonly RecordedOutcome[]): SQL =>
+  outcomesInsertOf(outcomesJson(outcomes));
 
 const outcomesJson = (outcomes: readonly RecordedOutcome[]) =>
   JSON.stringify(
@@ -52,21 +51,18 @@ const outcomesJson = (outcomes: readonly RecordedOutcome[]) =>
     })),
   );
 
-const OUTCOMES_INSERT_HEAD = `insert into routing_outcomes (organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at)
+/** The outcomes' insert from their JSON (a value, or the named statement's placeholder). */
+const outcomesInsertOf = (rows: unknown): SQL =>
+  sql`insert into routing_outcomes (organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at)
       select organization_id, provider, provider_account_id, payment_method, success, latency_ms, recorded_at
-      from jsonb_to_recordset`;
-const OUTCOME_COLUMN_TYPES = `organization_id uuid, provider text, provider_account_id uuid, payment_method text, success boolean,
-        latency_ms integer, recorded_at timestamptz`;
+      from jsonb_to_recordset(${rows}::jsonb) as r(organization_id uuid, provider text, provider_account_id uuid,
+        payment_method text, success boolean, latency_ms integer, recorded_at timestamptz)`;
 
 /** The outcomes as one JSON parameter in a text that never changes: a named statement, no SQL built per value. */
 const OUTCOMES_INSERT = 'routing_outcomes_insert';
 let outcomesInsert: PreparedText | undefined;
 const outcomesInsertText = (tx: Executor) =>
-  (outcomesInsert ??= buildText(
-    tx,
-    sql`${sql.raw(OUTCOMES_INSERT_HEAD)}(${sql.placeholder('rows')}::jsonb) as r(${sql.raw(OUTCOME_COLUMN_TYPES)})
-      returning organization_id`,
-  ));
+  (outcomesInsert ??= buildText(tx, sql`${outcomesInsertOf(sql.placeholder('rows'))} returning organization_id`));
 
 /** Records a final attempt outcome (before the create answers, so the next decision sees it). */
 export async function recordOutcome(tx: Executor, outcome: RecordedOutcome): Promise<number> {

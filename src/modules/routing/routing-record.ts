@@ -5,14 +5,7 @@ import type { AccountSnapshot } from '../../providers/routing/eligibility.js';
 import { failoverRow, resolvedSuccess, type AttemptOutcome } from '../../providers/routing/failover.js';
 import { recordCircuitCall } from '../provider-accounts/provider-accounts.circuit.js';
 import { dueForPruning } from './window-pruning.rules.js';
-import type { SQL } from 'drizzle-orm';
-import {
-  outcomesInsertStatement,
-  pruneOutcomes,
-  recordOutcome,
-  recordOutcomes,
-  type RecordedOutcome,
-} from './routing-outcomes.repo.js';
+import { pruneOutcomes, recordOutcome, recordOutcomes, type RecordedOutcome } from './routing-outcomes.repo.js';
 
 /** A group is pruned back to its last 1000 outcomes about once every PRUNE_EVERY outcomes recorded. */
 const PRUNE_EVERY = 200;
@@ -79,9 +72,6 @@ export async function recordAttemptCircuit(db: Database, attempt: FinishedAttemp
     correlationId: attempt.correlationId,
   });
 }
-
-/** The window entries of a batch of outcomes, as an insert a statement of the outcome's transaction carries. */
-export const windowEntriesStatement = (entries: readonly WindowEntry[]): SQL => outcomesInsertStatement(entries);
 
 /**
  * Entries written by an outcome's recording (committed): counted for the pruning cadence like the writer's own.

@@ -150,8 +150,9 @@ const OUTCOME_COLUMNS = new Set<string>([
  * would find nothing to do; a job running now keeps its lease), one statement; answers the ids updated.
  * `alongside`: other writes of the same transactions' outcomes (the deciding attempts' operations finished:
  * recordAttemptOperationsStatement; their success-rate window entries: windowEntriesStatement) carried by this
- * statement as CTEs of their own, so the batch's outcome transaction makes a round trip fewer for each (each one waits for the request thread's turn under load: docs/decisions/
- * benchmarks.md, "Where a create's latency goes"). (Exported so the bench's baseline runs exactly it.)
+ * statement as CTEs of their own, so the batch's outcome transaction makes a round trip fewer for each (each one
+ * waits for the request thread's turn under load: docs/decisions/benchmarks.md, "Where a create's latency goes").
+ * (Exported so the bench's baseline runs exactly it.)
  */
 export function announceRowsStatement(rows: TransactionRow[], realNow: Date, alongside: readonly SQL[] = []): SQL {
   const values = rows.map((r) => ({
