@@ -23,8 +23,6 @@ export interface RouteAccess {
   sandboxOnly?: boolean;
   /** JWT routes usable before a company is selected (`me`, `select-company`, `change-password`). */
   allowWithoutCompany?: boolean;
-  /** Set at start for creates (a body with `request_id`): the Idempotency-Key header is read (src/http/idempotency-key.ts). */
-  acceptsIdempotencyKey?: boolean;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { badRequest } from '../kernel/errors.js';
 import { IDEMPOTENCY_KEY_MAX, mergeIdempotencyKey } from './idempotency-key.rules.js';
 
@@ -47,12 +47,15 @@ export const idempotentReplayedHeader = {
 export function installIdempotencyKey(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!takesRequestId(route.schema?.body)) return;
-    route.config = { ...(route.config ?? {}), acceptsIdempotencyKey: true };
-  });
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.acceptsIdempotencyKey) return;
-    const merged = mergeIdempotencyKey(request.headers['idempotency-key'], request.body);
-    if (!merged.ok) throw badRequest(merged.message, 'Idempotency-Key');
-    request.body = merged.body;
+    // A hook of the creates' own, not of the app: every other request (reads above all) skips a turn of
+    // Fastify's hook runner for a hook that would do nothing.
+    const own = route.preValidation;
+    route.preValidation = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), mergeHeaderIntoBody];
   });
 }
+
+const mergeHeaderIntoBody: preValidationAsyncHookHandler = async (request) => {
+  const merged = mergeIdempotencyKey(request.headers['idempotency-key'], request.body);
+  if (!merged.ok) throw badRequest(merged.message, 'Idempotency-Key');
+  request.body = merged.body;
+};

@@ -23,6 +23,8 @@ export interface PipelineOptions {
   rateLimiter: RateLimiter;
   /** Where permissions declared by routes are collected (GET /v1/permissions reads it). */
   permissionCatalogue: Set<string>;
+  /** Answers (503) and returns true when the app sheds this request under load; checked before anything else. */
+  shed?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -133,6 +135,7 @@ export function installPipeline(app: FastifyInstance, options: PipelineOptions):
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    if (options.shed?.(request, reply)) return reply;
     reply.header('x-request-id', request.id);
     const oversized = oversizedRequest(request.raw);
     if (oversized) {

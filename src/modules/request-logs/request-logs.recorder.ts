@@ -67,9 +67,11 @@ export class RequestLogRecorder {
 
   /** Registers the `onResponse` hook on the core app. */
   install(app: FastifyInstance): void {
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook, not an async one: nothing here waits, and every request would pay for a promise.
+    app.addHook('onResponse', (request, reply, done) => {
       const row = this.rowOf(request, reply);
       if (row) this.record(row);
+      done();
     });
   }
 
