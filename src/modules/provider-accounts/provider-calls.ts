@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { providerAccounts, providerCallLatencies } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
+import { bulkInsertStatement } from '../../db/bulk-insert.js';
 import type { Clock } from '../../kernel/clock.js';
 import {
   circuitCountOf,
@@ -98,7 +99,9 @@ export class ProviderCallLog {
     this.writing = this.writing.then(async () => {
       if (rows.length === 0) return;
       try {
-        await this.db.insert(providerCallLatencies).values(rows);
+        // One JSON parameter, not Drizzle's multi-row values (a bound parameter per cell, up to 500 rows): its
+        // builder was ~2% of a card create's request thread (docs/performance.md, 2026-11-29).
+        await this.db.execute(bulkInsertStatement(providerCallLatencies, rows));
         if (++this.writes % PRUNE_EVERY === 0) await pruneLatencies(this.db);
       } catch {
         // Latencies are a health indicator: losing a batch (the database restarting) is acceptable.
