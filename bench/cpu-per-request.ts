@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,8 +19,9 @@ import { setupTransactionBench } from './transactions.js';
  * (from /proc/<pid>/stat, the measured window only). CPU_PROF=dir profiles the platform (`--cpu-prof`).
  * CPU_ONLY=card|pix limits the scenarios; CPU_ROUNDS=n alternates platform and baseline n times; CPU_REQUEST_ID=1 gives
  * every platform create a fresh request_id (the baseline stays the bench's create without one); CPU_COMPARE=<dir of
- * another checkout, built, or `.`> measures its platform too, after this one in every round, with CPU_COMPARE_ENV's
- * settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one build); CPU_KEEP_DB=1 keeps the database;
+ * another checkout, built, or `.`> measures its platform too (after this one in the first round, before it in the
+ * second, and so on), with CPU_COMPARE_ENV's settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one
+ * build); CPU_KEEP_DB=1 keeps the database;
  * CPU_COUNT_STATEMENTS=1 also counts each platform's statements per request (bench/pg-count.mjs); CPU_LIST_STATEMENTS=1
  * also lists them by normalized text, per request over the measured window (bench/pg-texts.mjs). Every window also
  * prints PostgreSQL's CPU per request (all `postgres` processes); CPU_PGSS=1, with BENCH_PG_ADMIN_URL on a cluster
@@ -123,14 +124,15 @@ async function main() {
             headers,
             makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
           });
-        const p = await onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
-        const o = other
-          ? await onPlatform(
-              other.pid!,
-              PORTS.other,
-              `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`,
-            )
-          : undefined;
+        const onThis = () => onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
+        const onOther = (o: ChildProcess) =>
+          onPlatform(o.pid!, PORTS.other, `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`);
+        // The two builds take turns going first: the one measured second read 3-7% better whichever build it was
+        // (docs/decisions/benchmarks.md, "An A/B of builds").
+        const otherFirst = other !== undefined && round % 2 === 1;
+        const early = otherFirst ? await onOther(other) : undefined;
+        const p = await onThis();
+        const o = other ? (early ?? (await onOther(other))) : undefined;
         const b = await windowed(sameSql.pid!, `${s.name} baseline`, {
           url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`,
           method: 'POST',
