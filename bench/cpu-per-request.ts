@@ -125,14 +125,23 @@ async function main() {
             makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
           });
         const onThis = () => onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
-        const onOther = (o: ChildProcess) =>
-          onPlatform(o.pid!, PORTS.other, `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`);
+        const onOther = (compared: ChildProcess) =>
+          onPlatform(
+            compared.pid!,
+            PORTS.other,
+            `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`,
+          );
         // The two builds take turns going first: the one measured second read 3-7% better whichever build it was
         // (docs/decisions/benchmarks.md, "An A/B of builds").
-        const otherFirst = other !== undefined && round % 2 === 1;
-        const early = otherFirst ? await onOther(other) : undefined;
-        const p = await onThis();
-        const o = other ? (early ?? (await onOther(other))) : undefined;
+        let p: Awaited<ReturnType<typeof onThis>>;
+        let o: typeof p | undefined;
+        if (other && round % 2 === 1) {
+          o = await onOther(other);
+          p = await onThis();
+        } else {
+          p = await onThis();
+          o = other ? await onOther(other) : undefined;
+        }
         const b = await windowed(sameSql.pid!, `${s.name} baseline`, {
           url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`,
           method: 'POST',
