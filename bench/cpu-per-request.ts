@@ -8,6 +8,7 @@ import { generateApiKey } from '../src/http/api-keys.js';
 import { organizationBody } from '../test/helpers/fixtures.js';
 import autocannon from 'autocannon';
 import { cpuMs, postgresCpuMs, postgresCpuSince, startProcess, stopProcess, type LoadOptions } from './harness.js';
+import { pacedLoad } from './paced.js';
 import { PLATFORM_READY, platformEnv } from './platform-env.js';
 import { setupTransactionBench } from './transactions.js';
 
@@ -21,7 +22,8 @@ import { setupTransactionBench } from './transactions.js';
  * every platform create a fresh request_id (the baseline stays the bench's create without one); CPU_COMPARE=<dir of
  * another checkout, built, or `.`> measures its platform too (after this one in the first round, before it in the
  * second, and so on), with CPU_COMPARE_ENV's settings added (`OFFLOAD_THREADS=true,K=V`: an A/B of a setting on one
- * build); CPU_KEEP_DB=1 keeps the database;
+ * build) and CPU_COMPARE_NODE_ARGS's node flags (`--single-threaded-gc`: V8 flags NODE_OPTIONS refuses); CPU_PACED=0.8 then runs each platform paced at that share of the
+ * round's baseline with the same work (served share and p99, as the full bench's paced rows); CPU_KEEP_DB=1 keeps the database;
  * CPU_COUNT_STATEMENTS=1 also counts each platform's statements per request (bench/pg-count.mjs); CPU_LIST_STATEMENTS=1
  * also lists them by normalized text, per request over the measured window (bench/pg-texts.mjs). Every window also
  * prints PostgreSQL's CPU per request (all `postgres` processes); CPU_PGSS=1, with BENCH_PG_ADMIN_URL on a cluster
@@ -82,7 +84,11 @@ async function main() {
   );
   const other = process.env.CPU_COMPARE
     ? await startProcess(
-        [...count, join(process.env.CPU_COMPARE, 'dist/server.js')],
+        [
+          ...count,
+          ...(process.env.CPU_COMPARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+          join(process.env.CPU_COMPARE, 'dist/server.js'),
+        ],
         { ...env(PORTS.other), ...compareEnv },
         PLATFORM_READY,
       )
@@ -163,6 +169,30 @@ async function main() {
         process.stdout.write(
           `${s.name}: platform ${p.rps} req/s ${p.cpu.toFixed(2)} CPU ms/req; baseline ${b.rps} req/s ${b.cpu.toFixed(2)} CPU ms/req; ratio ${(p.rps / b.rps).toFixed(2)}; load ${load} -> ${loadavg()[0]!.toFixed(1)}\n`,
         );
+        // CPU_PACED=0.8: then each platform paced at that share of this round's baseline with the same work, as the
+        // full bench's paced rows (100 connections, latency from when each request was due), in the same turn order.
+        if (process.env.CPU_PACED) {
+          const rate = Math.max(1, Math.round(Number(process.env.CPU_PACED) * w.rps));
+          const paced = async (port: number, name: string) => {
+            const r = await pacedLoad({
+              url: `http://127.0.0.1:${port}/core/v1/merchants/${bench.merchants[0]}/transactions`,
+              method: 'POST',
+              headers,
+              rate,
+              connections: 100,
+              durationSec: DURATION,
+              request: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
+            });
+            process.stdout.write(
+              `${s.name} ${name} paced at ${rate}: served ${(r.served / rate).toFixed(3)} of offered, p50 ${r.p50} ms, p99 ${r.p99} ms\n`,
+            );
+          };
+          const pacedThis = () => paced(PORTS.platform, 'platform');
+          const pacedOther = () =>
+            paced(PORTS.other, `${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`);
+          if (other && round % 2 === 1) await pacedOther().then(pacedThis);
+          else await pacedThis().then(() => (other ? pacedOther() : undefined));
+        }
       }
     }
   } finally {

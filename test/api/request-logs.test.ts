@@ -81,6 +81,41 @@ describe('request logs', () => {
     for (const pan of pans) expect(stored).not.toContain(pan);
   });
 
+  it('keeps paths, field names and keys exactly, whatever characters their storage would need escaped', async () => {
+    const org = await t.createOrganization();
+    // As the client sends them (a quote and braces percent-encoded, as any HTTP client does).
+    const segments = ['NULL', 'a,b', '%7Bc%7D', 'd%22e', 'h%20i'];
+    for (const segment of segments)
+      await t.request({ method: 'GET', url: `/core/v1/merchants/${segment}`, key: org.apiKey });
+    const oddNames = { 'we"ird\\key': 1, NULL: 1, 'a,b': 1, '{x}': 1, ' ': 1 };
+    await t.request({ method: 'POST', url: '/core/v1/pricing/fee-policies', key: org.apiKey, payload: oddNames });
+    const oddKey = 'id "1" \\ {a,b} NULL';
+    const created = await t.request({
+      method: 'POST',
+      url: '/core/v1/merchants',
+      key: org.apiKey,
+      payload: merchantBody({ request_id: oddKey }),
+    });
+    expect(created.statusCode).toBe(201);
+
+    const data = (await logs(org.apiKey, '?limit=100')).json().data as {
+      method: string;
+      path: string;
+      status: number;
+      idempotency_key: string | null;
+      body_summary: { fields: string[] } | null;
+    }[];
+    expect(
+      data
+        .filter((l) => l.method === 'GET')
+        .map((l) => l.path)
+        .sort(),
+    ).toEqual(segments.map((segment) => `/core/v1/merchants/${segment}`).sort());
+    const refused = data.find((l) => l.path === '/core/v1/pricing/fee-policies');
+    expect(refused?.body_summary?.fields).toEqual(Object.keys(oddNames).sort());
+    expect(data.find((l) => l.path === '/core/v1/merchants' && l.status === 201)?.idempotency_key).toBe(oddKey);
+  });
+
   it('records idempotency keys and replays', async () => {
     const org = await t.createOrganization();
     const body = merchantBody({ request_id: 'merchant-log-1' });
@@ -116,6 +151,16 @@ describe('request logs', () => {
     const [kept] = await t.db.db.select().from(requestLogs).where(eq(requestLogs.companyId, org.id)).limit(1);
     const old = { ...kept!, id: randomUUID(), createdAt: new Date(kept!.createdAt.getTime() - 8 * 24 * 3600_000) };
     await t.db.db.insert(requestLogs).values(old);
+    // Another organization's old rows go too (the purge reaches them organization by organization).
+    const other = await t.createOrganization();
+    const otherOld = [1, 2].map((n) => ({
+      ...old,
+      id: randomUUID(),
+      organizationId: other.id,
+      companyId: other.id,
+      createdAt: new Date(old.createdAt.getTime() - n * 1000),
+    }));
+    await t.db.db.insert(requestLogs).values(otherOld);
     const now = t.deps.clock.now();
     const handler = requestLogJobs({ db: t.db.db, clock: { now: () => now } })[REQUEST_LOG_PURGE_JOB];
     const result = await handler();
@@ -125,6 +170,8 @@ describe('request logs', () => {
       .from(requestLogs)
       .where(eq(requestLogs.companyId, org.id));
     expect(left.map((r) => r.id)).toEqual([kept!.id]);
+    const otherLeft = await t.db.db.select().from(requestLogs).where(eq(requestLogs.organizationId, other.id));
+    expect(otherLeft.filter((r) => otherOld.some((o) => o.id === r.id))).toEqual([]);
   });
 
   it('refuses bad filters with the envelope', async () => {
