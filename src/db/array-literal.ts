@@ -13,8 +13,12 @@ export function arrayLiteral<Row>(rows: Row[], value: (row: Row) => ArrayElement
   for (let i = 0; i < rows.length; i++) {
     if (i > 0) out += ',';
     const v = value(rows[i]!);
-    out +=
-      v === null || v === undefined ? 'NULL' : typeof v === 'string' ? `"${v.replace(/[\\"]/g, '\\$&')}"` : String(v);
+    out += v === null || v === undefined ? 'NULL' : typeof v === 'string' ? quoted(v) : String(v);
   }
   return `${out}}`;
+}
+
+/** A string element in quotes. Most hold neither `"` nor `\\`: two scans instead of a replace halve the cost. */
+function quoted(v: string): string {
+  return v.indexOf('"') === -1 && v.indexOf('\\') === -1 ? `"${v}"` : `"${v.replace(/[\\"]/g, '\\$&')}"`;
 }
