@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { providerAccounts, providerCallLatencies } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/rows.js';
 import { bulkInsertStatement } from '../../db/bulk-insert.js';
+import { BufferedWrites } from '../../db/buffered-writes.js';
 import type { Clock } from '../../kernel/clock.js';
 import {
   circuitCountOf,
@@ -35,10 +36,13 @@ type Row = typeof providerCallLatencies.$inferInsert;
 const live = new Set<ProviderCallLog>();
 
 export class ProviderCallLog {
-  private buffer: Row[] = [];
-  private writing: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
   private writes = 0;
+  /** Latencies are a health indicator: losing a batch (the database restarting) is acceptable. */
+  private readonly latencies = new BufferedWrites<Row>((rows) => this.writeLatencies(rows), {
+    maxBuffered: MAX_BUFFERED,
+    flushMs: FLUSH_MS,
+    timed: true,
+  });
 
   constructor(
     private readonly db: Database,
@@ -59,21 +63,13 @@ export class ProviderCallLog {
   };
 
   private push(call: ObservedCall, technicalFailure: boolean): void {
-    this.buffer.push({
+    this.latencies.push({
       provider: call.provider,
       operation: call.operation,
       latencyMs: Math.max(0, Math.round(call.latencyMs)),
       technicalFailure,
       calledAt: this.clock.now(),
     });
-    if (this.buffer.length >= MAX_BUFFERED) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        void this.flush();
-      }, FLUSH_MS);
-      this.timer.unref();
-    }
   }
 
   private async countForCircuit(call: ObservedCall, technicalFailure: boolean): Promise<void> {
@@ -95,26 +91,20 @@ export class ProviderCallLog {
 
   /** Writes what is buffered (and waits for a write in progress). A failed write drops its latencies. */
   flush(): Promise<void> {
-    const rows = this.buffer.splice(0);
-    this.writing = this.writing.then(async () => {
-      if (rows.length === 0) return;
-      try {
-        // One JSON parameter, not Drizzle's multi-row values (a bound parameter per cell, up to 500 rows): its
-        // builder was ~2% of a card create's request thread (docs/performance.md, 2026-11-29).
-        await this.db.execute(bulkInsertStatement(providerCallLatencies, rows));
-        if (++this.writes % PRUNE_EVERY === 0) await pruneLatencies(this.db);
-      } catch {
-        // Latencies are a health indicator: losing a batch (the database restarting) is acceptable.
-      }
-    });
-    return this.writing;
+    return this.latencies.flush();
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.flush();
+    await this.latencies.stop();
     live.delete(this);
+  }
+
+  private async writeLatencies(rows: Row[]): Promise<void> {
+    // One JSON parameter, not Drizzle's multi-row values (a bound parameter per cell, up to 500 rows): its builder
+    // was ~2% of a card create's request thread (docs/performance.md, 2026-11-29).
+    await this.db.execute(bulkInsertStatement(providerCallLatencies, rows));
+    // A failed trim is done by the next one; the rows above were written.
+    if (++this.writes % PRUNE_EVERY === 0) await pruneLatencies(this.db).catch(() => undefined);
   }
 }
 

@@ -9,6 +9,7 @@ import { isSensitivePath } from '../../http/validation.js';
 import { executeNamed } from '../../db/named-statement.js';
 import { timeOrderedUuid } from '../../db/time-ordered-uuid.js';
 import { arrayLiteral, type ArrayElement } from '../../db/array-literal.js';
+import { BufferedWrites } from '../../db/buffered-writes.js';
 
 type NewRequestLog = typeof requestLogs.$inferInsert;
 
@@ -21,49 +22,47 @@ const SELF = '/core/v1/request-logs';
 
 /**
  * Keeps a log of every authenticated company request off the request path: `onResponse` appends to a buffer
- * that is written in one multi-row insert when it fills, every half second while started, and before any read
- * of the log (so a caller always sees its own requests). A failed write is dropped and counted, never retried
- * into the request path: the log is a diagnostic, not a record of money.
+ * (src/db/buffered-writes.ts) that is written in one insert when it fills, within half a second while started, and
+ * before any read of the log (so a caller always sees its own requests). A failed write is dropped and counted,
+ * never retried into the request path: the log is a diagnostic, not a record of money.
  */
 export class RequestLogRecorder {
-  private buffer: NewRequestLog[] = [];
-  private writing: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
-  dropped = 0;
+  private readonly rows: BufferedWrites<NewRequestLog>;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.rows = new BufferedWrites(
+      (rows) => executeNamed(db, 'request_logs_insert', insertRows(rows)).then(() => undefined),
+      {
+        maxBuffered: MAX_BUFFERED,
+        flushMs: FLUSH_MS,
+      },
+    );
+  }
+
+  /** Rows lost to failed writes. */
+  get dropped(): number {
+    return this.rows.dropped;
+  }
 
   record(row: NewRequestLog): void {
-    this.buffer.push(row);
-    if (this.buffer.length >= MAX_BUFFERED) void this.flush();
+    this.rows.push(row);
   }
 
   /** Writes what is buffered (and waits for a write in progress). */
   flush(): Promise<void> {
-    const rows = this.buffer.splice(0);
-    this.writing = this.writing.then(async () => {
-      if (rows.length === 0) return;
-      try {
-        await executeNamed(this.db, 'request_logs_insert', insertRows(rows));
-      } catch {
-        this.dropped += rows.length;
-      }
-    });
-    return this.writing;
+    return this.rows.flush();
   }
 
+  /** Timed writes from now on (a row waits at most FLUSH_MS); before, rows are written when full or read. */
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), FLUSH_MS);
-    this.timer.unref();
+    this.rows.start();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
+    await this.rows.stop();
   }
 
   /** Registers the `onResponse` hook on the core app. */
