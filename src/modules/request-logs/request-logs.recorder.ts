@@ -122,16 +122,13 @@ export class RequestLogRecorder {
  * `unnest` (parallel arrays: row i is every array's element i). Not Drizzle's multi-row insert (17 parameters a row,
  * up to 200 rows: building it cost more CPU than the merchant read it logs, docs/performance.md 2026-11-28 04:15),
  * and no longer one JSON parameter through `json_to_recordset`: PostgreSQL spent ~11 us of its CPU per row parsing
- * that JSON alone, ~8 us more than reading the same values from typed arrays (docs/decisions/benchmarks.md, "The
+ * that JSON alone, and the insert ~4-8 us more a row than from typed arrays (docs/decisions/benchmarks.md, "The
  * request log's cost in PostgreSQL"). Every string element is quoted, so a path or request id holding a comma, a
  * brace, a quote or the word NULL stays that string; `NULL` unquoted is the column's null.
  */
 function insertRows(rows: NewRequestLog[]): SQL {
-  const arrays = COLUMNS.map(([, , value]) => sql`${arrayLiteral(rows, value)}`);
-  return sql`insert into request_logs (${sql.raw(NAMES)}) select * from unnest(${sql.join(
-    arrays.map((array, i) => sql`${array}::${sql.raw(COLUMNS[i]![1])}[]`),
-    sql`, `,
-  )})`;
+  const arrays = COLUMNS.map(([, type, value]) => sql`${arrayLiteral(rows, value)}::${sql.raw(type)}[]`);
+  return sql`insert into request_logs (${sql.raw(NAMES)}) select * from unnest(${sql.join(arrays, sql`, `)})`;
 }
 
 /** The columns in insert order: name, element type, the row's value. */
