@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -131,23 +131,8 @@ async function main() {
             makeRequest: () => ({ path: `/core/v1/merchants/${pick()}/transactions`, body: s.body() }),
           });
         const onThis = () => onPlatform(platform.pid!, PORTS.platform, `${s.name} platform`);
-        const onOther = (compared: ChildProcess) =>
-          onPlatform(
-            compared.pid!,
-            PORTS.other,
-            `${s.name} ${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`,
-          );
-        // The two builds take turns going first: the one measured second read 3-7% better whichever build it was
-        // (docs/decisions/benchmarks.md, "An A/B of builds").
-        let p: Awaited<ReturnType<typeof onThis>>;
-        let o: typeof p | undefined;
-        if (other && round % 2 === 1) {
-          o = await onOther(other);
-          p = await onThis();
-        } else {
-          p = await onThis();
-          o = other ? await onOther(other) : undefined;
-        }
+        const onOther = other ? () => onPlatform(other.pid!, PORTS.other, `${s.name} ${OTHER_NAME}`) : undefined;
+        const [p, o] = await inTurn(round, onThis, onOther);
         const b = await windowed(sameSql.pid!, `${s.name} baseline`, {
           url: `http://127.0.0.1:${PORTS.sameSql}/${s.baseline}`,
           method: 'POST',
@@ -187,11 +172,11 @@ async function main() {
               `${s.name} ${name} paced at ${rate}: served ${(r.served / rate).toFixed(3)} of offered, p50 ${r.p50} ms, p99 ${r.p99} ms\n`,
             );
           };
-          const pacedThis = () => paced(PORTS.platform, 'platform');
-          const pacedOther = () =>
-            paced(PORTS.other, `${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`);
-          if (other && round % 2 === 1) await pacedOther().then(pacedThis);
-          else await pacedThis().then(() => (other ? pacedOther() : undefined));
+          await inTurn(
+            round,
+            () => paced(PORTS.platform, 'platform'),
+            other ? () => paced(PORTS.other, OTHER_NAME) : undefined,
+          );
         }
       }
     }
@@ -203,6 +188,27 @@ async function main() {
     if (process.env.CPU_KEEP_DB) process.stdout.write(`database kept: ${dbName}\n`);
     else execFileSync('psql', [ADMIN, '-qc', `drop database if exists ${dbName} with (force)`], { stdio: 'ignore' });
   }
+}
+
+/** The compared build's name in the output: its directory and settings. */
+const OTHER_NAME = `${process.env.CPU_COMPARE} ${process.env.CPU_COMPARE_ENV ?? ''}`;
+
+/**
+ * This platform's measurement and the compared one's (when there is one), in the round's order: the two builds take
+ * turns going first, since the one measured second read 3-7% better whichever build it was (docs/decisions/
+ * benchmarks.md, "An A/B of builds").
+ */
+async function inTurn<T>(
+  round: number,
+  onThis: () => Promise<T>,
+  onOther: (() => Promise<T>) | undefined,
+): Promise<[T, T | undefined]> {
+  if (onOther && round % 2 === 1) {
+    const o = await onOther();
+    return [await onThis(), o];
+  }
+  const p = await onThis();
+  return [p, onOther ? await onOther() : undefined];
 }
 
 /** The read and write system calls a process has made so far (/proc/<pid>/io: sockets included, every thread). */

@@ -13,7 +13,7 @@ export class BufferedWrites<Row> {
   dropped = 0;
 
   constructor(
-    private readonly write: (rows: Row[]) => Promise<void>,
+    private readonly write: (rows: Row[]) => Promise<unknown>,
     private readonly limits: { maxBuffered: number; flushMs: number; timed?: boolean },
   ) {
     this.timed = limits.timed ?? false;

@@ -33,13 +33,10 @@ export class RequestLogRecorder {
     db: Database,
     private readonly clock: Clock,
   ) {
-    this.rows = new BufferedWrites(
-      (rows) => executeNamed(db, 'request_logs_insert', insertRows(rows)).then(() => undefined),
-      {
-        maxBuffered: MAX_BUFFERED,
-        flushMs: FLUSH_MS,
-      },
-    );
+    this.rows = new BufferedWrites((rows) => executeNamed(db, 'request_logs_insert', insertRows(rows)), {
+      maxBuffered: MAX_BUFFERED,
+      flushMs: FLUSH_MS,
+    });
   }
 
   /** Rows lost to failed writes. */
@@ -149,7 +146,7 @@ const COLUMNS: [string, string, (r: NewRequestLog) => ArrayElement][] = [
   ['idempotency_key', 'text', (r) => r.idempotencyKey],
   ['replayed', 'boolean', (r) => r.replayed],
   ['body_summary', 'jsonb', (r) => (r.bodySummary == null ? null : JSON.stringify(r.bodySummary))],
-  ['created_at', 'timestamptz', (r) => r.createdAt?.toISOString()],
+  ['created_at', 'timestamptz', (r) => r.createdAt.toISOString()],
 ];
 const NAMES = COLUMNS.map(([name]) => name).join(', ');
 
