@@ -26,6 +26,13 @@ export function siblingModule(callerUrl: string, relativeName: string): URL {
  * left, ~6 of the ~11 ms a card's opening took under the closed-loop bench, where the thread itself was mostly
  * idle (docs/decisions/benchmarks.md, "Where a create's latency goes").
  */
+/**
+ * A serving thread's own heap bounds. Its work (one opening, one QR image) leaves almost nothing alive (6-8 MB of
+ * old space), but without bounds each thread got V8's default young generation: 16 MB of new space per thread,
+ * as much RSS as its whole live heap twice over (docs/decisions/benchmarks.md, "The serving threads' heaps").
+ */
+export const THREAD_HEAP = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+
 export class ThreadCalls<Request, Response> {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (value: Response) => void; reject: (err: Error) => void }>();
@@ -74,13 +81,14 @@ export class ThreadCalls<Request, Response> {
   }
 
   private start(): Worker {
+    const options = { workerData: this.workerData, resourceLimits: THREAD_HEAP };
     const worker = this.module.pathname.endsWith('.ts')
       ? // Sources run through tsx's loader, which a worker does not inherit: the thread imports the module with it.
         new Worker(
           `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(this.module.href)}, ${JSON.stringify(this.module.href)}))`,
-          { eval: true, workerData: this.workerData },
+          { ...options, eval: true },
         )
-      : new Worker(this.module, { workerData: this.workerData });
+      : new Worker(this.module, options);
     worker.unref();
     worker.on('message', (answers: { id: number; ok: boolean; value?: Response; error?: string }[]) => {
       for (const answer of answers) {
