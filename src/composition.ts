@@ -64,6 +64,7 @@ import { ledgerJobs } from './ledger/hold-expiry.js';
 import { disputeJobs } from './modules/disputes/disputes.jobs.js';
 import { anticipationJobs } from './modules/anticipations/anticipations.jobs.js';
 import { REQUEST_LOG_PURGE_JOB, requestLogJobs } from './modules/request-logs/request-logs.jobs.js';
+import { JOBS_PURGE_JOB, jobRetentionJobs } from './jobs/retention.js';
 import { RequestLogRecorder } from './modules/request-logs/request-logs.recorder.js';
 import { recentlyChangedKeyIds } from './modules/api-keys/api-keys.repo.js';
 import { eventSignals, redisSignalTransport } from './modules/webhooks/stream.signals.js';
@@ -104,6 +105,11 @@ export interface BackgroundOptions {
   delivery?: boolean;
   /** The job runner (default RUN_WORKER). */
   jobs?: boolean;
+  /**
+   * With the job runner, schedule the periodic purges (request logs past 7 days, jobs past their retention; default
+   * true). Tests turn them off: a purge at a test clock's instant would delete rows the test still reads.
+   */
+  purges?: boolean;
   /** Restrict the delivery worker to some organizations (dedicated workers). */
   organizationIds?: string[];
   /**
@@ -305,6 +311,7 @@ export async function buildDependencies(config: Config, options: CompositionOpti
   jobs.registerAll(disputeJobs({ db: db.db, clock }));
   jobs.registerAll(anticipationJobs({ db: db.db, clock }));
   jobs.registerAll(requestLogJobs({ db: db.db, clock }));
+  jobs.registerAll(jobRetentionJobs({ db: db.db, clock }));
   jobs.registerAll(onboardingJobs({ db: db.db, clock, accepts: onboardingDeps(deps).accepts }));
   jobs.registerAll(pixWebhookRegistrationJobs({ db: db.db, clock, providers: deps.providers, coreUrl }));
   jobs.registerAll(providerWebhookJobs({ db: db.db, clock, providers: deps.providers }));
@@ -350,11 +357,10 @@ export async function buildDependencies(config: Config, options: CompositionOpti
       if (background.jobs ?? config.runWorker) {
         // Periodic jobs exist once (dedupe key) whatever the number of instances.
         const now = clock.now();
-        void enqueueJob(
-          db.db,
-          { kind: REQUEST_LOG_PURGE_JOB, runAt: now, dedupeKey: REQUEST_LOG_PURGE_JOB },
-          now,
-        ).catch((err: unknown) => background.logger.warn({ err }, 'could not schedule the request log purge'));
+        for (const kind of background.purges === false ? [] : [REQUEST_LOG_PURGE_JOB, JOBS_PURGE_JOB])
+          void enqueueJob(db.db, { kind, runAt: now, dedupeKey: kind }, now).catch((err: unknown) =>
+            background.logger.warn({ err, kind }, 'could not schedule a periodic purge'),
+          );
         runner.start();
         stops.push(() => runner.stop());
       }

@@ -6,6 +6,12 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
+/** How many rows a raw `execute` changed: node-postgres says `rowCount`, PGlite `affectedRows`. */
+export function affectedRowsOf(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+}
+
 /** A timestamp column of a raw row: a Date from node-postgres, or text (PGlite, `json_agg`). */
 export const dateOf = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
+import { timeOrderedUuid } from '../db/time-ordered-uuid.js';
 import { jobs } from '../db/schema/index.js';
 
 export interface NewJob {
@@ -19,6 +19,12 @@ export interface NewJob {
   organizationId?: string | null;
 }
 
+/*
+ * Job ids are time-ordered (UUIDv7 of the instant the job is scheduled at): each insert lands at the primary key's
+ * right edge, and the retention purge (retention.ts) reaches old jobs through a range of that key, with no index of
+ * its own to keep up on every job.
+ */
+
 /**
  * Schedules a job inside the caller's transaction: it exists exactly when the change that needs it commits.
  * Returns false when a PENDING job with the same dedupe key already exists.
@@ -27,7 +33,7 @@ export async function enqueueJob(tx: Executor, job: NewJob, now: Date): Promise<
   const rows = await tx
     .insert(jobs)
     .values({
-      id: randomUUID(),
+      id: timeOrderedUuid(now.getTime()),
       kind: job.kind,
       organizationId: job.organizationId ?? null,
       runAt: job.runAt,
@@ -62,7 +68,7 @@ export async function enqueueJobs(tx: Executor, list: NewJob[], now: Date): Prom
  */
 export function jobsInsert(list: { job: NewJob; now: Date }[]) {
   const rows = list.map(({ job: j, now }) => ({
-    id: randomUUID(),
+    id: timeOrderedUuid(now.getTime()),
     kind: j.kind,
     organization_id: j.organizationId ?? null,
     run_at: j.runAt.toISOString(),

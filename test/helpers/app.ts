@@ -93,8 +93,9 @@ export async function createTestApp(
   const db: DbHandle = deps.db;
   const app = await buildApp(deps, serverOptions);
   await app.ready();
-  // Jobs run as in a server; webhook delivery and health checks stay off (tests drive their own workers).
-  built.start({ logger: app.log, health: false, delivery: false });
+  // Jobs run as in a server; webhook delivery, health checks and the periodic purges stay off (tests drive their own
+  // workers, and call a purge's handler at the instant they choose).
+  built.start({ logger: app.log, health: false, delivery: false, purges: false });
 
   const request: TestApp['request'] = ({ key, token, headers, ...rest }) =>
     app.inject({

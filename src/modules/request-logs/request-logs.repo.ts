@@ -1,5 +1,6 @@
 import { and, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { affectedRowsOf } from '../../db/rows.js';
 import { requestLogs } from '../../db/schema/index.js';
 import { selectPage } from '../../http/pagination.js';
 import { ownedRowsInReach } from '../../kernel/tenancy.js';
@@ -40,9 +41,5 @@ export async function purgeRequestLogs(db: Executor, before: Date, limit: number
           where o.kind = 'ORGANIZATION'
           limit ${limit})`,
   );
-  return Number(
-    (deleted as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (deleted as { affectedRows?: number }).affectedRows ??
-      0,
-  );
+  return affectedRowsOf(deleted);
 }
