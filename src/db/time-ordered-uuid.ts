@@ -8,13 +8,17 @@ import { randomUUID } from 'node:crypto';
  * `ms`: the row's own time, from the clock.
  */
 export function timeOrderedUuid(ms: number): string {
-  const time = Math.trunc(ms).toString(16).padStart(12, '0');
   // randomUUID(): xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx, its variant bits already RFC 9562's.
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+  return `${millisecondFields(ms)}-7${randomUUID().slice(15)}`;
 }
 
 /** The smallest UUIDv7 of millisecond `ms`: every time-ordered id of an earlier millisecond sorts below it. */
 export function firstTimeOrderedUuid(ms: number): string {
+  return `${millisecondFields(ms)}-7000-8000-000000000000`;
+}
+
+/** A UUIDv7's first two fields: its 48 bits of Unix milliseconds as 8 and 4 hex digits. */
+function millisecondFields(ms: number): string {
   const time = Math.trunc(ms).toString(16).padStart(12, '0');
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7000-8000-000000000000`;
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}`;
 }

@@ -34,13 +34,13 @@ export function batchedPurge(clock: Clock, purge: (now: Date, limit: number) => 
  * real time passes it.
  */
 export async function purgeFinishedJobs(db: Executor, now: Date, limit: number): Promise<number> {
-  const doneBefore = new Date(now.getTime() - DONE_JOB_RETENTION_MS).toISOString();
+  const doneBefore = now.getTime() - DONE_JOB_RETENTION_MS;
   const failedBefore = new Date(now.getTime() - FAILED_JOB_RETENTION_MS).toISOString();
   const deleted = await db.execute(
     sql`delete from jobs where id in (
           select id from jobs
-           where id < ${firstTimeOrderedUuid(now.getTime() - DONE_JOB_RETENTION_MS)}::uuid
-             and ((status = 'DONE' and finished_at < ${doneBefore}::timestamptz)
+           where id < ${firstTimeOrderedUuid(doneBefore)}::uuid
+             and ((status = 'DONE' and finished_at < ${new Date(doneBefore).toISOString()}::timestamptz)
                or (status = 'FAILED' and finished_at < ${failedBefore}::timestamptz))
            order by id
            limit ${limit})`,

@@ -9,6 +9,13 @@ export function siblingModule(callerUrl: string, relativeName: string): URL {
 }
 
 /**
+ * A serving thread's own heap bounds. Its work (one opening, one QR image) leaves almost nothing alive (6-8 MB of
+ * old space), but without bounds each thread got V8's default young generation: 16 MB of new space per thread,
+ * as much RSS as its whole live heap twice over (docs/decisions/benchmarks.md, "The serving threads' heaps").
+ */
+export const THREAD_HEAP = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+
+/**
  * Calls into one worker thread that runs a module serving `serveThreadCalls` (thread-serve.ts). The request
  * thread is the platform's bottleneck under load (one core runs every request's JavaScript while PostgreSQL and
  * the rest use the other), so pure CPU work with no shared state (the vault's ECDH, a PIX QR code) runs beside
@@ -26,13 +33,6 @@ export function siblingModule(callerUrl: string, relativeName: string): URL {
  * left, ~6 of the ~11 ms a card's opening took under the closed-loop bench, where the thread itself was mostly
  * idle (docs/decisions/benchmarks.md, "Where a create's latency goes").
  */
-/**
- * A serving thread's own heap bounds. Its work (one opening, one QR image) leaves almost nothing alive (6-8 MB of
- * old space), but without bounds each thread got V8's default young generation: 16 MB of new space per thread,
- * as much RSS as its whole live heap twice over (docs/decisions/benchmarks.md, "The serving threads' heaps").
- */
-export const THREAD_HEAP = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
-
 export class ThreadCalls<Request, Response> {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (value: Response) => void; reject: (err: Error) => void }>();
