@@ -22,7 +22,8 @@ import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
  * any is measured, READ_PORT + 90). READ_BASELINE=1 also measures the
  * same-SQL node:http baseline (bench/servers/node-same-sql.ts) on the merchant and onboarding reads, as the row
  * `baseline`: the CPU a bare server spends on the same statement and answer (profiled too with READ_PROF, in
- * <dir>/baseline).
+ * <dir>/baseline). READ_BASELINE_LOG=1 measures that baseline again writing the request log's row per request
+ * (`baseline+log`, in <dir>/baseline-log): the ceiling of a platform that logs every call.
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.READ_SECONDS ?? 5);
@@ -83,21 +84,26 @@ async function main() {
     children.push(setup);
     const platforms: ChildProcess[] = [];
     const baselinePort = PORT + 100;
-    const baseline =
-      process.env.READ_BASELINE === '1'
-        ? await startProcess(
-            [
-              ...(process.env.READ_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.READ_PROF}/baseline`] : []),
-              '--import',
-              'tsx',
-              '--import',
-              resolve('bench/pg-count.mjs'),
-              'bench/servers/node-same-sql.ts',
-            ],
-            { PORT: String(baselinePort), DATABASE_URL: dbUrl },
-            'ready',
-          )
+    const startBaseline = (port: number, env: Record<string, string>, profDir: string) =>
+      startProcess(
+        [
+          ...(process.env.READ_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.READ_PROF}/${profDir}`] : []),
+          '--import',
+          'tsx',
+          '--import',
+          resolve('bench/pg-count.mjs'),
+          'bench/servers/node-same-sql.ts',
+        ],
+        { PORT: String(port), DATABASE_URL: dbUrl, ...env },
+        'ready',
+      );
+    const baseline = process.env.READ_BASELINE === '1' ? await startBaseline(baselinePort, {}, 'baseline') : undefined;
+    // READ_BASELINE_LOG=1: the baseline again with the request log's row written per request (the ceiling row).
+    const loggedBaseline =
+      process.env.READ_BASELINE_LOG === '1'
+        ? await startBaseline(baselinePort + 1, { BASELINE_REQUEST_LOG: '1' }, 'baseline-log')
         : undefined;
+    if (loggedBaseline) children.push(loggedBaseline);
     if (baseline) children.push(baseline);
     const base = `http://127.0.0.1:${setupPort}/core`;
     const org = await api(base, 'POST', '/v1/platform/organizations', platformKey, organizationBody());
@@ -164,14 +170,17 @@ async function main() {
       for (const [name, p] of Object.entries(paths)) {
         if (!ONLY.has(name)) continue;
         const order = round % 2 === 0 ? DIRS.map((_, i) => i) : DIRS.map((_, i) => DIRS.length - 1 - i);
-        if (baseline && baselinePaths[name]) order.push(DIRS.length);
+        // Indexes past the builds: the baseline (DIRS.length) and the logged baseline (DIRS.length + 1).
+        const baselines = [baseline, loggedBaseline];
+        if (baselinePaths[name]) for (const [b, child] of baselines.entries()) if (child) order.push(DIRS.length + b);
         for (const i of order) {
+          const extra = i - DIRS.length;
           const o =
-            i === DIRS.length
-              ? { headers: {}, url: `http://127.0.0.1:${baselinePort}/${baselinePaths[name]}` }
+            extra >= 0
+              ? { headers: {}, url: `http://127.0.0.1:${baselinePort + extra}/${baselinePaths[name]}` }
               : { ...p, url: `http://127.0.0.1:${ports[i]}/core${p.path}` };
           await load(o, 2);
-          const pid = (i === DIRS.length ? baseline! : platforms[i]!).pid!;
+          const pid = (extra >= 0 ? baselines[extra]! : platforms[i]!).pid!;
           const st0 = await statements(pid);
           const cpu0 = cpuMs(pid);
           const pg0 = postgresCpuMs();
@@ -181,7 +190,7 @@ async function main() {
           const st = (await statements(pid)) - st0;
           const n = Math.max(1, r.requests.total);
           const rssMb = Math.round(rssKb(pid) / 1024);
-          const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? 'baseline'} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${rssMb} | ${loadavg()[0]!.toFixed(1)} |`;
+          const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? ['baseline', 'baseline+log'][extra]} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${rssMb} | ${loadavg()[0]!.toFixed(1)} |`;
           rows.push(row);
           process.stdout.write(`${row}\n`);
         }
