@@ -5,6 +5,7 @@ import { createTransfersSql, transferCreateBatched } from './transfer-batched.js
 import { dialect, runSql } from './same-sql.js';
 import { snapshotStatement } from '../src/modules/onboarding/snapshot-read.js';
 import { TRANSACTION_BASELINES } from './transactions-queries.js';
+import { requirementsReadDerived } from './derived-read.js';
 import { recordProviderIdsStatement } from '../src/modules/banking/transfer-submission.js';
 
 /**
@@ -74,6 +75,7 @@ export const BASELINE_QUERIES: Record<string, Scenario> = {
   'transfer-create': transferCreate,
   'transfer-create-batched': transferCreateBatched,
   'requirements-read': requirementsRead,
+  'requirements-read-derived': requirementsReadDerived,
   ...TRANSACTION_BASELINES,
 };
 

@@ -23,7 +23,9 @@ import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
  * same-SQL node:http baseline (bench/servers/node-same-sql.ts) on the merchant and onboarding reads, as the row
  * `baseline`: the CPU a bare server spends on the same statement and answer (profiled too with READ_PROF, in
  * <dir>/baseline). READ_BASELINE_LOG=1 measures that baseline again writing the request log's row per request
- * (`baseline+log`, in <dir>/baseline-log): the ceiling of a platform that logs every call.
+ * (`baseline+log`, in <dir>/baseline-log): the ceiling of a platform that logs every call. READ_BASELINE_DERIVED=1
+ * (with READ_BASELINE=1) measures that baseline serving the onboarding read's feature too (`baseline+derived`: the
+ * platform's `readSnapshot` deriving each requirement's status, bench/derived-read.ts).
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.READ_SECONDS ?? 5);
@@ -161,36 +163,61 @@ async function main() {
         }),
       },
     };
-    const baselinePaths: Record<string, string> = {
-      merchant: `merchant-read?id=${merchant.id}&org=${org.id}`,
-      onboarding: `requirements-read?company=${pj.id}&org=${org.id}`,
-    };
+    const merchantRead = `merchant-read?id=${merchant.id}&org=${org.id}`;
+    const requirementsQuery = `company=${pj.id}&org=${org.id}`;
+    // The references beside the builds: a label, its process and port, and its path for each read it serves.
+    const references = [
+      {
+        label: 'baseline',
+        child: baseline,
+        port: baselinePort,
+        paths: { merchant: merchantRead, onboarding: `requirements-read?${requirementsQuery}` },
+      },
+      { label: 'baseline+log', child: loggedBaseline, port: baselinePort + 1, paths: { merchant: merchantRead } },
+      {
+        label: 'baseline+derived',
+        child: process.env.READ_BASELINE_DERIVED === '1' ? baseline : undefined,
+        port: baselinePort,
+        paths: { onboarding: `requirements-read-derived?${requirementsQuery}` },
+      },
+    ];
     const rows: string[] = [];
     for (let round = 0; round < ROUNDS; round++)
       for (const [name, p] of Object.entries(paths)) {
         if (!ONLY.has(name)) continue;
-        const order = round % 2 === 0 ? DIRS.map((_, i) => i) : DIRS.map((_, i) => DIRS.length - 1 - i);
-        // Indexes past the builds: the baseline (DIRS.length) and the logged baseline (DIRS.length + 1).
-        const baselines = [baseline, loggedBaseline];
-        if (baselinePaths[name]) for (const [b, child] of baselines.entries()) if (child) order.push(DIRS.length + b);
-        for (const i of order) {
-          const extra = i - DIRS.length;
-          const o =
-            extra >= 0
-              ? { headers: {}, url: `http://127.0.0.1:${baselinePort + extra}/${baselinePaths[name]}` }
-              : { ...p, url: `http://127.0.0.1:${ports[i]}/core${p.path}` };
-          await load(o, 2);
-          const pid = (extra >= 0 ? baselines[extra]! : platforms[i]!).pid!;
-          const st0 = await statements(pid);
-          const cpu0 = cpuMs(pid);
+        const builds = DIRS.map((dir, i) => ({
+          label: dir,
+          pid: platforms[i]!.pid!,
+          load: { ...p, url: `http://127.0.0.1:${ports[i]}/core${p.path}` },
+        }));
+        if (round % 2 === 1) builds.reverse();
+        const measured = [
+          ...builds,
+          ...references.flatMap((r) => {
+            const path = (r.paths as Record<string, string | undefined>)[name];
+            return r.child && path
+              ? [
+                  {
+                    label: r.label,
+                    pid: r.child.pid!,
+                    load: { headers: {}, url: `http://127.0.0.1:${r.port}/${path}` },
+                  },
+                ]
+              : [];
+          }),
+        ];
+        for (const m of measured) {
+          await load(m.load, 2);
+          const st0 = await statements(m.pid);
+          const cpu0 = cpuMs(m.pid);
           const pg0 = postgresCpuMs();
-          const r = await load(o, SECONDS);
-          const cpu = cpuMs(pid) - cpu0;
+          const r = await load(m.load, SECONDS);
+          const cpu = cpuMs(m.pid) - cpu0;
           const pgCpu = postgresCpuSince(pg0);
-          const st = (await statements(pid)) - st0;
+          const st = (await statements(m.pid)) - st0;
           const n = Math.max(1, r.requests.total);
-          const rssMb = Math.round(rssKb(pid) / 1024);
-          const row = `| ${round + 1} | ${name} | ${DIRS[i] ?? ['baseline', 'baseline+log'][extra]} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${rssMb} | ${loadavg()[0]!.toFixed(1)} |`;
+          const rssMb = Math.round(rssKb(m.pid) / 1024);
+          const row = `| ${round + 1} | ${name} | ${m.label} | ${Math.round(r.requests.average)} | ${(cpu / n).toFixed(3)} | ${(pgCpu / n).toFixed(3)} | ${(st / n).toFixed(2)} | ${r.non2xx} | ${rssMb} | ${loadavg()[0]!.toFixed(1)} |`;
           rows.push(row);
           process.stdout.write(`${row}\n`);
         }
