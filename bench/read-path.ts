@@ -25,7 +25,8 @@ import { routingRules, SANDBOX_EXTRA } from './providers-setup.js';
  * <dir>/baseline). READ_BASELINE_LOG=1 measures that baseline again writing the request log's row per request
  * (`baseline+log`, in <dir>/baseline-log): the ceiling of a platform that logs every call. READ_BASELINE_DERIVED=1
  * (with READ_BASELINE=1) measures that baseline serving the onboarding read's feature too (`baseline+derived`: the
- * platform's `readSnapshot` deriving each requirement's status, bench/derived-read.ts).
+ * platform's `readSnapshot` deriving each requirement's status, bench/derived-read.ts), and with READ_BASELINE_LOG=1
+ * also the logged baseline serving it (`baseline+derived+log`).
  */
 const ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.READ_SECONDS ?? 5);
@@ -178,6 +179,12 @@ async function main() {
         label: 'baseline+derived',
         child: process.env.READ_BASELINE_DERIVED === '1' ? baseline : undefined,
         port: baselinePort,
+        paths: { onboarding: `requirements-read-derived?${requirementsQuery}` },
+      },
+      {
+        label: 'baseline+derived+log',
+        child: process.env.READ_BASELINE_DERIVED === '1' ? loggedBaseline : undefined,
+        port: baselinePort + 1,
         paths: { onboarding: `requirements-read-derived?${requirementsQuery}` },
       },
     ];
